@@ -1,0 +1,21 @@
+// setConditionInList (horizontal.go): update in place keeping the position, append a new type,
+// never remove anything.
+
+import type { HPACondition } from './types.ts';
+
+export function setCondition(
+  list: HPACondition[],
+  type: string,
+  status: string,
+  reason: string,
+  message: string,
+): void {
+  const existing = list.find((c) => c.type === type);
+  if (existing) {
+    existing.status = status;
+    existing.reason = reason;
+    existing.message = message;
+    return;
+  }
+  list.push({ type, status, reason, message });
+}

@@ -1,0 +1,14 @@
+// Public surface of the controller port.
+export * from './types.ts';
+export type * from './result.ts';
+export { reconcileAutoscaler, tolerancesForHpa } from './horizontal.ts';
+export { setDefaultsHorizontalPodAutoscaler, setDefaultsBehavior } from './defaults.ts';
+export {
+  validateHorizontalPodAutoscalerSpec,
+  formatValidationError,
+  MAX_PERIOD_SECONDS,
+  MAX_STABILIZATION_WINDOW_SECONDS,
+  type ValidationError,
+} from './validation.ts';
+export { parseQuantity, milliValue, approximateFloat64 } from './quantity.ts';
+export { DEFAULT_CONTROLLER_CONFIG } from './config.ts';

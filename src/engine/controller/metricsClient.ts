@@ -1,0 +1,135 @@
+// The controller's view of the metrics APIs (pkg/controller/podautoscaler/metrics/client.go),
+// answered from an Observation instead of HTTP. Errors are returned, never thrown.
+
+import type { ControllerConfig, Observation, PodResourceMetrics } from './types.ts';
+
+export interface PodMetric {
+  timestamp: number;
+  window: number;
+  value: number;
+}
+
+/** PodMetricsInfo: samples by pod name. */
+export type PodMetricsInfo = Map<string, PodMetric>;
+
+export type MetricsResult<T> = { ok: true; value: T } | { ok: false; error: string };
+
+// metricServerDefaultMetricWindow: custom-metric samples without a window get one minute.
+const DEFAULT_METRIC_WINDOW_SECONDS = 60;
+const MAX_INT64 = 9223372036854775807;
+
+interface NamedItem {
+  name: string;
+  metrics: PodResourceMetrics;
+}
+
+function resourceItems(obs: Observation): NamedItem[] {
+  const items: NamedItem[] = [];
+  for (const p of obs.pods)
+    if (p.resourceMetrics) items.push({ name: p.name, metrics: p.resourceMetrics });
+  for (const u of obs.unmatchedPodMetrics ?? []) {
+    if (u.resourceMetrics) items.push({ name: u.name, metrics: u.resourceMetrics });
+  }
+  return items;
+}
+
+/** GetResourceMetric: per-pod sum over containers (or one container) of one resource. */
+export function getResourceMetric(
+  obs: Observation,
+  resource: string,
+  container: string,
+  config: Pick<ControllerConfig, 'containerMetricMissingIsError'>,
+): MetricsResult<PodMetricsInfo> {
+  const items = resourceItems(obs);
+  if (items.length === 0)
+    return { ok: false, error: 'no metrics returned from resource metrics API' };
+  const res: PodMetricsInfo = new Map();
+  if (container !== '') {
+    for (const { name, metrics } of items) {
+      const c = metrics.containers.find((x) => x.name === container);
+      if (!c) {
+        // Release code fails the whole metric; master treats the pod as missing.
+        if (config.containerMetricMissingIsError) {
+          return {
+            ok: false,
+            error: `container ${container} not present in metrics for pod ${name}`,
+          };
+        }
+        continue;
+      }
+      const v = c.usage?.[resource];
+      if (v !== undefined)
+        res.set(name, { timestamp: metrics.timestamp, window: metrics.window, value: v });
+    }
+    return { ok: true, value: res };
+  }
+  for (const { name, metrics } of items) {
+    let sum = 0;
+    let missing = metrics.containers.length === 0;
+    for (const c of metrics.containers) {
+      const v = c.usage?.[resource];
+      if (v === undefined) {
+        missing = true;
+        break;
+      }
+      sum += v;
+    }
+    if (!missing)
+      res.set(name, { timestamp: metrics.timestamp, window: metrics.window, value: sum });
+  }
+  return { ok: true, value: res };
+}
+
+/** GetRawMetric: a Pods metric from the custom metrics API. */
+export function getRawMetric(
+  obs: Observation,
+  metricName: string,
+  now: number,
+): MetricsResult<PodMetricsInfo> {
+  const res: PodMetricsInfo = new Map();
+  let count = 0;
+  const add = (name: string, custom: Record<string, number> | undefined) => {
+    const v = custom?.[metricName];
+    if (v === undefined) return;
+    count++;
+    res.set(name, { timestamp: now, window: DEFAULT_METRIC_WINDOW_SECONDS, value: v });
+  };
+  for (const p of obs.pods) add(p.name, p.customMetrics);
+  for (const u of obs.unmatchedPodMetrics ?? []) add(u.name, u.customMetrics);
+  if (count === 0) return { ok: false, error: 'no metrics returned from custom metrics API' };
+  return { ok: true, value: res };
+}
+
+/** GetObjectMetric: one value for a described object. */
+export function getObjectMetric(
+  obs: Observation,
+  metricName: string,
+  kind: string,
+  name: string,
+): MetricsResult<number> {
+  const hit = (obs.objectMetrics ?? []).find(
+    (o) =>
+      o.metric === metricName && o.describedObject.kind === kind && o.describedObject.name === name,
+  );
+  if (!hit)
+    return {
+      ok: false,
+      error: `unable to fetch metrics from custom metrics API: no metric ${metricName} for ${kind} ${name}`,
+    };
+  return { ok: true, value: hit.value };
+}
+
+/** GetExternalMetric: all samples of a metric (selectors are not modelled). */
+export function getExternalMetric(obs: Observation, metricName: string): MetricsResult<number[]> {
+  const hit = (obs.externalMetrics ?? []).find((e) => e.metric === metricName);
+  if (!hit)
+    return {
+      ok: false,
+      error: `unable to fetch metrics from external metrics API: no metric ${metricName}`,
+    };
+  if (hit.values.length === 0)
+    return { ok: false, error: 'no metrics returned from external metrics API' };
+  return { ok: true, value: hit.values };
+}
+
+export { MAX_INT64 };

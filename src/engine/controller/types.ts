@@ -1,0 +1,247 @@
+// Types of the controller port. Shapes follow the Kubernetes API objects the controller reads
+// (autoscaling/v2 HorizontalPodAutoscaler, Pod, PodMetrics, the scale subresource) trimmed to the
+// fields that influence a decision. Times are seconds on one simulated clock; quantities outside
+// the HPA object are integer milli-units (Quantity.MilliValue()).
+
+/** Quantity string as written in a manifest ("250m", "1.5", "512Ki"); numbers are accepted too. */
+export type QuantityString = string | number;
+
+export type MetricSourceType = 'Resource' | 'ContainerResource' | 'Pods' | 'Object' | 'External';
+export type MetricTargetType = 'Utilization' | 'Value' | 'AverageValue';
+
+export interface MetricTarget {
+  type: MetricTargetType | string;
+  value?: QuantityString;
+  averageValue?: QuantityString;
+  averageUtilization?: number;
+}
+
+export interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: { key: string; operator: string; values?: string[] }[];
+}
+
+export interface MetricIdentifier {
+  name: string;
+  selector?: LabelSelector;
+}
+
+export interface CrossVersionObjectReference {
+  kind: string;
+  name: string;
+  apiVersion?: string;
+}
+
+export interface ResourceMetricSource {
+  name: string;
+  target: MetricTarget;
+}
+export interface ContainerResourceMetricSource extends ResourceMetricSource {
+  container: string;
+}
+export interface PodsMetricSource {
+  metric: MetricIdentifier;
+  target: MetricTarget;
+}
+export interface ObjectMetricSource {
+  describedObject: CrossVersionObjectReference;
+  metric: MetricIdentifier;
+  target: MetricTarget;
+}
+export interface ExternalMetricSource {
+  metric: MetricIdentifier;
+  target: MetricTarget;
+}
+
+export interface MetricSpec {
+  type: MetricSourceType | string;
+  resource?: ResourceMetricSource;
+  containerResource?: ContainerResourceMetricSource;
+  pods?: PodsMetricSource;
+  object?: ObjectMetricSource;
+  external?: ExternalMetricSource;
+}
+
+export type ScalingPolicyType = 'Pods' | 'Percent';
+export type ScalingPolicySelect = 'Max' | 'Min' | 'Disabled';
+
+export interface HPAScalingPolicy {
+  type: ScalingPolicyType | string;
+  value: number;
+  periodSeconds: number;
+}
+
+export interface HPAScalingRules {
+  stabilizationWindowSeconds?: number | null;
+  selectPolicy?: ScalingPolicySelect | string;
+  policies?: HPAScalingPolicy[] | null;
+  tolerance?: QuantityString;
+}
+
+export interface HorizontalPodAutoscalerBehavior {
+  scaleUp?: HPAScalingRules | null;
+  scaleDown?: HPAScalingRules | null;
+}
+
+export interface HorizontalPodAutoscalerSpec {
+  scaleTargetRef: CrossVersionObjectReference;
+  minReplicas?: number | null;
+  maxReplicas: number;
+  metrics?: MetricSpec[] | null;
+  behavior?: HorizontalPodAutoscalerBehavior | null;
+}
+
+export type ConditionType = 'AbleToScale' | 'ScalingActive' | 'ScalingLimited' | string;
+export type ConditionStatus = 'True' | 'False' | 'Unknown';
+
+export interface HPACondition {
+  type: ConditionType;
+  status: ConditionStatus | string;
+  reason: string;
+  /** Human text as the controller writes it; absent in conformance vectors. */
+  message?: string;
+}
+
+export interface HorizontalPodAutoscalerStatus {
+  desiredReplicas?: number;
+  currentReplicas?: number;
+  conditions?: HPACondition[];
+  lastScaleTime?: number | null;
+}
+
+export interface HorizontalPodAutoscaler {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: { name?: string; namespace?: string; [k: string]: unknown };
+  spec: HorizontalPodAutoscalerSpec;
+  status?: HorizontalPodAutoscalerStatus;
+}
+
+/** Behavior after API defaulting: every field set except possibly scaleDown's window. */
+export interface DefaultedScalingRules {
+  stabilizationWindowSeconds: number | null;
+  selectPolicy: string;
+  policies: HPAScalingPolicy[];
+  tolerance?: QuantityString;
+}
+export interface DefaultedBehavior {
+  scaleUp: DefaultedScalingRules;
+  scaleDown: DefaultedScalingRules;
+}
+
+// ---- Observed world ----
+
+export interface ContainerUsage {
+  name: string;
+  /** Usage by resource name, milli-units. A missing key means the metric has no value for it. */
+  usage?: Record<string, number>;
+}
+
+/** One metrics.k8s.io PodMetrics item. */
+export interface PodResourceMetrics {
+  timestamp: number;
+  window: number;
+  containers: ContainerUsage[];
+}
+
+export interface PodContainer {
+  name: string;
+  /** Requests by resource name, milli-units; a missing key = no request. */
+  requests?: Record<string, number>;
+  /** Init containers only: "Always" marks a restartable (sidecar) init container. */
+  restartPolicy?: string;
+}
+
+export type PodPhase = 'Pending' | 'Running' | 'Succeeded' | 'Failed' | 'Unknown';
+
+export interface PodObservation {
+  name: string;
+  phase: PodPhase | string;
+  /** metadata.deletionTimestamp is set. */
+  deleting?: boolean;
+  /** Status of the Ready condition; null/undefined = no Ready condition. */
+  ready?: boolean | null;
+  readyTransitionTime?: number | null;
+  startTime?: number | null;
+  containers: PodContainer[];
+  initContainers?: PodContainer[];
+  /** Pod-level requests (v1.34+), milli-units; win over container sums for Resource metrics. */
+  podRequests?: Record<string, number>;
+  /** The pod's PodMetrics item; null/undefined = none. */
+  resourceMetrics?: PodResourceMetrics | null;
+  /** Pods-metric samples by metric name, milli-units. */
+  customMetrics?: Record<string, number>;
+}
+
+/** Metric samples for pods that are not in the selector's pod list (e.g. just deleted). */
+export interface UnmatchedPodMetrics {
+  name: string;
+  resourceMetrics?: PodResourceMetrics | null;
+  customMetrics?: Record<string, number>;
+}
+
+export interface ObjectMetricSample {
+  describedObject: { kind: string; name: string; apiVersion?: string };
+  metric: string;
+  value: number;
+}
+
+export interface ExternalMetricSample {
+  metric: string;
+  values: number[];
+}
+
+/** Everything the controller reads from the API server and metrics APIs in one reconcile. */
+export interface Observation {
+  hpa: HorizontalPodAutoscaler;
+  /** scale subresource spec.replicas */
+  currentReplicas: number;
+  /** scale subresource status.replicas */
+  statusReplicas: number;
+  selector?: 'missing' | 'invalid' | 'ambiguous' | null;
+  scaleGetError?: boolean;
+  scaleUpdateError?: boolean;
+  pods: PodObservation[];
+  unmatchedPodMetrics?: UnmatchedPodMetrics[];
+  objectMetrics?: ObjectMetricSample[];
+  externalMetrics?: ExternalMetricSample[];
+}
+
+// ---- Controller configuration and memory ----
+
+export interface FeatureGates {
+  HPAConfigurableTolerance: boolean;
+  HPAScaleToZero: boolean;
+}
+
+export interface ControllerConfig {
+  syncPeriodSeconds: number;
+  tolerance: number;
+  cpuInitializationPeriodSeconds: number;
+  initialReadinessDelaySeconds: number;
+  downscaleStabilizationSeconds: number;
+  featureGates: FeatureGates;
+  scaleUpLimitFactor: number;
+  scaleUpLimitMinimum: number;
+  ignoreSucceededPods: boolean;
+  containerMetricMissingIsError: boolean;
+}
+
+export interface TimestampedRecommendation {
+  timestamp: number;
+  replicas: number;
+}
+
+export interface TimestampedScaleEvent {
+  timestamp: number;
+  replicaChange: number;
+  outdated: boolean;
+}
+
+/** What kube-controller-manager keeps in memory for one HPA key. */
+export interface ControllerMemory {
+  /** null = the controller has never seen this HPA (first step seeds it). */
+  recommendations: TimestampedRecommendation[] | null;
+  scaleUpEvents: TimestampedScaleEvent[];
+  scaleDownEvents: TimestampedScaleEvent[];
+}
