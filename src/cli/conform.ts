@@ -1,0 +1,29 @@
+// `cli conform FILE...`: run conformance vectors, print failures and "N passed, M failed".
+
+import { readFileSync } from 'node:fs';
+import { conformText, type ConformReport } from '../conformance/conformFiles.ts';
+
+export function conformCommand(
+  files: string[],
+  out: (s: string) => void,
+  err: (s: string) => void,
+): number {
+  if (files.length === 0) {
+    err('usage: cli conform FILE.jsonl [FILE.jsonl ...]');
+    return 2;
+  }
+  const report: ConformReport = { passed: 0, failed: 0, lines: [] };
+  for (const f of files) {
+    let text: string;
+    try {
+      text = readFileSync(f, 'utf8');
+    } catch (e) {
+      err(`${f}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      return 2;
+    }
+    conformText(f, text, report);
+  }
+  for (const l of report.lines) out(l);
+  out(`${report.passed} passed, ${report.failed} failed`);
+  return report.failed === 0 && report.passed > 0 ? 0 : 1;
+}

@@ -1,0 +1,108 @@
+// Running a vector through the engine the way the API server and controller would see it:
+// default the stored object, validate it (informational), reconcile once.
+
+import {
+  formatValidationError,
+  reconcileAutoscaler,
+  setDefaultsHorizontalPodAutoscaler,
+  validateHorizontalPodAutoscalerSpec,
+} from '../engine/controller/index.ts';
+import type { ReconcileResult } from '../engine/controller/index.ts';
+import type { VectorCase, VectorExpected } from './vectorCase.ts';
+
+export interface CaseOutput {
+  validationErrors: string[];
+  result: ReconcileResult;
+}
+
+export function runVectorCase(c: VectorCase): CaseOutput {
+  const hpa = setDefaultsHorizontalPodAutoscaler(c.hpa);
+  const validationErrors = validateHorizontalPodAutoscalerSpec(
+    hpa.spec,
+    c.controller.featureGates,
+  ).map(formatValidationError);
+  const memory = {
+    recommendations: c.history.recommendations
+      ? c.history.recommendations.map((r) => ({ ...r }))
+      : null,
+    scaleUpEvents: c.history.scaleUpEvents.map((e) => ({ ...e })),
+    scaleDownEvents: c.history.scaleDownEvents.map((e) => ({ ...e })),
+  };
+  const result = reconcileAutoscaler({ ...c.observation, hpa }, memory, c.now, c.controller);
+  return { validationErrors, result };
+}
+
+/** The normative fields of a result, in the vector's shape. */
+export function normativeOutput(out: CaseOutput) {
+  const r = out.result;
+  return {
+    validationErrorsEmpty: out.validationErrors.length === 0,
+    replicas: r.replicas,
+    desiredReplicas: r.desiredReplicas,
+    rescaled: r.rescaled,
+    lastScaleTime: r.lastScaleTime,
+    conditions: r.conditions.map((c) => ({ type: c.type, status: c.status, reason: c.reason })),
+    history: {
+      recommendations: r.memory.recommendations,
+      scaleUpEvents: r.memory.scaleUpEvents,
+      scaleDownEvents: r.memory.scaleDownEvents,
+    },
+  };
+}
+
+export function normativeExpected(e: VectorExpected) {
+  return {
+    validationErrorsEmpty: e.validationErrors.length === 0,
+    replicas: e.replicas,
+    desiredReplicas: e.desiredReplicas,
+    rescaled: e.rescaled,
+    lastScaleTime: e.lastScaleTime ?? null,
+    conditions: e.conditions.map((c) => ({ type: c.type, status: c.status, reason: c.reason })),
+    history: e.history,
+  };
+}
+
+/** First differing path between two JSON values, or null when equal. */
+export function firstDifference(
+  expected: unknown,
+  actual: unknown,
+  path = '',
+): { path: string; expected: unknown; actual: unknown } | null {
+  if (Object.is(expected, actual)) return null;
+  if (Array.isArray(expected) && Array.isArray(actual)) {
+    for (let i = 0; i < Math.max(expected.length, actual.length); i++) {
+      if (i >= expected.length || i >= actual.length) {
+        return { path: `${path}#len`, expected: expected.length, actual: actual.length };
+      }
+      const d = firstDifference(expected[i], actual[i], `${path}.${i}`);
+      if (d) return d;
+    }
+    return null;
+  }
+  if (
+    typeof expected === 'object' &&
+    expected !== null &&
+    typeof actual === 'object' &&
+    actual !== null &&
+    !Array.isArray(expected) &&
+    !Array.isArray(actual)
+  ) {
+    const keys = new Set([...Object.keys(expected), ...Object.keys(actual)]);
+    for (const k of keys) {
+      const d = firstDifference(
+        (expected as Record<string, unknown>)[k],
+        (actual as Record<string, unknown>)[k],
+        path ? `${path}.${k}` : k,
+      );
+      if (d) return d;
+    }
+    return null;
+  }
+  return { path: path || '(root)', expected, actual };
+}
+
+/** Compare a case; null when it conforms. */
+export function checkCase(c: VectorCase, out: CaseOutput = runVectorCase(c)) {
+  if (!c.expected) return { path: 'expected', expected: 'an expected block', actual: 'none' };
+  return firstDifference(normativeExpected(c.expected), normativeOutput(out));
+}
