@@ -24,7 +24,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -42,13 +45,30 @@ export default tseslint.config(
               message: 'The engine runs in the browser too: no Node built-ins.',
             },
             {
-              group: ['**/app/**', '**/ui/**', '**/panels/**', '**/charts/**', '**/store/**', '**/bridge/**', '**/worker/**', '**/cli/**'],
-              message: 'Dependencies point one way: UI → store → bridge → worker → scenario → engine.',
+              group: [
+                '**/app/**',
+                '**/ui/**',
+                '**/panels/**',
+                '**/charts/**',
+                '**/store/**',
+                '**/bridge/**',
+                '**/worker/**',
+                '**/cli/**',
+              ],
+              message:
+                'Dependencies point one way: UI → store → bridge → worker → scenario → engine.',
             },
           ],
         },
       ],
-      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'navigator', 'fetch'],
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'localStorage',
+        'navigator',
+        'fetch',
+      ],
     },
   },
 );

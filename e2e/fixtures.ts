@@ -1,0 +1,127 @@
+import { test as base, expect } from '@playwright/test';
+
+/**
+ * Shared Playwright fixtures. Import `test` and `expect` from here, not from '@playwright/test'.
+ *
+ * Every test gets an automatic `pageGuard` that, for the whole browser context:
+ *  - records console messages of type "error" and uncaught page errors;
+ *  - records every request (and WebSocket) whose origin differs from the app's own origin
+ *    (the configured baseURL), and aborts it before it reaches the network;
+ * and fails the test at teardown if anything was recorded. The app must run fully offline:
+ * no fonts, CDNs or telemetry.
+ *
+ * A test that provokes an error on purpose can inspect `pageGuard.consoleErrors` etc. and then
+ * call `pageGuard.reset()`, or allow known messages with `pageGuard.allowConsoleError(/re/)`.
+ */
+export interface PageGuard {
+  /** The origin requests are allowed to go to, e.g. "http://127.0.0.1:4173". */
+  readonly origin: string;
+  /** Text of console messages of type "error" (with their source location when known). */
+  readonly consoleErrors: string[];
+  /** Uncaught exceptions and unhandled rejections in the page. */
+  readonly pageErrors: string[];
+  /** "METHOD url" of every request/WebSocket to another origin. */
+  readonly foreignRequests: string[];
+  /** Ignore console errors whose text matches `pattern` from now on. */
+  allowConsoleError(pattern: RegExp): void;
+  /** Forget everything recorded so far. */
+  reset(): void;
+}
+
+/** Schemes that never touch the network. */
+const LOCAL_SCHEMES = new Set(['data:', 'blob:', 'about:']);
+
+function isForeign(url: string, origin: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return true;
+  }
+  if (parsed.protocol === 'blob:') {
+    // blob:http://host:port/uuid carries its creator's origin.
+    return parsed.origin !== 'null' && parsed.origin !== origin;
+  }
+  if (LOCAL_SCHEMES.has(parsed.protocol)) return false;
+  // ws(s):// to the same host:port counts as the same origin.
+  const comparable =
+    parsed.protocol === 'ws:' || parsed.protocol === 'wss:'
+      ? `${parsed.protocol === 'ws:' ? 'http:' : 'https:'}//${parsed.host}`
+      : parsed.origin;
+  return comparable !== origin;
+}
+
+export const test = base.extend<{ pageGuard: PageGuard }>({
+  pageGuard: [
+    async ({ context, page, baseURL }, use) => {
+      if (!baseURL) throw new Error('pageGuard needs `use.baseURL` in playwright.config.ts');
+      const origin = new URL(baseURL).origin;
+      const consoleErrors: string[] = [];
+      const pageErrors: string[] = [];
+      const foreignRequests: string[] = [];
+      const allowed: RegExp[] = [];
+
+      const guard: PageGuard = {
+        origin,
+        consoleErrors,
+        pageErrors,
+        foreignRequests,
+        allowConsoleError: (pattern) => void allowed.push(pattern),
+        reset: () => {
+          consoleErrors.length = 0;
+          pageErrors.length = 0;
+          foreignRequests.length = 0;
+        },
+      };
+
+      // Block foreign traffic outright so a stray request can neither hang a test nor leave
+      // the machine; it is still recorded by the 'request' listener below.
+      await context.route(
+        (url) => isForeign(url.href, origin),
+        (route) => route.abort('blockedbyclient'),
+      );
+      context.on('request', (request) => {
+        if (isForeign(request.url(), origin)) {
+          foreignRequests.push(`${request.method()} ${request.url()}`);
+        }
+      });
+
+      const watchPage = (p: typeof page) => {
+        p.on('console', (msg) => {
+          if (msg.type() !== 'error') return;
+          const text = msg.text();
+          if (allowed.some((re) => re.test(text))) return;
+          const { url, lineNumber } = msg.location();
+          consoleErrors.push(url ? `${text} (at ${url}:${lineNumber})` : text);
+        });
+        p.on('pageerror', (error) => {
+          pageErrors.push(error.stack ?? `${error.name}: ${error.message}`);
+        });
+        p.on('websocket', (ws) => {
+          if (isForeign(ws.url(), origin)) foreignRequests.push(`WEBSOCKET ${ws.url()}`);
+        });
+      };
+      watchPage(page);
+      context.on('page', (p) => {
+        if (p !== page) watchPage(p);
+      });
+
+      await use(guard);
+
+      const problems = [
+        ...consoleErrors.map((e) => `console error: ${e}`),
+        ...pageErrors.map((e) => `page error: ${e}`),
+        ...foreignRequests.map((r) => `foreign-origin request: ${r}`),
+      ];
+      if (problems.length > 0) {
+        throw new Error(
+          `pageGuard: ${problems.length} problem(s) during the test (origin ${origin}):\n` +
+            problems.map((p) => `  - ${p}`).join('\n'),
+        );
+      }
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

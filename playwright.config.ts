@@ -1,0 +1,63 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests run against the production build served by `vite preview`.
+ *
+ * Browser: Debian's Chromium (`apt-get install -y chromium`), because downloading Playwright's
+ * own browser builds (`npx playwright install`) is not possible here. Override the binary with
+ * CHROMIUM_PATH, or set PLAYWRIGHT_USE_BUNDLED=1 to use a browser installed by Playwright itself.
+ *
+ * Reports: the JSON report goes to reports/ because Playwright wipes test-results/ on every run;
+ * scripts/test-all.mjs reads it to print the combined closing line.
+ */
+const PORT = 4173;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const useBundled = Boolean(process.env.PLAYWRIGHT_USE_BUNDLED);
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: process.env.CI ? 1 : 2,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          ...(useBundled
+            ? {}
+            : { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }),
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-dev-shm-usage',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-quic',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'npm run build && npm run preview',
+    url: BASE_URL,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
