@@ -16,7 +16,8 @@ export type MetricsResult<T> = { ok: true; value: T } | { ok: false; error: stri
 
 // metricServerDefaultMetricWindow: custom-metric samples without a window get one minute.
 const DEFAULT_METRIC_WINDOW_SECONDS = 60;
-const MAX_INT64 = 9223372036854775807;
+// int64 max as a double (2^63 − 1 rounds to 2^63).
+const MAX_INT64 = 2 ** 63;
 
 interface NamedItem {
   name: string;
