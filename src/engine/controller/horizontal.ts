@@ -51,7 +51,7 @@ export function tolerancesForHpa(
 }
 
 function sorted(s: Set<string>): string[] {
-  return [...s].sort();
+  return s.size === 0 ? [] : [...s].sort();
 }
 
 interface MetricOutcome {
@@ -60,6 +60,54 @@ interface MetricOutcome {
   reason?: string;
   name: string;
   trace: MetricTrace;
+}
+
+type ValueKind = 'average' | 'value' | 'util';
+
+function metricFailed(
+  trace: MetricTrace,
+  reason: string,
+  error: string,
+  name = '',
+): MetricOutcome {
+  trace.error = reason;
+  trace.message = error;
+  return { calc: { replicaCount: 0, error }, reason, name, trace };
+}
+
+/** Copy what one metric computed into its trace (the status fields kubectl shows). */
+function metricDone(
+  trace: MetricTrace,
+  calc: ReplicaCalculation,
+  reason: string,
+  name: string,
+  valueKind: ValueKind,
+): MetricOutcome {
+  trace.name = name;
+  if (calc.usageRatio !== undefined && Number.isFinite(calc.usageRatio))
+    trace.usageRatio = calc.usageRatio;
+  if (valueKind === 'util' && calc.utilization !== undefined)
+    trace.currentUtilization = calc.utilization;
+  if (calc.rawValue !== undefined) {
+    if (valueKind === 'value') trace.currentValue = calc.rawValue;
+    else trace.currentAverageValue = calc.rawValue;
+  }
+  if (calc.groups) {
+    trace.podGroups = {
+      ready: calc.groups.readyPodCount,
+      unready: sorted(calc.groups.unreadyPods),
+      missing: sorted(calc.groups.missingPods),
+      ignored: sorted(calc.groups.ignoredPods),
+    };
+  }
+  if (calc.note) trace.note = calc.note;
+  if (calc.error !== undefined) {
+    trace.error = reason;
+    trace.message = calc.error;
+    return { calc, reason, name, trace };
+  }
+  trace.proposal = calc.replicaCount;
+  return { calc, name, trace };
 }
 
 /** computeReplicasForMetric: dispatch on the metric source type. */
@@ -72,49 +120,16 @@ function computeReplicasForMetric(
   ctx: CalcContext,
 ): MetricOutcome {
   const trace: MetricTrace = { type: spec.type };
-  const fail = (reason: string, error: string, name = ''): MetricOutcome => {
-    trace.error = reason;
-    trace.message = error;
-    return { calc: { replicaCount: 0, error }, reason, name, trace };
-  };
-  const done = (
-    calc: ReplicaCalculation,
-    reason: string,
-    name: string,
-    valueKind: 'average' | 'value' | 'util',
-  ): MetricOutcome => {
-    trace.name = name;
-    if (calc.usageRatio !== undefined && Number.isFinite(calc.usageRatio))
-      trace.usageRatio = calc.usageRatio;
-    if (valueKind === 'util' && calc.utilization !== undefined)
-      trace.currentUtilization = calc.utilization;
-    if (calc.rawValue !== undefined) {
-      if (valueKind === 'value') trace.currentValue = calc.rawValue;
-      else trace.currentAverageValue = calc.rawValue;
-    }
-    if (calc.groups) {
-      trace.podGroups = {
-        ready: calc.groups.readyPodCount,
-        unready: sorted(calc.groups.unreadyPods),
-        missing: sorted(calc.groups.missingPods),
-        ignored: sorted(calc.groups.ignoredPods),
-      };
-    }
-    if (calc.note) trace.note = calc.note;
-    if (calc.error !== undefined) {
-      trace.error = reason;
-      trace.message = calc.error;
-      return { calc, reason, name, trace };
-    }
-    trace.proposal = calc.replicaCount;
-    return { calc, name, trace };
-  };
 
   switch (spec.type) {
     case 'Object': {
       const src = spec.object;
       if (!src)
-        return fail('FailedGetObjectMetric', 'invalid object metric source: no object block');
+        return metricFailed(
+          trace,
+          'FailedGetObjectMetric',
+          'invalid object metric source: no object block',
+        );
       const t = src.target;
       const name = `${src.metric?.name} metric on ${src.describedObject?.kind}/${src.describedObject?.name}`;
       if (t?.type === 'Value' && t.value !== undefined && t.value !== null) {
@@ -127,7 +142,7 @@ function computeReplicasForMetric(
           src.describedObject.kind,
           src.describedObject.name,
         );
-        return done(calc, 'FailedGetObjectMetric', name, 'value');
+        return metricDone(trace, calc, 'FailedGetObjectMetric', name, 'value');
       }
       if (t?.type === 'AverageValue' && t.averageValue !== undefined && t.averageValue !== null) {
         const calc = getObjectPerPodMetricReplicas(
@@ -139,9 +154,10 @@ function computeReplicasForMetric(
           src.describedObject.kind,
           src.describedObject.name,
         );
-        return done(calc, 'FailedGetObjectMetric', name, 'average');
+        return metricDone(trace, calc, 'FailedGetObjectMetric', name, 'average');
       }
-      return fail(
+      return metricFailed(
+        trace,
         'FailedGetObjectMetric',
         'invalid object metric source: neither a value target nor an average value target was set',
         name,
@@ -149,7 +165,12 @@ function computeReplicasForMetric(
     }
     case 'Pods': {
       const src = spec.pods;
-      if (!src) return fail('FailedGetPodsMetric', 'invalid pods metric source: no pods block');
+      if (!src)
+        return metricFailed(
+          trace,
+          'FailedGetPodsMetric',
+          'invalid pods metric source: no pods block',
+        );
       const name = `pods metric ${src.metric?.name}`;
       const calc = getMetricReplicas(
         obs,
@@ -159,14 +180,15 @@ function computeReplicasForMetric(
         tolerances,
         ctx,
       );
-      return done(calc, 'FailedGetPodsMetric', name, 'average');
+      return metricDone(trace, calc, 'FailedGetPodsMetric', name, 'average');
     }
     case 'Resource':
     case 'ContainerResource': {
       const isContainer = spec.type === 'ContainerResource';
       const src = isContainer ? spec.containerResource : spec.resource;
       const reason = isContainer ? 'FailedGetContainerResourceMetric' : 'FailedGetResourceMetric';
-      if (!src) return fail(reason, `invalid ${spec.type} metric source: no source block`);
+      if (!src)
+        return metricFailed(trace, reason, `invalid ${spec.type} metric source: no source block`);
       const container = isContainer ? (spec.containerResource?.container ?? '') : '';
       const name = isContainer ? `${src.name} container resource` : `${src.name} resource`;
       const t = src.target;
@@ -180,10 +202,11 @@ function computeReplicasForMetric(
           container,
           ctx,
         );
-        return done(calc, reason, name, 'average');
+        return metricDone(trace, calc, reason, name, 'average');
       }
       if (t?.averageUtilization === undefined || t.averageUtilization === null) {
-        return fail(
+        return metricFailed(
+          trace,
           reason,
           'invalid resource metric source: neither an average utilization target nor an average value (usage) target was set',
           name,
@@ -198,12 +221,16 @@ function computeReplicasForMetric(
         container,
         ctx,
       );
-      return done(calc, reason, `${name} utilization (percentage of request)`, 'util');
+      return metricDone(trace, calc, reason, `${name} utilization (percentage of request)`, 'util');
     }
     case 'External': {
       const src = spec.external;
       if (!src)
-        return fail('FailedGetExternalMetric', 'invalid external metric source: no external block');
+        return metricFailed(
+          trace,
+          'FailedGetExternalMetric',
+          'invalid external metric source: no external block',
+        );
       const name = `external metric ${src.metric?.name}`;
       const t = src.target;
       if (t?.averageValue !== undefined && t.averageValue !== null) {
@@ -214,7 +241,7 @@ function computeReplicasForMetric(
           src.metric.name,
           tolerances,
         );
-        return done(calc, 'FailedGetExternalMetric', name, 'average');
+        return metricDone(trace, calc, 'FailedGetExternalMetric', name, 'average');
       }
       if (t?.value !== undefined && t.value !== null) {
         const calc = getExternalMetricReplicas(
@@ -224,16 +251,21 @@ function computeReplicasForMetric(
           src.metric.name,
           tolerances,
         );
-        return done(calc, 'FailedGetExternalMetric', name, 'value');
+        return metricDone(trace, calc, 'FailedGetExternalMetric', name, 'value');
       }
-      return fail(
+      return metricFailed(
+        trace,
         'FailedGetExternalMetric',
         'invalid external metric source: neither a value target nor an average value target was set',
         name,
       );
     }
     default:
-      return fail('InvalidMetricSourceType', `unknown metric source type "${spec.type}"`);
+      return metricFailed(
+        trace,
+        'InvalidMetricSourceType',
+        `unknown metric source type "${spec.type}"`,
+      );
   }
 }
 
@@ -259,28 +291,23 @@ export function reconcileAutoscaler(
   let recommendations = memory.recommendations;
   let scaleUpEvents = memory.scaleUpEvents;
   let scaleDownEvents = memory.scaleDownEvents;
-  const finish = (
-    replicas: number,
-    desiredReplicas: number,
-    rescaled: boolean,
-    lastScaleTime: number | null,
-  ): ReconcileResult => ({
-    replicas,
-    desiredReplicas,
-    rescaled,
-    lastScaleTime,
-    conditions,
-    memory: { recommendations, scaleUpEvents, scaleDownEvents },
-    trace,
-    events,
-  });
-
   if (obs.scaleGetError) {
     trace.path = 'getScaleError';
     const msg = "the HPA controller was unable to get the target's current scale";
     events.push({ type: 'Warning', reason: 'FailedGetScale', message: msg });
     setCondition(conditions, 'AbleToScale', 'False', 'FailedGetScale', msg);
-    return finish(obs.currentReplicas, previousDesired, false, previousLastScale);
+    return buildResult(
+      conditions,
+      recommendations,
+      scaleUpEvents,
+      scaleDownEvents,
+      trace,
+      events,
+      obs.currentReplicas,
+      previousDesired,
+      false,
+      previousLastScale,
+    );
   }
   setCondition(
     conditions,
@@ -335,7 +362,18 @@ export function reconcileAutoscaler(
         reason: 'FailedComputeMetricsReplicas',
         message: computed.error ?? '',
       });
-      return finish(currentReplicas, previousDesired, false, previousLastScale);
+      return buildResult(
+        conditions,
+        recommendations,
+        scaleUpEvents,
+        scaleDownEvents,
+        trace,
+        events,
+        currentReplicas,
+        previousDesired,
+        false,
+        previousLastScale,
+      );
     }
     trace.metricDesiredReplicas = computed.replicas;
     let rescaleMetric = '';
@@ -419,7 +457,7 @@ export function reconcileAutoscaler(
         recommendation: stab.recommendation,
         upRecommendation: stab.upRecommendation,
         downRecommendation: stab.downRecommendation,
-        window: recommendations.map((r) => ({ ...r })),
+        window: recommendations, // never mutated: updates build a new array
       };
       recommendations = stab.recommendations;
       trace.stabilizedReplicas = stab.recommendation;
@@ -471,7 +509,18 @@ export function reconcileAutoscaler(
         message: `New size: ${desiredReplicas}; reason: ${rescaleReason}; error: update failed`,
       });
       setCondition(conditions, 'AbleToScale', 'False', 'FailedUpdateScale', msg);
-      return finish(currentReplicas, previousDesired, false, previousLastScale);
+      return buildResult(
+        conditions,
+        recommendations,
+        scaleUpEvents,
+        scaleDownEvents,
+        trace,
+        events,
+        currentReplicas,
+        previousDesired,
+        false,
+        previousLastScale,
+      );
     }
     setCondition(
       conditions,
@@ -502,9 +551,55 @@ export function reconcileAutoscaler(
         );
       }
     }
-    return finish(desiredReplicas, desiredReplicas, true, now);
+    return buildResult(
+      conditions,
+      recommendations,
+      scaleUpEvents,
+      scaleDownEvents,
+      trace,
+      events,
+      desiredReplicas,
+      desiredReplicas,
+      true,
+      now,
+    );
   }
-  return finish(currentReplicas, currentReplicas, false, previousLastScale);
+  return buildResult(
+    conditions,
+    recommendations,
+    scaleUpEvents,
+    scaleDownEvents,
+    trace,
+    events,
+    currentReplicas,
+    currentReplicas,
+    false,
+    previousLastScale,
+  );
+}
+
+function buildResult(
+  conditions: HPACondition[],
+  recommendations: ControllerMemory['recommendations'],
+  scaleUpEvents: ControllerMemory['scaleUpEvents'],
+  scaleDownEvents: ControllerMemory['scaleDownEvents'],
+  trace: ReconcileTrace,
+  events: HPAEvent[],
+  replicas: number,
+  desiredReplicas: number,
+  rescaled: boolean,
+  lastScaleTime: number | null,
+): ReconcileResult {
+  return {
+    replicas,
+    desiredReplicas,
+    rescaled,
+    lastScaleTime,
+    conditions,
+    memory: { recommendations, scaleUpEvents, scaleDownEvents },
+    trace,
+    events,
+  };
 }
 
 /** computeReplicasForMetrics: max over valid proposals; a failure blocks a scale-down, not a scale-up. */

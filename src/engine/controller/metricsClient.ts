@@ -19,21 +19,6 @@ const DEFAULT_METRIC_WINDOW_SECONDS = 60;
 // int64 max as a double (2^63 − 1 rounds to 2^63).
 const MAX_INT64 = 2 ** 63;
 
-interface NamedItem {
-  name: string;
-  metrics: PodResourceMetrics;
-}
-
-function resourceItems(obs: Observation): NamedItem[] {
-  const items: NamedItem[] = [];
-  for (const p of obs.pods)
-    if (p.resourceMetrics) items.push({ name: p.name, metrics: p.resourceMetrics });
-  for (const u of obs.unmatchedPodMetrics ?? []) {
-    if (u.resourceMetrics) items.push({ name: u.name, metrics: u.resourceMetrics });
-  }
-  return items;
-}
-
 /** GetResourceMetric: per-pod sum over containers (or one container) of one resource. */
 export function getResourceMetric(
   obs: Observation,
@@ -41,44 +26,56 @@ export function getResourceMetric(
   container: string,
   config: Pick<ControllerConfig, 'containerMetricMissingIsError'>,
 ): MetricsResult<PodMetricsInfo> {
-  const items = resourceItems(obs);
-  if (items.length === 0)
-    return { ok: false, error: 'no metrics returned from resource metrics API' };
   const res: PodMetricsInfo = new Map();
-  if (container !== '') {
-    for (const { name, metrics } of items) {
-      const c = metrics.containers.find((x) => x.name === container);
-      if (!c) {
-        // Release code fails the whole metric; master treats the pod as missing.
-        if (config.containerMetricMissingIsError) {
-          return {
-            ok: false,
-            error: `container ${container} not present in metrics for pod ${name}`,
-          };
-        }
-        continue;
-      }
-      const v = c.usage?.[resource];
-      if (v !== undefined)
-        res.set(name, { timestamp: metrics.timestamp, window: metrics.window, value: v });
-    }
-    return { ok: true, value: res };
+  let items = 0;
+  for (const p of obs.pods) {
+    if (!p.resourceMetrics) continue;
+    items++;
+    const failure = addResourceSample(res, p.name, p.resourceMetrics, resource, container, config);
+    if (failure !== null) return { ok: false, error: failure };
   }
-  for (const { name, metrics } of items) {
-    let sum = 0;
-    let missing = metrics.containers.length === 0;
-    for (const c of metrics.containers) {
-      const v = c.usage?.[resource];
-      if (v === undefined) {
-        missing = true;
-        break;
-      }
-      sum += v;
-    }
-    if (!missing)
-      res.set(name, { timestamp: metrics.timestamp, window: metrics.window, value: sum });
+  for (const u of obs.unmatchedPodMetrics ?? []) {
+    if (!u.resourceMetrics) continue;
+    items++;
+    const failure = addResourceSample(res, u.name, u.resourceMetrics, resource, container, config);
+    if (failure !== null) return { ok: false, error: failure };
   }
+  if (items === 0) return { ok: false, error: 'no metrics returned from resource metrics API' };
   return { ok: true, value: res };
+}
+
+/** One PodMetrics item → one sample (or none); a string is a whole-metric failure. */
+function addResourceSample(
+  res: PodMetricsInfo,
+  name: string,
+  metrics: PodResourceMetrics,
+  resource: string,
+  container: string,
+  config: Pick<ControllerConfig, 'containerMetricMissingIsError'>,
+): string | null {
+  if (container !== '') {
+    const c = metrics.containers.find((x) => x.name === container);
+    if (!c) {
+      // Release code fails the whole metric; master treats the pod as missing.
+      return config.containerMetricMissingIsError
+        ? `container ${container} not present in metrics for pod ${name}`
+        : null;
+    }
+    const v = c.usage?.[resource];
+    if (v !== undefined)
+      res.set(name, { timestamp: metrics.timestamp, window: metrics.window, value: v });
+    return null;
+  }
+  let sum = 0;
+  for (const c of metrics.containers) {
+    const v = c.usage?.[resource];
+    if (v === undefined) return null; // the pod has no value: "missing"
+    sum += v;
+  }
+  if (metrics.containers.length > 0) {
+    res.set(name, { timestamp: metrics.timestamp, window: metrics.window, value: sum });
+  }
+  return null;
 }
 
 /** GetRawMetric: a Pods metric from the custom metrics API. */

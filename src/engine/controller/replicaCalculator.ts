@@ -202,9 +202,9 @@ export function getResourceReplicas(
   const scaleUpWithUnready = groups.unreadyPods.size > 0 && usageRatio > 1.0;
   if (!scaleUpWithUnready && groups.missingPods.size === 0) {
     if (isWithin(tolerances, usageRatio)) {
-      return { ...base, replicaCount: currentReplicas, note: 'within tolerance' };
+      return withCount(base, currentReplicas, 'within tolerance');
     }
-    return { ...base, replicaCount: goInt32(Math.ceil(usageRatio * groups.readyPodCount)) };
+    return withCount(base, goInt32(Math.ceil(usageRatio * groups.readyPodCount)));
   }
 
   if (groups.missingPods.size > 0) {
@@ -229,6 +229,20 @@ export function getResourceReplicas(
   const second = getResourceUtilizationRatio(metrics, requests, targetUtilization);
   if (!second.ok) return { ...base, replicaCount: 0, error: second.error };
   return rebalanced(base, usageRatio, second.usageRatio, metrics.size, currentReplicas, tolerances);
+}
+
+type CalcBase = Omit<ReplicaCalculation, 'replicaCount'>;
+
+/** A result from the shared fields plus a count (a literal: cheaper than spreading on a hot path). */
+function withCount(base: CalcBase, replicaCount: number, note?: string): ReplicaCalculation {
+  return {
+    replicaCount,
+    usageRatio: base.usageRatio,
+    utilization: base.utilization,
+    rawValue: base.rawValue,
+    groups: base.groups,
+    note,
+  };
 }
 
 /** The shared tail of both rebalance passes: drop results inside tolerance or against the direction. */
@@ -301,9 +315,9 @@ export function calcPlainMetricReplicas(
   const scaleUpWithUnready = groups.unreadyPods.size > 0 && usageRatio > 1.0;
   if (!scaleUpWithUnready && groups.missingPods.size === 0) {
     if (isWithin(tolerances, usageRatio)) {
-      return { ...base, replicaCount: currentReplicas, note: 'within tolerance' };
+      return withCount(base, currentReplicas, 'within tolerance');
     }
-    return { ...base, replicaCount: goInt32(Math.ceil(usageRatio * groups.readyPodCount)) };
+    return withCount(base, goInt32(Math.ceil(usageRatio * groups.readyPodCount)));
   }
   if (groups.missingPods.size > 0) {
     if (usageRatio < 1.0) {

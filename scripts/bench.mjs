@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// `npm run bench`: bundle bench/run.ts the way the app ships code (one ESM bundle, no dev
+// helpers) and run it, so the figures reflect production code rather than a dev transpiler.
+import { build } from 'esbuild';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = path.join(root, 'reports', 'bench');
+mkdirSync(outDir, { recursive: true });
+const outfile = path.join(outDir, 'bench.mjs');
+await build({
+  entryPoints: [path.join(root, 'bench', 'run.ts')],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  outfile,
+  logLevel: 'error',
+});
+await import(pathToFileURL(outfile).href);
