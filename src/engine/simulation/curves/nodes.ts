@@ -1,0 +1,164 @@
+/** Compiled nodes for the non-piecewise curve kinds. Each `fill` repeats its `at` formula. */
+import { CHUNK, type CurveNode } from './node.ts';
+import { cosTurns } from './trig.ts';
+import { noiseUnit } from './noiseHash.ts';
+
+export class ConstantNode implements CurveNode {
+  constructor(private readonly value: number) {}
+  at(): number {
+    return this.value;
+  }
+  fill(_times: Float64Array, out: Float64Array, n: number): void {
+    out.fill(this.value, 0, n);
+  }
+}
+
+export class SineNode implements CurveNode {
+  constructor(
+    private readonly base: number,
+    private readonly amplitude: number,
+    private readonly periodSeconds: number,
+    private readonly peakAtSeconds: number,
+  ) {}
+  at(t: number): number {
+    return this.base + this.amplitude * cosTurns((t - this.peakAtSeconds) / this.periodSeconds);
+  }
+  fill(times: Float64Array, out: Float64Array, n: number): void {
+    for (let j = 0; j < n; j++) out[j] = this.at(times[j] as number);
+  }
+}
+
+export class NoiseNode implements CurveNode {
+  private cachedIndex = NaN;
+  private cachedUnit = 0;
+  constructor(
+    private readonly of: CurveNode,
+    private readonly seed: number,
+    private readonly amplitude: number,
+    private readonly relative: boolean,
+    private readonly intervalSeconds: number,
+    private readonly linear: boolean,
+  ) {}
+
+  /** noiseUnit with a one-entry cache (pure, so caching cannot change results). */
+  private unit(index: number): number {
+    if (index !== this.cachedIndex) {
+      this.cachedIndex = index;
+      this.cachedUnit = noiseUnit(this.seed, index);
+    }
+    return this.cachedUnit;
+  }
+
+  private apply(value: number, t: number): number {
+    const q = t / this.intervalSeconds;
+    const index = Math.floor(q);
+    let u = this.unit(index);
+    if (this.linear) {
+      const next = noiseUnit(this.seed, index + 1);
+      u = u + (next - u) * (q - index);
+    }
+    const a = this.amplitude * u;
+    return this.relative ? value * (1 + a) : value + a;
+  }
+
+  at(t: number): number {
+    return this.apply(this.of.at(t), t);
+  }
+  fill(times: Float64Array, out: Float64Array, n: number): void {
+    this.of.fill(times, out, n);
+    for (let j = 0; j < n; j++) out[j] = this.apply(out[j] as number, times[j] as number);
+  }
+}
+
+export class SumNode implements CurveNode {
+  private readonly scratch = new Float64Array(CHUNK);
+  constructor(private readonly of: CurveNode[]) {}
+  at(t: number): number {
+    let sum = 0;
+    for (const child of this.of) sum += child.at(t);
+    return sum;
+  }
+  fill(times: Float64Array, out: Float64Array, n: number): void {
+    out.fill(0, 0, n);
+    const scratch = this.scratch;
+    for (const child of this.of) {
+      child.fill(times, scratch, n);
+      for (let j = 0; j < n; j++) out[j] = (out[j] as number) + (scratch[j] as number);
+    }
+  }
+}
+
+export class ScaleNode implements CurveNode {
+  constructor(
+    private readonly of: CurveNode,
+    private readonly factor: number,
+  ) {}
+  at(t: number): number {
+    return this.of.at(t) * this.factor;
+  }
+  fill(times: Float64Array, out: Float64Array, n: number): void {
+    this.of.fill(times, out, n);
+    for (let j = 0; j < n; j++) out[j] = (out[j] as number) * this.factor;
+  }
+}
+
+export class ClampNode implements CurveNode {
+  constructor(
+    private readonly of: CurveNode,
+    private readonly min: number,
+    private readonly max: number,
+  ) {}
+  private clamp(v: number): number {
+    return v < this.min ? this.min : v > this.max ? this.max : v;
+  }
+  at(t: number): number {
+    return this.clamp(this.of.at(t));
+  }
+  fill(times: Float64Array, out: Float64Array, n: number): void {
+    this.of.fill(times, out, n);
+    for (let j = 0; j < n; j++) out[j] = this.clamp(out[j] as number);
+  }
+}
+
+/** Evaluates its child at transformed times (shift, repeat). */
+abstract class TimeMapNode implements CurveNode {
+  private readonly mapped = new Float64Array(CHUNK);
+  constructor(protected readonly of: CurveNode) {}
+  protected abstract map(t: number): number;
+  at(t: number): number {
+    return this.of.at(this.map(t));
+  }
+  fill(times: Float64Array, out: Float64Array, n: number): void {
+    const mapped = this.mapped;
+    for (let j = 0; j < n; j++) mapped[j] = this.map(times[j] as number);
+    this.of.fill(mapped, out, n);
+  }
+}
+
+export class ShiftNode extends TimeMapNode {
+  constructor(
+    of: CurveNode,
+    private readonly bySeconds: number,
+  ) {
+    super(of);
+  }
+  protected override map(t: number): number {
+    return t - this.bySeconds;
+  }
+}
+
+export class RepeatNode extends TimeMapNode {
+  constructor(
+    of: CurveNode,
+    private readonly periodSeconds: number,
+  ) {
+    super(of);
+  }
+  protected override map(t: number): number {
+    const p = this.periodSeconds;
+    const r = t - Math.floor(t / p) * p;
+    // The quotient may round up across an integer, leaving r a hair below 0 when the true
+    // remainder is a hair below p. (r may also round to p itself: the period's end value.)
+    return r < 0 ? r + p : r;
+  }
+}
