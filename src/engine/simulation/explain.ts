@@ -1,0 +1,77 @@
+// One line per sync saying why it ended where it did, in the controller's own terms (condition
+// reasons, event wording), built only from the trace and conditions.
+
+import type { HorizontalPodAutoscaler, MetricTrace } from '../controller/index.ts';
+import type { SyncRecord } from './result.ts';
+import { describeMetric } from './series.ts';
+
+function fmt(x: number): string {
+  if (!Number.isFinite(x)) return String(x);
+  return Number.isInteger(x)
+    ? String(x)
+    : x.toFixed(Math.abs(x) < 10 ? 3 : 1).replace(/\.?0+$/, '');
+}
+
+function metricPart(m: MetricTrace, hpa: HorizontalPodAutoscaler, i: number): string {
+  const spec = hpa.spec.metrics?.[i];
+  const info = spec ? describeMetric(spec) : null;
+  const label = info?.label ?? m.type;
+  if (m.error !== undefined) return `${label}: unavailable (${m.error})`;
+  let current = '';
+  if (m.currentUtilization !== undefined) current = `${m.currentUtilization}%`;
+  else if (m.currentAverageValue !== undefined) current = fmt(m.currentAverageValue / 1000);
+  else if (m.currentValue !== undefined) current = fmt(m.currentValue / 1000);
+  const target = info ? (info.unit.startsWith('%') ? `${info.target}%` : fmt(info.target)) : '?';
+  const ratio = m.usageRatio !== undefined ? `, ratio ${fmt(m.usageRatio)}` : '';
+  const note = m.note ? `, ${m.note}` : '';
+  return `${label} ${current} vs target ${target}${ratio}${note} → ${m.proposal}`;
+}
+
+function condition(r: SyncRecord, type: string) {
+  return r.conditions.find((c) => c.type === type);
+}
+
+export function explainSync(r: SyncRecord, hpa: HorizontalPodAutoscaler): string {
+  const t = r.trace;
+  switch (t.path) {
+    case 'getScaleError':
+      return 'FailedGetScale: the scale subresource could not be read; nothing changes';
+    case 'scalingDisabled':
+      return 'ScalingDisabled: the target has 0 replicas and minReplicas is not 0, so the HPA leaves it alone';
+    case 'aboveMaxReplicas':
+      return `${r.currentReplicas} replicas is above maxReplicas: set to ${r.replicas} without reading metrics`;
+    case 'belowMinReplicas':
+      return `${r.currentReplicas} replicas is below minReplicas: set to ${r.replicas} without reading metrics`;
+    case 'metricsError': {
+      const c = condition(r, 'ScalingActive');
+      const parts = (t.metrics ?? []).map((m, i) => metricPart(m, hpa, i));
+      return `ScalingActive=False ${c?.reason ?? ''}: ${parts.join('; ') || c?.message || 'no metric could be computed'}; no scaling (a failed metric blocks a scale-down)`;
+    }
+    case 'metrics':
+      break;
+  }
+  const parts = (t.metrics ?? []).map((m, i) => metricPart(m, hpa, i));
+  let line = parts.join('; ');
+  if ((t.metrics?.length ?? 0) > 1) line += ` ⇒ largest proposal ${t.metricDesiredReplicas}`;
+  const able = condition(r, 'AbleToScale');
+  if (t.stabilizedReplicas !== undefined && t.stabilizedReplicas !== t.metricDesiredReplicas) {
+    const s = t.stabilization;
+    const window =
+      s && t.stabilizedReplicas > (t.metricDesiredReplicas ?? 0)
+        ? `the highest recommendation of the last ${s.downWindowSeconds}s`
+        : `the lowest recommendation of the last ${s?.upWindowSeconds ?? 0}s`;
+    const reason =
+      t.stabilizedReplicas > (t.metricDesiredReplicas ?? 0)
+        ? 'ScaleDownStabilized'
+        : 'ScaleUpStabilized';
+    line += `; stabilized to ${t.stabilizedReplicas} (${reason}: ${window})`;
+  }
+  const limited = condition(r, 'ScalingLimited');
+  if (limited?.status === 'True' && t.normalizedReplicas !== t.stabilizedReplicas) {
+    line += `; limited to ${t.normalizedReplicas} (${limited.reason})`;
+  }
+  if (r.rescaled) line += `; New size: ${r.replicas}; reason: ${t.rescaleReason}`;
+  else if (able?.reason === 'FailedUpdateScale') line += '; the scale update failed';
+  else line += `; stays at ${r.replicas}`;
+  return line;
+}

@@ -1,0 +1,102 @@
+// KPIs of a run: cost (pod-hours), overload (unmet demand, time above target, recovery time) and
+// churn (scale events, direction reversals).
+
+import type { SimulationInput } from './input.ts';
+import type { Kpis, SyncRecord } from './result.ts';
+import type { Workload } from './workload.ts';
+
+export class KpiAccumulator {
+  private podSeconds = 0;
+  private readyPodSeconds = 0;
+  private demandTotal = 0;
+  private unmet = 0;
+  private overloadSeconds = 0;
+  private aboveTargetSeconds = 0;
+  private episodes: number[] = [];
+  private episodeStart: number | null = null;
+  private lastTick = 0;
+  private readonly scaleUpTolerance: number;
+
+  constructor(input: SimulationInput, _ticks: number) {
+    this.scaleUpTolerance = input.controller.tolerance;
+  }
+
+  /** Integrate the interval [s, s + dt) with the world as it is at s. */
+  tick(
+    s: number,
+    dt: number,
+    w: Workload,
+    ready: number,
+    demand: number,
+    served: number,
+    hasTraffic: boolean,
+  ): void {
+    let existing = 0;
+    for (const p of w.pods) if (w.stateAt(p, s) !== 'gone') existing++;
+    this.podSeconds += existing * dt;
+    this.readyPodSeconds += ready * dt;
+    this.lastTick = s;
+    if (!hasTraffic) return;
+    this.demandTotal += demand * dt;
+    const short = Math.max(0, demand - served);
+    this.unmet += short * dt;
+    // Floating noise must not open an episode.
+    const overloaded = short > 1e-9 * Math.max(1, demand);
+    if (overloaded) {
+      this.overloadSeconds += dt;
+      if (this.episodeStart === null) this.episodeStart = s;
+    } else if (this.episodeStart !== null) {
+      this.episodes.push(s - this.episodeStart);
+      this.episodeStart = null;
+    }
+  }
+
+  sync(r: SyncRecord, syncPeriod: number): void {
+    const up = r.trace.tolerances.scaleUp ?? this.scaleUpTolerance;
+    const above = (r.trace.metrics ?? []).some(
+      (m) => m.usageRatio !== undefined && m.usageRatio > 1 + up,
+    );
+    if (above) this.aboveTargetSeconds += syncPeriod;
+  }
+
+  build(syncs: SyncRecord[]): Kpis {
+    const episodes = this.episodes.slice();
+    if (this.episodeStart !== null) episodes.push(this.lastTick - this.episodeStart);
+    let scaleUps = 0;
+    let scaleDowns = 0;
+    let reversals = 0;
+    let lastDir = 0;
+    let peak = 0;
+    for (const r of syncs) {
+      peak = Math.max(peak, r.replicas, r.currentReplicas);
+      if (!r.rescaled || r.replicas === r.currentReplicas) continue;
+      const dir = r.replicas > r.currentReplicas ? 1 : -1;
+      if (dir > 0) scaleUps++;
+      else scaleDowns++;
+      if (lastDir !== 0 && dir !== lastDir) reversals++;
+      lastDir = dir;
+    }
+    const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
+    return {
+      podHours: round(this.podSeconds / 3600),
+      readyPodHours: round(this.readyPodSeconds / 3600),
+      peakReplicas: peak,
+      finalReplicas: syncs.length ? syncs[syncs.length - 1]!.replicas : 0,
+      scaleUps,
+      scaleDowns,
+      scaleEvents: scaleUps + scaleDowns,
+      directionReversals: reversals,
+      timeAboveTargetSeconds: this.aboveTargetSeconds,
+      unmetDemand: round(this.unmet),
+      unmetDemandPercent: this.demandTotal > 0 ? round((100 * this.unmet) / this.demandTotal) : 0,
+      overloadSeconds: this.overloadSeconds,
+      recovery: {
+        count: episodes.length,
+        maxSeconds: episodes.length ? Math.max(...episodes) : 0,
+        meanSeconds: episodes.length
+          ? round(episodes.reduce((a, b) => a + b, 0) / episodes.length)
+          : 0,
+      },
+    };
+  }
+}

@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import { simulate, SIMULATION_LIMITS } from './simulate.ts';
+import { buildInput } from './testing/buildInput.ts';
+import type { SimulationInput } from './input.ts';
+
+function run(input: SimulationInput) {
+  const out = simulate(input);
+  if (!out.ok) throw new Error(out.error);
+  return out.result;
+}
+
+const replicasAt = (r: ReturnType<typeof run>, t: number) =>
+  r.syncs.find((s) => s.time === t)!.replicas;
+
+describe('simulate', () => {
+  it('is deterministic: the same input gives identical output', () => {
+    const input = buildInput({
+      traffic: {
+        type: 'noise',
+        of: { type: 'sine', base: 3000, amplitude: 2000, periodSeconds: 600 },
+        seed: 7,
+        amplitude: 0.2,
+      },
+      durationSeconds: 1800,
+    });
+    const a = run(input);
+    const b = run(structuredClone(input));
+    expect(JSON.stringify(a.syncs)).toBe(JSON.stringify(b.syncs));
+    expect(a.kpis).toEqual(b.kpis);
+    expect(Array.from(a.series.specReplicas)).toEqual(Array.from(b.series.specReplicas));
+  });
+
+  it('scales up to the ratio once pods share the load (closed loop)', () => {
+    // 3 cores of work on 2 × 1-core pods at a 60% target → ceil(2 × 150/60) = 5; without
+    // behavior the first step is capped at max(2 × 2, 4) = 4 (ScaleUpLimit), then 5 and stable.
+    const r = run(buildInput({ traffic: { type: 'constant', value: 3000 }, durationSeconds: 300 }));
+    expect(replicasAt(r, 0)).toBe(4);
+    expect(r.syncs[0]!.conditions.find((c) => c.type === 'ScalingLimited')?.reason).toBe(
+      'ScaleUpLimit',
+    );
+    expect(r.syncs.at(-1)!.replicas).toBe(5);
+    expect(r.syncs.at(-1)!.trace.metrics![0]!.currentUtilization).toBe(60);
+  });
+
+  it('reproduces the Percent 900 / 60 s story: 1 → 10 → 100 → 1000', () => {
+    const r = run(
+      buildInput({
+        spec: {
+          minReplicas: 1,
+          maxReplicas: 1000,
+          behavior: { scaleUp: { policies: [{ type: 'Percent', value: 900, periodSeconds: 60 }] } },
+        },
+        workload: { initialReplicas: 1 },
+        traffic: { type: 'constant', value: 10_000_000 },
+        durationSeconds: 200,
+      }),
+    );
+    const ups = r.syncs.filter((s) => s.rescaled).map((s) => [s.time, s.replicas]);
+    expect(ups).toEqual([
+      [0, 10],
+      [60, 100],
+      [120, 1000],
+    ]);
+  });
+
+  it('does not scale while a metric is out, and says why', () => {
+    const r = run(
+      buildInput({
+        traffic: {
+          type: 'steps',
+          steps: [
+            { at: 0, value: 1000 },
+            { at: 300, value: 6000 },
+          ],
+        },
+        outages: [{ metric: 'resource/cpu', fromSeconds: 290, toSeconds: 600 }],
+        durationSeconds: 600,
+      }),
+    );
+    const during = r.syncs.filter((s) => s.time >= 300 && s.time < 600);
+    expect(during.every((s) => !s.rescaled)).toBe(true);
+    const active = during[0]!.conditions.find((c) => c.type === 'ScalingActive');
+    expect(active).toMatchObject({ status: 'False', reason: 'FailedGetResourceMetric' });
+    expect(during[0]!.explanation).toContain('FailedGetResourceMetric');
+    expect(r.syncs.at(-1)!.rescaled).toBe(true); // scrape at 600 is back
+  });
+
+  it('drains a queue-driven External metric with per-pod throughput', () => {
+    const input = buildInput({
+      spec: {
+        maxReplicas: 20,
+        metrics: [
+          {
+            type: 'External',
+            external: {
+              metric: { name: 'queue' },
+              target: { type: 'AverageValue', averageValue: '30' },
+            },
+          },
+        ],
+      },
+      traffic: { type: 'constant', value: 50 },
+      loads: [
+        {
+          kind: 'external',
+          metric: 'queue',
+          value: null,
+          perUnitMilli: 0,
+          queue: { arrivals: null, perPodThroughput: 10, initialBacklog: 0 },
+        },
+      ],
+      durationSeconds: 1800,
+    });
+    const r = run(input);
+    // 50 items/s arrive, 10/s per pod drain: the backlog grows until there are ≥ 5 ready pods.
+    expect(Math.max(...r.series.specReplicas)).toBeGreaterThanOrEqual(5);
+    const last = r.syncs.at(-1)!;
+    expect(last.trace.metrics![0]!.currentAverageValue).toBeLessThan(30_000);
+  });
+
+  it('a memory metric with a large per-pod baseline never scales back down', () => {
+    const mem = 256 * 1024 * 1024 * 1000;
+    const r = run(
+      buildInput({
+        spec: {
+          metrics: [
+            {
+              type: 'Resource',
+              resource: { name: 'memory', target: { type: 'Utilization', averageUtilization: 70 } },
+            },
+          ],
+        },
+        traffic: {
+          type: 'steps',
+          steps: [
+            { at: 0, value: 2000 },
+            { at: 600, value: 0 },
+          ],
+        },
+        loads: [
+          {
+            kind: 'resource',
+            resource: 'memory',
+            perPodMilli: mem * 0.75,
+            perUnitMilli: 100 * 1024 * 1000,
+            demand: null,
+          },
+        ],
+        durationSeconds: 3600,
+      }),
+    );
+    const peak = Math.max(...r.series.specReplicas);
+    expect(peak).toBeGreaterThan(2);
+    expect(r.syncs.at(-1)!.replicas).toBe(peak);
+  });
+
+  it('rejects runs beyond the engine limits with a clear error', () => {
+    const tooLong = simulate(buildInput({ durationSeconds: SIMULATION_LIMITS.maxSyncs * 15 + 15 }));
+    expect(tooLong).toEqual({ ok: false, error: expect.stringContaining('exceed the limit') });
+    const tooMany = simulate(buildInput({ workload: { initialReplicas: 1e9 } }));
+    expect(tooMany).toEqual({ ok: false, error: expect.stringContaining('limit of 5000 pods') });
+  });
+
+  it('can be cancelled between syncs', () => {
+    let n = 0;
+    const out = simulate(buildInput({ durationSeconds: 3600 }), { shouldStop: () => ++n > 10 });
+    expect(out).toEqual({ ok: false, error: 'cancelled' });
+  });
+
+  it('counts pod-hours and scale events in the KPIs', () => {
+    const r = run(
+      buildInput({
+        traffic: { type: 'constant', value: 0 },
+        durationSeconds: 3600,
+        spec: { minReplicas: 2 },
+      }),
+    );
+    // 2 pods for an hour, no scaling at all (utilization 0 → proposal 0, but minReplicas 2).
+    expect(r.kpis.podHours).toBeCloseTo(2, 1);
+    expect(r.kpis.scaleEvents).toBe(0);
+    expect(r.kpis.unmetDemandPercent).toBe(0);
+  });
+});

@@ -1,0 +1,190 @@
+// The scaled workload: a ReplicaSet-like owner of pods. Pods move Pending (unscheduled) →
+// Pending (scheduled: startTime set, image pull) → Running, not Ready → Ready → Terminating → gone,
+// with exact timestamps, because those are what the controller's unready-pod rules read.
+
+import type { PodObservation } from '../controller/index.ts';
+import type { WorkloadModel } from './input.ts';
+
+export interface SimPod {
+  name: string;
+  index: number;
+  createdAt: number;
+  /** bound to a node (status.startTime); null while the cluster is full */
+  scheduledAt: number | null;
+  /** deletion requested (deletionTimestamp) */
+  deletedAt: number | null;
+  /** the observation object handed to the controller, updated in place each sync */
+  obs: PodObservation;
+  /** metrics pipeline state (recent usage), owned by MetricsPipeline */
+  usage: { values: Float64Array; count: number; pos: number } | null;
+}
+
+export type PodState = 'unscheduled' | 'starting' | 'running' | 'ready' | 'terminating' | 'gone';
+
+export class Workload {
+  readonly model: WorkloadModel;
+  readonly namePrefix: string;
+  /** every pod not yet gone, in creation order */
+  pods: SimPod[] = [];
+  private nextIndex = 0;
+  /** pods waiting for a node (skip scheduling work when none) */
+  private unscheduled = 0;
+  /** earliest time a terminating pod disappears (skip the sweep before it) */
+  private nextGoneAt = Infinity;
+
+  constructor(model: WorkloadModel, namePrefix: string, initialReadyAgeSeconds: number) {
+    this.model = model;
+    this.namePrefix = namePrefix;
+    // Initial pods have been running long enough to be past every start-up rule.
+    const created = -initialReadyAgeSeconds;
+    for (let i = 0; i < model.initialReplicas; i++) this.addPod(created, created);
+  }
+
+  runningAt(p: SimPod): number | null {
+    return p.scheduledAt === null ? null : p.scheduledAt + this.model.startup.startingSeconds;
+  }
+
+  readyAt(p: SimPod): number | null {
+    const r = this.runningAt(p);
+    return r === null ? null : r + this.model.startup.readinessDelaySeconds;
+  }
+
+  stateAt(p: SimPod, t: number): PodState {
+    if (p.deletedAt !== null && t >= p.deletedAt) {
+      return t >= p.deletedAt + this.model.terminationSeconds ? 'gone' : 'terminating';
+    }
+    if (p.scheduledAt === null || t < p.scheduledAt) return 'unscheduled';
+    const running = p.scheduledAt + this.model.startup.startingSeconds;
+    if (t < running) return 'starting';
+    return t < running + this.model.startup.readinessDelaySeconds ? 'running' : 'ready';
+  }
+
+  private addPod(createdAt: number, scheduledAt: number | null): SimPod {
+    const index = this.nextIndex++;
+    const containers = this.model.containers.map((c) => ({
+      name: c.name,
+      requests: { ...c.requests },
+    }));
+    const pod: SimPod = {
+      name: `${this.namePrefix}-${index}`,
+      index,
+      createdAt,
+      scheduledAt,
+      deletedAt: null,
+      obs: {
+        name: `${this.namePrefix}-${index}`,
+        phase: 'Pending',
+        containers,
+        ready: null,
+        startTime: null,
+      },
+      usage: null,
+    };
+    if (scheduledAt === null) this.unscheduled++;
+    this.pods.push(pod);
+    return pod;
+  }
+
+  /** Pods that count for the scale's status.replicas (ReplicaSet "active" pods). */
+  activePods(): SimPod[] {
+    return this.pods.filter((p) => p.deletedAt === null);
+  }
+
+  /** Bring the number of active pods to `replicas` at time t (the ReplicaSet controller's job). */
+  scaleTo(replicas: number, t: number): void {
+    const active = this.activePods();
+    if (replicas > active.length) {
+      for (let i = active.length; i < replicas; i++) this.addPod(t, null);
+    } else if (replicas < active.length) {
+      const victims = rankForDeletion(active, t, this).slice(0, active.length - replicas);
+      for (const p of victims) {
+        p.deletedAt = t;
+        if (p.scheduledAt === null) this.unscheduled--;
+      }
+      this.nextGoneAt = Math.min(this.nextGoneAt, t + this.model.terminationSeconds);
+    }
+    this.schedule(t);
+  }
+
+  /** Bind unscheduled pods while the cluster has room, oldest first. */
+  schedule(t: number): void {
+    if (this.unscheduled === 0) return;
+    const limit = this.model.maxPods;
+    let placed = 0;
+    for (const p of this.pods)
+      if (p.scheduledAt !== null && this.stateAt(p, t) !== 'gone') placed++;
+    for (const p of this.pods) {
+      if (p.scheduledAt !== null || p.deletedAt !== null) continue;
+      if (limit !== null && placed >= limit) break;
+      p.scheduledAt = t + this.model.startup.schedulingSeconds;
+      this.unscheduled--;
+      placed++;
+    }
+  }
+
+  /** Drop pods whose termination finished, free their slots, and let waiting pods schedule. */
+  advance(t: number): void {
+    if (t < this.nextGoneAt) return;
+    this.pods = this.pods.filter((p) => this.stateAt(p, t) !== 'gone');
+    this.nextGoneAt = Infinity;
+    for (const p of this.pods) {
+      if (p.deletedAt !== null)
+        this.nextGoneAt = Math.min(this.nextGoneAt, p.deletedAt + this.model.terminationSeconds);
+    }
+    this.schedule(t);
+  }
+
+  /** Refresh each pod's observation (phase, readiness, times) for a sync at time t. */
+  observe(t: number): void {
+    for (const p of this.pods) {
+      const s = this.stateAt(p, t);
+      const o = p.obs;
+      o.deleting = s === 'terminating';
+      o.startTime = p.scheduledAt !== null && t >= p.scheduledAt ? p.scheduledAt : null;
+      const runningAt = this.runningAt(p);
+      const isRunning = runningAt !== null && t >= runningAt;
+      o.phase = isRunning ? 'Running' : 'Pending';
+      if (o.startTime === null) {
+        o.ready = null;
+        o.readyTransitionTime = null;
+      } else {
+        const readyAt = this.readyAt(p)!;
+        const ready = t >= readyAt && p.deletedAt === null;
+        o.ready = ready;
+        // Ready=False is recorded when the kubelet starts the pod; True when the probe passes;
+        // False again when deletion removes the pod from service.
+        o.readyTransitionTime = ready
+          ? readyAt
+          : p.deletedAt !== null && t >= p.deletedAt && t >= readyAt
+            ? p.deletedAt
+            : p.scheduledAt;
+      }
+    }
+  }
+}
+
+const STATE_RANK: Record<PodState, number> = {
+  unscheduled: 0,
+  starting: 1,
+  running: 2,
+  ready: 3,
+  terminating: 4,
+  gone: 5,
+};
+
+/**
+ * The ReplicaSet controller's deletion order (ActivePodsWithRanks): unscheduled before scheduled,
+ * Pending before Running, not ready before ready, ready for less time first, newest first.
+ */
+export function rankForDeletion(active: SimPod[], t: number, w: Workload): SimPod[] {
+  return active.slice().sort((a, b) => {
+    const sa = STATE_RANK[w.stateAt(a, t)];
+    const sb = STATE_RANK[w.stateAt(b, t)];
+    if (sa !== sb) return sa - sb;
+    const ra = w.readyAt(a) ?? Infinity;
+    const rb = w.readyAt(b) ?? Infinity;
+    if (ra !== rb) return rb - ra;
+    if (a.createdAt !== b.createdAt) return b.createdAt - a.createdAt;
+    return b.index - a.index;
+  });
+}
