@@ -37,6 +37,10 @@ export interface WorkloadModel {
   maxPods: number | null;
   /** work units per second one ready pod can serve; null = unlimited */
   podCapacity: number | null;
+  /** this many of the initial replicas are Failed (not yet replaced by their owner) */
+  failedPods: number;
+  /** this many further initial replicas serve load but metrics-server never reports them */
+  podsWithoutMetrics: number;
 }
 
 export interface MetricsPipelineModel {

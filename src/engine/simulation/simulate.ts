@@ -146,7 +146,9 @@ function run(
   const burst = input.workload.startupCpuBurst;
   const usageOf = (p: SimPod, l: PerPodLoad, t: number): number | null => {
     const state = workload.stateAt(p, t);
-    if (state === 'unscheduled' || state === 'starting' || state === 'gone') return null;
+    if (state === 'unscheduled' || state === 'starting' || state === 'gone' || state === 'failed')
+      return null;
+    if (p.noMetrics) return null;
     let u = l.load.perPodMilli;
     if (state === 'ready') u += l.load.perUnitMilli * perPodWork[l.slot]!;
     if (burst && l.load.kind === 'resource' && l.load.resource === 'cpu') {

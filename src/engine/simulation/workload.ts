@@ -15,11 +15,16 @@ export interface SimPod {
   deletedAt: number | null;
   /** the observation object handed to the controller, updated in place each sync */
   obs: PodObservation;
+  /** phase Failed: listed by the selector, never serves, never has metrics */
+  failed: boolean;
+  /** serves load but metrics-server never reports it */
+  noMetrics: boolean;
   /** metrics pipeline state (recent usage), owned by MetricsPipeline */
   usage: { values: Float64Array; count: number; pos: number } | null;
 }
 
-export type PodState = 'unscheduled' | 'starting' | 'running' | 'ready' | 'terminating' | 'gone';
+export type PodState =
+  'unscheduled' | 'starting' | 'running' | 'ready' | 'failed' | 'terminating' | 'gone';
 
 export class Workload {
   readonly model: WorkloadModel;
@@ -37,7 +42,11 @@ export class Workload {
     this.namePrefix = namePrefix;
     // Initial pods have been running long enough to be past every start-up rule.
     const created = -initialReadyAgeSeconds;
-    for (let i = 0; i < model.initialReplicas; i++) this.addPod(created, created);
+    for (let i = 0; i < model.initialReplicas; i++) {
+      const p = this.addPod(created, created);
+      p.failed = i < model.failedPods;
+      p.noMetrics = !p.failed && i < model.failedPods + model.podsWithoutMetrics;
+    }
   }
 
   runningAt(p: SimPod): number | null {
@@ -53,6 +62,7 @@ export class Workload {
     if (p.deletedAt !== null && t >= p.deletedAt) {
       return t >= p.deletedAt + this.model.terminationSeconds ? 'gone' : 'terminating';
     }
+    if (p.failed) return 'failed';
     if (p.scheduledAt === null || t < p.scheduledAt) return 'unscheduled';
     const running = p.scheduledAt + this.model.startup.startingSeconds;
     if (t < running) return 'starting';
@@ -79,6 +89,8 @@ export class Workload {
         startTime: null,
       },
       usage: null,
+      failed: false,
+      noMetrics: false,
     };
     if (scheduledAt === null) this.unscheduled++;
     this.pods.push(pod);
@@ -143,13 +155,13 @@ export class Workload {
       o.startTime = p.scheduledAt !== null && t >= p.scheduledAt ? p.scheduledAt : null;
       const runningAt = this.runningAt(p);
       const isRunning = runningAt !== null && t >= runningAt;
-      o.phase = isRunning ? 'Running' : 'Pending';
+      o.phase = p.failed ? 'Failed' : isRunning ? 'Running' : 'Pending';
       if (o.startTime === null) {
         o.ready = null;
         o.readyTransitionTime = null;
       } else {
         const readyAt = this.readyAt(p)!;
-        const ready = t >= readyAt && p.deletedAt === null;
+        const ready = t >= readyAt && p.deletedAt === null && !p.failed;
         o.ready = ready;
         // Ready=False is recorded when the kubelet starts the pod; True when the probe passes;
         // False again when deletion removes the pod from service.
@@ -164,6 +176,7 @@ export class Workload {
 }
 
 const STATE_RANK: Record<PodState, number> = {
+  failed: -1,
   unscheduled: 0,
   starting: 1,
   running: 2,

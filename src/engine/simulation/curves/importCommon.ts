@@ -1,5 +1,5 @@
 /** Shared importer plumbing: bounded issue lists, strict number parsing, value checks. */
-import type { ImportIssue, ImportResult } from './importTypes.ts';
+import type { ImportIssue } from './importTypes.ts';
 import { MAX_IMPORT_ERRORS, MAX_IMPORT_WARNINGS, MAX_VALUE } from './limits.ts';
 
 /** Collects errors (stops the import when full) and warnings (summarised past a cap). */

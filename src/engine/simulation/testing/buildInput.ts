@@ -45,6 +45,8 @@ export function buildInput(o: InputOverrides = {}): SimulationInput {
       terminationSeconds: 30,
       maxPods: null,
       podCapacity: null,
+      failedPods: 0,
+      podsWithoutMetrics: 0,
       ...o.workload,
     },
     metricsPipeline: o.metricsPipeline ?? { resolutionSeconds: 15, windowSeconds: 30 },
