@@ -154,6 +154,34 @@ describe('simulate', () => {
     expect(r.syncs.at(-1)!.replicas).toBe(peak);
   });
 
+  it('reproduces the 14-pod teaching case: failed pods ignored, missing ones count as 0 → no change', () => {
+    const r = run(
+      buildInput({
+        spec: { minReplicas: 12, maxReplicas: 16 },
+        workload: {
+          initialReplicas: 14,
+          failedPods: 2,
+          podsWithoutMetrics: 2,
+          containers: [{ name: 'app', requests: { cpu: 600 } }],
+        },
+        // 12 serving pods at 510m each; only 10 of them report metrics.
+        traffic: { type: 'constant', value: 12 * 510 },
+        durationSeconds: 60,
+      }),
+    );
+    const first = r.syncs[0]!;
+    const m = first.trace.metrics![0]!;
+    expect(m.currentUtilization).toBe(85);
+    expect(m.podGroups).toEqual({
+      ready: 10,
+      unready: [],
+      missing: ['web-2', 'web-3'],
+      ignored: ['web-0', 'web-1'],
+    });
+    expect(m.proposal).toBe(14);
+    expect(r.syncs.every((s) => s.replicas === 14 && !s.rescaled)).toBe(true);
+  });
+
   it('rejects runs beyond the engine limits with a clear error', () => {
     const tooLong = simulate(buildInput({ durationSeconds: SIMULATION_LIMITS.maxSyncs * 15 + 15 }));
     expect(tooLong).toEqual({ ok: false, error: expect.stringContaining('exceed the limit') });
