@@ -64,12 +64,7 @@ interface MetricOutcome {
 
 type ValueKind = 'average' | 'value' | 'util';
 
-function metricFailed(
-  trace: MetricTrace,
-  reason: string,
-  error: string,
-  name = '',
-): MetricOutcome {
+function metricFailed(trace: MetricTrace, reason: string, error: string, name = ''): MetricOutcome {
   trace.error = reason;
   trace.message = error;
   return { calc: { replicaCount: 0, error }, reason, name, trace };

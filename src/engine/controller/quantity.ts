@@ -55,8 +55,8 @@ function parseUncached(text: string): ParsedQuantity | null {
   if (text.length === 0 || text.length > MAX_QUANTITY_LENGTH) return null;
   const m = QUANTITY_RE.exec(text);
   if (!m) return null;
+  // A bare sign, dot or suffix is zero, as in upstream's parseQuantityString.
   const [, sign = '', whole = '', frac, suffix = ''] = m;
-  if (whole === '' && (frac === undefined || frac === '')) return null;
   const fraction = frac ?? '';
   let exp10 = -fraction.length;
   let exp2 = 0;
@@ -74,7 +74,13 @@ function parseUncached(text: string): ParsedQuantity | null {
   } else {
     return null;
   }
-  const digits = BigInt((whole + fraction).replace(/^0+(?=\d)/, '') || '0');
+  let digits = BigInt((whole + fraction).replace(/^0+(?=\d)/, '') || '0');
+  // ParseQuantity rounds anything finer than 1n up (away from zero) to 1n.
+  if (exp2 === 0 && exp10 < -9 && digits !== 0n) {
+    const div = 10n ** BigInt(-9 - exp10);
+    digits = (digits + div - 1n) / div;
+    exp10 = -9;
+  }
   return { negative: sign === '-', digits, exp10, exp2, format };
 }
 
@@ -84,8 +90,9 @@ export function milliValueOf(q: ParsedQuantity): number {
   let den = 1n;
   if (q.exp10 >= 0) num *= 10n ** BigInt(q.exp10);
   else den = 10n ** BigInt(-q.exp10);
-  // ceil for positive values; for negative values ceil(-x) = -floor(x)
-  let milli = q.negative ? -(num / den) : (num + den - 1n) / den;
+  // Inexact results round away from zero, both signs (int64Amount.AsScale / negativeScaleInt64).
+  const magnitude = (num + den - 1n) / den;
+  let milli = q.negative ? -magnitude : magnitude;
   const max = 9223372036854775807n;
   if (milli > max) milli = max;
   if (milli < -max - 1n) milli = -max - 1n;

@@ -1,0 +1,604 @@
+// Property-based tests: random valid HPAs driven through multi-step runs of reconcileAutoscaler
+// (memory, status and replicas of one step feed the next, `now` advances 15 s per step). The
+// invariants are checked against logs kept by the test itself (every write, every proposal), not
+// against the engine's own memory.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { setDefaultsHorizontalPodAutoscaler } from './defaults.ts';
+import { reconcileAutoscaler } from './horizontal.ts';
+import {
+  config,
+  cpuUtilization,
+  deepFreeze,
+  externalAverageValue,
+  externalValue,
+  OBJECT_REF,
+  objectAverageValue,
+  objectValue,
+  observation,
+  podsMetric,
+  rawHpa,
+  resourceAverageValue,
+} from './testing/builders.ts';
+import type { ReconcileResult } from './result.ts';
+import type {
+  ControllerConfig,
+  ControllerMemory,
+  DefaultedBehavior,
+  DefaultedScalingRules,
+  ExternalMetricSample,
+  HPAScalingRules,
+  HorizontalPodAutoscaler,
+  HorizontalPodAutoscalerBehavior,
+  MetricSpec,
+  ObjectMetricSample,
+  Observation,
+  PodObservation,
+  TimestampedRecommendation,
+  TimestampedScaleEvent,
+} from './types.ts';
+
+const T0 = 500_000;
+const STEP = 15;
+const RUNS = 200;
+
+// ---------------------------------------------------------------------------------------------
+// Generators
+
+type MetricKind = 'cpu' | 'cpuAvg' | 'pods' | 'objValue' | 'objAvg' | 'extValue' | 'extAvg';
+interface MetricChoice {
+  kind: MetricKind;
+  /** percent for cpu, milli-units otherwise */
+  target: number;
+}
+
+const metricArb: fc.Arbitrary<MetricChoice> = fc.oneof(
+  fc.record({ kind: fc.constant<MetricKind>('cpu'), target: fc.integer({ min: 20, max: 150 }) }),
+  fc.record({
+    kind: fc.constant<MetricKind>('cpuAvg'),
+    target: fc.integer({ min: 100, max: 900 }),
+  }),
+  fc.record({
+    kind: fc.constantFrom<MetricKind>('pods', 'objValue', 'objAvg', 'extValue', 'extAvg'),
+    target: fc.integer({ min: 1000, max: 100_000 }),
+  }),
+);
+
+const periodArb = fc.oneof(
+  fc.constantFrom(15, 30, 45, 60, 90, 120, 300),
+  fc.integer({ min: 1, max: 600 }),
+);
+
+function policyArb(direction: 'up' | 'down') {
+  return fc.oneof(
+    fc.record({
+      type: fc.constant('Pods'),
+      value: fc.integer({ min: 1, max: 10 }),
+      periodSeconds: periodArb,
+    }),
+    fc.record({
+      type: fc.constant('Percent'),
+      value: fc.integer({ min: 1, max: direction === 'up' ? 400 : 150 }),
+      periodSeconds: periodArb,
+    }),
+  );
+}
+
+function rulesArb(direction: 'up' | 'down'): fc.Arbitrary<HPAScalingRules> {
+  return fc.record(
+    {
+      stabilizationWindowSeconds: fc.oneof(
+        fc.constantFrom(0, 0, 15, 30, 45, 60, 150, 300),
+        fc.integer({ min: 0, max: 600 }),
+      ),
+      selectPolicy: fc.constantFrom('Max', 'Max', 'Min', 'Disabled'),
+      policies: fc.array(policyArb(direction), { minLength: 1, maxLength: 3 }),
+    },
+    { requiredKeys: [] },
+  );
+}
+
+const behaviorArb: fc.Arbitrary<HorizontalPodAutoscalerBehavior> = fc.record(
+  { scaleUp: rulesArb('up'), scaleDown: rulesArb('down') },
+  { requiredKeys: [] },
+);
+
+interface HpaChoice {
+  minReplicas: number;
+  span: number;
+  metrics: MetricChoice[];
+  behavior: HorizontalPodAutoscalerBehavior | undefined;
+  /** where in [min, max] the run starts, as a fraction */
+  startAt: number;
+}
+
+function hpaArb(withBehavior: 'always' | 'sometimes'): fc.Arbitrary<HpaChoice> {
+  return fc
+    .record({
+      minReplicas: fc.integer({ min: 0, max: 4 }),
+      span: fc.oneof(
+        { weight: 1, arbitrary: fc.integer({ min: 0, max: 2 }) },
+        { weight: 9, arbitrary: fc.integer({ min: 3, max: 40 }) },
+      ),
+      metrics: fc.array(metricArb, { minLength: 1, maxLength: 3 }),
+      behavior:
+        withBehavior === 'always'
+          ? behaviorArb
+          : fc.option(behaviorArb, { nil: undefined, freq: 3 }),
+      startAt: fc.double({ min: 0, max: 1, noNaN: true }),
+    })
+    .map((c) => {
+      // minReplicas 0 is only valid with an Object or External metric
+      const scaleToZeroOk = c.metrics.some(
+        (m) => m.kind.startsWith('obj') || m.kind.startsWith('ext'),
+      );
+      return { ...c, minReplicas: c.minReplicas === 0 && !scaleToZeroOk ? 1 : c.minReplicas };
+    });
+}
+
+interface StepInput {
+  /** demand as a percentage of the targets */
+  load: number;
+  seed: number;
+  updateError: boolean;
+}
+
+const stepArb: fc.Arbitrary<StepInput> = fc.record({
+  load: fc.oneof(
+    fc.integer({ min: 0, max: 90 }),
+    fc.integer({ min: 90, max: 110 }),
+    fc.integer({ min: 110, max: 400 }),
+  ),
+  seed: fc.integer(),
+  updateError: fc.integer({ min: 0, max: 24 }).map((x) => x === 0),
+});
+
+const stepsArb = fc.array(stepArb, { minLength: 1, maxLength: 40, size: 'max' });
+
+const configArb: fc.Arbitrary<ControllerConfig> = fc
+  .record({
+    tolerance: fc.constantFrom(0.1, 0.05, 0.2, 0.01),
+    downscaleStabilizationSeconds: fc.constantFrom(0, 0, 60, 300, 90.5),
+  })
+  .map((o) => config({ ...o, featureGates: { HPAScaleToZero: true } }));
+
+// ---------------------------------------------------------------------------------------------
+// The simulated world
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function metricSpec(m: MetricChoice, i: number): MetricSpec {
+  switch (m.kind) {
+    case 'cpu':
+      return cpuUtilization(m.target);
+    case 'cpuAvg':
+      return resourceAverageValue('cpu', `${m.target}m`);
+    case 'pods':
+      return podsMetric(`qps${i}`, `${m.target}m`);
+    case 'objValue':
+      return objectValue(`obj${i}`, `${m.target}m`);
+    case 'objAvg':
+      return objectAverageValue(`obj${i}`, `${m.target}m`);
+    case 'extValue':
+      return externalValue(`ext${i}`, `${m.target}m`);
+    case 'extAvg':
+      return externalAverageValue(`ext${i}`, `${m.target}m`);
+  }
+}
+
+function buildHpa(c: HpaChoice): HorizontalPodAutoscaler {
+  return setDefaultsHorizontalPodAutoscaler(
+    rawHpa({
+      minReplicas: c.minReplicas,
+      maxReplicas: Math.max(1, c.minReplicas + c.span),
+      metrics: c.metrics.map(metricSpec),
+      behavior: c.behavior,
+    }),
+  );
+}
+
+/** Pods and metric samples for one step, derived from the step's seed and load. */
+function buildObservation(
+  h: HorizontalPodAutoscaler,
+  metrics: MetricChoice[],
+  current: number,
+  step: StepInput,
+  now: number,
+): Observation {
+  const rng = mulberry32(step.seed);
+  const load = step.load / 100;
+  const jitter = () => 0.8 + rng() * 0.4;
+  const cpuTarget = metrics.find((m) => m.kind === 'cpu')?.target ?? 50;
+  const cpuAvg = metrics.find((m) => m.kind === 'cpuAvg')?.target;
+  const surge = rng() < 0.15 ? 1 : 0;
+  const shrink = rng() < 0.1 ? 1 : 0;
+  const n = Math.max(0, current + surge - shrink);
+  const pods: PodObservation[] = [];
+  for (let i = 0; i < n; i++) {
+    const request = 200 + Math.floor(rng() * 800);
+    const r = rng();
+    const phase = r < 0.04 ? 'Pending' : r < 0.08 ? 'Failed' : 'Running';
+    const young = rng() < 0.1;
+    const start = young ? now - Math.floor(rng() * 400) : now - 3600;
+    const transition = Math.min(now, start + Math.floor(rng() * 60));
+    const ready = rng() < 0.9;
+    const missing = rng() < 0.08;
+    const cpu = Math.round(
+      (cpuAvg !== undefined && rng() < 0.5 ? cpuAvg : (request * cpuTarget) / 100) *
+        load *
+        jitter(),
+    );
+    const custom: Record<string, number> = {};
+    metrics.forEach((m, j) => {
+      if (m.kind === 'pods' && !missing) custom[`qps${j}`] = Math.round(m.target * load * jitter());
+    });
+    pods.push({
+      name: `pod-${i}`,
+      phase,
+      deleting: rng() < 0.03,
+      ready,
+      readyTransitionTime: transition,
+      startTime: start,
+      containers: [{ name: 'app', requests: { cpu: request } }],
+      resourceMetrics: missing
+        ? null
+        : { timestamp: now - 5, window: 30, containers: [{ name: 'app', usage: { cpu } }] },
+      customMetrics: custom,
+    });
+  }
+  const objectMetrics: ObjectMetricSample[] = [];
+  const externalMetrics: ExternalMetricSample[] = [];
+  metrics.forEach((m, j) => {
+    if (rng() < 0.05) return; // this metric fails this step
+    // Value targets compare a total with a total (the proposal multiplies by the ready pods);
+    // AverageValue targets divide the total by the replicas, so the demand grows with them.
+    const perPod = m.kind === 'objAvg' || m.kind === 'extAvg';
+    const total = Math.round(m.target * load * (perPod ? Math.max(current, 1) : 1) * jitter());
+    if (m.kind === 'objValue' || m.kind === 'objAvg') {
+      objectMetrics.push({ describedObject: OBJECT_REF, metric: `obj${j}`, value: total });
+    }
+    if (m.kind === 'extValue' || m.kind === 'extAvg') {
+      const parts = 1 + Math.floor(rng() * 3);
+      externalMetrics.push({
+        metric: `ext${j}`,
+        values: Array.from({ length: parts }, (_, k) =>
+          k === 0 ? total - Math.floor(total / parts) * (parts - 1) : Math.floor(total / parts),
+        ),
+      });
+    }
+  });
+  const statusReplicas = rng() < 0.1 ? Math.max(0, current + (rng() < 0.5 ? -1 : 1)) : current;
+  return observation(h, {
+    currentReplicas: current,
+    statusReplicas,
+    pods,
+    objectMetrics,
+    externalMetrics,
+    scaleUpdateError: step.updateError,
+  });
+}
+
+interface StepRecord {
+  now: number;
+  /** replicas before the step */
+  current: number;
+  result: ReconcileResult;
+  /** controller memory after the step */
+  memory: ControllerMemory;
+}
+
+interface Run {
+  hpa: HorizontalPodAutoscaler;
+  min: number;
+  max: number;
+  steps: StepRecord[];
+  /** every successful write: (time, new − old) */
+  writes: { t: number; delta: number }[];
+  /** every recommendation the controller should remember: the seed and each proposal */
+  proposals: TimestampedRecommendation[];
+}
+
+function runStory(choice: HpaChoice, steps: StepInput[], cfg: ControllerConfig): Run {
+  const base = buildHpa(choice);
+  const min = base.spec.minReplicas ?? 1;
+  const max = base.spec.maxReplicas;
+  let current = min + Math.floor(choice.startAt * (max - min));
+  let memory: ControllerMemory = { recommendations: null, scaleUpEvents: [], scaleDownEvents: [] };
+  let status = base.status ?? {};
+  const run: Run = { hpa: base, min, max, steps: [], writes: [], proposals: [] };
+  steps.forEach((step, i) => {
+    const now = T0 + STEP * i;
+    const h = { ...base, status };
+    const obs = buildObservation(h, choice.metrics, current, step, now);
+    if (memory.recommendations === null) run.proposals.push({ timestamp: now, replicas: current });
+    const result = reconcileAutoscaler(obs, memory, now, cfg);
+    if (result.trace.path === 'metrics') {
+      run.proposals.push({ timestamp: now, replicas: result.trace.metricDesiredReplicas! });
+    }
+    if (result.rescaled) run.writes.push({ t: now, delta: result.replicas - current });
+    run.steps.push({ now, current, result, memory: result.memory });
+    memory = result.memory;
+    current = result.replicas;
+    status = {
+      desiredReplicas: result.desiredReplicas,
+      currentReplicas: current,
+      conditions: result.conditions,
+      lastScaleTime: result.lastScaleTime,
+    };
+  });
+  return run;
+}
+
+function behaviorOf(run: Run): DefaultedBehavior {
+  return run.hpa.spec.behavior as DefaultedBehavior;
+}
+
+/** Replica count at the start of (now − period, now], from the test's own write log. */
+function periodStart(run: Run, current: number, now: number, period: number): number {
+  let start = current;
+  for (const w of run.writes) if (w.t < now && w.t > now - period) start -= w.delta;
+  return start;
+}
+
+function policyBounds(
+  run: Run,
+  rules: DefaultedScalingRules,
+  current: number,
+  now: number,
+  up: boolean,
+) {
+  return rules.policies.map((p) => {
+    const start = periodStart(run, current, now, p.periodSeconds);
+    if (p.type === 'Pods') return up ? start + p.value : start - p.value;
+    return up ? Math.ceil(start * (1 + p.value / 100)) : Math.trunc(start * (1 - p.value / 100));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('multi-step invariants of reconcileAutoscaler', () => {
+  it('a successful rescale on the metrics path stays within [minReplicas, maxReplicas]', () => {
+    fc.assert(
+      fc.property(hpaArb('sometimes'), stepsArb, configArb, (choice, steps, cfg) => {
+        const run = runStory(choice, steps, cfg);
+        for (const s of run.steps) {
+          if (s.result.trace.path !== 'metrics' || !s.result.rescaled) continue;
+          if (s.current < run.min || s.current > run.max) continue;
+          expect(s.result.replicas).toBeGreaterThanOrEqual(run.min);
+          expect(s.result.replicas).toBeLessThanOrEqual(run.max);
+        }
+        // starting in range, no step ever leaves it
+        for (const s of run.steps) {
+          expect(s.result.replicas).toBeGreaterThanOrEqual(run.min);
+          expect(s.result.replicas).toBeLessThanOrEqual(run.max);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('no scaling policy is ever exceeded (periods measured from the test’s own write log)', () => {
+    const seen = { up: 0, upLimited: 0, down: 0, downLimited: 0 };
+    fc.assert(
+      fc.property(hpaArb('always'), stepsArb, configArb, (choice, steps, cfg) => {
+        const run = runStory(choice, steps, cfg);
+        const { scaleUp, scaleDown } = behaviorOf(run);
+        for (const s of run.steps) {
+          const r = s.result;
+          if (r.trace.path !== 'metrics' || !r.rescaled) continue;
+          if (r.replicas > s.current) {
+            seen.up++;
+            if (r.trace.stabilizedReplicas! > r.replicas) seen.upLimited++;
+            expect(scaleUp.selectPolicy).not.toBe('Disabled');
+            const bounds = policyBounds(run, scaleUp, s.current, s.now, true);
+            const allowed =
+              scaleUp.selectPolicy === 'Min' ? Math.min(...bounds) : Math.max(...bounds);
+            expect(r.replicas).toBeLessThanOrEqual(allowed);
+          } else {
+            seen.down++;
+            if (r.trace.stabilizedReplicas! < r.replicas) seen.downLimited++;
+            expect(scaleDown.selectPolicy).not.toBe('Disabled');
+            const bounds = policyBounds(run, scaleDown, s.current, s.now, false);
+            const allowed =
+              scaleDown.selectPolicy === 'Min' ? Math.max(...bounds) : Math.min(...bounds);
+            // a floor above current forbids any scale-down
+            expect(r.replicas).toBeGreaterThanOrEqual(Math.min(allowed, s.current));
+          }
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    // the property is not vacuous: policies were exercised and did bite in both directions
+    expect(seen.up).toBeGreaterThan(RUNS / 4);
+    expect(seen.upLimited).toBeGreaterThan(RUNS / 10);
+    expect(seen.down).toBeGreaterThan(RUNS / 20);
+    expect(seen.downLimited).toBeGreaterThan(0);
+  });
+
+  it('stabilization never moves against its window', () => {
+    const held = { up: 0, down: 0 };
+    fc.assert(
+      fc.property(hpaArb('always'), stepsArb, configArb, (choice, steps, cfg) => {
+        const run = runStory(choice, steps, cfg);
+        const { scaleUp, scaleDown } = behaviorOf(run);
+        const upWindow = scaleUp.stabilizationWindowSeconds ?? 0;
+        const downWindow =
+          scaleDown.stabilizationWindowSeconds ?? Math.trunc(cfg.downscaleStabilizationSeconds);
+        for (const s of run.steps) {
+          const r = s.result;
+          if (r.trace.path !== 'metrics') continue;
+          const proposal = r.trace.metricDesiredReplicas!;
+          // proposals known before this step, plus this step's own proposal
+          const known = run.proposals.filter((p) => p.timestamp <= s.now);
+          const downVotes = known.filter((p) => p.timestamp > s.now - downWindow);
+          const upVotes = known.filter((p) => p.timestamp > s.now - upWindow);
+          const floor = Math.max(proposal, ...downVotes.map((p) => p.replicas));
+          const ceiling = Math.min(proposal, ...upVotes.map((p) => p.replicas));
+          if (r.rescaled && r.replicas < s.current)
+            expect(r.replicas).toBeGreaterThanOrEqual(floor);
+          if (r.rescaled && r.replicas > s.current) expect(r.replicas).toBeLessThanOrEqual(ceiling);
+          if (proposal < s.current && floor > proposal) held.down++;
+          if (proposal > s.current && ceiling < proposal) held.up++;
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    // windows did hold back moves in both directions
+    expect(held.up).toBeGreaterThan(RUNS / 2);
+    expect(held.down).toBeGreaterThan(RUNS / 2);
+  });
+
+  it('the bounded histories never lose an entry that can still matter', () => {
+    const reused = { recommendations: 0, events: 0 };
+    fc.assert(
+      fc.property(hpaArb('always'), stepsArb, configArb, (choice, steps, cfg) => {
+        const run = runStory(choice, steps, cfg);
+        const { scaleUp, scaleDown } = behaviorOf(run);
+        const windows = Math.max(
+          scaleUp.stabilizationWindowSeconds ?? 0,
+          scaleDown.stabilizationWindowSeconds ?? Math.trunc(cfg.downscaleStabilizationSeconds),
+        );
+        const longest = (r: DefaultedScalingRules) =>
+          Math.max(0, ...r.policies.map((p) => p.periodSeconds));
+        const key = (t: number, v: number) => `${t}:${v}`;
+        const last = run.steps.at(-1)!.memory;
+        if ((last.recommendations?.length ?? 0) < run.proposals.length) reused.recommendations++;
+        if (last.scaleUpEvents.length + last.scaleDownEvents.length < run.writes.length)
+          reused.events++;
+        for (const s of run.steps) {
+          const recs = (s.memory.recommendations ?? [])
+            .filter((x) => x.timestamp >= s.now - windows)
+            .map((x) => key(x.timestamp, x.replicas))
+            .sort();
+          const mine = run.proposals
+            .filter((x) => x.timestamp <= s.now && x.timestamp >= s.now - windows)
+            .map((x) => key(x.timestamp, x.replicas))
+            .sort();
+          expect(recs).toEqual(mine);
+          for (const [events, sign, rules] of [
+            [s.memory.scaleUpEvents, 1, scaleUp],
+            [s.memory.scaleDownEvents, -1, scaleDown],
+          ] as [TimestampedScaleEvent[], number, DefaultedScalingRules][]) {
+            const cutoff = s.now - longest(rules);
+            const stored = events
+              .filter((e) => e.timestamp >= cutoff)
+              .map((e) => key(e.timestamp, e.replicaChange))
+              .sort();
+            const written = run.writes
+              .filter((w) => w.t <= s.now && w.t >= cutoff && Math.sign(w.delta) === sign)
+              .map((w) => key(w.t, Math.abs(w.delta)))
+              .sort();
+            expect(stored).toEqual(written);
+          }
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    // entries were actually overwritten in some runs (the lists are bounded)
+    expect(reused.recommendations).toBeGreaterThan(RUNS / 10);
+    expect(reused.events).toBeGreaterThan(0);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Determinism and purity of one step
+
+const memoryArb: fc.Arbitrary<ControllerMemory> = fc
+  .record({
+    recommendations: fc.option(
+      fc.array(
+        fc.record({
+          age: fc.integer({ min: 0, max: 900 }),
+          replicas: fc.integer({ min: 0, max: 40 }),
+        }),
+        { maxLength: 8 },
+      ),
+      { nil: null },
+    ),
+    up: fc.array(
+      fc.record({
+        age: fc.integer({ min: 0, max: 900 }),
+        change: fc.integer({ min: 1, max: 10 }),
+        outdated: fc.boolean(),
+      }),
+      { maxLength: 6 },
+    ),
+    down: fc.array(
+      fc.record({
+        age: fc.integer({ min: 0, max: 900 }),
+        change: fc.integer({ min: 1, max: 10 }),
+        outdated: fc.boolean(),
+      }),
+      { maxLength: 6 },
+    ),
+  })
+  .map((m) => ({
+    recommendations:
+      m.recommendations?.map((r) => ({ timestamp: T0 - r.age, replicas: r.replicas })) ?? null,
+    scaleUpEvents: m.up.map((e) => ({
+      timestamp: T0 - e.age,
+      replicaChange: e.change,
+      outdated: e.outdated,
+    })),
+    scaleDownEvents: m.down.map((e) => ({
+      timestamp: T0 - e.age,
+      replicaChange: e.change,
+      outdated: e.outdated,
+    })),
+  }));
+
+const singleStepArb = fc.record({
+  choice: hpaArb('sometimes'),
+  step: stepArb,
+  current: fc.integer({ min: 0, max: 35 }),
+  memory: memoryArb,
+  cfg: configArb,
+  selector: fc.constantFrom(undefined, undefined, undefined, 'ambiguous' as const),
+  scaleGetError: fc.integer({ min: 0, max: 19 }).map((x) => x === 0),
+  conditions: fc.subarray([
+    { type: 'ScalingLimited', status: 'True', reason: 'TooManyReplicas' },
+    { type: 'ScaledToZero', status: 'False', reason: 'Awake' },
+    { type: 'AbleToScale', status: 'False', reason: 'FailedGetScale' },
+  ]),
+});
+
+describe('determinism and purity', () => {
+  it('the same input always yields deep-equal output and inputs are never mutated', () => {
+    fc.assert(
+      fc.property(singleStepArb, (c) => {
+        const base = buildHpa(c.choice);
+        const h: HorizontalPodAutoscaler = {
+          ...base,
+          status: { desiredReplicas: c.current, conditions: c.conditions, lastScaleTime: T0 - 100 },
+        };
+        const obs: Observation = {
+          ...buildObservation(h, c.choice.metrics, c.current, c.step, T0),
+          selector: c.selector,
+          scaleGetError: c.scaleGetError,
+        };
+        const before = JSON.stringify([obs, c.memory, c.cfg]);
+        deepFreeze(obs);
+        deepFreeze(c.memory);
+        deepFreeze(c.cfg);
+        const a = reconcileAutoscaler(obs, c.memory, T0, c.cfg);
+        const b = reconcileAutoscaler(obs, c.memory, T0, c.cfg);
+        expect(b).toEqual(a);
+        expect(JSON.stringify([obs, c.memory, c.cfg])).toBe(before);
+        // a new object graph each time: mutating one result cannot leak into the other
+        expect(a.conditions).not.toBe(b.conditions);
+        expect(a.trace).not.toBe(b.trace);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
