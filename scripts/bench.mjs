@@ -4,7 +4,7 @@
 import { build } from 'esbuild';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'reports', 'bench');
@@ -19,4 +19,9 @@ await build({
   outfile,
   logLevel: 'error',
 });
-await import(pathToFileURL(outfile).href);
+// Re-run under --expose-gc so memory figures measure what a result keeps alive.
+const { spawnSync } = await import('node:child_process');
+const r = spawnSync(process.execPath, ['--expose-gc', outfile, ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
+process.exitCode = r.status ?? 1;
