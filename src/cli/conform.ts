@@ -1,15 +1,17 @@
-// `cli conform FILE...`: run conformance vectors, print failures and "N passed, M failed".
+// `cli conform [--trace] FILE...`: run conformance vectors, print failures and "N passed, M failed".
 
 import { readFileSync } from 'node:fs';
 import { conformText, type ConformReport } from '../conformance/conformFiles.ts';
 
 export function conformCommand(
-  files: string[],
+  args: string[],
   out: (s: string) => void,
   err: (s: string) => void,
 ): number {
+  const trace = args.includes('--trace');
+  const files = args.filter((a) => a !== '--trace');
   if (files.length === 0) {
-    err('usage: cli conform FILE.jsonl [FILE.jsonl ...]');
+    err('usage: cli conform [--trace] FILE.jsonl [FILE.jsonl ...]');
     return 2;
   }
   const report: ConformReport = { passed: 0, failed: 0, lines: [] };
@@ -21,7 +23,7 @@ export function conformCommand(
       err(`${f}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
       return 2;
     }
-    conformText(f, text, report);
+    conformText(f, text, report, trace);
   }
   for (const l of report.lines) out(l);
   out(`${report.passed} passed, ${report.failed} failed`);

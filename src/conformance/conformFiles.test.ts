@@ -51,6 +51,16 @@ describe('conformText', () => {
     expect(r.lines[0]).toMatch(/FAIL .*: replicas: expected \d+, got \d+/);
   });
 
+  it('compares the trace only when asked to', () => {
+    const c = JSON.parse(sample[0]!);
+    c.expected.trace.path = 'metricsError';
+    const line = JSON.stringify(c);
+    expect(run(line).failed).toBe(0);
+    const report: ConformReport = { passed: 0, failed: 0, lines: [] };
+    conformText('f.jsonl', line, report, true);
+    expect(report.lines[0]).toContain('trace.path: expected "metricsError", got "metrics"');
+  });
+
   it('treats a non-object line as malformed', () => {
     expect(run('[1,2]').lines[0]).toContain('a case must be a JSON object');
   });

@@ -15,7 +15,12 @@ function show(v: unknown): string {
 }
 
 /** Check every non-blank line of one JSONL text; malformed lines count as failures. */
-export function conformText(fileName: string, text: string, report: ConformReport): void {
+export function conformText(
+  fileName: string,
+  text: string,
+  report: ConformReport,
+  trace = false,
+): void {
   const lines = text.split('\n');
   lines.forEach((line, i) => {
     if (line.trim() === '') return;
@@ -28,7 +33,7 @@ export function conformText(fileName: string, text: string, report: ConformRepor
     }
     let diff;
     try {
-      diff = checkCase(parsed.value);
+      diff = checkCase(parsed.value, undefined, trace);
     } catch (e) {
       diff = { path: '(engine error)', expected: 'a result', actual: (e as Error).message };
     }

@@ -8,6 +8,7 @@ import {
   validateHorizontalPodAutoscalerSpec,
 } from '../engine/controller/index.ts';
 import type { ReconcileResult } from '../engine/controller/index.ts';
+import { projectTrace } from './traceProjection.ts';
 import type { VectorCase, VectorExpected } from './vectorCase.ts';
 
 export interface CaseOutput {
@@ -101,8 +102,15 @@ export function firstDifference(
   return { path: path || '(root)', expected, actual };
 }
 
-/** Compare a case; null when it conforms. */
-export function checkCase(c: VectorCase, out: CaseOutput = runVectorCase(c)) {
+/** Compare a case; null when it conforms. With `trace`, the projected trace must match too. */
+export function checkCase(c: VectorCase, out: CaseOutput = runVectorCase(c), trace = false) {
   if (!c.expected) return { path: 'expected', expected: 'an expected block', actual: 'none' };
-  return firstDifference(normativeExpected(c.expected), normativeOutput(out));
+  const d = firstDifference(normativeExpected(c.expected), normativeOutput(out));
+  if (d || !trace || !c.expected.trace) return d;
+  const t = firstDifference(
+    c.expected.trace,
+    projectTrace(c.expected.trace, out.result.trace),
+    'trace',
+  );
+  return t;
 }
