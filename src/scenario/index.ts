@@ -1,0 +1,15 @@
+/** Public surface of the scenario layer. See README.md. */
+export type { Diagnostic, ParseResult, ScenarioInfo, Severity } from './types.ts';
+export { parseScenario } from './parseScenario.ts';
+export { decodeScenarioBytes, type DecodeResult } from './decode.ts';
+export { effectiveHpaYaml, type EffectiveYamlOptions } from './docs.ts';
+export { hpaSchema, simulationSchema, HPA_API_VERSIONS, type JsonSchema } from './schema/index.ts';
+export {
+  MIGRATIONS,
+  SIMULATION_API_VERSIONS,
+  migrateSimulation,
+  type Migration,
+} from './simulation/migrations.ts';
+export { CURRENT_SIMULATION_API_VERSION, KUBERNETES_VERSIONS } from './simulation/defaults.ts';
+export { parseDuration, formatSeconds } from './simulation/units.ts';
+export * as scenarioLimits from './limits.ts';

@@ -1,0 +1,49 @@
+/**
+ * Limits that keep hostile or absurd scenarios bounded in time and memory. Each one is reported
+ * with a message that names it. Simulator limits are distinct from Kubernetes API validation: an
+ * HPA the API server accepts may still be too big to simulate.
+ */
+
+/** Characters (UTF-16 code units) in one scenario text. */
+export const MAX_TEXT_CHARS = 2 * 1024 * 1024;
+/** Bytes accepted by decodeScenarioBytes. */
+export const MAX_TEXT_BYTES = 2 * 1024 * 1024;
+/** Nesting depth of maps and lists (the document root is depth 1). */
+export const MAX_DEPTH = 64;
+/**
+ * Flow-collection (`[`/`{`) or compact-sequence (`- - -`) nesting seen by the pre-scan that runs
+ * before the YAML parser. Deliberately above MAX_DEPTH: it only protects the parser; MAX_DEPTH is
+ * reported precisely after parsing.
+ */
+export const MAX_PRESCAN_DEPTH = 256;
+/**
+ * Lines plus flow-list commas in one text, counted before parsing: a cheap bound on the number of
+ * values, which keeps the YAML parser's time bounded (about 1–2 s at this size).
+ */
+export const MAX_PRESCAN_ITEMS = 400_000;
+/** Values (maps, lists, scalars) one document may expand to, YAML aliases included. */
+export const MAX_VALUES = 1_000_000;
+/** Alias (`*name`) references one document may use. */
+export const MAX_ALIASES = 1_000;
+/** YAML documents in one scenario: the HPA and the Simulation. */
+export const MAX_DOCUMENTS = 2;
+/** Diagnostics reported before the list is cut short. */
+export const MAX_DIAGNOSTICS = 200;
+
+/** Longest simulated time: 31 days. */
+export const MAX_DURATION_SECONDS = 31 * 24 * 3600;
+/** Shortest HPA sync period and metrics resolution. */
+export const MIN_SYNC_PERIOD_SECONDS = 1;
+export const MIN_RESOLUTION_SECONDS = 1;
+/** Most controller syncs in one run (duration / syncPeriod). */
+export const MAX_SYNCS = 1_000_000;
+/** Most pods the simulator runs: initial replicas, maxPods and the HPA's maxReplicas. */
+export const MAX_PODS = 5_000;
+/** Longest duration accepted for any other setting (delays, windows, outage times): 31 days. */
+export const MAX_SETTING_SECONDS = MAX_DURATION_SECONDS;
+/** Containers in the workload's pod template. */
+export const MAX_CONTAINERS = 50;
+/** Outage entries. */
+export const MAX_OUTAGES = 1_000;
+/** Largest milli-value accepted for a load quantity (exact as a double below 2^53). */
+export const MAX_MILLI = 1e15;

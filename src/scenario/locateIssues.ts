@@ -1,0 +1,62 @@
+/** Issues → diagnostics with line and column, sorted by document and position. */
+import type { LineCounter } from 'yaml';
+import type { Issue } from './diagnostics.ts';
+import { formatPath } from './paths.ts';
+import type { Diagnostic } from './types.ts';
+import type { SourceDocument } from './yaml/documents.ts';
+import { locate, toPosition, type Range } from './yaml/locate.ts';
+
+const RANK = { error: 0, warning: 1, info: 2 };
+
+export function toDiagnostics(
+  issues: readonly Issue[],
+  documents: readonly SourceDocument[],
+  lineCounter: LineCounter,
+  text: string,
+): Diagnostic[] {
+  const firstLine = (): Range => {
+    const newline = text.indexOf('\n');
+    return [0, newline < 0 ? text.length : newline];
+  };
+  const out = issues.map((issue): Diagnostic => {
+    const source = issue.doc ? documents.find((d) => d.index === issue.doc!.index) : undefined;
+    const range =
+      issue.range ?? (source ? locate(source.doc, issue.path, issue.at, text) : firstLine());
+    const path = formatPath(issue.path);
+    return {
+      severity: issue.severity,
+      message: issue.message,
+      path: issue.doc?.role === 'hpa' && path !== '' ? `hpa:${path}` : path,
+      document: issue.doc && issue.doc.index > 0 ? 1 : 0,
+      ...toPosition(lineCounter, range, text),
+    };
+  });
+  return out
+    .map((d, i) => ({ d, i }))
+    .sort(
+      (a, b) =>
+        a.d.document - b.d.document ||
+        a.d.line - b.d.line ||
+        a.d.column - b.d.column ||
+        RANK[a.d.severity] - RANK[b.d.severity] ||
+        a.i - b.i,
+    )
+    .map((x) => x.d);
+}
+
+/** A diagnostic for the whole text at `offset` (size and nesting limits, internal errors). */
+export function textDiagnostic(message: string, text: string, offset = 0): Diagnostic {
+  const lines = text.slice(0, Math.min(offset, text.length)).split('\n');
+  const line = lines.length;
+  const column = (lines[lines.length - 1]?.length ?? 0) + 1;
+  return {
+    severity: 'error',
+    message,
+    path: '',
+    document: 0,
+    line,
+    column,
+    endLine: line,
+    endColumn: column + 1,
+  };
+}

@@ -1,0 +1,65 @@
+/** Helpers for plain data read from YAML: cloning, dropping nulls and unknown fields. */
+import type { Path } from './types.ts';
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** A deep copy of JSON-like data (own enumerable keys; `__proto__` stays a plain key). */
+export function clonePlain<T>(value: T): T {
+  return copy(value, false) as T;
+}
+
+/**
+ * A deep copy without null-valued map entries: Kubernetes' JSON decoding treats `field: null`
+ * as an absent field, and so does the scenario format. Nulls inside lists are kept.
+ */
+export function withoutNulls<T>(value: T): T {
+  return copy(value, true) as T;
+}
+
+function copy(value: unknown, dropNulls: boolean): unknown {
+  if (Array.isArray(value)) return value.map((v) => copy(v, dropNulls));
+  if (!isRecord(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const v = value[key];
+    if (dropNulls && (v === null || v === undefined)) continue;
+    setOwn(out, key, copy(v, dropNulls));
+  }
+  return out;
+}
+
+/** Deletes the fields at `paths` (unknown fields a decoder would skip) from `value`, in place. */
+export function deletePaths(value: unknown, paths: readonly Path[]): void {
+  for (const path of paths) {
+    let node: unknown = value;
+    for (let i = 0; i < path.length - 1 && node !== undefined; i++) {
+      const seg = path[i]!;
+      node =
+        Array.isArray(node) && typeof seg === 'number'
+          ? node[seg]
+          : isRecord(node) && Object.hasOwn(node, seg)
+            ? node[seg]
+            : undefined;
+    }
+    const last = path[path.length - 1];
+    if (isRecord(node) && typeof last === 'string' && Object.hasOwn(node, last)) delete node[last];
+  }
+}
+
+/** The value at `path`, or undefined. */
+export function getPath(value: unknown, path: Path): unknown {
+  let node = value;
+  for (const seg of path) {
+    if (Array.isArray(node) && typeof seg === 'number') node = node[seg];
+    else if (isRecord(node) && typeof seg === 'string' && Object.hasOwn(node, seg))
+      node = node[seg];
+    else return undefined;
+  }
+  return node;
+}

@@ -1,0 +1,78 @@
+/** Assembles the SimulationInput from the processed HPA and the read Simulation document. */
+import type { Curve } from '../../engine/simulation/curves/index.ts';
+import type { SimulationInput } from '../../engine/simulation/input.ts';
+import type { Reporter } from '../diagnostics.ts';
+import type { HpaOutcome } from '../hpa/process.ts';
+import { isRecord } from '../plainData.ts';
+import { DEFAULT_METRICS_PIPELINE } from './defaults.ts';
+import { buildLoads, metricRefs } from './loads.ts';
+import { buildOutages } from './outages.ts';
+import { record, seconds } from './read.ts';
+import type { SimulationRead } from './readDocument.ts';
+import { buildWorkload, checkWorkloadAgainstHpa } from './workload.ts';
+
+/** A curve the schema step already validated (its problems were reported there). */
+function curveOf(value: unknown): Curve | null {
+  return isRecord(value) ? (value as unknown as Curve) : null;
+}
+
+/**
+ * Builds the input, reporting problems on the way. Without a valid HPA (wrong shape, or API
+ * validation failed) the Simulation document is still checked as far as it can be without the
+ * HPA's metrics; the result is then null.
+ */
+export function buildSimulationInput(
+  hpa: HpaOutcome | null,
+  sim: SimulationRead,
+  reportHpaSource: Reporter,
+  notices: string[],
+): SimulationInput | null {
+  if (!hpa?.valid) {
+    buildWorkload(sim.spec.workload, null, sim.report);
+    buildOutages(sim.spec.outages, null, sim.controller.durationSeconds, sim.report);
+    return null;
+  }
+  const map = (p: Parameters<Reporter['error']>[0]) => hpa.pathMap.toSource(p);
+  const reportHpa: Reporter = {
+    error: (p, m, at) => reportHpaSource.error(map(p), m, at),
+    warning: (p, m, at) => reportHpaSource.warning(map(p), m, at),
+    info: (p, m, at) => reportHpaSource.info(map(p), m, at),
+  };
+  const spec = sim.spec;
+  const minReplicas = hpa.defaulted.spec.minReplicas ?? 1;
+  const workload = buildWorkload(spec.workload, minReplicas, sim.report);
+  checkWorkloadAgainstHpa(
+    workload,
+    spec.workload?.replicas !== undefined,
+    minReplicas,
+    hpa.defaulted.spec.maxReplicas,
+    sim.report,
+  );
+  const pipeline = record(spec.metricsPipeline);
+  const traffic = curveOf(spec.traffic);
+  const loads = buildLoads({
+    hpa: hpa.defaulted,
+    load: spec.load,
+    hasTraffic: traffic !== null,
+    hasSimulationDocument: sim.present,
+    containers: workload.containers,
+    report: sim.report,
+    reportHpa,
+    curve: curveOf,
+    notices,
+  });
+  const keys = [...new Set(metricRefs(hpa.defaulted).map((r) => r.key))];
+  return {
+    hpa: hpa.defaulted,
+    durationSeconds: sim.controller.durationSeconds,
+    controller: sim.controller.config,
+    workload,
+    metricsPipeline: {
+      resolutionSeconds: seconds(pipeline.resolution, DEFAULT_METRICS_PIPELINE.resolutionSeconds),
+      windowSeconds: seconds(pipeline.window, DEFAULT_METRICS_PIPELINE.windowSeconds),
+    },
+    traffic,
+    loads,
+    outages: buildOutages(spec.outages, keys, sim.controller.durationSeconds, sim.report),
+  };
+}

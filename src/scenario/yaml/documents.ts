@@ -1,0 +1,98 @@
+/** Splits a scenario text into its YAML documents, with syntax errors as issues. */
+import { LineCounter, isScalar, parseAllDocuments, type Document } from 'yaml';
+import { MAX_DOCUMENTS } from '../limits.ts';
+import type { IssueList } from '../diagnostics.ts';
+
+export interface SourceDocument {
+  /** Index among the non-empty documents. */
+  index: number;
+  doc: Document.Parsed;
+  /** False when the YAML parser reported errors for this document. */
+  syntaxOk: boolean;
+}
+
+export interface ReadResult {
+  documents: SourceDocument[];
+  lineCounter: LineCounter;
+}
+
+/** Parses `text`; syntax errors and warnings go to `issues` with their text ranges. */
+export function readDocuments(text: string, issues: IssueList): ReadResult {
+  const lineCounter = new LineCounter();
+  const parsed = parseAllDocuments(text, {
+    lineCounter,
+    prettyErrors: false,
+    // Duplicate keys are found in toPlain: yaml's own check is quadratic in the map size.
+    uniqueKeys: false,
+    logLevel: 'silent',
+  });
+  const all: Document.Parsed[] = Array.from(parsed);
+  const streamErrors = (parsed as { errors?: { message: string; pos: [number, number] }[] }).errors;
+  if (all.length === 0 && streamErrors) {
+    for (const e of streamErrors) {
+      issues.add({
+        severity: 'error',
+        message: yamlMessage(e.message),
+        doc: null,
+        path: [],
+        at: 'value',
+        range: e.pos,
+      });
+    }
+  }
+  const documents: SourceDocument[] = [];
+  for (const doc of all) {
+    const empty = isEmptyDocument(doc);
+    const index = documents.length;
+    const ref = { index: Math.min(index, MAX_DOCUMENTS - 1), role: 'hpa' as const };
+    for (const e of doc.errors) {
+      issues.add({
+        severity: 'error',
+        message: yamlMessage(e.message),
+        doc: ref,
+        path: [],
+        at: 'value',
+        range: e.pos,
+      });
+    }
+    for (const w of doc.warnings) {
+      issues.add({
+        severity: 'warning',
+        message: yamlMessage(w.message),
+        doc: ref,
+        path: [],
+        at: 'value',
+        range: w.pos,
+      });
+    }
+    if (empty && doc.errors.length === 0) continue;
+    if (index >= MAX_DOCUMENTS) {
+      const start = doc.range[0];
+      issues.add({
+        severity: 'error',
+        message: `a scenario holds at most ${MAX_DOCUMENTS} YAML documents (the HorizontalPodAutoscaler manifest and the Simulation); this is document ${index + 1}`,
+        doc: ref,
+        path: [],
+        at: 'value',
+        range: [start, start + 3],
+      });
+      documents.push({ index, doc, syntaxOk: false });
+      continue;
+    }
+    documents.push({ index, doc, syntaxOk: doc.errors.length === 0 });
+  }
+  return { documents, lineCounter };
+}
+
+function isEmptyDocument(doc: Document.Parsed): boolean {
+  const c = doc.contents;
+  if (c === null || c === undefined) return true;
+  return isScalar(c) && c.value === null && c.range !== undefined && c.range[0] === c.range[1];
+}
+
+/** yaml's messages end with " at line N, column M" when pretty; keep just the reason. */
+function yamlMessage(message: string): string {
+  const reason = message.replace(/ at line \d+, column \d+[\s\S]*$/, '').trim();
+  if (/Maximum call stack/i.test(reason)) return 'YAML: the text nests too deeply to read';
+  return `YAML: ${reason}`;
+}

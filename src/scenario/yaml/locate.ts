@@ -1,0 +1,92 @@
+/**
+ * Finds where a path points in a YAML document: the key of the field, or its value. A path that
+ * does not exist in the text (a defaulted or converted field) resolves to its deepest existing
+ * ancestor, so every diagnostic lands somewhere useful.
+ */
+import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type LineCounter } from 'yaml';
+import type { Path } from '../types.ts';
+
+export type Range = readonly [number, number];
+
+interface Found {
+  node: unknown;
+  key: unknown;
+  complete: boolean;
+}
+
+function walk(doc: Document.Parsed, path: Path): Found {
+  let node: unknown = doc.contents;
+  let key: unknown = null;
+  for (const segment of path) {
+    if (isMap(node)) {
+      const pair = node.items.find(
+        (p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(segment),
+      );
+      if (!pair) return { node, key, complete: false };
+      key = pair.key;
+      if (pair.value === null || pair.value === undefined)
+        return { node: null, key, complete: true };
+      node = pair.value;
+    } else if (isSeq(node) && typeof segment === 'number' && segment < node.items.length) {
+      node = node.items[segment];
+      key = null;
+    } else {
+      return { node, key, complete: false };
+    }
+  }
+  return { node, key, complete: true };
+}
+
+function rangeOf(node: unknown): Range | null {
+  const r = (node as { range?: [number, number, number] } | null)?.range;
+  return r ? [r[0], r[1]] : null;
+}
+
+/** The text range a diagnostic should underline. */
+export function locate(doc: Document.Parsed, path: Path, at: 'key' | 'value', text: string): Range {
+  const found = walk(doc, path);
+  const keyRange = rangeOf(found.key);
+  if (found.complete && at === 'key' && keyRange) return keyRange;
+  if (found.complete && (isScalar(found.node) || isAlias(found.node))) {
+    const r = rangeOf(found.node);
+    if (r && r[1] > r[0]) return r;
+  }
+  if (keyRange) return keyRange;
+  const r = rangeOf(found.node) ?? [doc.range[0], doc.range[1]];
+  return firstLine(text, r);
+}
+
+/** The part of `range` on its first line (a whole map would underline many lines). */
+function firstLine(text: string, range: Range): Range {
+  let start = range[0];
+  // Skip leading whitespace and comments so the marker sits on the first real token.
+  while (start < range[1] && /\s/.test(text[start] ?? '')) start++;
+  const newline = text.indexOf('\n', start);
+  const end = Math.min(range[1], newline < 0 ? text.length : newline);
+  return [start, Math.max(end, start)];
+}
+
+export interface Position {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+export function toPosition(lineCounter: LineCounter, range: Range, text: string): Position {
+  const start = Math.max(0, Math.min(range[0], text.length));
+  let end = Math.max(start, Math.min(range[1], text.length));
+  if (end === start && start < text.length && text[start] !== '\n') end = start + 1;
+  const a = lineCounter.linePos(start);
+  const b = lineCounter.linePos(end);
+  const line = a.line || 1;
+  const column = a.col || 1;
+  let endLine = b.line || line;
+  let endColumn = b.col || column;
+  if (endLine === line && endColumn <= column) endColumn = column + 1;
+  if (endLine < line) {
+    endLine = line;
+    endColumn = column + 1;
+  }
+  return { line, column, endLine, endColumn };
+}

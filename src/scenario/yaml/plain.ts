@@ -1,0 +1,207 @@
+/**
+ * Turns a parsed YAML document into plain data (objects, arrays, strings, numbers, booleans,
+ * null) with hard limits: nesting depth, number of values (alias expansion included), number of
+ * alias references. Keys must be scalars (as in Kubernetes); `<<` merge keys are applied as YAML
+ * 1.1 (which Kubernetes' YAML reader uses) does. Never throws for any document.
+ */
+import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node } from 'yaml';
+import { MAX_ALIASES, MAX_DEPTH, MAX_VALUES } from '../limits.ts';
+import type { Path, PathSegment } from '../types.ts';
+
+export interface PlainIssue {
+  path: Path;
+  message: string;
+  at: 'key' | 'value';
+  /** Text offsets, when the path alone would not find the spot (a duplicate key). */
+  range?: readonly [number, number];
+}
+
+export interface PlainResult {
+  value: unknown;
+  issues: PlainIssue[];
+}
+
+interface State {
+  anchors: Map<string, Node>;
+  inProgress: Set<Node>;
+  values: number;
+  aliases: number;
+  stopped: boolean;
+  issues: PlainIssue[];
+}
+
+export function toPlain(doc: Document.Parsed): PlainResult {
+  const state: State = {
+    anchors: new Map(),
+    inProgress: new Set(),
+    values: 0,
+    aliases: 0,
+    stopped: false,
+    issues: [],
+  };
+  let value: unknown = null;
+  try {
+    value = convert(state, doc.contents, [], 1);
+  } catch (error) {
+    stop(
+      state,
+      [],
+      `the document could not be read: ${error instanceof Error ? error.message : 'unknown error'}`,
+    );
+  }
+  return { value, issues: state.issues };
+}
+
+function stop(state: State, path: Path, message: string): void {
+  if (!state.stopped) state.issues.push({ path, message, at: 'value' });
+  state.stopped = true;
+}
+
+/** Sets a property without ever invoking a setter (a `__proto__` key stays a plain key). */
+export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function convert(state: State, node: unknown, path: PathSegment[], depth: number): unknown {
+  if (state.stopped) return undefined;
+  if (node === null || node === undefined) return null;
+  state.values++;
+  if (state.values > MAX_VALUES) {
+    stop(
+      state,
+      path,
+      `the document has more than ${MAX_VALUES.toLocaleString('en-US')} values (the limit; YAML aliases count each time they are used)`,
+    );
+    return undefined;
+  }
+  if (isAlias(node)) return convertAlias(state, node, path, depth);
+  const anchor = (node as { anchor?: string }).anchor;
+  if (anchor) state.anchors.set(anchor, node as Node);
+  if (isScalar(node)) return scalarValue(node.value);
+  if (isMap(node) || isSeq(node)) {
+    if (depth > MAX_DEPTH) {
+      stop(state, path, `maps and lists nest deeper than ${MAX_DEPTH} levels (the limit)`);
+      return undefined;
+    }
+    state.inProgress.add(node);
+    const out = isMap(node)
+      ? convertMap(state, node.items, path, depth)
+      : convertSeq(state, node.items, path, depth);
+    state.inProgress.delete(node);
+    return out;
+  }
+  return null;
+}
+
+function convertAlias(
+  state: State,
+  node: { source: string },
+  path: PathSegment[],
+  depth: number,
+): unknown {
+  state.aliases++;
+  if (state.aliases > MAX_ALIASES) {
+    stop(state, path, `more than ${MAX_ALIASES} YAML alias references (the limit)`);
+    return undefined;
+  }
+  const target = state.anchors.get(node.source);
+  if (!target) {
+    state.issues.push({
+      path,
+      message: `unknown YAML anchor '&${node.source}' (define the anchor before the alias)`,
+      at: 'value',
+    });
+    return null;
+  }
+  if (state.inProgress.has(target)) {
+    stop(state, path, `the alias '*${node.source}' refers to a node that contains it (a cycle)`);
+    return undefined;
+  }
+  return convert(state, target, path, depth);
+}
+
+function scalarValue(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return value;
+  if (typeof value === 'bigint') return Number(value);
+  return String(value);
+}
+
+function keyOf(state: State, key: unknown, path: PathSegment[]): string | null {
+  if (isScalar(key)) {
+    const v = key.value;
+    return v === null || v === undefined ? 'null' : String(v);
+  }
+  if (key === null || key === undefined) return 'null';
+  if (isAlias(key)) {
+    const target = state.anchors.get(key.source);
+    if (target && isScalar(target)) return String(target.value);
+  }
+  state.issues.push({
+    path,
+    message: 'map keys must be plain strings, not maps or lists',
+    at: 'key',
+  });
+  return null;
+}
+
+function convertMap(
+  state: State,
+  items: unknown[],
+  path: PathSegment[],
+  depth: number,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const merges: unknown[] = [];
+  const seen = new Set<string>();
+  for (const pair of items) {
+    if (state.stopped) break;
+    if (!isPair(pair)) continue;
+    const key = keyOf(state, pair.key, path);
+    if (key === null) continue;
+    if (seen.has(key) && key !== '<<') {
+      const r = (pair.key as { range?: [number, number, number] } | null)?.range;
+      state.issues.push({
+        path: [...path, key],
+        message: `duplicate key '${key}': keys in a map must be unique`,
+        at: 'key',
+        ...(r ? { range: [r[0], r[1]] as const } : {}),
+      });
+    }
+    seen.add(key);
+    if (key === '<<' && isScalar(pair.key) && pair.key.type === 'PLAIN') {
+      merges.push(convert(state, pair.value, [...path, key], depth + 1));
+      continue;
+    }
+    setOwn(out, key, convert(state, pair.value, [...path, key], depth + 1));
+  }
+  for (const merge of merges) applyMerge(state, out, merge, path);
+  return out;
+}
+
+/** YAML 1.1 merge: keys already present win; a list merges its maps, earlier first. */
+function applyMerge(state: State, out: Record<string, unknown>, merge: unknown, path: Path): void {
+  const sources = Array.isArray(merge) ? merge : [merge];
+  for (const source of sources) {
+    if (typeof source !== 'object' || source === null || Array.isArray(source)) {
+      state.issues.push({
+        path: [...path, '<<'],
+        message: 'a << merge key needs a map or a list of maps',
+        at: 'key',
+      });
+      return;
+    }
+    for (const [k, v] of Object.entries(source)) {
+      if (!Object.prototype.hasOwnProperty.call(out, k)) setOwn(out, k, v);
+    }
+  }
+}
+
+function convertSeq(state: State, items: unknown[], path: PathSegment[], depth: number): unknown[] {
+  const out: unknown[] = [];
+  for (let i = 0; i < items.length && !state.stopped; i++) {
+    out.push(convert(state, items[i], [...path, i], depth + 1));
+  }
+  return out;
+}

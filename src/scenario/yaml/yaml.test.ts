@@ -1,0 +1,77 @@
+import { parseAllDocuments } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { MAX_DEPTH } from '../limits.ts';
+import { toPlain } from './plain.ts';
+import { prescan } from './prescan.ts';
+
+const plain = (text: string) => {
+  const [doc] = parseAllDocuments(text, { uniqueKeys: false });
+  return toPlain(doc!);
+};
+
+describe('toPlain', () => {
+  it('keeps __proto__ as a plain key (no prototype pollution)', () => {
+    const { value, issues } = plain('__proto__: { polluted: 1 }\nconstructor: 2\n');
+    expect(issues).toEqual([]);
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(Object.keys(value as object)).toEqual(['__proto__', 'constructor']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('applies YAML 1.1 merge keys; explicit keys win', () => {
+    const { value } = plain('base: &b { a: 1, b: 2 }\nx:\n  <<: *b\n  b: 3\n');
+    expect(value).toEqual({ base: { a: 1, b: 2 }, x: { a: 1, b: 3 } });
+  });
+
+  it('expands aliases and rejects unknown anchors', () => {
+    expect(plain('a: &x [1, 2]\nb: *x\n').value).toEqual({ a: [1, 2], b: [1, 2] });
+    expect(plain('a: *nope\n').issues.map((i) => i.message)).toEqual([
+      "unknown YAML anchor '&nope' (define the anchor before the alias)",
+    ]);
+  });
+
+  it('rejects collection keys and duplicate keys', () => {
+    expect(plain('? [a]\n: 1\n').issues.map((i) => i.message)).toEqual([
+      'map keys must be plain strings, not maps or lists',
+    ]);
+    const dup = plain('a: 1\nb: 2\na: 3\n');
+    expect(dup.issues.map((i) => [i.message, i.range])).toEqual([
+      ["duplicate key 'a': keys in a map must be unique", [10, 11]],
+    ]);
+  });
+
+  it(`stops at ${MAX_DEPTH} levels`, () => {
+    const ok = `${'['.repeat(MAX_DEPTH)}${']'.repeat(MAX_DEPTH)}`;
+    expect(plain(ok).issues).toEqual([]);
+    const deep = `${'['.repeat(MAX_DEPTH + 1)}${']'.repeat(MAX_DEPTH + 1)}`;
+    expect(plain(deep).issues.map((i) => i.path.length)).toEqual([MAX_DEPTH]);
+  });
+
+  it('turns non-finite and special scalars into plain values', () => {
+    expect(plain('a: .nan\nb: 0x10\nc: ~\nd: "1"\n').value).toEqual({
+      a: NaN,
+      b: 16,
+      c: null,
+      d: '1',
+    });
+  });
+});
+
+describe('prescan', () => {
+  it('ignores brackets in quotes, comments and plain text', () => {
+    const text = `a: "${'['.repeat(300)}"\nb: '${'{'.repeat(300)}'\n# ${'['.repeat(300)}\nc: x${'['.repeat(300)}\n`;
+    expect(prescan(text)).toBeNull();
+  });
+
+  it('counts flow nesting and compact sequences', () => {
+    expect(prescan(`a: ${'['.repeat(300)}`)?.offset).toBe(3 + 256);
+    expect(prescan(`${'- '.repeat(300)}x`)?.message).toContain('nest deeper');
+    expect(prescan(`a: &x ${'{'.repeat(300)}`)).not.toBeNull();
+  });
+
+  it('bounds lines and flow items', () => {
+    expect(prescan('a\n'.repeat(11), 256, 10)?.message).toContain('lines and list items');
+    expect(prescan(`[${'1,'.repeat(20)}1]`, 256, 10)?.message).toContain('lines and list items');
+    expect(prescan('a: 1,2,3,4,5,6,7,8,9,10,11,12', 256, 10)).toBeNull();
+  });
+});
