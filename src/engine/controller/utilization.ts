@@ -1,6 +1,6 @@
 // pkg/controller/podautoscaler/metrics/utilization.go, plus Go's numeric conversions.
 
-import type { PodMetricsInfo } from './metricsClient.ts';
+import type { PodMetricsByPosition, PodMetricsInfo } from './metricsClient.ts';
 
 export const MAX_INT32 = 2147483647;
 const MIN_INT32 = -2147483648;
@@ -52,7 +52,6 @@ export function getResourceUtilizationRatio(
   let metricsTotal = 0;
   let requestsTotal = 0;
   let numEntries = 0;
-  let big = false;
   for (const [pod, m] of metrics) {
     const request = requests.get(pod);
     if (request === undefined) continue;
@@ -61,9 +60,7 @@ export function getResourceUtilizationRatio(
     numEntries++;
   }
   if (requestsTotal === 0) return { ok: false, error: 'no metrics returned matched known pods' };
-  if (metricsTotal > SAFE || requestsTotal > SAFE || metricsTotal * 100 > SAFE) big = true;
-  let utilization: number;
-  if (big) {
+  if (needsExactSums(metricsTotal, requestsTotal)) {
     // Re-sum exactly; rare (only huge memory figures get here).
     let mt = 0n;
     let rt = 0n;
@@ -73,20 +70,79 @@ export function getResourceUtilizationRatio(
       mt += BigInt(m.value);
       rt += BigInt(request);
     }
-    utilization = goInt32(Number((mt * 100n) / rt));
-    return {
-      ok: true,
-      usageRatio: utilization / targetUtilization,
-      utilization,
-      rawAverageValue: Number(mt / BigInt(numEntries)),
-    };
+    return exactUtilizationRatio(mt, rt, numEntries, targetUtilization);
   }
-  utilization = goInt32(int64Div(metricsTotal * 100, requestsTotal));
+  return utilizationRatio(metricsTotal, requestsTotal, numEntries, targetUtilization);
+}
+
+/**
+ * GetResourceUtilizationRatio by position (see PodMetricsByPosition): slot `k` of a listed pod
+ * has request `requests[k]`; slots from `podCount` on are samples of pods outside the list,
+ * which have no request.
+ */
+export function getResourceUtilizationRatioByPosition(
+  metrics: PodMetricsByPosition,
+  requests: Float64Array,
+  podCount: number,
+  targetUtilization: number,
+): UtilizationRatio | { ok: false; error: string } {
+  const { order, values, size } = metrics;
+  let metricsTotal = 0;
+  let requestsTotal = 0;
+  let numEntries = 0;
+  for (let k = 0; k < size; k++) {
+    const slot = order[k]!;
+    if (slot >= podCount) continue;
+    metricsTotal += values[slot]!;
+    requestsTotal += requests[slot]!;
+    numEntries++;
+  }
+  if (requestsTotal === 0) return { ok: false, error: 'no metrics returned matched known pods' };
+  if (needsExactSums(metricsTotal, requestsTotal)) {
+    let mt = 0n;
+    let rt = 0n;
+    for (let k = 0; k < size; k++) {
+      const slot = order[k]!;
+      if (slot >= podCount) continue;
+      mt += BigInt(values[slot]!);
+      rt += BigInt(requests[slot]!);
+    }
+    return exactUtilizationRatio(mt, rt, numEntries, targetUtilization);
+  }
+  return utilizationRatio(metricsTotal, requestsTotal, numEntries, targetUtilization);
+}
+
+function needsExactSums(metricsTotal: number, requestsTotal: number): boolean {
+  return metricsTotal > SAFE || requestsTotal > SAFE || metricsTotal * 100 > SAFE;
+}
+
+function utilizationRatio(
+  metricsTotal: number,
+  requestsTotal: number,
+  numEntries: number,
+  targetUtilization: number,
+): UtilizationRatio {
+  const utilization = goInt32(int64Div(metricsTotal * 100, requestsTotal));
   return {
     ok: true,
     usageRatio: utilization / targetUtilization,
     utilization,
     rawAverageValue: int64Div(metricsTotal, numEntries),
+  };
+}
+
+function exactUtilizationRatio(
+  metricsTotal: bigint,
+  requestsTotal: bigint,
+  numEntries: number,
+  targetUtilization: number,
+): UtilizationRatio {
+  const utilization = goInt32(Number((metricsTotal * 100n) / requestsTotal));
+  return {
+    ok: true,
+    usageRatio: utilization / targetUtilization,
+    utilization,
+    rawAverageValue: Number(metricsTotal / BigInt(numEntries)),
   };
 }
 
@@ -104,6 +160,25 @@ export function getMetricUsageRatio(
     usage = Number(t / BigInt(metrics.size));
   } else {
     usage = int64Div(total, metrics.size);
+  }
+  return { usageRatio: usage / targetUsage, usage };
+}
+
+/** GetMetricUsageRatio by position: every sample counts, those of unlisted pods included. */
+export function getMetricUsageRatioByPosition(
+  metrics: PodMetricsByPosition,
+  targetUsage: number,
+): { usageRatio: number; usage: number } {
+  const { order, values, size } = metrics;
+  let total = 0;
+  for (let k = 0; k < size; k++) total += values[order[k]!]!;
+  let usage: number;
+  if (Math.abs(total) > SAFE) {
+    let t = 0n;
+    for (let k = 0; k < size; k++) t += BigInt(values[order[k]!]!);
+    usage = Number(t / BigInt(size));
+  } else {
+    usage = int64Div(total, size);
   }
   return { usageRatio: usage / targetUsage, usage };
 }

@@ -1,0 +1,374 @@
+// The by-position fast path (podNames.ts, *ByPosition in metricsClient/replicaCalculator/
+// utilization) against the Map-based port it replaced, kept as a test oracle in
+// testing/reference/. Random observations mix what makes "keyed by pod name" differ from
+// "indexed by position" — repeated pod names, samples of pods outside the list (some sharing a
+// listed pod's name), missing samples, unready and ignored pods, ContainerResource, AverageValue,
+// pod-level and sidecar requests, figures past 2^53 and fractional ones (float sums depend on
+// order) — and every result must be deep-equal: each metric's ReplicaCalculation (pod-group sets
+// in insertion order), and whole reconciles (replicas, conditions, memory, trace, events).
+
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import { setDefaultsHorizontalPodAutoscaler } from './defaults.ts';
+import { reconcileAutoscaler } from './horizontal.ts';
+import * as engine from './replicaCalculator.ts';
+import * as reference from './testing/reference/replicaCalculator.ts';
+import { config, rawHpa } from './testing/builders.ts';
+import type {
+  ContainerUsage,
+  ControllerConfig,
+  ControllerMemory,
+  HorizontalPodAutoscalerBehavior,
+  MetricSpec,
+  Observation,
+  PodContainer,
+  PodObservation,
+  UnmatchedPodMetrics,
+} from './types.ts';
+
+// horizontal.ts calls the replica calculator through this switch, so one module graph can run a
+// reconcile on either implementation.
+const mode = vi.hoisted(() => ({ reference: false }));
+vi.mock('./replicaCalculator.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./replicaCalculator.ts')>();
+  const oracle = await import('./testing/reference/replicaCalculator.ts');
+  const pick =
+    <A extends unknown[], R>(e: (...args: A) => R, r: (...args: A) => R) =>
+    (...args: A): R =>
+      mode.reference ? r(...args) : e(...args);
+  return {
+    ...actual,
+    getResourceReplicas: pick(actual.getResourceReplicas, oracle.getResourceReplicas),
+    getRawResourceReplicas: pick(actual.getRawResourceReplicas, oracle.getRawResourceReplicas),
+    getMetricReplicas: pick(actual.getMetricReplicas, oracle.getMetricReplicas),
+  };
+});
+
+const NOW = 1_000_000;
+const RUNS = 1500;
+
+// ---------------------------------------------------------------------------------------------
+// Generators
+
+const amountArb: fc.Arbitrary<number> = fc.oneof(
+  { weight: 12, arbitrary: fc.integer({ min: 0, max: 3000 }) },
+  { weight: 1, arbitrary: fc.constant(0) },
+  // memory-sized figures: sums, or only sums × 100, pass 2^53 (the BigInt paths)
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 2 ** 10, max: 2 ** 23 - 1 }), fc.integer({ min: 0, max: 2 ** 30 }))
+      .map(([hi, lo]) => hi * 2 ** 30 + lo),
+  },
+  // fractions: float sums then depend on the order the samples are visited in
+  { weight: 1, arbitrary: fc.double({ min: 0, max: 5000, noNaN: true }) },
+);
+
+/** usage or requests by resource; a missing key is a missing value */
+const byResourceArb: fc.Arbitrary<Record<string, number>> = fc.record(
+  { cpu: amountArb, memory: amountArb },
+  { requiredKeys: [] },
+);
+
+const containerSpecArb: fc.Arbitrary<PodContainer[]> = fc
+  .subarray(['app', 'sidecar'], { minLength: 1 })
+  .chain((names) =>
+    fc.tuple(...names.map((name) => byResourceArb.map((requests) => ({ name, requests })))),
+  );
+
+const initContainersArb: fc.Arbitrary<PodContainer[] | undefined> = fc.option(
+  fc.array(
+    fc.record({
+      name: fc.constantFrom('init', 'proxy'),
+      requests: byResourceArb,
+      restartPolicy: fc.constantFrom('Always', 'Always', 'OnFailure'),
+    }),
+    { maxLength: 2 },
+  ),
+  { nil: undefined, freq: 4 },
+);
+
+const resourceMetricsArb = fc.option(
+  fc.record({
+    timestamp: fc.integer({ min: NOW - 400, max: NOW }),
+    window: fc.constantFrom(15, 30, 60),
+    containers: fc
+      .subarray(['app', 'sidecar', 'proxy'])
+      .chain((names) =>
+        fc.tuple(
+          ...names.map((name) => byResourceArb.map((usage): ContainerUsage => ({ name, usage }))),
+        ),
+      ),
+  }),
+  { nil: null, freq: 5 },
+);
+
+const customMetricsArb = fc.option(
+  fc.record(
+    {
+      qps: fc.oneof(amountArb, fc.integer({ min: -500, max: -1 })),
+      other: fc.integer({ min: 0, max: 100 }),
+    },
+    { requiredKeys: [] },
+  ),
+  { nil: undefined, freq: 5 },
+);
+
+type PodBody = Omit<PodObservation, 'name'>;
+
+const podBodyArb: fc.Arbitrary<PodBody> = fc
+  .record({
+    phase: fc.constantFrom(
+      'Running',
+      'Running',
+      'Running',
+      'Running',
+      'Pending',
+      'Failed',
+      'Succeeded',
+      'Unknown',
+    ),
+    deleting: fc.oneof({ weight: 6, arbitrary: fc.constant(undefined) }, fc.boolean()),
+    ready: fc.constantFrom<boolean | null | undefined>(true, true, true, false, null, undefined),
+    // around the CPU initialization period (300 s / 120 s) and the readiness delay (30 s / 10 s)
+    startAge: fc.option(fc.constantFrom(5, 10, 29, 30, 31, 119, 120, 121, 299, 300, 301, 3600), {
+      nil: null,
+      freq: 8,
+    }),
+    transitionAge: fc.option(fc.integer({ min: 0, max: 4000 }), { nil: null, freq: 6 }),
+    containers: containerSpecArb,
+    initContainers: initContainersArb,
+    podRequests: fc.option(byResourceArb, { nil: undefined, freq: 5 }),
+    resourceMetrics: resourceMetricsArb,
+    customMetrics: customMetricsArb,
+  })
+  .map((b) => {
+    const body: PodBody = {
+      phase: b.phase,
+      ready: b.ready,
+      startTime: b.startAge === null ? null : NOW - b.startAge,
+      readyTransitionTime: b.transitionAge === null ? null : NOW - b.transitionAge,
+      containers: b.containers,
+      resourceMetrics: b.resourceMetrics,
+    };
+    if (b.deleting !== undefined) body.deleting = b.deleting;
+    if (b.initContainers !== undefined) body.initContainers = b.initContainers;
+    if (b.podRequests !== undefined) body.podRequests = b.podRequests;
+    if (b.customMetrics !== undefined) body.customMetrics = b.customMetrics;
+    return body;
+  });
+
+/** Distinct names (the fast path) or names from a small pool (repeats likely: the Map path). */
+const podsArb: fc.Arbitrary<PodObservation[]> = fc
+  .tuple(
+    fc.array(podBodyArb, { maxLength: 12 }),
+    fc.boolean(),
+    fc.array(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'), { minLength: 12, maxLength: 12 }),
+  )
+  .map(([bodies, distinct, pool]) =>
+    bodies.map((b, i) => ({ name: distinct ? `pod-${i}` : pool[i]!, ...b })),
+  );
+
+const unmatchedArb: fc.Arbitrary<UnmatchedPodMetrics[] | undefined> = fc.option(
+  fc.array(
+    fc.record({
+      // "gone-*" never collide with a listed pod; "pod-0" and "a" may
+      name: fc.constantFrom('gone-1', 'gone-2', 'gone-3', 'pod-0', 'a'),
+      resourceMetrics: resourceMetricsArb,
+      customMetrics: customMetricsArb,
+    }),
+    { maxLength: 3 },
+  ),
+  { nil: undefined, freq: 2 },
+);
+
+const configArb: fc.Arbitrary<ControllerConfig> = fc
+  .record({
+    containerMetricMissingIsError: fc.boolean(),
+    ignoreSucceededPods: fc.boolean(),
+    cpuInitializationPeriodSeconds: fc.constantFrom(300, 120),
+    initialReadinessDelaySeconds: fc.constantFrom(30, 10),
+    tolerance: fc.constantFrom(0.1, 0.1, 0, 0.5),
+  })
+  .map((o) => config(o));
+
+const tolerancesArb = fc.record({
+  scaleDown: fc.constantFrom(0.1, 0, 0.5),
+  scaleUp: fc.constantFrom(0.1, 0, 0.5),
+});
+
+const metricSpecArb: fc.Arbitrary<MetricSpec> = fc.oneof(
+  fc
+    .record({
+      type: fc.constantFrom('Resource', 'ContainerResource'),
+      resource: fc.constantFrom('cpu', 'cpu', 'memory'),
+      container: fc.constantFrom('app', 'sidecar', 'proxy', 'nope'),
+      utilization: fc.option(fc.integer({ min: 1, max: 250 }), { nil: undefined, freq: 3 }),
+      averageMilli: fc.integer({ min: 1, max: 3000 }),
+    })
+    .map(({ type, resource, container, utilization, averageMilli }): MetricSpec => {
+      const target =
+        utilization !== undefined
+          ? { type: 'Utilization', averageUtilization: utilization }
+          : { type: 'AverageValue', averageValue: `${averageMilli}m` };
+      return type === 'Resource'
+        ? { type, resource: { name: resource, target } }
+        : { type, containerResource: { name: resource, container, target } };
+    }),
+  fc.integer({ min: 1, max: 3000 }).map((averageMilli): MetricSpec => ({
+    type: 'Pods',
+    pods: {
+      metric: { name: 'qps' },
+      target: { type: 'AverageValue', averageValue: `${averageMilli}m` },
+    },
+  })),
+);
+
+const behaviorArb: fc.Arbitrary<HorizontalPodAutoscalerBehavior | undefined> = fc.option(
+  fc.record({
+    scaleDown: fc.record({ stabilizationWindowSeconds: fc.constantFrom(0, 60, 300) }),
+  }),
+  { nil: undefined },
+);
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+function names(pods: PodObservation[], unmatched: UnmatchedPodMetrics[] | undefined): string[] {
+  return [...pods.map((p) => p.name), ...(unmatched ?? []).map((u) => u.name)];
+}
+
+function distinct(list: string[]): boolean {
+  return new Set(list).size === list.length;
+}
+
+/** A calculation with its pod-group sets as arrays in insertion order, or what it threw. */
+function outcome(run: () => engine.ReplicaCalculation): unknown {
+  try {
+    const r = run();
+    if (!r.groups) return r;
+    const g = r.groups;
+    return {
+      ...r,
+      groups: {
+        readyPodCount: g.readyPodCount,
+        unreadyPods: [...g.unreadyPods],
+        missingPods: [...g.missingPods],
+        ignoredPods: [...g.ignoredPods],
+      },
+    };
+  } catch (e) {
+    return { threw: String(e) };
+  }
+}
+
+function bothWays<T>(run: () => T): { fast: unknown; ref: unknown } {
+  const attempt = (): unknown => {
+    try {
+      return run();
+    } catch (e) {
+      return { threw: String(e) };
+    }
+  };
+  mode.reference = false;
+  const fast = attempt();
+  mode.reference = true;
+  const ref = attempt();
+  mode.reference = false;
+  return { fast, ref };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('by-position fast path ≡ Map-based port', () => {
+  it('one metric: GetResourceReplicas, GetRawResourceReplicas, GetMetricReplicas', () => {
+    let fastPath = 0;
+    fc.assert(
+      fc.property(
+        podsArb,
+        unmatchedArb,
+        configArb,
+        tolerancesArb,
+        fc.integer({ min: 0, max: 30 }),
+        fc.integer({ min: 1, max: 250 }),
+        fc.integer({ min: 1, max: 3000 }),
+        fc.constantFrom('cpu', 'memory'),
+        fc.constantFrom('', '', 'app', 'sidecar', 'proxy', 'nope'),
+        (pods, unmatched, cfg, tol, current, utilization, averageValue, resource, container) => {
+          const obs: Observation = {
+            hpa: setDefaultsHorizontalPodAutoscaler(rawHpa()),
+            currentReplicas: current,
+            statusReplicas: current,
+            pods,
+          };
+          if (unmatched !== undefined) obs.unmatchedPodMetrics = unmatched;
+          if (distinct(names(pods, unmatched))) fastPath++;
+          const ctx: engine.CalcContext = { ...cfg, now: NOW };
+          for (const fn of ['getResourceReplicas', 'getRawResourceReplicas'] as const) {
+            const target = fn === 'getResourceReplicas' ? utilization : averageValue;
+            const fast = outcome(() =>
+              engine[fn](obs, current, target, resource, tol, container, ctx),
+            );
+            const ref = outcome(() =>
+              reference[fn](obs, current, target, resource, tol, container, ctx),
+            );
+            expect(fast).toStrictEqual(ref);
+          }
+          expect(
+            outcome(() => engine.getMetricReplicas(obs, current, averageValue, 'qps', tol, ctx)),
+          ).toStrictEqual(
+            outcome(() => reference.getMetricReplicas(obs, current, averageValue, 'qps', tol, ctx)),
+          );
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    // both paths were exercised
+    expect(fastPath).toBeGreaterThan(RUNS * 0.2);
+    expect(fastPath).toBeLessThan(RUNS * 0.8);
+  });
+
+  it('whole reconciles: replicas, conditions, memory, trace and events are deep-equal', () => {
+    let fastPath = 0;
+    fc.assert(
+      fc.property(
+        podsArb,
+        unmatchedArb,
+        configArb,
+        fc.array(metricSpecArb, { minLength: 1, maxLength: 3 }),
+        behaviorArb,
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 0, max: 30 }),
+        fc.integer({ min: 0, max: 20 }),
+        fc.option(fc.array(fc.integer({ min: 0, max: 40 }), { maxLength: 4 }), { nil: null }),
+        (pods, unmatched, cfg, metrics, behavior, minReplicas, span, currentOffset, recs) => {
+          const maxReplicas = minReplicas + span;
+          const hpa = setDefaultsHorizontalPodAutoscaler(
+            rawHpa({ minReplicas, maxReplicas, metrics, behavior: behavior ?? null }),
+          );
+          const current = Math.min(maxReplicas, minReplicas + currentOffset);
+          const obs: Observation = {
+            hpa,
+            currentReplicas: current,
+            statusReplicas: pods.length,
+            pods,
+          };
+          if (unmatched !== undefined) obs.unmatchedPodMetrics = unmatched;
+          if (distinct(names(pods, unmatched))) fastPath++;
+          const memory: ControllerMemory = {
+            recommendations:
+              recs === null
+                ? null
+                : recs.map((r, i) => ({ timestamp: NOW - 30 * (i + 1), replicas: r })),
+            scaleUpEvents: [],
+            scaleDownEvents: [],
+          };
+          const { fast, ref } = bothWays(() => reconcileAutoscaler(obs, memory, NOW, cfg));
+          expect(fast).toStrictEqual(ref);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    expect(fastPath).toBeGreaterThan(RUNS * 0.2);
+  });
+});
