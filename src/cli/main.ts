@@ -1,32 +1,49 @@
-// hpa-sim command line: same engine as the browser app.
+// hpa-sim command line: the same engine as the browser app.
 
+import type { Io } from './args.ts';
+import { checkCommand, THRESHOLDS } from './check.ts';
 import { conformCommand } from './conform.ts';
+import { runCommand } from './run.ts';
 
-const USAGE = `usage: hpa-sim <command> [args]
+export const USAGE = `usage: hpa-sim <command> [args]
 
 commands:
-  conform FILE...   check conformance vectors (JSONL) against the controller engine
-`;
+  run FILE [--format table|json|csv] [--explain] [--effective]
+        simulate a scenario (HPA manifest + Simulation document); --explain prints every sync
+        (and the full trace in JSON); --effective prints the HPA after API defaulting
+  check FILE ${THRESHOLDS.map((t) => `[--${t.flag} N]`).join(' ')}
+        simulate and compare KPIs with thresholds: exit 0 all met, 1 some not met, 2 bad input
+  conform [--trace] FILE...
+        check conformance vectors (JSONL) against the controller engine; --trace also compares
+        the intermediate values of each step
 
-export function main(
-  argv: string[],
-  out = (s: string) => process.stdout.write(s + '\n'),
-  err = (s: string) => process.stderr.write(s + '\n'),
-): number {
+Errors are printed as file:line:column: message.`;
+
+export function main(argv: string[], out: (s: string) => void, err: (s: string) => void): number {
+  const io: Io = {
+    out,
+    err,
+    usage: (message) => {
+      err(`hpa-sim: ${message}\n\n${USAGE}`);
+      return 2;
+    },
+  };
   const [cmd, ...rest] = argv;
   switch (cmd) {
+    case 'run':
+      return runCommand(rest, io);
+    case 'check':
+      return checkCommand(rest, io);
     case 'conform':
       return conformCommand(rest, out, err);
-    case undefined:
     case '-h':
     case '--help':
     case 'help':
       out(USAGE);
-      return cmd === undefined ? 2 : 0;
+      return 0;
+    case undefined:
+      return io.usage('a command is needed');
     default:
-      err(`unknown command "${cmd}"\n${USAGE}`);
-      return 2;
+      return io.usage(`unknown command "${cmd}"`);
   }
 }
-
-process.exitCode = main(process.argv.slice(2));

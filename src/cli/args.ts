@@ -1,0 +1,46 @@
+// A small, strict argument parser: --flag, --name value, --name=value; unknown flags are errors.
+
+export interface Io {
+  out: (s: string) => void;
+  err: (s: string) => void;
+  /** print a usage error and return the exit status for it */
+  usage: (message: string) => number;
+}
+
+type Kind = 'string' | 'boolean' | 'number';
+
+export type Parsed =
+  | { ok: true; positional: string[]; values: Record<string, string | number | boolean> }
+  | { ok: false; error: string };
+
+export function parseArgs(argv: string[], spec: Record<string, Kind>): Parsed {
+  const positional: string[] = [];
+  const values: Record<string, string | number | boolean> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (!a.startsWith('--') || a === '--') {
+      positional.push(a);
+      continue;
+    }
+    const eq = a.indexOf('=');
+    const name = a.slice(2, eq < 0 ? undefined : eq);
+    const kind = spec[name];
+    if (!kind) return { ok: false, error: `unknown option --${name}` };
+    if (kind === 'boolean') {
+      if (eq >= 0) return { ok: false, error: `--${name} takes no value` };
+      values[name] = true;
+      continue;
+    }
+    const raw = eq >= 0 ? a.slice(eq + 1) : argv[++i];
+    if (raw === undefined) return { ok: false, error: `--${name} needs a value` };
+    if (kind === 'number') {
+      const n = Number(raw);
+      if (raw.trim() === '' || !Number.isFinite(n))
+        return { ok: false, error: `--${name} needs a number, got "${raw}"` };
+      values[name] = n;
+    } else {
+      values[name] = raw;
+    }
+  }
+  return { ok: true, positional, values };
+}

@@ -1,0 +1,160 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { main } from './main.ts';
+
+const presets = resolve(import.meta.dirname, '../presets');
+const preset = (name: string) => join(presets, name);
+
+function cli(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = main(
+    argv,
+    (s) => out.push(s),
+    (s) => err.push(s),
+  );
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+function tempFile(name: string, content: string | Uint8Array): string {
+  const dir = mkdtempSync(join(tmpdir(), 'hpa-sim-cli-'));
+  const f = join(dir, name);
+  writeFileSync(f, content);
+  return f;
+}
+
+describe('cli run', () => {
+  it('prints JSON with syncs, series and kpis', () => {
+    const r = cli('run', preset('cpu-70-vs-60.yaml'), '--format', 'json');
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j.syncs[0]).toMatchObject({
+      time: 0,
+      replicas: 10,
+      desiredReplicas: 10,
+      rescaled: true,
+    });
+    expect(j.syncs[0].conditions.map((c: { reason: string }) => c.reason)).toEqual([
+      'SucceededRescale',
+      'ValidMetricFound',
+      'DesiredWithinRange',
+    ]);
+    expect(j.syncs[0].explanation).toContain('ratio 1.167');
+    expect(j.series.time).toHaveLength(j.syncs.length);
+    expect(j.series.metrics[0]).toMatchObject({ label: 'cpu utilization', target: 60 });
+    expect(j.kpis).toMatchObject({ peakReplicas: 10, scaleUps: 1 });
+    expect(j.syncs[0].trace).toBeUndefined();
+  });
+
+  it('adds the full trace and events with --explain', () => {
+    const j = JSON.parse(cli('run', preset('cpu-70-vs-60.yaml'), '--format=json', '--explain').out);
+    expect(j.syncs[0].trace.metrics[0]).toMatchObject({ currentUtilization: 70, proposal: 10 });
+    expect(j.syncs[0].events[0]).toMatchObject({ reason: 'SuccessfulRescale' });
+  });
+
+  it('prints one CSV row per sync with a header', () => {
+    const r = cli('run', preset('cpu-70-vs-60.yaml'), '--format', 'csv');
+    const lines = r.out.split('\n');
+    expect(lines[0]).toMatch(/^time,desiredReplicas,specReplicas,readyReplicas/);
+    expect(lines).toHaveLength(1 + 41);
+    expect(lines[1]).toMatch(/^0,10,10,8,/);
+  });
+
+  it('prints a table of rescales and KPIs, every sync with --explain', () => {
+    const brief = cli('run', preset('story-3-slow-up.yaml')).out;
+    expect(brief).toContain('00:05:00  2→3');
+    expect(brief).toContain('pod-hours');
+    const full = cli('run', preset('story-3-slow-up.yaml'), '--explain').out;
+    expect(full.split('\n').length).toBeGreaterThan(brief.split('\n').length + 50);
+  });
+
+  it('prints the effective HPA with the defaults really applied', () => {
+    const r = cli('run', preset('story-1-scale-up-fast.yaml'), '--effective');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('stabilizationWindowSeconds: 300');
+    expect(r.out).toMatch(/selectPolicy: Max/);
+  });
+
+  it('reports a YAML error as file:line:column and exits 2', () => {
+    const f = tempFile(
+      'bad.yaml',
+      'apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nspec: [unclosed\n',
+    );
+    const r = cli('run', f);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(
+      new RegExp(`^${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: error: `, 'm'),
+    );
+  });
+
+  it('rejects non-UTF-8 input with a located error', () => {
+    const f = tempFile('latin1.yaml', new Uint8Array([0x61, 0x3a, 0x20, 0xe9, 0x0a]));
+    const r = cli('run', f);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/latin1\.yaml:1:\d+: error: .*UTF-8/);
+  });
+
+  it('reports a missing file and bad options as usage errors', () => {
+    expect(cli('run', '/nonexistent/x.yaml').err).toContain('cannot read the file (ENOENT)');
+    expect(cli('run', preset('cpu-70-vs-60.yaml'), '--format', 'xml')).toMatchObject({ code: 2 });
+    expect(cli('run', preset('cpu-70-vs-60.yaml'), '--bogus').err).toContain(
+      'unknown option --bogus',
+    );
+    expect(cli('nope').code).toBe(2);
+  });
+});
+
+describe('cli check', () => {
+  it('passes when every threshold holds', () => {
+    const r = cli(
+      'check',
+      preset('cpu-70-vs-60.yaml'),
+      '--max-peak-replicas',
+      '10',
+      '--max-scale-events=1',
+    );
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('PASS peak replicas: 10 (max 10)');
+    expect(r.out).toContain('all 2 thresholds met');
+  });
+
+  it('fails with exit 1 and says which threshold broke', () => {
+    const r = cli(
+      'check',
+      preset('flapping.yaml'),
+      '--max-reversals',
+      '0',
+      '--max-pod-hours',
+      '1000',
+    );
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/FAIL direction reversals: \d+ \(max 0\)/);
+    expect(r.out).toContain('PASS pod-hours');
+  });
+
+  it('needs at least one threshold and numeric values', () => {
+    expect(cli('check', preset('flapping.yaml')).code).toBe(2);
+    expect(cli('check', preset('flapping.yaml'), '--max-reversals', 'many').err).toContain(
+      'needs a number',
+    );
+  });
+});
+
+describe('cli process', () => {
+  it('exits 2 with one located line and no stack trace for a broken file', () => {
+    const f = tempFile('broken.yaml', 'kind: Simulation\n  bad: indentation: here\n');
+    const p = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', resolve(import.meta.dirname, 'bin.ts'), 'run', f],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(p.status).toBe(2);
+    expect(p.stderr).toMatch(/broken\.yaml:\d+:\d+: error: /);
+    expect(p.stderr).not.toMatch(/\n\s+at /);
+  });
+});

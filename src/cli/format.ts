@@ -1,0 +1,118 @@
+// Output formats of `cli run`: JSON (syncs, series, KPIs), CSV (one row per sync), a table.
+
+import type { SimulationResult } from '../engine/simulation/index.ts';
+
+export function resultToJson(name: string, r: SimulationResult, explain: boolean): unknown {
+  const s = r.series;
+  const arr = (a: Float64Array) => Array.from(a, (v) => (Number.isNaN(v) ? null : v));
+  return {
+    scenario: name,
+    durationSeconds: r.durationSeconds,
+    syncPeriodSeconds: r.syncPeriodSeconds,
+    kpis: r.kpis,
+    syncs: r.syncs.map((x) => ({
+      time: x.time,
+      currentReplicas: x.currentReplicas,
+      replicas: x.replicas,
+      desiredReplicas: x.desiredReplicas,
+      rescaled: x.rescaled,
+      conditions: x.conditions.map((c) => ({
+        type: c.type,
+        status: c.status,
+        reason: c.reason,
+        message: c.message,
+      })),
+      explanation: x.explanation,
+      pods: x.pods,
+      ...(explain ? { trace: x.trace, events: x.events } : {}),
+    })),
+    series: {
+      time: arr(s.time),
+      desiredReplicas: arr(s.desiredReplicas),
+      specReplicas: arr(s.specReplicas),
+      readyReplicas: arr(s.readyReplicas),
+      pendingReplicas: arr(s.pendingReplicas),
+      terminatingReplicas: arr(s.terminatingReplicas),
+      demand: arr(s.demand),
+      served: arr(s.served),
+      capacity: arr(s.capacity),
+      metrics: s.metricInfo.map((info, i) => ({ ...info, values: arr(s.metrics[i]!) })),
+      minReplicas: s.minReplicas,
+      maxReplicas: s.maxReplicas,
+    },
+  };
+}
+
+function csvCell(v: number): string {
+  return Number.isNaN(v) ? '' : String(v);
+}
+
+export function resultToCsv(r: SimulationResult): string {
+  const s = r.series;
+  const head = [
+    'time',
+    'desiredReplicas',
+    'specReplicas',
+    'readyReplicas',
+    'pendingReplicas',
+    'terminatingReplicas',
+    'demand',
+    'served',
+    'capacity',
+    ...s.metricInfo.map((m) => `"${m.label} (${m.unit})"`),
+    'explanation',
+  ];
+  const rows = [head.join(',')];
+  for (let i = 0; i < s.time.length; i++) {
+    const cells = [
+      s.time,
+      s.desiredReplicas,
+      s.specReplicas,
+      s.readyReplicas,
+      s.pendingReplicas,
+      s.terminatingReplicas,
+      s.demand,
+      s.served,
+      s.capacity,
+      ...s.metrics,
+    ].map((a) => csvCell(a[i]!));
+    cells.push(`"${(r.syncs[i]?.explanation ?? '').replaceAll('"', '""')}"`);
+    rows.push(cells.join(','));
+  }
+  return rows.join('\n') + '\n';
+}
+
+function clock(t: number): string {
+  const h = Math.floor(t / 3600);
+  const m = Math.floor((t % 3600) / 60);
+  const sec = t % 60;
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(sec).padStart(2, '0')}`;
+}
+
+export function kpiLines(r: SimulationResult): string[] {
+  const k = r.kpis;
+  return [
+    `pod-hours ${k.podHours} (ready ${k.readyPodHours}), peak ${k.peakReplicas} replicas, final ${k.finalReplicas}`,
+    `scale events ${k.scaleEvents} (${k.scaleUps} up, ${k.scaleDowns} down), direction reversals ${k.directionReversals}`,
+    `time above target ${k.timeAboveTargetSeconds}s, unmet demand ${k.unmetDemand} (${k.unmetDemandPercent}%), overloaded ${k.overloadSeconds}s`,
+    `overload episodes ${k.recovery.count}, longest ${k.recovery.maxSeconds}s, mean ${k.recovery.meanSeconds}s`,
+  ];
+}
+
+/** A readable table: every rescale (every sync with --explain), then the KPIs. */
+export function resultToTable(name: string, r: SimulationResult, explain: boolean): string {
+  const out = [
+    `scenario ${name}: ${r.syncs.length} syncs every ${r.syncPeriodSeconds}s over ${r.durationSeconds}s`,
+    '',
+  ];
+  out.push('time      replicas  desired  ready  explanation');
+  for (const x of r.syncs) {
+    if (!explain && !x.rescaled && x.time !== 0) continue;
+    const rep = x.rescaled ? `${x.currentReplicas}→${x.replicas}` : String(x.replicas);
+    out.push(
+      `${clock(x.time)}  ${rep.padEnd(8)}  ${String(x.desiredReplicas).padEnd(7)}  ${String(x.pods.ready).padEnd(5)}  ${x.explanation}`,
+    );
+  }
+  out.push('', ...kpiLines(r));
+  return out.join('\n') + '\n';
+}

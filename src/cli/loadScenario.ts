@@ -1,0 +1,55 @@
+// Read a scenario file for the CLI: bytes → UTF-8 text → parsed scenario, with every problem as
+// `file:line:column: severity: message` (never a stack trace).
+
+import { readFileSync, statSync } from 'node:fs';
+import { decodeScenarioBytes, parseScenario, type ParseResult } from '../scenario/index.ts';
+
+const MAX_FILE_BYTES = 8 * 1024 * 1024;
+
+export type Loaded =
+  { ok: true; parsed: ParseResult; warnings: string[] } | { ok: false; errors: string[] };
+
+export function formatDiagnostic(
+  file: string,
+  d: { line: number; column: number; severity: string; message: string; path?: string },
+): string {
+  const where = d.path ? ` (${d.path})` : '';
+  return `${file}:${d.line}:${d.column}: ${d.severity}: ${d.message}${where}`;
+}
+
+export function loadScenarioFile(file: string): Loaded {
+  let bytes: Uint8Array;
+  try {
+    const st = statSync(file);
+    if (st.size > MAX_FILE_BYTES) {
+      return {
+        ok: false,
+        errors: [
+          `${file}:1:1: error: file is ${st.size} bytes, over the ${MAX_FILE_BYTES}-byte limit`,
+        ],
+      };
+    }
+    bytes = readFileSync(file);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return {
+      ok: false,
+      errors: [`${file}:1:1: error: cannot read the file (${code ?? (e as Error).message})`],
+    };
+  }
+  const decoded = decodeScenarioBytes(bytes);
+  if (!decoded.ok) return { ok: false, errors: [formatDiagnostic(file, decoded.diagnostic)] };
+  const parsed = parseScenario(decoded.text);
+  const errors = parsed.diagnostics
+    .filter((d) => d.severity === 'error')
+    .map((d) => formatDiagnostic(file, d));
+  const warnings = parsed.diagnostics
+    .filter((d) => d.severity !== 'error')
+    .map((d) => formatDiagnostic(file, d));
+  if (!parsed.ok || errors.length > 0 || !parsed.input)
+    return {
+      ok: false,
+      errors: errors.length ? errors : [`${file}:1:1: error: the scenario is not valid`],
+    };
+  return { ok: true, parsed, warnings };
+}
