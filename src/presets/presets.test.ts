@@ -1,0 +1,105 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { simulate, type SimulationResult } from '../engine/simulation/index.ts';
+import { parseScenario } from '../scenario/index.ts';
+
+const dir = import.meta.dirname;
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.yaml'))
+  .sort();
+
+function runPreset(file: string): { result: SimulationResult; description: string } {
+  const parsed = parseScenario(readFileSync(join(dir, file), 'utf8'));
+  const problems = parsed.diagnostics.filter((d) => d.severity !== 'info');
+  expect(problems, `${file} must parse clean`).toEqual([]);
+  expect(parsed.ok).toBe(true);
+  const out = simulate(parsed.input!);
+  if (!out.ok) throw new Error(`${file}: ${out.error}`);
+  return { result: out.result, description: parsed.simulation.description };
+}
+
+/** What a preset decided: every rescale with the reasons that shaped it, and the KPIs. */
+function decisions(r: SimulationResult) {
+  return {
+    rescales: r.syncs
+      .filter((s) => s.rescaled)
+      .map((s) => {
+        const reason = (type: string) => s.conditions.find((c) => c.type === type)?.reason ?? '-';
+        return `${s.time}s ${s.currentReplicas}→${s.replicas} ${reason('ScalingActive')} ${reason('ScalingLimited')}`;
+      }),
+    kpis: r.kpis,
+  };
+}
+
+const rescales = (r: SimulationResult) =>
+  r.syncs.filter((s) => s.rescaled).map((s) => [s.time, s.replicas]);
+
+describe('presets', () => {
+  it('there are presets for every documented story', () => {
+    expect(files.length).toBeGreaterThanOrEqual(16);
+  });
+
+  for (const file of files) {
+    it(`${file} parses clean, says what to notice, and decides as pinned`, () => {
+      const { result, description } = runPreset(file);
+      expect(description.length, 'a "what to notice" description').toBeGreaterThan(40);
+      expect(decisions(result)).toMatchSnapshot();
+    });
+  }
+});
+
+describe('behavior design (KEP-853) stories reproduce their replica sequences', () => {
+  it('story 1: Percent 900 / 60 s goes 1 → 10 → 100 → 1000', () => {
+    expect(rescales(runPreset('story-1-scale-up-fast.yaml').result)).toEqual([
+      [0, 10],
+      [60, 100],
+      [120, 1000],
+    ]);
+  });
+
+  it('story 2: after the 300 s window, one pod per 600 s: 100 → 99 → 98 …', () => {
+    const downs = rescales(runPreset('story-2-fast-up-slow-down.yaml').result).slice(2);
+    expect(downs.map((d) => d[1])).toEqual([99, 98, 97, 96, 95]);
+    const times = downs.map((d) => d[0]!);
+    expect(times.slice(1).map((t, i) => t - times[i]!)).toEqual([600, 600, 600, 600]);
+  });
+
+  it('story 3: Pods 1 / 300 s goes 1 → 2 → 3 → 4 → 5, one pod every 300 s', () => {
+    expect(rescales(runPreset('story-3-slow-up.yaml').result).slice(0, 4)).toEqual([
+      [0, 2],
+      [300, 3],
+      [600, 4],
+      [900, 5],
+    ]);
+  });
+
+  it('story 4: scale-down Disabled never scales down', () => {
+    const r = runPreset('story-4-no-scale-down.yaml').result;
+    expect(r.kpis.scaleDowns).toBe(0);
+    expect(r.kpis.scaleUps).toBeGreaterThan(0);
+  });
+
+  it('story 5: nothing for the 600 s window, then at most 5 pods per minute', () => {
+    const r = runPreset('story-5-delay-scale-down.yaml').result;
+    const downs = rescales(r);
+    // The window keeps the highest recommendation: the first scale-down comes exactly when the
+    // last recommendation of 20 leaves the 600 s window (a recommendation 600 s old is outside).
+    const lastHigh = Math.max(
+      ...r.syncs.filter((x) => (x.trace.metricDesiredReplicas ?? 0) >= 20).map((x) => x.time),
+    );
+    expect(lastHigh).toBeGreaterThanOrEqual(100);
+    expect(downs[0]![0]).toBe(lastHigh + 600);
+    for (let i = 0; i < downs.length; i++) {
+      const before = i === 0 ? 20 : downs[i - 1]![1]!;
+      expect(before - downs[i]![1]!).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it('story 6: short spikes do not scale up; a sustained rise does after the 300 s window', () => {
+    const r = runPreset('story-6-delay-scale-up.yaml').result;
+    const ups = rescales(r);
+    expect(ups[0]![0]).toBeGreaterThanOrEqual(1200 + 270);
+    expect(ups[0]![1]! - 2).toBeLessThanOrEqual(20);
+  });
+});
