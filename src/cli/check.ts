@@ -42,7 +42,7 @@ export const THRESHOLDS: {
   {
     flag: 'max-recovery-seconds',
     kpi: (k) => k.recovery.maxSeconds,
-    label: 'longest overload episode (s)',
+    label: 'longest time to recover (s)',
     bound: 'max',
   },
   {

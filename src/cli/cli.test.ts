@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -140,6 +140,52 @@ describe('cli check', () => {
     expect(cli('check', preset('flapping.yaml'), '--max-reversals', 'many').err).toContain(
       'needs a number',
     );
+  });
+});
+
+describe('cli import', () => {
+  it('turns a CSV into a series curve that a scenario accepts', () => {
+    const f = tempFile('traffic.csv', 'time,value\n0,100\n60,250\n120,80\n');
+    const r = cli('import', f);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('type: series');
+    expect(r.out).toContain('- { at: 60, value: 250 }');
+    const scenario = readFileSync(preset('cpu-70-vs-60.yaml'), 'utf8').replace(
+      /  traffic: .*\n/,
+      r.out
+        .split('\n')
+        .slice(1)
+        .map((l) => `  ${l}`)
+        .join('\n') + '\n',
+    );
+    const run = cli('run', tempFile('s.yaml', scenario), '--format', 'json');
+    expect(run.code).toBe(0);
+  });
+
+  it('reads a Prometheus range-query result', () => {
+    const json = JSON.stringify({
+      status: 'success',
+      data: {
+        resultType: 'matrix',
+        result: [
+          {
+            metric: {},
+            values: [
+              [1700000000, '5'],
+              [1700000030, '7'],
+            ],
+          },
+        ],
+      },
+    });
+    const r = cli('import', tempFile('q.json', json));
+    expect(r.out).toContain('- { at: 30, value: 7 }');
+  });
+
+  it('reports a bad CSV line with its location', () => {
+    const r = cli('import', tempFile('bad.csv', 'time,value\n0,1\nzero,x\n'));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/bad\.csv:3:\d+: error: /);
   });
 });
 

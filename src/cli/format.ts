@@ -95,7 +95,7 @@ export function kpiLines(r: SimulationResult): string[] {
     `pod-hours ${k.podHours} (ready ${k.readyPodHours}), peak ${k.peakReplicas} replicas, final ${k.finalReplicas}`,
     `scale events ${k.scaleEvents} (${k.scaleUps} up, ${k.scaleDowns} down), direction reversals ${k.directionReversals}`,
     `time above target ${k.timeAboveTargetSeconds}s, unmet demand ${k.unmetDemand} (${k.unmetDemandPercent}%), overloaded ${k.overloadSeconds}s`,
-    `overload episodes ${k.recovery.count}, longest ${k.recovery.maxSeconds}s, mean ${k.recovery.meanSeconds}s`,
+    `${k.recovery.basis === 'overload' ? 'overload' : 'above-target'} episodes ${k.recovery.count}, time to recover: longest ${k.recovery.maxSeconds}s, mean ${k.recovery.meanSeconds}s`,
   ];
 }
 

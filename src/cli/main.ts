@@ -3,6 +3,7 @@
 import type { Io } from './args.ts';
 import { checkCommand, THRESHOLDS } from './check.ts';
 import { conformCommand } from './conform.ts';
+import { importCommand } from './importSeries.ts';
 import { runCommand } from './run.ts';
 
 export const USAGE = `usage: hpa-sim <command> [args]
@@ -13,6 +14,9 @@ commands:
         (and the full trace in JSON); --effective prints the HPA after API defaulting
   check FILE ${THRESHOLDS.map((t) => `[--${t.flag} N]`).join(' ')}
         simulate and compare KPIs with thresholds: exit 0 all met, 1 some not met, 2 bad input
+  import FILE [--from csv|prometheus] [--step]
+        turn exported traffic (CSV time,value or a Prometheus query_range JSON) into a series
+        curve to paste under spec.traffic
   conform [--trace] FILE...
         check conformance vectors (JSONL) against the controller engine; --trace also compares
         the intermediate values of each step
@@ -36,6 +40,8 @@ export function main(argv: string[], out: (s: string) => void, err: (s: string) 
       return checkCommand(rest, io);
     case 'conform':
       return conformCommand(rest, out, err);
+    case 'import':
+      return importCommand(rest, io);
     case '-h':
     case '--help':
     case 'help':

@@ -16,9 +16,16 @@ export class KpiAccumulator {
   private episodeStart: number | null = null;
   private lastTick = 0;
   private readonly scaleUpTolerance: number;
+  private readonly overloadBasis: boolean;
+  private aboveEpisodes: number[] = [];
+  private aboveStart: number | null = null;
+  private lastSync = 0;
 
   constructor(input: SimulationInput, _ticks: number) {
     this.scaleUpTolerance = input.controller.tolerance;
+    // Overload needs both a traffic curve and a pod capacity; otherwise recovery is measured on
+    // the controller's own signal: how long some metric stays above target after it rises.
+    this.overloadBasis = input.traffic !== null && input.workload.podCapacity !== null;
   }
 
   /** Integrate the interval [s, s + dt) with the world as it is at s. */
@@ -57,11 +64,20 @@ export class KpiAccumulator {
       (m) => m.usageRatio !== undefined && m.usageRatio > 1 + up,
     );
     if (above) this.aboveTargetSeconds += syncPeriod;
+    if (above && this.aboveStart === null) this.aboveStart = r.time;
+    if (!above && this.aboveStart !== null) {
+      this.aboveEpisodes.push(r.time - this.aboveStart);
+      this.aboveStart = null;
+    }
+    this.lastSync = r.time;
   }
 
   build(syncs: SyncRecord[]): Kpis {
-    const episodes = this.episodes.slice();
-    if (this.episodeStart !== null) episodes.push(this.lastTick - this.episodeStart);
+    const episodes = this.overloadBasis ? this.episodes.slice() : this.aboveEpisodes.slice();
+    if (this.overloadBasis && this.episodeStart !== null)
+      episodes.push(this.lastTick - this.episodeStart);
+    if (!this.overloadBasis && this.aboveStart !== null)
+      episodes.push(this.lastSync - this.aboveStart);
     let scaleUps = 0;
     let scaleDowns = 0;
     let reversals = 0;
@@ -91,6 +107,7 @@ export class KpiAccumulator {
       unmetDemandPercent: this.demandTotal > 0 ? round((100 * this.unmet) / this.demandTotal) : 0,
       overloadSeconds: this.overloadSeconds,
       recovery: {
+        basis: this.overloadBasis ? 'overload' : 'aboveTarget',
         count: episodes.length,
         maxSeconds: episodes.length ? Math.max(...episodes) : 0,
         meanSeconds: episodes.length

@@ -52,7 +52,11 @@ export interface SimulationSeries {
 }
 
 export interface RecoveryStats {
-  /** overload episodes (demand above what ready pods could serve) */
+  /**
+   * overload: episodes of demand above what ready pods could serve (needs traffic and a pod
+   * capacity); aboveTarget: episodes of some metric above target + tolerance, seen at syncs
+   */
+  basis: 'overload' | 'aboveTarget';
   count: number;
   maxSeconds: number;
   meanSeconds: number;

@@ -195,6 +195,28 @@ describe('simulate', () => {
     expect(out).toEqual({ ok: false, error: 'cancelled' });
   });
 
+  it('measures time to recover after a load step: overload with a pod capacity, else above target', () => {
+    const step = {
+      type: 'steps' as const,
+      steps: [
+        { at: 0, value: 500 },
+        { at: 600, value: 2000 },
+      ],
+    };
+    const withCapacity = run(
+      buildInput({ traffic: step, workload: { podCapacity: 500 }, durationSeconds: 1800 }),
+    );
+    expect(withCapacity.kpis.recovery.basis).toBe('overload');
+    expect(withCapacity.kpis.recovery.count).toBeGreaterThanOrEqual(1);
+    expect(withCapacity.kpis.recovery.maxSeconds).toBeGreaterThanOrEqual(15);
+    expect(withCapacity.kpis.unmetDemand).toBeGreaterThan(0);
+    const plain = run(buildInput({ traffic: step, durationSeconds: 1800 }));
+    expect(plain.kpis.recovery.basis).toBe('aboveTarget');
+    expect(plain.kpis.recovery.count).toBeGreaterThanOrEqual(1);
+    // Above-target episodes are whole sync periods.
+    expect(plain.kpis.recovery.maxSeconds % 15).toBe(0);
+  });
+
   it('counts pod-hours and scale events in the KPIs', () => {
     const r = run(
       buildInput({
