@@ -38,9 +38,8 @@ export class KpiAccumulator {
     served: number,
     hasTraffic: boolean,
   ): void {
-    let existing = 0;
-    for (const p of w.pods) if (w.stateAt(p, s) !== 'gone') existing++;
-    this.podSeconds += existing * dt;
+    // advance(s) already dropped the pods that were gone by s.
+    this.podSeconds += w.pods.length * dt;
     this.readyPodSeconds += ready * dt;
     this.lastTick = s;
     if (!hasTraffic) return;

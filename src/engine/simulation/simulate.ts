@@ -213,12 +213,12 @@ function run(
         if (!o) return null;
         return o.curve ? o.curve.valueAt(lastScrape) * 1000 : scrapeDemand * o.load.perUnitMilli;
       };
-    const active = workload.activePods().length;
+    const active = workload.activeCount();
     const obs: Observation = {
       hpa: { ...hpa, status: { desiredReplicas, conditions, lastScaleTime } },
       currentReplicas: specReplicas,
       statusReplicas: active,
-      pods: workload.pods.map((p) => p.obs),
+      pods: workload.observedPods(),
       objectMetrics: objectSamples(metricsSpec, valueOf('object')),
       externalMetrics: externalSamples(metricsSpec, valueOf('external')),
     };

@@ -79,6 +79,17 @@ describe('Workload pod lifecycle', () => {
     expect(later.slice(0, 2)).toEqual(['web-3', 'web-2']);
   });
 
+  it('sees a deletion at the instant it happens (no stale state)', () => {
+    const w = new Workload(model({ initialReplicas: 3 }), 'web', 3600);
+    expect(w.pods.map((p) => w.stateAt(p, 50))).toEqual(['ready', 'ready', 'ready']);
+    w.scaleTo(1, 50);
+    expect(w.pods.map((p) => w.stateAt(p, 50)).sort()).toEqual([
+      'ready',
+      'terminating',
+      'terminating',
+    ]);
+  });
+
   it('removes a deleted pod after its termination time and counts it meanwhile', () => {
     const w = new Workload(model({ initialReplicas: 3, terminationSeconds: 30 }), 'web', 3600);
     w.scaleTo(1, 50);

@@ -19,6 +19,9 @@ export interface SimPod {
   failed: boolean;
   /** serves load but metrics-server never reports it */
   noMetrics: boolean;
+  /** memo of stateAt: the instant it was computed for and the answer */
+  stateTime: number;
+  stateValue: PodState;
   /** metrics pipeline state (recent usage), owned by MetricsPipeline */
   usage: { values: Float64Array; count: number; pos: number } | null;
 }
@@ -36,6 +39,7 @@ export class Workload {
   private unscheduled = 0;
   /** earliest time a terminating pod disappears (skip the sweep before it) */
   private nextGoneAt = Infinity;
+  private obsList: PodObservation[] | null = null;
 
   constructor(model: WorkloadModel, namePrefix: string, initialReadyAgeSeconds: number) {
     this.model = model;
@@ -58,7 +62,16 @@ export class Workload {
     return r === null ? null : r + this.model.startup.readinessDelaySeconds;
   }
 
+  /** The pod's state at t (memoized per instant: every pass of one tick asks the same question). */
   stateAt(p: SimPod, t: number): PodState {
+    if (p.stateTime === t) return p.stateValue;
+    const v = this.computeState(p, t);
+    p.stateTime = t;
+    p.stateValue = v;
+    return v;
+  }
+
+  private computeState(p: SimPod, t: number): PodState {
     if (p.deletedAt !== null && t >= p.deletedAt) {
       return t >= p.deletedAt + this.model.terminationSeconds ? 'gone' : 'terminating';
     }
@@ -91,15 +104,31 @@ export class Workload {
       usage: null,
       failed: false,
       noMetrics: false,
+      stateTime: NaN,
+      stateValue: 'unscheduled',
     };
     if (scheduledAt === null) this.unscheduled++;
     this.pods.push(pod);
+    this.obsList = null;
     return pod;
   }
 
   /** Pods that count for the scale's status.replicas (ReplicaSet "active" pods). */
   activePods(): SimPod[] {
     return this.pods.filter((p) => p.deletedAt === null);
+  }
+
+  /** How many pods are active, without building the list. */
+  activeCount(): number {
+    let n = 0;
+    for (const p of this.pods) if (p.deletedAt === null) n++;
+    return n;
+  }
+
+  /** The controller's pod list (the observation objects), rebuilt only when pods come or go. */
+  observedPods(): PodObservation[] {
+    if (this.obsList === null) this.obsList = this.pods.map((p) => p.obs);
+    return this.obsList;
   }
 
   /** Bring the number of active pods to `replicas` at time t (the ReplicaSet controller's job). */
@@ -111,6 +140,7 @@ export class Workload {
       const victims = rankForDeletion(active, t, this).slice(0, active.length - replicas);
       for (const p of victims) {
         p.deletedAt = t;
+        p.stateTime = NaN; // the memo is stale once the pod changes
         if (p.scheduledAt === null) this.unscheduled--;
       }
       this.nextGoneAt = Math.min(this.nextGoneAt, t + this.model.terminationSeconds);
@@ -129,6 +159,7 @@ export class Workload {
       if (p.scheduledAt !== null || p.deletedAt !== null) continue;
       if (limit !== null && placed >= limit) break;
       p.scheduledAt = t + this.model.startup.schedulingSeconds;
+      p.stateTime = NaN;
       this.unscheduled--;
       placed++;
     }
@@ -138,6 +169,7 @@ export class Workload {
   advance(t: number): void {
     if (t < this.nextGoneAt) return;
     this.pods = this.pods.filter((p) => this.stateAt(p, t) !== 'gone');
+    this.obsList = null;
     this.nextGoneAt = Infinity;
     for (const p of this.pods) {
       if (p.deletedAt !== null)
