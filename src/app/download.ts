@@ -1,0 +1,94 @@
+// Saving files from the page: text exports and the charts as one PNG.
+
+export function downloadBlob(filename: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // Give the browser time to start the download before the URL goes away.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function downloadText(filename: string, text: string, type = 'text/yaml'): void {
+  downloadBlob(filename, new Blob([text], { type: `${type};charset=utf-8` }));
+}
+
+/** The first YAML document of a scenario: the HPA manifest exactly as the user wrote it. */
+export function manifestAsWritten(scenarioText: string): string {
+  const m = /^---[ \t]*$/m.exec(scenarioText);
+  const first = m ? scenarioText.slice(0, m.index) : scenarioText;
+  return first.replace(/\s+$/, '') + '\n';
+}
+
+/** A file-name-safe version of a scenario name. */
+export function fileStem(name: string): string {
+  const s = name
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return s || 'scenario';
+}
+
+/** Replace `var(--x)` in an SVG clone with the computed values, so the image keeps its colours. */
+function inlineCssVariables(svg: SVGSVGElement, style: CSSStyleDeclaration): void {
+  const resolve = (v: string) =>
+    v.replace(
+      /var\((--[\w-]+)(?:,\s*([^)]+))?\)/g,
+      (_, name: string, fallback?: string) => style.getPropertyValue(name).trim() || fallback || '',
+    );
+  const all = [svg, ...Array.from(svg.querySelectorAll('*'))];
+  for (const el of all) {
+    for (const attr of Array.from(el.attributes)) {
+      if (attr.value.includes('var(')) el.setAttribute(attr.name, resolve(attr.value));
+    }
+  }
+}
+
+/** Draw every chart SVG inside `root` onto one canvas, stacked, and save it as PNG. */
+export async function downloadChartsPng(root: HTMLElement, filename: string): Promise<void> {
+  const svgs = Array.from(root.querySelectorAll<SVGSVGElement>('svg.recharts-surface'));
+  if (svgs.length === 0) throw new Error('no chart to export');
+  const style = getComputedStyle(root);
+  const background = style.getPropertyValue('--bg').trim() || '#ffffff';
+  const scale = Math.min(2, window.devicePixelRatio || 1);
+  const boxes = svgs.map((s) => s.getBoundingClientRect());
+  const width = Math.max(...boxes.map((b) => b.width));
+  const height = boxes.reduce((h, b) => h + b.height, 0);
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.ceil(width * scale);
+  canvas.height = Math.ceil(height * scale);
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('no 2D canvas');
+  ctx.scale(scale, scale);
+  ctx.fillStyle = background;
+  ctx.fillRect(0, 0, width, height);
+  let y = 0;
+  for (let i = 0; i < svgs.length; i++) {
+    const clone = svgs[i]!.cloneNode(true) as SVGSVGElement;
+    inlineCssVariables(clone, style);
+    clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+    clone.setAttribute('width', String(boxes[i]!.width));
+    clone.setAttribute('height', String(boxes[i]!.height));
+    const url = URL.createObjectURL(
+      new Blob([new XMLSerializer().serializeToString(clone)], { type: 'image/svg+xml' }),
+    );
+    try {
+      const img = new Image();
+      await new Promise<void>((resolve, reject) => {
+        img.onload = () => resolve();
+        img.onerror = () => reject(new Error('a chart could not be drawn'));
+        img.src = url;
+      });
+      ctx.drawImage(img, 0, y, boxes[i]!.width, boxes[i]!.height);
+    } finally {
+      URL.revokeObjectURL(url);
+    }
+    y += boxes[i]!.height;
+  }
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+  if (!blob) throw new Error('the PNG could not be encoded');
+  downloadBlob(filename, blob);
+}

@@ -1,0 +1,20 @@
+// The preset gallery's contents, bundled by Vite as raw text (browser build only).
+
+import { presetInfo, type PresetInfo } from './presetInfo.ts';
+
+const files = import.meta.glob('./*.yaml', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
+
+export interface Preset extends PresetInfo {
+  text: string;
+}
+
+/** All presets, the default scenario first, then by file name. */
+export const PRESETS: Preset[] = Object.entries(files)
+  .map(([path, text]) => ({ ...presetInfo(path.replace(/^\.\/|\.yaml$/g, ''), text), text }))
+  .sort((a, b) => (a.id === 'default' ? -1 : b.id === 'default' ? 1 : a.id.localeCompare(b.id)));
+
+export const DEFAULT_PRESET: Preset = PRESETS.find((p) => p.id === 'default') ?? PRESETS[0]!;

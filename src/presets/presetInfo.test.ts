@@ -1,0 +1,26 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../scenario/index.ts';
+import { presetInfo } from './presetInfo.ts';
+
+const dir = import.meta.dirname;
+
+describe('presetInfo', () => {
+  for (const f of readdirSync(dir).filter((n) => n.endsWith('.yaml'))) {
+    it(`${f}: the quick reading agrees with the real parser`, () => {
+      const text = readFileSync(join(dir, f), 'utf8');
+      const info = presetInfo(f.replace('.yaml', ''), text);
+      const parsed = parseScenario(text);
+      // A folded block joins lines with spaces, as the quick reading does.
+      expect(info.description).toBe(parsed.simulation.description);
+      expect(info.title.length).toBeGreaterThan(10);
+      expect(info.title.startsWith('#')).toBe(false);
+    });
+  }
+
+  it('falls back to the id without a comment, and reads an inline description', () => {
+    const info = presetInfo('x', 'kind: Simulation\nmetadata:\n  description: "short one"\n');
+    expect(info).toEqual({ id: 'x', title: 'x', description: 'short one' });
+  });
+});
