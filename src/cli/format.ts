@@ -2,6 +2,9 @@
 
 import type { SimulationResult } from '../engine/simulation/index.ts';
 
+// CSV lives with the engine so the app's worker can export the same file the CLI writes.
+export { resultToCsv } from '../engine/simulation/exportCsv.ts';
+
 export function resultToJson(name: string, r: SimulationResult, explain: boolean): unknown {
   const s = r.series;
   const arr = (a: Float64Array) => Array.from(a, (v) => (Number.isNaN(v) ? null : v));
@@ -41,45 +44,6 @@ export function resultToJson(name: string, r: SimulationResult, explain: boolean
       maxReplicas: s.maxReplicas,
     },
   };
-}
-
-function csvCell(v: number): string {
-  return Number.isNaN(v) ? '' : String(v);
-}
-
-export function resultToCsv(r: SimulationResult): string {
-  const s = r.series;
-  const head = [
-    'time',
-    'desiredReplicas',
-    'specReplicas',
-    'readyReplicas',
-    'pendingReplicas',
-    'terminatingReplicas',
-    'demand',
-    'served',
-    'capacity',
-    ...s.metricInfo.map((m) => `"${m.label} (${m.unit})"`),
-    'explanation',
-  ];
-  const rows = [head.join(',')];
-  for (let i = 0; i < s.time.length; i++) {
-    const cells = [
-      s.time,
-      s.desiredReplicas,
-      s.specReplicas,
-      s.readyReplicas,
-      s.pendingReplicas,
-      s.terminatingReplicas,
-      s.demand,
-      s.served,
-      s.capacity,
-      ...s.metrics,
-    ].map((a) => csvCell(a[i]!));
-    cells.push(`"${(r.syncs[i]?.explanation ?? '').replaceAll('"', '""')}"`);
-    rows.push(cells.join(','));
-  }
-  return rows.join('\n') + '\n';
 }
 
 function clock(t: number): string {

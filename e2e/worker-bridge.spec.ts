@@ -1,0 +1,151 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { build } from 'vite';
+import type { BridgeTestGlobal } from '../src/bridge/testPageApi.ts';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * The simulator bridge with the real Worker in Chromium: e2e/pages/bridge.html drives
+ * src/bridge/testPage.ts through `window.bridgeTest`.
+ *
+ * The test page is built here, by Vite's own worker bundling, into a temporary folder, and served
+ * on the app's origin under /__bridge-test__/ by request interception. So it is never part of the
+ * app's build (no extra rollup input that could reshape the app's chunks) and needs no change to
+ * vite.config.ts.
+ */
+const PREFIX = '/__bridge-test__/';
+const root = resolve(import.meta.dirname, '..');
+let outDir = '';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.map': 'application/json',
+};
+
+test.describe.configure({ mode: 'default' }); // one build per worker process, tests in order
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  outDir = mkdtempSync(join(tmpdir(), 'hpa-sim-bridge-page-'));
+  await build({
+    configFile: false,
+    root,
+    base: PREFIX,
+    logLevel: 'warn',
+    publicDir: false,
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      rolldownOptions: { input: join(root, 'e2e/pages/bridge.html') },
+    },
+    worker: { format: 'es' },
+  });
+});
+
+test.afterAll(() => {
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+test.beforeEach(async ({ context, baseURL, page }) => {
+  const origin = new URL(baseURL!).origin;
+  await context.route(`${origin}${PREFIX}**`, (route) => {
+    const path = decodeURIComponent(new URL(route.request().url()).pathname.slice(PREFIX.length));
+    const file = normalize(join(outDir, path));
+    if (!file.startsWith(outDir + sep)) return route.fulfill({ status: 403 });
+    try {
+      const body = readFileSync(file);
+      return route.fulfill({
+        body,
+        contentType: TYPES[extname(file)] ?? 'application/octet-stream',
+      });
+    } catch {
+      return route.fulfill({ status: 404, body: `not built: ${path}` });
+    }
+  });
+  await page.goto(`${PREFIX}e2e/pages/bridge.html`);
+  await page.waitForFunction(() => 'bridgeTest' in globalThis);
+});
+
+test('runs a preset in the worker and returns its series as typed arrays', async ({ page }) => {
+  const out = await page.evaluate(async () => {
+    const t = (globalThis as unknown as BridgeTestGlobal).bridgeTest;
+    t.setup('real');
+    const reply = await t.run(t.defaultPreset);
+    const last = await t.getSync(5760);
+    const csv = await t.exportCsv();
+    return { reply, last, csvLines: csv?.trimEnd().split('\n').length, state: t.state() };
+  });
+  expect(out.reply).toMatchObject({
+    parseOk: true,
+    error: null,
+    name: 'default',
+    syncs: 5761,
+    timeIsFloat64Array: true,
+    rescaledIsUint8Array: true,
+    ratios: [5761],
+  });
+  expect(out.last).toMatchObject({ index: 5760, time: 86_400 });
+  expect(out.csvLines).toBe(5762);
+  expect(out.state).toEqual({ statuses: [], workersCreated: 1 });
+});
+
+test('latest run wins: superseded runs resolve null, the last one answers', async ({ page }) => {
+  const out = await page.evaluate(async () => {
+    const t = (globalThis as unknown as BridgeTestGlobal).bridgeTest;
+    t.setup('real');
+    const named = (n: string) => t.defaultPreset.replace('name: default', `name: ${n}`);
+    return t.runAll([named('one'), named('two'), named('three')]);
+  });
+  expect(out[0]).toBeNull();
+  expect(out[1]).toBeNull();
+  expect(out[2]).toMatchObject({ name: 'three', syncs: 5761 });
+});
+
+test('a long run is interrupted by terminating its worker', async ({ page }) => {
+  const out = await page.evaluate(async () => {
+    const t = (globalThis as unknown as BridgeTestGlobal).bridgeTest;
+    t.setup('real');
+    await t.run(t.defaultPreset); // the worker is loaded and warm
+    const [long, short] = await t.runThenReplace(t.longScenario, t.defaultPreset, 400);
+    return { long, short, state: t.state() };
+  });
+  expect(out.long).toBeNull();
+  expect(out.short).toMatchObject({ name: 'default', syncs: 5761 });
+  expect(out.state).toEqual({ statuses: [], workersCreated: 2 });
+});
+
+test('a crashed worker is restarted and reported; the run still answers', async ({ page }) => {
+  const out = await page.evaluate(async () => {
+    const t = (globalThis as unknown as BridgeTestGlobal).bridgeTest;
+    t.setup('crash-first');
+    return { reply: await t.run(t.defaultPreset), state: t.state() };
+  });
+  expect(out.reply).toMatchObject({ name: 'default', syncs: 5761 });
+  expect(out.state.workersCreated).toBe(2);
+  expect(out.state.statuses).toEqual([
+    { kind: 'restarted', message: expect.stringMatching(/stopped unexpectedly.*restarted/) },
+  ]);
+});
+
+test('a hung worker times out, and repeated failures fall back to the main thread', async ({
+  page,
+}) => {
+  const out = await page.evaluate(async () => {
+    const t = (globalThis as unknown as BridgeTestGlobal).bridgeTest;
+    t.setup('hang', 300);
+    const hung = await t.run(t.defaultPreset);
+    const hangState = t.state();
+    t.setup('always-crash');
+    const first = await t.run(t.defaultPreset); // crashes twice: fails
+    const second = await t.run(t.defaultPreset); // third crash: main thread
+    return { hung, hangState, first, second, state: t.state() };
+  });
+  expect(out.hung).toEqual({ rejected: 'The simulator did not answer within 0.3 s.' });
+  expect(out.hangState.statuses.map((s) => s.kind)).toEqual(['restarted']);
+  expect(out.first).toMatchObject({ rejected: expect.stringMatching(/stopped unexpectedly/) });
+  expect(out.second).toMatchObject({ name: 'default', syncs: 5761, timeIsFloat64Array: true });
+  expect(out.state.statuses.map((s) => s.kind)).toEqual(['restarted', 'restarted', 'fallback']);
+});

@@ -1,0 +1,72 @@
+// Where runs execute: a Worker behind comlink, or (fallback) the same API on the main thread.
+// The client treats both alike; only a worker can be interrupted.
+
+import { wrap, type Endpoint } from 'comlink';
+import type { SimulatorApi } from '../worker/protocol.ts';
+import type { Clock, WorkerLike } from './types.ts';
+
+export interface Backend {
+  api: SimulatorApi;
+  /** true when terminate() really stops work in progress */
+  interruptible: boolean;
+  terminate(): void;
+}
+
+function describeError(event: unknown): string {
+  const e = event as { message?: unknown; filename?: unknown } | null;
+  if (e && typeof e.message === 'string' && e.message) return e.message;
+  return 'the worker script failed to load or run';
+}
+
+/** Wraps a worker; `onCrash` fires on an `error`/`messageerror` event (never after terminate). */
+export function workerBackend(worker: WorkerLike, onCrash: (message: string) => void): Backend {
+  // A Worker is an Endpoint; WorkerLike only spells out the part the bridge itself uses.
+  const remote = wrap<SimulatorApi>(worker as unknown as Endpoint);
+  let live = true;
+  const onError = (event: unknown) => {
+    // Handled here and reported through onStatus: keep it off the console as "uncaught".
+    (event as { preventDefault?: () => void }).preventDefault?.();
+    if (live) onCrash(describeError(event));
+  };
+  const onMessageError = () => {
+    if (live) onCrash('a reply could not be read');
+  };
+  worker.addEventListener('error', onError);
+  worker.addEventListener('messageerror', onMessageError);
+  return {
+    api: {
+      run: (runId, text) => remote.run(runId, text),
+      getSync: (runId, index) => remote.getSync(runId, index),
+      exportCsv: (runId) => remote.exportCsv(runId),
+    },
+    interruptible: true,
+    terminate() {
+      live = false;
+      worker.removeEventListener('error', onError);
+      worker.removeEventListener('messageerror', onMessageError);
+      worker.terminate();
+    },
+  };
+}
+
+/**
+ * The API on the main thread (Excalidraw-style fallback when workers cannot run). Each call waits
+ * for a timer so a run starts after the current event handler, never inside it.
+ */
+export function mainThreadBackend(loadApi: () => Promise<SimulatorApi>, clock: Clock): Backend {
+  let api: Promise<SimulatorApi> | null = null;
+  const later = <T>(call: (a: SimulatorApi) => Promise<T>): Promise<T> =>
+    new Promise<void>((resolve) => clock.setTimeout(resolve, 0)).then(async () => {
+      api ??= loadApi();
+      return call(await api);
+    });
+  return {
+    api: {
+      run: (runId, text) => later((a) => a.run(runId, text)),
+      getSync: (runId, index) => later((a) => a.getSync(runId, index)),
+      exportCsv: (runId) => later((a) => a.exportCsv(runId)),
+    },
+    interruptible: false,
+    terminate() {},
+  };
+}

@@ -1,0 +1,86 @@
+// Entry of e2e/pages/bridge.html (built only by e2e/worker-bridge.spec.ts, never part of the app):
+// drives the real bridge and worker from Playwright through `window.bridgeTest`.
+
+import defaultPreset from '../presets/default.yaml?raw';
+import type { RunReply } from '../worker/protocol.ts';
+import { createSimulatorClient, createSimulatorWorker } from './index.ts';
+import type {
+  BridgeTestApi,
+  BridgeTestGlobal,
+  ReplySummary,
+  RunOutcome,
+  TestWorkerMode,
+} from './testPageApi.ts';
+import type { BridgeStatus, SimulatorClient, WorkerLike } from './types.ts';
+
+function scriptWorker(source: string): WorkerLike {
+  const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+  return new Worker(url, { type: 'module' });
+}
+
+let client: SimulatorClient | null = null;
+const statuses: BridgeStatus[] = [];
+let workersCreated = 0;
+
+function setup(mode: TestWorkerMode, replyTimeoutMs = 20_000): void {
+  client?.dispose();
+  statuses.length = 0;
+  workersCreated = 0;
+  client = createSimulatorClient({
+    replyTimeoutMs,
+    onStatus: (status) => statuses.push(status),
+    createWorker: () => {
+      workersCreated++;
+      if (mode === 'always-crash' || (mode === 'crash-first' && workersCreated === 1)) {
+        return scriptWorker('throw new Error("simulated worker crash")');
+      }
+      if (mode === 'hang') return scriptWorker('self.onmessage = () => {};');
+      return createSimulatorWorker();
+    },
+  });
+}
+
+function summary(reply: RunReply | null): ReplySummary | null {
+  if (!reply) return null;
+  const series = reply.result?.series;
+  return {
+    parseOk: reply.parse.ok,
+    error: reply.error,
+    name: reply.parse.name,
+    syncs: series?.time.length ?? null,
+    timeIsFloat64Array: series?.time instanceof Float64Array,
+    rescaledIsUint8Array: series?.rescaled instanceof Uint8Array,
+    ratios: series?.ratios.map((r) => r.length) ?? null,
+    peakReplicas: reply.result?.kpis.peakReplicas ?? null,
+  };
+}
+
+async function settled(promise: Promise<RunReply | null>): Promise<RunOutcome> {
+  try {
+    return summary(await promise);
+  } catch (error) {
+    return { rejected: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+const api: BridgeTestApi = {
+  defaultPreset,
+  longScenario: defaultPreset.replace('duration: 24h', 'duration: 720h'),
+  setup,
+  run: (text) => settled(client!.run(text)),
+  runAll: (texts) => Promise.all(texts.map((t) => settled(client!.run(t)))),
+  async runThenReplace(first, second, ms) {
+    const a = settled(client!.run(first));
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    const b = settled(client!.run(second));
+    return Promise.all([a, b]);
+  },
+  async getSync(index) {
+    const detail = await client!.getSync(index);
+    return detail && { index: detail.index, time: detail.sync.time, events: detail.events.length };
+  },
+  exportCsv: () => client!.exportCsv(),
+  state: () => ({ statuses: [...statuses], workersCreated }),
+};
+
+(globalThis as unknown as BridgeTestGlobal).bridgeTest = api;

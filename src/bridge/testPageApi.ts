@@ -1,0 +1,40 @@
+// The contract between e2e/worker-bridge.spec.ts and src/bridge/testPage.ts (`window.bridgeTest`).
+// Types only and DOM-free, so the spec (checked with Node's types) can import it.
+
+import type { BridgeStatus } from './types.ts';
+
+/** How the page's workers behave: the real one, or broken ones to exercise recovery. */
+export type TestWorkerMode = 'real' | 'crash-first' | 'always-crash' | 'hang';
+
+/** What a test needs to know of a reply (typed arrays do not survive page.evaluate). */
+export interface ReplySummary {
+  parseOk: boolean;
+  error: string | null;
+  name: string;
+  syncs: number | null;
+  timeIsFloat64Array: boolean;
+  rescaledIsUint8Array: boolean;
+  ratios: number[] | null;
+  peakReplicas: number | null;
+}
+
+/** null: superseded; `rejected`: the simulator failed */
+export type RunOutcome = ReplySummary | null | { rejected: string };
+
+export interface BridgeTestApi {
+  defaultPreset: string;
+  /** the default preset over 30 days: a run of a second or more */
+  longScenario: string;
+  setup(mode: TestWorkerMode, replyTimeoutMs?: number): void;
+  run(text: string): Promise<RunOutcome>;
+  /** starts every run at once (latest wins) and reports each outcome */
+  runAll(texts: string[]): Promise<RunOutcome[]>;
+  /** starts `first`, waits `ms`, then starts `second` */
+  runThenReplace(first: string, second: string, ms: number): Promise<[RunOutcome, RunOutcome]>;
+  getSync(index: number): Promise<{ index: number; time: number; events: number } | null>;
+  exportCsv(): Promise<string | null>;
+  state(): { statuses: BridgeStatus[]; workersCreated: number };
+}
+
+/** Where the page puts it; `globalThis` so page.evaluate callbacks type-check without the DOM. */
+export type BridgeTestGlobal = { bridgeTest: BridgeTestApi };

@@ -1,0 +1,138 @@
+// Test doubles for the bridge: a Worker made of a MessageChannel (so comlink runs for real) whose
+// API answers only when the test says so, and a clock whose timers fire only on advance().
+
+import { expose } from 'comlink';
+import type { RunReply, SimulatorApi, SyncDetail } from '../../worker/protocol.ts';
+import type { Clock, WorkerLike } from '../types.ts';
+
+export interface RunCall {
+  runId: number;
+  text: string;
+  reply(overrides?: Partial<RunReply>): void;
+}
+
+export function fakeReply(runId: number, text: string): RunReply {
+  return {
+    runId,
+    parse: {
+      ok: true,
+      diagnostics: [],
+      notices: [],
+      name: text,
+      description: '',
+      effectiveHpaYaml: null,
+    },
+    result: null,
+    error: null,
+    timings: { parseMs: 0, simulateMs: 0 },
+  };
+}
+
+/** An API whose runs stay pending until the test replies; getSync/exportCsv echo their run. */
+export class ControlledApi implements SimulatorApi {
+  readonly calls: RunCall[] = [];
+  private waiters: (() => void)[] = [];
+
+  run(runId: number, text: string): Promise<RunReply> {
+    return new Promise((resolve) => {
+      const reply = (o: Partial<RunReply> = {}) => resolve({ ...fakeReply(runId, text), ...o });
+      this.calls.push({ runId, text, reply });
+      this.waiters.splice(0).forEach((w) => w());
+    });
+  }
+
+  async getSync(runId: number, index: number): Promise<SyncDetail | null> {
+    return { index, events: [], hpa: null, sync: { time: runId } } as unknown as SyncDetail;
+  }
+
+  async exportCsv(runId: number): Promise<string | null> {
+    return `run ${runId}`;
+  }
+
+  /** Resolves with the n-th run call (1-based) once it has arrived. */
+  async call(n: number): Promise<RunCall> {
+    while (this.calls.length < n) await new Promise<void>((r) => this.waiters.push(r));
+    return this.calls[n - 1]!;
+  }
+}
+
+type Port = InstanceType<typeof MessageChannel>['port1'];
+
+export class FakeWorker implements WorkerLike {
+  readonly api = new ControlledApi();
+  terminated = false;
+  // Spelled via MessageChannel: Node's typings have MessagePort as a value, the DOM's as a type.
+  private readonly port: Port;
+  private readonly inside: Port;
+  private readonly errorListeners = new Set<(event: unknown) => void>();
+
+  constructor() {
+    const channel = new MessageChannel();
+    this.port = channel.port1;
+    this.inside = channel.port2;
+    expose(this.api, this.inside);
+  }
+
+  postMessage(message: unknown, transfer: unknown[] = []): void {
+    if (!this.terminated) this.port.postMessage(message, transfer as never);
+  }
+
+  addEventListener(type: string, listener: (event: unknown) => void): void {
+    if (type === 'message') this.port.addEventListener('message', listener);
+    else if (type === 'error') this.errorListeners.add(listener);
+  }
+
+  removeEventListener(type: string, listener: (event: unknown) => void): void {
+    if (type === 'message') this.port.removeEventListener('message', listener);
+    else if (type === 'error') this.errorListeners.delete(listener);
+  }
+
+  start(): void {
+    this.port.start();
+  }
+
+  terminate(): void {
+    this.terminated = true;
+    this.port.close();
+    this.inside.close();
+  }
+
+  /** What a Worker does when its script throws: an `error` event. */
+  crash(message: string): void {
+    for (const l of [...this.errorListeners]) l({ message, preventDefault() {} });
+  }
+}
+
+export class FakeClock implements Clock {
+  private t = 0;
+  private nextId = 1;
+  private readonly timers = new Map<number, { at: number; callback: () => void }>();
+
+  now(): number {
+    return this.t;
+  }
+
+  setTimeout(callback: () => void, ms: number): unknown {
+    const id = this.nextId++;
+    this.timers.set(id, { at: this.t + Math.max(0, ms), callback });
+    return id;
+  }
+
+  clearTimeout(handle: unknown): void {
+    this.timers.delete(handle as number);
+  }
+
+  /** Moves time forward, firing due timers in order (a timer set by a timer fires too). */
+  advance(ms: number): void {
+    const end = this.t + ms;
+    for (;;) {
+      let next: [number, { at: number; callback: () => void }] | undefined;
+      for (const entry of this.timers) if (!next || entry[1].at < next[1].at) next = entry;
+      if (!next || next[1].at > end) break;
+      this.timers.delete(next[0]);
+      this.t = next[1].at;
+      next[1].callback();
+    }
+    this.t = end;
+  }
+}

@@ -1,0 +1,48 @@
+// One CSV row per sync: the series plus each sync's explanation. Shared by `cli run --format
+// csv` and the app's export (the worker), so both write the same file.
+
+import type { SimulationResult } from './result.ts';
+
+function csvCell(v: number): string {
+  return Number.isNaN(v) ? '' : String(v);
+}
+
+function quoted(text: string): string {
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+/** RFC 4180 quoting with `\n` line ends; NaN (not computed) is an empty cell. */
+export function resultToCsv(r: SimulationResult): string {
+  const s = r.series;
+  const head = [
+    'time',
+    'desiredReplicas',
+    'specReplicas',
+    'readyReplicas',
+    'pendingReplicas',
+    'terminatingReplicas',
+    'demand',
+    'served',
+    'capacity',
+    ...s.metricInfo.map((m) => quoted(`${m.label} (${m.unit})`)),
+    'explanation',
+  ];
+  const rows = [head.join(',')];
+  for (let i = 0; i < s.time.length; i++) {
+    const cells = [
+      s.time,
+      s.desiredReplicas,
+      s.specReplicas,
+      s.readyReplicas,
+      s.pendingReplicas,
+      s.terminatingReplicas,
+      s.demand,
+      s.served,
+      s.capacity,
+      ...s.metrics,
+    ].map((a) => csvCell(a[i]!));
+    cells.push(quoted(r.syncs[i]?.explanation ?? ''));
+    rows.push(cells.join(','));
+  }
+  return rows.join('\n') + '\n';
+}

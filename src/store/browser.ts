@@ -1,0 +1,73 @@
+// Wiring for the real page: the worker-backed client, localStorage, the share link in the URL,
+// and page lifecycle. The app calls startBrowserStore() once before rendering; everything here is
+// glue, the logic lives in createSimStore (tested in Node).
+
+import { createSimulatorClient, type BridgeStatus } from '../bridge/index.ts';
+import {
+  decodeScenario,
+  readShareFragment,
+  watchShareFragment,
+  writeShareFragment,
+} from '../share/index.ts';
+import type { SimStore } from './createSimStore.ts';
+import { initStore } from './current.ts';
+import type { StorageLike } from './types.ts';
+
+function browserStorage(): StorageLike | null {
+  try {
+    return globalThis.localStorage ?? null; // reading it throws when storage is disabled
+  } catch {
+    return null;
+  }
+}
+
+export async function startBrowserStore(options: { defaultText: string }): Promise<SimStore> {
+  const payload = readShareFragment();
+  const decoded = payload === null ? null : await decodeScenario(payload);
+  // The link stays in the URL while the text is the link's: a reload reopens the same scenario.
+  // The first edit takes it out, so from then on a reload restores the autosaved edits instead.
+
+  // Statuses can arrive while initStore() starts the first run (e.g. no Worker at all).
+  let store: SimStore | null = null;
+  const early: BridgeStatus[] = [];
+  const client = createSimulatorClient({
+    onStatus: (status) =>
+      store ? store.getState().actions.simulatorStatusChanged(status) : early.push(status),
+  });
+  store = initStore({
+    client,
+    defaultText: options.defaultText,
+    storage: browserStorage(),
+    sharedText: decoded?.ok ? decoded.text : null,
+  });
+  const { actions } = store.getState();
+  early.forEach((status) => actions.simulatorStatusChanged(status));
+  if (decoded && !decoded.ok) {
+    actions.sharedLinkFailed(decoded.error);
+    writeShareFragment(null);
+  }
+  let linkText = decoded?.ok ? decoded.text : null;
+  store.subscribe((state) => {
+    if (linkText !== null && state.text !== linkText) {
+      linkText = null;
+      writeShareFragment(null);
+    }
+  });
+
+  watchShareFragment(async (next) => {
+    const opened = await decodeScenario(next);
+    if (opened.ok) {
+      linkText = opened.text;
+      actions.openSharedLink(opened.text);
+    } else {
+      writeShareFragment(null);
+      actions.sharedLinkFailed(opened.error);
+    }
+  });
+  // pagehide is the last reliable moment on desktop; visibilitychange covers mobile tab kills.
+  addEventListener('pagehide', () => actions.pageHidden());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') actions.pageHidden();
+  });
+  return store;
+}

@@ -1,0 +1,33 @@
+// React hooks: one value each, so a component re-renders only when its value changes. Selectors
+// return stored references or primitives (never a fresh array/object), as useSyncExternalStore
+// requires.
+
+import { useStore } from 'zustand';
+import type { Diagnostic } from '../scenario/types.ts';
+import type { ParseSummary, ResultPayload, SyncDetail } from '../worker/protocol.ts';
+import { getStore } from './current.ts';
+import { selectCanRedo, selectCanUndo, selectIsStale } from './selectors.ts';
+import type { Notice, RunStatus, SimActions, SimState, Theme } from './types.ts';
+
+const NO_DIAGNOSTICS: Diagnostic[] = [];
+
+function useSim<T>(selector: (s: SimState) => T): T {
+  return useStore(getStore(), selector);
+}
+
+export const useScenarioText = (): string => useSim((s) => s.text);
+export const usePresetName = (): string | null => useSim((s) => s.presetName);
+export const useParseSummary = (): ParseSummary | null => useSim((s) => s.parse);
+export const useDiagnostics = (): Diagnostic[] =>
+  useSim((s) => s.parse?.diagnostics ?? NO_DIAGNOSTICS);
+export const useResult = (): ResultPayload | null => useSim((s) => s.result);
+export const useIsStale = (): boolean => useSim(selectIsStale);
+export const useRunStatus = (): RunStatus => useSim((s) => s.runStatus);
+export const useSelectedSync = (): number | null => useSim((s) => s.selectedSync);
+export const useSyncDetail = (): SyncDetail | null => useSim((s) => s.syncDetail);
+export const useCanUndo = (): boolean => useSim(selectCanUndo);
+export const useCanRedo = (): boolean => useSim(selectCanRedo);
+export const useTheme = (): Theme => useSim((s) => s.theme);
+export const useNotice = (): Notice | null => useSim((s) => s.notice);
+/** The actions object never changes, so using it never re-renders. */
+export const useActions = (): SimActions => useSim((s) => s.actions);

@@ -1,0 +1,9 @@
+// The app state: zustand slices, actions named as domain events, one-value hooks. See README.md.
+
+export { createSimStore, type SimStore } from './createSimStore.ts';
+export { getStore, initStore } from './current.ts';
+export * from './hooks.ts';
+export { selectCanRedo, selectCanUndo, selectIsStale } from './selectors.ts';
+export { STORAGE_KEYS } from './persistence.ts';
+export { startBrowserStore } from './browser.ts';
+export type * from './types.ts';

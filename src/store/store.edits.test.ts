@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from './persistence.ts';
+import { selectCanRedo, selectCanUndo } from './selectors.ts';
+import { MemoryStorage, resultReply, settle, syncDetail } from './testing/fakes.ts';
+import { ready, setup } from './testing/setup.ts';
+
+describe('undo/redo', () => {
+  it('coalesces a burst of typing into one step', async () => {
+    const { store, actions, clock, client } = await ready('');
+    for (const text of ['k', 'ki', 'kin', 'kind']) {
+      actions.editScenarioText(text);
+      clock.advance(300); // each pause shorter than 500 ms
+    }
+    clock.advance(300); // now 600 ms since the last key: a new burst
+    actions.editScenarioText('kind:');
+    expect(store.getState().past).toEqual(['', 'kind']);
+    actions.undo();
+    expect(store.getState().text).toBe('kind');
+    actions.undo();
+    expect(store.getState().text).toBe('');
+    expect(selectCanUndo(store.getState())).toBe(false);
+    expect(client.lastRun.text).toBe(''); // undo goes through the same run path
+    actions.redo();
+    actions.redo();
+    expect(store.getState().text).toBe('kind:');
+    expect(selectCanRedo(store.getState())).toBe(false);
+  });
+
+  it('keeps presets and links as their own steps, and an edit clears redo', async () => {
+    const { store, actions } = await ready('a');
+    actions.editScenarioText('ab');
+    actions.loadPreset('flapping', 'preset text');
+    actions.editScenarioText('preset text!');
+    expect(store.getState().past).toEqual(['a', 'ab', 'preset text']);
+    expect(store.getState().presetName).toBeNull();
+    actions.undo();
+    expect(store.getState().presetName).toBeNull();
+    expect(store.getState().text).toBe('preset text');
+    actions.openSharedLink('linked');
+    expect(store.getState().future).toEqual([]);
+    actions.undo();
+    expect(store.getState().text).toBe('preset text');
+  });
+
+  it('names the preset until the text is edited', async () => {
+    const { store, actions } = await ready('a');
+    actions.loadPreset('flapping', 'p');
+    expect(store.getState().presetName).toBe('flapping');
+    actions.editScenarioText('p'); // the editor echoing the preset back
+    expect(store.getState().presetName).toBe('flapping');
+    expect(store.getState().past).toEqual(['a']);
+    actions.editScenarioText('p2');
+    expect(store.getState().presetName).toBeNull();
+  });
+});
+
+describe('autosave', () => {
+  it('writes the latest text once typing pauses', async () => {
+    const { actions, clock, storage } = await ready();
+    actions.editScenarioText('a');
+    clock.advance(200);
+    actions.editScenarioText('ab');
+    clock.advance(499);
+    expect(storage.writes).toBe(0);
+    clock.advance(1);
+    expect(storage.writes).toBe(1);
+    expect(storage.values.get(STORAGE_KEYS.scenario)).toBe('ab');
+  });
+
+  it('reports a failed save without throwing, and clears it once a save works', async () => {
+    const { store, actions, clock, storage } = await ready();
+    storage.failing = true;
+    actions.editScenarioText('a');
+    expect(() => clock.advance(500)).not.toThrow();
+    expect(store.getState().notice?.kind).toBe('save-failed');
+    expect(store.getState().notice?.message).toMatch(/could not be saved.*QuotaExceeded/);
+    storage.failing = false;
+    actions.editScenarioText('ab');
+    clock.advance(500);
+    expect(store.getState().notice).toBeNull();
+  });
+
+  it('saves at once when the page is hidden', async () => {
+    const { actions, storage } = await ready();
+    actions.editScenarioText('unsaved');
+    actions.pageHidden();
+    expect(storage.values.get(STORAGE_KEYS.scenario)).toBe('unsaved');
+  });
+
+  it('backs up the current text when a link replaces it', async () => {
+    const { actions, storage } = await ready('mine');
+    actions.openSharedLink('theirs');
+    expect(storage.values.get(STORAGE_KEYS.scenarioBeforeLink)).toBe('mine');
+  });
+});
+
+describe('selection and detail', () => {
+  it('fetches the selected sync; a newer selection wins over an older answer', async () => {
+    const { store, actions, client } = await ready();
+    actions.selectSync(1);
+    actions.selectSync(2);
+    client.details[1]!.resolve(syncDetail(2));
+    client.details[0]!.resolve(syncDetail(1));
+    await settle();
+    expect(store.getState().syncDetail?.index).toBe(2);
+    actions.selectSync(null);
+    expect(store.getState().syncDetail).toBeNull();
+  });
+
+  it('refetches on a new result and drops a selection past its end', async () => {
+    const { store, actions, client } = await ready();
+    actions.selectSync(2);
+    client.details[0]!.resolve(syncDetail(2));
+    actions.editScenarioText('b');
+    client.lastRun.resolve(resultReply('b', 5));
+    await settle();
+    expect(client.details.map((d) => d.index)).toEqual([2, 2]);
+    actions.editScenarioText('c');
+    client.lastRun.resolve(resultReply('c', 2));
+    await settle();
+    expect(store.getState().selectedSync).toBeNull();
+  });
+});
+
+describe('theme and the rest', () => {
+  it('remembers the theme', () => {
+    const storage = new MemoryStorage();
+    setup({ storage }).actions.setTheme('dark');
+    expect(setup({ storage }).store.getState().theme).toBe('dark');
+    expect(setup().store.getState().theme).toBe('system');
+  });
+
+  it('reports a link that did not open, until dismissed', () => {
+    const { store, actions } = setup();
+    actions.sharedLinkFailed('the link is damaged');
+    expect(store.getState().notice).toEqual({
+      kind: 'link-failed',
+      message: 'The shared link could not be opened: the link is damaged.',
+    });
+    actions.dismissNotice();
+    expect(store.getState().notice).toBeNull();
+  });
+
+  it('exports through the client', async () => {
+    expect(await setup().actions.exportCsv()).toBe('time\n0\n');
+  });
+});

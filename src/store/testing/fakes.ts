@@ -1,0 +1,109 @@
+// Test doubles for the store: a simulator client answered by hand, and an in-memory storage that
+// can be made to fail like a full or disabled localStorage.
+
+import type { ResultPayload, RunReply, SyncDetail } from '../../worker/protocol.ts';
+import type { StorageLike, StoreClient } from '../types.ts';
+
+interface PendingRun {
+  text: string;
+  resolve: (reply: RunReply | null) => void;
+  reject: (error: Error) => void;
+}
+
+export class FakeClient implements StoreClient {
+  readonly runs: PendingRun[] = [];
+  readonly details: { index: number; resolve: (d: SyncDetail | null) => void }[] = [];
+  cancels = 0;
+
+  run(text: string): Promise<RunReply | null> {
+    return new Promise((resolve, reject) => this.runs.push({ text, resolve, reject }));
+  }
+
+  getSync(index: number): Promise<SyncDetail | null> {
+    return new Promise((resolve) => this.details.push({ index, resolve }));
+  }
+
+  async exportCsv(): Promise<string | null> {
+    return 'time\n0\n';
+  }
+
+  cancel(): void {
+    this.cancels++;
+  }
+
+  get lastRun(): PendingRun {
+    return this.runs.at(-1)!;
+  }
+}
+
+/** A reply with a result of `syncs` syncs (series content is irrelevant to the store). */
+export function resultReply(text: string, syncs = 3): RunReply {
+  const result = {
+    series: { time: new Float64Array(syncs) },
+    explanations: [text],
+  } as unknown as ResultPayload;
+  return {
+    runId: 0,
+    parse: {
+      ok: true,
+      diagnostics: [],
+      notices: [],
+      name: text,
+      description: '',
+      effectiveHpaYaml: null,
+    },
+    result,
+    error: null,
+    timings: { parseMs: 0, simulateMs: 0 },
+  };
+}
+
+export function invalidReply(text: string): RunReply {
+  const diagnostic = {
+    severity: 'error' as const,
+    message: `cannot read ${text}`,
+    path: '',
+    document: 0 as const,
+    line: 1,
+    column: 1,
+    endLine: 1,
+    endColumn: 2,
+  };
+  return {
+    ...resultReply(text),
+    parse: {
+      ok: false,
+      diagnostics: [diagnostic],
+      notices: [],
+      name: '',
+      description: '',
+      effectiveHpaYaml: null,
+    },
+    result: null,
+  };
+}
+
+export function syncDetail(index: number): SyncDetail {
+  return { index, events: [] } as unknown as SyncDetail;
+}
+
+export class MemoryStorage implements StorageLike {
+  readonly values = new Map<string, string>();
+  failing = false;
+  writes = 0;
+
+  getItem(key: string): string | null {
+    return this.values.get(key) ?? null;
+  }
+
+  setItem(key: string, value: string): void {
+    if (this.failing) throw new Error('QuotaExceededError: the quota has been exceeded');
+    this.writes++;
+    this.values.set(key, value);
+  }
+}
+
+/** Lets pending promise callbacks run (store reactions to client answers). */
+export function settle(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

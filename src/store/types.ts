@@ -1,0 +1,91 @@
+// The app state: what the user owns (the scenario text), what the simulator last said about it,
+// and UI choices. Derived values (stale, can undo, diagnostics) are computed in selectors.
+
+import type { BridgeStatus, Clock } from '../bridge/types.ts';
+import type { ParseSummary, ResultPayload, RunReply, SyncDetail } from '../worker/protocol.ts';
+
+export type Theme = 'light' | 'dark' | 'system';
+
+export interface RunStatus {
+  /** restarted/fallback: the simulator itself had trouble (see message); error: this run failed */
+  kind: 'idle' | 'running' | 'error' | 'restarted' | 'fallback';
+  message: string;
+}
+
+/** A message the user must see until dismissed (work at risk, a link that did not open, …). */
+export interface Notice {
+  kind: 'save-failed' | 'link-failed' | 'simulator';
+  message: string;
+}
+
+export interface SimState {
+  /** the scenario YAML: what the user owns, autosaves and shares */
+  text: string;
+  /** the preset `text` came from, until it is edited */
+  presetName: string | null;
+  /** what the simulator said about the latest text it answered for */
+  parse: ParseSummary | null;
+  /** the last good result, kept on screen while the text is invalid or a run is pending */
+  result: ResultPayload | null;
+  /** the text `result` was computed from (result is stale when it differs from `text`) */
+  resultText: string | null;
+  runStatus: RunStatus;
+  selectedSync: number | null;
+  /** full record of the selected sync, fetched from the simulator (null while on its way) */
+  syncDetail: SyncDetail | null;
+  /** earlier texts, oldest first */
+  past: string[];
+  /** undone texts, the next redo last */
+  future: string[];
+  theme: Theme;
+  notice: Notice | null;
+  actions: SimActions;
+}
+
+/** Everything that can happen to the state, named for what happened, not what to set. */
+export interface SimActions {
+  editScenarioText(text: string): void;
+  loadPreset(name: string, text: string): void;
+  openSharedLink(text: string): void;
+  sharedLinkFailed(error: string): void;
+  selectSync(index: number | null): void;
+  undo(): void;
+  redo(): void;
+  setTheme(theme: Theme): void;
+  simulatorStatusChanged(status: BridgeStatus): void;
+  cancelRun(): void;
+  dismissNotice(): void;
+  /** the page is being hidden or closed: write the pending autosave now */
+  pageHidden(): void;
+  /** the latest result as CSV (null when there is none) */
+  exportCsv(): Promise<string | null>;
+}
+
+/** What the store needs of the simulator (the bridge's client, or a fake in tests). */
+export interface StoreClient {
+  run(text: string): Promise<RunReply | null>;
+  getSync(index: number): Promise<SyncDetail | null>;
+  exportCsv(): Promise<string | null>;
+  cancel?(): void;
+}
+
+/** The part of Web Storage used; methods may throw (quota, disabled storage). */
+export interface StorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+export interface StoreDeps {
+  client: StoreClient;
+  /** used when there is neither a shared link nor a saved draft */
+  defaultText: string;
+  /** null when the browser offers none (private mode, disabled) */
+  storage: StorageLike | null;
+  /** the text of a share link opened with the page; wins over the saved draft */
+  sharedText?: string | null;
+  clock?: Clock;
+  /** typing pauses shorter than this stay one undo step (ms) */
+  coalesceMs?: number;
+  /** autosave waits for this much quiet (ms) */
+  autosaveDelayMs?: number;
+}

@@ -1,0 +1,147 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resultToCsv } from '../engine/simulation/exportCsv.ts';
+import { simulate, type SyncRecord } from '../engine/simulation/index.ts';
+import { parseScenario } from '../scenario/index.ts';
+import { createSimulatorApi } from './api.ts';
+import { MAX_SYNC_EVENTS, recentEvents, replyTransferables } from './payload.ts';
+
+const presetText = readFileSync(resolve(import.meta.dirname, '../presets/default.yaml'), 'utf8');
+const reference = (() => {
+  const parsed = parseScenario(presetText);
+  const out = simulate(parsed.input!);
+  if (!out.ok) throw new Error(out.error);
+  return out.result;
+})();
+const SYNCS = reference.syncs.length;
+
+/** A clock that advances 1 ms per reading, so timings are exact. */
+function steppingClock() {
+  let t = 0;
+  return () => t++;
+}
+
+describe('createSimulatorApi().run', () => {
+  it('returns the default preset as typed arrays of one entry per sync', async () => {
+    const api = createSimulatorApi({ now: steppingClock() });
+    const reply = await api.run(7, presetText);
+    expect(reply.runId).toBe(7);
+    expect(reply.error).toBeNull();
+    expect(reply.parse.ok).toBe(true);
+    expect(reply.parse.name).toBe('default');
+    expect(reply.parse.effectiveHpaYaml).toContain('maxReplicas: 20');
+    expect(reply.timings).toEqual({ parseMs: 1, simulateMs: 1 });
+    const r = reply.result!;
+    expect(SYNCS).toBe(24 * 240 + 1);
+    const s = r.series;
+    for (const key of ['time', 'specReplicas', 'readyReplicas', 'demand', 'capacity'] as const) {
+      expect(s[key]).toBeInstanceOf(Float64Array);
+      expect(s[key]).toHaveLength(SYNCS);
+    }
+    expect(s.rescaled).toBeInstanceOf(Uint8Array);
+    expect(Array.from(s.rescaled)).toEqual(reference.syncs.map((x) => (x.rescaled ? 1 : 0)));
+    expect(s.metrics).toHaveLength(1);
+    expect(s.ratios).toHaveLength(1);
+    expect(s.ratios[0]).toHaveLength(SYNCS);
+    const ratio = (x: SyncRecord) => x.trace.metrics?.[0]?.usageRatio ?? NaN;
+    expect(Array.from(s.ratios[0]!)).toEqual(reference.syncs.map(ratio));
+    expect(s.tolerance).toEqual({ scaleUp: 0.1, scaleDown: 0.1 });
+    expect(r.explanations).toEqual(reference.syncs.map((x) => x.explanation));
+    expect(r.kpis).toEqual(reference.kpis);
+  });
+
+  it('reports an invalid text by its diagnostics and keeps the previous run for detail', async () => {
+    const api = createSimulatorApi();
+    await api.run(1, presetText);
+    const reply = await api.run(2, presetText.replace('maxReplicas: 20', 'maxReplicas: zero'));
+    expect(reply.parse.ok).toBe(false);
+    expect(reply.parse.diagnostics.some((d) => d.severity === 'error')).toBe(true);
+    expect(reply.result).toBeNull();
+    expect(reply.error).toBeNull();
+    expect(await api.getSync(1, 0)).not.toBeNull();
+    expect(await api.getSync(2, 0)).toBeNull();
+  });
+
+  it('stops a run superseded by a newer one before simulating it', async () => {
+    const api = createSimulatorApi();
+    const older = api.run(1, presetText);
+    const newer = api.run(2, presetText);
+    const [a, b] = await Promise.all([older, newer]);
+    expect(a.result).toBeNull();
+    expect(a.error).toBe('cancelled');
+    expect(b.result?.series.time).toHaveLength(SYNCS);
+    expect(await api.getSync(1, 0)).toBeNull();
+  });
+
+  it('never throws: an internal failure becomes the reply error', async () => {
+    const api = createSimulatorApi({
+      now: () => {
+        throw new Error('clock broke');
+      },
+    });
+    const reply = await api.run(1, presetText);
+    expect(reply.result).toBeNull();
+    expect(reply.error).toBe('internal error: clock broke');
+  });
+
+  it('copies series so transferring the reply leaves the kept run intact', async () => {
+    const api = createSimulatorApi();
+    const reply = await api.run(1, presetText);
+    const buffers = replyTransferables(reply);
+    // 9 series + rescaled + 1 metric + 1 ratio, each its own buffer
+    expect(buffers).toHaveLength(12);
+    const moved = structuredClone(reply, { transfer: buffers });
+    expect(reply.result!.series.time.byteLength).toBe(0);
+    expect(moved.result!.series.time).toHaveLength(SYNCS);
+    expect(await api.exportCsv(1)).toBe(resultToCsv(reference));
+  });
+});
+
+describe('getSync and exportCsv', () => {
+  it('return the full record of one sync of the latest run, with recent events', async () => {
+    const api = createSimulatorApi();
+    await api.run(3, presetText);
+    const last = await api.getSync(3, SYNCS - 1);
+    expect(last?.index).toBe(SYNCS - 1);
+    expect(last?.sync).toEqual(reference.syncs[SYNCS - 1]);
+    expect(last?.hpa.spec.maxReplicas).toBe(20);
+    const all = reference.syncs.flatMap((x) =>
+      x.events.map((e) => ({ time: x.time, type: e.type, reason: e.reason, message: e.message })),
+    );
+    expect(all.length).toBeGreaterThan(MAX_SYNC_EVENTS);
+    expect(last?.events).toEqual(all.slice(-MAX_SYNC_EVENTS));
+    expect(await api.getSync(3, SYNCS)).toBeNull();
+    expect(await api.getSync(3, -1)).toBeNull();
+    expect(await api.getSync(3, 1.5)).toBeNull();
+    expect(await api.getSync(4, 0)).toBeNull();
+  });
+
+  it('exports the latest run as the CLI CSV', async () => {
+    const api = createSimulatorApi();
+    expect(await api.exportCsv(1)).toBeNull();
+    await api.run(1, presetText);
+    const csv = await api.exportCsv(1);
+    expect(csv).toBe(resultToCsv(reference));
+    expect(csv!.trimEnd().split('\n')).toHaveLength(SYNCS + 1);
+    expect(await api.exportCsv(0)).toBeNull();
+  });
+});
+
+describe('recentEvents', () => {
+  const sync = (time: number, reasons: string[]) =>
+    ({
+      time,
+      events: reasons.map((reason) => ({ type: 'Normal', reason, message: reason })),
+    }) as unknown as SyncRecord;
+
+  it('keeps the newest events up to the sync, oldest first', () => {
+    const syncs = Array.from({ length: 10 }, (_, i) => sync(i * 15, [`a${i}`, `b${i}`, `c${i}`]));
+    const events = recentEvents(syncs, 8);
+    expect(events).toHaveLength(MAX_SYNC_EVENTS);
+    // syncs 0..8 hold 27 events: the 7 oldest (a0 … a2) fall out
+    expect(events[0]).toEqual({ time: 15 * 2, type: 'Normal', reason: 'b2', message: 'b2' });
+    expect(events.at(-1)?.reason).toBe('c8');
+    expect(recentEvents(syncs, 0).map((e) => e.reason)).toEqual(['a0', 'b0', 'c0']);
+  });
+});

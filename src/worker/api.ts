@@ -1,0 +1,77 @@
+// The simulator API object (Squoosh-style): plain methods over plain data, exposed by worker.ts
+// through comlink and used directly in Node tests and the bridge's main-thread fallback.
+
+import { resultToCsv } from '../engine/simulation/exportCsv.ts';
+import { simulate } from '../engine/simulation/index.ts';
+import { parseScenario, type ParseResult } from '../scenario/index.ts';
+import { parseSummary, recentEvents, resultPayload, type KeptRun } from './payload.ts';
+import type { ParseSummary, RunReply, SimulatorApi, SyncDetail } from './protocol.ts';
+
+export interface SimulatorApiOptions {
+  /** milliseconds, for the reply's timings; injectable so tests can pin them */
+  now?: () => number;
+}
+
+const UNREADABLE: ParseSummary = {
+  ok: false,
+  diagnostics: [],
+  notices: [],
+  name: '',
+  description: '',
+  effectiveHpaYaml: null,
+};
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function createSimulatorApi(options: SimulatorApiOptions = {}): SimulatorApi {
+  const now = options.now ?? (() => performance.now());
+  /** the newest runId seen: an older run still computing is pointless */
+  let newestRunId = -Infinity;
+  let kept: KeptRun | null = null;
+
+  async function run(runId: number, text: string): Promise<RunReply> {
+    newestRunId = Math.max(newestRunId, runId);
+    const superseded = () => newestRunId > runId;
+    const timings = { parseMs: 0, simulateMs: 0 };
+    let parse = UNREADABLE;
+    try {
+      const t0 = now();
+      const parsed: ParseResult = parseScenario(text);
+      parse = parseSummary(parsed);
+      timings.parseMs = now() - t0;
+      if (!parsed.ok || !parsed.input) return { runId, parse, result: null, error: null, timings };
+      // Yield once: a caller that starts a newer run meanwhile (API-level use; a worker only
+      // sees the next message after this run returns) makes this one stop before simulating.
+      await Promise.resolve();
+      if (superseded()) return { runId, parse, result: null, error: 'cancelled', timings };
+      const t1 = now();
+      const outcome = simulate(parsed.input, { shouldStop: superseded });
+      timings.simulateMs = now() - t1;
+      if (!outcome.ok) return { runId, parse, result: null, error: outcome.error, timings };
+      const result = resultPayload(outcome.result, parsed.input.controller.tolerance);
+      if (!kept || runId >= kept.runId) {
+        kept = { runId, result: outcome.result, hpa: parsed.input.hpa };
+      }
+      return { runId, parse, result, error: null, timings };
+    } catch (error) {
+      // Never throw across the boundary: comlink would turn it into an opaque rejection.
+      return { runId, parse, result: null, error: `internal error: ${message(error)}`, timings };
+    }
+  }
+
+  async function getSync(runId: number, index: number): Promise<SyncDetail | null> {
+    if (!kept || kept.runId !== runId) return null;
+    const syncs = kept.result.syncs;
+    if (!Number.isInteger(index) || index < 0 || index >= syncs.length) return null;
+    return { index, sync: syncs[index]!, hpa: kept.hpa, events: recentEvents(syncs, index) };
+  }
+
+  async function exportCsv(runId: number): Promise<string | null> {
+    if (!kept || kept.runId !== runId) return null;
+    return resultToCsv(kept.result);
+  }
+
+  return { run, getSync, exportCsv };
+}

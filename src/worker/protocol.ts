@@ -1,0 +1,87 @@
+// What crosses the worker boundary. Only plain data: the main thread imports these types, never
+// the engine. Bulky series travel as transferred typed arrays; a sync's full trace is fetched on
+// demand (a day-long run has 5,761 of them).
+
+import type { HorizontalPodAutoscaler } from '../engine/controller/index.ts';
+import type { Kpis, MetricSeriesInfo, SyncRecord } from '../engine/simulation/index.ts';
+import type { Diagnostic } from '../scenario/index.ts';
+
+export interface ParseSummary {
+  ok: boolean;
+  diagnostics: Diagnostic[];
+  notices: string[];
+  /** metadata.name and description of the Simulation document */
+  name: string;
+  description: string;
+  /** the HPA after API defaulting, as YAML with comments on the defaults (null when invalid) */
+  effectiveHpaYaml: string | null;
+}
+
+/** Per-sync series, one entry per sync, as typed arrays (transferred, not copied). */
+export interface SeriesPayload {
+  time: Float64Array;
+  desiredReplicas: Float64Array;
+  specReplicas: Float64Array;
+  readyReplicas: Float64Array;
+  pendingReplicas: Float64Array;
+  terminatingReplicas: Float64Array;
+  demand: Float64Array;
+  served: Float64Array;
+  capacity: Float64Array;
+  /** 1 where the sync rescaled the target */
+  rescaled: Uint8Array;
+  /** per HPA metric: the value the controller computed (NaN when it did not) */
+  metrics: Float64Array[];
+  metricInfo: MetricSeriesInfo[];
+  /** per HPA metric: the usage ratio (NaN when not computed) */
+  ratios: Float64Array[];
+  minReplicas: number;
+  maxReplicas: number;
+  /** tolerance band per direction (after per-HPA overrides) */
+  tolerance: { scaleUp: number; scaleDown: number };
+}
+
+export interface ResultPayload {
+  series: SeriesPayload;
+  kpis: Kpis;
+  /** one line per sync */
+  explanations: string[];
+  durationSeconds: number;
+  syncPeriodSeconds: number;
+}
+
+export interface RunReply {
+  runId: number;
+  parse: ParseSummary;
+  /** null when the text did not parse or the run failed/was cancelled */
+  result: ResultPayload | null;
+  /** a run-time failure (the parse may still be ok) */
+  error: string | null;
+  timings: { parseMs: number; simulateMs: number };
+}
+
+export interface SyncEvent {
+  time: number;
+  type: 'Normal' | 'Warning';
+  reason: string;
+  message: string;
+}
+
+export interface SyncDetail {
+  index: number;
+  sync: SyncRecord;
+  /** the effective HPA (targets, behavior) the sync was decided against */
+  hpa: HorizontalPodAutoscaler;
+  /** `kubectl describe hpa` events up to and including this sync, newest last (at most 20) */
+  events: SyncEvent[];
+}
+
+/** The object the worker exposes (comlink). Also runs directly in Node for tests. */
+export interface SimulatorApi {
+  /** Parse and simulate; a newer runId makes older in-flight work pointless (caller drops it). */
+  run(runId: number, text: string): Promise<RunReply>;
+  /** Full record of one sync of the latest run (null if that run is gone or out of range). */
+  getSync(runId: number, index: number): Promise<SyncDetail | null>;
+  /** The latest run's series as CSV (one row per sync). */
+  exportCsv(runId: number): Promise<string | null>;
+}
