@@ -1,0 +1,238 @@
+/**
+ * The scenario YAML editor: Monaco with monaco-yaml (completion and hover docs from the scenario
+ * schemas) and our own diagnostics as markers. Loaded lazily: import `LazyScenarioEditor` from
+ * `./index.ts`, never this module directly (it pulls in Monaco, ~1 MB gzip).
+ */
+import './monacoEnvironment.ts';
+import './editor.css';
+import * as monaco from 'monaco-editor';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { leaveHandoff, takeHandoff } from './handoff.ts';
+import { MARKER_OWNER, severityName, toMarkers } from './markers.ts';
+import { SCENARIO_FILE_SUFFIX } from './scenarioSchema.ts';
+import { minimalReplacement } from './textEdit.ts';
+import {
+  DEFAULT_ARIA_LABEL,
+  EDITOR_FONT_FAMILY,
+  EDITOR_FONT_SIZE,
+  EDITOR_LINE_HEIGHT,
+  editorBoxClass,
+  type EditorMarker,
+  type EditorTheme,
+  type ScenarioEditorProps,
+  type ScenarioEditorTestHook,
+} from './types.ts';
+import { ensureYamlLanguage } from './yamlLanguage.ts';
+
+type CodeEditor = monaco.editor.IStandaloneCodeEditor;
+type TextModel = monaco.editor.ITextModel;
+
+let modelCount = 0;
+/** Bounds the memory held for echo detection (texts share storage with the parent's state). */
+const MAX_PENDING_ECHOES = 64;
+
+const monacoTheme = (theme: EditorTheme): string => (theme === 'dark' ? 'vs-dark' : 'vs');
+
+/** `text` with the model's line breaks, as `model.getValue()` returns it. */
+function withModelEol(model: TextModel, text: string): string {
+  return text.includes('\r') ? text.replace(/\r\n?|\n/g, model.getEOL()) : text;
+}
+
+/**
+ * Replaces the model's text by the smallest edit, as one undo step. `source` tells Monaco (and
+ * our change listener) who edits.
+ */
+function replaceText(editor: CodeEditor, model: TextModel, text: string, source: string): void {
+  const replacement = minimalReplacement(model.getValue(), withModelEol(model, text));
+  if (!replacement) return;
+  const range = monaco.Range.fromPositions(
+    model.getPositionAt(replacement.start),
+    model.getPositionAt(replacement.end),
+  );
+  model.pushStackElement();
+  editor.executeEdits(source, [{ range, text: replacement.text, forceMoveMarkers: true }]);
+  model.pushStackElement();
+}
+
+function readMarkers(model: TextModel): EditorMarker[] {
+  return monaco.editor.getModelMarkers({ resource: model.uri }).map((m) => ({
+    owner: m.owner,
+    severity: severityName(m.severity),
+    message: m.message,
+    line: m.startLineNumber,
+    column: m.startColumn,
+    endLine: m.endLineNumber,
+    endColumn: m.endColumn,
+  }));
+}
+
+export default function ScenarioEditor({
+  value,
+  onChange,
+  diagnostics,
+  theme,
+  ariaLabel = DEFAULT_ARIA_LABEL,
+  onReady,
+  className,
+}: ScenarioEditorProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const editorRef = useRef<CodeEditor | null>(null);
+  /** True while we apply a `value` change: such edits are not reported through onChange. */
+  const applyingValue = useRef(false);
+  /**
+   * Texts reported through onChange that have not come back as `value` yet. A `value` among them
+   * is our own echo, possibly late (the user typed on before the parent re-rendered): it must
+   * not overwrite the newer text in the editor.
+   */
+  const echoes = useRef<string[]>([]);
+  const [ready, setReady] = useState(false);
+
+  // The latest props, for the listeners and for the editor's creation.
+  const latest = useRef({ value, onChange, onReady, diagnostics, theme, ariaLabel });
+  useLayoutEffect(() => {
+    latest.current = { value, onChange, onReady, diagnostics, theme, ariaLabel };
+  });
+
+  // Create the editor once per mount.
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const initial = latest.current;
+    ensureYamlLanguage(monaco);
+    modelCount += 1;
+    const model = monaco.editor.createModel(
+      initial.value,
+      'yaml',
+      monaco.Uri.parse(`file:///scenario-${modelCount}${SCENARIO_FILE_SUFFIX}`),
+    );
+    model.updateOptions({ tabSize: 2, indentSize: 2, insertSpaces: true });
+    const editor = monaco.editor.create(container, {
+      model,
+      theme: monacoTheme(initial.theme),
+      ariaLabel: initial.ariaLabel,
+      automaticLayout: true,
+      fixedOverflowWidgets: true,
+      minimap: { enabled: false },
+      scrollBeyondLastLine: false,
+      detectIndentation: false,
+      tabSize: 2,
+      insertSpaces: true,
+      fontFamily: EDITOR_FONT_FAMILY,
+      fontSize: EDITOR_FONT_SIZE,
+      lineHeight: EDITOR_LINE_HEIGHT,
+      renderWhitespace: 'selection',
+      quickSuggestions: { other: true, comments: false, strings: true },
+      suggest: { showWords: false },
+      wordBasedSuggestions: 'off',
+      hover: { delay: 300 },
+      // Its pending delayed run rejects unhandled ("Canceled") when the editor is disposed soon
+      // after a cursor move or focus (monaco-editor#4702; React StrictMode remounts hit it).
+      occurrencesHighlight: 'off',
+      // No remote content anywhere: links in hovers are not opened by a click.
+      links: false,
+    });
+    editorRef.current = editor;
+    monaco.editor.setModelMarkers(model, MARKER_OWNER, toMarkers(initial.diagnostics));
+
+    const subscription = model.onDidChangeContent(() => {
+      if (applyingValue.current) return;
+      const text = model.getValue();
+      const pending = echoes.current;
+      pending.push(text);
+      if (pending.length > MAX_PENDING_ECHOES)
+        pending.splice(0, pending.length - MAX_PENDING_ECHOES);
+      latest.current.onChange(text);
+    });
+
+    const handoff = takeHandoff();
+    if (handoff) {
+      editor.focus();
+      const start = model.getPositionAt(handoff.selectionStart);
+      const end = model.getPositionAt(handoff.selectionEnd);
+      editor.setSelection(monaco.Selection.fromPositions(start, end));
+      editor.revealPositionInCenterIfOutsideViewport(end);
+    }
+
+    const hook: ScenarioEditorTestHook = {
+      setValue: (text) => replaceText(editor, model, text, 'test-hook'),
+      getValue: () => model.getValue(),
+      markers: () => readMarkers(model),
+      focus: () => editor.focus(),
+      setCursor: (line, column) => {
+        editor.setPosition({ lineNumber: line, column });
+        editor.revealPositionInCenterIfOutsideViewport({ lineNumber: line, column });
+        editor.focus();
+      },
+      getCursor: () => {
+        const position = editor.getPosition();
+        return { line: position?.lineNumber ?? 1, column: position?.column ?? 1 };
+      },
+    };
+    window.__hpaSimEditor = hook;
+
+    setReady(true);
+    latest.current.onReady?.();
+
+    return () => {
+      // Remounted at once (React StrictMode in development, hot reload): keep the focus.
+      const selection = editor.hasTextFocus() ? editor.getSelection() : null;
+      if (selection) {
+        leaveHandoff({
+          selectionStart: model.getOffsetAt(selection.getStartPosition()),
+          selectionEnd: model.getOffsetAt(selection.getEndPosition()),
+        });
+      }
+      if (window.__hpaSimEditor === hook) delete window.__hpaSimEditor;
+      subscription.dispose();
+      editorRef.current = null;
+      editor.dispose();
+      model.dispose();
+      setReady(false);
+    };
+  }, []);
+
+  // A new `value` from outside (preset, store undo, share link): apply it as one undoable edit.
+  // A layout effect: applied before the browser paints, and before the user can type again.
+  useLayoutEffect(() => {
+    const editor = editorRef.current;
+    const model = editor?.getModel();
+    if (!editor || !model) return;
+    const pending = echoes.current;
+    const echo = pending.lastIndexOf(value);
+    if (echo >= 0) {
+      pending.splice(0, echo + 1);
+      return;
+    }
+    pending.length = 0;
+    applyingValue.current = true;
+    try {
+      replaceText(editor, model, value, 'hpa-sim-value');
+    } finally {
+      applyingValue.current = false;
+    }
+  }, [value]);
+
+  useEffect(() => {
+    const model = editorRef.current?.getModel();
+    if (model) monaco.editor.setModelMarkers(model, MARKER_OWNER, toMarkers(diagnostics));
+  }, [diagnostics]);
+
+  useEffect(() => {
+    // Monaco themes are global: the last editor to set one wins (there is one editor).
+    monaco.editor.setTheme(monacoTheme(theme));
+  }, [theme]);
+
+  useEffect(() => {
+    editorRef.current?.updateOptions({ ariaLabel });
+  }, [ariaLabel]);
+
+  return (
+    <div
+      ref={containerRef}
+      className={editorBoxClass(className)}
+      data-testid="scenario-editor"
+      data-editor-ready={ready ? 'true' : 'false'}
+      data-theme={theme}
+    />
+  );
+}

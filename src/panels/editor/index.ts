@@ -1,0 +1,13 @@
+/**
+ * The scenario YAML editor panel. Monaco is loaded lazily: nothing here imports it.
+ *
+ *   <LazyScenarioEditor value={text} onChange={setText} diagnostics={diagnostics} theme="dark" />
+ */
+export { LazyScenarioEditor, preloadScenarioEditor } from './LazyScenarioEditor.tsx';
+export { ScenarioEditorFallback } from './ScenarioEditorFallback.tsx';
+export type {
+  EditorMarker,
+  EditorTheme,
+  ScenarioEditorProps,
+  ScenarioEditorTestHook,
+} from './types.ts';

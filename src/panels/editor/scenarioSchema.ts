@@ -1,0 +1,109 @@
+/**
+ * One JSON Schema for the whole scenario text, for monaco-yaml.
+ *
+ * monaco-yaml (yaml-language-server) applies one schema per file and checks each YAML document
+ * of the file against it. A scenario has two documents, the HPA manifest and the `kind:
+ * Simulation` document, so the combined schema dispatches on `kind`: `Simulation` → the
+ * Simulation schema, anything else (including a document still being typed) → the HPA schema.
+ *
+ * Each source schema keeps its own `$defs`, nested under the combined schema's `$defs`, and its
+ * `$ref`s are rewritten to point there, so the two can never clash over a definition name.
+ * `x-` keywords (our validator's) are dropped: Monaco does not know them.
+ */
+import type { JsonSchema } from '../../scenario/index.ts';
+
+/** The schema's identity in monaco-yaml; never fetched (`enableSchemaRequest: false`). */
+export const SCENARIO_SCHEMA_URI = 'https://hpa-sim.dev/schema/scenario.json';
+/** Model URIs end with this; the schema's `fileMatch` selects them. */
+export const SCENARIO_FILE_SUFFIX = '.hpa-sim.yaml';
+export const SIMULATION_KIND = 'Simulation';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+export interface ScenarioSchemaParts {
+  hpa: JsonSchema;
+  simulation: JsonSchema;
+}
+
+/** The combined schema (plain JSON, safe to post to a worker). */
+export function buildScenarioSchema({ hpa, simulation }: ScenarioSchemaParts): JsonSchema {
+  const hpaPart = embed(hpa, '#/$defs/hpa');
+  const simulationPart = embed(simulation, '#/$defs/simulation');
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: SCENARIO_SCHEMA_URI,
+    title: 'hpa-sim scenario document',
+    description:
+      'A HorizontalPodAutoscaler manifest, or (kind: Simulation) the hpa-sim settings for it.',
+    if: {
+      type: 'object',
+      properties: { kind: { const: SIMULATION_KIND } },
+      required: ['kind'],
+    },
+    then: { $ref: '#/$defs/simulation' },
+    else: { $ref: '#/$defs/hpa' },
+    $defs: { hpa: hpaPart, simulation: simulationPart },
+  } as JsonSchema;
+}
+
+/** A copy of `schema` to live at `base`: no `$schema`/`$id`, local `$ref`s re-rooted. */
+function embed(schema: JsonSchema, base: string): JsonSchema {
+  const { $schema: _s, $id: _i, ...rest } = schema;
+  return rewriteSchema(rest as Json, base) as JsonSchema;
+}
+
+/** Keywords whose value is a map of subschemas. */
+const SCHEMA_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+]);
+/** Keywords whose value is a subschema or a list of them. */
+const SUBSCHEMAS = new Set([
+  'items',
+  'prefixItems',
+  'additionalProperties',
+  'additionalItems',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'allOf',
+  'anyOf',
+  'oneOf',
+]);
+
+/**
+ * Walks schema positions only: data (`default`, `enum`, `const`, `examples`) is copied as is,
+ * and a property *named* `x-…` or `$ref` is kept.
+ */
+function rewriteSchema(node: Json, base: string): Json {
+  if (Array.isArray(node)) return node.map((item) => rewriteSchema(item, base));
+  if (node === null || typeof node !== 'object') return node;
+  const out: { [key: string]: Json } = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key.startsWith('x-')) continue;
+    if (key === '$ref' && typeof value === 'string' && value.startsWith('#')) {
+      out[key] = base + value.slice(1);
+    } else if (SCHEMA_MAPS.has(key) && isObject(value)) {
+      out[key] = Object.fromEntries(
+        Object.entries(value).map(([name, sub]) => [name, rewriteSchema(sub, base)]),
+      );
+    } else if (SUBSCHEMAS.has(key)) {
+      out[key] = rewriteSchema(value, base);
+    } else {
+      out[key] = structuredClone(value);
+    }
+  }
+  return out;
+}
+
+function isObject(value: Json): value is { [key: string]: Json } {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
