@@ -151,7 +151,7 @@ describe('cli import', () => {
     expect(r.out).toContain('type: series');
     expect(r.out).toContain('- { at: 60, value: 250 }');
     const scenario = readFileSync(preset('cpu-70-vs-60.yaml'), 'utf8').replace(
-      /  traffic: .*\n/,
+      / {2}traffic: .*\n/,
       r.out
         .split('\n')
         .slice(1)

@@ -89,8 +89,8 @@ describe('createSimulatorApi().run', () => {
     const api = createSimulatorApi();
     const reply = await api.run(1, presetText);
     const buffers = replyTransferables(reply);
-    // 9 series + rescaled + 1 metric + 1 ratio, each its own buffer
-    expect(buffers).toHaveLength(12);
+    // 9 series + rescaled + 1 metric + 1 ratio + raw/stabilized/limited + 1 proposal + deciding
+    expect(buffers).toHaveLength(17);
     const moved = structuredClone(reply, { transfer: buffers });
     expect(reply.result!.series.time.byteLength).toBe(0);
     expect(moved.result!.series.time).toHaveLength(SYNCS);

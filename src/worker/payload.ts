@@ -6,6 +6,7 @@ import type { HorizontalPodAutoscaler } from '../engine/controller/index.ts';
 import type { SimulationResult, SyncRecord } from '../engine/simulation/index.ts';
 import type { ParseResult } from '../scenario/index.ts';
 import { effectiveHpaYaml } from '../scenario/index.ts';
+import { decisionSeries } from '../engine/simulation/decisionSeries.ts';
 import type {
   ParseSummary,
   ResultPayload,
@@ -76,6 +77,7 @@ export function resultPayload(result: SimulationResult, defaultTolerance: number
     tolerance: first
       ? { scaleUp: first.scaleUp, scaleDown: first.scaleDown }
       : { scaleUp: defaultTolerance, scaleDown: defaultTolerance },
+    ...decisionSeries(syncs, s.metricInfo.length),
   };
   return {
     series,
@@ -103,6 +105,11 @@ export function replyTransferables(reply: RunReply): ArrayBuffer[] {
     series.rescaled,
     ...series.metrics,
     ...series.ratios,
+    series.rawReplicas,
+    series.stabilizedReplicas,
+    series.limitedReplicas,
+    ...series.proposals,
+    series.decidingMetric,
   ];
   const buffers = new Set<ArrayBuffer>();
   for (const a of arrays) if (a.buffer instanceof ArrayBuffer) buffers.add(a.buffer);

@@ -3,7 +3,12 @@
 // demand (a day-long run has 5,761 of them).
 
 import type { HorizontalPodAutoscaler } from '../engine/controller/index.ts';
-import type { Kpis, MetricSeriesInfo, SyncRecord } from '../engine/simulation/index.ts';
+import type {
+  DecisionSeries,
+  Kpis,
+  MetricSeriesInfo,
+  SyncRecord,
+} from '../engine/simulation/index.ts';
 import type { Diagnostic } from '../scenario/index.ts';
 
 export interface ParseSummary {
@@ -18,7 +23,7 @@ export interface ParseSummary {
 }
 
 /** Per-sync series, one entry per sync, as typed arrays (transferred, not copied). */
-export interface SeriesPayload {
+export interface SeriesPayload extends DecisionSeries {
   time: Float64Array;
   desiredReplicas: Float64Array;
   specReplicas: Float64Array;

@@ -10,3 +10,4 @@ export {
 } from './simulate.ts';
 export { describeMetric } from './series.ts';
 export { explainSync } from './explain.ts';
+export { decisionSeries, decidingMetric, type DecisionSeries } from './decisionSeries.ts';

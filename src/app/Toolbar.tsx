@@ -1,0 +1,144 @@
+// Toolbar: presets, undo/redo, share, export, theme, and the simulator's state.
+import { useState, type RefObject } from 'react';
+import { createShareLink } from '../share/index.ts';
+import {
+  getStore,
+  useActions,
+  useCanRedo,
+  useCanUndo,
+  useNotice,
+  useParseSummary,
+  useResult,
+  useRunStatus,
+  useScenarioText,
+  useTheme,
+} from '../store/index.ts';
+import { downloadChartsPng, downloadText, fileStem, manifestAsWritten } from './download.ts';
+import { ExportMenu } from './ExportMenu.tsx';
+
+function statusText(kind: string, message: string | undefined): string {
+  if (message) return message;
+  if (kind === 'running') return 'simulating…';
+  if (kind === 'idle') return 'up to date';
+  return kind;
+}
+
+export function Toolbar(props: {
+  chartsRef: RefObject<HTMLDivElement | null>;
+  onOpenPresets(): void;
+}) {
+  const actions = useActions();
+  const canUndo = useCanUndo();
+  const canRedo = useCanRedo();
+  const status = useRunStatus();
+  const notice = useNotice();
+  const theme = useTheme();
+  const parse = useParseSummary();
+  const result = useResult();
+  const text = useScenarioText();
+  const [share, setShare] = useState<{ url?: string; error?: string } | null>(null);
+  const stem = fileStem(parse?.name || 'scenario');
+
+  async function onShare() {
+    const link = await createShareLink(getStore().getState().text);
+    if (!link.ok) return setShare({ error: link.error });
+    setShare({ url: link.url });
+    try {
+      await navigator.clipboard.writeText(link.url);
+    } catch {
+      /* the link is shown in the box to copy by hand */
+    }
+  }
+
+  return (
+    <header className="toolbar" role="toolbar" aria-label="Main">
+      <h1>
+        hpa-sim<small>Kubernetes HPA simulator</small>
+      </h1>
+      <button className="btn" onClick={props.onOpenPresets}>
+        Presets
+      </button>
+      <button
+        className="btn"
+        onClick={actions.undo}
+        disabled={!canUndo}
+        aria-label="Undo"
+        title="Undo (scenario history)"
+      >
+        ↶ Undo
+      </button>
+      <button
+        className="btn"
+        onClick={actions.redo}
+        disabled={!canRedo}
+        aria-label="Redo"
+        title="Redo"
+      >
+        ↷ Redo
+      </button>
+      <span className="status" role="status" aria-label="Simulator status" data-kind={status.kind}>
+        {statusText(
+          status.kind,
+          'message' in status ? (status.message as string | undefined) : undefined,
+        )}
+      </span>
+      {notice ? (
+        <span className="status" data-kind="error" role="alert">
+          {notice.message}{' '}
+          <button className="btn" onClick={actions.dismissNotice} aria-label="Dismiss message">
+            ×
+          </button>
+        </span>
+      ) : null}
+      <span className="spacer" />
+      <div className="share-box">
+        <button className="btn primary" onClick={() => void onShare()}>
+          Share link
+        </button>
+        {share?.url ? (
+          <input
+            aria-label="Share link"
+            readOnly
+            value={share.url}
+            onFocus={(e) => e.currentTarget.select()}
+          />
+        ) : null}
+        {share?.error ? (
+          <span className="status" data-kind="error" role="alert">
+            {share.error}
+          </span>
+        ) : null}
+      </div>
+      <ExportMenu
+        disabled={{ effective: !parse?.effectiveHpaYaml, csv: !result, png: !result }}
+        actions={{
+          manifest: () => downloadText(`${stem}-hpa.yaml`, manifestAsWritten(text)),
+          effective: () =>
+            parse?.effectiveHpaYaml &&
+            downloadText(`${stem}-hpa-effective.yaml`, parse.effectiveHpaYaml),
+          scenario: () => downloadText(`${stem}.yaml`, text),
+          csv: () =>
+            void actions.exportCsv().then((csv) => {
+              if (csv) downloadText(`${stem}-series.csv`, csv, 'text/csv');
+            }),
+          png: () => {
+            if (props.chartsRef.current)
+              void downloadChartsPng(props.chartsRef.current, `${stem}-charts.png`);
+          },
+        }}
+      />
+      <label className="status">
+        Theme{' '}
+        <select
+          value={theme}
+          onChange={(e) => actions.setTheme(e.target.value as 'light' | 'dark' | 'system')}
+          aria-label="Theme"
+        >
+          <option value="system">System</option>
+          <option value="light">Light</option>
+          <option value="dark">Dark</option>
+        </select>
+      </label>
+    </header>
+  );
+}

@@ -1,0 +1,239 @@
+// One HPA metric over time: the value the controller computed against its target, with the
+// tolerance band shaded around the target (target × [1 − down, 1 + up]); or, toggled, the usage
+// ratio against 1 with the band [1 − down, 1 + up]. With several metrics a strip along the top
+// marks the syncs this metric decided.
+
+import { memo, useState } from 'react';
+import {
+  CartesianGrid,
+  ComposedChart,
+  Line,
+  ReferenceArea,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  YAxis,
+} from 'recharts';
+import { ChartFrame, type LegendItem } from './ChartFrame.tsx';
+import {
+  AXIS_TICK,
+  CHART_MARGIN,
+  ChartTooltip,
+  interaction,
+  SYNC_ID,
+  timeXAxis,
+  Y_AXIS_WIDTH,
+  type PlotAxisProps,
+  type SharedChartProps,
+} from './chartParts.tsx';
+import { formatCompact, formatNumber } from './format.ts';
+import { metricColor } from './seriesStyles.ts';
+import type { MetricLaneData } from './types.ts';
+
+export interface MetricLaneProps extends SharedChartProps {
+  lane: MetricLaneData;
+  tolerance: { scaleUp: number; scaleDown: number };
+  height?: number;
+}
+
+type View = 'value' | 'ratio';
+
+function percent(x: number): string {
+  return `${formatNumber(x * 100, 1)}%`;
+}
+
+interface PlotProps extends PlotAxisProps {
+  lane: MetricLaneData;
+  tolerance: { scaleUp: number; scaleDown: number };
+  view: View;
+  height: number;
+}
+
+function bandText(r: number, lo: number, hi: number): string {
+  return r >= lo && r <= hi
+    ? 'inside the tolerance band'
+    : r > hi
+      ? 'above the band'
+      : 'below the band';
+}
+
+const MetricPlot = memo(function MetricPlot(p: PlotProps) {
+  const { lane, tolerance } = p;
+  const isRatio = p.view === 'ratio';
+  const color = metricColor(lane.index);
+  const scale = isRatio ? lane.ratioScale : lane.valueScale;
+  const [y0, y1] = scale.domain;
+  const lo = 1 - tolerance.scaleDown;
+  const hi = 1 + tolerance.scaleUp;
+  const band: [number, number] | null = isRatio ? [lo, hi] : lane.band;
+  const target = isRatio ? 1 : lane.target;
+  const unit = lane.unit.startsWith('%') ? '%' : '';
+  const stripLow = y1 - (y1 - y0) * 0.06;
+  return (
+    <ResponsiveContainer width="100%" height={p.height}>
+      <ComposedChart
+        data={p.rows}
+        margin={CHART_MARGIN}
+        syncId={SYNC_ID}
+        accessibilityLayer={false}
+      >
+        <CartesianGrid stroke="var(--grid)" vertical={false} />
+        {timeXAxis(p)}
+        <YAxis
+          width={Y_AXIS_WIDTH}
+          domain={scale.domain}
+          ticks={scale.ticks}
+          interval={0}
+          allowDataOverflow
+          tick={AXIS_TICK}
+          tickLine={false}
+          axisLine={false}
+          tickFormatter={(v: number) => (isRatio ? formatNumber(v, 2) : formatCompact(v))}
+        />
+        {band ? (
+          <ReferenceArea
+            y1={band[0]}
+            y2={band[1]}
+            fill="var(--band)"
+            fillOpacity={1}
+            stroke="var(--band-edge)"
+            strokeOpacity={0.6}
+            strokeDasharray="2 3"
+            ifOverflow="hidden"
+          />
+        ) : null}
+        {lane.decided.map((r, k) => (
+          <ReferenceArea
+            key={k}
+            x1={r.from}
+            x2={r.to}
+            y1={stripLow}
+            y2={y1}
+            fill="var(--decided)"
+            fillOpacity={1}
+            strokeOpacity={0}
+            ifOverflow="hidden"
+          />
+        ))}
+        {Number.isFinite(target) ? (
+          <ReferenceLine
+            y={target}
+            stroke="var(--target)"
+            strokeDasharray="5 4"
+            ifOverflow="hidden"
+          />
+        ) : null}
+        <Line
+          dataKey={isRatio ? lane.ratioKey : lane.valueKey}
+          name={isRatio ? 'ratio' : lane.label}
+          type="linear"
+          stroke={color}
+          strokeWidth={1.5}
+          dot={false}
+          activeDot={{ r: 3 }}
+          connectNulls={false}
+          isAnimationActive={false}
+        />
+        <Tooltip
+          isAnimationActive={false}
+          cursor={{ stroke: 'var(--axis)', strokeDasharray: '3 3' }}
+          content={(tp) => (
+            <ChartTooltip
+              active={tp.active}
+              payload={tp.payload}
+              items={[
+                {
+                  key: lane.valueKey,
+                  label: 'value',
+                  color,
+                  format: (v) => `${formatCompact(v)}${unit}`,
+                },
+                {
+                  key: lane.ratioKey,
+                  label: 'ratio',
+                  color: 'transparent',
+                  format: (v) => formatNumber(v, 3),
+                },
+              ]}
+              extra={(row) => {
+                const r = row[lane.ratioKey];
+                return r === null || r === undefined ? null : bandText(r, lo, hi);
+              }}
+            />
+          )}
+        />
+      </ComposedChart>
+    </ResponsiveContainer>
+  );
+});
+
+export function MetricLane(props: MetricLaneProps) {
+  const { lane, tolerance } = props;
+  const [view, setView] = useState<View>('value');
+  const isRatio = view === 'ratio';
+  const unit = lane.unit.startsWith('%') ? '%' : '';
+  const legend: LegendItem[] = [
+    {
+      key: 'value',
+      label: isRatio ? 'usage ratio' : 'value',
+      color: metricColor(lane.index),
+      swatch: 'line',
+      help: isRatio
+        ? 'the usage ratio the controller computed (current / target)'
+        : 'the value the controller computed at each sync',
+    },
+    {
+      key: 'target',
+      label: isRatio ? 'ratio 1' : 'target',
+      color: 'var(--target)',
+      swatch: 'dashed',
+    },
+    {
+      key: 'band',
+      label: `tolerance −${percent(tolerance.scaleDown)} / +${percent(tolerance.scaleUp)}`,
+      color: 'var(--band)',
+      swatch: 'band',
+      help: 'inside this band (both ends included) the metric asks for no change',
+    },
+  ];
+  if (lane.decided.length) {
+    legend.push({
+      key: 'decided',
+      label: 'decided',
+      color: 'var(--decided)',
+      swatch: 'band',
+      help: 'syncs where this metric’s proposal was the largest and was used',
+    });
+  }
+  const title = lane.label;
+  const viewButtons = (
+    <span className="segmented" role="group" aria-label={`${title}: show`}>
+      {(['value', 'ratio'] as const).map((v) => (
+        <button key={v} type="button" aria-pressed={view === v} onClick={() => setView(v)}>
+          {v}
+        </button>
+      ))}
+    </span>
+  );
+  return (
+    <ChartFrame
+      title={title}
+      detail={`${lane.unit} · target ${formatCompact(lane.target)}${unit}`}
+      ariaLabel={`Metric ${title} (${isRatio ? 'usage ratio' : 'value'}) against its target over time`}
+      legend={legend}
+      controls={viewButtons}
+      {...interaction(props)}
+    >
+      <MetricPlot
+        rows={props.rows}
+        xDomain={props.xDomain}
+        xTicks={props.xTicks}
+        tickSeconds={props.tickSeconds}
+        lane={lane}
+        tolerance={tolerance}
+        view={view}
+        height={props.height ?? 150}
+      />
+    </ChartFrame>
+  );
+}

@@ -1,0 +1,257 @@
+// Replicas over time: final (spec), ready and desired counts, the raw and stabilized
+// recommendations when the decision series are present, pending/terminating pods as a subtle
+// area, min/max reference lines, rescale markers and, for the selected sync, the stabilization
+// window as a band over the recommendation history with the winning value highlighted.
+
+import { memo } from 'react';
+import {
+  Area,
+  CartesianGrid,
+  ComposedChart,
+  Line,
+  ReferenceLine,
+  ReferenceDot,
+  ResponsiveContainer,
+  Tooltip,
+  YAxis,
+} from 'recharts';
+import type { StabilizationModel } from '../panels/explain/model/stabilization.ts';
+import { ChartFrame, type LegendItem } from './ChartFrame.tsx';
+import { StabilizationOverlay } from './StabilizationOverlay.tsx';
+import {
+  AXIS_TICK,
+  CHART_MARGIN,
+  ChartTooltip,
+  interaction,
+  SYNC_ID,
+  timeXAxis,
+  useToggleSet,
+  Y_AXIS_WIDTH,
+  type PlotAxisProps,
+  type SharedChartProps,
+} from './chartParts.tsx';
+import { formatCompact } from './format.ts';
+import { POD_AREAS, REPLICA_SERIES, type SeriesStyle } from './seriesStyles.ts';
+import { formatElapsed } from './timeAxis.ts';
+import type { ChartData, RescaleMarker } from './types.ts';
+
+export interface ReplicasChartProps extends SharedChartProps {
+  data: ChartData;
+  /** the selected sync's stabilization step (draws the window band) */
+  stabilization?: StabilizationModel | null;
+  height?: number;
+}
+
+/** Without the decision series there is no raw or stabilized line. */
+const BASIC_LINES = REPLICA_SERIES.filter((s) => s.key !== 'raw' && s.key !== 'stabilized');
+
+const MARKER_COLOR = {
+  up: 'var(--marker-up)',
+  down: 'var(--marker-down)',
+  mixed: 'var(--marker-mixed)',
+};
+
+function MarkerGlyph(props: { cx?: number; cy?: number; payload?: RescaleMarker }) {
+  const { cx, cy, payload } = props;
+  if (cx === undefined || cy === undefined || !payload) return null;
+  const fill = MARKER_COLOR[payload.direction];
+  const s = 4.5;
+  // Glyphs sit just above (up) or below (down) the line so they never hide it.
+  if (payload.direction === 'up') {
+    const y = cy - 7;
+    return <path d={`M${cx} ${y - s} L${cx + s} ${y + s} L${cx - s} ${y + s} Z`} fill={fill} />;
+  }
+  if (payload.direction === 'down') {
+    const y = cy + 7;
+    return <path d={`M${cx} ${y + s} L${cx + s} ${y - s} L${cx - s} ${y - s} Z`} fill={fill} />;
+  }
+  const y = cy - 7;
+  return (
+    <path d={`M${cx} ${y - s} L${cx + s} ${y} L${cx} ${y + s} L${cx - s} ${y} Z`} fill={fill} />
+  );
+}
+
+interface PlotProps extends PlotAxisProps {
+  data: ChartData;
+  lines: SeriesStyle[];
+  hidden: Set<string>;
+  height: number;
+}
+
+const ReplicasPlot = memo(function ReplicasPlot(p: PlotProps) {
+  const { data, hidden, lines } = p;
+  const maxOnScale = data.maxReplicas <= data.replicasScale.domain[1];
+  return (
+    <ResponsiveContainer width="100%" height={p.height}>
+      <ComposedChart
+        data={p.rows}
+        margin={CHART_MARGIN}
+        syncId={SYNC_ID}
+        accessibilityLayer={false}
+      >
+        <CartesianGrid stroke="var(--grid)" vertical={false} />
+        {timeXAxis(p)}
+        <YAxis
+          width={Y_AXIS_WIDTH}
+          domain={data.replicasScale.domain}
+          ticks={data.replicasScale.ticks}
+          interval={0}
+          allowDataOverflow
+          tick={AXIS_TICK}
+          tickLine={false}
+          axisLine={false}
+          tickFormatter={(v: number) => formatCompact(v)}
+        />
+        {POD_AREAS.map((s) => (
+          <Area
+            key={s.key}
+            dataKey={s.key}
+            name={s.label}
+            stackId="pods"
+            type="stepAfter"
+            fill={s.color}
+            fillOpacity={1}
+            stroke="none"
+            hide={hidden.has(s.key)}
+            isAnimationActive={false}
+            activeDot={false}
+          />
+        ))}
+        <ReferenceLine
+          y={data.minReplicas}
+          stroke="var(--axis)"
+          strokeDasharray="2 4"
+          ifOverflow="hidden"
+        />
+        {maxOnScale ? (
+          <ReferenceLine
+            y={data.maxReplicas}
+            stroke="var(--target)"
+            strokeDasharray="2 4"
+            ifOverflow="hidden"
+          />
+        ) : null}
+        {/* spec last: the final count is drawn on top */}
+        {[...lines].reverse().map((s) => (
+          <Line
+            key={s.key}
+            dataKey={s.key}
+            name={s.label}
+            type="stepAfter"
+            stroke={s.color}
+            strokeWidth={s.width}
+            strokeDasharray={s.dash}
+            strokeOpacity={s.key === 'raw' ? 0.75 : 1}
+            dot={false}
+            activeDot={s.key === 'spec' ? { r: 3 } : false}
+            connectNulls={false}
+            hide={hidden.has(s.key)}
+            isAnimationActive={false}
+          />
+        ))}
+        {/* ReferenceDots, not a Scatter: a Scatter's own data would take over the tooltip index */}
+        {hidden.has('markers')
+          ? null
+          : data.markers.map((m) => (
+              <ReferenceDot
+                key={m.i}
+                x={m.t}
+                y={m.y}
+                r={5}
+                ifOverflow="hidden"
+                shape={(dot: { cx?: number; cy?: number }) => (
+                  <MarkerGlyph cx={dot.cx} cy={dot.cy} payload={m} />
+                )}
+              />
+            ))}
+        <Tooltip
+          isAnimationActive={false}
+          cursor={{ stroke: 'var(--axis)', strokeDasharray: '3 3' }}
+          content={(tp) => (
+            <ChartTooltip
+              active={tp.active}
+              payload={tp.payload}
+              items={[...lines, ...POD_AREAS]
+                .filter((s) => !hidden.has(s.key))
+                .map((s) => ({ key: s.key, label: s.label, color: s.color }))}
+            />
+          )}
+        />
+      </ComposedChart>
+    </ResponsiveContainer>
+  );
+});
+
+export function ReplicasChart(props: ReplicasChartProps) {
+  const { data } = props;
+  const stabilization = props.stabilization ?? null;
+  const height = props.height ?? 230;
+  const [hidden, toggle] = useToggleSet();
+  const lines = data.hasDecisionSeries ? REPLICA_SERIES : BASIC_LINES;
+  const legend: LegendItem[] = [
+    ...lines.map((s) => ({ ...s, hidden: hidden.has(s.key) })),
+    ...POD_AREAS.map((s) => ({ ...s, hidden: hidden.has(s.key) })),
+    {
+      key: 'markers',
+      label: 'rescale',
+      color: 'var(--marker-up)',
+      swatch: 'marker' as const,
+      help: 'a sync that changed the replica count (▲ up, ▼ down, ◆ both within one point)',
+      hidden: hidden.has('markers'),
+    },
+  ];
+  if (stabilization && stabilization.downWindowSeconds > 0) {
+    legend.push({
+      key: 'window',
+      label: 'stabilization window',
+      color: 'var(--window-down)',
+      swatch: 'band',
+      help: 'the selected sync’s window; filled dots are the recommendations that won',
+      hidden: hidden.has('window'),
+    });
+  }
+  const sel = props.selectedSync;
+  const selText =
+    sel !== null ? `; selected sync ${sel} at ${formatElapsed(props.time[sel] ?? 0, true)}` : '';
+  const maxOnScale = data.maxReplicas <= data.replicasScale.domain[1];
+  return (
+    <ChartFrame
+      title="Replicas"
+      detail={
+        <>
+          <span className="ref-min" title="minReplicas (dotted line)">
+            min {data.minReplicas}
+          </span>
+          {' · '}
+          <span className="ref-max" title="maxReplicas (dotted line)">
+            max {data.maxReplicas}
+            {maxOnScale ? '' : ' (off scale)'}
+          </span>
+        </>
+      }
+      ariaLabel={`Replicas over time${selText}`}
+      legend={legend}
+      onToggle={toggle}
+      {...interaction(props)}
+    >
+      <ReplicasPlot
+        rows={props.rows}
+        xDomain={props.xDomain}
+        xTicks={props.xTicks}
+        tickSeconds={props.tickSeconds}
+        data={data}
+        lines={lines}
+        hidden={hidden}
+        height={height}
+      />
+      {stabilization && !hidden.has('window') ? (
+        <StabilizationOverlay
+          s={stabilization}
+          xDomain={props.xDomain}
+          yDomain={data.replicasScale.domain}
+          height={height}
+        />
+      ) : null}
+    </ChartFrame>
+  );
+}

@@ -1,0 +1,128 @@
+// The charts of one run stacked vertically: replicas, one lane per HPA metric, demand. They share
+// the downsampled rows (memoized per series and zoom), the x-domain and ticks, a synchronized
+// tooltip cursor (recharts syncId), the zoom, and the selected sync drawn as a vertical line.
+
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { stabilizationModel } from '../panels/explain/model/stabilization.ts';
+import type { SyncDetail } from '../worker/protocol.ts';
+import { buildChartData, DEFAULT_MAX_POINTS } from './buildChartData.ts';
+import type { SharedChartProps } from './chartParts.tsx';
+import { DemandChart } from './DemandChart.tsx';
+import { MetricLane } from './MetricLane.tsx';
+import { clampRange, panToInclude } from './pointer.ts';
+import { ReplicasChart } from './ReplicasChart.tsx';
+import { formatDuration, formatElapsed, ticksNeedSeconds, timeTicks } from './timeAxis.ts';
+import type { ChartSeries } from './types.ts';
+import './chartTheme.css';
+import './charts.css';
+
+export interface SimulationChartsProps {
+  /** the run's series (ResultPayload.series), optionally with the decision series */
+  series: ChartSeries;
+  selectedSync: number | null;
+  onSelectSync: (index: number) => void;
+  /** the selected sync's detail: draws its stabilization window on the replicas chart */
+  selectedDetail?: SyncDetail | null;
+  /** the result is older than the text being edited */
+  stale?: boolean;
+  /** points per series after downsampling */
+  maxPoints?: number;
+  /** select the sync under the pointer while hovering (default: on click only) */
+  selectOnHover?: boolean;
+}
+
+function fullDomainOf(time: Float64Array): [number, number] {
+  const n = time.length;
+  return n > 0 ? [time[0]!, Math.max(time[n - 1]!, time[0]! + 1)] : [0, 1];
+}
+
+export function SimulationCharts(props: SimulationChartsProps) {
+  const { series, selectedSync, onSelectSync, selectedDetail, stale } = props;
+  const maxPoints = props.maxPoints ?? DEFAULT_MAX_POINTS;
+  const [zoomState, setZoom] = useState<[number, number] | null>(null);
+  const full = useMemo(() => fullDomainOf(series.time), [series]);
+  // A new result may be shorter: keep the zoom only while it still fits.
+  const zoom = useMemo(() => {
+    if (!zoomState) return null;
+    if (zoomState[0] >= full[1]) return null;
+    const a = Math.max(full[0], zoomState[0]);
+    const b = Math.min(full[1], zoomState[1]);
+    return clampRange((a + b) / 2, b - a, full);
+  }, [zoomState, full]);
+  const onZoom = useCallback(
+    (r: [number, number] | null) =>
+      setZoom(r ? clampRange((r[0] + r[1]) / 2, r[1] - r[0], full) : null),
+    [full],
+  );
+
+  // Keyboard selection past the zoomed range pans the zoom along.
+  useEffect(() => {
+    if (!zoom || selectedSync === null) return;
+    const t = series.time[selectedSync];
+    if (t === undefined) return;
+    const next = panToInclude(zoom, t, full);
+    if (next !== zoom) setZoom(next);
+  }, [selectedSync, zoom, series, full]);
+
+  const data = useMemo(() => buildChartData(series, maxPoints, zoom), [series, maxPoints, zoom]);
+  const xTicks = useMemo(() => timeTicks(data.xDomain[0], data.xDomain[1], 8), [data]);
+  const stabilization = useMemo(() => {
+    if (!selectedDetail || selectedDetail.index !== selectedSync) return null;
+    const raw = series.rawReplicas;
+    return stabilizationModel(selectedDetail, raw ? { time: series.time, raw } : undefined);
+  }, [selectedDetail, selectedSync, series]);
+
+  const selectOnHover = props.selectOnHover ?? false;
+  const shared: SharedChartProps = useMemo(
+    () => ({
+      rows: data.rows,
+      xDomain: data.xDomain,
+      fullDomain: full,
+      zoom,
+      onZoom,
+      xTicks,
+      tickSeconds: ticksNeedSeconds(xTicks),
+      time: data.time,
+      selectedSync,
+      onSelectSync,
+      selectOnHover,
+      rescaleIndices: data.rescaleIndices,
+    }),
+    [data, full, zoom, onZoom, xTicks, selectedSync, onSelectSync, selectOnHover],
+  );
+  return (
+    <section
+      className={`sim-charts${stale ? ' is-stale' : ''}`}
+      aria-label="Simulation charts"
+      aria-busy={stale || undefined}
+    >
+      <div className="sim-charts-bar">
+        {zoom ? (
+          <>
+            <span>
+              Zoomed to {formatElapsed(zoom[0], true)}–{formatElapsed(zoom[1], true)} (
+              {formatDuration(zoom[1] - zoom[0])})
+            </span>
+            <button type="button" className="link-button" onClick={() => onZoom(null)}>
+              Show the whole run
+            </button>
+          </>
+        ) : (
+          <span className="muted">
+            Click to select a sync · drag across a chart to zoom · ←/→ move the selection
+          </span>
+        )}
+        {stale ? (
+          <span className="stale-badge" role="status">
+            stale — editing
+          </span>
+        ) : null}
+      </div>
+      <ReplicasChart {...shared} data={data} stabilization={stabilization} />
+      {data.metrics.map((lane) => (
+        <MetricLane key={lane.index} {...shared} lane={lane} tolerance={data.tolerance} />
+      ))}
+      <DemandChart {...shared} data={data} />
+    </section>
+  );
+}

@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import { presetRun } from '../panels/explain/model/testing/presets.ts';
+import {
+  buildChartData,
+  buildMarkers,
+  decidedRuns,
+  indexRange,
+  replicasScale,
+} from './buildChartData.ts';
+import type { ChartSeries } from './types.ts';
+
+function tinySeries(n: number, over: Partial<ChartSeries> = {}): ChartSeries {
+  const f = (v: (i: number) => number) => Float64Array.from({ length: n }, (_, i) => v(i));
+  return {
+    time: f((i) => i * 15),
+    desiredReplicas: f(() => 3),
+    specReplicas: f(() => 3),
+    readyReplicas: f(() => 3),
+    pendingReplicas: f(() => 0),
+    terminatingReplicas: f(() => 0),
+    demand: f(() => NaN),
+    served: f(() => NaN),
+    capacity: f(() => NaN),
+    rescaled: new Uint8Array(n),
+    metrics: [f((i) => (i === 2 ? NaN : 50))],
+    metricInfo: [
+      { label: 'cpu utilization', unit: '% of request', target: 60, key: 'resource/cpu' },
+    ],
+    ratios: [f((i) => (i === 2 ? NaN : 50 / 60))],
+    minReplicas: 1,
+    maxReplicas: 10,
+    tolerance: { scaleUp: 0.1, scaleDown: 0.05 },
+    ...over,
+  };
+}
+
+describe('buildChartData', () => {
+  it('keeps every sync of a short run and turns NaN into gaps (null)', () => {
+    const d = buildChartData(tinySeries(5), 100);
+    expect(d.rows.map((r) => r.i)).toEqual([0, 1, 2, 3, 4]);
+    expect(d.rows[2]!.m0).toBeNull();
+    expect(d.rows[1]!.m0).toBe(50);
+    expect(d.hasDemand).toBe(false);
+    expect(d.hasCapacity).toBe(false);
+    expect(d.xDomain).toEqual([0, 60]);
+  });
+
+  it('shades the tolerance band as target × [1 − down, 1 + up]', () => {
+    const [lane] = buildChartData(tinySeries(5), 100).metrics;
+    expect(lane!.band![0]).toBeCloseTo(57);
+    expect(lane!.band![1]).toBeCloseTo(66);
+    expect(lane!.valueScale.domain[1]).toBeGreaterThanOrEqual(66);
+    expect(lane!.ratioScale.domain[1]).toBeGreaterThanOrEqual(1.1);
+    expect(lane!.valueScale.ticks.at(-1)).toBe(lane!.valueScale.domain[1]);
+    expect(lane!.decided).toEqual([]);
+  });
+
+  it('downsamples a day-long run to the budget and maps rows back to syncs', () => {
+    const run = presetRun('default');
+    const s = run.payload.series;
+    const d = buildChartData(s, 500);
+    expect(s.time.length).toBe(5761);
+    expect(d.rows.length).toBeLessThanOrEqual(500);
+    expect(d.rows[0]!.i).toBe(0);
+    expect(d.rows.at(-1)!.i).toBe(5760);
+    d.rows.forEach((r, k) => {
+      expect(r.i).toBe(d.indices[k]);
+      expect(r.t).toBe(s.time[r.i]);
+      expect(r.spec).toBe(s.specReplicas[r.i]);
+    });
+    expect(d.hasDemand).toBe(true);
+    expect(d.hasCapacity).toBe(true);
+    expect(d.xDomain).toEqual([0, 86_400]);
+  });
+
+  it('aggregates rescale markers without losing any rescale', () => {
+    const run = presetRun('flapping');
+    const s = run.payload.series;
+    const syncs = run.result.syncs;
+    const ups = syncs.filter((x) => x.rescaled && x.replicas > x.currentReplicas).length;
+    const downs = syncs.filter((x) => x.rescaled && x.replicas < x.currentReplicas).length;
+    for (const budget of [2_000, 40]) {
+      const d = buildChartData(s, budget);
+      expect(d.markers.reduce((a, m) => a + m.ups, 0)).toBe(ups);
+      expect(d.markers.reduce((a, m) => a + m.downs, 0)).toBe(downs);
+      for (const m of d.markers) expect(s.rescaled[m.i]).toBe(1);
+    }
+    expect(buildChartData(s, 2_000).rescaleIndices).toHaveLength(ups + downs);
+  });
+
+  it('marks where each metric decided when there are several', () => {
+    const d = buildChartData(presetRun('cpu-and-object-metric').payload.series);
+    expect(d.metrics).toHaveLength(2);
+    const covered = d.metrics.reduce(
+      (a, m) => a + m.decided.reduce((b, r) => b + (r.to - r.from), 0),
+      0,
+    );
+    expect(covered).toBeGreaterThan(0);
+    expect(d.metrics[1]!.decided.length).toBeGreaterThan(0);
+  });
+});
+
+describe('buildMarkers', () => {
+  it('gives each rescale a direction and merges markers closer than the merge distance', () => {
+    const s = tinySeries(6, {
+      specReplicas: Float64Array.from([3, 5, 5, 4, 4, 6]),
+      readyReplicas: Float64Array.from([3, 3, 5, 4, 4, 4]),
+      rescaled: Uint8Array.from([0, 1, 0, 1, 0, 1]),
+    });
+    const all = Int32Array.from([0, 1, 2, 3, 4, 5]);
+    expect(buildMarkers(s, all).map((m) => [m.i, m.direction, m.y])).toEqual([
+      [1, 'up', 5],
+      [3, 'down', 4],
+      [5, 'up', 6],
+    ]);
+    const merged = buildMarkers(s, all, 0, 40);
+    expect(merged.map((m) => [m.direction, m.ups, m.downs])).toEqual([
+      ['mixed', 1, 1],
+      ['up', 1, 0],
+    ]);
+    // A downsampled row stands for the rescales since the previous row.
+    expect(buildMarkers(s, Int32Array.from([0, 4, 5])).map((m) => [m.t, m.ups, m.downs])).toEqual([
+      [60, 1, 1],
+      [75, 1, 0],
+    ]);
+  });
+});
+
+describe('replicasScale', () => {
+  it('does not let a far-away maxReplicas flatten the chart', () => {
+    const [, top] = replicasScale(tinySeries(5, { maxReplicas: 1000 })).domain;
+    expect(top).toBeLessThan(20);
+  });
+
+  it('includes maxReplicas when it is close to the data', () => {
+    const [, top] = replicasScale(tinySeries(5, { maxReplicas: 4 })).domain;
+    expect(top).toBeGreaterThanOrEqual(4);
+  });
+
+  it('clips a huge raw recommendation at twice the rest', () => {
+    const s = tinySeries(5, {
+      rawReplicas: Float64Array.from([3, 3, 2000, 3, 3]),
+      stabilizedReplicas: Float64Array.from([3, 3, 3, 3, 3]),
+    });
+    const [, top] = replicasScale(s, true).domain;
+    expect(top).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('zoom', () => {
+  it('downsamples only the zoomed slice, so zooming in shows every sync', () => {
+    const s = presetRun('default').payload.series;
+    const d = buildChartData(s, 500, [3600, 7200]);
+    expect(d.zoomed).toBe(true);
+    expect(d.xDomain).toEqual([3600, 7200]);
+    // 241 syncs in the hour (plus the neighbours just outside, so lines reach the edges)
+    expect(d.rows.length).toBeLessThanOrEqual(243);
+    expect(d.rows[0]!.t).toBeLessThanOrEqual(3600);
+    expect(d.rows.at(-1)!.t).toBeGreaterThanOrEqual(7200);
+    expect(d.rows.map((r) => r.i)).toEqual(
+      Array.from({ length: d.rows.length }, (_, k) => d.rows[0]!.i + k),
+    );
+  });
+
+  it('maps a time range to the syncs inside it and one either side', () => {
+    const time = [0, 15, 30, 45, 60, 75];
+    expect(indexRange(time, null)).toEqual([0, 5]);
+    expect(indexRange(time, [20, 50])).toEqual([1, 4]);
+    expect(indexRange(time, [30, 45])).toEqual([2, 3]);
+    expect(indexRange([], null)).toEqual([0, -1]);
+  });
+});
+
+describe('decidedRuns', () => {
+  it('turns per-sync decisions into time runs, merging small gaps and capping the count', () => {
+    const time = [0, 15, 30, 45, 60, 75, 90];
+    const deciding = [0, 0, 1, 0, 0, 1, 1];
+    expect(decidedRuns(time, deciding, 0, 0)).toEqual([
+      { from: 0, to: 30 },
+      { from: 45, to: 75 },
+    ]);
+    expect(decidedRuns(time, deciding, 0, 15)).toEqual([{ from: 0, to: 75 }]);
+    expect(decidedRuns(time, deciding, 1, 0)).toEqual([
+      { from: 30, to: 45 },
+      { from: 75, to: 90 },
+    ]);
+    expect(decidedRuns(time, deciding, 0, 0, 1)).toEqual([{ from: 0, to: 75 }]);
+  });
+});

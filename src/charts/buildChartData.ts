@@ -1,0 +1,342 @@
+// Shapes a run's series for the charts: one shared, downsampled row array (so every chart's
+// tooltip and cursor line up by index), rescale markers aggregated per row, y-axes with round
+// ticks, and the per-metric lane descriptions. With a time range (zoom) only that slice is
+// downsampled, so zooming in shows every sync. Pure: the components only draw what this returns.
+
+import { axisScale, type AxisScale } from './format.ts';
+import { downsampleIndices } from './lttb.ts';
+import type {
+  ChartData,
+  ChartRow,
+  ChartSeries,
+  MetricLaneData,
+  RescaleMarker,
+  TimeRun,
+} from './types.ts';
+
+/**
+ * Default points per series: about 1.5 per pixel of a laptop-sized plot (more is invisible), and
+ * cheap enough that a 24 h run repaints within the 100 ms budget (zooming re-downsamples the slice).
+ */
+export const DEFAULT_MAX_POINTS = 1000;
+
+/** Rescale markers across the visible range, at most (closer ones merge). */
+const MAX_MARKERS = 100;
+
+/** Headroom above the data so a line at the maximum does not sit on the frame. */
+const HEADROOM = 1.04;
+
+type Arr = ArrayLike<number>;
+
+function anyFinite(a: Arr | undefined): boolean {
+  if (!a) return false;
+  for (let i = 0; i < a.length; i++) if (Number.isFinite(a[i]!)) return true;
+  return false;
+}
+
+function finiteMax(arrays: (Arr | undefined)[], start = -Infinity): number {
+  let m = start;
+  for (const a of arrays) {
+    if (!a) continue;
+    for (let i = 0; i < a.length; i++) {
+      const v = a[i]!;
+      if (Number.isFinite(v) && v > m) m = v;
+    }
+  }
+  return m;
+}
+
+function finiteMin(arrays: (Arr | undefined)[], start = Infinity): number {
+  let m = start;
+  for (const a of arrays) {
+    if (!a) continue;
+    for (let i = 0; i < a.length; i++) {
+      const v = a[i]!;
+      if (Number.isFinite(v) && v < m) m = v;
+    }
+  }
+  return m;
+}
+
+const orNull = (v: number | undefined): number | null =>
+  v === undefined || !Number.isFinite(v) ? null : v;
+
+function scaleFor(min: number, max: number, integer = false): AxisScale {
+  return axisScale(Math.min(0, min), Math.max(max, 0) * HEADROOM, 6, integer);
+}
+
+/** The index range [i0, i1] of the syncs inside [t0, t1] (the whole run without a range). */
+export function indexRange(time: Arr, range?: [number, number] | null): [number, number] {
+  const n = time.length;
+  if (n === 0) return [0, -1];
+  if (!range) return [0, n - 1];
+  let i0 = 0;
+  while (i0 < n - 1 && time[i0 + 1]! <= range[0]) i0++;
+  let i1 = n - 1;
+  while (i1 > i0 && time[i1 - 1]! >= range[1]) i1--;
+  return [i0, i1];
+}
+
+/** Direction of the rescale at sync i (the first sync compares with the pods it started with). */
+function rescaleDirection(s: ChartSeries, i: number): 1 | -1 | 0 {
+  const after = s.specReplicas[i]!;
+  const before = i > 0 ? s.specReplicas[i - 1]! : s.readyReplicas[0]! + s.terminatingReplicas[0]!;
+  return after > before ? 1 : after < before ? -1 : 0;
+}
+
+/**
+ * One marker per row that has rescales since the previous row (none is lost to downsampling);
+ * markers closer than `mergeSeconds` merge into one (counts add up), so glyphs never pile up.
+ */
+export function buildMarkers(
+  s: ChartSeries,
+  indices: Int32Array,
+  from = 0,
+  mergeSeconds = 0,
+): RescaleMarker[] {
+  const markers: RescaleMarker[] = [];
+  let prev = from - 1;
+  // Start time of the newest marker's group: a group spans at most mergeSeconds.
+  let groupStart = -Infinity;
+  for (const k of indices) {
+    let ups = 0;
+    let downs = 0;
+    let last = -1;
+    for (let i = prev + 1; i <= k; i++) {
+      if (!s.rescaled[i]) continue;
+      const d = rescaleDirection(s, i);
+      if (d > 0) ups++;
+      else if (d < 0) downs++;
+      else continue;
+      last = i;
+    }
+    prev = k;
+    if (last < 0) continue;
+    const t = s.time[k]!;
+    const y = s.specReplicas[k]!;
+    const before = markers[markers.length - 1];
+    if (before && t - groupStart < mergeSeconds) {
+      before.ups += ups;
+      before.downs += downs;
+      before.t = t;
+      before.i = last;
+      before.y = y;
+      before.direction =
+        before.ups > 0 && before.downs > 0 ? 'mixed' : before.ups > 0 ? 'up' : 'down';
+      continue;
+    }
+    groupStart = t;
+    markers.push({
+      t,
+      i: last,
+      y,
+      direction: ups > 0 && downs > 0 ? 'mixed' : ups > 0 ? 'up' : 'down',
+      ups,
+      downs,
+    });
+  }
+  return markers;
+}
+
+/**
+ * Runs of syncs decided by `metric`, in seconds; runs closer than `mergeGapSeconds` are merged and
+ * at most `maxRuns` are returned (shortest gaps merged first), so a lane never draws thousands.
+ */
+export function decidedRuns(
+  time: Arr,
+  deciding: Arr,
+  metric: number,
+  mergeGapSeconds: number,
+  maxRuns = 200,
+): TimeRun[] {
+  const n = time.length;
+  const runs: TimeRun[] = [];
+  for (let i = 0; i < n;) {
+    if (deciding[i] !== metric) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < n && deciding[i] === metric) i++;
+    const to = i < n ? time[i]! : time[n - 1]!;
+    const last = runs[runs.length - 1];
+    if (last && time[start]! - last.to <= mergeGapSeconds) last.to = to;
+    else runs.push({ from: time[start]!, to });
+  }
+  while (runs.length > maxRuns) {
+    let best = 1;
+    for (let k = 2; k < runs.length; k++) {
+      if (runs[k]!.from - runs[k - 1]!.to < runs[best]!.from - runs[best - 1]!.to) best = k;
+    }
+    runs[best - 1]!.to = runs[best]!.to;
+    runs.splice(best, 1);
+  }
+  return runs;
+}
+
+/** Typed-array views of the visible slice (no copy). */
+function slice<T extends Float64Array | Uint8Array | Int16Array>(a: T, i0: number, i1: number): T {
+  return a.subarray(i0, i1 + 1) as T;
+}
+
+function metricLanes(
+  s: ChartSeries,
+  i0: number,
+  i1: number,
+  spanSeconds: number,
+  maxPoints: number,
+): MetricLaneData[] {
+  const up = s.tolerance.scaleUp;
+  const down = s.tolerance.scaleDown;
+  const multi = s.metricInfo.length > 1 && s.decidingMetric !== undefined;
+  const time = slice(s.time, i0, i1);
+  return s.metricInfo.map((info, j) => {
+    const values = s.metrics[j] ? slice(s.metrics[j]!, i0, i1) : undefined;
+    const ratios = s.ratios[j] ? slice(s.ratios[j]!, i0, i1) : undefined;
+    const target = info.target;
+    const band: [number, number] | null = Number.isFinite(target)
+      ? [target * (1 - down), target * (1 + up)]
+      : null;
+    return {
+      index: j,
+      label: info.label,
+      unit: info.unit,
+      target,
+      valueKey: `m${j}`,
+      ratioKey: `r${j}`,
+      band,
+      valueScale: scaleFor(finiteMin([values], 0), finiteMax([values], band ? band[1] : 0)),
+      ratioScale: scaleFor(finiteMin([ratios], 0), finiteMax([ratios], 1 + up)),
+      decided:
+        multi && s.decidingMetric
+          ? decidedRuns(time, slice(s.decidingMetric, i0, i1), j, spanSeconds / maxPoints)
+          : [],
+    };
+  });
+}
+
+/**
+ * Y-axis of the replicas chart: covers what the workload did; maxReplicas is included only when
+ * it is not far above that (a max of 1,000 must not flatten a run that stays at 5), and the raw
+ * recommendation only up to twice the rest (beyond that it is clipped at the top).
+ */
+export function replicasScale(
+  s: ChartSeries,
+  withDecisions = false,
+  range?: [number, number],
+): AxisScale {
+  const [i0, i1] = range ?? [0, s.time.length - 1];
+  const v = (a: Float64Array | undefined) => (a ? slice(a, i0, i1) : undefined);
+  const stacked = new Float64Array(Math.max(0, i1 - i0 + 1));
+  for (let i = i0; i <= i1; i++)
+    stacked[i - i0] = s.pendingReplicas[i]! + s.terminatingReplicas[i]!;
+  let top = finiteMax(
+    [
+      v(s.specReplicas),
+      v(s.readyReplicas),
+      v(s.desiredReplicas),
+      stacked,
+      withDecisions ? v(s.stabilizedReplicas) : undefined,
+    ],
+    Math.max(1, s.minReplicas),
+  );
+  if (s.maxReplicas <= top * 1.5) top = Math.max(top, s.maxReplicas);
+  if (withDecisions) top = Math.max(top, Math.min(finiteMax([v(s.rawReplicas)], 0), top * 2));
+  return axisScale(0, top * HEADROOM, 6, true);
+}
+
+/**
+ * The whole chart model of one result, or of the syncs inside `range` (seconds) when zoomed.
+ * Memoize per payload and range: it walks every sync of the range.
+ */
+export function buildChartData(
+  s: ChartSeries,
+  maxPoints = DEFAULT_MAX_POINTS,
+  range?: [number, number] | null,
+): ChartData {
+  const n = s.time.length;
+  const [i0, i1] = indexRange(s.time, range);
+  const hasDemand = anyFinite(s.demand);
+  const hasCapacity = anyFinite(s.capacity);
+  const hasDecisionSeries = s.rawReplicas !== undefined && s.stabilizedReplicas !== undefined;
+
+  const view = (a: Float64Array) => slice(a, i0, i1);
+  const shaped: Arr[] = [
+    view(s.specReplicas),
+    view(s.readyReplicas),
+    view(s.desiredReplicas),
+    view(s.pendingReplicas),
+    view(s.terminatingReplicas),
+    ...s.metrics.map(view),
+  ];
+  if (hasDemand) shaped.push(view(s.demand), view(s.served));
+  if (hasCapacity) shaped.push(view(s.capacity));
+  if (hasDecisionSeries) shaped.push(view(s.rawReplicas!), view(s.stabilizedReplicas!));
+  const rescaledView = slice(s.rescaled, i0, i1);
+  let rescaleCount = 0;
+  for (let i = 0; i < rescaledView.length; i++) if (rescaledView[i]) rescaleCount++;
+  // Rescale syncs are kept exactly while they take at most a quarter of the budget.
+  const important = rescaleCount <= maxPoints / 4 ? rescaledView : undefined;
+  const local = downsampleIndices(view(s.time), shaped, maxPoints, important);
+  const indices = local.map((k) => k + i0);
+
+  const rows: ChartRow[] = new Array(indices.length);
+  indices.forEach((i, k) => {
+    const row: ChartRow = {
+      i,
+      t: s.time[i]!,
+      spec: orNull(s.specReplicas[i]),
+      ready: orNull(s.readyReplicas[i]),
+      desired: orNull(s.desiredReplicas[i]),
+      pending: orNull(s.pendingReplicas[i]),
+      terminating: orNull(s.terminatingReplicas[i]),
+    };
+    if (hasDemand) {
+      row.demand = orNull(s.demand[i]);
+      row.served = orNull(s.served[i]);
+    }
+    if (hasCapacity) row.capacity = orNull(s.capacity[i]);
+    if (hasDecisionSeries) {
+      row.raw = orNull(s.rawReplicas![i]);
+      row.stabilized = orNull(s.stabilizedReplicas![i]);
+    }
+    s.metrics.forEach((m, j) => {
+      row[`m${j}`] = orNull(m[i]);
+      row[`r${j}`] = orNull(s.ratios[j]?.[i]);
+    });
+    rows[k] = row;
+  });
+
+  const rescaleIndices: number[] = [];
+  for (let i = 0; i < n; i++) if (s.rescaled[i]) rescaleIndices.push(i);
+
+  const full: [number, number] =
+    n > 0 ? [s.time[0]!, Math.max(s.time[n - 1]!, s.time[0]! + 1)] : [0, 1];
+  const zoomed = !!range && (i0 > 0 || i1 < n - 1);
+  const xDomain: [number, number] =
+    zoomed && range ? [Math.max(full[0], range[0]), Math.min(full[1], range[1])] : full;
+  return {
+    rows,
+    indices,
+    xDomain,
+    fullDomain: full,
+    time: s.time,
+    // About 1% of the width apart at most: ~7 px on a laptop-sized chart.
+    markers: buildMarkers(s, indices, i0, (xDomain[1] - xDomain[0]) / MAX_MARKERS),
+    rescaleIndices,
+    replicasScale: replicasScale(s, hasDecisionSeries, [i0, i1]),
+    hasDecisionSeries,
+    hasDemand,
+    hasCapacity,
+    demandScale: scaleFor(
+      0,
+      finiteMax([hasDemand ? view(s.demand) : undefined, view(s.served), view(s.capacity)], 0),
+    ),
+    range: [i0, i1],
+    zoomed,
+    metrics: metricLanes(s, i0, i1, xDomain[1] - xDomain[0], maxPoints),
+    minReplicas: s.minReplicas,
+    maxReplicas: s.maxReplicas,
+    tolerance: s.tolerance,
+  };
+}

@@ -1,0 +1,76 @@
+// Pointer geometry of the stacked charts: every chart has the same margins and y-axis width, so a
+// pixel maps to a time the same way on each. Pure, for clicks, hover and drag-to-zoom.
+
+import { CHART_MARGIN, Y_AXIS_WIDTH } from './layout.ts';
+
+/** Plot area of a chart `width` px wide: [left, right] in px from the chart's left edge. */
+export function plotSpan(width: number): [number, number] {
+  return [
+    CHART_MARGIN.left + Y_AXIS_WIDTH,
+    Math.max(CHART_MARGIN.left + Y_AXIS_WIDTH + 1, width - CHART_MARGIN.right),
+  ];
+}
+
+/** The time under pixel `px` (clamped to the domain). */
+export function timeAtPixel(px: number, width: number, domain: [number, number]): number {
+  const [l, r] = plotSpan(width);
+  const f = Math.min(1, Math.max(0, (px - l) / (r - l)));
+  return domain[0] + f * (domain[1] - domain[0]);
+}
+
+/** Index of the sync nearest to `t` in the ascending `time` (-1 when empty). */
+export function nearestIndex(time: ArrayLike<number>, t: number): number {
+  const n = time.length;
+  if (n === 0) return -1;
+  let lo = 0;
+  let hi = n - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (time[mid]! < t) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo > 0 && Math.abs(time[lo - 1]! - t) <= Math.abs(time[lo]! - t)) return lo - 1;
+  return lo;
+}
+
+/** Smallest zoom span: a few syncs. */
+export const MIN_ZOOM_SECONDS = 60;
+
+/**
+ * The zoom range after a key press (null: whole run), or undefined when the key is not a zoom key.
+ * + zooms in around `center`, − zooms out, 0 resets.
+ */
+export function zoomForKey(
+  key: string,
+  zoom: [number, number] | null,
+  center: number,
+  full: [number, number],
+): [number, number] | null | undefined {
+  const cur = zoom ?? full;
+  const span = cur[1] - cur[0];
+  if (key === '0') return null;
+  if (key === '+' || key === '=') return clampRange(center, span / 2, full);
+  if (key === '-' || key === '_') {
+    if (span * 2 >= full[1] - full[0]) return null;
+    return clampRange(center, span * 2, full);
+  }
+  return undefined;
+}
+
+/** A range of `span` seconds around `center`, inside `full`. */
+export function clampRange(center: number, span: number, full: [number, number]): [number, number] {
+  const s = Math.min(full[1] - full[0], Math.max(MIN_ZOOM_SECONDS, span));
+  let a = center - s / 2;
+  a = Math.max(full[0], Math.min(full[1] - s, a));
+  return [a, a + s];
+}
+
+/** Shift `zoom` (keeping its span) so it contains `t`; unchanged when it already does. */
+export function panToInclude(
+  zoom: [number, number],
+  t: number,
+  full: [number, number],
+): [number, number] {
+  if (t >= zoom[0] && t <= zoom[1]) return zoom;
+  return clampRange(t, zoom[1] - zoom[0], full);
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { formatDuration, formatElapsed, ticksNeedSeconds, timeTicks } from './timeAxis.ts';
+
+describe('formatElapsed', () => {
+  it.each([
+    [0, false, '0:00'],
+    [3900, false, '1:05'],
+    [75, false, '0:01:15'],
+    [60, true, '0:01:00'],
+    [90_000, false, '25:00'],
+    [-60, false, '-0:01'],
+  ])('%d s (seconds: %s) → %s', (s, withSeconds, text) => {
+    expect(formatElapsed(s, withSeconds)).toBe(text);
+  });
+});
+
+describe('formatDuration', () => {
+  it.each([
+    [45, '45 s'],
+    [300, '5 min'],
+    [330, '5 min 30 s'],
+    [9000, '2 h 30 min'],
+    [3600, '1 h'],
+  ])('%d s → %s', (s, text) => {
+    expect(formatDuration(s)).toBe(text);
+  });
+});
+
+describe('timeTicks', () => {
+  it('uses round steps with at most maxTicks intervals', () => {
+    expect(timeTicks(0, 600, 8)).toEqual([0, 120, 240, 360, 480, 600]);
+    expect(timeTicks(0, 86_400, 8)).toEqual([0, 3, 6, 9, 12, 15, 18, 21, 24].map((h) => h * 3600));
+    const week = timeTicks(0, 7 * 86_400, 8);
+    expect(week[1]! - week[0]!).toBe(86_400);
+  });
+
+  it('starts at the first round value inside the domain', () => {
+    expect(timeTicks(50, 400, 8)[0]).toBe(60);
+  });
+
+  it('needs seconds only below a minute step', () => {
+    expect(ticksNeedSeconds(timeTicks(0, 120, 8))).toBe(true);
+    expect(ticksNeedSeconds(timeTicks(0, 3600, 8))).toBe(false);
+  });
+
+  it('handles empty and degenerate domains', () => {
+    expect(timeTicks(5, 5)).toEqual([5]);
+    expect(timeTicks(10, 5)).toEqual([]);
+  });
+});

@@ -1,0 +1,49 @@
+// Elapsed-time axis: ticks on round steps and labels as h:mm (h:mm:ss below a minute's step).
+
+const STEPS_SECONDS = [
+  5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400, 172800,
+  604800,
+];
+
+/** "1:05" for 3900 s; seconds are added when asked or when not on a whole minute. */
+export function formatElapsed(seconds: number, withSeconds = false): string {
+  if (!Number.isFinite(seconds)) return '';
+  const sign = seconds < 0 ? '-' : '';
+  const total = Math.round(Math.abs(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const mm = String(m).padStart(2, '0');
+  if (withSeconds || s !== 0) return `${sign}${h}:${mm}:${String(s).padStart(2, '0')}`;
+  return `${sign}${h}:${mm}`;
+}
+
+/** A duration in words for labels: "300 s", "5 min", "2 h 30 min". */
+export function formatDuration(seconds: number): string {
+  if (!Number.isFinite(seconds)) return '—';
+  const s = Math.round(seconds);
+  if (s < 120 && s % 60 !== 0) return `${s} s`;
+  if (s < 3600) return s % 60 === 0 ? `${s / 60} min` : `${Math.floor(s / 60)} min ${s % 60} s`;
+  const h = Math.floor(s / 3600);
+  const m = Math.round((s % 3600) / 60);
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
+/** Round tick positions covering [from, to], at most about `maxTicks` of them. */
+export function timeTicks(from: number, to: number, maxTicks = 8): number[] {
+  if (!Number.isFinite(from) || !Number.isFinite(to) || to < from) return [];
+  if (to === from) return [from];
+  const span = to - from;
+  const step =
+    STEPS_SECONDS.find((st) => span / st <= maxTicks) ??
+    Math.ceil(span / maxTicks / 604800) * 604800;
+  const first = Math.ceil(from / step) * step;
+  const ticks: number[] = [];
+  for (let t = first; t <= to + 1e-9; t += step) ticks.push(t);
+  return ticks;
+}
+
+/** Whether tick labels need seconds (the step is below a minute). */
+export function ticksNeedSeconds(ticks: readonly number[]): boolean {
+  return ticks.some((t) => Math.round(t) % 60 !== 0);
+}

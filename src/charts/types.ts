@@ -1,0 +1,81 @@
+// Data the charts draw. The base is the worker's SeriesPayload; the decision series below are
+// optional extras (per sync, from the trace) that let the replicas chart separate the raw,
+// stabilized and limited recommendations and the metric lanes show which metric decided.
+
+import type { SeriesPayload } from '../worker/protocol.ts';
+import type { AxisScale } from './format.ts';
+
+/** Per-sync values taken from each sync's ReconcileTrace (NaN where the step did not run). */
+export type { DecisionSeries } from '../engine/simulation/decisionSeries.ts';
+import type { DecisionSeries } from '../engine/simulation/decisionSeries.ts';
+
+/** What the charts accept: the payload's series, plus the decision series when available. */
+/** The worker always sends the decision series; charts also draw without them (e.g. in tests). */
+export type ChartSeries = Omit<SeriesPayload, keyof DecisionSeries> & Partial<DecisionSeries>;
+
+/** One downsampled row. `i` is the sync index in the full series. Null draws a gap. */
+export interface ChartRow {
+  i: number;
+  t: number;
+  [key: string]: number | null;
+}
+
+export interface RescaleMarker {
+  /** time and sync index of the (last) rescale the marker stands for */
+  t: number;
+  i: number;
+  /** spec replicas after it */
+  y: number;
+  direction: 'up' | 'down' | 'mixed';
+  ups: number;
+  downs: number;
+}
+
+/** A contiguous run of syncs decided by one metric, in seconds. */
+export interface TimeRun {
+  from: number;
+  to: number;
+}
+
+export interface MetricLaneData {
+  index: number;
+  label: string;
+  unit: string;
+  target: number;
+  /** row keys of the value and the usage ratio */
+  valueKey: string;
+  ratioKey: string;
+  /** target × [1 − down, 1 + up] */
+  band: [number, number] | null;
+  /** y-axis of the value view and of the ratio view */
+  valueScale: AxisScale;
+  ratioScale: AxisScale;
+  /** runs where this metric's proposal decided (only with 2+ metrics and decision series) */
+  decided: TimeRun[];
+}
+
+export interface ChartData {
+  rows: ChartRow[];
+  /** sync index of each row (same as rows[k].i) */
+  indices: Int32Array;
+  xDomain: [number, number];
+  /** the full run's time span */
+  fullDomain: [number, number];
+  /** the original sync times, for the cursor and keyboard navigation */
+  time: Float64Array;
+  markers: RescaleMarker[];
+  /** sync indices that rescaled, ascending (Shift+arrow jumps between them) */
+  rescaleIndices: number[];
+  replicasScale: AxisScale;
+  hasDecisionSeries: boolean;
+  hasDemand: boolean;
+  hasCapacity: boolean;
+  demandScale: AxisScale;
+  /** the visible index range [first, last] (the whole run unless zoomed) */
+  range: [number, number];
+  zoomed: boolean;
+  metrics: MetricLaneData[];
+  minReplicas: number;
+  maxReplicas: number;
+  tolerance: { scaleUp: number; scaleDown: number };
+}

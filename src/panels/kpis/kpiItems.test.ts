@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { Kpis } from '../../engine/simulation/index.ts';
+import { kpiItems } from './kpiItems.ts';
+
+const base: Kpis = {
+  podHours: 135.171,
+  readyPodHours: 130.04,
+  peakReplicas: 1000,
+  finalReplicas: 1000,
+  scaleUps: 3,
+  scaleDowns: 1,
+  scaleEvents: 4,
+  directionReversals: 1,
+  timeAboveTargetSeconds: 615,
+  unmetDemand: 0,
+  unmetDemandPercent: 0,
+  overloadSeconds: 0,
+  recovery: { basis: 'aboveTarget', count: 1, maxSeconds: 600, meanSeconds: 600 },
+};
+
+const byId = (items: ReturnType<typeof kpiItems>) =>
+  Object.fromEntries(items.map((i) => [i.id, i]));
+
+describe('kpiItems', () => {
+  it('formats every figure with a detail and an explaining title', () => {
+    const items = byId(kpiItems(base, { durationSeconds: 600 }));
+    expect(byId(kpiItems(base, { durationSeconds: 1230 })).aboveTarget!.detail).toBe(
+      '50% of the run',
+    );
+    expect(items.podHours).toMatchObject({ value: '135.2', detail: '130 ready' });
+    expect(items.replicas!.value).toBe('1000 / 1000');
+    expect(items.scaleEvents).toMatchObject({ value: '4', detail: '3 up · 1 down' });
+    expect(items.reversals).toMatchObject({ value: '1', warn: true });
+    expect(items.aboveTarget).toMatchObject({ value: '10 min 15 s', detail: '100% of the run' });
+    expect(items.unmet).toMatchObject({ value: '0%', detail: null, warn: false });
+    expect(items.recovery).toMatchObject({
+      label: 'Recovery',
+      value: '10 min',
+      detail: 'worst of 1 · above target',
+    });
+    expect(items.recovery!.title).toMatch(/mean 10 min over 1/);
+    for (const i of Object.values(items)) expect(i.title.length).toBeGreaterThan(20);
+  });
+
+  it('names the overload basis and leaves out unmet demand without traffic', () => {
+    const k: Kpis = {
+      ...base,
+      unmetDemand: 1234,
+      unmetDemandPercent: 2.345,
+      recovery: { basis: 'overload', count: 0, maxSeconds: 0, meanSeconds: 0 },
+    };
+    const items = byId(kpiItems(k));
+    expect(items.unmet).toMatchObject({ value: '2.35%', detail: '1.23k units', warn: true });
+    expect(items.recovery).toMatchObject({ value: '—', detail: 'no episode · overload' });
+    expect(items.recovery!.title).toMatch(/overload, from traffic and pod capacity/);
+    expect(byId(kpiItems(k, { hasDemand: false })).unmet).toBeUndefined();
+  });
+});

@@ -1,0 +1,104 @@
+// The KPI strip's content: each figure with a short label, its value, a secondary detail and a
+// title that says exactly what it measures (KPIs are computed by the engine, see kpis.ts there).
+
+import type { Kpis } from '../../engine/simulation/index.ts';
+import { formatCompact, formatNumber } from '../../charts/format.ts';
+import { formatDuration } from '../../charts/timeAxis.ts';
+
+export interface KpiItem {
+  id: string;
+  label: string;
+  value: string;
+  detail: string | null;
+  title: string;
+  /** a figure that signals trouble (overload, churn) is non-zero */
+  warn: boolean;
+}
+
+export interface KpiOptions {
+  /** run length, to show time above target as a share of it */
+  durationSeconds?: number;
+  /** false when the scenario has no traffic curve: unmet demand does not apply */
+  hasDemand?: boolean;
+}
+
+function percentOf(part: number, whole: number | undefined): string | null {
+  if (!whole || whole <= 0) return null;
+  // Counted per sync period, so the last sync can push the sum a period past the run's end.
+  return `${formatNumber(Math.min(100, (100 * part) / whole), 1)}% of the run`;
+}
+
+export function kpiItems(k: Kpis, opts: KpiOptions = {}): KpiItem[] {
+  const r = k.recovery;
+  const basis =
+    r.basis === 'overload'
+      ? 'demand above what ready pods can serve'
+      : 'some metric above target + tolerance';
+  const items: KpiItem[] = [
+    {
+      id: 'podHours',
+      label: 'Pod-hours',
+      value: formatNumber(k.podHours, 1),
+      detail: `${formatNumber(k.readyPodHours, 1)} ready`,
+      title:
+        'Cost: the time integral of all pods that existed (Pending, starting, Ready, Terminating), in hours; "ready" counts Ready pods only',
+      warn: false,
+    },
+    {
+      id: 'replicas',
+      label: 'Peak / final',
+      value: `${k.peakReplicas} / ${k.finalReplicas}`,
+      detail: 'replicas',
+      title:
+        'The highest replica count (scale spec.replicas) at any sync, and the count at the end',
+      warn: false,
+    },
+    {
+      id: 'scaleEvents',
+      label: 'Scale events',
+      value: String(k.scaleEvents),
+      detail: `${k.scaleUps} up · ${k.scaleDowns} down`,
+      title: 'Syncs that changed the replica count (SuccessfulRescale events), by direction',
+      warn: false,
+    },
+    {
+      id: 'reversals',
+      label: 'Reversals',
+      value: String(k.directionReversals),
+      detail: 'direction changes',
+      title:
+        'How often a rescale went the other way from the previous one (up after down or down after up): a measure of flapping',
+      warn: k.directionReversals > 0,
+    },
+    {
+      id: 'aboveTarget',
+      label: 'Above target',
+      value: formatDuration(k.timeAboveTargetSeconds),
+      detail: percentOf(k.timeAboveTargetSeconds, opts.durationSeconds),
+      title:
+        'Sync time during which some metric\u2019s usage ratio was above 1 + the scale-up tolerance (counted per sync period)',
+      warn: k.timeAboveTargetSeconds > 0,
+    },
+  ];
+  if (opts.hasDemand !== false) {
+    items.push({
+      id: 'unmet',
+      label: 'Unmet demand',
+      value: `${formatNumber(k.unmetDemandPercent, 2)}%`,
+      detail: k.unmetDemand > 0 ? `${formatCompact(k.unmetDemand)} units` : null,
+      title:
+        'Work that arrived but ready pods could not serve (needs a traffic curve and a pod capacity), as a share of all work that arrived',
+      warn: k.unmetDemand > 0,
+    });
+  }
+  const basisLabel = r.basis === 'overload' ? 'overload' : 'above target';
+  items.push({
+    id: 'recovery',
+    label: 'Recovery',
+    value: r.count > 0 ? formatDuration(r.maxSeconds) : '—',
+    detail: r.count > 0 ? `worst of ${r.count} · ${basisLabel}` : `no episode · ${basisLabel}`,
+    title: `Time to recover: the longest episode of ${basis} until it ended (basis: ${r.basis === 'overload' ? 'overload, from traffic and pod capacity' : 'above target, as there is no capacity model'})${r.count > 0 ? `; mean ${formatDuration(r.meanSeconds)} over ${r.count}` : ''}; an episode still open at the end counts up to the end`,
+    warn: r.count > 0,
+  });
+  return items;
+}
