@@ -1,0 +1,180 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from './fixtures.ts';
+import { editorText, kpi, markers, openApp, presets, setEditorText, waitUpToDate } from './app.ts';
+
+test.describe('the app', () => {
+  test('opens on the default scenario with charts, KPIs and an explanation', async ({ page }) => {
+    await openApp(page);
+    await waitUpToDate(page);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('hpa-sim');
+    await expect(page.getByRole('list', { name: 'Key figures of the run' })).toBeVisible();
+    await expect(page.getByRole('figure', { name: /Metric cpu utilization/ })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Explanation' })).toBeVisible();
+    expect(await editorText(page)).toContain('kind: Simulation');
+  });
+
+  test('every preset loads from the gallery and simulates cleanly', async ({ page }) => {
+    test.setTimeout(120_000);
+    await openApp(page);
+    for (const p of presets) {
+      await page.getByRole('button', { name: 'Presets' }).click();
+      await page.getByRole('button', { name: `Load preset ${p.title}` }).click();
+      await expect(
+        page.getByRole('region', { name: 'Scenario' }).locator('.scenario-meta strong'),
+      ).toHaveText(p.id);
+      await waitUpToDate(page);
+      await expect(page.getByRole('figure', { name: /Replicas over time/ })).toBeVisible();
+      expect(
+        (await markers(page)).filter((m) => m.severity === 'error'),
+        p.id,
+      ).toEqual([]);
+      expect(await editorText(page)).toBe(p.text);
+    }
+  });
+
+  test('editing the YAML redraws the charts', async ({ page }) => {
+    await openApp(page);
+    await waitUpToDate(page);
+    await expect(kpi(page, 'Peak / final')).toContainText('19 /');
+    const text = await editorText(page);
+    await setEditorText(page, text.replace('maxReplicas: 20', 'maxReplicas: 6'));
+    await expect(kpi(page, 'Peak / final')).toContainText('6 /', { timeout: 20_000 });
+    await expect(page.getByRole('figure', { name: /Replicas over time/ })).toBeVisible();
+  });
+
+  test('invalid YAML shows a marker and keeps the last chart, marked stale', async ({ page }) => {
+    await openApp(page);
+    await waitUpToDate(page);
+    const text = await editorText(page);
+    await setEditorText(page, text.replace('maxReplicas: 20', 'maxReplicas: -3'));
+    await expect
+      .poll(async () =>
+        (await markers(page)).filter((m) => m.severity === 'error').map((m) => m.line),
+      )
+      .toContain(13);
+    await expect(page.getByRole('figure', { name: /Replicas over time/ })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /stale/ }).first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Problems' })).toContainText('maxReplicas');
+    // Fixing it brings the charts back up to date.
+    await setEditorText(page, text);
+    await waitUpToDate(page);
+    await expect(page.getByRole('status').filter({ hasText: /stale/ })).toHaveCount(0);
+  });
+
+  test('selecting a sync explains it in the controller’s terms', async ({ page }) => {
+    await openApp(page);
+    await waitUpToDate(page);
+    const chart = page.getByRole('figure', { name: /Replicas over time/ });
+    const box = (await chart.boundingBox())!;
+    await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.55);
+    const explain = page.getByRole('region', { name: 'Explanation' });
+    await expect(explain).toContainText('AbleToScale', { timeout: 10_000 });
+    await expect(explain).toContainText('ScalingActive');
+    await expect(explain).toContainText(/ValidMetricFound/);
+    // Arrow keys move the selection along the syncs.
+    await chart.focus();
+    const before = await explain.innerText();
+    await page.keyboard.press('Shift+ArrowRight');
+    await expect.poll(() => explain.innerText()).not.toBe(before);
+  });
+
+  test('undo and redo walk the scenario history', async ({ page }) => {
+    await openApp(page);
+    await waitUpToDate(page);
+    const text = await editorText(page);
+    await setEditorText(page, text.replace('minReplicas: 2', 'minReplicas: 3'));
+    await expect(page.getByRole('button', { name: 'Undo' })).toBeEnabled();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => editorText(page)).toBe(text);
+    await page.getByRole('button', { name: 'Redo' }).click();
+    await expect.poll(() => editorText(page)).toContain('minReplicas: 3');
+  });
+});
+
+test.describe('links and saved work', () => {
+  test('a share link reopens the exact scenario and result in a fresh page', async ({
+    page,
+    context,
+  }) => {
+    await openApp(page);
+    await waitUpToDate(page);
+    const edited = (await editorText(page)).replace(
+      'averageUtilization: 60',
+      'averageUtilization: 45',
+    );
+    await setEditorText(page, edited);
+    await waitUpToDate(page);
+    const figures = await kpi(page, 'Pod-hours').innerText();
+    await page.getByRole('button', { name: 'Share link' }).click();
+    const url = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
+    expect(url).toMatch(/#s=v1\./);
+    const fresh = await context.browser()!.newContext();
+    const other = await fresh.newPage();
+    await openApp(other, url);
+    await waitUpToDate(other);
+    expect(await editorText(other)).toBe(edited);
+    expect(await kpi(other, 'Pod-hours').innerText()).toBe(figures);
+    await fresh.close();
+  });
+
+  test('a link made by an older version still opens', async ({ page }) => {
+    const dir = join(import.meta.dirname, '..', 'src', 'share', '__fixtures__');
+    const link = readFileSync(join(dir, 'v1-default-preset.link'), 'utf8').trim();
+    const text = readFileSync(join(dir, 'v1-default-preset.txt'), 'utf8');
+    await openApp(page, `/#s=${link}`);
+    expect(await editorText(page)).toBe(text);
+  });
+
+  test('a hostile link is refused with a message, and the page keeps working', async ({
+    page,
+    pageGuard,
+  }) => {
+    pageGuard.allowConsoleError(/./);
+    await openApp(page, '/#s=v1.' + 'A'.repeat(400_000));
+    await expect(page.getByRole('alert').first()).toBeVisible();
+    expect(await editorText(page)).toContain('kind: HorizontalPodAutoscaler');
+    await openApp(page, '/#s=v9.abc<script>alert(1)</script>');
+    await expect(page.getByRole('alert').first()).toContainText(/link/i);
+  });
+
+  test('a reload keeps the edit', async ({ page }) => {
+    await openApp(page);
+    await waitUpToDate(page);
+    const edited = (await editorText(page)).replace('minReplicas: 2', 'minReplicas: 4');
+    await setEditorText(page, edited);
+    await waitUpToDate(page);
+    await page.waitForTimeout(800); // autosave is debounced by 500 ms
+    await page.reload();
+    await openApp(page, page.url());
+    expect(await editorText(page)).toBe(edited);
+  });
+});
+
+test.describe('exports', () => {
+  const cases: [string, RegExp][] = [
+    ['HPA manifest (as written)', /-hpa\.yaml$/],
+    ['HPA manifest (effective, after defaults)', /-hpa-effective\.yaml$/],
+    ['Whole scenario (.yaml)', /^default\.yaml$/],
+    ['Series (.csv)', /-series\.csv$/],
+    ['Charts (.png)', /-charts\.png$/],
+  ];
+  for (const [label, name] of cases) {
+    test(`exports ${label}`, async ({ page }) => {
+      await openApp(page);
+      await waitUpToDate(page);
+      await page.getByRole('button', { name: 'Export' }).click();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('menuitem', { name: label }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(name);
+      const path = await download.path();
+      const bytes = readFileSync(path);
+      expect(bytes.length).toBeGreaterThan(100);
+      if (label.startsWith('HPA manifest (effective'))
+        expect(bytes.toString()).toContain('stabilizationWindowSeconds: 300');
+      if (label.startsWith('Charts')) expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+    });
+  }
+});

@@ -1,0 +1,71 @@
+// Page object for the app: the few ways tests reach into it (roles and labels first; the editor's
+// documented test hook for setting text, since typing YAML into Monaco auto-indents).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+const presetDir = join(import.meta.dirname, '..', 'src', 'presets');
+
+export const presets = readdirSync(presetDir)
+  .filter((f) => f.endsWith('.yaml'))
+  .sort()
+  .map((f) => {
+    const text = readFileSync(join(presetDir, f), 'utf8');
+    return {
+      id: f.replace('.yaml', ''),
+      title: text.split('\n')[0]!.replace(/^#\s*/, '').trim(),
+      text,
+    };
+  });
+
+export async function openApp(page: Page, path = '/'): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByTestId('scenario-editor')).toHaveAttribute('data-editor-ready', 'true', {
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('figure', { name: /Replicas over time/ })).toBeVisible({
+    timeout: 20_000,
+  });
+}
+
+export function editorText(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    (window as unknown as { __hpaSimEditor: { getValue(): string } }).__hpaSimEditor.getValue(),
+  );
+}
+
+export async function setEditorText(page: Page, text: string): Promise<void> {
+  await page.evaluate(
+    (t) =>
+      (
+        window as unknown as { __hpaSimEditor: { setValue(s: string): void } }
+      ).__hpaSimEditor.setValue(t),
+    text,
+  );
+}
+
+export function markers(
+  page: Page,
+): Promise<{ severity: string; line: number; message: string }[]> {
+  return page.evaluate(() =>
+    (
+      window as unknown as {
+        __hpaSimEditor: { markers(): { severity: string; line: number; message: string }[] };
+      }
+    ).__hpaSimEditor.markers(),
+  );
+}
+
+/** The text of one KPI tile, e.g. "Peak / final". */
+export function kpi(page: Page, label: string) {
+  return page
+    .getByRole('list', { name: 'Key figures of the run' })
+    .getByRole('listitem')
+    .filter({ hasText: label });
+}
+
+export async function waitUpToDate(page: Page): Promise<void> {
+  await expect(page.getByRole('status', { name: 'Simulator status' })).toHaveText('up to date', {
+    timeout: 20_000,
+  });
+}
