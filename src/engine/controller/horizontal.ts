@@ -286,23 +286,29 @@ export function reconcileAutoscaler(
   let recommendations = memory.recommendations;
   let scaleUpEvents = memory.scaleUpEvents;
   let scaleDownEvents = memory.scaleDownEvents;
+  // Every exit reports the same state; only the decision differs.
+  const finish = (
+    replicas: number,
+    desired: number,
+    rescaled: boolean,
+    lastScaleTime: number | null,
+  ) =>
+    buildResult(
+      conditions,
+      { recommendations, scaleUpEvents, scaleDownEvents },
+      trace,
+      events,
+      replicas,
+      desired,
+      rescaled,
+      lastScaleTime,
+    );
   if (obs.scaleGetError) {
     trace.path = 'getScaleError';
     const msg = "the HPA controller was unable to get the target's current scale";
     events.push({ type: 'Warning', reason: 'FailedGetScale', message: msg });
     setCondition(conditions, 'AbleToScale', 'False', 'FailedGetScale', msg);
-    return buildResult(
-      conditions,
-      recommendations,
-      scaleUpEvents,
-      scaleDownEvents,
-      trace,
-      events,
-      obs.currentReplicas,
-      previousDesired,
-      false,
-      previousLastScale,
-    );
+    return finish(obs.currentReplicas, previousDesired, false, previousLastScale);
   }
   setCondition(
     conditions,
@@ -357,18 +363,7 @@ export function reconcileAutoscaler(
         reason: 'FailedComputeMetricsReplicas',
         message: computed.error ?? '',
       });
-      return buildResult(
-        conditions,
-        recommendations,
-        scaleUpEvents,
-        scaleDownEvents,
-        trace,
-        events,
-        currentReplicas,
-        previousDesired,
-        false,
-        previousLastScale,
-      );
+      return finish(currentReplicas, previousDesired, false, previousLastScale);
     }
     trace.metricDesiredReplicas = computed.replicas;
     let rescaleMetric = '';
@@ -504,18 +499,7 @@ export function reconcileAutoscaler(
         message: `New size: ${desiredReplicas}; reason: ${rescaleReason}; error: update failed`,
       });
       setCondition(conditions, 'AbleToScale', 'False', 'FailedUpdateScale', msg);
-      return buildResult(
-        conditions,
-        recommendations,
-        scaleUpEvents,
-        scaleDownEvents,
-        trace,
-        events,
-        currentReplicas,
-        previousDesired,
-        false,
-        previousLastScale,
-      );
+      return finish(currentReplicas, previousDesired, false, previousLastScale);
     }
     setCondition(
       conditions,
@@ -546,38 +530,14 @@ export function reconcileAutoscaler(
         );
       }
     }
-    return buildResult(
-      conditions,
-      recommendations,
-      scaleUpEvents,
-      scaleDownEvents,
-      trace,
-      events,
-      desiredReplicas,
-      desiredReplicas,
-      true,
-      now,
-    );
+    return finish(desiredReplicas, desiredReplicas, true, now);
   }
-  return buildResult(
-    conditions,
-    recommendations,
-    scaleUpEvents,
-    scaleDownEvents,
-    trace,
-    events,
-    currentReplicas,
-    currentReplicas,
-    false,
-    previousLastScale,
-  );
+  return finish(currentReplicas, currentReplicas, false, previousLastScale);
 }
 
 function buildResult(
   conditions: HPACondition[],
-  recommendations: ControllerMemory['recommendations'],
-  scaleUpEvents: ControllerMemory['scaleUpEvents'],
-  scaleDownEvents: ControllerMemory['scaleDownEvents'],
+  memory: ControllerMemory,
   trace: ReconcileTrace,
   events: HPAEvent[],
   replicas: number,
@@ -585,16 +545,7 @@ function buildResult(
   rescaled: boolean,
   lastScaleTime: number | null,
 ): ReconcileResult {
-  return {
-    replicas,
-    desiredReplicas,
-    rescaled,
-    lastScaleTime,
-    conditions,
-    memory: { recommendations, scaleUpEvents, scaleDownEvents },
-    trace,
-    events,
-  };
+  return { replicas, desiredReplicas, rescaled, lastScaleTime, conditions, memory, trace, events };
 }
 
 /** computeReplicasForMetrics: max over valid proposals; a failure blocks a scale-down, not a scale-up. */
