@@ -137,7 +137,7 @@ function run(
   const trafficAt = (t: number) => (traffic ? traffic.valueAt(t) : 0);
   let readyCount = 0;
   let served = 0;
-  let perPodWork = new Float64Array(perPodLoads.length);
+  const perPodWork = new Float64Array(perPodLoads.length);
   const unavailableAt = (t: number) =>
     new Set(
       input.outages.filter((o) => t >= o.fromSeconds && t < o.toSeconds).map((o) => o.metric),
@@ -172,7 +172,6 @@ function run(
       const demandNow = trafficAt(s);
       served = cap === null ? demandNow : Math.min(demandNow, readyCount * cap);
       if (readyCount === 0) served = 0;
-      perPodWork = perPodLoads.length ? new Float64Array(perPodLoads.length) : perPodWork;
       for (const l of perPodLoads) {
         const d = l.demand ? l.demand.valueAt(s) : demandNow;
         const sv = readyCount === 0 ? 0 : cap === null ? d : Math.min(d, readyCount * cap);
