@@ -2,21 +2,20 @@
 // Not rendered at all for scenarios without a traffic curve.
 
 import { memo } from 'react';
-import { CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, YAxis } from 'recharts';
+import { CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip } from 'recharts';
 import { ChartFrame } from './ChartFrame.tsx';
 import {
-  AXIS_TICK,
   CHART_MARGIN,
   ChartTooltip,
   interaction,
   SYNC_ID,
   timeXAxis,
   useToggleSet,
-  Y_AXIS_WIDTH,
   type PlotAxisProps,
   type SharedChartProps,
+  valueYAxis,
 } from './chartParts.tsx';
-import { formatCompact, type AxisScale } from './format.ts';
+import { type AxisScale } from './format.ts';
 import { DEMAND_SERIES, type SeriesStyle } from './seriesStyles.ts';
 import type { ChartData } from './types.ts';
 
@@ -43,17 +42,7 @@ const DemandPlot = memo(function DemandPlot(p: PlotProps) {
       >
         <CartesianGrid stroke="var(--grid)" vertical={false} />
         {timeXAxis(p)}
-        <YAxis
-          width={Y_AXIS_WIDTH}
-          domain={p.scale.domain}
-          ticks={p.scale.ticks}
-          interval={0}
-          allowDataOverflow
-          tick={AXIS_TICK}
-          tickLine={false}
-          axisLine={false}
-          tickFormatter={(v: number) => formatCompact(v)}
-        />
+        {valueYAxis(p.scale)}
         {/* demand last: drawn over served, so served shows only where it falls short */}
         {[...p.series].reverse().map((s) => (
           <Line

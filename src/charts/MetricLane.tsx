@@ -12,19 +12,17 @@ import {
   ReferenceLine,
   ResponsiveContainer,
   Tooltip,
-  YAxis,
 } from 'recharts';
 import { ChartFrame, type LegendItem } from './ChartFrame.tsx';
 import {
-  AXIS_TICK,
   CHART_MARGIN,
   ChartTooltip,
   interaction,
   SYNC_ID,
   timeXAxis,
-  Y_AXIS_WIDTH,
   type PlotAxisProps,
   type SharedChartProps,
+  valueYAxis,
 } from './chartParts.tsx';
 import { formatCompact, formatNumber } from './format.ts';
 import { metricColor } from './seriesStyles.ts';
@@ -79,17 +77,7 @@ const MetricPlot = memo(function MetricPlot(p: PlotProps) {
       >
         <CartesianGrid stroke="var(--grid)" vertical={false} />
         {timeXAxis(p)}
-        <YAxis
-          width={Y_AXIS_WIDTH}
-          domain={scale.domain}
-          ticks={scale.ticks}
-          interval={0}
-          allowDataOverflow
-          tick={AXIS_TICK}
-          tickLine={false}
-          axisLine={false}
-          tickFormatter={(v: number) => (isRatio ? formatNumber(v, 2) : formatCompact(v))}
-        />
+        {valueYAxis(scale, (v) => (isRatio ? formatNumber(v, 2) : formatCompact(v)))}
         {band ? (
           <ReferenceArea
             y1={band[0]}

@@ -13,24 +13,21 @@ import {
   ReferenceDot,
   ResponsiveContainer,
   Tooltip,
-  YAxis,
 } from 'recharts';
 import type { StabilizationModel } from '../panels/explain/model/stabilization.ts';
 import { ChartFrame, type LegendItem } from './ChartFrame.tsx';
 import { StabilizationOverlay } from './StabilizationOverlay.tsx';
 import {
-  AXIS_TICK,
   CHART_MARGIN,
   ChartTooltip,
   interaction,
   SYNC_ID,
   timeXAxis,
   useToggleSet,
-  Y_AXIS_WIDTH,
   type PlotAxisProps,
   type SharedChartProps,
+  valueYAxis,
 } from './chartParts.tsx';
-import { formatCompact } from './format.ts';
 import { POD_AREAS, REPLICA_SERIES, type SeriesStyle } from './seriesStyles.ts';
 import { formatElapsed } from './timeAxis.ts';
 import type { ChartData, RescaleMarker } from './types.ts';
@@ -91,17 +88,7 @@ const ReplicasPlot = memo(function ReplicasPlot(p: PlotProps) {
       >
         <CartesianGrid stroke="var(--grid)" vertical={false} />
         {timeXAxis(p)}
-        <YAxis
-          width={Y_AXIS_WIDTH}
-          domain={data.replicasScale.domain}
-          ticks={data.replicasScale.ticks}
-          interval={0}
-          allowDataOverflow
-          tick={AXIS_TICK}
-          tickLine={false}
-          axisLine={false}
-          tickFormatter={(v: number) => formatCompact(v)}
-        />
+        {valueYAxis(data.replicasScale)}
         {POD_AREAS.map((s) => (
           <Area
             key={s.key}

@@ -1,10 +1,10 @@
 // Pieces every chart shares: the plot props, the x-axis, the tooltip and a toggle-set hook.
 
 import { useCallback, useState } from 'react';
-import { XAxis } from 'recharts';
+import { XAxis, YAxis } from 'recharts';
 import type { FrameInteraction } from './ChartFrame.tsx';
 import { formatCompact } from './format.ts';
-import { AXIS_TICK, X_AXIS_HEIGHT } from './layout.ts';
+import { AXIS_TICK, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from './layout.ts';
 import { formatElapsed } from './timeAxis.ts';
 import type { ChartRow } from './types.ts';
 
@@ -71,6 +71,26 @@ export function timeXAxis(p: PlotAxisProps) {
       axisLine={{ stroke: 'var(--grid)' }}
       height={X_AXIS_HEIGHT}
       interval={0}
+    />
+  );
+}
+
+/** The value axis of every chart: fixed round ticks, no axis line, compact labels by default. */
+export function valueYAxis(
+  scale: { domain: [number, number]; ticks: number[] },
+  format: (v: number) => string = formatCompact,
+) {
+  return (
+    <YAxis
+      width={Y_AXIS_WIDTH}
+      domain={scale.domain}
+      ticks={scale.ticks}
+      interval={0}
+      allowDataOverflow
+      tick={AXIS_TICK}
+      tickLine={false}
+      axisLine={false}
+      tickFormatter={format}
     />
   );
 }
