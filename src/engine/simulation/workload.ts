@@ -94,12 +94,17 @@ export class Workload {
       createdAt,
       scheduledAt,
       deletedAt: null,
+      // Every field present from the start, in one order: the engine then sees one object shape.
       obs: {
         name: `${this.namePrefix}-${index}`,
         phase: 'Pending',
-        containers,
+        deleting: false,
         ready: null,
+        readyTransitionTime: null,
         startTime: null,
+        containers,
+        resourceMetrics: null,
+        customMetrics: undefined,
       },
       usage: null,
       failed: false,
