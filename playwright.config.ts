@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import chromium from './e2e/chromium.json' with { type: 'json' };
 
 /**
  * End-to-end tests run against the production build served by `vite preview`.
@@ -37,17 +38,8 @@ export default defineConfig({
         launchOptions: {
           ...(useBundled
             ? {}
-            : { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }),
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-dev-shm-usage',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-quic',
-          ],
+            : { executablePath: process.env.CHROMIUM_PATH ?? chromium.executablePath }),
+          args: chromium.args,
         },
       },
     },

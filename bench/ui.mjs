@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import chromiumLaunch from '../e2e/chromium.json' with { type: 'json' };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const json = process.argv.includes('--json');
@@ -62,16 +63,8 @@ for (let i = 0; i < 100; i++) {
 }
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  executablePath: process.env.CHROMIUM_PATH ?? chromiumLaunch.executablePath,
+  args: chromiumLaunch.args,
 });
 try {
   // Cold loads: first paint and editor ready, median of 3 fresh contexts.

@@ -20,6 +20,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import chromiumLaunch from '../e2e/chromium.json' with { type: 'json' };
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const HARNESS = 'src/panels/editor/harness/harness.html';
@@ -89,16 +90,8 @@ async function attempt(name, fn) {
 }
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  executablePath: process.env.CHROMIUM_PATH ?? chromiumLaunch.executablePath,
+  args: chromiumLaunch.args,
 });
 
 /** A page with its own recorders: console errors, page errors, foreign requests, navigations. */

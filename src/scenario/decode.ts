@@ -3,6 +3,7 @@
  * leading byte-order mark removed, and the first invalid byte located by line and column.
  */
 import { MAX_TEXT_BYTES } from './limits.ts';
+import { pointDiagnostic } from './locateIssues.ts';
 import type { Diagnostic } from './types.ts';
 
 export type DecodeResult = { ok: true; text: string } | { ok: false; diagnostic: Diagnostic };
@@ -21,19 +22,7 @@ function textDecoder(fatal: boolean): TextDecoderLike | null {
 }
 
 function failure(message: string, line = 1, column = 1): DecodeResult {
-  return {
-    ok: false,
-    diagnostic: {
-      severity: 'error',
-      message,
-      path: '',
-      document: 0,
-      line,
-      column,
-      endLine: line,
-      endColumn: column + 1,
-    },
-  };
+  return { ok: false, diagnostic: pointDiagnostic(message, line, column) };
 }
 
 export function decodeScenarioBytes(bytes: Uint8Array): DecodeResult {

@@ -49,6 +49,11 @@ export function textDiagnostic(message: string, text: string, offset = 0): Diagn
   const lines = text.slice(0, Math.min(offset, text.length)).split('\n');
   const line = lines.length;
   const column = (lines[lines.length - 1]?.length ?? 0) + 1;
+  return pointDiagnostic(message, line, column);
+}
+
+/** An error at one character of the text, not tied to a field. */
+export function pointDiagnostic(message: string, line: number, column: number): Diagnostic {
   return {
     severity: 'error',
     message,
