@@ -11,7 +11,8 @@ import chromium from './e2e/chromium.json' with { type: 'json' };
  * Reports: the JSON report goes to reports/ because Playwright wipes test-results/ on every run;
  * scripts/test-all.mjs reads it to print the combined closing line.
  */
-const PORT = 4173;
+// E2E_PORT lets several checkouts run their browser suites side by side.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const useBundled = Boolean(process.env.PLAYWRIGHT_USE_BUNDLED);
 
@@ -45,7 +46,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npm run build && npm run preview',
+    command: `npm run build && npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
     url: BASE_URL,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
