@@ -1,5 +1,6 @@
-// Webster (Sainte-Laguë) apportionment as karmada-scheduler runs it since v1.16 (§B.3; upstream:
-// the replica dispenser in karmada-io/karmada pkg/util/helper/binding.go).
+// Webster (Sainte-Laguë) apportionment as karmada-scheduler runs it since v1.16 (§B.3). Upstream
+// it replaced the floor-plus-remainder TakeByWeight of karmada-io/karmada
+// pkg/util/helper/binding.go, which was not house-monotone (karmada#6735, karmada#6793).
 //
 // The rule is sequential: S times, the party with the highest votes/(2·seats+1) takes a seat; an
 // exact tie goes to the party with fewer seats, then by name (ascending or descending). That is
