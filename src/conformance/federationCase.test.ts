@@ -116,6 +116,28 @@ describe('federation case checking', () => {
     });
   });
 
+  it('compares clusters named like Object properties as any other name', () => {
+    const c = {
+      kind: 'divide',
+      name: 'proto',
+      strategy: 'StaticWeight',
+      replicas: 3,
+      clusters: [
+        { name: '__proto__', weight: 2 },
+        { name: 'constructor', weight: 1 },
+      ],
+      expected: {
+        clusters: [
+          { name: '__proto__', replicas: 2 },
+          { name: 'constructor', replicas: 1 },
+        ],
+      },
+    };
+    expect(check(c)).toBeNull();
+    c.expected.clusters[0]!.replicas = 3;
+    expect(check(c)?.path).toBe('clusters.__proto__.replicas');
+  });
+
   it('counts a missing or extra cluster as a difference', () => {
     const c = firstOf('assign');
     (c.expected as { clusters: unknown[] }).clusters.pop();

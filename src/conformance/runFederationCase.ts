@@ -42,7 +42,8 @@ function keyed(v: Record<string, unknown>): Record<string, unknown> {
       out[k] = list;
       continue;
     }
-    const map: Record<string, unknown> = {};
+    // No prototype: a cluster may be called "__proto__" or "constructor".
+    const map: Record<string, unknown> = Object.create(null);
     for (const { name, ...rest } of list as { name: string }[]) map[name] = rest;
     out[k] = map;
   }
