@@ -65,6 +65,12 @@ describe('federation case parsing', () => {
     );
     expect(error({ ...firstOf('divide'), replicas: 2.5 })).toContain('field "replicas"');
     expect(error({ ...firstOf('assign'), expected: undefined })).toBe('missing field "expected"');
+    expect(error({ ...firstOf('divide'), expected: { unschedulable: 'yes' } })).toBe(
+      'field "expected.unschedulable" must be a boolean',
+    );
+    expect(error({ ...firstOf('divide'), expected: { unschedulable: false } })).toBe(
+      'missing field "expected.clusters"',
+    );
   });
 
   it('fills absent optional values with the spec defaults', () => {

@@ -305,10 +305,11 @@ export function toFederationCase(raw: Obj): FederationCase {
           previousReplicas: count(e, 'previousReplicas', p, 0),
         })),
       };
-      if (expected.unschedulable !== undefined) {
-        if (expected.unschedulable !== true) fail('field "expected.unschedulable" must be true');
-        return { name, kind: 'divide', input, expected: { unschedulable: true } };
+      const unschedulable = expected.unschedulable ?? false;
+      if (typeof unschedulable !== 'boolean') {
+        fail('field "expected.unschedulable" must be a boolean');
       }
+      if (unschedulable) return { name, kind: 'divide', input, expected: { unschedulable: true } };
       return {
         name,
         kind: 'divide',
