@@ -1,7 +1,9 @@
-// Running whole vector files: one line per failure, a closing "N passed, M failed".
+// Running whole case files: one line per failure, a closing "N passed, M failed". A line is an
+// HPA controller vector or a federation case (recognised by its `kind`); files may mix both.
 
-import { parseVectorLine } from './vectorCase.ts';
+import { parseCaseLine } from './caseLine.ts';
 import { checkCase } from './runCase.ts';
+import { checkFederationCase } from './runFederationCase.ts';
 
 export interface ConformReport {
   passed: number;
@@ -25,7 +27,7 @@ export function conformText(
   lines.forEach((line, i) => {
     if (line.trim() === '') return;
     const where = `${fileName}:${i + 1}`;
-    const parsed = parseVectorLine(line);
+    const parsed = parseCaseLine(line);
     if (!parsed.ok) {
       report.failed++;
       report.lines.push(`${where}: malformed case: ${parsed.error}`);
@@ -33,14 +35,18 @@ export function conformText(
     }
     let diff;
     try {
-      diff = checkCase(parsed.value, undefined, trace);
+      // Federation cases have no intermediate values, so --trace changes nothing for them.
+      diff =
+        parsed.value.family === 'hpa'
+          ? checkCase(parsed.value.case, undefined, trace)
+          : checkFederationCase(parsed.value.case);
     } catch (e) {
       diff = { path: '(engine error)', expected: 'a result', actual: (e as Error).message };
     }
     if (diff) {
       report.failed++;
       report.lines.push(
-        `${where}: FAIL ${parsed.value.name}: ${diff.path}: expected ${show(diff.expected)}, got ${show(diff.actual)}`,
+        `${where}: FAIL ${parsed.value.case.name}: ${diff.path}: expected ${show(diff.expected)}, got ${show(diff.actual)}`,
       );
     } else {
       report.passed++;

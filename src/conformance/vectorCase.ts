@@ -96,6 +96,13 @@ export function parseVectorLine(
   } catch (e) {
     return { ok: false, error: `invalid JSON: ${(e as Error).message}` };
   }
+  return parseVectorValue(raw);
+}
+
+/** The same for an already-parsed JSON value. */
+export function parseVectorValue(
+  raw: unknown,
+): { ok: true; value: VectorCase } | { ok: false; error: string } {
   try {
     return { ok: true, value: toCase(raw) };
   } catch (e) {
