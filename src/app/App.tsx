@@ -1,6 +1,6 @@
 // The page: toolbar, the scenario editor, and the results (KPIs, charts, explanation).
-import { useEffect, useMemo, useRef, useState } from 'react';
-import '../charts/chartTheme.css';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import './theme.css';
 import './app.css';
 import { SimulationCharts } from '../charts/index.ts';
 import { ExplainPanel } from '../panels/explain/index.ts';
@@ -37,7 +37,8 @@ export function App() {
   const [galleryOpen, setGalleryOpen] = useState(false);
   const chartsRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
+  // Before the first paint: theme.css has no palette until data-theme is set.
+  useLayoutEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
 

@@ -3,7 +3,7 @@
 // tooltip cursor (recharts syncId), the zoom, and the selected sync drawn as a vertical line.
 
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { stabilizationModel } from '../panels/explain/model/stabilization.ts';
+import { stabilizationModel } from '../explain/stabilization.ts';
 import type { SyncDetail } from '../worker/protocol.ts';
 import { buildChartData, DEFAULT_MAX_POINTS } from './buildChartData.ts';
 import type { SharedChartProps } from './chartParts.tsx';
@@ -11,9 +11,8 @@ import { DemandChart } from './DemandChart.tsx';
 import { MetricLane } from './MetricLane.tsx';
 import { clampRange, panToInclude } from './pointer.ts';
 import { ReplicasChart } from './ReplicasChart.tsx';
-import { formatDuration, formatElapsed, ticksNeedSeconds, timeTicks } from './timeAxis.ts';
+import { formatDuration, formatElapsed, ticksNeedSeconds, timeTicks } from '../format/timeAxis.ts';
 import type { ChartSeries } from './types.ts';
-import './chartTheme.css';
 import './charts.css';
 
 export interface SimulationChartsProps {

@@ -2,14 +2,13 @@
 // chain step by step, and the HPA as `kubectl describe hpa` would show it after the sync.
 
 import { useMemo } from 'react';
-import '../../charts/chartTheme.css';
-import { tidyNumbers } from '../../charts/format.ts';
-import { formatElapsed } from '../../charts/timeAxis.ts';
+import { tidyNumbers } from '../../format/format.ts';
+import { formatElapsed } from '../../format/timeAxis.ts';
 import type { SyncDetail } from '../../worker/protocol.ts';
 import { DecisionChain } from './DecisionChain.tsx';
 import { DescribeBlock } from './DescribeBlock.tsx';
-import { decisionChain } from './model/decisionChain.ts';
-import { describeHpa } from './model/describe.ts';
+import { decisionChain } from '../../explain/decisionChain.ts';
+import { describeHpa } from '../../explain/describe.ts';
 import './explain.css';
 
 export interface ExplainPanelProps {

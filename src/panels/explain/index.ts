@@ -1,5 +1,5 @@
 export { ExplainPanel, type ExplainPanelProps } from './ExplainPanel.tsx';
-export { decisionChain, type ChainStep } from './model/decisionChain.ts';
-export { describeHpa } from './model/describe.ts';
-export { describeMetricLine } from './model/metricText.ts';
-export { stabilizationModel } from './model/stabilization.ts';
+export { decisionChain, type ChainStep } from '../../explain/decisionChain.ts';
+export { describeHpa } from '../../explain/describe.ts';
+export { describeMetricLine } from '../../explain/metricText.ts';
+export { stabilizationModel } from '../../explain/stabilization.ts';
