@@ -12,6 +12,7 @@ import {
   useDiagnostics,
   useIsStale,
   useParseSummary,
+  usePresetName,
   useResult,
   useScenarioText,
   useSelectedSync,
@@ -28,6 +29,7 @@ export function App() {
   const text = useScenarioText();
   const diagnostics = useDiagnostics();
   const parse = useParseSummary();
+  const presetName = usePresetName();
   const result = useResult();
   const stale = useIsStale();
   const selected = useSelectedSync();
@@ -104,6 +106,7 @@ export function App() {
       <PresetGallery
         open={galleryOpen}
         presets={PRESETS}
+        current={presetName}
         onClose={() => setGalleryOpen(false)}
         onPick={(p) => {
           setGalleryOpen(false);
