@@ -54,12 +54,11 @@ const noUiPackages = {
 };
 
 /** One `@typescript-eslint/no-restricted-imports` block per layer (a later block would replace, not add). */
-function layer(files, patterns, extra = {}) {
+function layer(files, patterns) {
   return {
     files,
     // Tests, test helpers and dev-only harness pages may run the engine on the main thread.
     ignores: ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/harness/**'],
-    ...extra,
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
   };
 }
