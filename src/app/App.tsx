@@ -44,6 +44,11 @@ export function App() {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
 
+  // One object per result, so the explain panel (memoized) skips the keystrokes in between.
+  const history = useMemo(
+    () => (result ? { time: result.series.time, raw: result.series.rawReplicas } : undefined),
+    [result],
+  );
   const hasDemand = useMemo(
     () => (result ? result.series.demand.some((v) => !Number.isNaN(v)) : false),
     [result],
@@ -97,9 +102,7 @@ export function App() {
           <ExplainPanel
             detail={detail}
             loading={selected !== null && detail?.index !== selected}
-            history={
-              result ? { time: result.series.time, raw: result.series.rawReplicas } : undefined
-            }
+            history={history}
           />
         </section>
       </main>

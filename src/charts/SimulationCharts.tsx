@@ -2,7 +2,7 @@
 // the downsampled rows (memoized per series and zoom), the x-domain and ticks, a synchronized
 // tooltip cursor (recharts syncId), the zoom, and the selected sync drawn as a vertical line.
 
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { stabilizationModel } from '../explain/stabilization.ts';
 import type { SyncDetail } from '../worker/protocol.ts';
 import { buildChartData, DEFAULT_MAX_POINTS } from './buildChartData.ts';
@@ -35,7 +35,10 @@ function fullDomainOf(time: Float64Array): [number, number] {
   return n > 0 ? [time[0]!, Math.max(time[n - 1]!, time[0]! + 1)] : [0, 1];
 }
 
-export function SimulationCharts(props: SimulationChartsProps) {
+/** Memoized: the app re-renders on every keystroke, the charts only when their props change. */
+export const SimulationCharts = memo(SimulationChartsView);
+
+function SimulationChartsView(props: SimulationChartsProps) {
   const { series, selectedSync, onSelectSync, selectedDetail, stale } = props;
   const maxPoints = props.maxPoints ?? DEFAULT_MAX_POINTS;
   const [zoomState, setZoom] = useState<[number, number] | null>(null);
