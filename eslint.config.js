@@ -2,6 +2,10 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+// Layers, top to bottom: app → panels, charts → explain, format → store → share, bridge →
+// worker → run → scenario → engine. Imports point down only; src/lintRules.test.ts proves each
+// rule below fires.
+
 // Packages the pure engine must never reach: it runs in Node, a Worker and tests alike.
 const uiPackages = [
   'react',
@@ -16,6 +20,48 @@ const uiPackages = [
   'recharts',
   'comlink',
 ];
+
+const ONE_WAY =
+  'Dependencies point one way: UI → store → bridge → worker → run → scenario → engine.';
+
+/** Import paths into the named `src/` folders (relative specifiers, any depth). */
+const into = (...folders) => folders.map((f) => `**/${f}/**`);
+
+/**
+ * What the main thread may load of the simulator at run time: pure helpers, each named here.
+ * Everything else under engine/, scenario/, run/ and worker/ is `import type` only, so no
+ * component can pull `simulate` onto the main thread. Shrink this list, never widen it lightly.
+ */
+const RUNTIME_ALLOWED = [
+  'engine/simulation/decisionSeries\\.ts', // decidingMetric: which metric decided (explain)
+  'scenario/schema/hpaSchema\\.ts', // JSON Schema data for the editor's completion
+  'scenario/schema/simulationSchema\\.ts',
+];
+const simulatorTypesOnly = {
+  regex: `(^|/)(?!(${RUNTIME_ALLOWED.join('|')})$)(engine|scenario|run|worker)/`,
+  allowTypeImports: true,
+  message:
+    'The main thread imports the simulator as types only (import type); the worker runs it. Pure helpers are listed in eslint.config.js.',
+};
+const noRawStore = {
+  group: ['**/store', '**/store/**'],
+  importNames: ['getStore', 'initStore'],
+  message: 'Components read the store through its hooks and actions (src/store/hooks.ts).',
+};
+const noUiPackages = {
+  group: uiPackages.filter((p) => p !== 'comlink'),
+  message: 'No UI packages below the UI.',
+};
+
+/** One `@typescript-eslint/no-restricted-imports` block per layer (a later block would replace, not add). */
+function layer(files, patterns) {
+  return {
+    files,
+    // Tests, test helpers and dev-only harness pages may run the engine on the main thread.
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/harness/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
+  };
+}
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'reports', 'test-results', 'playwright-report'] },
@@ -50,13 +96,15 @@ export default tseslint.config(
                 '**/ui/**',
                 '**/panels/**',
                 '**/charts/**',
+                '**/explain/**',
+                '**/format/**',
                 '**/store/**',
                 '**/bridge/**',
                 '**/worker/**',
+                '**/run/**',
                 '**/cli/**',
               ],
-              message:
-                'Dependencies point one way: UI → store → bridge → worker → scenario → engine.',
+              message: ONE_WAY,
             },
           ],
         },
@@ -71,4 +119,47 @@ export default tseslint.config(
       ],
     },
   },
+  // Components: simulator types only, the store through hooks; charts and panels share only
+  // through explain/ and format/.
+  layer(['src/app/**'], [simulatorTypesOnly, noRawStore]),
+  layer(
+    ['src/charts/**'],
+    [simulatorTypesOnly, noRawStore, { group: into('app', 'panels'), message: ONE_WAY }],
+  ),
+  layer(
+    ['src/panels/**'],
+    [simulatorTypesOnly, noRawStore, { group: into('app', 'charts'), message: ONE_WAY }],
+  ),
+  // Pure presentation models shared by panels, charts and (later) the CLI.
+  layer(
+    ['src/explain/**', 'src/format/**'],
+    [
+      simulatorTypesOnly,
+      noUiPackages,
+      { group: into('app', 'panels', 'charts', 'store', 'bridge'), message: ONE_WAY },
+    ],
+  ),
+  layer(
+    ['src/store/**'],
+    [simulatorTypesOnly, { group: into('app', 'panels', 'charts'), message: ONE_WAY }],
+  ),
+  layer(
+    ['src/bridge/**', 'src/share/**'],
+    [
+      simulatorTypesOnly,
+      noUiPackages,
+      { group: into('app', 'panels', 'charts', 'explain', 'store'), message: ONE_WAY },
+    ],
+  ),
+  // The simulator side: runs in a Worker, in Node (CLI) and in tests; no UI.
+  layer(
+    ['src/worker/**', 'src/run/**', 'src/cli/**', 'src/conformance/**'],
+    [
+      noUiPackages,
+      {
+        group: into('app', 'panels', 'charts', 'explain', 'format', 'store', 'bridge'),
+        message: ONE_WAY,
+      },
+    ],
+  ),
 );

@@ -33,6 +33,22 @@ test.describe('the app', () => {
     }
   });
 
+  test('the gallery marks the preset the editor holds, until it is edited', async ({ page }) => {
+    await openApp(page);
+    const gallery = page.getByRole('dialog', { name: 'Presets' });
+    const flapping = presets.find((p) => p.id === 'flapping')!;
+    await page.getByRole('button', { name: 'Presets' }).click();
+    await gallery.getByRole('button', { name: `Load preset ${flapping.title}` }).click();
+    await page.getByRole('button', { name: 'Presets' }).click();
+    await expect(gallery.locator('[aria-current="true"]')).toHaveAccessibleName(
+      `Load preset ${flapping.title}`,
+    );
+    await gallery.getByRole('button', { name: 'Close' }).click();
+    await setEditorText(page, `${flapping.text}# edited\n`);
+    await page.getByRole('button', { name: 'Presets' }).click();
+    await expect(gallery.locator('[aria-current]')).toHaveCount(0);
+  });
+
   test('editing the YAML redraws the charts', async ({ page }) => {
     await openApp(page);
     await waitUpToDate(page);

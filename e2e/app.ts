@@ -3,6 +3,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
+// Type-only: brings the hook's `window.__hpaSimEditor` declaration (ScenarioEditorTestHook).
+import type { EditorMarker } from '../src/panels/editor/types.ts';
 
 const presetDir = join(import.meta.dirname, '..', 'src', 'presets');
 
@@ -29,31 +31,15 @@ export async function openApp(page: Page, path = '/'): Promise<void> {
 }
 
 export function editorText(page: Page): Promise<string> {
-  return page.evaluate(() =>
-    (window as unknown as { __hpaSimEditor: { getValue(): string } }).__hpaSimEditor.getValue(),
-  );
+  return page.evaluate(() => window.__hpaSimEditor!.getValue());
 }
 
 export async function setEditorText(page: Page, text: string): Promise<void> {
-  await page.evaluate(
-    (t) =>
-      (
-        window as unknown as { __hpaSimEditor: { setValue(s: string): void } }
-      ).__hpaSimEditor.setValue(t),
-    text,
-  );
+  await page.evaluate((t) => window.__hpaSimEditor!.setValue(t), text);
 }
 
-export function markers(
-  page: Page,
-): Promise<{ severity: string; line: number; message: string }[]> {
-  return page.evaluate(() =>
-    (
-      window as unknown as {
-        __hpaSimEditor: { markers(): { severity: string; line: number; message: string }[] };
-      }
-    ).__hpaSimEditor.markers(),
-  );
+export function markers(page: Page): Promise<EditorMarker[]> {
+  return page.evaluate(() => window.__hpaSimEditor!.markers());
 }
 
 /** The text of one KPI tile, e.g. "Peak / final". */

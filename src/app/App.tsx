@@ -1,6 +1,6 @@
 // The page: toolbar, the scenario editor, and the results (KPIs, charts, explanation).
-import { useEffect, useMemo, useRef, useState } from 'react';
-import '../charts/chartTheme.css';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import './theme.css';
 import './app.css';
 import { SimulationCharts } from '../charts/index.ts';
 import { ExplainPanel } from '../panels/explain/index.ts';
@@ -12,6 +12,7 @@ import {
   useDiagnostics,
   useIsStale,
   useParseSummary,
+  usePresetName,
   useResult,
   useScenarioText,
   useSelectedSync,
@@ -28,6 +29,7 @@ export function App() {
   const text = useScenarioText();
   const diagnostics = useDiagnostics();
   const parse = useParseSummary();
+  const presetName = usePresetName();
   const result = useResult();
   const stale = useIsStale();
   const selected = useSelectedSync();
@@ -37,10 +39,16 @@ export function App() {
   const [galleryOpen, setGalleryOpen] = useState(false);
   const chartsRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
+  // Before the first paint: theme.css has no palette until data-theme is set.
+  useLayoutEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
 
+  // One object per result, so the explain panel (memoized) skips the keystrokes in between.
+  const history = useMemo(
+    () => (result ? { time: result.series.time, raw: result.series.rawReplicas } : undefined),
+    [result],
+  );
   const hasDemand = useMemo(
     () => (result ? result.series.demand.some((v) => !Number.isNaN(v)) : false),
     [result],
@@ -94,15 +102,14 @@ export function App() {
           <ExplainPanel
             detail={detail}
             loading={selected !== null && detail?.index !== selected}
-            history={
-              result ? { time: result.series.time, raw: result.series.rawReplicas } : undefined
-            }
+            history={history}
           />
         </section>
       </main>
       <PresetGallery
         open={galleryOpen}
         presets={PRESETS}
+        current={presetName}
         onClose={() => setGalleryOpen(false)}
         onPick={(p) => {
           setGalleryOpen(false);

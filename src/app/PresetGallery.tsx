@@ -5,6 +5,8 @@ import type { Preset } from '../presets/catalog.ts';
 export function PresetGallery(props: {
   open: boolean;
   presets: Preset[];
+  /** The preset the editor holds unedited (the store's presetName), marked in the list. */
+  current: string | null;
   onPick(p: Preset): void;
   onClose(): void;
 }) {
@@ -26,7 +28,11 @@ export function PresetGallery(props: {
       <ul>
         {props.presets.map((p) => (
           <li key={p.id}>
-            <button onClick={() => props.onPick(p)} aria-label={`Load preset ${p.title}`}>
+            <button
+              onClick={() => props.onPick(p)}
+              aria-label={`Load preset ${p.title}`}
+              aria-current={p.id === props.current ? 'true' : undefined}
+            >
               <strong>{p.title}</strong>
               <span>{p.description}</span>
             </button>

@@ -2,7 +2,6 @@
 import { useState, type RefObject } from 'react';
 import { createShareLink } from '../share/index.ts';
 import {
-  getStore,
   useActions,
   useCanRedo,
   useCanUndo,
@@ -40,7 +39,7 @@ export function Toolbar(props: {
   const stem = fileStem(parse?.name || 'scenario');
 
   async function onShare() {
-    const link = await createShareLink(getStore().getState().text);
+    const link = await createShareLink(text);
     if (!link.ok) return setShare({ error: link.error });
     setShare({ url: link.url });
     try {

@@ -15,7 +15,7 @@ import {
   type SharedChartProps,
   valueYAxis,
 } from './chartParts.tsx';
-import { type AxisScale } from './format.ts';
+import { type AxisScale } from '../format/format.ts';
 import { DEMAND_SERIES, type SeriesStyle } from './seriesStyles.ts';
 import type { ChartData } from './types.ts';
 

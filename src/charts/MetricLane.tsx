@@ -24,7 +24,7 @@ import {
   type SharedChartProps,
   valueYAxis,
 } from './chartParts.tsx';
-import { formatCompact, formatNumber } from './format.ts';
+import { formatCompact, formatNumber } from '../format/format.ts';
 import { metricColor } from './seriesStyles.ts';
 import type { MetricLaneData } from './types.ts';
 

@@ -14,7 +14,7 @@ import {
   ResponsiveContainer,
   Tooltip,
 } from 'recharts';
-import type { StabilizationModel } from '../panels/explain/model/stabilization.ts';
+import type { StabilizationModel } from '../explain/stabilization.ts';
 import { ChartFrame, type LegendItem } from './ChartFrame.tsx';
 import { StabilizationOverlay } from './StabilizationOverlay.tsx';
 import {
@@ -29,7 +29,7 @@ import {
   valueYAxis,
 } from './chartParts.tsx';
 import { POD_AREAS, REPLICA_SERIES, type SeriesStyle } from './seriesStyles.ts';
-import { formatElapsed } from './timeAxis.ts';
+import { formatElapsed } from '../format/timeAxis.ts';
 import type { ChartData, RescaleMarker } from './types.ts';
 
 export interface ReplicasChartProps extends SharedChartProps {

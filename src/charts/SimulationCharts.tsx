@@ -2,8 +2,8 @@
 // the downsampled rows (memoized per series and zoom), the x-domain and ticks, a synchronized
 // tooltip cursor (recharts syncId), the zoom, and the selected sync drawn as a vertical line.
 
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { stabilizationModel } from '../panels/explain/model/stabilization.ts';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { stabilizationModel } from '../explain/stabilization.ts';
 import type { SyncDetail } from '../worker/protocol.ts';
 import { buildChartData, DEFAULT_MAX_POINTS } from './buildChartData.ts';
 import type { SharedChartProps } from './chartParts.tsx';
@@ -11,9 +11,8 @@ import { DemandChart } from './DemandChart.tsx';
 import { MetricLane } from './MetricLane.tsx';
 import { clampRange, panToInclude } from './pointer.ts';
 import { ReplicasChart } from './ReplicasChart.tsx';
-import { formatDuration, formatElapsed, ticksNeedSeconds, timeTicks } from './timeAxis.ts';
+import { formatDuration, formatElapsed, ticksNeedSeconds, timeTicks } from '../format/timeAxis.ts';
 import type { ChartSeries } from './types.ts';
-import './chartTheme.css';
 import './charts.css';
 
 export interface SimulationChartsProps {
@@ -36,7 +35,10 @@ function fullDomainOf(time: Float64Array): [number, number] {
   return n > 0 ? [time[0]!, Math.max(time[n - 1]!, time[0]! + 1)] : [0, 1];
 }
 
-export function SimulationCharts(props: SimulationChartsProps) {
+/** Memoized: the app re-renders on every keystroke, the charts only when their props change. */
+export const SimulationCharts = memo(SimulationChartsView);
+
+function SimulationChartsView(props: SimulationChartsProps) {
   const { series, selectedSync, onSelectSync, selectedDetail, stale } = props;
   const maxPoints = props.maxPoints ?? DEFAULT_MAX_POINTS;
   const [zoomState, setZoom] = useState<[number, number] | null>(null);

@@ -3,9 +3,9 @@
 // winning value filled. Plain HTML placed with the charts' layout constants, so selecting a sync
 // does not re-render the chart underneath.
 
-import type { StabilizationModel } from '../panels/explain/model/stabilization.ts';
+import type { StabilizationModel } from '../explain/stabilization.ts';
 import { CHART_MARGIN, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from './layout.ts';
-import { formatDuration } from './timeAxis.ts';
+import { formatDuration } from '../format/timeAxis.ts';
 
 const L = CHART_MARGIN.left + Y_AXIS_WIDTH;
 const LR = L + CHART_MARGIN.right;

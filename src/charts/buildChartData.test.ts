@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { presetRun } from '../panels/explain/model/testing/presets.ts';
+import { presetRun } from '../explain/testing/presets.ts';
 import {
   buildChartData,
   buildMarkers,

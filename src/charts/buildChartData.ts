@@ -3,7 +3,7 @@
 // ticks, and the per-metric lane descriptions. With a time range (zoom) only that slice is
 // downsampled, so zooming in shows every sync. Pure: the components only draw what this returns.
 
-import { axisScale, type AxisScale } from './format.ts';
+import { axisScale, type AxisScale } from '../format/format.ts';
 import { downsampleIndices } from './lttb.ts';
 import type {
   ChartData,

@@ -3,9 +3,9 @@
 import { useCallback, useState } from 'react';
 import { XAxis, YAxis } from 'recharts';
 import type { FrameInteraction } from './ChartFrame.tsx';
-import { formatCompact } from './format.ts';
+import { formatCompact } from '../format/format.ts';
 import { AXIS_TICK, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from './layout.ts';
-import { formatElapsed } from './timeAxis.ts';
+import { formatElapsed } from '../format/timeAxis.ts';
 import type { ChartRow } from './types.ts';
 
 export { AXIS_TICK, CHART_MARGIN, SYNC_ID, Y_AXIS_WIDTH } from './layout.ts';

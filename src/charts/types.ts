@@ -3,7 +3,7 @@
 // stabilized and limited recommendations and the metric lanes show which metric decided.
 
 import type { SeriesPayload } from '../worker/protocol.ts';
-import type { AxisScale } from './format.ts';
+import type { AxisScale } from '../format/format.ts';
 
 /** Per-sync values taken from each sync's ReconcileTrace (NaN where the step did not run). */
 export type { DecisionSeries } from '../engine/simulation/decisionSeries.ts';

@@ -12,4 +12,3 @@ export {
 } from './simulation/migrations.ts';
 export { CURRENT_SIMULATION_API_VERSION, KUBERNETES_VERSIONS } from './simulation/defaults.ts';
 export { parseDuration, formatSeconds } from './simulation/units.ts';
-export * as scenarioLimits from './limits.ts';

@@ -66,7 +66,3 @@ function unquote(inner: string): string {
     return inner;
   }
 }
-
-export function childPath(path: Path, segment: PathSegment): PathSegment[] {
-  return [...path, segment];
-}

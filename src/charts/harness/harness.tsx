@@ -8,8 +8,9 @@ import { createRoot } from 'react-dom/client';
 import { ExplainPanel } from '../../panels/explain/index.ts';
 import { KpiStrip } from '../../panels/kpis/index.ts';
 import { SimulationCharts } from '../index.ts';
-import * as fixtures from '../../panels/explain/model/testing/scenarios.ts';
+import * as fixtures from '../../explain/testing/scenarios.ts';
 import { runScenario } from './runScenario.ts';
+import '../../app/theme.css';
 import './harness.css';
 
 const texts = import.meta.glob('../../presets/*.yaml', {

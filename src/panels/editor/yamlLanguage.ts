@@ -5,7 +5,8 @@
  */
 import type * as Monaco from 'monaco-editor';
 import { configureMonacoYaml, type MonacoYaml, type MonacoYamlOptions } from 'monaco-yaml';
-import { hpaSchema, simulationSchema } from '../../scenario/index.ts';
+import { hpaSchema } from '../../scenario/schema/hpaSchema.ts';
+import { simulationSchema } from '../../scenario/schema/simulationSchema.ts';
 import {
   SCENARIO_FILE_SUFFIX,
   SCENARIO_SCHEMA_URI,

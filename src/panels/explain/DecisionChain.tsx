@@ -1,7 +1,7 @@
 // The decision chain of one sync as ordered steps: metrics → tolerance → largest proposal →
 // stabilization → policies → min/max clamp → result (or the shortcut that ended it early).
 
-import type { ChainStep } from './model/decisionChain.ts';
+import type { ChainStep } from '../../explain/decisionChain.ts';
 import { MetricProposals } from './MetricProposals.tsx';
 import { PolicyTable } from './PolicyTable.tsx';
 import { StabilizationWindow } from './StabilizationWindow.tsx';

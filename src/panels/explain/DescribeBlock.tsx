@@ -1,7 +1,7 @@
 // The sync as `kubectl describe hpa` would print it right after: metrics (current / target),
 // min/max, behavior, pods, the Conditions table and the Events table (newest last).
 
-import type { DescribeModel } from './model/describe.ts';
+import type { DescribeModel } from '../../explain/describe.ts';
 
 export function DescribeBlock({ model }: { model: DescribeModel }) {
   return (

@@ -1,15 +1,14 @@
 // Why the selected sync ended where it did: the controller's one-line explanation, the decision
 // chain step by step, and the HPA as `kubectl describe hpa` would show it after the sync.
 
-import { useMemo } from 'react';
-import '../../charts/chartTheme.css';
-import { tidyNumbers } from '../../charts/format.ts';
-import { formatElapsed } from '../../charts/timeAxis.ts';
+import { memo, useMemo } from 'react';
+import { tidyNumbers } from '../../format/format.ts';
+import { formatElapsed } from '../../format/timeAxis.ts';
 import type { SyncDetail } from '../../worker/protocol.ts';
 import { DecisionChain } from './DecisionChain.tsx';
 import { DescribeBlock } from './DescribeBlock.tsx';
-import { decisionChain } from './model/decisionChain.ts';
-import { describeHpa } from './model/describe.ts';
+import { decisionChain } from '../../explain/decisionChain.ts';
+import { describeHpa } from '../../explain/describe.ts';
 import './explain.css';
 
 export interface ExplainPanelProps {
@@ -24,7 +23,10 @@ export interface ExplainPanelProps {
   history?: { time: ArrayLike<number>; raw: ArrayLike<number> };
 }
 
-export function ExplainPanel({ detail, loading, history }: ExplainPanelProps) {
+/** Memoized: the app re-renders on every keystroke, the panel only when its props change. */
+export const ExplainPanel = memo(ExplainPanelView);
+
+function ExplainPanelView({ detail, loading, history }: ExplainPanelProps) {
   const steps = useMemo(() => (detail ? decisionChain(detail, history) : []), [detail, history]);
   const describe = useMemo(() => (detail ? describeHpa(detail) : null), [detail]);
   return (

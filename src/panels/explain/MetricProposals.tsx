@@ -1,8 +1,8 @@
 // Per-metric proposals: current vs target, usage ratio, pod groups with why each counted the way
 // it did, the branch of the calculation and the proposal (or the error).
 
-import { formatNumber } from '../../charts/format.ts';
-import type { MetricStepModel } from './model/metricSteps.ts';
+import { formatNumber } from '../../format/format.ts';
+import type { MetricStepModel } from '../../explain/metricSteps.ts';
 
 const GROUP_LABEL = { unready: 'unready', missing: 'missing', ignored: 'ignored' } as const;
 

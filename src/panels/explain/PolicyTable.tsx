@@ -1,7 +1,7 @@
 // Each scaling policy of the direction in play: its period, the scale events counted in it, the
 // replica count at the period's start and the limit it allows; the one selectPolicy picked.
 
-import type { PolicyModel } from './model/limits.ts';
+import type { PolicyModel } from '../../explain/limits.ts';
 
 export function PolicyTable({ p }: { p: PolicyModel }) {
   if (!p.rows.length) return null;

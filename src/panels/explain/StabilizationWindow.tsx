@@ -1,8 +1,8 @@
 // The stabilization window's stored recommendations as a compact timeline (runs of equal values
 // merged), the winning value highlighted, with both window lengths.
 
-import { formatElapsed } from '../../charts/timeAxis.ts';
-import { groupEntries, type StabilizationModel } from './model/stabilization.ts';
+import { formatElapsed } from '../../format/timeAxis.ts';
+import { groupEntries, type StabilizationModel } from '../../explain/stabilization.ts';
 
 export function StabilizationWindow({ s }: { s: StabilizationModel }) {
   const runs = groupEntries(s.entries.filter((e) => e.inDownWindow || e.inUpWindow));

@@ -1,7 +1,6 @@
 // The run's KPIs in one strip: cost, replicas, churn, overload, recovery. Each figure's title
 // attribute says exactly what it measures.
 
-import '../../charts/chartTheme.css';
 import type { Kpis } from '../../engine/simulation/index.ts';
 import { kpiItems } from './kpiItems.ts';
 import './kpis.css';

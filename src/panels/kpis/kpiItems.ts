@@ -2,8 +2,8 @@
 // title that says exactly what it measures (KPIs are computed by the engine, see kpis.ts there).
 
 import type { Kpis } from '../../engine/simulation/index.ts';
-import { formatCompact, formatNumber } from '../../charts/format.ts';
-import { formatDuration } from '../../charts/timeAxis.ts';
+import { formatCompact, formatNumber } from '../../format/format.ts';
+import { formatDuration } from '../../format/timeAxis.ts';
 
 export interface KpiItem {
   id: string;

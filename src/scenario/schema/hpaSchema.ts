@@ -68,7 +68,3 @@ export const hpaSchema: JsonSchema = {
     specV1,
   },
 };
-
-/** Used in messages: the name the schema gives a kind. */
-export const HPA_KIND = 'HorizontalPodAutoscaler';
-export const describeHpaVersions = (): string => HPA_API_VERSIONS.join(', ');

@@ -23,6 +23,8 @@ import {
   MAX_DURATION_SECONDS,
   MAX_OUTAGES,
   MAX_PODS,
+  MIN_RESOLUTION_SECONDS,
+  MIN_SYNC_PERIOD_SECONDS,
   MAX_SETTING_SECONDS,
 } from '../limits.ts';
 import {
@@ -63,8 +65,13 @@ const featureGates = object(
 
 const controller = object("kube-controller-manager HPA flags. Defaults are the controller's.", {
   syncPeriod: setting(
-    '--horizontal-pod-autoscaler-sync-period: time between two reconciles. Default 15s; at least 1s.',
-    { 'x-minSeconds': 1, 'x-minLimit': SIM_LIMIT, 'x-maxSeconds': 3600, default: '15s' },
+    `--horizontal-pod-autoscaler-sync-period: time between two reconciles. Default 15s; at least ${MIN_SYNC_PERIOD_SECONDS}s.`,
+    {
+      'x-minSeconds': MIN_SYNC_PERIOD_SECONDS,
+      'x-minLimit': SIM_LIMIT,
+      'x-maxSeconds': 3600,
+      default: '15s',
+    },
   ),
   tolerance: number(
     "--horizontal-pod-autoscaler-tolerance: no scaling while |usage ratio − 1| ≤ tolerance. Default 0.1. A 0 is replaced by 0.1, as the controller's configuration defaulting does.",
@@ -163,8 +170,13 @@ const workload = object('The scaled workload: initial size, pod template and pod
 
 const metricsPipeline = object('The metrics-server pipeline between pods and the controller.', {
   resolution: setting(
-    'Scrape interval (metrics-server --metric-resolution). Default 15s; at least 1s.',
-    { 'x-minSeconds': 1, 'x-minLimit': SIM_LIMIT, 'x-maxSeconds': 3600, default: '15s' },
+    `Scrape interval (metrics-server --metric-resolution). Default 15s; at least ${MIN_RESOLUTION_SECONDS}s.`,
+    {
+      'x-minSeconds': MIN_RESOLUTION_SECONDS,
+      'x-minLimit': SIM_LIMIT,
+      'x-maxSeconds': 3600,
+      default: '15s',
+    },
   ),
   window: setting('The time each CPU sample averages over (PodMetrics.window). Default 15s.', {
     'x-minSeconds': 0,

@@ -34,4 +34,3 @@ export { parseCurve, validateCurve } from './validate.ts';
 export { parseCsvSeries } from './csv.ts';
 export { parsePrometheusRangeQuery } from './prometheus.ts';
 export { seriesCurve } from './seriesCurve.ts';
-export * as curveLimits from './limits.ts';

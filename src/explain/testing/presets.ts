@@ -1,8 +1,8 @@
 // Test helper: run a preset (or any scenario text) once and hand out sync details.
 
-import { runScenario, type ScenarioRun } from '../../../../charts/harness/runScenario.ts';
+import { runScenario, type ScenarioRun } from '../../charts/harness/runScenario.ts';
 
-const texts = import.meta.glob('../../../../presets/*.yaml', {
+const texts = import.meta.glob('../../presets/*.yaml', {
   query: '?raw',
   import: 'default',
   eager: true,
@@ -13,7 +13,7 @@ const cache = new Map<string, ScenarioRun>();
 export function presetRun(name: string): ScenarioRun {
   let run = cache.get(name);
   if (!run) {
-    const text = texts[`../../../../presets/${name}.yaml`];
+    const text = texts[`../../presets/${name}.yaml`];
     if (text === undefined) throw new Error(`no preset ${name}`);
     run = runScenario(text);
     cache.set(name, run);

@@ -11,9 +11,9 @@ import type {
   ReconcileTrace,
   StabilizationTrace,
   TimestampedRecommendation,
-} from '../../../engine/controller/index.ts';
-import type { SyncRecord } from '../../../engine/simulation/index.ts';
-import type { SyncDetail, SyncEvent } from '../../../worker/protocol.ts';
+} from '../engine/controller/index.ts';
+import type { SyncRecord } from '../engine/simulation/index.ts';
+import type { SyncDetail, SyncEvent } from '../worker/protocol.ts';
 
 export type PolicyTrace = NonNullable<ReconcileTrace['policies']>[number];
 

@@ -1,10 +1,10 @@
-import { decidingMetric } from '../../../engine/simulation/decisionSeries.ts';
+import { decidingMetric } from '../engine/simulation/decisionSeries.ts';
 
 export { decidingMetric };
 // Per-metric proposals of one sync: current vs target, the usage ratio against the tolerance band,
 // pod groups with why each group counted the way it did, and which metric decided.
 
-import { formatNumber, tidyNumbers } from '../../../charts/format.ts';
+import { formatNumber, tidyNumbers } from '../format/format.ts';
 import { currentText, metricKind, metricLabel, targetNumber, targetText } from './metricText.ts';
 import type { MetricSpec, MetricTrace, SyncDetail } from './types.ts';
 

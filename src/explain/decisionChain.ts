@@ -1,7 +1,7 @@
 // The decision chain of one sync as ordered steps, each with what it did and, where the popular
 // explanation differs from the controller's code (ALGORITHM.md §11), a short note.
 
-import { formatNumber } from '../../../charts/format.ts';
+import { formatNumber } from '../format/format.ts';
 import { clampModel, policyModel, type ClampModel, type PolicyModel } from './limits.ts';
 import { metricSteps, type MetricStepModel } from './metricSteps.ts';
 import { stabilizationModel, type StabilizationModel } from './stabilization.ts';

@@ -1,0 +1,154 @@
+// Proof that the layer rules in eslint.config.js fire: CI runs `npm run lint`, so a rule that
+// silently matched nothing would let an upward import through. Each case lints a one-line
+// snippet as if it were a file at `path`, with the repository's own config.
+import { ESLint } from 'eslint';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root, overrideConfigFile: resolve(root, 'eslint.config.js') });
+const BOUNDARY_RULES = new Set([
+  'no-restricted-imports',
+  '@typescript-eslint/no-restricted-imports',
+]);
+
+/** The boundary messages ESLint reports for `code` placed at `path`. */
+async function boundaryErrors(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport const x = 1;\n`, { filePath: path });
+  const messages = result?.messages ?? [];
+  const fatal = messages.filter((m) => m.fatal);
+  if (fatal.length) throw new Error(`${path}: ${fatal.map((m) => m.message).join('; ')}`);
+  return messages.filter((m) => m.ruleId && BOUNDARY_RULES.has(m.ruleId)).map((m) => m.message);
+}
+
+const blocked = (path: string, code: string, why: RegExp) =>
+  it(`${path}: ${code}`, async () => {
+    const errors = await boundaryErrors(path, code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(why);
+  });
+
+const allowed = (path: string, code: string) =>
+  it(`${path}: ${code}`, async () => {
+    expect(await boundaryErrors(path, code)).toEqual([]);
+  });
+
+const TYPES_ONLY = /as types only/;
+const ONE_WAY = /Dependencies point one way/;
+const HOOKS = /through its hooks/;
+
+describe('UI layers load the simulator as types only', () => {
+  blocked(
+    'src/charts/X.tsx',
+    "import { simulate } from '../engine/simulation/index.ts';",
+    TYPES_ONLY,
+  );
+  blocked('src/app/X.tsx', "import { parseScenario } from '../scenario/index.ts';", TYPES_ONLY);
+  blocked(
+    'src/panels/kpis/X.tsx',
+    "import { kpis } from '../../engine/simulation/kpis.ts';",
+    TYPES_ONLY,
+  );
+  blocked(
+    'src/explain/x.ts',
+    "import { simulate } from '../engine/simulation/simulate.ts';",
+    TYPES_ONLY,
+  );
+  blocked('src/store/x.ts', "import { runScenario } from '../run/index.ts';", TYPES_ONLY);
+  blocked('src/bridge/x.ts', "import { createSimulatorApi } from '../worker/api.ts';", TYPES_ONLY);
+  blocked('src/share/x.ts', "export { parseScenario } from '../scenario/index.ts';", TYPES_ONLY);
+  allowed('src/charts/X.tsx', "import type { SyncRecord } from '../engine/simulation/index.ts';");
+  allowed('src/store/x.ts', "import { type RunReply } from '../worker/protocol.ts';");
+  allowed('src/panels/kpis/X.tsx', "export type { Kpis } from '../../engine/simulation/index.ts';");
+});
+
+describe('the run-time allow-list is exactly the pure helpers it names', () => {
+  allowed(
+    'src/explain/x.ts',
+    "import { decidingMetric } from '../engine/simulation/decisionSeries.ts';",
+  );
+  allowed(
+    'src/panels/editor/x.ts',
+    "import { hpaSchema } from '../../scenario/schema/hpaSchema.ts';",
+  );
+  allowed(
+    'src/panels/editor/x.ts',
+    "import { simulationSchema } from '../../scenario/schema/simulationSchema.ts';",
+  );
+  blocked(
+    'src/panels/editor/x.ts',
+    "import { validateAgainstSchema } from '../../scenario/schema/validate.ts';",
+    TYPES_ONLY,
+  );
+  blocked(
+    'src/explain/x.ts',
+    "import { decisionSeries } from '../engine/simulation/decisionSeries.tsx';",
+    TYPES_ONLY,
+  );
+});
+
+describe('components reach the store through hooks', () => {
+  blocked('src/app/X.tsx', "import { getStore } from '../store/index.ts';", HOOKS);
+  blocked('src/panels/explain/X.tsx', "import { initStore } from '../../store/current.ts';", HOOKS);
+  blocked('src/charts/X.tsx', "import { getStore } from '../store';", HOOKS);
+  allowed('src/app/X.tsx', "import { useActions, useScenarioText } from '../store/index.ts';");
+});
+
+describe('dependencies point one way', () => {
+  blocked(
+    'src/charts/X.tsx',
+    "import { ExplainPanel } from '../panels/explain/index.ts';",
+    ONE_WAY,
+  );
+  blocked(
+    'src/panels/kpis/X.tsx',
+    "import { SimulationCharts } from '../../charts/index.ts';",
+    ONE_WAY,
+  );
+  blocked('src/charts/X.tsx', "import { App } from '../app/App.tsx';", ONE_WAY);
+  blocked('src/explain/x.ts', "import { lttb } from '../charts/lttb.ts';", ONE_WAY);
+  blocked('src/format/x.ts', "import { useState } from 'react';", /No UI packages/);
+  blocked('src/store/x.ts', "import { Toolbar } from '../app/Toolbar.tsx';", ONE_WAY);
+  blocked('src/bridge/x.ts', "import { getStore } from '../store/index.ts';", ONE_WAY);
+  blocked('src/share/x.ts', "import { useTheme } from '../store/hooks.ts';", ONE_WAY);
+  allowed('src/charts/X.tsx', "import { stabilizationModel } from '../explain/stabilization.ts';");
+  allowed('src/panels/kpis/x.ts', "import { formatDuration } from '../../format/timeAxis.ts';");
+});
+
+describe('the simulator side imports no UI', () => {
+  blocked('src/worker/x.ts', "import { createElement } from 'react';", /No UI packages/);
+  blocked('src/worker/x.ts', "import { getStore } from '../store/index.ts';", ONE_WAY);
+  blocked('src/run/x.ts', "import { describeHpa } from '../explain/describe.ts';", ONE_WAY);
+  blocked('src/cli/x.ts', "import { formatNumber } from '../format/format.ts';", ONE_WAY);
+  blocked(
+    'src/conformance/x.ts',
+    "import { createStore } from 'zustand/vanilla';",
+    /No UI packages/,
+  );
+  allowed('src/worker/x.ts', "import { simulate } from '../engine/simulation/index.ts';");
+});
+
+describe('the engine and the scenario layer import nothing above them', () => {
+  blocked('src/engine/simulation/x.ts', "import { useState } from 'react';", /engine is pure/);
+  blocked('src/scenario/x.ts', "import { readFileSync } from 'node:fs';", /no Node built-ins/);
+  blocked(
+    'src/engine/controller/x.ts',
+    "import type { SyncDetail } from '../../worker/protocol.ts';",
+    ONE_WAY,
+  );
+  blocked('src/scenario/x.ts', "import { runScenario } from '../run/index.ts';", ONE_WAY);
+  blocked(
+    'src/engine/simulation/x.ts',
+    "import { formatNumber } from '../../format/format.ts';",
+    ONE_WAY,
+  );
+});
+
+describe('tests, test helpers and dev harness pages may run the engine', () => {
+  allowed('src/charts/x.test.ts', "import { simulate } from '../engine/simulation/index.ts';");
+  allowed(
+    'src/explain/testing/x.ts',
+    "import { simulate } from '../../engine/simulation/index.ts';",
+  );
+  allowed('src/charts/harness/x.ts', "import { parseScenario } from '../../scenario/index.ts';");
+});
