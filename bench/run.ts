@@ -1,7 +1,8 @@
 // `npm run bench [-- --json]`: speed figures against DESIGN.md §6 budgets. Reported, not asserted.
 
 import { reconcileAutoscaler } from '../src/engine/controller/index.ts';
-import { simulate, type SimulationResult } from '../src/engine/simulation/index.ts';
+import type { SimulationResult } from '../src/engine/simulation/index.ts';
+import { executeRun } from '../src/run/index.ts';
 import { diurnalInput } from './simulationFixture.ts';
 import { measure, round } from './measure.ts';
 import { BENCH_CONFIG, BENCH_NOW, cpuObservation } from './reconcileFixture.ts';
@@ -48,7 +49,12 @@ function simulationRun(
     (globalThis as { gc?: () => void }).gc?.();
     const before = process.memoryUsage().heapUsed;
     const t0 = performance.now();
-    const out = simulate(diurnalInput(days, peakPods));
+    const out = executeRun({
+      key: 'main',
+      role: 'hpa',
+      name: 'bench',
+      input: diurnalInput(days, peakPods),
+    });
     const ms = performance.now() - t0;
     if (!out.ok) throw new Error(out.error);
     result = out.result;

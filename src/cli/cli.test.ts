@@ -78,6 +78,18 @@ describe('cli run', () => {
     expect(r.out).toMatch(/selectPolicy: Max/);
   });
 
+  it("prints the effective HPA with the scenario's own downscale-stabilization flag", () => {
+    const text = readFileSync(preset('cpu-70-vs-60.yaml'), 'utf8').replace(
+      '  duration: 10m\n',
+      '  duration: 10m\n  controller:\n    downscaleStabilization: 1m\n',
+    );
+    expect(text).toContain('downscaleStabilization: 1m');
+    const r = cli('run', tempFile('window.yaml', text), '--effective');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('the highest recommendation of the last 60 s');
+    expect(r.out).not.toContain('last 300 s');
+  });
+
   it('reports a YAML error as file:line:column and exits 2', () => {
     const f = tempFile(
       'bad.yaml',

@@ -2,9 +2,8 @@
 // through comlink and used directly in Node tests and the bridge's main-thread fallback.
 
 import { resultToCsv } from '../engine/simulation/exportCsv.ts';
-import { simulate } from '../engine/simulation/index.ts';
-import { parseScenario, type ParseResult } from '../scenario/index.ts';
-import { parseSummary, recentEvents, resultPayload, type KeptRun } from './payload.ts';
+import { executeRun, planScenario } from '../run/index.ts';
+import { recentEvents, resultPayload, type KeptRun } from './payload.ts';
 import type { ParseSummary, RunReply, SimulatorApi, SyncDetail } from './protocol.ts';
 
 export interface SimulatorApiOptions {
@@ -38,21 +37,22 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
     let parse = UNREADABLE;
     try {
       const t0 = now();
-      const parsed: ParseResult = parseScenario(text);
-      parse = parseSummary(parsed);
+      const plan = planScenario(text);
+      parse = plan.summary;
       timings.parseMs = now() - t0;
-      if (!parsed.ok || !parsed.input) return { runId, parse, result: null, error: null, timings };
+      const main = plan.runs[0];
+      if (!main) return { runId, parse, result: null, error: null, timings };
       // Yield once: a caller that starts a newer run meanwhile (API-level use; a worker only
       // sees the next message after this run returns) makes this one stop before simulating.
       await Promise.resolve();
       if (superseded()) return { runId, parse, result: null, error: 'cancelled', timings };
       const t1 = now();
-      const outcome = simulate(parsed.input, { shouldStop: superseded });
+      const run = executeRun(main, { shouldStop: superseded });
       timings.simulateMs = now() - t1;
-      if (!outcome.ok) return { runId, parse, result: null, error: outcome.error, timings };
-      const result = resultPayload(outcome.result, parsed.input.controller.tolerance);
+      if (!run.ok) return { runId, parse, result: null, error: run.error, timings };
+      const result = resultPayload(run.result, main.input.controller.tolerance);
       if (!kept || runId >= kept.runId) {
-        kept = { runId, result: outcome.result, hpa: parsed.input.hpa };
+        kept = { runId, result: run.result, hpa: main.input.hpa };
       }
       return { runId, parse, result, error: null, timings };
     } catch (error) {

@@ -4,43 +4,11 @@
 
 import type { HorizontalPodAutoscaler } from '../engine/controller/index.ts';
 import type { SimulationResult, SyncRecord } from '../engine/simulation/index.ts';
-import type { ParseResult } from '../scenario/index.ts';
-import { effectiveHpaYaml } from '../scenario/index.ts';
 import { decisionSeries } from '../engine/simulation/decisionSeries.ts';
-import type {
-  ParseSummary,
-  ResultPayload,
-  RunReply,
-  SeriesPayload,
-  SyncEvent,
-} from './protocol.ts';
+import type { ResultPayload, RunReply, SeriesPayload, SyncEvent } from './protocol.ts';
 
 /** `kubectl describe hpa` shows a bounded event list; the explain panel does the same. */
 export const MAX_SYNC_EVENTS = 20;
-
-export function parseSummary(parsed: ParseResult): ParseSummary {
-  let yaml: string | null = null;
-  if (parsed.effectiveHpa) {
-    const window = parsed.input?.controller.downscaleStabilizationSeconds;
-    try {
-      yaml = effectiveHpaYaml(
-        parsed.effectiveHpa,
-        window === undefined ? {} : { downscaleStabilizationSeconds: window },
-      );
-    } catch {
-      // A view of the HPA is a nicety; failing to render it must not fail the run.
-      yaml = null;
-    }
-  }
-  return {
-    ok: parsed.ok,
-    diagnostics: parsed.diagnostics,
-    notices: parsed.notices,
-    name: parsed.simulation.name,
-    description: parsed.simulation.description,
-    effectiveHpaYaml: yaml,
-  };
-}
 
 /** Usage ratio of metric `j` at every sync; trace.metrics follows spec.metrics order. */
 function ratioSeries(syncs: SyncRecord[], j: number): Float64Array {

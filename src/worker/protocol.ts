@@ -9,18 +9,10 @@ import type {
   MetricSeriesInfo,
   SyncRecord,
 } from '../engine/simulation/index.ts';
-import type { Diagnostic } from '../scenario/index.ts';
+import type { ScenarioSummary } from '../run/index.ts';
 
-export interface ParseSummary {
-  ok: boolean;
-  diagnostics: Diagnostic[];
-  notices: string[];
-  /** metadata.name and description of the Simulation document */
-  name: string;
-  description: string;
-  /** the HPA after API defaulting, as YAML with comments on the defaults (null when invalid) */
-  effectiveHpaYaml: string | null;
-}
+/** The scenario's parse summary, as the run service gives it. */
+export type ParseSummary = ScenarioSummary;
 
 /** Per-sync series, one entry per sync, as typed arrays (transferred, not copied). */
 export interface SeriesPayload extends DecisionSeries {

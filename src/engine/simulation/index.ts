@@ -7,6 +7,7 @@ export {
   SIMULATION_LIMITS,
   type SimulationOutcome,
   type SimulateOptions,
+  type RecordLevel,
 } from './simulate.ts';
 export { describeMetric } from './series.ts';
 export { explainSync } from './explain.ts';

@@ -87,3 +87,8 @@ export interface SimulationResult {
   durationSeconds: number;
   syncPeriodSeconds: number;
 }
+
+/** A result recorded at level 'full': every sync's record is kept. */
+export interface FullSimulationResult extends SimulationResult {
+  syncs: SyncRecord[];
+}

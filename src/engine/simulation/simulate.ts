@@ -35,7 +35,11 @@ const INITIAL_POD_AGE_SECONDS = 3600;
 export type SimulationOutcome =
   { ok: true; result: SimulationResult } | { ok: false; error: string };
 
+/** full: every sync's SyncRecord; compact: typed arrays per sync, records replayed on demand. */
+export type RecordLevel = 'full' | 'compact';
+
 export interface SimulateOptions {
+  record?: RecordLevel;
   /** checked between syncs; a cancelled run returns an error */
   shouldStop?: () => boolean;
 }
