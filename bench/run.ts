@@ -101,7 +101,7 @@ function simulationFigures(): Figure[] {
       detail: {
         baselineMs: round(dayBase, 2),
         ratioToBaseline: round(day.ms / dayBase, 1),
-        syncs: day.result.syncs.length,
+        syncs: day.result.series.time.length,
       },
     },
     {
@@ -112,7 +112,7 @@ function simulationFigures(): Figure[] {
       detail: {
         baselineMs: round(weekBase, 2),
         ratioToBaseline: round(week.ms / weekBase, 1),
-        syncs: week.result.syncs.length,
+        syncs: week.result.series.time.length,
       },
     },
     {

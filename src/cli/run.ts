@@ -1,5 +1,6 @@
 // `cli run FILE [--format json|csv|table] [--explain] [--effective]`
 
+import { isFullResult } from '../engine/simulation/index.ts';
 import { executeRun, planParsed } from '../run/index.ts';
 import { resultToCsv, resultToJson, resultToTable } from './format.ts';
 import { loadScenarioFile } from './loadScenario.ts';
@@ -36,8 +37,8 @@ export function runCommand(argv: string[], io: Io): number {
   }
   // The CLI prints every sync's conditions and explanation: record them all.
   const run = executeRun(main, { record: 'full' });
-  if (!run.ok) {
-    io.err(`${file}:1:1: error: ${run.error}`);
+  if (!run.ok || !isFullResult(run.result)) {
+    io.err(`${file}:1:1: error: ${run.ok ? 'no sync records' : run.error}`);
     return 2;
   }
   const name = plan.summary.name || file;

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { FullSimulationResult } from '../engine/simulation/index.ts';
+import { isFullResult, type FullSimulationResult } from '../engine/simulation/index.ts';
 import { runScenario } from '../run/index.ts';
 
 const dir = import.meta.dirname;
@@ -17,9 +17,8 @@ function runPreset(file: string): { result: FullSimulationResult; description: s
   expect(runs).toHaveLength(1);
   const run = runs[0]!;
   if (!run.ok) throw new Error(`${file}: ${run.error}`);
-  const { syncs } = run.result;
-  if (!syncs) throw new Error(`${file}: no records`);
-  return { result: { ...run.result, syncs }, description: summary.description };
+  if (!isFullResult(run.result)) throw new Error(`${file}: no records`);
+  return { result: run.result, description: summary.description };
 }
 
 /** What a preset decided: every rescale with the reasons that shaped it, and the KPIs. */

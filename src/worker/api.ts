@@ -2,6 +2,7 @@
 // through comlink and used directly in Node tests and the bridge's main-thread fallback.
 
 import { resultToCsv } from '../engine/simulation/exportCsv.ts';
+import { simulate, syncDetail } from '../engine/simulation/index.ts';
 import { executeRun, planScenario } from '../run/index.ts';
 import { recentEvents, resultPayload, type KeptRun } from './payload.ts';
 import type { ParseSummary, RunReply, SimulatorApi, SyncDetail } from './protocol.ts';
@@ -50,9 +51,9 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
       const run = executeRun(main, { shouldStop: superseded });
       timings.simulateMs = now() - t1;
       if (!run.ok) return { runId, parse, result: null, error: run.error, timings };
-      const result = resultPayload(run.result, main.input.controller.tolerance);
+      const result = resultPayload(run.result);
       if (!kept || runId >= kept.runId) {
-        kept = { runId, result: run.result, hpa: main.input.hpa };
+        kept = { runId, result: run.result, input: main.input };
       }
       return { runId, parse, result, error: null, timings };
     } catch (error) {
@@ -63,14 +64,17 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
 
   async function getSync(runId: number, index: number): Promise<SyncDetail | null> {
     if (!kept || kept.runId !== runId) return null;
-    const syncs = kept.result.syncs;
-    if (!Number.isInteger(index) || index < 0 || index >= syncs.length) return null;
-    return { index, sync: syncs[index]!, hpa: kept.hpa, events: recentEvents(syncs, index) };
+    // The run is compact: the record is replayed from the nearest snapshot (deterministic).
+    const sync = syncDetail(kept.input, kept.result, index);
+    if (!sync) return null;
+    return { index, sync, hpa: kept.input.hpa, events: recentEvents(kept.result, index) };
   }
 
   async function exportCsv(runId: number): Promise<string | null> {
     if (!kept || kept.runId !== runId) return null;
-    return resultToCsv(kept.result);
+    // Every row carries its explanation: record the run in full once, for the export only.
+    const full = simulate(kept.input, { record: 'full' });
+    return full.ok ? resultToCsv(full.result) : null;
   }
 
   return { run, getSync, exportCsv };

@@ -2,7 +2,11 @@
 // the worker), recording every sync so tests can read any record directly.
 
 import type { HorizontalPodAutoscaler } from '../../engine/controller/index.ts';
-import type { FullSimulationResult, SimulationInput } from '../../engine/simulation/index.ts';
+import {
+  isFullResult,
+  type FullSimulationResult,
+  type SimulationInput,
+} from '../../engine/simulation/index.ts';
 import { runScenario as runService } from '../../run/index.ts';
 import type { ResultPayload, SyncDetail } from '../../worker/protocol.ts';
 import type { ChartSeries } from '../types.ts';
@@ -24,15 +28,14 @@ export function runScenario(text: string): ScenarioRun {
     throw new Error(`scenario does not parse: ${first?.message ?? 'unknown error'}`);
   }
   if (!run.ok) throw new Error(run.error);
-  const { syncs } = run.result;
-  if (!syncs) throw new Error('a full recording was asked for');
-  const result: FullSimulationResult = { ...run.result, syncs };
+  const result = run.result;
+  if (!isFullResult(result)) throw new Error('a full recording was asked for');
   const input = run.input;
   return {
     result,
     input,
     hpa: input.hpa,
-    payload: toResultPayload(result, input.controller.tolerance),
+    payload: toResultPayload(result),
     detail: (index) => toSyncDetail(result, input.hpa, index),
   };
 }

@@ -104,6 +104,11 @@ export class MetricsPipeline {
     return sum / ring.count;
   }
 
+  /** Rewrite every pod's reported metrics as the scrape at s left them (after a restore). */
+  rewrite(w: Workload, s: number, unavailable: Set<string> | null): void {
+    for (const p of w.pods) if (p.usage) this.writeSamples(p, p.usage, s, unavailable);
+  }
+
   private writeSamples(
     p: SimPod,
     ring: UsageRing,

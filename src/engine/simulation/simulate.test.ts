@@ -4,7 +4,7 @@ import { buildInput } from './testing/buildInput.ts';
 import type { SimulationInput } from './input.ts';
 
 function run(input: SimulationInput) {
-  const out = simulate(input);
+  const out = simulate(input, { record: 'full' });
   if (!out.ok) throw new Error(out.error);
   return out.result;
 }
