@@ -18,6 +18,10 @@ describe('runScenario', () => {
     expect(runs).toHaveLength(1);
     const run = runs[0]!;
     expect(run).toMatchObject({ key: 'main', role: 'hpa', ok: true });
+    expect(run.result?.record).toBe('compact');
+    expect(run.result?.syncs).toBeNull();
+    const full = runScenario(source, { record: 'full' }).runs[0]!;
+    expect(full.result?.syncs).toHaveLength(41);
     const direct = simulate(parseScenario(source).input!);
     if (!direct.ok || !run.ok) throw new Error('both must run');
     expect(run.result.kpis).toEqual(direct.result.kpis);

@@ -57,7 +57,7 @@ export function planScenario(text: string): ScenarioPlan {
 
 export function executeRun(plan: RunPlan, options: RunOptions = {}): RunResult {
   const outcome = simulate(plan.input, {
-    record: options.record ?? 'full',
+    record: options.record ?? 'compact',
     ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
   });
   return outcome.ok

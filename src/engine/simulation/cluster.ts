@@ -113,8 +113,8 @@ export class Cluster {
     return u;
   }
 
-  /** One controller sync at t: observe, reconcile, resize the workload. */
-  sync(t: number, world: World): SyncStep {
+  /** What the controller reads at a sync at t: the HPA status, pods, and the metrics APIs. */
+  observation(t: number, world: World): Observation {
     const input = this.input;
     const w = this.workload;
     const res = input.metricsPipeline.resolutionSeconds;
@@ -124,7 +124,7 @@ export class Cluster {
     const unavailable = world.unavailableAt(t);
     const scrapeDemand = world.demandAt(lastScrape);
     const metricsSpec = input.hpa.spec.metrics ?? [];
-    const obs: Observation = {
+    return {
       hpa: {
         ...input.hpa,
         status: {
@@ -143,7 +143,12 @@ export class Cluster {
         world.metricValue('external', m, lastScrape, scrapeDemand, unavailable),
       ),
     };
-    const r = reconcileAutoscaler(obs, this.memory, t, input.controller);
+  }
+
+  /** One controller sync at t: observe, reconcile, resize the workload. */
+  sync(t: number, world: World): SyncStep {
+    const obs = this.observation(t, world);
+    const r = reconcileAutoscaler(obs, this.memory, t, this.input.controller);
     this.memory = r.memory;
     this.conditions = r.conditions;
     this.desiredReplicas = r.desiredReplicas;
@@ -151,9 +156,10 @@ export class Cluster {
     const before = this.specReplicas;
     if (r.rescaled) {
       this.specReplicas = Math.min(r.replicas, this.maxPods);
-      w.scaleTo(this.specReplicas, t);
+      this.workload.scaleTo(this.specReplicas, t);
     }
-    return { time: t, before, r, lastScrape };
+    const res = this.input.metricsPipeline.resolutionSeconds;
+    return { time: t, before, r, lastScrape: Math.floor(t / res) * res };
   }
 
   /** Pods by state at t, as `kubectl get pods` would group them. */
