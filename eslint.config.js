@@ -77,7 +77,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/engine/**', 'src/scenario/**'],
+    files: ['src/engine/**', 'src/scenario/**', 'src/run/**'],
     ignores: ['**/*.test.ts'],
     languageOptions: { globals: { ...globals.es2022 } },
     rules: {

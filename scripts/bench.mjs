@@ -18,10 +18,15 @@ await build({
   target: 'node20',
   outfile,
   logLevel: 'error',
+  // The scenario parser's yaml package is CommonJS and requires Node built-ins.
+  banner: {
+    js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+  },
 });
 // Re-run under --expose-gc so memory figures measure what a result keeps alive.
 const { spawnSync } = await import('node:child_process');
 const r = spawnSync(process.execPath, ['--expose-gc', outfile, ...process.argv.slice(2)], {
   stdio: 'inherit',
+  env: { ...process.env, HPA_SIM_ROOT: root },
 });
 process.exitCode = r.status ?? 1;

@@ -1,6 +1,7 @@
 // `cli check FILE --max-… N`: KPI thresholds as an exit status, to gate an HPA change in CI.
 
-import { simulate, type Kpis } from '../engine/simulation/index.ts';
+import type { Kpis } from '../engine/simulation/index.ts';
+import { executeRun, planParsed } from '../run/index.ts';
 import { parseArgs, type Io } from './args.ts';
 import { kpiLines } from './format.ts';
 import { loadScenarioFile } from './loadScenario.ts';
@@ -70,7 +71,12 @@ export function checkCommand(argv: string[], io: Io): number {
     return 2;
   }
   loaded.warnings.forEach((w) => io.err(w));
-  const outcome = simulate(loaded.parsed.input!);
+  const [main] = planParsed(loaded.parsed).runs;
+  if (!main) {
+    io.err(`${file}:1:1: error: the scenario is not valid`);
+    return 2;
+  }
+  const outcome = executeRun(main);
   if (!outcome.ok) {
     io.err(`${file}:1:1: error: ${outcome.error}`);
     return 2;

@@ -45,6 +45,7 @@ describe('cli run', () => {
     expect(j.syncs[0].explanation).toContain('ratio 1.167');
     expect(j.series.time).toHaveLength(j.syncs.length);
     expect(j.series.metrics[0]).toMatchObject({ label: 'cpu utilization', target: 60 });
+    expect(j.series.metrics[0].overflowSyncs).toEqual([]);
     expect(j.kpis).toMatchObject({ peakReplicas: 10, scaleUps: 1 });
     expect(j.syncs[0].trace).toBeUndefined();
   });
@@ -76,6 +77,31 @@ describe('cli run', () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain('stabilizationWindowSeconds: 300');
     expect(r.out).toMatch(/selectPolicy: Max/);
+  });
+
+  it("prints the effective HPA with the scenario's own downscale-stabilization flag", () => {
+    const text = readFileSync(preset('cpu-70-vs-60.yaml'), 'utf8').replace(
+      '  duration: 10m\n',
+      '  duration: 10m\n  controller:\n    downscaleStabilization: 1m\n',
+    );
+    expect(text).toContain('downscaleStabilization: 1m');
+    const r = cli('run', tempFile('window.yaml', text), '--effective');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('the highest recommendation of the last 60 s');
+    expect(r.out).not.toContain('last 300 s');
+  });
+
+  it('names an int32-overflowed utilization in JSON and CSV instead of a number', () => {
+    const text = readFileSync(preset('cpu-70-vs-60.yaml'), 'utf8');
+    const huge = text.replace('cpu: 500m', 'cpu: 1m').replace('perUnit: 1m', 'perUnit: 100');
+    expect(huge).not.toBe(text);
+    const f = tempFile('overflow.yaml', huge);
+    const j = JSON.parse(cli('run', f, '--format', 'json').out);
+    const m = j.series.metrics[0];
+    expect(m.overflowSyncs.length).toBeGreaterThan(0);
+    expect(m.values[m.overflowSyncs[0]]).toBeNull();
+    expect(j.syncs[m.overflowSyncs[0]].explanation).toContain('int32 overflow');
+    expect(cli('run', f, '--format', 'csv').out).toContain(',overflow,');
   });
 
   it('reports a YAML error as file:line:column and exits 2', () => {

@@ -1,11 +1,11 @@
 // Output formats of `cli run`: JSON (syncs, series, KPIs), CSV (one row per sync), a table.
 
-import type { SimulationResult } from '../engine/simulation/index.ts';
+import type { FullSimulationResult, SimulationResult } from '../engine/simulation/index.ts';
 
 // CSV lives with the engine so the app's worker can export the same file the CLI writes.
 export { resultToCsv } from '../engine/simulation/exportCsv.ts';
 
-export function resultToJson(name: string, r: SimulationResult, explain: boolean): unknown {
+export function resultToJson(name: string, r: FullSimulationResult, explain: boolean): unknown {
   const s = r.series;
   const arr = (a: Float64Array) => Array.from(a, (v) => (Number.isNaN(v) ? null : v));
   return {
@@ -39,11 +39,22 @@ export function resultToJson(name: string, r: SimulationResult, explain: boolean
       demand: arr(s.demand),
       served: arr(s.served),
       capacity: arr(s.capacity),
-      metrics: s.metricInfo.map((info, i) => ({ ...info, values: arr(s.metrics[i]!) })),
+      // An int32-overflowed utilization is null in `values` and its sync index is listed.
+      metrics: s.metricInfo.map((info, i) => ({
+        ...info,
+        values: arr(s.metrics[i]!),
+        overflowSyncs: overflowIndices(s.metricOverflow[i]!),
+      })),
       minReplicas: s.minReplicas,
       maxReplicas: s.maxReplicas,
     },
   };
+}
+
+function overflowIndices(flags: Uint8Array): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < flags.length; i++) if (flags[i]) out.push(i);
+  return out;
 }
 
 function clock(t: number): string {
@@ -64,7 +75,7 @@ export function kpiLines(r: SimulationResult): string[] {
 }
 
 /** A readable table: every rescale (every sync with --explain), then the KPIs. */
-export function resultToTable(name: string, r: SimulationResult, explain: boolean): string {
+export function resultToTable(name: string, r: FullSimulationResult, explain: boolean): string {
   const out = [
     `scenario ${name}: ${r.syncs.length} syncs every ${r.syncPeriodSeconds}s over ${r.durationSeconds}s`,
     '',

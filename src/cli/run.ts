@@ -1,7 +1,7 @@
 // `cli run FILE [--format json|csv|table] [--explain] [--effective]`
 
-import { simulate } from '../engine/simulation/index.ts';
-import { effectiveHpaYaml } from '../scenario/index.ts';
+import { isFullResult } from '../engine/simulation/index.ts';
+import { executeRun, planParsed } from '../run/index.ts';
 import { resultToCsv, resultToJson, resultToTable } from './format.ts';
 import { loadScenarioFile } from './loadScenario.ts';
 import { parseArgs, type Io } from './args.ts';
@@ -20,20 +20,31 @@ export function runCommand(argv: string[], io: Io): number {
     return 2;
   }
   loaded.warnings.forEach((w) => io.err(w));
-  const { parsed } = loaded;
+  const plan = planParsed(loaded.parsed);
   if (args.values.effective) {
-    io.out(effectiveHpaYaml(parsed.effectiveHpa!));
+    // The same summary the app shows: defaults commented with this scenario's controller flags.
+    if (plan.summary.effectiveHpaYaml === null) {
+      io.err(`${file}:1:1: error: the HPA could not be rendered`);
+      return 2;
+    }
+    io.out(plan.summary.effectiveHpaYaml);
     return 0;
   }
-  const outcome = simulate(parsed.input!);
-  if (!outcome.ok) {
-    io.err(`${file}:1:1: error: ${outcome.error}`);
+  const [main] = plan.runs;
+  if (!main) {
+    io.err(`${file}:1:1: error: the scenario is not valid`);
     return 2;
   }
-  const name = parsed.simulation.name || file;
+  // The CLI prints every sync's conditions and explanation: record them all.
+  const run = executeRun(main, { record: 'full' });
+  if (!run.ok || !isFullResult(run.result)) {
+    io.err(`${file}:1:1: error: ${run.ok ? 'no sync records' : run.error}`);
+    return 2;
+  }
+  const name = plan.summary.name || file;
   const explain = Boolean(args.values.explain);
-  if (format === 'json') io.out(JSON.stringify(resultToJson(name, outcome.result, explain)));
-  else if (format === 'csv') io.out(resultToCsv(outcome.result).trimEnd());
-  else io.out(resultToTable(name, outcome.result, explain).trimEnd());
+  if (format === 'json') io.out(JSON.stringify(resultToJson(name, run.result, explain)));
+  else if (format === 'csv') io.out(resultToCsv(run.result).trimEnd());
+  else io.out(resultToTable(name, run.result, explain).trimEnd());
   return 0;
 }

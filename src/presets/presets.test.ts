@@ -1,26 +1,28 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { simulate, type SimulationResult } from '../engine/simulation/index.ts';
-import { parseScenario } from '../scenario/index.ts';
+import { isFullResult, type FullSimulationResult } from '../engine/simulation/index.ts';
+import { runScenario } from '../run/index.ts';
 
 const dir = import.meta.dirname;
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.yaml'))
   .sort();
 
-function runPreset(file: string): { result: SimulationResult; description: string } {
-  const parsed = parseScenario(readFileSync(join(dir, file), 'utf8'));
-  const problems = parsed.diagnostics.filter((d) => d.severity !== 'info');
+function runPreset(file: string): { result: FullSimulationResult; description: string } {
+  const { summary, runs } = runScenario(readFileSync(join(dir, file), 'utf8'), { record: 'full' });
+  const problems = summary.diagnostics.filter((d) => d.severity !== 'info');
   expect(problems, `${file} must parse clean`).toEqual([]);
-  expect(parsed.ok).toBe(true);
-  const out = simulate(parsed.input!);
-  if (!out.ok) throw new Error(`${file}: ${out.error}`);
-  return { result: out.result, description: parsed.simulation.description };
+  expect(summary.ok).toBe(true);
+  expect(runs).toHaveLength(1);
+  const run = runs[0]!;
+  if (!run.ok) throw new Error(`${file}: ${run.error}`);
+  if (!isFullResult(run.result)) throw new Error(`${file}: no records`);
+  return { result: run.result, description: summary.description };
 }
 
 /** What a preset decided: every rescale with the reasons that shaped it, and the KPIs. */
-function decisions(r: SimulationResult) {
+function decisions(r: FullSimulationResult) {
   return {
     rescales: r.syncs
       .filter((s) => s.rescaled)
@@ -32,7 +34,7 @@ function decisions(r: SimulationResult) {
   };
 }
 
-const rescales = (r: SimulationResult) =>
+const rescales = (r: FullSimulationResult) =>
   r.syncs.filter((s) => s.rescaled).map((s) => [s.time, s.replicas]);
 
 describe('presets', () => {

@@ -2,6 +2,7 @@
  * parseScenario: one YAML text (an HPA manifest, optionally followed by a `kind: Simulation`
  * document) → located diagnostics and, when there is no error, the SimulationInput. Never throws.
  */
+import type { ControllerConfig } from '../engine/controller/index.ts';
 import type { SimulationInput } from '../engine/simulation/input.ts';
 import { IssueList, reporterFor, type DocRef } from './diagnostics.ts';
 import { checkHpaShape, processHpa, type HpaOutcome } from './hpa/process.ts';
@@ -23,6 +24,7 @@ interface Parts {
   name?: string;
   description?: string;
   notices?: string[];
+  controller?: ControllerConfig;
 }
 
 function result(p: Parts): ParseResult {
@@ -34,6 +36,7 @@ function result(p: Parts): ParseResult {
     hpaManifest: p.hpaManifest ?? null,
     effectiveHpa: p.hpa?.valid ? p.hpa.effective : null,
     simulation: { name: p.name ?? '', description: p.description ?? '' },
+    controller: p.controller ?? null,
     notices: p.notices ?? [],
   };
 }
@@ -123,6 +126,7 @@ function parse(source: string): ParseResult {
     name: sim.name || metadataName(roles.hpa?.value),
     description: sim.description,
     notices,
+    controller: sim.controller.config,
   });
 }
 

@@ -1,5 +1,5 @@
 /** Public types of the scenario layer: located diagnostics and the parse result. */
-import type { HorizontalPodAutoscaler } from '../engine/controller/index.ts';
+import type { ControllerConfig, HorizontalPodAutoscaler } from '../engine/controller/index.ts';
 import type { SimulationInput } from '../engine/simulation/input.ts';
 
 export type Severity = 'error' | 'warning' | 'info';
@@ -43,6 +43,11 @@ export interface ParseResult {
    */
   effectiveHpa: HorizontalPodAutoscaler | null;
   simulation: ScenarioInfo;
+  /**
+   * The controller settings as read from the Simulation document (defaults where a field is
+   * missing or invalid), even when the scenario has errors; null when the text was unreadable.
+   */
+  controller: ControllerConfig | null;
   /** Info-level notes (conversions, replaced defaults) as plain text, also present as diagnostics. */
   notices: string[];
 }

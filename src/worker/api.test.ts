@@ -5,12 +5,12 @@ import { resultToCsv } from '../engine/simulation/exportCsv.ts';
 import { simulate, type SyncRecord } from '../engine/simulation/index.ts';
 import { parseScenario } from '../scenario/index.ts';
 import { createSimulatorApi } from './api.ts';
-import { MAX_SYNC_EVENTS, recentEvents, replyTransferables } from './payload.ts';
+import { MAX_SYNC_EVENTS, replyTransferables } from './payload.ts';
 
 const presetText = readFileSync(resolve(import.meta.dirname, '../presets/default.yaml'), 'utf8');
 const reference = (() => {
   const parsed = parseScenario(presetText);
-  const out = simulate(parsed.input!);
+  const out = simulate(parsed.input!, { record: 'full' });
   if (!out.ok) throw new Error(out.error);
   return out.result;
 })();
@@ -47,7 +47,7 @@ describe('createSimulatorApi().run', () => {
     const ratio = (x: SyncRecord) => x.trace.metrics?.[0]?.usageRatio ?? NaN;
     expect(Array.from(s.ratios[0]!)).toEqual(reference.syncs.map(ratio));
     expect(s.tolerance).toEqual({ scaleUp: 0.1, scaleDown: 0.1 });
-    expect(r.explanations).toEqual(reference.syncs.map((x) => x.explanation));
+    expect(r.explanations).toBeUndefined(); // explanations come with getSync
     expect(r.kpis).toEqual(reference.kpis);
   });
 
@@ -89,8 +89,8 @@ describe('createSimulatorApi().run', () => {
     const api = createSimulatorApi();
     const reply = await api.run(1, presetText);
     const buffers = replyTransferables(reply);
-    // 9 series + rescaled + 1 metric + 1 ratio + raw/stabilized/limited + 1 proposal + deciding
-    expect(buffers).toHaveLength(17);
+    // 9 series + raw/stabilized/limited + 1 metric, ratio, proposal, overflow + rescaled, deciding
+    expect(buffers).toHaveLength(18);
     const moved = structuredClone(reply, { transfer: buffers });
     expect(reply.result!.series.time.byteLength).toBe(0);
     expect(moved.result!.series.time).toHaveLength(SYNCS);
@@ -105,6 +105,14 @@ describe('getSync and exportCsv', () => {
     const last = await api.getSync(3, SYNCS - 1);
     expect(last?.index).toBe(SYNCS - 1);
     expect(last?.sync).toEqual(reference.syncs[SYNCS - 1]);
+    const middle = Math.floor(SYNCS / 2) + 7;
+    expect((await api.getSync(3, middle))?.sync).toEqual(reference.syncs[middle]);
+    const earlier = reference.syncs
+      .slice(0, middle + 1)
+      .flatMap((x) =>
+        x.events.map((e) => ({ time: x.time, type: e.type, reason: e.reason, message: e.message })),
+      );
+    expect((await api.getSync(3, middle))?.events).toEqual(earlier.slice(-MAX_SYNC_EVENTS));
     expect(last?.hpa.spec.maxReplicas).toBe(20);
     const all = reference.syncs.flatMap((x) =>
       x.events.map((e) => ({ time: x.time, type: e.type, reason: e.reason, message: e.message })),
@@ -125,23 +133,5 @@ describe('getSync and exportCsv', () => {
     expect(csv).toBe(resultToCsv(reference));
     expect(csv!.trimEnd().split('\n')).toHaveLength(SYNCS + 1);
     expect(await api.exportCsv(0)).toBeNull();
-  });
-});
-
-describe('recentEvents', () => {
-  const sync = (time: number, reasons: string[]) =>
-    ({
-      time,
-      events: reasons.map((reason) => ({ type: 'Normal', reason, message: reason })),
-    }) as unknown as SyncRecord;
-
-  it('keeps the newest events up to the sync, oldest first', () => {
-    const syncs = Array.from({ length: 10 }, (_, i) => sync(i * 15, [`a${i}`, `b${i}`, `c${i}`]));
-    const events = recentEvents(syncs, 8);
-    expect(events).toHaveLength(MAX_SYNC_EVENTS);
-    // syncs 0..8 hold 27 events: the 7 oldest (a0 … a2) fall out
-    expect(events[0]).toEqual({ time: 15 * 2, type: 'Normal', reason: 'b2', message: 'b2' });
-    expect(events.at(-1)?.reason).toBe('c8');
-    expect(recentEvents(syncs, 0).map((e) => e.reason)).toEqual(['a0', 'b0', 'c0']);
   });
 });

@@ -2,9 +2,9 @@
 // through comlink and used directly in Node tests and the bridge's main-thread fallback.
 
 import { resultToCsv } from '../engine/simulation/exportCsv.ts';
-import { simulate } from '../engine/simulation/index.ts';
-import { parseScenario, type ParseResult } from '../scenario/index.ts';
-import { parseSummary, recentEvents, resultPayload, type KeptRun } from './payload.ts';
+import { simulate, syncDetail } from '../engine/simulation/index.ts';
+import { executeRun, planScenario } from '../run/index.ts';
+import { recentEvents, resultPayload, type KeptRun } from './payload.ts';
 import type { ParseSummary, RunReply, SimulatorApi, SyncDetail } from './protocol.ts';
 
 export interface SimulatorApiOptions {
@@ -38,21 +38,22 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
     let parse = UNREADABLE;
     try {
       const t0 = now();
-      const parsed: ParseResult = parseScenario(text);
-      parse = parseSummary(parsed);
+      const plan = planScenario(text);
+      parse = plan.summary;
       timings.parseMs = now() - t0;
-      if (!parsed.ok || !parsed.input) return { runId, parse, result: null, error: null, timings };
+      const main = plan.runs[0];
+      if (!main) return { runId, parse, result: null, error: null, timings };
       // Yield once: a caller that starts a newer run meanwhile (API-level use; a worker only
       // sees the next message after this run returns) makes this one stop before simulating.
       await Promise.resolve();
       if (superseded()) return { runId, parse, result: null, error: 'cancelled', timings };
       const t1 = now();
-      const outcome = simulate(parsed.input, { shouldStop: superseded });
+      const run = executeRun(main, { shouldStop: superseded });
       timings.simulateMs = now() - t1;
-      if (!outcome.ok) return { runId, parse, result: null, error: outcome.error, timings };
-      const result = resultPayload(outcome.result, parsed.input.controller.tolerance);
+      if (!run.ok) return { runId, parse, result: null, error: run.error, timings };
+      const result = resultPayload(run.result);
       if (!kept || runId >= kept.runId) {
-        kept = { runId, result: outcome.result, hpa: parsed.input.hpa };
+        kept = { runId, result: run.result, input: main.input };
       }
       return { runId, parse, result, error: null, timings };
     } catch (error) {
@@ -63,14 +64,17 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
 
   async function getSync(runId: number, index: number): Promise<SyncDetail | null> {
     if (!kept || kept.runId !== runId) return null;
-    const syncs = kept.result.syncs;
-    if (!Number.isInteger(index) || index < 0 || index >= syncs.length) return null;
-    return { index, sync: syncs[index]!, hpa: kept.hpa, events: recentEvents(syncs, index) };
+    // The run is compact: the record is replayed from the nearest snapshot (deterministic).
+    const sync = syncDetail(kept.input, kept.result, index);
+    if (!sync) return null;
+    return { index, sync, hpa: kept.input.hpa, events: recentEvents(kept.result, index) };
   }
 
   async function exportCsv(runId: number): Promise<string | null> {
     if (!kept || kept.runId !== runId) return null;
-    return resultToCsv(kept.result);
+    // Every row carries its explanation: record the run in full once, for the export only.
+    const full = simulate(kept.input, { record: 'full' });
+    return full.ok ? resultToCsv(full.result) : null;
   }
 
   return { run, getSync, exportCsv };

@@ -1,88 +1,24 @@
 // SimulationResult → the plain data that crosses the worker boundary (protocol.ts). Series are
 // copied, not shared: the worker keeps its own result for getSync/exportCsv, and the copies are
-// transferred (which detaches them), so the two must not share buffers.
+// transferred (which detaches them), so the two must not share buffers. The series keys come from
+// one declaration (engine/simulation/seriesShape.ts), for the copy and the transfer list alike.
 
-import type { HorizontalPodAutoscaler } from '../engine/controller/index.ts';
-import type { SimulationResult, SyncRecord } from '../engine/simulation/index.ts';
-import type { ParseResult } from '../scenario/index.ts';
-import { effectiveHpaYaml } from '../scenario/index.ts';
-import { decisionSeries } from '../engine/simulation/decisionSeries.ts';
-import type {
-  ParseSummary,
-  ResultPayload,
-  RunReply,
-  SeriesPayload,
-  SyncEvent,
-} from './protocol.ts';
+import {
+  copySeries,
+  eventsUpTo,
+  seriesArrays,
+  type SimulationInput,
+  type SimulationResult,
+} from '../engine/simulation/index.ts';
+import type { ResultPayload, RunReply, SyncEvent } from './protocol.ts';
 
 /** `kubectl describe hpa` shows a bounded event list; the explain panel does the same. */
 export const MAX_SYNC_EVENTS = 20;
 
-export function parseSummary(parsed: ParseResult): ParseSummary {
-  let yaml: string | null = null;
-  if (parsed.effectiveHpa) {
-    const window = parsed.input?.controller.downscaleStabilizationSeconds;
-    try {
-      yaml = effectiveHpaYaml(
-        parsed.effectiveHpa,
-        window === undefined ? {} : { downscaleStabilizationSeconds: window },
-      );
-    } catch {
-      // A view of the HPA is a nicety; failing to render it must not fail the run.
-      yaml = null;
-    }
-  }
+export function resultPayload(result: SimulationResult): ResultPayload {
   return {
-    ok: parsed.ok,
-    diagnostics: parsed.diagnostics,
-    notices: parsed.notices,
-    name: parsed.simulation.name,
-    description: parsed.simulation.description,
-    effectiveHpaYaml: yaml,
-  };
-}
-
-/** Usage ratio of metric `j` at every sync; trace.metrics follows spec.metrics order. */
-function ratioSeries(syncs: SyncRecord[], j: number): Float64Array {
-  const out = new Float64Array(syncs.length).fill(NaN);
-  syncs.forEach((s, i) => {
-    const ratio = s.trace.metrics?.[j]?.usageRatio;
-    if (ratio !== undefined) out[i] = ratio;
-  });
-  return out;
-}
-
-export function resultPayload(result: SimulationResult, defaultTolerance: number): ResultPayload {
-  const s = result.series;
-  const syncs = result.syncs;
-  const rescaled = new Uint8Array(syncs.length);
-  syncs.forEach((x, i) => (rescaled[i] = x.rescaled ? 1 : 0));
-  const first = syncs[0]?.trace.tolerances;
-  const series: SeriesPayload = {
-    time: s.time.slice(),
-    desiredReplicas: s.desiredReplicas.slice(),
-    specReplicas: s.specReplicas.slice(),
-    readyReplicas: s.readyReplicas.slice(),
-    pendingReplicas: s.pendingReplicas.slice(),
-    terminatingReplicas: s.terminatingReplicas.slice(),
-    demand: s.demand.slice(),
-    served: s.served.slice(),
-    capacity: s.capacity.slice(),
-    rescaled,
-    metrics: s.metrics.map((m) => m.slice()),
-    metricInfo: s.metricInfo.map((m) => ({ ...m })),
-    ratios: s.metricInfo.map((_, j) => ratioSeries(syncs, j)),
-    minReplicas: s.minReplicas,
-    maxReplicas: s.maxReplicas,
-    tolerance: first
-      ? { scaleUp: first.scaleUp, scaleDown: first.scaleDown }
-      : { scaleUp: defaultTolerance, scaleDown: defaultTolerance },
-    ...decisionSeries(syncs, s.metricInfo.length),
-  };
-  return {
-    series,
+    series: copySeries(result.series),
     kpis: result.kpis,
-    explanations: syncs.map((x) => x.explanation),
     durationSeconds: result.durationSeconds,
     syncPeriodSeconds: result.syncPeriodSeconds,
   };
@@ -92,46 +28,19 @@ export function resultPayload(result: SimulationResult, defaultTolerance: number
 export function replyTransferables(reply: RunReply): ArrayBuffer[] {
   const series = reply.result?.series;
   if (!series) return [];
-  const arrays: ArrayBufferView[] = [
-    series.time,
-    series.desiredReplicas,
-    series.specReplicas,
-    series.readyReplicas,
-    series.pendingReplicas,
-    series.terminatingReplicas,
-    series.demand,
-    series.served,
-    series.capacity,
-    series.rescaled,
-    ...series.metrics,
-    ...series.ratios,
-    series.rawReplicas,
-    series.stabilizedReplicas,
-    series.limitedReplicas,
-    ...series.proposals,
-    series.decidingMetric,
-  ];
   const buffers = new Set<ArrayBuffer>();
-  for (const a of arrays) if (a.buffer instanceof ArrayBuffer) buffers.add(a.buffer);
+  for (const a of seriesArrays(series)) if (a.buffer instanceof ArrayBuffer) buffers.add(a.buffer);
   return [...buffers];
 }
 
-/** The events of syncs 0..index, newest last, at most MAX_SYNC_EVENTS (walks back from index). */
-export function recentEvents(syncs: SyncRecord[], index: number): SyncEvent[] {
-  const newestFirst: SyncEvent[] = [];
-  for (let i = index; i >= 0 && newestFirst.length < MAX_SYNC_EVENTS; i--) {
-    const sync = syncs[i]!;
-    for (let k = sync.events.length - 1; k >= 0 && newestFirst.length < MAX_SYNC_EVENTS; k--) {
-      const e = sync.events[k]!;
-      newestFirst.push({ time: sync.time, type: e.type, reason: e.reason, message: e.message });
-    }
-  }
-  return newestFirst.reverse();
+/** The events of syncs 0..index, newest last, at most MAX_SYNC_EVENTS. */
+export function recentEvents(result: SimulationResult, index: number): SyncEvent[] {
+  return eventsUpTo(result.events, result.series.time, index, MAX_SYNC_EVENTS);
 }
 
 /** What the worker keeps of its latest run, for on-demand detail and export. */
 export interface KeptRun {
   runId: number;
   result: SimulationResult;
-  hpa: HorizontalPodAutoscaler;
+  input: SimulationInput;
 }

@@ -3,54 +3,26 @@
 // demand (a day-long run has 5,761 of them).
 
 import type { HorizontalPodAutoscaler } from '../engine/controller/index.ts';
-import type {
-  DecisionSeries,
-  Kpis,
-  MetricSeriesInfo,
-  SyncRecord,
-} from '../engine/simulation/index.ts';
-import type { Diagnostic } from '../scenario/index.ts';
+import type { Kpis, SimulationSeries, SyncRecord } from '../engine/simulation/index.ts';
+import type { ScenarioSummary } from '../run/index.ts';
 
-export interface ParseSummary {
-  ok: boolean;
-  diagnostics: Diagnostic[];
-  notices: string[];
-  /** metadata.name and description of the Simulation document */
-  name: string;
-  description: string;
-  /** the HPA after API defaulting, as YAML with comments on the defaults (null when invalid) */
-  effectiveHpaYaml: string | null;
-}
+/** The scenario's parse summary, as the run service gives it. */
+export type ParseSummary = ScenarioSummary;
 
-/** Per-sync series, one entry per sync, as typed arrays (transferred, not copied). */
-export interface SeriesPayload extends DecisionSeries {
-  time: Float64Array;
-  desiredReplicas: Float64Array;
-  specReplicas: Float64Array;
-  readyReplicas: Float64Array;
-  pendingReplicas: Float64Array;
-  terminatingReplicas: Float64Array;
-  demand: Float64Array;
-  served: Float64Array;
-  capacity: Float64Array;
-  /** 1 where the sync rescaled the target */
-  rescaled: Uint8Array;
-  /** per HPA metric: the value the controller computed (NaN when it did not) */
-  metrics: Float64Array[];
-  metricInfo: MetricSeriesInfo[];
-  /** per HPA metric: the usage ratio (NaN when not computed) */
-  ratios: Float64Array[];
-  minReplicas: number;
-  maxReplicas: number;
-  /** tolerance band per direction (after per-HPA overrides) */
-  tolerance: { scaleUp: number; scaleDown: number };
-}
+/**
+ * Per-sync series, one entry per sync, as typed arrays (transferred, not copied); the keys are
+ * declared once in engine/simulation/seriesShape.ts.
+ */
+export type SeriesPayload = SimulationSeries;
 
 export interface ResultPayload {
   series: SeriesPayload;
   kpis: Kpis;
-  /** one line per sync */
-  explanations: string[];
+  /**
+   * Not sent any more: a sync's explanation comes with its detail (getSync). Optional so older
+   * fakes that still set it type-check.
+   */
+  explanations?: string[];
   durationSeconds: number;
   syncPeriodSeconds: number;
 }

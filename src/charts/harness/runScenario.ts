@@ -1,33 +1,41 @@
-// Dev/test only: parse and simulate a scenario text in-process (the app does this in the worker).
+// Dev/test only: run a scenario text in-process through the run service (the app does this in
+// the worker), recording every sync so tests can read any record directly.
 
 import type { HorizontalPodAutoscaler } from '../../engine/controller/index.ts';
-import { simulate, type SimulationResult } from '../../engine/simulation/index.ts';
-import { parseScenario } from '../../scenario/index.ts';
+import {
+  isFullResult,
+  type FullSimulationResult,
+  type SimulationInput,
+} from '../../engine/simulation/index.ts';
+import { runScenario as runService } from '../../run/index.ts';
 import type { ResultPayload, SyncDetail } from '../../worker/protocol.ts';
 import type { ChartSeries } from '../types.ts';
 import { toResultPayload, toSyncDetail } from './toPayload.ts';
 
 export interface ScenarioRun {
-  result: SimulationResult;
+  result: FullSimulationResult;
+  input: SimulationInput;
   hpa: HorizontalPodAutoscaler;
   payload: ResultPayload & { series: ChartSeries };
   detail: (index: number) => SyncDetail | null;
 }
 
 export function runScenario(text: string): ScenarioRun {
-  const parsed = parseScenario(text);
-  if (!parsed.ok || !parsed.input) {
-    const first = parsed.diagnostics.find((d) => d.severity === 'error');
+  const { summary, runs } = runService(text, { record: 'full' });
+  const run = runs[0];
+  if (!run) {
+    const first = summary.diagnostics.find((d) => d.severity === 'error');
     throw new Error(`scenario does not parse: ${first?.message ?? 'unknown error'}`);
   }
-  const input = parsed.input;
-  const outcome = simulate(input);
-  if (!outcome.ok) throw new Error(outcome.error);
-  const result = outcome.result;
+  if (!run.ok) throw new Error(run.error);
+  const result = run.result;
+  if (!isFullResult(result)) throw new Error('a full recording was asked for');
+  const input = run.input;
   return {
     result,
+    input,
     hpa: input.hpa,
-    payload: toResultPayload(result, input.controller.tolerance),
+    payload: toResultPayload(result),
     detail: (index) => toSyncDetail(result, input.hpa, index),
   };
 }

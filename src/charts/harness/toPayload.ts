@@ -2,20 +2,20 @@
 // worker, with the worker's own functions, so the harness shows exactly what the app shows.
 
 import type { HorizontalPodAutoscaler } from '../../engine/controller/index.ts';
-import type { SimulationResult } from '../../engine/simulation/index.ts';
+import type { FullSimulationResult, SimulationResult } from '../../engine/simulation/index.ts';
 import { recentEvents, resultPayload } from '../../worker/payload.ts';
 import type { ResultPayload, SyncDetail } from '../../worker/protocol.ts';
 
-export function toResultPayload(result: SimulationResult, defaultTolerance = 0.1): ResultPayload {
-  return resultPayload(result, defaultTolerance);
+export function toResultPayload(result: SimulationResult): ResultPayload {
+  return resultPayload(result);
 }
 
 export function toSyncDetail(
-  result: SimulationResult,
+  result: FullSimulationResult,
   hpa: HorizontalPodAutoscaler,
   index: number,
 ): SyncDetail | null {
   const sync = result.syncs[index];
   if (!sync) return null;
-  return { index, sync, hpa, events: recentEvents(result.syncs, index) };
+  return { index, sync, hpa, events: recentEvents(result, index) };
 }

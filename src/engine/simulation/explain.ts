@@ -18,7 +18,9 @@ function metricPart(m: MetricTrace, hpa: HorizontalPodAutoscaler, i: number): st
   const label = info?.label ?? m.type;
   if (m.error !== undefined) return `${label}: unavailable (${m.error})`;
   let current = '';
-  if (m.currentUtilization !== undefined) current = `${m.currentUtilization}%`;
+  if (m.currentUtilization !== undefined && m.currentUtilization < 0)
+    current = `${m.currentUtilization}% (int32 overflow: the utilization passed 2147483647% and wrapped, as upstream's arithmetic does; the decision uses the wrapped value)`;
+  else if (m.currentUtilization !== undefined) current = `${m.currentUtilization}%`;
   else if (m.currentAverageValue !== undefined) current = fmt(m.currentAverageValue / 1000);
   else if (m.currentValue !== undefined) current = fmt(m.currentValue / 1000);
   const target = info ? (info.unit.startsWith('%') ? `${info.target}%` : fmt(info.target)) : '?';

@@ -1,7 +1,7 @@
 // One CSV row per sync: the series plus each sync's explanation. Shared by `cli run --format
 // csv` and the app's export (the worker), so both write the same file.
 
-import type { SimulationResult } from './result.ts';
+import type { FullSimulationResult } from './result.ts';
 
 function csvCell(v: number): string {
   return Number.isNaN(v) ? '' : String(v);
@@ -11,8 +11,11 @@ function quoted(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
 }
 
-/** RFC 4180 quoting with `\n` line ends; NaN (not computed) is an empty cell. */
-export function resultToCsv(r: SimulationResult): string {
+/**
+ * RFC 4180 quoting with `\n` line ends; NaN (not computed) is an empty cell, and a utilization
+ * that overflowed Go's int32 is the word `overflow` (the decision used the wrapped value).
+ */
+export function resultToCsv(r: FullSimulationResult): string {
   const s = r.series;
   const head = [
     'time',
@@ -24,9 +27,9 @@ export function resultToCsv(r: SimulationResult): string {
     'demand',
     'served',
     'capacity',
-    ...s.metricInfo.map((m) => quoted(`${m.label} (${m.unit})`)),
-    'explanation',
   ];
+  for (const m of s.metricInfo) head.push(quoted(`${m.label} (${m.unit})`));
+  head.push('explanation');
   const rows = [head.join(',')];
   for (let i = 0; i < s.time.length; i++) {
     const cells = [
@@ -39,8 +42,9 @@ export function resultToCsv(r: SimulationResult): string {
       s.demand,
       s.served,
       s.capacity,
-      ...s.metrics,
     ].map((a) => csvCell(a[i]!));
+    for (let j = 0; j < s.metrics.length; j++)
+      cells.push(s.metricOverflow[j]![i] ? 'overflow' : csvCell(s.metrics[j]![i]!));
     cells.push(quoted(r.syncs[i]?.explanation ?? ''));
     rows.push(cells.join(','));
   }

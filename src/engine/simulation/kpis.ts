@@ -1,9 +1,21 @@
 // KPIs of a run: cost (pod-hours), overload (unmet demand, time above target, recovery time) and
 // churn (scale events, direction reversals).
 
+import type { ReconcileTrace } from '../controller/index.ts';
 import type { SimulationInput } from './input.ts';
-import type { Kpis, SyncRecord } from './result.ts';
-import type { Workload } from './workload.ts';
+import type { Kpis } from './result.ts';
+import type { SimulationSeries } from './seriesShape.ts';
+
+/** The largest value, without spreading a user-sized list onto the call stack. */
+export function maxOf(values: Iterable<number>, empty = 0): number {
+  let max = -Infinity;
+  let any = false;
+  for (const v of values) {
+    any = true;
+    if (v > max) max = v;
+  }
+  return any ? max : empty;
+}
 
 export class KpiAccumulator {
   private podSeconds = 0;
@@ -20,8 +32,10 @@ export class KpiAccumulator {
   private aboveEpisodes: number[] = [];
   private aboveStart: number | null = null;
   private lastSync = 0;
+  private readonly initialReplicas: number;
 
-  constructor(input: SimulationInput, _ticks: number) {
+  constructor(input: SimulationInput) {
+    this.initialReplicas = input.workload.initialReplicas;
     this.scaleUpTolerance = input.controller.tolerance;
     // Overload needs both a traffic curve and a pod capacity; otherwise recovery is measured on
     // the controller's own signal: how long some metric stays above target after it rises.
@@ -32,14 +46,14 @@ export class KpiAccumulator {
   tick(
     s: number,
     dt: number,
-    w: Workload,
+    podCount: number,
     ready: number,
     demand: number,
     served: number,
     hasTraffic: boolean,
   ): void {
     // advance(s) already dropped the pods that were gone by s.
-    this.podSeconds += w.pods.length * dt;
+    this.podSeconds += podCount * dt;
     this.readyPodSeconds += ready * dt;
     this.lastTick = s;
     if (!hasTraffic) return;
@@ -57,21 +71,22 @@ export class KpiAccumulator {
     }
   }
 
-  sync(r: SyncRecord, syncPeriod: number): void {
-    const up = r.trace.tolerances.scaleUp ?? this.scaleUpTolerance;
-    const above = (r.trace.metrics ?? []).some(
+  sync(time: number, trace: ReconcileTrace, syncPeriod: number): void {
+    const up = trace.tolerances.scaleUp ?? this.scaleUpTolerance;
+    const above = (trace.metrics ?? []).some(
       (m) => m.usageRatio !== undefined && m.usageRatio > 1 + up,
     );
     if (above) this.aboveTargetSeconds += syncPeriod;
-    if (above && this.aboveStart === null) this.aboveStart = r.time;
+    if (above && this.aboveStart === null) this.aboveStart = time;
     if (!above && this.aboveStart !== null) {
-      this.aboveEpisodes.push(r.time - this.aboveStart);
+      this.aboveEpisodes.push(time - this.aboveStart);
       this.aboveStart = null;
     }
-    this.lastSync = r.time;
+    this.lastSync = time;
   }
 
-  build(syncs: SyncRecord[]): Kpis {
+  /** The KPIs from the accumulated integrals and the per-sync series. */
+  build(series: SimulationSeries): Kpis {
     const episodes = this.overloadBasis ? this.episodes.slice() : this.aboveEpisodes.slice();
     if (this.overloadBasis && this.episodeStart !== null)
       episodes.push(this.lastTick - this.episodeStart);
@@ -82,10 +97,15 @@ export class KpiAccumulator {
     let reversals = 0;
     let lastDir = 0;
     let peak = 0;
-    for (const r of syncs) {
-      peak = Math.max(peak, r.replicas, r.currentReplicas);
-      if (!r.rescaled || r.replicas === r.currentReplicas) continue;
-      const dir = r.replicas > r.currentReplicas ? 1 : -1;
+    const spec = series.specReplicas;
+    const n = spec.length;
+    for (let k = 0; k < n; k++) {
+      // spec.replicas before sync k is what sync k - 1 left
+      const before = k === 0 ? this.initialReplicas : spec[k - 1]!;
+      const after = spec[k]!;
+      peak = Math.max(peak, after, before);
+      if (!series.rescaled[k] || after === before) continue;
+      const dir = after > before ? 1 : -1;
       if (dir > 0) scaleUps++;
       else scaleDowns++;
       if (lastDir !== 0 && dir !== lastDir) reversals++;
@@ -96,7 +116,7 @@ export class KpiAccumulator {
       podHours: round(this.podSeconds / 3600),
       readyPodHours: round(this.readyPodSeconds / 3600),
       peakReplicas: peak,
-      finalReplicas: syncs.length ? syncs[syncs.length - 1]!.replicas : 0,
+      finalReplicas: n ? spec[n - 1]! : 0,
       scaleUps,
       scaleDowns,
       scaleEvents: scaleUps + scaleDowns,
@@ -108,7 +128,7 @@ export class KpiAccumulator {
       recovery: {
         basis: this.overloadBasis ? 'overload' : 'aboveTarget',
         count: episodes.length,
-        maxSeconds: episodes.length ? Math.max(...episodes) : 0,
+        maxSeconds: maxOf(episodes),
         meanSeconds: episodes.length
           ? round(episodes.reduce((a, b) => a + b, 0) / episodes.length)
           : 0,

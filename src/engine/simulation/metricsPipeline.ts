@@ -41,20 +41,28 @@ export function toMilli(x: number): number {
 export class MetricsPipeline {
   private readonly slots: number;
   private readonly perPodLoads: PerPodLoad[];
-  private readonly resourceShares = new Map<string, number[]>();
   private readonly input: SimulationInput;
+  /** per load: its outage key, its resource or metric name, its container shares (resources) */
   private readonly keys: string[];
+  private readonly names: string[];
+  private readonly shares: (number[] | null)[];
+  private readonly windowSeconds: number;
+  private readonly resolutionSeconds: number;
 
   constructor(input: SimulationInput, perPodLoads: PerPodLoad[]) {
     this.input = input;
     this.perPodLoads = perPodLoads;
     const { resolutionSeconds, windowSeconds } = input.metricsPipeline;
     this.slots = Math.max(1, Math.round(windowSeconds / resolutionSeconds));
+    this.windowSeconds = windowSeconds;
+    this.resolutionSeconds = resolutionSeconds;
     this.keys = perPodLoads.map((l) => metricKey(l.load));
-    for (const l of perPodLoads) {
-      if (l.load.kind === 'resource')
-        this.resourceShares.set(l.load.resource, containerShares(input, l.load.resource));
-    }
+    this.names = perPodLoads.map((l) =>
+      l.load.kind === 'resource' ? l.load.resource : l.load.metric,
+    );
+    this.shares = perPodLoads.map((l) =>
+      l.load.kind === 'resource' ? containerShares(input, l.load.resource) : null,
+    );
   }
 
   private ring(p: SimPod): UsageRing {
@@ -104,6 +112,11 @@ export class MetricsPipeline {
     return sum / ring.count;
   }
 
+  /** Rewrite every pod's reported metrics as the scrape at s left them (after a restore). */
+  rewrite(w: Workload, s: number, unavailable: Set<string> | null): void {
+    for (const p of w.pods) if (p.usage) this.writeSamples(p, p.usage, s, unavailable);
+  }
+
   private writeSamples(
     p: SimPod,
     ring: UsageRing,
@@ -111,37 +124,38 @@ export class MetricsPipeline {
     unavailable: Set<string> | null,
   ): void {
     // Reuse the pod's metrics object: the controller reads it synchronously and keeps nothing.
+    const containers = this.input.workload.containers;
     const existing = p.obs.resourceMetrics;
     const rm =
       existing ??
       (p.obs.resourceMetrics = {
         timestamp: s,
         window: 0,
-        containers: this.input.workload.containers.map((c) => ({
+        containers: containers.map((c) => ({
           name: c.name,
           usage: {} as Record<string, number>,
         })),
       });
     rm.timestamp = s;
-    rm.window = Math.min(
-      this.input.metricsPipeline.windowSeconds,
-      ring.count * this.input.metricsPipeline.resolutionSeconds,
-    );
+    rm.window = Math.min(this.windowSeconds, ring.count * this.resolutionSeconds);
     let custom = p.obs.customMetrics;
-    for (let i = 0; i < this.perPodLoads.length; i++) {
-      const load = this.perPodLoads[i]!.load;
+    const nLoads = this.perPodLoads.length;
+    for (let i = 0; i < nLoads; i++) {
+      const name = this.names[i]!;
       const out = unavailable !== null && unavailable.has(this.keys[i]!);
-      if (load.kind === 'resource') {
-        const shares = this.resourceShares.get(load.resource)!;
-        for (let j = 0; j < rm.containers.length; j++) {
-          const usage = rm.containers[j]!.usage!;
-          if (out) delete usage[load.resource];
-          else usage[load.resource] = toMilli(this.mean(ring, i) * shares[j]!);
+      const shares = this.shares[i] ?? null;
+      if (shares !== null) {
+        const cs = rm.containers;
+        if (out) {
+          for (let j = 0; j < cs.length; j++) delete cs[j]!.usage![name];
+        } else {
+          const mean = this.mean(ring, i);
+          for (let j = 0; j < cs.length; j++) cs[j]!.usage![name] = toMilli(mean * shares[j]!);
         }
       } else if (out) {
-        if (custom) delete custom[load.metric];
+        if (custom) delete custom[name];
       } else {
-        (custom ??= p.obs.customMetrics = {})[load.metric] = toMilli(this.mean(ring, i));
+        (custom ??= p.obs.customMetrics = {})[name] = toMilli(this.mean(ring, i));
       }
     }
   }

@@ -1,7 +1,13 @@
-// What a simulation run returns: every sync's decision with its trace and explanation, series
-// sampled at each sync (typed arrays: cheap to transfer out of a worker), and KPIs.
+// What a simulation run returns: series sampled at each sync (typed arrays: cheap to transfer
+// out of a worker), KPIs, the event log and, at record level 'full', every sync's decision with
+// its trace and explanation.
 
 import type { HPACondition, HPAEvent, ReconcileTrace } from '../controller/index.ts';
+import type { EventLog } from './recorder.ts';
+import type { ReplayIndex } from './replay.ts';
+import type { SimulationSeries } from './seriesShape.ts';
+
+export type { SimulationSeries, EventLog, ReplayIndex };
 
 export interface SyncRecord {
   /** seconds from scenario start */
@@ -29,26 +35,6 @@ export interface MetricSeriesInfo {
   target: number;
   /** key of the load model ("resource/cpu", …) */
   key: string;
-}
-
-export interface SimulationSeries {
-  time: Float64Array;
-  desiredReplicas: Float64Array;
-  specReplicas: Float64Array;
-  readyReplicas: Float64Array;
-  pendingReplicas: Float64Array;
-  terminatingReplicas: Float64Array;
-  /** total work arriving per second (NaN without a traffic curve) */
-  demand: Float64Array;
-  /** work served per second */
-  served: Float64Array;
-  /** what ready pods could serve (NaN without a pod capacity) */
-  capacity: Float64Array;
-  /** per HPA metric, the value the controller computed (NaN when it did not) */
-  metrics: Float64Array[];
-  metricInfo: MetricSeriesInfo[];
-  minReplicas: number;
-  maxReplicas: number;
 }
 
 export interface RecoveryStats {
@@ -81,9 +67,21 @@ export interface Kpis {
 }
 
 export interface SimulationResult {
-  syncs: SyncRecord[];
+  /** what was kept: 'full' has `syncs`; 'compact' rebuilds a record on demand (`syncDetail`) */
+  record: 'full' | 'compact';
   series: SimulationSeries;
   kpis: Kpis;
+  /** every event, with the sync it happened at */
+  events: EventLog;
+  /** every sync's record (level 'full' only) */
+  syncs: SyncRecord[] | null;
+  /** snapshots to replay from (level 'compact' only) */
+  replay: ReplayIndex | null;
   durationSeconds: number;
   syncPeriodSeconds: number;
+}
+
+/** A result recorded at level 'full': every sync's record is kept. */
+export interface FullSimulationResult extends SimulationResult {
+  syncs: SyncRecord[];
 }

@@ -1,8 +1,7 @@
-// Per-sync series as typed arrays (transferable out of a worker without copying objects).
+// How each HPA metric is labelled on a chart (the series arrays are declared in seriesShape.ts).
 
 import { milliValue, type MetricSpec } from '../controller/index.ts';
-import type { SimulationInput } from './input.ts';
-import type { MetricSeriesInfo, SimulationSeries, SyncRecord } from './result.ts';
+import type { MetricSeriesInfo } from './result.ts';
 
 /** Label, unit and target of one HPA metric as a chart shows it. */
 export function describeMetric(m: MetricSpec): MetricSeriesInfo {
@@ -50,54 +49,4 @@ export function describeMetric(m: MetricSpec): MetricSeriesInfo {
     };
   }
   return { label: `${m.type} metric`, unit: '', target: NaN, key: '' };
-}
-
-export class SeriesBuilder {
-  private readonly s: SimulationSeries;
-
-  constructor(input: SimulationInput, n: number) {
-    const metrics = input.hpa.spec.metrics ?? [];
-    const f = () => new Float64Array(n);
-    this.s = {
-      time: f(),
-      desiredReplicas: f(),
-      specReplicas: f(),
-      readyReplicas: f(),
-      pendingReplicas: f(),
-      terminatingReplicas: f(),
-      demand: f(),
-      served: f(),
-      capacity: f(),
-      metrics: metrics.map(() => new Float64Array(n).fill(NaN)),
-      metricInfo: metrics.map(describeMetric),
-      minReplicas: input.hpa.spec.minReplicas ?? 1,
-      maxReplicas: input.hpa.spec.maxReplicas,
-    };
-  }
-
-  push(i: number, r: SyncRecord, served: number, demand: number, capacity: number): void {
-    const s = this.s;
-    s.time[i] = r.time;
-    s.desiredReplicas[i] = r.desiredReplicas;
-    s.specReplicas[i] = r.replicas;
-    s.readyReplicas[i] = r.pods.ready;
-    s.pendingReplicas[i] = r.pods.pending;
-    s.terminatingReplicas[i] = r.pods.terminating;
-    s.demand[i] = demand;
-    s.served[i] = served;
-    s.capacity[i] = capacity;
-    const traces = r.trace.metrics;
-    if (!traces) return;
-    traces.forEach((m, j) => {
-      const arr = s.metrics[j];
-      if (!arr) return;
-      if (m.currentUtilization !== undefined) arr[i] = m.currentUtilization;
-      else if (m.currentAverageValue !== undefined) arr[i] = m.currentAverageValue / 1000;
-      else if (m.currentValue !== undefined) arr[i] = m.currentValue / 1000;
-    });
-  }
-
-  build(): SimulationSeries {
-    return this.s;
-  }
 }

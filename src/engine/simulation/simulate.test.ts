@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { resultToCsv } from './exportCsv.ts';
 import { simulate, SIMULATION_LIMITS } from './simulate.ts';
 import { buildInput } from './testing/buildInput.ts';
 import type { SimulationInput } from './input.ts';
 
 function run(input: SimulationInput) {
-  const out = simulate(input);
+  const out = simulate(input, { record: 'full' });
   if (!out.ok) throw new Error(out.error);
   return out.result;
 }
@@ -180,6 +181,34 @@ describe('simulate', () => {
     });
     expect(m.proposal).toBe(14);
     expect(r.syncs.every((s) => s.replicas === 14 && !s.rescaled)).toBe(true);
+  });
+
+  it('keeps an int32-overflowed utilization for the decision but flags it in the series', () => {
+    // 30,000 cores of usage on a 1m request: 3e9 % does not fit Go's int32 and wraps.
+    const input = buildInput({
+      workload: { containers: [{ name: 'app', requests: { cpu: 1 } }] },
+      loads: [
+        {
+          kind: 'resource',
+          resource: 'cpu',
+          perPodMilli: 30_000_000,
+          perUnitMilli: 0,
+          demand: null,
+        },
+      ],
+      durationSeconds: 60,
+    });
+    const r = run(input);
+    const m = r.syncs[0]!.trace.metrics![0]!;
+    expect(m.currentUtilization).toBe(-2147483648); // what upstream computes, kept as is
+    expect(r.series.metricOverflow[0]![0]).toBe(1);
+    expect(r.series.metrics[0]![0]).toBeNaN();
+    expect(r.syncs[0]!.explanation).toContain('int32 overflow');
+    const csvRow = resultToCsv(r).split('\n')[1]!;
+    expect(csvRow.split(',')[9]).toBe('overflow');
+    // a normal run has no flag
+    const plain = run(buildInput({ durationSeconds: 60 }));
+    expect(Array.from(plain.series.metricOverflow[0]!)).toEqual([0, 0, 0, 0, 0]);
   });
 
   it('rejects runs beyond the engine limits with a clear error', () => {

@@ -26,6 +26,26 @@ export interface SimPod {
   usage: { values: Float64Array; count: number; pos: number } | null;
 }
 
+/** What a snapshot keeps of one pod: everything its future depends on (observations are rebuilt). */
+export interface PodSnapshot {
+  index: number;
+  createdAt: number;
+  scheduledAt: number | null;
+  deletedAt: number | null;
+  failed: boolean;
+  noMetrics: boolean;
+  usage: { values: Float64Array; count: number; pos: number } | null;
+  /** the pod's customMetrics object existed (possibly emptied by an outage) */
+  hasCustom: boolean;
+}
+
+export interface WorkloadSnapshot {
+  pods: PodSnapshot[];
+  nextIndex: number;
+  unscheduled: number;
+  nextGoneAt: number;
+}
+
 export type PodState =
   'unscheduled' | 'starting' | 'running' | 'ready' | 'failed' | 'terminating' | 'gone';
 
@@ -82,8 +102,61 @@ export class Workload {
     return t < running + this.model.startup.readinessDelaySeconds ? 'running' : 'ready';
   }
 
+  snapshot(): WorkloadSnapshot {
+    return {
+      pods: this.pods.map((p) => ({
+        index: p.index,
+        createdAt: p.createdAt,
+        scheduledAt: p.scheduledAt,
+        deletedAt: p.deletedAt,
+        failed: p.failed,
+        noMetrics: p.noMetrics,
+        usage: p.usage && {
+          values: p.usage.values.slice(),
+          count: p.usage.count,
+          pos: p.usage.pos,
+        },
+        hasCustom: p.obs.customMetrics !== undefined,
+      })),
+      nextIndex: this.nextIndex,
+      unscheduled: this.unscheduled,
+      nextGoneAt: this.nextGoneAt,
+    };
+  }
+
+  /**
+   * Back to a snapshot's pods. Observations start empty: `observe` rewrites their phase and
+   * readiness before every sync, and the caller rewrites their metrics from the usage rings.
+   */
+  restore(s: WorkloadSnapshot): void {
+    this.pods = s.pods.map((q) => {
+      const p = this.newPod(q.index, q.createdAt, q.scheduledAt);
+      p.deletedAt = q.deletedAt;
+      p.failed = q.failed;
+      p.noMetrics = q.noMetrics;
+      p.usage = q.usage && {
+        values: q.usage.values.slice(),
+        count: q.usage.count,
+        pos: q.usage.pos,
+      };
+      if (q.hasCustom) p.obs.customMetrics = {};
+      return p;
+    });
+    this.nextIndex = s.nextIndex;
+    this.unscheduled = s.unscheduled;
+    this.nextGoneAt = s.nextGoneAt;
+    this.obsList = null;
+  }
+
   private addPod(createdAt: number, scheduledAt: number | null): SimPod {
-    const index = this.nextIndex++;
+    const pod = this.newPod(this.nextIndex++, createdAt, scheduledAt);
+    if (scheduledAt === null) this.unscheduled++;
+    this.pods.push(pod);
+    this.obsList = null;
+    return pod;
+  }
+
+  private newPod(index: number, createdAt: number, scheduledAt: number | null): SimPod {
     const containers = this.model.containers.map((c) => ({
       name: c.name,
       requests: { ...c.requests },
@@ -112,9 +185,6 @@ export class Workload {
       stateTime: NaN,
       stateValue: 'unscheduled',
     };
-    if (scheduledAt === null) this.unscheduled++;
-    this.pods.push(pod);
-    this.obsList = null;
     return pod;
   }
 

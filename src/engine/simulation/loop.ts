@@ -1,0 +1,89 @@
+// The clock: metrics-server scrapes every resolution tick; the controller syncs every sync period
+// on what the last scrape reported. Every scrape up to and including a sync's instant happens
+// before that sync. The loop drives the World and the Cluster; observers record what they need.
+
+import { Cluster, type ClusterSnapshot, type SyncStep } from './cluster.ts';
+import type { SimulationInput } from './input.ts';
+import { World, type WorldSnapshot } from './world.ts';
+
+export interface LoopObserver {
+  /** after the scrape at s (it stands for the interval [s, s + resolution)) */
+  tick?(s: number, cluster: Cluster, demandNow: number): void;
+  /** after sync number k */
+  sync?(k: number, step: SyncStep, cluster: Cluster): void;
+}
+
+export interface LoopSnapshot {
+  /** the index of the next sync to run */
+  nextSync: number;
+  nextTick: number;
+  prevTickTime: number;
+  world: WorldSnapshot;
+  cluster: ClusterSnapshot;
+}
+
+export class Simulation {
+  readonly world: World;
+  readonly cluster: Cluster;
+  readonly syncCount: number;
+  readonly tickCount: number;
+  private readonly syncPeriod: number;
+  private readonly resolution: number;
+  /** index of the next sync to run */
+  nextSync = 0;
+  private nextTick = 0;
+  private prevTickTime = 0;
+
+  constructor(input: SimulationInput, maxPods: number) {
+    this.syncPeriod = input.controller.syncPeriodSeconds;
+    this.resolution = input.metricsPipeline.resolutionSeconds;
+    this.syncCount = Math.floor(input.durationSeconds / this.syncPeriod) + 1;
+    this.tickCount = Math.floor(input.durationSeconds / this.resolution) + 1;
+    this.world = new World(input);
+    this.cluster = new Cluster(input, this.world, maxPods);
+  }
+
+  /** Run every sync at or before t (seconds). */
+  stepTo(t: number, observer: LoopObserver = {}): void {
+    while (this.nextSync < this.syncCount && this.nextSync * this.syncPeriod <= t)
+      this.runSync(observer);
+  }
+
+  /** Run the next sync (and the scrapes before it). */
+  runSync(observer: LoopObserver = {}): SyncStep {
+    const k = this.nextSync++;
+    const t = k * this.syncPeriod;
+    const { world, cluster } = this;
+    while (this.nextTick < this.tickCount && this.nextTick * this.resolution <= t) {
+      const s = this.nextTick * this.resolution;
+      const demandNow = world.demandAt(s);
+      cluster.tick(s, demandNow, world.unavailableAt(s));
+      const dt = this.nextTick === 0 ? 0 : s - this.prevTickTime;
+      world.advanceQueues(s, dt, demandNow, cluster.readyCount);
+      observer.tick?.(s, cluster, demandNow);
+      this.prevTickTime = s;
+      this.nextTick++;
+    }
+    const step = cluster.sync(t, world);
+    observer.sync?.(k, step, cluster);
+    return step;
+  }
+
+  snapshot(): LoopSnapshot {
+    return {
+      nextSync: this.nextSync,
+      nextTick: this.nextTick,
+      prevTickTime: this.prevTickTime,
+      world: this.world.snapshot(),
+      cluster: this.cluster.snapshot(),
+    };
+  }
+
+  restore(s: LoopSnapshot): void {
+    this.nextSync = s.nextSync;
+    this.nextTick = s.nextTick;
+    this.prevTickTime = s.prevTickTime;
+    this.world.restore(s.world);
+    this.cluster.restore(s.cluster, this.world);
+  }
+}

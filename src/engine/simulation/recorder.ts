@@ -1,0 +1,139 @@
+// What a run keeps of each sync. Always: the series (typed arrays, seriesShape.ts), the KPIs and
+// the event log. At record level 'full' also every SyncRecord (trace, conditions, events,
+// explanation); at 'compact' those are rebuilt on demand by replay.ts.
+
+import type { HPAEvent, HorizontalPodAutoscaler, MetricTrace } from '../controller/index.ts';
+import type { Cluster, SyncStep } from './cluster.ts';
+import { decidingMetric } from './decisionSeries.ts';
+import { explainSync } from './explain.ts';
+import type { SimulationInput } from './input.ts';
+import { KpiAccumulator } from './kpis.ts';
+import type { LoopObserver } from './loop.ts';
+import type { SyncRecord } from './result.ts';
+import { describeMetric } from './series.ts';
+import { allocateSeries, type SimulationSeries } from './seriesShape.ts';
+import type { World } from './world.ts';
+
+/** Every event of a run with the sync it happened at; identical events share one object. */
+export interface EventLog {
+  /** sync index of each event, ascending */
+  sync: number[];
+  events: HPAEvent[];
+}
+
+/** Go's int32 overflow shows as a negative utilization (usage and requests are never negative). */
+export function overflowed(m: MetricTrace): boolean {
+  return m.currentUtilization !== undefined && m.currentUtilization < 0;
+}
+
+/** The value a chart plots for one metric trace (NaN: not computed or overflowed). */
+export function plottedValue(m: MetricTrace): number {
+  if (m.currentUtilization !== undefined) return overflowed(m) ? NaN : m.currentUtilization;
+  if (m.currentAverageValue !== undefined) return m.currentAverageValue / 1000;
+  if (m.currentValue !== undefined) return m.currentValue / 1000;
+  return NaN;
+}
+
+/** The full record of one sync, from what the loop reports right after it. */
+export function syncRecord(
+  step: SyncStep,
+  cluster: Cluster,
+  hpa: HorizontalPodAutoscaler,
+): SyncRecord {
+  const { r } = step;
+  const record: SyncRecord = {
+    time: step.time,
+    currentReplicas: step.before,
+    replicas: cluster.specReplicas,
+    desiredReplicas: r.desiredReplicas,
+    rescaled: r.rescaled,
+    conditions: r.conditions,
+    trace: r.trace,
+    events: r.events,
+    explanation: '',
+    pods: cluster.podCounts(step.time),
+  };
+  record.explanation = explainSync(record, hpa);
+  return record;
+}
+
+export class Recorder implements LoopObserver {
+  readonly series: SimulationSeries;
+  readonly kpis: KpiAccumulator;
+  readonly events: EventLog = { sync: [], events: [] };
+  readonly syncs: SyncRecord[] | null;
+  private readonly interned = new Map<string, HPAEvent>();
+  private readonly input: SimulationInput;
+  private readonly world: World;
+
+  constructor(input: SimulationInput, world: World, syncCount: number, full: boolean) {
+    this.input = input;
+    this.world = world;
+    const metrics = input.hpa.spec.metrics ?? [];
+    this.series = allocateSeries(syncCount, metrics.length, {
+      metricInfo: metrics.map(describeMetric),
+      minReplicas: input.hpa.spec.minReplicas ?? 1,
+      maxReplicas: input.hpa.spec.maxReplicas,
+      tolerance: { scaleUp: input.controller.tolerance, scaleDown: input.controller.tolerance },
+    });
+    this.kpis = new KpiAccumulator(input);
+    this.syncs = full ? [] : null;
+  }
+
+  tick(s: number, cluster: Cluster, demandNow: number): void {
+    this.kpis.tick(
+      s,
+      this.input.metricsPipeline.resolutionSeconds,
+      cluster.workload.pods.length,
+      cluster.readyCount,
+      demandNow,
+      cluster.served,
+      this.world.hasTraffic,
+    );
+  }
+
+  sync(k: number, step: SyncStep, cluster: Cluster): void {
+    const { r } = step;
+    const s = this.series;
+    const t = step.time;
+    const cap = this.input.workload.podCapacity;
+    const record = this.syncs ? syncRecord(step, cluster, this.input.hpa) : null;
+    const pods = record ? record.pods : cluster.podCounts(t);
+    if (k === 0) s.tolerance = { ...r.trace.tolerances };
+    s.time[k] = t;
+    s.desiredReplicas[k] = r.desiredReplicas;
+    s.specReplicas[k] = cluster.specReplicas;
+    s.readyReplicas[k] = pods.ready;
+    s.pendingReplicas[k] = pods.pending;
+    s.terminatingReplicas[k] = pods.terminating;
+    s.demand[k] = this.world.hasTraffic ? this.world.demandAt(step.lastScrape) : NaN;
+    s.served[k] = cluster.served;
+    s.capacity[k] = cap === null ? NaN : cluster.readyCount * cap;
+    s.rescaled[k] = r.rescaled ? 1 : 0;
+    const tr = r.trace;
+    if (tr.metricDesiredReplicas !== undefined) s.rawReplicas[k] = tr.metricDesiredReplicas;
+    if (tr.stabilizedReplicas !== undefined) s.stabilizedReplicas[k] = tr.stabilizedReplicas;
+    if (tr.normalizedReplicas !== undefined) s.limitedReplicas[k] = tr.normalizedReplicas;
+    const traces = tr.metrics;
+    if (traces) {
+      const n = Math.min(traces.length, s.metrics.length);
+      for (let j = 0; j < n; j++) {
+        const m = traces[j]!;
+        s.metrics[j]![k] = plottedValue(m);
+        if (overflowed(m)) s.metricOverflow[j]![k] = 1;
+        if (m.usageRatio !== undefined) s.ratios[j]![k] = m.usageRatio;
+        if (m.error === undefined && m.proposal !== undefined) s.proposals[j]![k] = m.proposal;
+      }
+      if (tr.path === 'metrics') s.decidingMetric[k] = decidingMetric(traces);
+    }
+    for (const e of r.events) {
+      const key = `${e.type}\u0000${e.reason}\u0000${e.message}`;
+      let kept = this.interned.get(key);
+      if (!kept) this.interned.set(key, (kept = e));
+      this.events.sync.push(k);
+      this.events.events.push(kept);
+    }
+    this.kpis.sync(t, tr, this.input.controller.syncPeriodSeconds);
+    if (record) this.syncs!.push(record);
+  }
+}

@@ -1,0 +1,69 @@
+// A compact run keeps no per-sync records: the record of one sync is rebuilt by running the
+// simulation again from the nearest snapshot taken before it. The run is deterministic, so the
+// rebuilt record equals the one a full recording keeps (replay.test.ts proves it).
+
+import type { HPAEvent } from '../controller/index.ts';
+import type { SimulationInput } from './input.ts';
+import { Simulation, type LoopSnapshot } from './loop.ts';
+import type { EventLog } from './recorder.ts';
+import { syncRecord } from './recorder.ts';
+import type { SimulationResult, SyncRecord } from './result.ts';
+import { SIMULATION_LIMITS } from './limits.ts';
+
+/** Snapshots of a compact run: `snapshots[j]` is the state before sync (j + 1) · every. */
+export interface ReplayIndex {
+  every: number;
+  snapshots: LoopSnapshot[];
+}
+
+/** Snapshot spacing: at most ~32 snapshots (memory), at least 64 syncs apart (speed). */
+export function snapshotSpacing(syncCount: number): number {
+  return Math.max(64, Math.ceil(syncCount / 32));
+}
+
+/** The full record of sync `index` (null when out of range), from the result or by replay. */
+export function syncDetail(
+  input: SimulationInput,
+  result: SimulationResult,
+  index: number,
+): SyncRecord | null {
+  const n = result.series.time.length;
+  if (!Number.isInteger(index) || index < 0 || index >= n) return null;
+  if (result.syncs) return result.syncs[index] ?? null;
+  const replay = result.replay;
+  if (!replay) return null;
+  const sim = new Simulation(input, SIMULATION_LIMITS.maxPods);
+  const j = Math.floor(index / replay.every) - 1;
+  const snap = j >= 0 ? replay.snapshots[Math.min(j, replay.snapshots.length - 1)] : undefined;
+  if (snap) sim.restore(snap);
+  while (sim.nextSync < index) sim.runSync();
+  const step = sim.runSync();
+  return syncRecord(step, sim.cluster, input.hpa);
+}
+
+export interface TimedEvent extends HPAEvent {
+  time: number;
+}
+
+/** The events of syncs 0..index, newest last, at most `max` (walks back from index). */
+export function eventsUpTo(
+  log: EventLog,
+  time: ArrayLike<number>,
+  index: number,
+  max: number,
+): TimedEvent[] {
+  // The last event at or before sync `index`: binary search over the ascending sync indices.
+  let lo = 0;
+  let hi = log.sync.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (log.sync[mid]! <= index) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: TimedEvent[] = [];
+  for (let i = Math.max(0, lo - max); i < lo; i++) {
+    const e = log.events[i]!;
+    out.push({ time: time[log.sync[i]!]!, type: e.type, reason: e.reason, message: e.message });
+  }
+  return out;
+}

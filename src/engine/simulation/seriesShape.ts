@@ -1,0 +1,109 @@
+// The per-sync series, declared once: these key lists drive the recorder that fills them, the
+// copy that crosses the worker boundary and the list of buffers to transfer. Adding a series is
+// one entry here (plus its line in the recorder that computes it).
+
+import type { MetricSeriesInfo } from './result.ts';
+
+/** One number per sync. */
+export const SYNC_F64_KEYS = [
+  'time',
+  'desiredReplicas',
+  'specReplicas',
+  'readyReplicas',
+  'pendingReplicas',
+  'terminatingReplicas',
+  /** total work arriving per second (NaN without a traffic curve) */
+  'demand',
+  /** work served per second */
+  'served',
+  /** what ready pods could serve (NaN without a pod capacity) */
+  'capacity',
+  /** trace.metricDesiredReplicas: the largest metric proposal ("raw") */
+  'rawReplicas',
+  /** trace.stabilizedReplicas */
+  'stabilizedReplicas',
+  /** trace.normalizedReplicas: after policies and the min/max clamp */
+  'limitedReplicas',
+] as const;
+
+/** One number per sync and HPA metric (spec.metrics order). */
+export const METRIC_F64_KEYS = [
+  /** the value the controller computed (NaN when it did not, or when it overflowed) */
+  'metrics',
+  /** the usage ratio (NaN when not computed) */
+  'ratios',
+  /** the metric's proposal (NaN when it failed or was not computed) */
+  'proposals',
+] as const;
+
+/** One flag per sync and HPA metric. */
+export const METRIC_U8_KEYS = [
+  /**
+   * 1 where the utilization overflowed Go's int32 (as upstream's arithmetic does): the decision
+   * used the overflowed value, the plotted value is NaN
+   */
+  'metricOverflow',
+] as const;
+
+export type SyncF64Key = (typeof SYNC_F64_KEYS)[number];
+export type MetricF64Key = (typeof METRIC_F64_KEYS)[number];
+export type MetricU8Key = (typeof METRIC_U8_KEYS)[number];
+
+export type SeriesArrays = { [K in SyncF64Key]: Float64Array } & {
+  [K in MetricF64Key]: Float64Array[];
+} & { [K in MetricU8Key]: Uint8Array[] } & {
+  /** 1 where the sync rescaled the target */
+  rescaled: Uint8Array;
+  /** index of the metric whose proposal was used (-1: none) */
+  decidingMetric: Int16Array;
+};
+
+export interface SeriesInfo {
+  metricInfo: MetricSeriesInfo[];
+  minReplicas: number;
+  maxReplicas: number;
+  /** tolerance band per direction (after per-HPA overrides) */
+  tolerance: { scaleUp: number; scaleDown: number };
+}
+
+export type SimulationSeries = SeriesArrays & SeriesInfo;
+
+/** Fresh arrays for n syncs and m metrics; values the controller may not compute start as NaN. */
+export function allocateSeries(n: number, m: number, info: SeriesInfo): SimulationSeries {
+  const s = { ...info } as SimulationSeries;
+  for (const k of SYNC_F64_KEYS) s[k] = new Float64Array(n);
+  for (const k of ['rawReplicas', 'stabilizedReplicas', 'limitedReplicas'] as const) s[k].fill(NaN);
+  for (const k of METRIC_F64_KEYS)
+    s[k] = Array.from({ length: m }, () => new Float64Array(n).fill(NaN));
+  for (const k of METRIC_U8_KEYS) s[k] = Array.from({ length: m }, () => new Uint8Array(n));
+  s.rescaled = new Uint8Array(n);
+  s.decidingMetric = new Int16Array(n).fill(-1);
+  return s;
+}
+
+/** Every typed array of a series, once each. */
+export function seriesArrays(s: SeriesArrays): ArrayBufferView[] {
+  const out: ArrayBufferView[] = [];
+  for (const k of SYNC_F64_KEYS) out.push(s[k]);
+  // Loops, not spreads: the number of metrics is the user's.
+  for (const k of METRIC_F64_KEYS) for (const a of s[k]) out.push(a);
+  for (const k of METRIC_U8_KEYS) for (const a of s[k]) out.push(a);
+  out.push(s.rescaled, s.decidingMetric);
+  return out;
+}
+
+/** A deep copy with fresh buffers (the copy can be transferred without detaching the original). */
+export function copySeries(s: SimulationSeries): SimulationSeries {
+  const c = {
+    metricInfo: s.metricInfo.map((m) => ({ ...m })),
+    minReplicas: s.minReplicas,
+    maxReplicas: s.maxReplicas,
+    tolerance: { ...s.tolerance },
+  } as SimulationSeries;
+  for (const k of SYNC_F64_KEYS) c[k] = s[k].slice();
+  for (const k of METRIC_F64_KEYS) c[k] = s[k].map((a) => a.slice());
+  for (const k of METRIC_U8_KEYS) c[k] = s[k].map((a) => a.slice());
+  c.rescaled = s.rescaled.slice();
+  c.decidingMetric = s.decidingMetric.slice();
+  return c;
+}

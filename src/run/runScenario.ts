@@ -1,0 +1,74 @@
+// The one pure "run a scenario" service: text → parse summary + runs. The worker, the CLI, the
+// chart harness, the bench and the tests call this instead of wiring parseScenario, simulate and
+// effectiveHpaYaml themselves, so what the app shows and what the CLI prints cannot drift.
+
+import { simulate, type RecordLevel } from '../engine/simulation/index.ts';
+import { effectiveHpaYaml, parseScenario, type ParseResult } from '../scenario/index.ts';
+import type { RunPlan, RunResult, ScenarioPlan, ScenarioRuns, ScenarioSummary } from './types.ts';
+
+export interface RunOptions {
+  /** 'compact' (default): typed arrays per sync, detail on demand; 'full': every SyncRecord */
+  record?: RecordLevel;
+  /** checked between syncs; a stopped run ends with the error 'cancelled' */
+  shouldStop?: () => boolean;
+}
+
+/** The parse summary every caller shows: diagnostics, notices, names, the effective HPA. */
+export function summarize(parsed: ParseResult): ScenarioSummary {
+  return {
+    ok: parsed.ok,
+    diagnostics: parsed.diagnostics,
+    notices: parsed.notices,
+    name: parsed.simulation.name,
+    description: parsed.simulation.description,
+    effectiveHpaYaml: effectiveYaml(parsed),
+  };
+}
+
+function effectiveYaml(parsed: ParseResult): string | null {
+  if (!parsed.effectiveHpa) return null;
+  // The scenario's own controller flag, also when the Simulation document has errors elsewhere:
+  // the comment on a defaulted scale-down window must name the window the run would use.
+  const window =
+    parsed.input?.controller.downscaleStabilizationSeconds ??
+    parsed.controller?.downscaleStabilizationSeconds;
+  try {
+    return effectiveHpaYaml(
+      parsed.effectiveHpa,
+      window === undefined ? {} : { downscaleStabilizationSeconds: window },
+    );
+  } catch {
+    // A view of the HPA is a nicety; failing to render it must not fail the run.
+    return null;
+  }
+}
+
+/** The runs a parsed scenario asks for (one today: its HPA over its world). */
+export function planParsed(parsed: ParseResult): ScenarioPlan {
+  const summary = summarize(parsed);
+  if (!parsed.ok || !parsed.input) return { summary, runs: [] };
+  const name = parsed.simulation.name || parsed.input.hpa.metadata?.name || 'hpa';
+  return { summary, runs: [{ key: 'main', role: 'hpa', name, input: parsed.input }] };
+}
+
+export function planScenario(text: string): ScenarioPlan {
+  return planParsed(parseScenario(text));
+}
+
+export function executeRun(plan: RunPlan, options: RunOptions = {}): RunResult {
+  const outcome = simulate(plan.input, {
+    record: options.record ?? 'compact',
+    ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
+  });
+  return outcome.ok
+    ? { ...plan, ok: true, result: outcome.result }
+    : { ...plan, ok: false, error: outcome.error, result: null };
+}
+
+export function runScenario(text: string, options: RunOptions = {}): ScenarioRuns {
+  return runPlan(planScenario(text), options);
+}
+
+export function runPlan(plan: ScenarioPlan, options: RunOptions = {}): ScenarioRuns {
+  return { summary: plan.summary, runs: plan.runs.map((r) => executeRun(r, options)) };
+}

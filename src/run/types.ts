@@ -1,0 +1,47 @@
+// What the run service hands every caller (worker, CLI, chart harness, tests, bench): the parse
+// summary of the scenario text and one entry per run. Today a scenario yields one run; variants
+// (several HPAs over one world) and federation members (several clusters sharing one load) add
+// entries with their own role and key, so callers iterate `runs` and never change shape.
+
+import type { SimulationInput, SimulationResult } from '../engine/simulation/index.ts';
+import type { Diagnostic } from '../scenario/index.ts';
+
+export interface ScenarioSummary {
+  ok: boolean;
+  diagnostics: Diagnostic[];
+  notices: string[];
+  /** metadata.name and description of the Simulation document */
+  name: string;
+  description: string;
+  /**
+   * The HPA after API defaulting, as YAML with comments on the defaults; present whenever the
+   * HPA document itself is valid (even when the Simulation document is not), null otherwise.
+   */
+  effectiveHpaYaml: string | null;
+}
+
+/** hpa: the scenario's own HPA; variant: one of several HPAs; cluster: a federation member. */
+export type RunRole = 'hpa' | 'variant' | 'cluster';
+
+/** One run to execute: what it is and its validated input. */
+export interface RunPlan {
+  /** stable within one scenario text ("main", a variant or cluster name) */
+  key: string;
+  role: RunRole;
+  name: string;
+  input: SimulationInput;
+}
+
+export type RunResult = RunPlan &
+  ({ ok: true; result: SimulationResult } | { ok: false; error: string; result: null });
+
+export interface ScenarioPlan {
+  summary: ScenarioSummary;
+  /** empty when the text does not parse */
+  runs: RunPlan[];
+}
+
+export interface ScenarioRuns {
+  summary: ScenarioSummary;
+  runs: RunResult[];
+}
