@@ -4,6 +4,7 @@
 
 import { DEFAULT_CONTROLLER_CONFIG } from '../config.ts';
 import { setDefaultsHorizontalPodAutoscaler } from '../defaults.ts';
+import { newHorizontalController, type HorizontalController } from '../horizontalController.ts';
 import type { PodMetricsInfo } from '../metricsClient.ts';
 import type { CalcContext } from '../replicaCalculator.ts';
 import type {
@@ -301,6 +302,13 @@ export function memory(o: Partial<ControllerMemory> = {}): ControllerMemory {
     scaleUpEvents: o.scaleUpEvents ?? [],
     scaleDownEvents: o.scaleDownEvents ?? [],
   };
+}
+
+/** The receiver of the ported methods: one HPA's memory at `now` (release flags unless given). */
+export function controller(
+  o: Partial<ControllerMemory> & { now?: number; config?: ControllerConfig } = {},
+): HorizontalController {
+  return newHorizontalController(memory(o), o.now ?? NOW, o.config ?? config());
 }
 
 // ---- metrics client values ----
