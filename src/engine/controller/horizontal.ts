@@ -46,6 +46,15 @@ import type {
 } from './types.ts';
 import type { ReconcileResult } from './result.ts';
 
+/** Options of one reconcile; every field is optional. */
+export interface ReconcileOptions {
+  /**
+   * Internal: false runs the Map-based replica calculation even when the by-position twin could
+   * run (the property tests compare both). The results are the same either way.
+   */
+  byPosition?: boolean;
+}
+
 /** How a metric's current value shows in its status: an average, a value, or a utilization. */
 export type ValueKind = 'average' | 'value' | 'util';
 
@@ -95,7 +104,7 @@ function computeReplicasForMetrics(
   const specReplicas = obs.currentReplicas;
   const statusReplicas = obs.statusReplicas;
   const statuses: MetricProposal[] = [];
-  const ctx: CalcContext = { ...a.config, now: a.now };
+  const ctx: CalcContext = { ...a.config, now: a.now, byPosition: a.byPosition };
 
   let replicas = 0;
   let metric = '';
@@ -504,6 +513,7 @@ export function reconcileAutoscaler(
   memory: ControllerMemory,
   now: number,
   config: ControllerConfig,
+  options?: ReconcileOptions,
 ): ReconcileResult {
   const hpa = obs.hpa;
   // Work on a copy of the conditions; the observation is never mutated.
@@ -512,6 +522,7 @@ export function reconcileAutoscaler(
     now,
     config,
     (hpa.status?.conditions ?? []).map((c) => ({ ...c })),
+    options?.byPosition,
   );
   const previousDesired = hpa.status?.desiredReplicas ?? 0;
   const previousLastScale = hpa.status?.lastScaleTime ?? null;

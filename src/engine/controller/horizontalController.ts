@@ -29,6 +29,8 @@ export interface HorizontalController {
   readonly events: HPAEvent[];
   /** hpa.Status.Conditions of the working copy (upstream's setCondition(hpa, …)) */
   readonly conditions: HPACondition[];
+  /** false: the replica calculator never takes its by-position twin (tests compare both) */
+  readonly byPosition: boolean;
 }
 
 export function newHorizontalController(
@@ -36,6 +38,7 @@ export function newHorizontalController(
   now: number,
   config: ControllerConfig,
   conditions: HPACondition[] = [],
+  byPosition = true,
 ): HorizontalController {
   return {
     config,
@@ -45,6 +48,7 @@ export function newHorizontalController(
     scaleDownEvents: memory.scaleDownEvents,
     events: [],
     conditions,
+    byPosition,
   };
 }
 

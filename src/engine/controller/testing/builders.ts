@@ -119,6 +119,29 @@ export function pod(name: string, o: PodOptions = {}): PodObservation {
 }
 
 /** pod-0 … pod-(n-1); `each` gives per-pod options. */
+export function twoContainerPod(
+  name: string,
+  usage: { app?: Record<string, number>; sidecar?: Record<string, number> } | null,
+): PodObservation {
+  const p = pod(name, { cpu: 1 });
+  p.containers = [
+    { name: 'app', requests: { cpu: 500 } },
+    { name: 'sidecar', requests: { cpu: 100 } },
+  ];
+  p.resourceMetrics =
+    usage === null
+      ? null
+      : {
+          timestamp: NOW - 5,
+          window: 30,
+          containers: [
+            ...(usage.app ? [{ name: 'app', usage: usage.app }] : []),
+            ...(usage.sidecar ? [{ name: 'sidecar', usage: usage.sidecar }] : []),
+          ],
+        };
+  return p;
+}
+
 export function pods(n: number, each: (i: number) => PodOptions = () => ({})): PodObservation[] {
   return Array.from({ length: n }, (_, i) => pod(`pod-${i}`, each(i)));
 }
