@@ -33,7 +33,7 @@ import {
   type Tolerances,
 } from './replicaCalculator.ts';
 import { storeScaleEvent } from './scaleEvents.ts';
-import { buildTrace, type ReconcileSteps } from './trace.ts';
+import { buildTrace, minimalTrace, type ReconcileSteps } from './trace.ts';
 import type {
   ControllerConfig,
   ControllerMemory,
@@ -48,6 +48,11 @@ import type { ReconcileResult } from './result.ts';
 
 /** Options of one reconcile; every field is optional. */
 export interface ReconcileOptions {
+  /**
+   * false: skip building the trace (the result's trace then holds only `path` and `tolerances`).
+   * The decision, conditions, events and memory are the same either way; bulk runs use this.
+   */
+  trace?: boolean;
   /**
    * Internal: false runs the Map-based replica calculation even when the by-position twin could
    * run (the property tests compare both). The results are the same either way.
@@ -541,7 +546,7 @@ export function reconcileAutoscaler(
     lastScaleTime,
     conditions: a.conditions,
     memory: memoryOf(a),
-    trace: buildTrace(steps, hpa.spec.metrics),
+    trace: options?.trace === false ? minimalTrace(steps) : buildTrace(steps, hpa.spec.metrics),
     events: a.events,
   });
 

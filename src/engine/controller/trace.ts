@@ -1,5 +1,6 @@
 // Not in upstream: the ReconcileTrace, assembled from what the ported functions returned. Kept out
-// of the ported bodies so those read beside upstream. Field order matters (the CLI prints the trace as JSON, conformance compares
+// of the ported bodies so those read beside upstream; a reconcile with `{ trace: false }` skips
+// this work. Field order matters (the CLI prints the trace as JSON, conformance compares
 // it), so each object is built in one fixed order.
 
 import type { MetricProposal } from './horizontal.ts';
@@ -19,7 +20,7 @@ export interface ReconcileSteps {
   rescaleReason?: string;
 }
 
-/** The start of every trace: the path taken and the tolerances. */
+/** The start of every trace, and all of a `{ trace: false }` one: the path and the tolerances. */
 export function minimalTrace(steps: ReconcileSteps): ReconcileTrace {
   return { path: steps.path, tolerances: { ...steps.tolerances } };
 }
