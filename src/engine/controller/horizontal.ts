@@ -39,7 +39,6 @@ import type {
   ControllerMemory,
   DefaultedBehavior,
   HPACondition,
-  HorizontalPodAutoscaler,
   MetricSpec,
   MetricTarget,
   Observation,
@@ -95,10 +94,10 @@ export interface MetricsProposal {
 /**
  * The max over every metric's proposal, the metric that gave it, and each metric's status. A
  * failed metric blocks a scale-down (and all of them failing blocks everything), not a scale-up.
+ * Upstream's computeStatusFor* call tolerancesForHpa each; here it runs once per reconcile.
  */
 function computeReplicasForMetrics(
   a: HorizontalController,
-  hpa: HorizontalPodAutoscaler,
   obs: Observation,
   tolerances: Tolerances,
   metricSpecs: MetricSpec[],
@@ -120,7 +119,6 @@ function computeReplicasForMetrics(
   for (const metricSpec of metricSpecs) {
     const proposal = computeReplicasForMetric(
       a,
-      hpa,
       metricSpec,
       specReplicas,
       statusReplicas,
@@ -208,7 +206,6 @@ function validateAndParseSelector(a: HorizontalController, obs: Observation): st
  */
 function computeReplicasForMetric(
   a: HorizontalController,
-  hpa: HorizontalPodAutoscaler,
   spec: MetricSpec,
   specReplicas: number,
   statusReplicas: number,
@@ -593,8 +590,10 @@ export function reconcileAutoscaler(
     rescaleReason = 'Current number of replicas below Spec.MinReplicas';
     desiredReplicas = minReplicas;
   } else {
-    const metrics = computeReplicasForMetrics(a, hpa, obs, tolerances, hpa.spec.metrics ?? []);
+    const metrics = computeReplicasForMetrics(a, obs, tolerances, hpa.spec.metrics ?? []);
     steps.metrics = metrics.statuses;
+    // Some metrics may have failed while the others still give a proposal to act on; only −1
+    // means there is nothing to act on.
     if (metrics.replicas === -1) {
       steps.path = 'metricsError';
       a.events.push({
@@ -661,6 +660,7 @@ export function reconcileAutoscaler(
     });
     storeScaleEvent(a, hpa.spec.behavior, currentReplicas, desiredReplicas);
   } else {
+    // Decided not to scale.
     desiredReplicas = currentReplicas;
   }
 
