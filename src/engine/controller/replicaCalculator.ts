@@ -190,6 +190,8 @@ export function rebalanced(
   currentReplicas: number,
   tolerances: Tolerances,
 ): ReplicaCalculation {
+  // Keep the current count when the change would be too small, or when the stand-in samples
+  // turned the ratio to the other side of 1.
   if (
     isWithin(tolerances, newUsageRatio) ||
     (usageRatio < 1.0 && newUsageRatio > 1.0) ||
@@ -202,6 +204,7 @@ export function rebalanced(
     };
   }
   const newReplicas = goInt32(Math.ceil(newUsageRatio * sampleCount));
+  // Also when counting over more samples would move the count against the ratio's direction.
   if (
     (newUsageRatio < 1.0 && newReplicas > currentReplicas) ||
     (newUsageRatio > 1.0 && newReplicas < currentReplicas)
@@ -212,6 +215,7 @@ export function rebalanced(
       note: `rebalanced count ${newReplicas} would reverse direction`,
     };
   }
+  // The count over however many samples went into the calculation.
   return {
     ...base,
     replicaCount: newReplicas,
@@ -392,10 +396,12 @@ function getUsageRatioReplicaCount(
         usageRatio,
         error: `unable to calculate ready pods: ${ready.error}`,
       };
+    // Compare as float64 first: past int32 max the count is capped, not wrapped.
     const f = usageRatio * ready.count;
     const replicaCount = f > MAX_INT32 ? MAX_INT32 : goInt32(Math.ceil(f));
     return { replicaCount, usageRatio, note: `ratio × ${ready.count} ready pods` };
   }
+  // From zero replicas: to zero or n pods as the ratio says.
   return {
     replicaCount: goInt32(Math.ceil(usageRatio)),
     usageRatio,
@@ -414,6 +420,7 @@ function perPodReplicas(
   const usageRatio = usage / (target * statusReplicas);
   let note = 'within tolerance';
   if (!isWithin(tolerances, usageRatio)) {
+    // A large enough change: the total over the per-pod target, capped at int32 max.
     const f = Math.ceil(usage / target);
     replicaCount = f > MAX_INT32 ? MAX_INT32 : goInt32(f);
     note = 'ceil(total / target)';
@@ -450,6 +457,7 @@ function getReadyPodsCount(
   return { ok: true, count };
 }
 
+/** The sum of an External metric's samples, capped at int64 max on a positive overflow. */
 function sumExternal(values: number[]): number {
   let usage = 0;
   for (const v of values) {
