@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { setDefaultsHorizontalPodAutoscaler } from './defaults.ts';
-import { reconcileAutoscaler } from './horizontal.ts';
+import { reconcileAutoscaler, type ReconcileOptions } from './horizontal.ts';
 import {
   config,
   cpuUtilization,
@@ -308,7 +308,12 @@ interface Run {
   proposals: TimestampedRecommendation[];
 }
 
-function runStory(choice: HpaChoice, steps: StepInput[], cfg: ControllerConfig): Run {
+function runStory(
+  choice: HpaChoice,
+  steps: StepInput[],
+  cfg: ControllerConfig,
+  options?: ReconcileOptions,
+): Run {
   const base = buildHpa(choice);
   const min = base.spec.minReplicas ?? 1;
   const max = base.spec.maxReplicas;
@@ -321,8 +326,8 @@ function runStory(choice: HpaChoice, steps: StepInput[], cfg: ControllerConfig):
     const h = { ...base, status };
     const obs = buildObservation(h, choice.metrics, current, step, now);
     if (memory.recommendations === null) run.proposals.push({ timestamp: now, replicas: current });
-    const result = reconcileAutoscaler(obs, memory, now, cfg);
-    if (result.trace.path === 'metrics') {
+    const result = reconcileAutoscaler(obs, memory, now, cfg, options);
+    if (result.trace.path === 'metrics' && options?.trace !== false) {
       run.proposals.push({ timestamp: now, replicas: result.trace.metricDesiredReplicas! });
     }
     if (result.rescaled) run.writes.push({ t: now, delta: result.replicas - current });
@@ -599,6 +604,71 @@ describe('determinism and purity', () => {
         expect(a.trace).not.toBe(b.trace);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Decision-only reconciles
+
+/** Everything a reconcile decides, without the trace. */
+function decision(r: ReconcileResult) {
+  const { trace: _trace, ...rest } = r;
+  return rest;
+}
+
+describe('decision-only reconciles ({ trace: false })', () => {
+  it('decide step by step what full ones decide, each run carrying its own state', () => {
+    let rescales = 0;
+    fc.assert(
+      fc.property(hpaArb('sometimes'), stepsArb, configArb, (choice, steps, cfg) => {
+        const full = runStory(choice, steps, cfg);
+        const lean = runStory(choice, steps, cfg, { trace: false });
+        full.steps.forEach((f, i) => {
+          const l = lean.steps[i]!;
+          expect(decision(l.result)).toStrictEqual(decision(f.result));
+          expect(l.result.trace).toStrictEqual({
+            path: f.result.trace.path,
+            tolerances: f.result.trace.tolerances,
+          });
+          if (f.result.rescaled) rescales++;
+        });
+      }),
+      { numRuns: RUNS / 2 },
+    );
+    expect(rescales).toBeGreaterThan(RUNS / 2);
+  });
+
+  it('decide one step from any memory, selector or scale failure what a full one decides', () => {
+    const paths = new Set<string>();
+    fc.assert(
+      fc.property(singleStepArb, (c) => {
+        const base = buildHpa(c.choice);
+        const h: HorizontalPodAutoscaler = {
+          ...base,
+          status: { desiredReplicas: c.current, conditions: c.conditions, lastScaleTime: T0 - 100 },
+        };
+        const obs: Observation = {
+          ...buildObservation(h, c.choice.metrics, c.current, c.step, T0),
+          selector: c.selector,
+          scaleGetError: c.scaleGetError,
+        };
+        deepFreeze(obs);
+        deepFreeze(c.memory);
+        const full = reconcileAutoscaler(obs, c.memory, T0, c.cfg);
+        const lean = reconcileAutoscaler(obs, c.memory, T0, c.cfg, { trace: false });
+        expect(decision(lean)).toStrictEqual(decision(full));
+        expect(lean.trace).toStrictEqual({
+          path: full.trace.path,
+          tolerances: full.trace.tolerances,
+        });
+        paths.add(full.trace.path);
+      }),
+      { numRuns: 300 },
+    );
+    // the runs went through the error exits as well as the metrics path
+    expect([...paths].sort()).toEqual(
+      expect.arrayContaining(['getScaleError', 'metrics', 'metricsError']),
     );
   });
 });

@@ -1,16 +1,25 @@
-// One reconcile of one HPA (reconcileAutoscaler and computeReplicasForMetric(s) in horizontal.go).
+// Port of pkg/controller/podautoscaler/horizontal.go, kubernetes v1.35.0: the metric half
+// (computeReplicasForMetrics … recordInitialRecommendation), reconcileAutoscaler, and the two
+// helpers upstream keeps further down (getUnableComputeReplicaCountCondition, tolerancesForHpa),
+// in upstream's order. The normalization half is normalization.ts and scaleEvents.ts.
 // Deliberate break from upstream: `now`, the controller memory and the configuration are passed
-// in and a new memory is returned; nothing is mutated and no clock is read.
+// in and a new memory is returned; nothing is mutated and no clock is read. The informer, queue,
+// REST mapping and status-write functions are not ported (see the upstream map in
+// src/engine/README.md). Ported bodies return their intermediates; the trace is built in trace.ts.
 
 import { setCondition } from './conditions.ts';
-import { approximateFloat64, milliValue } from './quantity.ts';
 import {
-  convertDesiredReplicasWithBehaviorRate,
-  convertDesiredReplicasWithRules,
-  calculateScaleUpLimit,
-  stabilizeRecommendation,
-  stabilizeRecommendationWithBehaviors,
+  memoryOf,
+  newHorizontalController,
+  type HorizontalController,
+} from './horizontalController.ts';
+import {
+  normalizeDesiredReplicas,
+  normalizeDesiredReplicasWithBehaviors,
+  type BehaviorNormalization,
+  type LegacyNormalization,
 } from './normalization.ts';
+import { approximateFloat64, milliValue } from './quantity.ts';
 import {
   getExternalMetricReplicas,
   getExternalPerPodMetricReplicas,
@@ -24,17 +33,661 @@ import {
   type Tolerances,
 } from './replicaCalculator.ts';
 import { storeScaleEvent } from './scaleEvents.ts';
+import { buildTrace, minimalTrace, type ReconcileSteps } from './trace.ts';
 import type {
   ControllerConfig,
   ControllerMemory,
   DefaultedBehavior,
   HPACondition,
   MetricSpec,
+  MetricTarget,
   Observation,
 } from './types.ts';
-import type { HPAEvent, MetricTrace, ReconcileResult, ReconcileTrace } from './result.ts';
+import type { ReconcileResult } from './result.ts';
 
-/** tolerancesForHpa: the flag, overridden per direction by behavior when the gate is on. */
+/** Options of one reconcile; every field is optional. */
+export interface ReconcileOptions {
+  /**
+   * false: skip building the trace (the result's trace then holds only `path` and `tolerances`).
+   * The decision, conditions, events and memory are the same either way; bulk runs use this.
+   */
+  trace?: boolean;
+  /**
+   * Internal: false runs the Map-based replica calculation even when the by-position twin could
+   * run (the property tests compare both). The results are the same either way.
+   */
+  byPosition?: boolean;
+}
+
+/** How a metric's current value shows in its status: an average, a value, or a utilization. */
+export type ValueKind = 'average' | 'value' | 'util';
+
+/**
+ * What upstream writes to `*status` for one metric, plus the calculation behind it. Kept on
+ * failure too (upstream writes nothing then): the explanation shows what the metric saw.
+ */
+export interface MetricStatus {
+  name: string;
+  valueKind: ValueKind;
+  calc: ReplicaCalculation;
+}
+
+/** computeReplicasForMetric's results: upstream's return values plus the metric status. */
+export interface MetricProposal {
+  replicaCountProposal: number;
+  metricNameProposal: string;
+  /** with `err`: the ScalingActive=False condition this metric proposes */
+  condition?: HPACondition;
+  err?: string;
+  status?: MetricStatus;
+}
+
+/** computeReplicasForMetrics' results; `replicas` −1 when the HPA cannot act on them. */
+export interface MetricsProposal {
+  replicas: number;
+  metric: string;
+  statuses: MetricProposal[];
+  err?: string;
+}
+
+// upstream: horizontal.go computeReplicasForMetrics
+/**
+ * The max over every metric's proposal, the metric that gave it, and each metric's status. A
+ * failed metric blocks a scale-down (and all of them failing blocks everything), not a scale-up.
+ * Upstream's computeStatusFor* call tolerancesForHpa each; here it runs once per reconcile.
+ */
+function computeReplicasForMetrics(
+  a: HorizontalController,
+  obs: Observation,
+  tolerances: Tolerances,
+  metricSpecs: MetricSpec[],
+): MetricsProposal {
+  const selectorErr = validateAndParseSelector(a, obs);
+  if (selectorErr !== null) return { replicas: -1, metric: '', statuses: [], err: selectorErr };
+
+  const specReplicas = obs.currentReplicas;
+  const statusReplicas = obs.statusReplicas;
+  const statuses: MetricProposal[] = [];
+  const ctx: CalcContext = { ...a.config, now: a.now, byPosition: a.byPosition };
+
+  let replicas = 0;
+  let metric = '';
+  let invalidMetricsCount = 0;
+  let invalidMetricError: string | undefined;
+  let invalidMetricCondition: HPACondition | undefined;
+
+  for (const metricSpec of metricSpecs) {
+    const proposal = computeReplicasForMetric(
+      a,
+      metricSpec,
+      specReplicas,
+      statusReplicas,
+      obs,
+      tolerances,
+      ctx,
+    );
+    statuses.push(proposal);
+    if (proposal.err !== undefined) {
+      if (invalidMetricsCount <= 0) {
+        invalidMetricCondition = proposal.condition;
+        invalidMetricError = proposal.err;
+      }
+      invalidMetricsCount++;
+      continue;
+    }
+    if (replicas === 0 || proposal.replicaCountProposal > replicas) {
+      replicas = proposal.replicaCountProposal;
+      metric = proposal.metricNameProposal;
+    }
+  }
+
+  // All metrics invalid, or some invalid while the rest would scale down: act on none of them,
+  // with the condition of the first invalid one. Otherwise scaling is active.
+  if (
+    invalidMetricsCount >= metricSpecs.length ||
+    (invalidMetricsCount > 0 && replicas < specReplicas)
+  ) {
+    setCondition(
+      a.conditions,
+      'ScalingActive',
+      'False',
+      invalidMetricCondition?.reason ?? '',
+      invalidMetricCondition?.message ??
+        'the HPA was unable to compute the replica count: no metrics',
+    );
+    return {
+      replicas: -1,
+      metric: '',
+      statuses,
+      err: `invalid metrics (${invalidMetricsCount} invalid out of ${metricSpecs.length}), first error is: ${invalidMetricError}`,
+    };
+  }
+  setCondition(
+    a.conditions,
+    'ScalingActive',
+    'True',
+    'ValidMetricFound',
+    `the HPA was able to successfully calculate a replica count from ${metric}`,
+  );
+  return { replicas, metric, statuses };
+}
+
+// upstream: horizontal.go validateAndParseSelector
+/**
+ * The scale's selector must be present, parse, and select pods no other HPA selects. Here the
+ * observation states which of these failed. Returns the error text, or null.
+ */
+function validateAndParseSelector(a: HorizontalController, obs: Observation): string | null {
+  if (obs.selector === 'missing') {
+    const errMsg = "the HPA target's scale is missing a selector";
+    a.events.push({ type: 'Warning', reason: 'SelectorRequired', message: errMsg });
+    setCondition(a.conditions, 'ScalingActive', 'False', 'InvalidSelector', errMsg);
+    return errMsg;
+  }
+  if (obs.selector === 'invalid') {
+    const errMsg = "couldn't convert selector into a corresponding internal selector object";
+    a.events.push({ type: 'Warning', reason: 'InvalidSelector', message: errMsg });
+    setCondition(a.conditions, 'ScalingActive', 'False', 'InvalidSelector', errMsg);
+    return errMsg;
+  }
+  if (obs.selector === 'ambiguous') {
+    const errMsg = 'pods by selector are controlled by multiple HPAs';
+    a.events.push({ type: 'Warning', reason: 'AmbiguousSelector', message: errMsg });
+    setCondition(a.conditions, 'ScalingActive', 'False', 'AmbiguousSelector', errMsg);
+    return errMsg;
+  }
+  return null;
+}
+
+// upstream: horizontal.go computeReplicasForMetric
+/**
+ * One metric's proposal, dispatched on its source type. Where upstream fails on an unparsable
+ * metric selector, a missing source block fails here (selectors are not evaluated).
+ */
+function computeReplicasForMetric(
+  a: HorizontalController,
+  spec: MetricSpec,
+  specReplicas: number,
+  statusReplicas: number,
+  obs: Observation,
+  tolerances: Tolerances,
+  ctx: CalcContext,
+): MetricProposal {
+  switch (spec.type) {
+    case 'Object':
+      if (!spec.object) {
+        return failed(a, 'FailedGetObjectMetric', 'invalid object metric source: no object block');
+      }
+      return computeStatusForObjectMetric(a, specReplicas, statusReplicas, spec, obs, tolerances);
+    case 'Pods':
+      if (!spec.pods) {
+        return failed(a, 'FailedGetPodsMetric', 'invalid pods metric source: no pods block');
+      }
+      return computeStatusForPodsMetric(a, specReplicas, spec, obs, tolerances, ctx);
+    case 'Resource':
+      return computeStatusForResourceMetric(a, specReplicas, spec, obs, tolerances, ctx);
+    case 'ContainerResource':
+      return computeStatusForContainerResourceMetric(a, specReplicas, spec, obs, tolerances, ctx);
+    case 'External':
+      if (!spec.external) {
+        return failed(
+          a,
+          'FailedGetExternalMetric',
+          'invalid external metric source: no external block',
+        );
+      }
+      return computeStatusForExternalMetric(a, specReplicas, statusReplicas, spec, obs, tolerances);
+    default:
+      // The API server's validation rejects unknown types; a scenario may still carry one.
+      return failed(a, 'InvalidMetricSourceType', `unknown metric source type "${spec.type}"`);
+  }
+}
+
+/** A failed metric: its condition (recording the event), and the status when it got that far. */
+function failed(
+  a: HorizontalController,
+  reason: string,
+  err: string,
+  status?: MetricStatus,
+): MetricProposal {
+  const condition = getUnableComputeReplicaCountCondition(a, reason, err);
+  return { replicaCountProposal: 0, metricNameProposal: '', condition, err, status };
+}
+
+/** A finished calculation: the proposal, or the failure under `reason`. */
+function proposed(
+  a: HorizontalController,
+  reason: string,
+  name: string,
+  valueKind: ValueKind,
+  calc: ReplicaCalculation,
+): MetricProposal {
+  const status = { name, valueKind, calc };
+  if (calc.error !== undefined) return failed(a, reason, calc.error, status);
+  return { replicaCountProposal: calc.replicaCount, metricNameProposal: name, status };
+}
+
+function isSet(v: MetricTarget['value']): v is NonNullable<MetricTarget['value']> {
+  return v !== undefined && v !== null;
+}
+
+// upstream: horizontal.go computeStatusForObjectMetric
+function computeStatusForObjectMetric(
+  a: HorizontalController,
+  specReplicas: number,
+  statusReplicas: number,
+  metricSpec: MetricSpec,
+  obs: Observation,
+  tolerances: Tolerances,
+): MetricProposal {
+  const src = metricSpec.object!;
+  const target = src.target;
+  const name = `${src.metric?.name} metric on ${src.describedObject?.kind}/${src.describedObject?.name}`;
+  if (target?.type === 'Value' && isSet(target.value)) {
+    const calc = getObjectMetricReplicas(
+      obs,
+      specReplicas,
+      milliValue(target.value),
+      src.metric.name,
+      tolerances,
+      src.describedObject.kind,
+      src.describedObject.name,
+    );
+    return proposed(a, 'FailedGetObjectMetric', name, 'value', calc);
+  } else if (target?.type === 'AverageValue' && isSet(target.averageValue)) {
+    const calc = getObjectPerPodMetricReplicas(
+      obs,
+      statusReplicas,
+      milliValue(target.averageValue),
+      src.metric.name,
+      tolerances,
+      src.describedObject.kind,
+      src.describedObject.name,
+    );
+    return proposed(a, 'FailedGetObjectMetric', name, 'average', calc);
+  }
+  return failed(
+    a,
+    'FailedGetObjectMetric',
+    'invalid object metric source: neither a value target nor an average value target was set',
+  );
+}
+
+// upstream: horizontal.go computeStatusForPodsMetric
+function computeStatusForPodsMetric(
+  a: HorizontalController,
+  currentReplicas: number,
+  metricSpec: MetricSpec,
+  obs: Observation,
+  tolerances: Tolerances,
+  ctx: CalcContext,
+): MetricProposal {
+  const src = metricSpec.pods!;
+  const calc = getMetricReplicas(
+    obs,
+    currentReplicas,
+    milliValue(src.target?.averageValue),
+    src.metric?.name ?? '',
+    tolerances,
+    ctx,
+  );
+  return proposed(a, 'FailedGetPodsMetric', `pods metric ${src.metric?.name}`, 'average', calc);
+}
+
+/** computeStatusForResourceMetricGeneric's results, before the caller adds its condition. */
+interface ResourceProposal {
+  calc?: ReplicaCalculation;
+  metricNameProposal: string;
+  valueKind: ValueKind;
+  err?: string;
+}
+
+// upstream: horizontal.go computeStatusForResourceMetricGeneric
+/** Resource and ContainerResource alike: an AverageValue target, else a Utilization one. */
+function computeStatusForResourceMetricGeneric(
+  currentReplicas: number,
+  target: MetricTarget | undefined,
+  resourceName: string,
+  container: string,
+  sourceType: 'Resource' | 'ContainerResource',
+  obs: Observation,
+  tolerances: Tolerances,
+  ctx: CalcContext,
+): ResourceProposal {
+  const resource =
+    sourceType === 'ContainerResource'
+      ? `${resourceName} container resource`
+      : `${resourceName} resource`;
+  if (target?.averageValue !== undefined && target.averageValue !== null) {
+    const calc = getRawResourceReplicas(
+      obs,
+      currentReplicas,
+      milliValue(target.averageValue),
+      resourceName,
+      tolerances,
+      container,
+      ctx,
+    );
+    return { calc, metricNameProposal: resource, valueKind: 'average', err: calc.error };
+  }
+
+  if (target?.averageUtilization === undefined || target.averageUtilization === null) {
+    return {
+      metricNameProposal: resource,
+      valueKind: 'util',
+      err: 'invalid resource metric source: neither an average utilization target nor an average value (usage) target was set',
+    };
+  }
+
+  const calc = getResourceReplicas(
+    obs,
+    currentReplicas,
+    target.averageUtilization,
+    resourceName,
+    tolerances,
+    container,
+    ctx,
+  );
+  const metricNameProposal = `${resource} utilization (percentage of request)`;
+  return { calc, metricNameProposal, valueKind: 'util', err: calc.error };
+}
+
+/** A generic resource result as this metric's proposal, failing under `reason`. */
+function resourceProposal(
+  a: HorizontalController,
+  reason: string,
+  r: ResourceProposal,
+): MetricProposal {
+  if (!r.calc) return failed(a, reason, r.err!);
+  return proposed(a, reason, r.metricNameProposal, r.valueKind, r.calc);
+}
+
+// upstream: horizontal.go computeStatusForResourceMetric
+function computeStatusForResourceMetric(
+  a: HorizontalController,
+  currentReplicas: number,
+  metricSpec: MetricSpec,
+  obs: Observation,
+  tolerances: Tolerances,
+  ctx: CalcContext,
+): MetricProposal {
+  const src = metricSpec.resource;
+  if (!src) {
+    return failed(a, 'FailedGetResourceMetric', 'invalid Resource metric source: no source block');
+  }
+  const r = computeStatusForResourceMetricGeneric(
+    currentReplicas,
+    src.target,
+    src.name,
+    '',
+    'Resource',
+    obs,
+    tolerances,
+    ctx,
+  );
+  return resourceProposal(a, 'FailedGetResourceMetric', r);
+}
+
+// upstream: horizontal.go computeStatusForContainerResourceMetric
+function computeStatusForContainerResourceMetric(
+  a: HorizontalController,
+  currentReplicas: number,
+  metricSpec: MetricSpec,
+  obs: Observation,
+  tolerances: Tolerances,
+  ctx: CalcContext,
+): MetricProposal {
+  const src = metricSpec.containerResource;
+  if (!src) {
+    return failed(
+      a,
+      'FailedGetContainerResourceMetric',
+      'invalid ContainerResource metric source: no source block',
+    );
+  }
+  const r = computeStatusForResourceMetricGeneric(
+    currentReplicas,
+    src.target,
+    src.name,
+    src.container ?? '',
+    'ContainerResource',
+    obs,
+    tolerances,
+    ctx,
+  );
+  return resourceProposal(a, 'FailedGetContainerResourceMetric', r);
+}
+
+// upstream: horizontal.go computeStatusForExternalMetric
+function computeStatusForExternalMetric(
+  a: HorizontalController,
+  specReplicas: number,
+  statusReplicas: number,
+  metricSpec: MetricSpec,
+  obs: Observation,
+  tolerances: Tolerances,
+): MetricProposal {
+  const src = metricSpec.external!;
+  const target = src.target;
+  const name = `external metric ${src.metric?.name}`;
+  if (isSet(target?.averageValue)) {
+    const calc = getExternalPerPodMetricReplicas(
+      obs,
+      statusReplicas,
+      milliValue(target.averageValue),
+      src.metric.name,
+      tolerances,
+    );
+    return proposed(a, 'FailedGetExternalMetric', name, 'average', calc);
+  }
+  if (isSet(target?.value)) {
+    const calc = getExternalMetricReplicas(
+      obs,
+      specReplicas,
+      milliValue(target.value),
+      src.metric.name,
+      tolerances,
+    );
+    return proposed(a, 'FailedGetExternalMetric', name, 'value', calc);
+  }
+  return failed(
+    a,
+    'FailedGetExternalMetric',
+    'invalid external metric source: neither a value target nor an average value target was set',
+  );
+}
+
+// upstream: horizontal.go recordInitialRecommendation
+/** A controller that has never seen this HPA starts its window with the current count. */
+function recordInitialRecommendation(a: HorizontalController, currentReplicas: number): void {
+  if (a.recommendations === null) {
+    a.recommendations = [{ timestamp: a.now, replicas: currentReplicas }];
+  }
+}
+
+// upstream: horizontal.go reconcileAutoscaler
+/**
+ * One reconcile of one HPA. `obs.hpa` must be API-defaulted (setDefaultsHorizontalPodAutoscaler):
+ * that is what the controller reads from the API server.
+ */
+export function reconcileAutoscaler(
+  obs: Observation,
+  memory: ControllerMemory,
+  now: number,
+  config: ControllerConfig,
+  options?: ReconcileOptions,
+): ReconcileResult {
+  const hpa = obs.hpa;
+  // Work on a copy of the conditions; the observation is never mutated.
+  const a = newHorizontalController(
+    memory,
+    now,
+    config,
+    (hpa.status?.conditions ?? []).map((c) => ({ ...c })),
+    options?.byPosition,
+  );
+  const previousDesired = hpa.status?.desiredReplicas ?? 0;
+  const previousLastScale = hpa.status?.lastScaleTime ?? null;
+  const tolerances = tolerancesForHpa(hpa.spec.behavior as DefaultedBehavior | null, config);
+  const steps: ReconcileSteps = { path: 'metrics', tolerances };
+  // setStatus + updateStatusIfNeeded: every exit reports the same state; only the decision differs.
+  const finish = (
+    replicas: number,
+    desiredReplicas: number,
+    rescaled: boolean,
+    lastScaleTime: number | null,
+  ): ReconcileResult => ({
+    replicas,
+    desiredReplicas,
+    rescaled,
+    lastScaleTime,
+    conditions: a.conditions,
+    memory: memoryOf(a),
+    trace: options?.trace === false ? minimalTrace(steps) : buildTrace(steps, hpa.spec.metrics),
+    events: a.events,
+  });
+
+  if (obs.scaleGetError) {
+    steps.path = 'getScaleError';
+    const msg = "the HPA controller was unable to get the target's current scale";
+    a.events.push({ type: 'Warning', reason: 'FailedGetScale', message: msg });
+    setCondition(a.conditions, 'AbleToScale', 'False', 'FailedGetScale', msg);
+    return finish(obs.currentReplicas, previousDesired, false, previousLastScale);
+  }
+  setCondition(
+    a.conditions,
+    'AbleToScale',
+    'True',
+    'SucceededGetScale',
+    "the HPA controller was able to get the target's current scale",
+  );
+  const currentReplicas = obs.currentReplicas;
+  recordInitialRecommendation(a, currentReplicas);
+
+  let desiredReplicas = 0;
+  let rescaleReason = '';
+  const minReplicas = hpa.spec.minReplicas ?? 1;
+  let rescale = true;
+
+  if (currentReplicas === 0 && minReplicas !== 0) {
+    // Autoscaling is disabled for this resource.
+    steps.path = 'scalingDisabled';
+    desiredReplicas = 0;
+    rescale = false;
+    setCondition(
+      a.conditions,
+      'ScalingActive',
+      'False',
+      'ScalingDisabled',
+      'scaling is disabled since the replica count of the target is zero',
+    );
+  } else if (currentReplicas > hpa.spec.maxReplicas) {
+    steps.path = 'aboveMaxReplicas';
+    rescaleReason = 'Current number of replicas above Spec.MaxReplicas';
+    desiredReplicas = hpa.spec.maxReplicas;
+  } else if (currentReplicas < minReplicas) {
+    steps.path = 'belowMinReplicas';
+    rescaleReason = 'Current number of replicas below Spec.MinReplicas';
+    desiredReplicas = minReplicas;
+  } else {
+    const metrics = computeReplicasForMetrics(a, obs, tolerances, hpa.spec.metrics ?? []);
+    steps.metrics = metrics.statuses;
+    // Some metrics may have failed while the others still give a proposal to act on; only −1
+    // means there is nothing to act on.
+    if (metrics.replicas === -1) {
+      steps.path = 'metricsError';
+      a.events.push({
+        type: 'Warning',
+        reason: 'FailedComputeMetricsReplicas',
+        message: metrics.err ?? '',
+      });
+      return finish(currentReplicas, previousDesired, false, previousLastScale);
+    }
+    steps.metricDesiredReplicas = metrics.replicas;
+
+    let rescaleMetric = '';
+    if (metrics.replicas > desiredReplicas) {
+      desiredReplicas = metrics.replicas;
+      rescaleMetric = metrics.metric;
+    }
+    if (desiredReplicas > currentReplicas) rescaleReason = `${rescaleMetric} above target`;
+    if (desiredReplicas < currentReplicas) rescaleReason = 'All metrics below target';
+    let normalized: LegacyNormalization | BehaviorNormalization;
+    if (!hpa.spec.behavior) {
+      normalized = normalizeDesiredReplicas(a, hpa, currentReplicas, desiredReplicas, minReplicas);
+    } else {
+      normalized = normalizeDesiredReplicasWithBehaviors(
+        a,
+        hpa,
+        currentReplicas,
+        desiredReplicas,
+        minReplicas,
+      );
+    }
+    steps.normalized = normalized;
+    desiredReplicas = normalized.desiredReplicas;
+    rescale = desiredReplicas !== currentReplicas;
+  }
+  steps.rescaleReason = rescaleReason;
+
+  if (rescale) {
+    if (obs.scaleUpdateError) {
+      a.events.push({
+        type: 'Warning',
+        reason: 'FailedRescale',
+        message: `New size: ${desiredReplicas}; reason: ${rescaleReason}; error: update failed`,
+      });
+      setCondition(
+        a.conditions,
+        'AbleToScale',
+        'False',
+        'FailedUpdateScale',
+        'the HPA controller was unable to update the target scale',
+      );
+      return finish(currentReplicas, previousDesired, false, previousLastScale);
+    }
+    setCondition(
+      a.conditions,
+      'AbleToScale',
+      'True',
+      'SucceededRescale',
+      `the HPA controller was able to update the target scale to ${desiredReplicas}`,
+    );
+    a.events.push({
+      type: 'Normal',
+      reason: 'SuccessfulRescale',
+      message: `New size: ${desiredReplicas}; reason: ${rescaleReason}`,
+    });
+    storeScaleEvent(a, hpa.spec.behavior, currentReplicas, desiredReplicas);
+  } else {
+    // Decided not to scale.
+    desiredReplicas = currentReplicas;
+  }
+
+  return finish(desiredReplicas, desiredReplicas, rescale, rescale ? now : previousLastScale);
+}
+
+// upstream: horizontal.go getUnableComputeReplicaCountCondition
+/** Records the metric's failure as a warning event and returns its ScalingActive=False condition. */
+function getUnableComputeReplicaCountCondition(
+  a: HorizontalController,
+  reason: string,
+  err: string,
+): HPACondition {
+  a.events.push({ type: 'Warning', reason, message: err });
+  return {
+    type: 'ScalingActive',
+    status: 'False',
+    reason,
+    message: `the HPA was unable to compute the replica count: ${err}`,
+  };
+}
+
+// upstream: horizontal.go tolerancesForHpa
+/**
+ * The --horizontal-pod-autoscaler-tolerance flag, overridden per direction by the behavior's
+ * tolerances when the HPAConfigurableTolerance gate is on.
+ */
 export function tolerancesForHpa(
   behavior: DefaultedBehavior | null | undefined,
   config: ControllerConfig,
@@ -48,585 +701,4 @@ export function tolerancesForHpa(
     t.scaleUp = approximateFloat64(behavior.scaleUp.tolerance);
   }
   return t;
-}
-
-function sorted(s: Set<string>): string[] {
-  return s.size === 0 ? [] : [...s].sort();
-}
-
-interface MetricOutcome {
-  calc: ReplicaCalculation;
-  /** condition reason when it failed */
-  reason?: string;
-  name: string;
-  trace: MetricTrace;
-}
-
-type ValueKind = 'average' | 'value' | 'util';
-
-function metricFailed(trace: MetricTrace, reason: string, error: string, name = ''): MetricOutcome {
-  trace.error = reason;
-  trace.message = error;
-  return { calc: { replicaCount: 0, error }, reason, name, trace };
-}
-
-/** Copy what one metric computed into its trace (the status fields kubectl shows). */
-function metricDone(
-  trace: MetricTrace,
-  calc: ReplicaCalculation,
-  reason: string,
-  name: string,
-  valueKind: ValueKind,
-): MetricOutcome {
-  trace.name = name;
-  if (calc.usageRatio !== undefined && Number.isFinite(calc.usageRatio))
-    trace.usageRatio = calc.usageRatio;
-  if (valueKind === 'util' && calc.utilization !== undefined)
-    trace.currentUtilization = calc.utilization;
-  if (calc.rawValue !== undefined) {
-    if (valueKind === 'value') trace.currentValue = calc.rawValue;
-    else trace.currentAverageValue = calc.rawValue;
-  }
-  if (calc.groups) {
-    trace.podGroups = {
-      ready: calc.groups.readyPodCount,
-      unready: sorted(calc.groups.unreadyPods),
-      missing: sorted(calc.groups.missingPods),
-      ignored: sorted(calc.groups.ignoredPods),
-    };
-  }
-  if (calc.note) trace.note = calc.note;
-  if (calc.error !== undefined) {
-    trace.error = reason;
-    trace.message = calc.error;
-    return { calc, reason, name, trace };
-  }
-  trace.proposal = calc.replicaCount;
-  return { calc, name, trace };
-}
-
-/** computeReplicasForMetric: dispatch on the metric source type. */
-function computeReplicasForMetric(
-  obs: Observation,
-  spec: MetricSpec,
-  specReplicas: number,
-  statusReplicas: number,
-  tolerances: Tolerances,
-  ctx: CalcContext,
-): MetricOutcome {
-  const trace: MetricTrace = { type: spec.type };
-
-  switch (spec.type) {
-    case 'Object': {
-      const src = spec.object;
-      if (!src)
-        return metricFailed(
-          trace,
-          'FailedGetObjectMetric',
-          'invalid object metric source: no object block',
-        );
-      const t = src.target;
-      const name = `${src.metric?.name} metric on ${src.describedObject?.kind}/${src.describedObject?.name}`;
-      if (t?.type === 'Value' && t.value !== undefined && t.value !== null) {
-        const calc = getObjectMetricReplicas(
-          obs,
-          specReplicas,
-          milliValue(t.value),
-          src.metric.name,
-          tolerances,
-          src.describedObject.kind,
-          src.describedObject.name,
-        );
-        return metricDone(trace, calc, 'FailedGetObjectMetric', name, 'value');
-      }
-      if (t?.type === 'AverageValue' && t.averageValue !== undefined && t.averageValue !== null) {
-        const calc = getObjectPerPodMetricReplicas(
-          obs,
-          statusReplicas,
-          milliValue(t.averageValue),
-          src.metric.name,
-          tolerances,
-          src.describedObject.kind,
-          src.describedObject.name,
-        );
-        return metricDone(trace, calc, 'FailedGetObjectMetric', name, 'average');
-      }
-      return metricFailed(
-        trace,
-        'FailedGetObjectMetric',
-        'invalid object metric source: neither a value target nor an average value target was set',
-        name,
-      );
-    }
-    case 'Pods': {
-      const src = spec.pods;
-      if (!src)
-        return metricFailed(
-          trace,
-          'FailedGetPodsMetric',
-          'invalid pods metric source: no pods block',
-        );
-      const name = `pods metric ${src.metric?.name}`;
-      const calc = getMetricReplicas(
-        obs,
-        specReplicas,
-        milliValue(src.target?.averageValue),
-        src.metric?.name ?? '',
-        tolerances,
-        ctx,
-      );
-      return metricDone(trace, calc, 'FailedGetPodsMetric', name, 'average');
-    }
-    case 'Resource':
-    case 'ContainerResource': {
-      const isContainer = spec.type === 'ContainerResource';
-      const src = isContainer ? spec.containerResource : spec.resource;
-      const reason = isContainer ? 'FailedGetContainerResourceMetric' : 'FailedGetResourceMetric';
-      if (!src)
-        return metricFailed(trace, reason, `invalid ${spec.type} metric source: no source block`);
-      const container = isContainer ? (spec.containerResource?.container ?? '') : '';
-      const name = isContainer ? `${src.name} container resource` : `${src.name} resource`;
-      const t = src.target;
-      if (t?.averageValue !== undefined && t.averageValue !== null) {
-        const calc = getRawResourceReplicas(
-          obs,
-          specReplicas,
-          milliValue(t.averageValue),
-          src.name,
-          tolerances,
-          container,
-          ctx,
-        );
-        return metricDone(trace, calc, reason, name, 'average');
-      }
-      if (t?.averageUtilization === undefined || t.averageUtilization === null) {
-        return metricFailed(
-          trace,
-          reason,
-          'invalid resource metric source: neither an average utilization target nor an average value (usage) target was set',
-          name,
-        );
-      }
-      const calc = getResourceReplicas(
-        obs,
-        specReplicas,
-        t.averageUtilization,
-        src.name,
-        tolerances,
-        container,
-        ctx,
-      );
-      return metricDone(trace, calc, reason, `${name} utilization (percentage of request)`, 'util');
-    }
-    case 'External': {
-      const src = spec.external;
-      if (!src)
-        return metricFailed(
-          trace,
-          'FailedGetExternalMetric',
-          'invalid external metric source: no external block',
-        );
-      const name = `external metric ${src.metric?.name}`;
-      const t = src.target;
-      if (t?.averageValue !== undefined && t.averageValue !== null) {
-        const calc = getExternalPerPodMetricReplicas(
-          obs,
-          statusReplicas,
-          milliValue(t.averageValue),
-          src.metric.name,
-          tolerances,
-        );
-        return metricDone(trace, calc, 'FailedGetExternalMetric', name, 'average');
-      }
-      if (t?.value !== undefined && t.value !== null) {
-        const calc = getExternalMetricReplicas(
-          obs,
-          specReplicas,
-          milliValue(t.value),
-          src.metric.name,
-          tolerances,
-        );
-        return metricDone(trace, calc, 'FailedGetExternalMetric', name, 'value');
-      }
-      return metricFailed(
-        trace,
-        'FailedGetExternalMetric',
-        'invalid external metric source: neither a value target nor an average value target was set',
-        name,
-      );
-    }
-    default:
-      return metricFailed(
-        trace,
-        'InvalidMetricSourceType',
-        `unknown metric source type "${spec.type}"`,
-      );
-  }
-}
-
-/**
- * reconcileAutoscaler for one step. `obs.hpa` must be API-defaulted (setDefaultsHorizontalPodAutoscaler):
- * that is what the controller reads from the API server.
- */
-export function reconcileAutoscaler(
-  obs: Observation,
-  memory: ControllerMemory,
-  now: number,
-  config: ControllerConfig,
-): ReconcileResult {
-  const hpa = obs.hpa;
-  const spec = hpa.spec;
-  const behavior = (spec.behavior ?? null) as DefaultedBehavior | null;
-  const conditions: HPACondition[] = (hpa.status?.conditions ?? []).map((c) => ({ ...c }));
-  const previousDesired = hpa.status?.desiredReplicas ?? 0;
-  const previousLastScale = hpa.status?.lastScaleTime ?? null;
-  const events: HPAEvent[] = [];
-  const tolerances = tolerancesForHpa(behavior, config);
-  const trace: ReconcileTrace = { path: 'metrics', tolerances: { ...tolerances } };
-  let recommendations = memory.recommendations;
-  let scaleUpEvents = memory.scaleUpEvents;
-  let scaleDownEvents = memory.scaleDownEvents;
-  // Every exit reports the same state; only the decision differs.
-  const finish = (
-    replicas: number,
-    desired: number,
-    rescaled: boolean,
-    lastScaleTime: number | null,
-  ) =>
-    buildResult(
-      conditions,
-      { recommendations, scaleUpEvents, scaleDownEvents },
-      trace,
-      events,
-      replicas,
-      desired,
-      rescaled,
-      lastScaleTime,
-    );
-  if (obs.scaleGetError) {
-    trace.path = 'getScaleError';
-    const msg = "the HPA controller was unable to get the target's current scale";
-    events.push({ type: 'Warning', reason: 'FailedGetScale', message: msg });
-    setCondition(conditions, 'AbleToScale', 'False', 'FailedGetScale', msg);
-    return finish(obs.currentReplicas, previousDesired, false, previousLastScale);
-  }
-  setCondition(
-    conditions,
-    'AbleToScale',
-    'True',
-    'SucceededGetScale',
-    "the HPA controller was able to get the target's current scale",
-  );
-  const currentReplicas = obs.currentReplicas;
-  // recordInitialRecommendation: a controller that has never seen this HPA remembers "current".
-  if (recommendations === null) recommendations = [{ timestamp: now, replicas: currentReplicas }];
-
-  const minReplicas = spec.minReplicas ?? 1;
-  let desiredReplicas = 0;
-  let rescale = true;
-  let rescaleReason = '';
-
-  if (obs.currentReplicas === 0 && minReplicas !== 0) {
-    trace.path = 'scalingDisabled';
-    desiredReplicas = 0;
-    rescale = false;
-    setCondition(
-      conditions,
-      'ScalingActive',
-      'False',
-      'ScalingDisabled',
-      'scaling is disabled since the replica count of the target is zero',
-    );
-  } else if (currentReplicas > spec.maxReplicas) {
-    trace.path = 'aboveMaxReplicas';
-    rescaleReason = 'Current number of replicas above Spec.MaxReplicas';
-    desiredReplicas = spec.maxReplicas;
-  } else if (currentReplicas < minReplicas) {
-    trace.path = 'belowMinReplicas';
-    rescaleReason = 'Current number of replicas below Spec.MinReplicas';
-    desiredReplicas = minReplicas;
-  } else {
-    const computed = computeReplicasForMetrics(
-      obs,
-      currentReplicas,
-      tolerances,
-      config,
-      now,
-      conditions,
-      events,
-    );
-    if (computed.traces.length > 0) trace.metrics = computed.traces;
-    if (computed.replicas === -1) {
-      trace.path = 'metricsError';
-      events.push({
-        type: 'Warning',
-        reason: 'FailedComputeMetricsReplicas',
-        message: computed.error ?? '',
-      });
-      return finish(currentReplicas, previousDesired, false, previousLastScale);
-    }
-    trace.metricDesiredReplicas = computed.replicas;
-    let rescaleMetric = '';
-    if (computed.replicas > desiredReplicas) {
-      desiredReplicas = computed.replicas;
-      rescaleMetric = computed.metric;
-    }
-    if (desiredReplicas > currentReplicas) rescaleReason = `${rescaleMetric} above target`;
-    if (desiredReplicas < currentReplicas) rescaleReason = 'All metrics below target';
-
-    if (!behavior) {
-      const stab = stabilizeRecommendation(
-        recommendations,
-        desiredReplicas,
-        now,
-        config.downscaleStabilizationSeconds,
-      );
-      recommendations = stab.recommendations;
-      trace.stabilizedReplicas = stab.recommendation;
-      trace.stabilization = {
-        upWindowSeconds: 0,
-        downWindowSeconds: config.downscaleStabilizationSeconds,
-        recommendation: stab.recommendation,
-        winnerIndex: stab.winnerIndex,
-      };
-      if (stab.recommendation !== desiredReplicas) {
-        setCondition(
-          conditions,
-          'AbleToScale',
-          'True',
-          'ScaleDownStabilized',
-          'recent recommendations were higher than current one, applying the highest recent recommendation',
-        );
-      } else {
-        setCondition(
-          conditions,
-          'AbleToScale',
-          'True',
-          'ReadyForNewScale',
-          'recommended size matches current size',
-        );
-      }
-      const upLimit = calculateScaleUpLimit(
-        currentReplicas,
-        config.scaleUpLimitFactor,
-        config.scaleUpLimitMinimum,
-      );
-      trace.scaleUpLimit = upLimit;
-      const limited = convertDesiredReplicasWithRules(
-        currentReplicas,
-        stab.recommendation,
-        minReplicas,
-        spec.maxReplicas,
-        upLimit,
-      );
-      setCondition(
-        conditions,
-        'ScalingLimited',
-        limited.replicas === stab.recommendation ? 'False' : 'True',
-        limited.reason,
-        limited.message,
-      );
-      desiredReplicas = limited.replicas;
-    } else {
-      // maybeInitScaleDownStabilizationWindow: the flag fills a nil scale-down window (whole seconds).
-      const downWindow =
-        behavior.scaleDown.stabilizationWindowSeconds ??
-        Math.trunc(config.downscaleStabilizationSeconds);
-      const upWindow = behavior.scaleUp.stabilizationWindowSeconds ?? 0;
-      const stab = stabilizeRecommendationWithBehaviors(
-        recommendations,
-        desiredReplicas,
-        currentReplicas,
-        upWindow,
-        downWindow,
-        now,
-      );
-      trace.stabilization = {
-        upWindowSeconds: upWindow,
-        downWindowSeconds: downWindow,
-        recommendation: stab.recommendation,
-        upRecommendation: stab.upRecommendation,
-        downRecommendation: stab.downRecommendation,
-        window: recommendations, // never mutated: updates build a new array
-      };
-      recommendations = stab.recommendations;
-      trace.stabilizedReplicas = stab.recommendation;
-      if (stab.recommendation !== desiredReplicas) {
-        setCondition(conditions, 'AbleToScale', 'True', stab.reason, stab.message);
-      } else {
-        setCondition(
-          conditions,
-          'AbleToScale',
-          'True',
-          'ReadyForNewScale',
-          'recommended size matches current size',
-        );
-      }
-      const rate = convertDesiredReplicasWithBehaviorRate(
-        currentReplicas,
-        stab.recommendation,
-        minReplicas,
-        spec.maxReplicas,
-        behavior.scaleUp,
-        behavior.scaleDown,
-        scaleUpEvents,
-        scaleDownEvents,
-        now,
-      );
-      if (rate.scaleUpLimit !== undefined) trace.scaleUpLimit = rate.scaleUpLimit;
-      if (rate.scaleDownLimit !== undefined) trace.scaleDownLimit = rate.scaleDownLimit;
-      if (rate.policies.length > 0) trace.policies = rate.policies;
-      setCondition(
-        conditions,
-        'ScalingLimited',
-        rate.replicas === stab.recommendation ? 'False' : 'True',
-        rate.reason,
-        rate.message,
-      );
-      desiredReplicas = rate.replicas;
-    }
-    trace.normalizedReplicas = desiredReplicas;
-    rescale = desiredReplicas !== currentReplicas;
-  }
-  trace.rescaleReason = rescaleReason;
-
-  if (rescale) {
-    if (obs.scaleUpdateError) {
-      const msg = 'the HPA controller was unable to update the target scale';
-      events.push({
-        type: 'Warning',
-        reason: 'FailedRescale',
-        message: `New size: ${desiredReplicas}; reason: ${rescaleReason}; error: update failed`,
-      });
-      setCondition(conditions, 'AbleToScale', 'False', 'FailedUpdateScale', msg);
-      return finish(currentReplicas, previousDesired, false, previousLastScale);
-    }
-    setCondition(
-      conditions,
-      'AbleToScale',
-      'True',
-      'SucceededRescale',
-      `the HPA controller was able to update the target scale to ${desiredReplicas}`,
-    );
-    events.push({
-      type: 'Normal',
-      reason: 'SuccessfulRescale',
-      message: `New size: ${desiredReplicas}; reason: ${rescaleReason}`,
-    });
-    if (behavior) {
-      if (desiredReplicas > currentReplicas) {
-        scaleUpEvents = storeScaleEvent(
-          scaleUpEvents,
-          behavior.scaleUp,
-          desiredReplicas - currentReplicas,
-          now,
-        );
-      } else {
-        scaleDownEvents = storeScaleEvent(
-          scaleDownEvents,
-          behavior.scaleDown,
-          currentReplicas - desiredReplicas,
-          now,
-        );
-      }
-    }
-    return finish(desiredReplicas, desiredReplicas, true, now);
-  }
-  return finish(currentReplicas, currentReplicas, false, previousLastScale);
-}
-
-function buildResult(
-  conditions: HPACondition[],
-  memory: ControllerMemory,
-  trace: ReconcileTrace,
-  events: HPAEvent[],
-  replicas: number,
-  desiredReplicas: number,
-  rescaled: boolean,
-  lastScaleTime: number | null,
-): ReconcileResult {
-  return { replicas, desiredReplicas, rescaled, lastScaleTime, conditions, memory, trace, events };
-}
-
-/** computeReplicasForMetrics: max over valid proposals; a failure blocks a scale-down, not a scale-up. */
-function computeReplicasForMetrics(
-  obs: Observation,
-  specReplicas: number,
-  tolerances: Tolerances,
-  config: ControllerConfig,
-  now: number,
-  conditions: HPACondition[],
-  events: HPAEvent[],
-): { replicas: number; metric: string; traces: MetricTrace[]; error?: string } {
-  if (obs.selector === 'missing' || obs.selector === 'invalid') {
-    const msg =
-      obs.selector === 'missing'
-        ? "the HPA target's scale is missing a selector"
-        : "couldn't convert selector into a corresponding internal selector object";
-    events.push({
-      type: 'Warning',
-      reason: obs.selector === 'missing' ? 'SelectorRequired' : 'InvalidSelector',
-      message: msg,
-    });
-    setCondition(conditions, 'ScalingActive', 'False', 'InvalidSelector', msg);
-    return { replicas: -1, metric: '', traces: [], error: msg };
-  }
-  if (obs.selector === 'ambiguous') {
-    const msg = 'pods by selector are controlled by multiple HPAs';
-    events.push({ type: 'Warning', reason: 'AmbiguousSelector', message: msg });
-    setCondition(conditions, 'ScalingActive', 'False', 'AmbiguousSelector', msg);
-    return { replicas: -1, metric: '', traces: [], error: msg };
-  }
-  const metricSpecs = obs.hpa.spec.metrics ?? [];
-  const ctx: CalcContext = { ...config, now };
-  let replicas = 0;
-  let metric = '';
-  let invalidMetricsCount = 0;
-  let firstInvalid: { reason: string; message: string } | null = null;
-  const traces: MetricTrace[] = [];
-  for (const spec of metricSpecs) {
-    const out = computeReplicasForMetric(
-      obs,
-      spec,
-      specReplicas,
-      obs.statusReplicas,
-      tolerances,
-      ctx,
-    );
-    traces.push(out.trace);
-    if (out.calc.error !== undefined) {
-      if (invalidMetricsCount <= 0) {
-        firstInvalid = { reason: out.reason ?? 'FailedGetResourceMetric', message: out.calc.error };
-      }
-      events.push({ type: 'Warning', reason: out.reason ?? '', message: out.calc.error });
-      invalidMetricsCount++;
-      continue;
-    }
-    if (replicas === 0 || out.calc.replicaCount > replicas) {
-      replicas = out.calc.replicaCount;
-      metric = out.name;
-    }
-  }
-  if (
-    invalidMetricsCount >= metricSpecs.length ||
-    (invalidMetricsCount > 0 && replicas < specReplicas)
-  ) {
-    const reason = firstInvalid?.reason ?? '';
-    const message = `the HPA was unable to compute the replica count: ${firstInvalid?.message ?? 'no metrics'}`;
-    setCondition(conditions, 'ScalingActive', 'False', reason, message);
-    return {
-      replicas: -1,
-      metric: '',
-      traces,
-      error: `invalid metrics (${invalidMetricsCount} invalid out of ${metricSpecs.length}), first error is: ${firstInvalid?.message}`,
-    };
-  }
-  setCondition(
-    conditions,
-    'ScalingActive',
-    'True',
-    'ValidMetricFound',
-    `the HPA was able to successfully calculate a replica count from ${metric}`,
-  );
-  return { replicas, metric, traces };
 }

@@ -1,7 +1,7 @@
 // Public surface of the controller port.
 export * from './types.ts';
 export type * from './result.ts';
-export { reconcileAutoscaler, tolerancesForHpa } from './horizontal.ts';
+export { reconcileAutoscaler, tolerancesForHpa, type ReconcileOptions } from './horizontal.ts';
 export { setDefaultsHorizontalPodAutoscaler, setDefaultsBehavior } from './defaults.ts';
 export {
   validateHorizontalPodAutoscalerSpec,

@@ -17,6 +17,8 @@ import {
   stabilizeRecommendationWithBehaviors,
 } from './normalization.ts';
 import {
+  config,
+  controller,
   deepFreeze,
   event,
   eventsUniform,
@@ -26,9 +28,86 @@ import {
   rec,
   rules,
 } from './testing/builders.ts';
-import type { HPAScalingRules, TimestampedRecommendation, TimestampedScaleEvent } from './types.ts';
+import type {
+  DefaultedScalingRules,
+  HPAScalingRules,
+  TimestampedRecommendation,
+  TimestampedScaleEvent,
+} from './types.ts';
 
 const MIN_INT32 = -2147483648;
+
+// The ported functions take the receiver (one HPA's memory at one instant) as upstream's methods
+// do; these call them from the plain values the tables hold and return the stored
+// recommendations next to the result.
+
+function stabilize(
+  recs: TimestampedRecommendation[],
+  proposal: number,
+  now: number,
+  window: number,
+) {
+  const a = controller({
+    recommendations: recs,
+    now,
+    config: config({ downscaleStabilizationSeconds: window }),
+  });
+  const r = stabilizeRecommendation(a, proposal);
+  return { ...r, recommendations: a.recommendations! };
+}
+
+function stabilizeWithBehaviors(
+  recs: TimestampedRecommendation[],
+  desiredReplicas: number,
+  currentReplicas: number,
+  upWindow: number,
+  downWindow: number,
+  now: number,
+) {
+  const a = controller({ recommendations: recs, now });
+  const r = stabilizeRecommendationWithBehaviors(a, {
+    scaleUpBehavior: {
+      ...generateHPAScaleUpRules(undefined),
+      stabilizationWindowSeconds: upWindow,
+    },
+    scaleDownBehavior: {
+      ...generateHPAScaleDownRules(undefined),
+      stabilizationWindowSeconds: downWindow,
+    },
+    minReplicas: 1,
+    maxReplicas: 1000,
+    currentReplicas,
+    desiredReplicas,
+  });
+  return { ...r, recommendations: a.recommendations! };
+}
+
+function behaviorRate(
+  currentReplicas: number,
+  desiredReplicas: number,
+  minReplicas: number,
+  maxReplicas: number,
+  scaleUpBehavior: DefaultedScalingRules,
+  scaleDownBehavior: DefaultedScalingRules,
+  scaleUpEvents: TimestampedScaleEvent[],
+  scaleDownEvents: TimestampedScaleEvent[],
+  now: number,
+) {
+  const a = controller({ scaleUpEvents, scaleDownEvents, now });
+  return convertDesiredReplicasWithBehaviorRate(a, {
+    scaleUpBehavior,
+    scaleDownBehavior,
+    minReplicas,
+    maxReplicas,
+    currentReplicas,
+    desiredReplicas,
+  });
+}
+
+/** The legacy scale-up cap as release flags with this factor and minimum. */
+function rate(scaleUpLimitFactor: number, scaleUpLimitMinimum: number) {
+  return { scaleUpLimitFactor, scaleUpLimitMinimum };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Legacy path
@@ -72,29 +151,29 @@ describe('TestNormalizeDesiredReplicas (legacy stabilizeRecommendation, window 5
     },
   ];
   it.each(cases)('$name', (tc) => {
-    const r = stabilizeRecommendation(deepFreeze(tc.recommendations), tc.proposal, NOW, 300);
+    const r = stabilize(deepFreeze(tc.recommendations), tc.proposal, NOW, 300);
     expect(r.recommendation).toBe(tc.stabilized);
     expect(r.recommendations).toHaveLength(tc.logLength);
   });
 
   it('overwrites the last entry older than the window with the new proposal', () => {
-    const r = stabilizeRecommendation([rec(600, 10), rec(60, 4), rec(540, 9)], 3, NOW, 300);
+    const r = stabilize([rec(600, 10), rec(60, 4), rec(540, 9)], 3, NOW, 300);
     expect(r.recommendations).toEqual([rec(600, 10), rec(60, 4), rec(0, 3)]);
   });
 
   it('takes the max even above current (the legacy window can raise the proposal)', () => {
-    const r = stabilizeRecommendation([rec(100, 8)], 3, NOW, 300);
+    const r = stabilize([rec(100, 8)], 3, NOW, 300);
     expect(r).toMatchObject({ recommendation: 8, winnerIndex: 0 });
   });
 
   it('an entry exactly window seconds old still votes and is not replaced', () => {
-    const r = stabilizeRecommendation([rec(300, 9)], 3, NOW, 300);
+    const r = stabilize([rec(300, 9)], 3, NOW, 300);
     expect(r.recommendation).toBe(9);
     expect(r.recommendations).toEqual([rec(300, 9), rec(0, 3)]);
   });
 
   it('an entry one second older than the window neither votes nor survives', () => {
-    const r = stabilizeRecommendation([rec(301, 9)], 3, NOW, 300);
+    const r = stabilize([rec(301, 9)], 3, NOW, 300);
     expect(r).toMatchObject({ recommendation: 3, winnerIndex: -1, recommendations: [rec(0, 3)] });
   });
 });
@@ -115,7 +194,6 @@ describe('calculateScaleUpLimit (legacy)', () => {
 
 describe('TestConvertDesiredReplicasWithRules', () => {
   // upstream runs with scaleUpLimitFactor 8
-  const limit = (current: number) => calculateScaleUpLimit(current, 8, 4);
   it.each([
     [5, 7, 3, 8, 7, 'DesiredWithinRange', 'prenormalized desired replicas within range'],
     [3, 1, 2, 8, 2, 'TooFewReplicas', 'prenormalized desired replicas < minReplicas'],
@@ -141,22 +219,20 @@ describe('TestConvertDesiredReplicasWithRules', () => {
   ] as const)(
     'current %d, desired %d, [%d, %d] → %d %s (%s)',
     (current, desired, min, max, expected, reason, _name) => {
-      const r = convertDesiredReplicasWithRules(current, desired, min, max, limit(current));
+      const r = convertDesiredReplicasWithRules(current, desired, min, max, rate(8, 4));
       expect([r.replicas, r.reason]).toEqual([expected, reason]);
     },
   );
 
   it('maxReplicas equal to the scale-up limit is reported as TooManyReplicas', () => {
-    expect(convertDesiredReplicasWithRules(2, 9, 1, 4, 4)).toMatchObject({
+    expect(convertDesiredReplicasWithRules(2, 9, 1, 4, rate(2, 4))).toMatchObject({
       replicas: 4,
       reason: 'TooManyReplicas',
     });
   });
 
   it('release factor 2: a 3-replica target can only reach 6 in one step', () => {
-    expect(
-      convertDesiredReplicasWithRules(3, 50, 1, 100, calculateScaleUpLimit(3, 2, 4)),
-    ).toMatchObject({
+    expect(convertDesiredReplicasWithRules(3, 50, 1, 100, rate(2, 4))).toMatchObject({
       replicas: 6,
       reason: 'ScaleUpLimit',
     });
@@ -275,7 +351,7 @@ describe('TestNormalizeDesiredReplicasWithBehavior (stabilizeRecommendationWithB
     },
   ];
   it.each(cases)('$name', (tc) => {
-    const r = stabilizeRecommendationWithBehaviors(
+    const r = stabilizeWithBehaviors(
       deepFreeze(tc.recommendations),
       tc.proposal,
       tc.current,
@@ -288,13 +364,13 @@ describe('TestNormalizeDesiredReplicasWithBehavior (stabilizeRecommendationWithB
   });
 
   it('stores the raw proposal (not the stabilized value) with the current time', () => {
-    const r = stabilizeRecommendationWithBehaviors([rec(60, 9)], 3, 10, 0, 300, NOW);
+    const r = stabilizeWithBehaviors([rec(60, 9)], 3, 10, 0, 300, NOW);
     expect(r.recommendation).toBe(9);
     expect(r.recommendations).toEqual([rec(60, 9), rec(0, 3)]);
   });
 
   it('overwrites the last entry older than both windows', () => {
-    const r = stabilizeRecommendationWithBehaviors(
+    const r = stabilizeWithBehaviors(
       [rec(500, 1), rec(100, 2), rec(400, 3), rec(50, 4)],
       7,
       5,
@@ -306,45 +382,38 @@ describe('TestNormalizeDesiredReplicasWithBehavior (stabilizeRecommendationWithB
   });
 
   it('an entry older than one window but inside the other is kept', () => {
-    const r = stabilizeRecommendationWithBehaviors([rec(200, 1)], 7, 5, 120, 300, NOW);
+    const r = stabilizeWithBehaviors([rec(200, 1)], 7, 5, 120, 300, NOW);
     expect(r.recommendations).toHaveLength(2);
   });
 
   it('an entry exactly on a cutoff neither votes nor gets replaced', () => {
-    const up = stabilizeRecommendationWithBehaviors([rec(300, 2)], 10, 1, 300, 300, NOW);
+    const up = stabilizeWithBehaviors([rec(300, 2)], 10, 1, 300, 300, NOW);
     expect(up.recommendation).toBe(10);
     expect(up.recommendations).toEqual([rec(300, 2), rec(0, 10)]);
-    const down = stabilizeRecommendationWithBehaviors([rec(300, 9)], 1, 10, 0, 300, NOW);
+    const down = stabilizeWithBehaviors([rec(300, 9)], 1, 10, 0, 300, NOW);
     expect(down.recommendation).toBe(1);
     expect(down.recommendations).toHaveLength(2);
-    const inside = stabilizeRecommendationWithBehaviors([rec(299, 9)], 1, 10, 0, 300, NOW);
+    const inside = stabilizeWithBehaviors([rec(299, 9)], 1, 10, 0, 300, NOW);
     expect(inside.recommendation).toBe(9);
   });
 
   it('reports the window bounds and the reason by direction of the proposal', () => {
-    const up = stabilizeRecommendationWithBehaviors(
-      [rec(60, 4), rec(30, 12)],
-      10,
-      2,
-      300,
-      300,
-      NOW,
-    );
+    const up = stabilizeWithBehaviors([rec(60, 4), rec(30, 12)], 10, 2, 300, 300, NOW);
     expect(up).toMatchObject({
       recommendation: 4,
       upRecommendation: 4,
       downRecommendation: 12,
       reason: 'ScaleUpStabilized',
     });
-    const down = stabilizeRecommendationWithBehaviors([rec(60, 8)], 3, 10, 0, 300, NOW);
+    const down = stabilizeWithBehaviors([rec(60, 8)], 3, 10, 0, 300, NOW);
     expect(down).toMatchObject({ recommendation: 8, reason: 'ScaleDownStabilized' });
     // a proposal equal to current is reported as the scale-up kind
-    const same = stabilizeRecommendationWithBehaviors([], 5, 5, 0, 0, NOW);
+    const same = stabilizeWithBehaviors([], 5, 5, 0, 0, NOW);
     expect(same.reason).toBe('ScaleUpStabilized');
   });
 
   it('never moves against the window: a scale-down stops at the down-window max', () => {
-    const r = stabilizeRecommendationWithBehaviors([rec(10, 7), rec(20, 6)], 2, 10, 0, 300, NOW);
+    const r = stabilizeWithBehaviors([rec(10, 7), rec(20, 6)], 2, 10, 0, 300, NOW);
     expect(r.recommendation).toBe(7);
   });
 });
@@ -1058,7 +1127,7 @@ describe('TestScalingWithRules (convertDesiredReplicasWithBehaviorRate)', () => 
   ];
 
   it.each(cases)('$name', (tc) => {
-    const r = convertDesiredReplicasWithBehaviorRate(
+    const r = behaviorRate(
       tc.current,
       tc.desired,
       tc.min,
@@ -1073,7 +1142,7 @@ describe('TestScalingWithRules (convertDesiredReplicasWithBehaviorRate)', () => 
   });
 
   it('reports the clamped policy limit of the direction it moved in', () => {
-    const up = convertDesiredReplicasWithBehaviorRate(
+    const up = behaviorRate(
       100,
       500,
       1,
@@ -1086,7 +1155,7 @@ describe('TestScalingWithRules (convertDesiredReplicasWithBehaviorRate)', () => 
     );
     expect(up).toMatchObject({ scaleUpLimit: 100, replicas: 100 });
     expect(up.scaleDownLimit).toBeUndefined();
-    const down = convertDesiredReplicasWithBehaviorRate(
+    const down = behaviorRate(
       10,
       1,
       1,
@@ -1098,7 +1167,7 @@ describe('TestScalingWithRules (convertDesiredReplicasWithBehaviorRate)', () => 
       NOW,
     );
     expect(down).toMatchObject({ scaleDownLimit: 6, replicas: 6 });
-    const none = convertDesiredReplicasWithBehaviorRate(
+    const none = behaviorRate(
       4,
       4,
       1,

@@ -1,8 +1,19 @@
-// Normalization of the metric proposal (horizontal.go): stabilization windows, rate limits and
-// min/max, for the legacy path (no behavior) and the behavior path (KEP-853).
+// Port of the normalization half of pkg/controller/podautoscaler/horizontal.go, kubernetes
+// v1.35.0: from stabilizeRecommendation to calculateScaleDownLimitWithBehaviors, in upstream's
+// order (storeScaleEvent, markScaleEventsOutdated and getLongestPolicyPeriod, which upstream
+// interleaves here, are in scaleEvents.ts). The metric proposal goes through the stabilization
+// window, the rate limits and min/max: the legacy path without `behavior`, the KEP-853 path with it.
+//
+// Each function returns upstream's result plus the intermediates the explanation shows; the trace
+// is assembled from them by the caller (trace.ts), never here.
 
+import { setCondition } from './conditions.ts';
+import type { HorizontalController } from './horizontalController.ts';
 import type {
+  ControllerConfig,
+  DefaultedBehavior,
   DefaultedScalingRules,
+  HorizontalPodAutoscaler,
   TimestampedRecommendation,
   TimestampedScaleEvent,
 } from './types.ts';
@@ -27,212 +38,285 @@ export interface PolicyTrace {
   proposed: number;
 }
 
-// ---- Legacy path ----
+/** stabilizeRecommendation's result: the max, and which stored entry gave it (-1: the proposal). */
+export interface Stabilization {
+  recommendation: number;
+  winnerIndex: number;
+}
 
+// upstream: horizontal.go stabilizeRecommendation
 /**
- * stabilizeRecommendation: the max over recommendations not older than the window; the new
- * proposal replaces the last entry older than the cutoff, or is appended.
+ * Replaces the last recommendation older than the window with the new one (or appends it), and
+ * returns the max over the recommendations not older than the downscale stabilisation window.
  */
 export function stabilizeRecommendation(
-  recommendations: TimestampedRecommendation[],
+  a: HorizontalController,
   prenormalizedDesiredReplicas: number,
-  now: number,
-  windowSeconds: number,
-): { recommendation: number; recommendations: TimestampedRecommendation[]; winnerIndex: number } {
+): Stabilization {
   let maxRecommendation = prenormalizedDesiredReplicas;
   let winnerIndex = -1;
-  let oldSampleIndex = -1;
-  const cutoff = now - windowSeconds;
-  recommendations.forEach((rec, i) => {
-    if (rec.timestamp < cutoff) oldSampleIndex = i;
-    else if (rec.replicas > maxRecommendation) {
+  let foundOldSample = false;
+  let oldSampleIndex = 0;
+  const cutoff = a.now - a.config.downscaleStabilizationSeconds;
+  const recommendations = a.recommendations ?? [];
+  for (let i = 0; i < recommendations.length; i++) {
+    const rec = recommendations[i]!;
+    if (rec.timestamp < cutoff) {
+      foundOldSample = true;
+      oldSampleIndex = i;
+    } else if (rec.replicas > maxRecommendation) {
       maxRecommendation = rec.replicas;
       winnerIndex = i;
     }
-  });
+  }
   const next = recommendations.slice();
-  const entry = { timestamp: now, replicas: prenormalizedDesiredReplicas };
-  if (oldSampleIndex >= 0) next[oldSampleIndex] = entry;
+  const entry = { timestamp: a.now, replicas: prenormalizedDesiredReplicas };
+  if (foundOldSample) next[oldSampleIndex] = entry;
   else next.push(entry);
-  return { recommendation: maxRecommendation, recommendations: next, winnerIndex };
+  a.recommendations = next;
+  return { recommendation: maxRecommendation, winnerIndex };
 }
 
-/** calculateScaleUpLimit: max(factor × current, minimum), truncated to int32. */
-export function calculateScaleUpLimit(
-  currentReplicas: number,
-  factor: number,
-  minimum: number,
-): number {
-  return goInt32(Math.max(factor * currentReplicas, minimum));
+/** What normalizeDesiredReplicas decided, with its intermediates. */
+export interface LegacyNormalization {
+  kind: 'legacy';
+  desiredReplicas: number;
+  stabilizedRecommendation: number;
+  winnerIndex: number;
+  downscaleStabilisationWindow: number;
+  scaleUpLimit: number;
 }
 
-/** convertDesiredReplicasWithRules: min/max plus the legacy scale-up cap. */
-export function convertDesiredReplicasWithRules(
+// upstream: horizontal.go normalizeDesiredReplicas
+/** The legacy path: stabilize, then bring within min/max and the scale-up rate cap. */
+export function normalizeDesiredReplicas(
+  a: HorizontalController,
+  hpa: HorizontalPodAutoscaler,
   currentReplicas: number,
-  desiredReplicas: number,
-  hpaMinReplicas: number,
-  hpaMaxReplicas: number,
-  scaleUpLimit: number,
-): LimitResult {
-  let maximumAllowedReplicas: number;
-  let reason: string;
-  let message: string;
-  if (hpaMaxReplicas > scaleUpLimit) {
-    maximumAllowedReplicas = scaleUpLimit;
-    reason = 'ScaleUpLimit';
-    message = 'the desired replica count is increasing faster than the maximum scale rate';
+  prenormalizedDesiredReplicas: number,
+  minReplicas: number,
+): LegacyNormalization {
+  const stabilized = stabilizeRecommendation(a, prenormalizedDesiredReplicas);
+  const stabilizedRecommendation = stabilized.recommendation;
+  if (stabilizedRecommendation !== prenormalizedDesiredReplicas) {
+    setCondition(
+      a.conditions,
+      'AbleToScale',
+      'True',
+      'ScaleDownStabilized',
+      'recent recommendations were higher than current one, applying the highest recent recommendation',
+    );
   } else {
-    maximumAllowedReplicas = hpaMaxReplicas;
-    reason = 'TooManyReplicas';
-    message = 'the desired replica count is more than the maximum replica count';
+    setCondition(
+      a.conditions,
+      'AbleToScale',
+      'True',
+      'ReadyForNewScale',
+      'recommended size matches current size',
+    );
   }
-  if (desiredReplicas < hpaMinReplicas) {
-    return {
-      replicas: hpaMinReplicas,
-      reason: 'TooFewReplicas',
-      message: 'the desired replica count is less than the minimum replica count',
-    };
-  }
-  if (desiredReplicas > maximumAllowedReplicas)
-    return { replicas: maximumAllowedReplicas, reason, message };
+
+  const limited = convertDesiredReplicasWithRules(
+    currentReplicas,
+    stabilizedRecommendation,
+    minReplicas,
+    hpa.spec.maxReplicas,
+    a.config,
+  );
+  setCondition(
+    a.conditions,
+    'ScalingLimited',
+    limited.replicas === stabilizedRecommendation ? 'False' : 'True',
+    limited.reason,
+    limited.message,
+  );
+
   return {
-    replicas: desiredReplicas,
-    reason: 'DesiredWithinRange',
-    message: 'the desired count is within the acceptable range',
+    kind: 'legacy',
+    desiredReplicas: limited.replicas,
+    stabilizedRecommendation,
+    winnerIndex: stabilized.winnerIndex,
+    downscaleStabilisationWindow: a.config.downscaleStabilizationSeconds,
+    scaleUpLimit: limited.scaleUpLimit,
   };
 }
 
-// ---- Behavior path ----
-
-export interface BehaviorStabilization {
-  recommendation: number;
-  recommendations: TimestampedRecommendation[];
-  upRecommendation: number;
-  downRecommendation: number;
-  reason: 'ScaleUpStabilized' | 'ScaleDownStabilized';
-  message: string;
-}
-
+// upstream: horizontal.go NormalizationArg
 /**
- * stabilizeRecommendationWithBehaviors: clamp current between the min of the up-window and the max
- * of the down-window; store the raw proposal over the last entry older than both cutoffs.
+ * Everything the behavior path passes between its functions. Upstream's `Key` is gone: the
+ * receiver holds the memory of this one HPA.
  */
-export function stabilizeRecommendationWithBehaviors(
-  recommendations: TimestampedRecommendation[],
-  desiredReplicas: number,
-  currentReplicas: number,
-  upWindowSeconds: number,
-  downWindowSeconds: number,
-  now: number,
-): BehaviorStabilization {
-  let upRecommendation = desiredReplicas;
-  let downRecommendation = desiredReplicas;
-  const upCutoff = now - upWindowSeconds;
-  const downCutoff = now - downWindowSeconds;
-  let oldSampleIndex = -1;
-  recommendations.forEach((rec, i) => {
-    if (rec.timestamp > upCutoff) upRecommendation = Math.min(rec.replicas, upRecommendation);
-    if (rec.timestamp > downCutoff) downRecommendation = Math.max(rec.replicas, downRecommendation);
-    if (rec.timestamp < upCutoff && rec.timestamp < downCutoff) oldSampleIndex = i;
-  });
-  let recommendation = currentReplicas;
-  if (recommendation < upRecommendation) recommendation = upRecommendation;
-  if (recommendation > downRecommendation) recommendation = downRecommendation;
-  const next = recommendations.slice();
-  const entry = { timestamp: now, replicas: desiredReplicas };
-  if (oldSampleIndex >= 0) next[oldSampleIndex] = entry;
-  else next.push(entry);
-  const up = desiredReplicas >= currentReplicas;
-  return {
-    recommendation,
-    recommendations: next,
-    upRecommendation,
-    downRecommendation,
-    reason: up ? 'ScaleUpStabilized' : 'ScaleDownStabilized',
-    message: up
-      ? 'recent recommendations were lower than current one, applying the lowest recent recommendation'
-      : 'recent recommendations were higher than current one, applying the highest recent recommendation',
-  };
+export interface NormalizationArg {
+  scaleUpBehavior: DefaultedScalingRules;
+  scaleDownBehavior: DefaultedScalingRules;
+  minReplicas: number;
+  maxReplicas: number;
+  currentReplicas: number;
+  desiredReplicas: number;
 }
 
-/** getReplicasChangePerPeriod: events strictly inside (now − period, now]. */
+/** What normalizeDesiredReplicasWithBehaviors decided, with its intermediates. */
+export interface BehaviorNormalization {
+  kind: 'behavior';
+  desiredReplicas: number;
+  /** the stored recommendations the window was taken over (before this step's entry) */
+  window: TimestampedRecommendation[];
+  stabilized: BehaviorStabilization;
+  limited: BehaviorRateResult;
+}
+
+// upstream: horizontal.go normalizeDesiredReplicasWithBehaviors
+/**
+ * The behavior path, as upstream's doc comment numbers it: (1) min/max, (2) the per-direction
+ * policy limits, (3) over each policy's period, (4) after the stabilization window has picked
+ * the safest recent recommendation.
+ */
+export function normalizeDesiredReplicasWithBehaviors(
+  a: HorizontalController,
+  hpa: HorizontalPodAutoscaler,
+  currentReplicas: number,
+  prenormalizedDesiredReplicas: number,
+  minReplicas: number,
+): BehaviorNormalization {
+  const behavior = maybeInitScaleDownStabilizationWindow(a, hpa.spec.behavior as DefaultedBehavior);
+  const normalizationArg: NormalizationArg = {
+    scaleUpBehavior: behavior.scaleUp,
+    scaleDownBehavior: behavior.scaleDown,
+    minReplicas,
+    maxReplicas: hpa.spec.maxReplicas,
+    currentReplicas,
+    desiredReplicas: prenormalizedDesiredReplicas,
+  };
+  const window = a.recommendations ?? [];
+  const stabilized = stabilizeRecommendationWithBehaviors(a, normalizationArg);
+  normalizationArg.desiredReplicas = stabilized.recommendation;
+  if (stabilized.recommendation !== prenormalizedDesiredReplicas) {
+    // ScaleUpStabilized or ScaleDownStabilized
+    setCondition(a.conditions, 'AbleToScale', 'True', stabilized.reason, stabilized.message);
+  } else {
+    setCondition(
+      a.conditions,
+      'AbleToScale',
+      'True',
+      'ReadyForNewScale',
+      'recommended size matches current size',
+    );
+  }
+  const limited = convertDesiredReplicasWithBehaviorRate(a, normalizationArg);
+  setCondition(
+    a.conditions,
+    'ScalingLimited',
+    limited.replicas === stabilized.recommendation ? 'False' : 'True',
+    limited.reason,
+    limited.message,
+  );
+
+  return { kind: 'behavior', desiredReplicas: limited.replicas, window, stabilized, limited };
+}
+
+// upstream: horizontal.go maybeInitScaleDownStabilizationWindow
+/**
+ * A behavior without a scale-down window takes the controller flag, in whole seconds. Upstream
+ * writes it into its copy of the HPA; here a filled copy of the behavior is returned.
+ */
+export function maybeInitScaleDownStabilizationWindow(
+  a: HorizontalController,
+  behavior: DefaultedBehavior,
+): DefaultedBehavior {
+  const window = behavior.scaleDown.stabilizationWindowSeconds;
+  if (window === null || window === undefined) {
+    const stabilizationWindowSeconds = Math.trunc(a.config.downscaleStabilizationSeconds);
+    return { ...behavior, scaleDown: { ...behavior.scaleDown, stabilizationWindowSeconds } };
+  }
+  return behavior;
+}
+
+// upstream: horizontal.go getReplicasChangePerPeriod
+/** The replica changes of the events strictly inside (now − period, now]. */
 export function getReplicasChangePerPeriod(
   periodSeconds: number,
-  events: TimestampedScaleEvent[],
+  scaleEvents: TimestampedScaleEvent[],
   now: number,
 ): number {
   const cutoff = now - periodSeconds;
   let replicas = 0;
-  for (const e of events) if (e.timestamp > cutoff) replicas = addInt32(replicas, e.replicaChange);
+  for (const rec of scaleEvents) {
+    if (rec.timestamp > cutoff) replicas = addInt32(replicas, rec.replicaChange);
+  }
   return replicas;
 }
 
-function policyLimits(
-  currentReplicas: number,
-  upEvents: TimestampedScaleEvent[],
-  downEvents: TimestampedScaleEvent[],
-  rules: DefaultedScalingRules,
-  now: number,
-  direction: 'up' | 'down',
-): { limit: number; policies: PolicyTrace[] } {
-  const policies: PolicyTrace[] = [];
-  if (rules.selectPolicy === 'Disabled') return { limit: currentReplicas, policies };
-  // "Min" picks the least permissive proposal, anything else (Max, unknown) the most permissive.
-  const least = rules.selectPolicy === 'Min';
-  const takeMax = direction === 'up' ? !least : least;
-  let result = takeMax ? MIN_INT32 : MAX_INT32;
-  // Upstream declares `proposed` outside the loop: an unknown policy type repeats the last value.
-  let proposed = 0;
-  for (const policy of rules.policies) {
-    const added = getReplicasChangePerPeriod(policy.periodSeconds, upEvents, now);
-    const removed = getReplicasChangePerPeriod(policy.periodSeconds, downEvents, now);
-    const periodStartReplicas = addInt32(currentReplicas - added, removed);
-    if (policy.type === 'Pods') {
-      proposed =
-        direction === 'up'
-          ? addInt32(periodStartReplicas, policy.value)
-          : addInt32(periodStartReplicas, -policy.value);
-    } else if (policy.type === 'Percent') {
-      // Float64 in exactly upstream's order: the rounding artefacts are part of the behaviour.
-      proposed =
-        direction === 'up'
-          ? goInt32(Math.ceil(periodStartReplicas * (1 + policy.value / 100)))
-          : goInt32(periodStartReplicas * (1 - policy.value / 100));
+export interface BehaviorStabilization {
+  recommendation: number;
+  reason: 'ScaleUpStabilized' | 'ScaleDownStabilized';
+  message: string;
+  upRecommendation: number;
+  downRecommendation: number;
+  upDelaySeconds: number;
+  downDelaySeconds: number;
+}
+
+// upstream: horizontal.go stabilizeRecommendationWithBehaviors
+/**
+ * Replaces the last recommendation older than both windows with the new one (or appends it), and
+ * clamps the current count between the min over the scale-up window and the max over the
+ * scale-down window.
+ */
+export function stabilizeRecommendationWithBehaviors(
+  a: HorizontalController,
+  args: NormalizationArg,
+): BehaviorStabilization {
+  const now = a.now;
+
+  let foundOldSample = false;
+  let oldSampleIndex = 0;
+
+  let upRecommendation = args.desiredReplicas;
+  // Defaulting always sets the scale-up window; upstream dereferences it unchecked.
+  const upDelaySeconds = args.scaleUpBehavior.stabilizationWindowSeconds ?? 0;
+  const upCutoff = now - upDelaySeconds;
+
+  let downRecommendation = args.desiredReplicas;
+  const downDelaySeconds = args.scaleDownBehavior.stabilizationWindowSeconds ?? 0;
+  const downCutoff = now - downDelaySeconds;
+
+  // The upper and lower stabilization limits.
+  const recommendations = a.recommendations ?? [];
+  for (let i = 0; i < recommendations.length; i++) {
+    const rec = recommendations[i]!;
+    if (rec.timestamp > upCutoff) upRecommendation = Math.min(rec.replicas, upRecommendation);
+    if (rec.timestamp > downCutoff) downRecommendation = Math.max(rec.replicas, downRecommendation);
+    if (rec.timestamp < upCutoff && rec.timestamp < downCutoff) {
+      foundOldSample = true;
+      oldSampleIndex = i;
     }
-    result = takeMax ? Math.max(result, proposed) : Math.min(result, proposed);
-    policies.push({
-      type: policy.type,
-      value: policy.value,
-      periodSeconds: policy.periodSeconds,
-      added,
-      removed,
-      periodStartReplicas,
-      proposed,
-    });
   }
-  return { limit: result, policies };
-}
 
-/** calculateScaleUpLimitWithScalingRules */
-export function calculateScaleUpLimitWithScalingRules(
-  currentReplicas: number,
-  upEvents: TimestampedScaleEvent[],
-  downEvents: TimestampedScaleEvent[],
-  rules: DefaultedScalingRules,
-  now: number,
-): { limit: number; policies: PolicyTrace[] } {
-  return policyLimits(currentReplicas, upEvents, downEvents, rules, now, 'up');
-}
+  // Clamp the current count between those limits: this is the stabilization.
+  let recommendation = args.currentReplicas;
+  if (recommendation < upRecommendation) recommendation = upRecommendation;
+  if (recommendation > downRecommendation) recommendation = downRecommendation;
 
-/** calculateScaleDownLimitWithBehaviors */
-export function calculateScaleDownLimitWithBehaviors(
-  currentReplicas: number,
-  upEvents: TimestampedScaleEvent[],
-  downEvents: TimestampedScaleEvent[],
-  rules: DefaultedScalingRules,
-  now: number,
-): { limit: number; policies: PolicyTrace[] } {
-  return policyLimits(currentReplicas, upEvents, downEvents, rules, now, 'down');
+  // Remember the raw (unstabilized) proposal.
+  const next = recommendations.slice();
+  const entry = { timestamp: now, replicas: args.desiredReplicas };
+  if (foundOldSample) next[oldSampleIndex] = entry;
+  else next.push(entry);
+  a.recommendations = next;
+
+  // A reason and message a person can read.
+  const up = args.desiredReplicas >= args.currentReplicas;
+  return {
+    recommendation,
+    reason: up ? 'ScaleUpStabilized' : 'ScaleDownStabilized',
+    message: up
+      ? 'recent recommendations were lower than current one, applying the lowest recent recommendation'
+      : 'recent recommendations were higher than current one, applying the highest recent recommendation',
+    upRecommendation,
+    downRecommendation,
+    upDelaySeconds,
+    downDelaySeconds,
+  };
 }
 
 export interface BehaviorRateResult extends LimitResult {
@@ -241,66 +325,291 @@ export interface BehaviorRateResult extends LimitResult {
   policies: PolicyTrace[];
 }
 
-/** convertDesiredReplicasWithBehaviorRate: policies bound the move; min/max bite only in its direction. */
+// upstream: horizontal.go convertDesiredReplicasWithBehaviorRate
+/**
+ * The rate limits of the behavior path (the stabilization window is applied before, separately):
+ * the policies bound the move, and min/max bite only in the direction of the move.
+ */
 export function convertDesiredReplicasWithBehaviorRate(
-  currentReplicas: number,
-  desiredReplicas: number,
-  minReplicas: number,
-  maxReplicas: number,
-  scaleUp: DefaultedScalingRules,
-  scaleDown: DefaultedScalingRules,
-  upEvents: TimestampedScaleEvent[],
-  downEvents: TimestampedScaleEvent[],
-  now: number,
+  a: HorizontalController,
+  args: NormalizationArg,
 ): BehaviorRateResult {
-  const within = {
-    reason: 'DesiredWithinRange',
-    message: 'the desired count is within the acceptable range',
-  };
-  if (desiredReplicas > currentReplicas) {
-    const { limit, policies } = calculateScaleUpLimitWithScalingRules(
-      currentReplicas,
-      upEvents,
-      downEvents,
-      scaleUp,
-      now,
+  let possibleLimitingReason: string;
+  let possibleLimitingMessage: string;
+  let scaleUpLimit: number | undefined;
+  let scaleDownLimit: number | undefined;
+  let policies: PolicyTrace[] = [];
+
+  if (args.desiredReplicas > args.currentReplicas) {
+    const up = calculateScaleUpLimitWithScalingRules(
+      args.currentReplicas,
+      a.scaleUpEvents,
+      a.scaleDownEvents,
+      args.scaleUpBehavior,
+      a.now,
     );
-    // Never a limit below current: the events have to age out first.
-    const scaleUpLimit = limit < currentReplicas ? currentReplicas : limit;
-    let maximumAllowedReplicas = maxReplicas;
-    let reason = 'TooManyReplicas';
-    let message = 'the desired replica count is more than the maximum replica count';
+    policies = up.policies;
+    scaleUpLimit = up.limit;
+    if (scaleUpLimit < args.currentReplicas) {
+      // No further scale-up until the recorded scale-up events age out.
+      scaleUpLimit = args.currentReplicas;
+    }
+    let maximumAllowedReplicas = args.maxReplicas;
     if (maximumAllowedReplicas > scaleUpLimit) {
       maximumAllowedReplicas = scaleUpLimit;
-      reason = 'ScaleUpLimit';
-      message = 'the desired replica count is increasing faster than the maximum scale rate';
+      possibleLimitingReason = 'ScaleUpLimit';
+      possibleLimitingMessage =
+        'the desired replica count is increasing faster than the maximum scale rate';
+    } else {
+      possibleLimitingReason = 'TooManyReplicas';
+      possibleLimitingMessage = 'the desired replica count is more than the maximum replica count';
     }
-    if (desiredReplicas > maximumAllowedReplicas) {
-      return { replicas: maximumAllowedReplicas, reason, message, scaleUpLimit, policies };
+    if (args.desiredReplicas > maximumAllowedReplicas) {
+      return {
+        replicas: maximumAllowedReplicas,
+        reason: possibleLimitingReason,
+        message: possibleLimitingMessage,
+        scaleUpLimit,
+        policies,
+      };
     }
-    return { replicas: desiredReplicas, ...within, scaleUpLimit, policies };
-  }
-  if (desiredReplicas < currentReplicas) {
-    const { limit, policies } = calculateScaleDownLimitWithBehaviors(
-      currentReplicas,
-      upEvents,
-      downEvents,
-      scaleDown,
-      now,
+  } else if (args.desiredReplicas < args.currentReplicas) {
+    const down = calculateScaleDownLimitWithBehaviors(
+      args.currentReplicas,
+      a.scaleUpEvents,
+      a.scaleDownEvents,
+      args.scaleDownBehavior,
+      a.now,
     );
-    const scaleDownLimit = limit > currentReplicas ? currentReplicas : limit;
-    let minimumAllowedReplicas = minReplicas;
-    let reason = 'TooFewReplicas';
-    let message = 'the desired replica count is less than the minimum replica count';
+    policies = down.policies;
+    scaleDownLimit = down.limit;
+    if (scaleDownLimit > args.currentReplicas) {
+      // No further scale-down until the recorded scale-down events age out.
+      scaleDownLimit = args.currentReplicas;
+    }
+    let minimumAllowedReplicas = args.minReplicas;
     if (minimumAllowedReplicas < scaleDownLimit) {
       minimumAllowedReplicas = scaleDownLimit;
-      reason = 'ScaleDownLimit';
-      message = 'the desired replica count is decreasing faster than the maximum scale rate';
+      possibleLimitingReason = 'ScaleDownLimit';
+      possibleLimitingMessage =
+        'the desired replica count is decreasing faster than the maximum scale rate';
+    } else {
+      possibleLimitingMessage = 'the desired replica count is less than the minimum replica count';
+      possibleLimitingReason = 'TooFewReplicas';
     }
-    if (desiredReplicas < minimumAllowedReplicas) {
-      return { replicas: minimumAllowedReplicas, reason, message, scaleDownLimit, policies };
+    if (args.desiredReplicas < minimumAllowedReplicas) {
+      return {
+        replicas: minimumAllowedReplicas,
+        reason: possibleLimitingReason,
+        message: possibleLimitingMessage,
+        scaleDownLimit,
+        policies,
+      };
     }
-    return { replicas: desiredReplicas, ...within, scaleDownLimit, policies };
   }
-  return { replicas: desiredReplicas, ...within, policies: [] };
+  return {
+    replicas: args.desiredReplicas,
+    reason: 'DesiredWithinRange',
+    message: 'the desired count is within the acceptable range',
+    scaleUpLimit,
+    scaleDownLimit,
+    policies,
+  };
+}
+
+/** convertDesiredReplicasWithRules' result, with the scale-up cap it applied. */
+export interface RulesResult extends LimitResult {
+  scaleUpLimit: number;
+}
+
+// upstream: horizontal.go convertDesiredReplicasWithRules
+/** The legacy limits: min/max plus the scale-up cap. */
+export function convertDesiredReplicasWithRules(
+  currentReplicas: number,
+  desiredReplicas: number,
+  hpaMinReplicas: number,
+  hpaMaxReplicas: number,
+  rate: Pick<ControllerConfig, 'scaleUpLimitFactor' | 'scaleUpLimitMinimum'>,
+): RulesResult {
+  let maximumAllowedReplicas: number;
+  let possibleLimitingCondition: string;
+  let possibleLimitingReason: string;
+
+  const minimumAllowedReplicas = hpaMinReplicas;
+
+  // The scale-up cap guards against a bogus usage report multiplying the replica count at once
+  // (upstream cites issue #32304).
+  const scaleUpLimit = calculateScaleUpLimit(
+    currentReplicas,
+    rate.scaleUpLimitFactor,
+    rate.scaleUpLimitMinimum,
+  );
+
+  if (hpaMaxReplicas > scaleUpLimit) {
+    maximumAllowedReplicas = scaleUpLimit;
+    possibleLimitingCondition = 'ScaleUpLimit';
+    possibleLimitingReason =
+      'the desired replica count is increasing faster than the maximum scale rate';
+  } else {
+    maximumAllowedReplicas = hpaMaxReplicas;
+    possibleLimitingCondition = 'TooManyReplicas';
+    possibleLimitingReason = 'the desired replica count is more than the maximum replica count';
+  }
+
+  if (desiredReplicas < minimumAllowedReplicas) {
+    possibleLimitingCondition = 'TooFewReplicas';
+    possibleLimitingReason = 'the desired replica count is less than the minimum replica count';
+    return {
+      replicas: minimumAllowedReplicas,
+      reason: possibleLimitingCondition,
+      message: possibleLimitingReason,
+      scaleUpLimit,
+    };
+  } else if (desiredReplicas > maximumAllowedReplicas) {
+    return {
+      replicas: maximumAllowedReplicas,
+      reason: possibleLimitingCondition,
+      message: possibleLimitingReason,
+      scaleUpLimit,
+    };
+  }
+
+  return {
+    replicas: desiredReplicas,
+    reason: 'DesiredWithinRange',
+    message: 'the desired count is within the acceptable range',
+    scaleUpLimit,
+  };
+}
+
+// upstream: horizontal.go calculateScaleUpLimit
+/** max(factor × current, minimum), truncated to int32; the factor and minimum are flags here. */
+export function calculateScaleUpLimit(
+  currentReplicas: number,
+  factor: number,
+  minimum: number,
+): number {
+  return goInt32(Math.max(factor * currentReplicas, minimum));
+}
+
+/** A policy limit with each policy's figures (for the explanation). */
+export interface PolicyLimit {
+  limit: number;
+  policies: PolicyTrace[];
+}
+
+// upstream: horizontal.go calculateScaleUpLimitWithScalingRules
+/** The most replicas the scale-up policies allow now. */
+export function calculateScaleUpLimitWithScalingRules(
+  currentReplicas: number,
+  scaleUpEvents: TimestampedScaleEvent[],
+  scaleDownEvents: TimestampedScaleEvent[],
+  scalingRules: DefaultedScalingRules,
+  now: number,
+): PolicyLimit {
+  const policies: PolicyTrace[] = [];
+  let result: number;
+  // Declared outside the loop as upstream does: an unknown policy type repeats the last value.
+  let proposed = 0;
+  let selectPolicyFn: (x: number, y: number) => number;
+  if (scalingRules.selectPolicy === 'Disabled') {
+    return { limit: currentReplicas, policies }; // scaling up is disabled
+  } else if (scalingRules.selectPolicy === 'Min') {
+    result = MAX_INT32;
+    selectPolicyFn = Math.min; // scaling up, the smallest change gives the smallest count
+  } else {
+    result = MIN_INT32;
+    selectPolicyFn = Math.max; // any other value (Max, the default) allows the largest change
+  }
+  for (const policy of scalingRules.policies) {
+    const replicasAddedInCurrentPeriod = getReplicasChangePerPeriod(
+      policy.periodSeconds,
+      scaleUpEvents,
+      now,
+    );
+    const replicasDeletedInCurrentPeriod = getReplicasChangePerPeriod(
+      policy.periodSeconds,
+      scaleDownEvents,
+      now,
+    );
+    const periodStartReplicas = addInt32(
+      currentReplicas - replicasAddedInCurrentPeriod,
+      replicasDeletedInCurrentPeriod,
+    );
+    if (policy.type === 'Pods') {
+      proposed = addInt32(periodStartReplicas, policy.value);
+    } else if (policy.type === 'Percent') {
+      // Rounded up, or a small percentage of few replicas would never add one. Float64 in
+      // upstream's order: its rounding is part of the behaviour.
+      proposed = goInt32(Math.ceil(periodStartReplicas * (1 + policy.value / 100)));
+    }
+    result = selectPolicyFn(result, proposed);
+    policies.push({
+      type: policy.type,
+      value: policy.value,
+      periodSeconds: policy.periodSeconds,
+      added: replicasAddedInCurrentPeriod,
+      removed: replicasDeletedInCurrentPeriod,
+      periodStartReplicas,
+      proposed,
+    });
+  }
+  return { limit: result, policies };
+}
+
+// upstream: horizontal.go calculateScaleDownLimitWithBehaviors
+/** The fewest replicas the scale-down policies allow now. */
+export function calculateScaleDownLimitWithBehaviors(
+  currentReplicas: number,
+  scaleUpEvents: TimestampedScaleEvent[],
+  scaleDownEvents: TimestampedScaleEvent[],
+  scalingRules: DefaultedScalingRules,
+  now: number,
+): PolicyLimit {
+  const policies: PolicyTrace[] = [];
+  let result: number;
+  // Declared outside the loop as upstream does: an unknown policy type repeats the last value.
+  let proposed = 0;
+  let selectPolicyFn: (x: number, y: number) => number;
+  if (scalingRules.selectPolicy === 'Disabled') {
+    return { limit: currentReplicas, policies }; // scaling down is disabled
+  } else if (scalingRules.selectPolicy === 'Min') {
+    result = MIN_INT32;
+    selectPolicyFn = Math.max; // scaling down, the smallest change gives the largest count
+  } else {
+    result = MAX_INT32;
+    selectPolicyFn = Math.min; // any other value (Max, the default) allows the largest change
+  }
+  for (const policy of scalingRules.policies) {
+    const replicasAddedInCurrentPeriod = getReplicasChangePerPeriod(
+      policy.periodSeconds,
+      scaleUpEvents,
+      now,
+    );
+    const replicasDeletedInCurrentPeriod = getReplicasChangePerPeriod(
+      policy.periodSeconds,
+      scaleDownEvents,
+      now,
+    );
+    const periodStartReplicas = addInt32(
+      currentReplicas - replicasAddedInCurrentPeriod,
+      replicasDeletedInCurrentPeriod,
+    );
+    if (policy.type === 'Pods') {
+      proposed = addInt32(periodStartReplicas, -policy.value);
+    } else if (policy.type === 'Percent') {
+      proposed = goInt32(periodStartReplicas * (1 - policy.value / 100));
+    }
+    result = selectPolicyFn(result, proposed);
+    policies.push({
+      type: policy.type,
+      value: policy.value,
+      periodSeconds: policy.periodSeconds,
+      added: replicasAddedInCurrentPeriod,
+      removed: replicasDeletedInCurrentPeriod,
+      periodStartReplicas,
+      proposed,
+    });
+  }
+  return { limit: result, policies };
 }

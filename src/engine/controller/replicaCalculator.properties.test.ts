@@ -1,6 +1,7 @@
-// The by-position fast path (podNames.ts, *ByPosition in metricsClient/replicaCalculator/
-// utilization) against the Map-based port it replaced, kept as a test oracle in
-// testing/reference/. Random observations mix what makes "keyed by pod name" differ from
+// The by-position twins (podNames.ts, replicaCalculatorByPosition.ts, metricsClientByPosition.ts,
+// utilizationByPosition.ts) against the Map-based port they stand in for, which runs when the
+// twin is turned off (CalcContext.byPosition / ReconcileOptions.byPosition false). Random
+// observations mix what makes "keyed by pod name" differ from
 // "indexed by position" — repeated pod names, samples of pods outside the list (some sharing a
 // listed pod's name), missing samples, unready and ignored pods, ContainerResource, AverageValue,
 // pod-level and sidecar requests, figures past 2^53 and fractional ones (float sums depend on
@@ -12,7 +13,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { setDefaultsHorizontalPodAutoscaler } from './defaults.ts';
 import { reconcileAutoscaler } from './horizontal.ts';
 import * as engine from './replicaCalculator.ts';
-import * as reference from './testing/reference/replicaCalculator.ts';
 import { config, rawHpa } from './testing/builders.ts';
 import type {
   ContainerUsage,
@@ -26,23 +26,31 @@ import type {
   UnmatchedPodMetrics,
 } from './types.ts';
 
-// horizontal.ts calls the replica calculator through this switch, so one module graph can run a
-// reconcile on either implementation.
-const mode = vi.hoisted(() => ({ reference: false }));
-vi.mock('./replicaCalculator.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./replicaCalculator.ts')>();
-  const oracle = await import('./testing/reference/replicaCalculator.ts');
-  const pick =
-    <A extends unknown[], R>(e: (...args: A) => R, r: (...args: A) => R) =>
-    (...args: A): R =>
-      mode.reference ? r(...args) : e(...args);
+// Counts the twin's entry calls (passing them through), so the tests can tell that the default
+// takes the twin and that `byPosition: false` never does: otherwise both sides could run one path.
+const twinCalls = vi.hoisted(() => ({ n: 0 }));
+vi.mock('./replicaCalculatorByPosition.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./replicaCalculatorByPosition.ts')>();
+  const counted =
+    <A extends unknown[], R>(f: (...args: A) => R) =>
+    (...args: A): R => {
+      twinCalls.n++;
+      return f(...args);
+    };
   return {
     ...actual,
-    getResourceReplicas: pick(actual.getResourceReplicas, oracle.getResourceReplicas),
-    getRawResourceReplicas: pick(actual.getRawResourceReplicas, oracle.getRawResourceReplicas),
-    getMetricReplicas: pick(actual.getMetricReplicas, oracle.getMetricReplicas),
+    getResourceReplicasByPosition: counted(actual.getResourceReplicasByPosition),
+    getRawResourceReplicasByPosition: counted(actual.getRawResourceReplicasByPosition),
+    getMetricReplicasByPosition: counted(actual.getMetricReplicasByPosition),
   };
 });
+
+/** Run `run` and say whether it entered the twin. */
+function usedTwin(run: () => void): boolean {
+  const before = twinCalls.n;
+  run();
+  return twinCalls.n > before;
+}
 
 const NOW = 1_000_000;
 const RUNS = 1500;
@@ -242,6 +250,15 @@ function distinct(list: string[]): boolean {
   return new Set(list).size === list.length;
 }
 
+/** What a run gave, or what it threw. */
+function attempt(run: () => unknown): unknown {
+  try {
+    return run();
+  } catch (e) {
+    return { threw: String(e) };
+  }
+}
+
 /** A calculation with its pod-group sets as arrays in insertion order, or what it threw. */
 function outcome(run: () => engine.ReplicaCalculation): unknown {
   try {
@@ -262,25 +279,9 @@ function outcome(run: () => engine.ReplicaCalculation): unknown {
   }
 }
 
-function bothWays<T>(run: () => T): { fast: unknown; ref: unknown } {
-  const attempt = (): unknown => {
-    try {
-      return run();
-    } catch (e) {
-      return { threw: String(e) };
-    }
-  };
-  mode.reference = false;
-  const fast = attempt();
-  mode.reference = true;
-  const ref = attempt();
-  mode.reference = false;
-  return { fast, ref };
-}
-
 // ---------------------------------------------------------------------------------------------
 
-describe('by-position fast path ≡ Map-based port', () => {
+describe('by-position twin ≡ Map-based port', () => {
   it('one metric: GetResourceReplicas, GetRawResourceReplicas, GetMetricReplicas', () => {
     let fastPath = 0;
     fc.assert(
@@ -304,20 +305,34 @@ describe('by-position fast path ≡ Map-based port', () => {
           if (unmatched !== undefined) obs.unmatchedPodMetrics = unmatched;
           if (distinct(names(pods, unmatched))) fastPath++;
           const ctx: engine.CalcContext = { ...cfg, now: NOW };
+          const mapPath: engine.CalcContext = { ...ctx, byPosition: false };
+          const isDistinct = distinct(names(pods, unmatched));
           for (const fn of ['getResourceReplicas', 'getRawResourceReplicas'] as const) {
             const target = fn === 'getResourceReplicas' ? utilization : averageValue;
-            const fast = outcome(() =>
-              engine[fn](obs, current, target, resource, tol, container, ctx),
-            );
-            const ref = outcome(() =>
-              reference[fn](obs, current, target, resource, tol, container, ctx),
-            );
-            expect(fast).toStrictEqual(ref);
+            let twin: unknown;
+            let map: unknown;
+            expect(
+              usedTwin(() => {
+                twin = outcome(() =>
+                  engine[fn](obs, current, target, resource, tol, container, ctx),
+                );
+              }),
+            ).toBe(isDistinct);
+            expect(
+              usedTwin(() => {
+                map = outcome(() =>
+                  engine[fn](obs, current, target, resource, tol, container, mapPath),
+                );
+              }),
+            ).toBe(false);
+            expect(twin).toStrictEqual(map);
           }
           expect(
             outcome(() => engine.getMetricReplicas(obs, current, averageValue, 'qps', tol, ctx)),
           ).toStrictEqual(
-            outcome(() => reference.getMetricReplicas(obs, current, averageValue, 'qps', tol, ctx)),
+            outcome(() =>
+              engine.getMetricReplicas(obs, current, averageValue, 'qps', tol, mapPath),
+            ),
           );
         },
       ),
@@ -363,8 +378,16 @@ describe('by-position fast path ≡ Map-based port', () => {
             scaleUpEvents: [],
             scaleDownEvents: [],
           };
-          const { fast, ref } = bothWays(() => reconcileAutoscaler(obs, memory, NOW, cfg));
-          expect(fast).toStrictEqual(ref);
+          const twin = attempt(() => reconcileAutoscaler(obs, memory, NOW, cfg));
+          let map: unknown;
+          expect(
+            usedTwin(() => {
+              map = attempt(() =>
+                reconcileAutoscaler(obs, memory, NOW, cfg, { byPosition: false }),
+              );
+            }),
+          ).toBe(false);
+          expect(twin).toStrictEqual(map);
         },
       ),
       { numRuns: RUNS },

@@ -1,32 +1,42 @@
-// Port of pkg/controller/podautoscaler/replica_calculator.go: one metric → one replica proposal.
-// Function names follow upstream so the files can be read side by side.
+// Port of pkg/controller/podautoscaler/replica_calculator.go, kubernetes v1.35.0: one metric →
+// one replica proposal, one function per upstream function and in upstream's order (the
+// ReplicaCalculator struct becomes the observation and a CalcContext). Each result also carries
+// what the explanation shows (usage ratio, pod groups, the branch taken); the helpers that build
+// it sit next to the functions that use them.
+//
+// GetResourceReplicas, GetRawResourceReplicas and GetMetricReplicas hand observations whose pod
+// names are all distinct (always, in a simulation) to their performance twins in
+// replicaCalculatorByPosition.ts, which compute the same result over arrays instead of maps.
 
-import type { PodMetricsByPosition, PodMetricsInfo } from './metricsClient.ts';
+import type { PodMetricsInfo } from './metricsClient.ts';
 import {
   getExternalMetric,
   getObjectMetric,
   getRawMetric,
-  getRawMetricByPosition,
   getResourceMetric,
-  getResourceMetricByPosition,
   MAX_INT64,
 } from './metricsClient.ts';
 import { podNamesDistinct } from './podNames.ts';
+import {
+  getMetricReplicasByPosition,
+  getRawResourceReplicasByPosition,
+  getResourceReplicasByPosition,
+} from './replicaCalculatorByPosition.ts';
 import type { ControllerConfig, Observation, PodObservation } from './types.ts';
 import {
   getMetricUsageRatio,
-  getMetricUsageRatioByPosition,
   getResourceUtilizationRatio,
-  getResourceUtilizationRatioByPosition,
   goInt32,
   MAX_INT32,
 } from './utilization.ts';
 
+// upstream: replica_calculator.go Tolerances
 export interface Tolerances {
   scaleDown: number;
   scaleUp: number;
 }
 
+// upstream: replica_calculator.go Tolerances.isWithin
 /** Inclusive on both ends, evaluated in float64 (v1.33+). */
 export function isWithin(t: Tolerances, usageRatio: number): boolean {
   return 1.0 - t.scaleDown <= usageRatio && usageRatio <= 1.0 + t.scaleUp;
@@ -58,117 +68,19 @@ export type CalcContext = Pick<
   | 'initialReadinessDelaySeconds'
   | 'ignoreSucceededPods'
   | 'containerMetricMissingIsError'
-> & { now: number };
+> & {
+  now: number;
+  /** false: never take the by-position twin (tests compare both paths) */
+  byPosition?: boolean;
+};
 
-/** groupPods: ignored (deleting/Failed) → unready (Pending, CPU readiness rules) → missing → ready. */
-export function groupPods(
-  pods: PodObservation[],
-  metrics: PodMetricsInfo,
-  resource: string,
-  ctx: CalcContext,
-): PodGroups {
-  const unreadyPods = new Set<string>();
-  const missingPods = new Set<string>();
-  const ignoredPods = new Set<string>();
-  let readyPodCount = 0;
-  for (const pod of pods) {
-    if (isIgnored(pod, ctx)) {
-      ignoredPods.add(pod.name);
-      continue;
-    }
-    if (pod.phase === 'Pending') {
-      unreadyPods.add(pod.name);
-      continue;
-    }
-    const metric = metrics.get(pod.name);
-    if (metric === undefined) {
-      missingPods.add(pod.name);
-      continue;
-    }
-    if (resource === 'cpu' && isUnreadyForCpu(pod, metric.timestamp, metric.window, ctx)) {
-      unreadyPods.add(pod.name);
-      continue;
-    }
-    readyPodCount++;
-  }
-  return { readyPodCount, unreadyPods, missingPods, ignoredPods };
+/** Whether the by-position twin may run: pod names all distinct, and not turned off. */
+function byPosition(obs: Observation, ctx: CalcContext): boolean {
+  return ctx.byPosition !== false && podNamesDistinct(obs);
 }
 
-/** A pod being deleted, Failed (or, on master, Succeeded) contributes nothing. */
-function isIgnored(pod: PodObservation, ctx: CalcContext): boolean {
-  if (pod.deleting) return true;
-  return pod.phase === 'Failed' || (ctx.ignoreSucceededPods && pod.phase === 'Succeeded');
-}
-
-/** The CPU readiness rules of groupPods, for a pod with a sample taken at `timestamp`. */
-function isUnreadyForCpu(
-  pod: PodObservation,
-  timestamp: number,
-  window: number,
-  ctx: CalcContext,
-): boolean {
-  const hasCondition = pod.ready !== null && pod.ready !== undefined;
-  const start = pod.startTime;
-  if (!hasCondition || start === null || start === undefined) return true;
-  const transition = pod.readyTransitionTime ?? 0;
-  if (start + ctx.cpuInitializationPeriodSeconds > ctx.now) {
-    // Still initializing: ignore an unready pod, or a sample that predates a full window of readiness.
-    return pod.ready === false || timestamp < transition + window;
-  }
-  // Ignore only a pod that is unready and has never been ready.
-  return pod.ready === false && start + ctx.initialReadinessDelaySeconds > transition;
-}
-
-function removeMetricsForPods(metrics: PodMetricsInfo, pods: Set<string>): void {
-  for (const p of pods) metrics.delete(p);
-}
-
-/** calculateRequests: pod-level requests (no container given), else the container sum. */
-export function calculateRequests(
-  pods: PodObservation[],
-  container: string,
-  resource: string,
-): { ok: true; requests: Map<string, number> } | { ok: false; error: string } {
-  const requests = new Map<string, number>();
-  for (const pod of pods) {
-    const r = podRequest(pod, container, resource);
-    if (typeof r === 'string') return { ok: false, error: r };
-    requests.set(pod.name, r);
-  }
-  return { ok: true, requests };
-}
-
-/** The request of one pod for calculateRequests, or the error text. */
-function podRequest(pod: PodObservation, container: string, resource: string): number | string {
-  if (container === '' && pod.podRequests && Object.keys(pod.podRequests).length > 0) {
-    const r = pod.podRequests[resource];
-    if (r === undefined) return `missing pod-level request for ${resource} in Pod ${pod.name}`;
-    return r;
-  }
-  let request = 0;
-  let found = false;
-  const all = pod.initContainers
-    ? [...pod.containers, ...pod.initContainers.filter((c) => c.restartPolicy === 'Always')]
-    : pod.containers;
-  for (let k = 0; k < all.length; k++) {
-    const c = all[k]!;
-    if (container === '' || container === c.name) {
-      const r = c.requests?.[resource];
-      if (r === undefined) {
-        return `missing request for ${resource} in container ${c.name} of Pod ${pod.name}`;
-      }
-      request += r;
-    }
-    if (container === c.name) {
-      found = true;
-      break;
-    }
-  }
-  if (container !== '' && !found) return `container ${container} not found in Pod ${pod.name}`;
-  return request;
-}
-
-/** GetResourceReplicas: Utilization target of a Resource/ContainerResource metric. */
+// upstream: replica_calculator.go GetResourceReplicas
+/** A Utilization target of a Resource or ContainerResource metric. */
 export function getResourceReplicas(
   obs: Observation,
   currentReplicas: number,
@@ -178,7 +90,8 @@ export function getResourceReplicas(
   container: string,
   ctx: CalcContext,
 ): ReplicaCalculation {
-  if (podNamesDistinct(obs)) {
+  // Distinct pod names: the same calculation over arrays (performance twin).
+  if (byPosition(obs, ctx)) {
     return getResourceReplicasByPosition(
       obs,
       currentReplicas,
@@ -220,14 +133,16 @@ export function getResourceReplicas(
   const scaleUpWithUnready = groups.unreadyPods.size > 0 && usageRatio > 1.0;
   if (!scaleUpWithUnready && groups.missingPods.size === 0) {
     if (isWithin(tolerances, usageRatio)) {
+      // the change would be too small
       return withCount(base, currentReplicas, 'within tolerance');
     }
+    // no unready or missing pods: the count follows from the ready ones
     return withCount(base, goInt32(Math.ceil(usageRatio * groups.readyPodCount)));
   }
 
   if (groups.missingPods.size > 0) {
     if (usageRatio < 1.0) {
-      // Scale-down: a missing pod counts as 100 % of its request, or the target when above 100 %.
+      // Scale-down: a missing pod counts as 100 % of its request (the target when above 100 %).
       const fallbackUtilization = Math.max(100, targetUtilization);
       for (const pod of groups.missingPods) {
         metrics.set(pod, {
@@ -237,22 +152,25 @@ export function getResourceReplicas(
         });
       }
     } else if (usageRatio > 1.0) {
+      // Scale-up: a missing pod counts as 0 %.
       for (const pod of groups.missingPods) metrics.set(pod, { timestamp: 0, window: 0, value: 0 });
     }
   }
   if (scaleUpWithUnready) {
+    // Scale-up: an unready pod counts as 0 %.
     for (const pod of groups.unreadyPods) metrics.set(pod, { timestamp: 0, window: 0, value: 0 });
   }
 
+  // The utilization again, with those stand-in samples.
   const second = getResourceUtilizationRatio(metrics, requests, targetUtilization);
   if (!second.ok) return { ...base, replicaCount: 0, error: second.error };
   return rebalanced(base, usageRatio, second.usageRatio, metrics.size, currentReplicas, tolerances);
 }
 
-type CalcBase = Omit<ReplicaCalculation, 'replicaCount'>;
+export type CalcBase = Omit<ReplicaCalculation, 'replicaCount'>;
 
 /** A result from the shared fields plus a count (a literal: cheaper than spreading on a hot path). */
-function withCount(base: CalcBase, replicaCount: number, note?: string): ReplicaCalculation {
+export function withCount(base: CalcBase, replicaCount: number, note?: string): ReplicaCalculation {
   return {
     replicaCount,
     usageRatio: base.usageRatio,
@@ -264,7 +182,7 @@ function withCount(base: CalcBase, replicaCount: number, note?: string): Replica
 }
 
 /** The shared tail of both rebalance passes: drop results inside tolerance or against the direction. */
-function rebalanced(
+export function rebalanced(
   base: Omit<ReplicaCalculation, 'replicaCount'>,
   usageRatio: number,
   newUsageRatio: number,
@@ -272,6 +190,8 @@ function rebalanced(
   currentReplicas: number,
   tolerances: Tolerances,
 ): ReplicaCalculation {
+  // Keep the current count when the change would be too small, or when the stand-in samples
+  // turned the ratio to the other side of 1.
   if (
     isWithin(tolerances, newUsageRatio) ||
     (usageRatio < 1.0 && newUsageRatio > 1.0) ||
@@ -284,6 +204,7 @@ function rebalanced(
     };
   }
   const newReplicas = goInt32(Math.ceil(newUsageRatio * sampleCount));
+  // Also when counting over more samples would move the count against the ratio's direction.
   if (
     (newUsageRatio < 1.0 && newReplicas > currentReplicas) ||
     (newUsageRatio > 1.0 && newReplicas < currentReplicas)
@@ -294,6 +215,7 @@ function rebalanced(
       note: `rebalanced count ${newReplicas} would reverse direction`,
     };
   }
+  // The count over however many samples went into the calculation.
   return {
     ...base,
     replicaCount: newReplicas,
@@ -301,7 +223,86 @@ function rebalanced(
   };
 }
 
-/** calcPlainMetricReplicas: AverageValue targets of Resource metrics and Pods metrics. */
+// upstream: replica_calculator.go GetRawResourceReplicas
+/** A Resource or ContainerResource metric with an AverageValue target. */
+export function getRawResourceReplicas(
+  obs: Observation,
+  currentReplicas: number,
+  targetUsage: number,
+  resource: string,
+  tolerances: Tolerances,
+  container: string,
+  ctx: CalcContext,
+): ReplicaCalculation {
+  // Distinct pod names: the same calculation over arrays (performance twin).
+  if (byPosition(obs, ctx)) {
+    return getRawResourceReplicasByPosition(
+      obs,
+      currentReplicas,
+      targetUsage,
+      resource,
+      tolerances,
+      container,
+      ctx,
+    );
+  }
+  const fetched = getResourceMetric(obs, resource, container, ctx);
+  if (!fetched.ok) return resourceMetricFailed(resource, fetched.error);
+  return calcPlainMetricReplicas(
+    obs,
+    fetched.value,
+    currentReplicas,
+    targetUsage,
+    tolerances,
+    resource,
+    ctx,
+  );
+}
+
+export function resourceMetricFailed(resource: string, error: string): ReplicaCalculation {
+  return { replicaCount: 0, error: `unable to get metrics for resource ${resource}: ${error}` };
+}
+
+// upstream: replica_calculator.go GetMetricReplicas
+/** A Pods metric (readiness plays no role: resource ""). */
+export function getMetricReplicas(
+  obs: Observation,
+  currentReplicas: number,
+  targetUsage: number,
+  metricName: string,
+  tolerances: Tolerances,
+  ctx: CalcContext,
+): ReplicaCalculation {
+  // Distinct pod names: the same calculation over arrays (performance twin).
+  if (byPosition(obs, ctx)) {
+    return getMetricReplicasByPosition(
+      obs,
+      currentReplicas,
+      targetUsage,
+      metricName,
+      tolerances,
+      ctx,
+    );
+  }
+  const fetched = getRawMetric(obs, metricName, ctx.now);
+  if (!fetched.ok) return rawMetricFailed(metricName, fetched.error);
+  return calcPlainMetricReplicas(
+    obs,
+    fetched.value,
+    currentReplicas,
+    targetUsage,
+    tolerances,
+    '',
+    ctx,
+  );
+}
+
+export function rawMetricFailed(metricName: string, error: string): ReplicaCalculation {
+  return { replicaCount: 0, error: `unable to get metric ${metricName}: ${error}` };
+}
+
+// upstream: replica_calculator.go calcPlainMetricReplicas
+/** Plain (not utilization) targets: AverageValue of Resource metrics, and Pods metrics. */
 export function calcPlainMetricReplicas(
   obs: Observation,
   metrics: PodMetricsInfo,
@@ -333,8 +334,10 @@ export function calcPlainMetricReplicas(
   const scaleUpWithUnready = groups.unreadyPods.size > 0 && usageRatio > 1.0;
   if (!scaleUpWithUnready && groups.missingPods.size === 0) {
     if (isWithin(tolerances, usageRatio)) {
+      // the change would be too small
       return withCount(base, currentReplicas, 'within tolerance');
     }
+    // no unready or missing pods: the count follows from the ready ones
     return withCount(base, goInt32(Math.ceil(usageRatio * groups.readyPodCount)));
   }
   if (groups.missingPods.size > 0) {
@@ -343,135 +346,21 @@ export function calcPlainMetricReplicas(
       for (const pod of groups.missingPods)
         metrics.set(pod, { timestamp: 0, window: 0, value: targetUsage });
     } else if (usageRatio > 1.0) {
+      // Scale-up: a missing pod counts as 0.
       for (const pod of groups.missingPods) metrics.set(pod, { timestamp: 0, window: 0, value: 0 });
     }
   }
   if (scaleUpWithUnready) {
+    // Scale-up: an unready pod counts as 0.
     for (const pod of groups.unreadyPods) metrics.set(pod, { timestamp: 0, window: 0, value: 0 });
   }
+  // The usage again, with those stand-in samples.
   const { usageRatio: newUsageRatio } = getMetricUsageRatio(metrics, targetUsage);
   return rebalanced(base, usageRatio, newUsageRatio, metrics.size, currentReplicas, tolerances);
 }
 
-/** GetRawResourceReplicas: Resource/ContainerResource with an AverageValue target. */
-export function getRawResourceReplicas(
-  obs: Observation,
-  currentReplicas: number,
-  targetUsage: number,
-  resource: string,
-  tolerances: Tolerances,
-  container: string,
-  ctx: CalcContext,
-): ReplicaCalculation {
-  if (podNamesDistinct(obs)) {
-    const fetched = getResourceMetricByPosition(obs, resource, container, ctx);
-    if (!fetched.ok) return resourceMetricFailed(resource, fetched.error);
-    return calcPlainMetricReplicasByPosition(
-      obs,
-      fetched.value,
-      currentReplicas,
-      targetUsage,
-      tolerances,
-      resource,
-      ctx,
-    );
-  }
-  const fetched = getResourceMetric(obs, resource, container, ctx);
-  if (!fetched.ok) return resourceMetricFailed(resource, fetched.error);
-  return calcPlainMetricReplicas(
-    obs,
-    fetched.value,
-    currentReplicas,
-    targetUsage,
-    tolerances,
-    resource,
-    ctx,
-  );
-}
-
-function resourceMetricFailed(resource: string, error: string): ReplicaCalculation {
-  return { replicaCount: 0, error: `unable to get metrics for resource ${resource}: ${error}` };
-}
-
-/** GetMetricReplicas: a Pods metric (readiness plays no role: resource ""). */
-export function getMetricReplicas(
-  obs: Observation,
-  currentReplicas: number,
-  targetUsage: number,
-  metricName: string,
-  tolerances: Tolerances,
-  ctx: CalcContext,
-): ReplicaCalculation {
-  if (podNamesDistinct(obs)) {
-    const fetched = getRawMetricByPosition(obs, metricName, ctx.now);
-    if (!fetched.ok) return rawMetricFailed(metricName, fetched.error);
-    return calcPlainMetricReplicasByPosition(
-      obs,
-      fetched.value,
-      currentReplicas,
-      targetUsage,
-      tolerances,
-      '',
-      ctx,
-    );
-  }
-  const fetched = getRawMetric(obs, metricName, ctx.now);
-  if (!fetched.ok) return rawMetricFailed(metricName, fetched.error);
-  return calcPlainMetricReplicas(
-    obs,
-    fetched.value,
-    currentReplicas,
-    targetUsage,
-    tolerances,
-    '',
-    ctx,
-  );
-}
-
-function rawMetricFailed(metricName: string, error: string): ReplicaCalculation {
-  return { replicaCount: 0, error: `unable to get metric ${metricName}: ${error}` };
-}
-
-/** getReadyPodsCount: Running pods whose Ready condition is True (terminating ones included). */
-function getReadyPodsCount(
-  obs: Observation,
-): { ok: true; count: number } | { ok: false; error: string } {
-  if (obs.pods.length === 0)
-    return { ok: false, error: 'no pods returned by selector while calculating replica count' };
-  let count = 0;
-  for (const p of obs.pods) if (p.phase === 'Running' && p.ready === true) count++;
-  return { ok: true, count };
-}
-
-/** getUsageRatioReplicaCount: Value targets; at zero replicas no tolerance and no pods needed. */
-function getUsageRatioReplicaCount(
-  obs: Observation,
-  currentReplicas: number,
-  usageRatio: number,
-  tolerances: Tolerances,
-): ReplicaCalculation {
-  if (currentReplicas !== 0) {
-    if (isWithin(tolerances, usageRatio))
-      return { replicaCount: currentReplicas, usageRatio, note: 'within tolerance' };
-    const ready = getReadyPodsCount(obs);
-    if (!ready.ok)
-      return {
-        replicaCount: 0,
-        usageRatio,
-        error: `unable to calculate ready pods: ${ready.error}`,
-      };
-    const f = usageRatio * ready.count;
-    const replicaCount = f > MAX_INT32 ? MAX_INT32 : goInt32(Math.ceil(f));
-    return { replicaCount, usageRatio, note: `ratio × ${ready.count} ready pods` };
-  }
-  return {
-    replicaCount: goInt32(Math.ceil(usageRatio)),
-    usageRatio,
-    note: 'scaling from zero: ceil(ratio)',
-  };
-}
-
-/** GetObjectMetricReplicas: Object metric with a Value target. */
+// upstream: replica_calculator.go GetObjectMetricReplicas
+/** An Object metric with a Value target. */
 export function getObjectMetricReplicas(
   obs: Observation,
   currentReplicas: number,
@@ -489,6 +378,37 @@ export function getObjectMetricReplicas(
   return { ...r, rawValue: usage };
 }
 
+// upstream: replica_calculator.go getUsageRatioReplicaCount
+/** Value targets: ratio × ready pods; at zero replicas ceil(ratio), no tolerance, no pods needed. */
+function getUsageRatioReplicaCount(
+  obs: Observation,
+  currentReplicas: number,
+  usageRatio: number,
+  tolerances: Tolerances,
+): ReplicaCalculation {
+  if (currentReplicas !== 0) {
+    if (isWithin(tolerances, usageRatio))
+      return { replicaCount: currentReplicas, usageRatio, note: 'within tolerance' };
+    const ready = getReadyPodsCount(obs);
+    if (!ready.ok)
+      return {
+        replicaCount: 0,
+        usageRatio,
+        error: `unable to calculate ready pods: ${ready.error}`,
+      };
+    // Compare as float64 first: past int32 max the count is capped, not wrapped.
+    const f = usageRatio * ready.count;
+    const replicaCount = f > MAX_INT32 ? MAX_INT32 : goInt32(Math.ceil(f));
+    return { replicaCount, usageRatio, note: `ratio × ${ready.count} ready pods` };
+  }
+  // From zero replicas: to zero or n pods as the ratio says.
+  return {
+    replicaCount: goInt32(Math.ceil(usageRatio)),
+    usageRatio,
+    note: 'scaling from zero: ceil(ratio)',
+  };
+}
+
 /** Shared by the two per-pod (AverageValue) paths: divide by the scale's status replicas. */
 function perPodReplicas(
   usage: number,
@@ -500,16 +420,16 @@ function perPodReplicas(
   const usageRatio = usage / (target * statusReplicas);
   let note = 'within tolerance';
   if (!isWithin(tolerances, usageRatio)) {
+    // A large enough change: the total over the per-pod target, capped at int32 max.
     const f = Math.ceil(usage / target);
     replicaCount = f > MAX_INT32 ? MAX_INT32 : goInt32(f);
     note = 'ceil(total / target)';
   }
-  const rawValue =
-    usage >= MAX_INT64 ? MAX_INT64 : statusReplicas === 0 ? 0 : Math.ceil(usage / statusReplicas);
-  return { replicaCount, usageRatio, rawValue, note };
+  return { replicaCount, usageRatio, rawValue: getPerPodUsage(usage, statusReplicas), note };
 }
 
-/** GetObjectPerPodMetricReplicas: Object metric with an AverageValue target. */
+// upstream: replica_calculator.go GetObjectPerPodMetricReplicas
+/** An Object metric with an AverageValue target. */
 export function getObjectPerPodMetricReplicas(
   obs: Observation,
   statusReplicas: number,
@@ -525,6 +445,19 @@ export function getObjectPerPodMetricReplicas(
   return perPodReplicas(got.value, targetAverageUsage, statusReplicas, tolerances);
 }
 
+// upstream: replica_calculator.go getReadyPodsCount
+/** Running pods whose Ready condition is True (terminating ones included). */
+function getReadyPodsCount(
+  obs: Observation,
+): { ok: true; count: number } | { ok: false; error: string } {
+  if (obs.pods.length === 0)
+    return { ok: false, error: 'no pods returned by selector while calculating replica count' };
+  let count = 0;
+  for (const p of obs.pods) if (p.phase === 'Running' && p.ready === true) count++;
+  return { ok: true, count };
+}
+
+/** The sum of an External metric's samples, capped at int64 max on a positive overflow. */
 function sumExternal(values: number[]): number {
   let usage = 0;
   for (const v of values) {
@@ -534,7 +467,8 @@ function sumExternal(values: number[]): number {
   return usage;
 }
 
-/** GetExternalMetricReplicas: External metric with a Value target. */
+// upstream: replica_calculator.go GetExternalMetricReplicas
+/** An External metric with a Value target. */
 export function getExternalMetricReplicas(
   obs: Observation,
   currentReplicas: number,
@@ -550,7 +484,8 @@ export function getExternalMetricReplicas(
   return { ...r, rawValue: usage };
 }
 
-/** GetExternalPerPodMetricReplicas: External metric with an AverageValue target. */
+// upstream: replica_calculator.go GetExternalPerPodMetricReplicas
+/** An External metric with an AverageValue target. */
 export function getExternalPerPodMetricReplicas(
   obs: Observation,
   statusReplicas: number,
@@ -564,30 +499,19 @@ export function getExternalPerPodMetricReplicas(
   return perPodReplicas(sumExternal(got.value), targetUsagePerPod, statusReplicas, tolerances);
 }
 
-// ---------------------------------------------------------------------------------------------
-// By position (not upstream). When every pod name in the observation is distinct
-// (podNamesDistinct), upstream's maps keyed by pod name are maps indexed by position, and the
-// two functions below are GetResourceReplicas and calcPlainMetricReplicas step for step over
-// arrays: the PodMetricsByPosition sample map, the pod groups as one code per listed pod, the
-// requests as one number per listed pod. Nothing is allocated per pod except the names in the
-// (usually empty) unready/missing/ignored sets the trace shows. Sums visit the samples in the
-// Map's order, so every figure is bit for bit the Map-based one (the property test in
-// replicaCalculator.properties.test.ts compares both on random observations).
+// upstream: replica_calculator.go getPerPodUsage
+/** Usage per pod, rounded up; int64 max stays max, and zero replicas give 0. */
+function getPerPodUsage(usage: number, statusReplicas: number): number {
+  if (usage >= MAX_INT64) return MAX_INT64;
+  if (statusReplicas === 0) return 0;
+  return Math.ceil(usage / statusReplicas);
+}
 
-const READY = 0;
-const IGNORED = 1;
-const UNREADY = 2;
-const MISSING = 3;
-
-// Scratch, reused like the sample map (see getResourceMetricByPosition): filled and read within
-// one replica calculation.
-let podGroup = new Uint8Array(0);
-let podRequests = new Float64Array(0);
-
-/** groupPods by position: the same sets, plus `podGroup[i]` for each listed pod. */
-function groupPodsByPosition(
+// upstream: replica_calculator.go groupPods
+/** Ignored (deleting, terminal) → unready (Pending, CPU readiness rules) → missing → ready. */
+export function groupPods(
   pods: PodObservation[],
-  metrics: PodMetricsByPosition,
+  metrics: PodMetricsInfo,
   resource: string,
   ctx: CalcContext,
 ): PodGroups {
@@ -595,194 +519,125 @@ function groupPodsByPosition(
   const missingPods = new Set<string>();
   const ignoredPods = new Set<string>();
   let readyPodCount = 0;
-  if (podGroup.length < pods.length)
-    podGroup = new Uint8Array(Math.max(pods.length, 2 * podGroup.length));
-  const group = podGroup;
-  const { present, timestamps, windows } = metrics;
-  for (let i = 0; i < pods.length; i++) {
-    const pod = pods[i]!;
+  for (const pod of pods) {
     if (isIgnored(pod, ctx)) {
       ignoredPods.add(pod.name);
-      group[i] = IGNORED;
       continue;
     }
+    // Pending pods are ignored.
     if (pod.phase === 'Pending') {
       unreadyPods.add(pod.name);
-      group[i] = UNREADY;
       continue;
     }
-    if (present[i] === 0) {
+    // Pods missing metrics.
+    const metric = metrics.get(pod.name);
+    if (metric === undefined) {
       missingPods.add(pod.name);
-      group[i] = MISSING;
       continue;
     }
-    if (resource === 'cpu' && isUnreadyForCpu(pod, timestamps[i]!, windows[i]!, ctx)) {
+    // Unready pods are ignored (CPU only).
+    if (resource === 'cpu' && isUnreadyForCpu(pod, metric.timestamp, metric.window, ctx)) {
       unreadyPods.add(pod.name);
-      group[i] = UNREADY;
       continue;
     }
-    group[i] = READY;
     readyPodCount++;
   }
   return { readyPodCount, unreadyPods, missingPods, ignoredPods };
 }
 
-/** removeMetricsForPods(ignored) and removeMetricsForPods(unready), by position. */
-function removeMetricsForIgnoredAndUnready(
-  metrics: PodMetricsByPosition,
-  groups: PodGroups,
-  podCount: number,
-): void {
-  if (groups.ignoredPods.size === 0 && groups.unreadyPods.size === 0) return;
-  const group = podGroup;
-  metrics.deleteWhere(
-    (slot) => slot < podCount && (group[slot] === IGNORED || group[slot] === UNREADY),
-  );
+/** A pod being deleted, Failed (or, on master, Succeeded) contributes nothing. */
+export function isIgnored(pod: PodObservation, ctx: CalcContext): boolean {
+  if (pod.deleting) return true;
+  return pod.phase === 'Failed' || (ctx.ignoreSucceededPods && pod.phase === 'Succeeded');
 }
 
-/** calculateRequests by position: fills `podRequests[i]`; a string is the error. */
-function calculateRequestsByPosition(
+/** The CPU readiness rules of groupPods, for a pod with a sample taken at `timestamp`. */
+export function isUnreadyForCpu(
+  pod: PodObservation,
+  timestamp: number,
+  window: number,
+  ctx: CalcContext,
+): boolean {
+  const hasCondition = pod.ready !== null && pod.ready !== undefined;
+  const start = pod.startTime;
+  if (!hasCondition || start === null || start === undefined) return true;
+  const transition = pod.readyTransitionTime ?? 0;
+  if (start + ctx.cpuInitializationPeriodSeconds > ctx.now) {
+    // Still initializing: ignore an unready pod, or a sample that predates a full window of readiness.
+    return pod.ready === false || timestamp < transition + window;
+  }
+  // Ignore only a pod that is unready and has never been ready.
+  return pod.ready === false && start + ctx.initialReadinessDelaySeconds > transition;
+}
+
+// upstream: replica_calculator.go calculateRequests
+/**
+ * Each pod's request for the resource: the named container's; else the pod-level request when
+ * the pod sets one (KEP-2837); else the sum over the containers and restartable init containers.
+ */
+export function calculateRequests(
   pods: PodObservation[],
   container: string,
   resource: string,
-): string | null {
-  if (podRequests.length < pods.length)
-    podRequests = new Float64Array(Math.max(pods.length, 2 * podRequests.length));
-  for (let i = 0; i < pods.length; i++) {
-    const r = podRequest(pods[i]!, container, resource);
-    if (typeof r === 'string') return r;
-    podRequests[i] = r;
+): { ok: true; requests: Map<string, number> } | { ok: false; error: string } {
+  const requests = new Map<string, number>();
+  for (const pod of pods) {
+    const r = podRequest(pod, container, resource);
+    if (typeof r === 'string') return { ok: false, error: r };
+    requests.set(pod.name, r);
   }
-  return null;
+  return { ok: true, requests };
 }
 
-/** GetResourceReplicas by position. */
-function getResourceReplicasByPosition(
-  obs: Observation,
-  currentReplicas: number,
-  targetUtilization: number,
-  resource: string,
-  tolerances: Tolerances,
+/** The loop body of calculateRequests: one pod's request, or the error text. */
+export function podRequest(
+  pod: PodObservation,
   container: string,
-  ctx: CalcContext,
-): ReplicaCalculation {
-  const fetched = getResourceMetricByPosition(obs, resource, container, ctx);
-  if (!fetched.ok) return resourceMetricFailed(resource, fetched.error);
-  const metrics = fetched.value;
-  const podList = obs.pods;
-  const podCount = podList.length;
-  if (podCount === 0) {
-    return {
-      replicaCount: 0,
-      error: 'no pods returned by selector while calculating replica count',
-    };
+  resource: string,
+): number | string {
+  // The container named in the HPA wins over pod-level requests.
+  if (container === '' && pod.podRequests && Object.keys(pod.podRequests).length > 0) {
+    return calculatePodLevelRequests(pod, resource);
   }
-  const groups = groupPodsByPosition(podList, metrics, resource, ctx);
-  removeMetricsForIgnoredAndUnready(metrics, groups, podCount);
-  if (metrics.size === 0) {
-    return {
-      replicaCount: 0,
-      groups,
-      error: 'did not receive metrics for targeted pods (pods might be unready)',
-    };
-  }
-  const reqError = calculateRequestsByPosition(podList, container, resource);
-  if (reqError !== null) return { replicaCount: 0, groups, error: reqError };
-  const requests = podRequests;
-  const first = getResourceUtilizationRatioByPosition(
-    metrics,
-    requests,
-    podCount,
-    targetUtilization,
-  );
-  if (!first.ok) return { replicaCount: 0, groups, error: first.error };
-  const { usageRatio, utilization, rawAverageValue } = first;
-  const base = { usageRatio, utilization, rawValue: rawAverageValue, groups };
-
-  const scaleUpWithUnready = groups.unreadyPods.size > 0 && usageRatio > 1.0;
-  if (!scaleUpWithUnready && groups.missingPods.size === 0) {
-    if (isWithin(tolerances, usageRatio)) {
-      return withCount(base, currentReplicas, 'within tolerance');
-    }
-    return withCount(base, goInt32(Math.ceil(usageRatio * groups.readyPodCount)));
-  }
-
-  const group = podGroup;
-  if (groups.missingPods.size > 0) {
-    if (usageRatio < 1.0) {
-      // Scale-down: a missing pod counts as 100 % of its request, or the target when above 100 %.
-      const fallbackUtilization = Math.max(100, targetUtilization);
-      for (let i = 0; i < podCount; i++) {
-        if (group[i] !== MISSING) continue;
-        metrics.set(i, Math.trunc((requests[i]! * fallbackUtilization) / 100), 0, 0);
-      }
-    } else if (usageRatio > 1.0) {
-      for (let i = 0; i < podCount; i++) if (group[i] === MISSING) metrics.set(i, 0, 0, 0);
-    }
-  }
-  if (scaleUpWithUnready) {
-    for (let i = 0; i < podCount; i++) if (group[i] === UNREADY) metrics.set(i, 0, 0, 0);
-  }
-
-  const second = getResourceUtilizationRatioByPosition(
-    metrics,
-    requests,
-    podCount,
-    targetUtilization,
-  );
-  if (!second.ok) return { ...base, replicaCount: 0, error: second.error };
-  return rebalanced(base, usageRatio, second.usageRatio, metrics.size, currentReplicas, tolerances);
+  return calculatePodRequestsFromContainers(pod, container, resource);
 }
 
-/** calcPlainMetricReplicas by position. */
-function calcPlainMetricReplicasByPosition(
-  obs: Observation,
-  metrics: PodMetricsByPosition,
-  currentReplicas: number,
-  targetUsage: number,
-  tolerances: Tolerances,
+// upstream: replica_calculator.go calculatePodLevelRequests
+function calculatePodLevelRequests(pod: PodObservation, resource: string): number | string {
+  const r = pod.podRequests![resource];
+  if (r === undefined) return `missing pod-level request for ${resource} in Pod ${pod.name}`;
+  return r;
+}
+
+// upstream: replica_calculator.go calculatePodRequestsFromContainers
+/** The sum over the containers (or the one named), restartable init containers included. */
+function calculatePodRequestsFromContainers(
+  pod: PodObservation,
+  container: string,
   resource: string,
-  ctx: CalcContext,
-): ReplicaCalculation {
-  const podList = obs.pods;
-  const podCount = podList.length;
-  if (podCount === 0) {
-    return {
-      replicaCount: 0,
-      error: 'no pods returned by selector while calculating replica count',
-    };
-  }
-  const groups = groupPodsByPosition(podList, metrics, resource, ctx);
-  removeMetricsForIgnoredAndUnready(metrics, groups, podCount);
-  if (metrics.size === 0) {
-    return {
-      replicaCount: 0,
-      groups,
-      error: 'did not receive metrics for targeted pods (pods might be unready)',
-    };
-  }
-  const { usageRatio, usage } = getMetricUsageRatioByPosition(metrics, targetUsage);
-  const base = { usageRatio, rawValue: usage, groups };
-  const scaleUpWithUnready = groups.unreadyPods.size > 0 && usageRatio > 1.0;
-  if (!scaleUpWithUnready && groups.missingPods.size === 0) {
-    if (isWithin(tolerances, usageRatio)) {
-      return withCount(base, currentReplicas, 'within tolerance');
+): number | string {
+  const all = pod.initContainers
+    ? [...pod.containers, ...pod.initContainers.filter((c) => c.restartPolicy === 'Always')]
+    : pod.containers;
+  let request = 0;
+  for (let k = 0; k < all.length; k++) {
+    const c = all[k]!;
+    if (container === '' || container === c.name) {
+      const r = c.requests?.[resource];
+      if (r === undefined) {
+        return `missing request for ${resource} in container ${c.name} of Pod ${pod.name}`;
+      }
+      request += r;
     }
-    return withCount(base, goInt32(Math.ceil(usageRatio * groups.readyPodCount)));
+    // container names are unique inside a pod
+    if (container === c.name) return request;
   }
-  const group = podGroup;
-  if (groups.missingPods.size > 0) {
-    if (usageRatio < 1.0) {
-      // Scale-down: a missing pod counts as exactly the target.
-      for (let i = 0; i < podCount; i++)
-        if (group[i] === MISSING) metrics.set(i, targetUsage, 0, 0);
-    } else if (usageRatio > 1.0) {
-      for (let i = 0; i < podCount; i++) if (group[i] === MISSING) metrics.set(i, 0, 0, 0);
-    }
-  }
-  if (scaleUpWithUnready) {
-    for (let i = 0; i < podCount; i++) if (group[i] === UNREADY) metrics.set(i, 0, 0, 0);
-  }
-  const { usageRatio: newUsageRatio } = getMetricUsageRatioByPosition(metrics, targetUsage);
-  return rebalanced(base, usageRatio, newUsageRatio, metrics.size, currentReplicas, tolerances);
+  // a named container that is not there
+  if (container !== '') return `container ${container} not found in Pod ${pod.name}`;
+  return request;
+}
+
+// upstream: replica_calculator.go removeMetricsForPods
+function removeMetricsForPods(metrics: PodMetricsInfo, pods: Set<string>): void {
+  for (const p of pods) metrics.delete(p);
 }

@@ -5,8 +5,32 @@ import { describe, expect, it } from 'vitest';
 import { generateHPAScaleDownRules, generateHPAScaleUpRules } from './defaults.ts';
 import { getReplicasChangePerPeriod } from './normalization.ts';
 import { getLongestPolicyPeriod, markScaleEventsOutdated, storeScaleEvent } from './scaleEvents.ts';
-import { deepFreeze, event, generateScalingRules, NOW, policy, rules } from './testing/builders.ts';
-import type { TimestampedScaleEvent } from './types.ts';
+import {
+  controller,
+  deepFreeze,
+  event,
+  generateScalingRules,
+  NOW,
+  policy,
+  rules,
+} from './testing/builders.ts';
+import type { DefaultedScalingRules, TimestampedScaleEvent } from './types.ts';
+
+/** Store a scale-up of `change` replicas over `prev` and return the stored list. */
+function storeUp(prev: TimestampedScaleEvent[], r: DefaultedScalingRules, change: number) {
+  const a = controller({ scaleUpEvents: prev, scaleDownEvents: [event(1, 99)] });
+  storeScaleEvent(a, { scaleUp: r, scaleDown: rules([]) }, 10, 10 + change);
+  expect(a.scaleDownEvents).toEqual([event(1, 99)]); // the other direction is left alone
+  return a.scaleUpEvents;
+}
+
+/** Store a scale-down of `change` replicas over `prev` and return the stored list. */
+function storeDown(prev: TimestampedScaleEvent[], r: DefaultedScalingRules, change: number) {
+  const a = controller({ scaleDownEvents: prev, scaleUpEvents: [event(1, 99)] });
+  storeScaleEvent(a, { scaleUp: rules([]), scaleDown: r }, 10 + change, 10);
+  expect(a.scaleUpEvents).toEqual([event(1, 99)]);
+  return a.scaleDownEvents;
+}
 
 describe('TestStoreScaleEvents', () => {
   const cases: {
@@ -109,14 +133,14 @@ describe('TestStoreScaleEvents', () => {
     },
   ];
 
-  for (const [direction, generate] of [
-    ['up', generateHPAScaleUpRules],
-    ['down', generateHPAScaleDownRules],
+  for (const [direction, generate, store] of [
+    ['up', generateHPAScaleUpRules, storeUp],
+    ['down', generateHPAScaleDownRules, storeDown],
   ] as const) {
     it.each(cases)(`${direction}: $name`, (tc) => {
       const prev = deepFreeze(tc.prev.map((e) => ({ ...e })));
       expect(getReplicasChangePerPeriod(60, prev, NOW)).toBe(tc.changeIn60);
-      const next = storeScaleEvent(prev, generate(tc.rules), 5, NOW);
+      const next = store(prev, generate(tc.rules), 5);
       expect(next.map((e) => [e.replicaChange, e.outdated])).toEqual(tc.next);
       // the new event carries the current time
       expect(next.filter((e) => e.timestamp === NOW && e.replicaChange === 5)).toHaveLength(1);
@@ -124,12 +148,7 @@ describe('TestStoreScaleEvents', () => {
   }
 
   it('keeps the timestamps of the entries it does not reuse', () => {
-    const next = storeScaleEvent(
-      [event(61, 7), event(59, 6)],
-      rules([policy('Pods', 1, 60)]),
-      2,
-      NOW,
-    );
+    const next = storeUp([event(61, 7), event(59, 6)], rules([policy('Pods', 1, 60)]), 2);
     expect(next).toEqual([
       { timestamp: NOW, replicaChange: 2, outdated: false },
       { timestamp: NOW - 59, replicaChange: 6, outdated: false },
@@ -151,6 +170,16 @@ describe('markScaleEventsOutdated', () => {
   });
 });
 
+describe('storeScaleEvent without behavior', () => {
+  it('stores nothing: no policy would ever read the events', () => {
+    const a = controller({ scaleUpEvents: [event(5, 1)] });
+    storeScaleEvent(a, null, 1, 4);
+    storeScaleEvent(a, undefined, 4, 1);
+    expect(a.scaleUpEvents).toEqual([event(5, 1)]);
+    expect(a.scaleDownEvents).toEqual([]);
+  });
+});
+
 describe('getLongestPolicyPeriod', () => {
   it('is the longest period among the policies, 0 without policies', () => {
     expect(
@@ -162,7 +191,7 @@ describe('getLongestPolicyPeriod', () => {
   });
 
   it('with no policies every older event is outdated and the last one is reused', () => {
-    const next = storeScaleEvent([event(5, 1), event(3, 2)], rules([]), 9, NOW);
+    const next = storeDown([event(5, 1), event(3, 2)], rules([]), 9);
     expect(next.map((e) => [e.replicaChange, e.outdated])).toEqual([
       [1, true],
       [9, false],

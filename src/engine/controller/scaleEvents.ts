@@ -1,38 +1,82 @@
-// Scale-event bookkeeping of the behavior path (storeScaleEvent in horizontal.go).
+// Scale-event bookkeeping of the behavior path: storeScaleEvent, markScaleEventsOutdated and
+// getLongestPolicyPeriod of pkg/controller/podautoscaler/horizontal.go, kubernetes v1.35.0, in
+// upstream's order (upstream interleaves them with the normalization functions).
 
-import type { DefaultedScalingRules, TimestampedScaleEvent } from './types.ts';
+import type { HorizontalController } from './horizontalController.ts';
+import type {
+  DefaultedBehavior,
+  DefaultedScalingRules,
+  HorizontalPodAutoscalerBehavior,
+  TimestampedScaleEvent,
+} from './types.ts';
 
-/** getLongestPolicyPeriod */
-export function getLongestPolicyPeriod(rules: DefaultedScalingRules): number {
-  let longest = 0;
-  for (const p of rules.policies) if (p.periodSeconds > longest) longest = p.periodSeconds;
-  return longest;
+// upstream: horizontal.go storeScaleEvent
+/**
+ * Stores a scale event, overwriting the last one markScaleEventsOutdated marked, else appending.
+ * Upstream writes into its map; here the receiver gets a new list.
+ */
+export function storeScaleEvent(
+  a: HorizontalController,
+  behavior: HorizontalPodAutoscalerBehavior | null | undefined,
+  prevReplicas: number,
+  newReplicas: number,
+): void {
+  if (!behavior) return; // without behavior nothing would ever read the events
+  const rules = behavior as DefaultedBehavior;
+  let oldSampleIndex = 0;
+  let foundOldSample = false;
+  if (newReplicas > prevReplicas) {
+    const longestPolicyPeriod = getLongestPolicyPeriod(rules.scaleUp);
+    const events = markScaleEventsOutdated(a.scaleUpEvents, longestPolicyPeriod, a.now);
+    const replicaChange = newReplicas - prevReplicas;
+    for (let i = 0; i < events.length; i++) {
+      if (events[i]!.outdated) {
+        foundOldSample = true;
+        oldSampleIndex = i;
+      }
+    }
+    const newEvent = { timestamp: a.now, replicaChange, outdated: false };
+    if (foundOldSample) events[oldSampleIndex] = newEvent;
+    else events.push(newEvent);
+    a.scaleUpEvents = events;
+  } else {
+    const longestPolicyPeriod = getLongestPolicyPeriod(rules.scaleDown);
+    const events = markScaleEventsOutdated(a.scaleDownEvents, longestPolicyPeriod, a.now);
+    const replicaChange = prevReplicas - newReplicas;
+    for (let i = 0; i < events.length; i++) {
+      if (events[i]!.outdated) {
+        foundOldSample = true;
+        oldSampleIndex = i;
+      }
+    }
+    const newEvent = { timestamp: a.now, replicaChange, outdated: false };
+    if (foundOldSample) events[oldSampleIndex] = newEvent;
+    else events.push(newEvent);
+    a.scaleDownEvents = events;
+  }
 }
 
-/** markScaleEventsOutdated: the mark is permanent and only decides which entry may be reused. */
+// upstream: horizontal.go markScaleEventsOutdated
+/**
+ * Marks the events older than the longest policy period, for reuse by storeScaleEvent. The mark
+ * is permanent. Returns a new list; marked entries are new objects, the others are shared.
+ */
 export function markScaleEventsOutdated(
-  events: TimestampedScaleEvent[],
+  scaleEvents: TimestampedScaleEvent[],
   longestPolicyPeriod: number,
   now: number,
 ): TimestampedScaleEvent[] {
   const cutoff = now - longestPolicyPeriod;
-  return events.map((e) => (e.timestamp < cutoff && !e.outdated ? { ...e, outdated: true } : e));
+  return scaleEvents.map((e) =>
+    e.timestamp < cutoff && !e.outdated ? { ...e, outdated: true } : e,
+  );
 }
 
-/** Store one event: overwrite the last outdated entry, else append. Returns a new list. */
-export function storeScaleEvent(
-  events: TimestampedScaleEvent[],
-  rules: DefaultedScalingRules,
-  replicaChange: number,
-  now: number,
-): TimestampedScaleEvent[] {
-  const marked = markScaleEventsOutdated(events, getLongestPolicyPeriod(rules), now);
-  let oldSampleIndex = -1;
-  marked.forEach((e, i) => {
-    if (e.outdated) oldSampleIndex = i;
-  });
-  const event = { timestamp: now, replicaChange, outdated: false };
-  if (oldSampleIndex >= 0) marked[oldSampleIndex] = event;
-  else marked.push(event);
-  return marked;
+// upstream: horizontal.go getLongestPolicyPeriod
+export function getLongestPolicyPeriod(scalingRules: DefaultedScalingRules): number {
+  let longestPolicyPeriod = 0;
+  for (const policy of scalingRules.policies) {
+    if (policy.periodSeconds > longestPolicyPeriod) longestPolicyPeriod = policy.periodSeconds;
+  }
+  return longestPolicyPeriod;
 }

@@ -1,10 +1,11 @@
-// pkg/controller/podautoscaler/metrics/utilization.go, plus Go's numeric conversions.
+// pkg/controller/podautoscaler/metrics/utilization.go (kubernetes v1.35.0), plus Go's numeric
+// conversions. The by-position twins are in utilizationByPosition.ts.
 
-import type { PodMetricsByPosition, PodMetricsInfo } from './metricsClient.ts';
+import type { PodMetricsInfo } from './metricsClient.ts';
 
 export const MAX_INT32 = 2147483647;
 const MIN_INT32 = -2147483648;
-const SAFE = Number.MAX_SAFE_INTEGER;
+export const SAFE = Number.MAX_SAFE_INTEGER;
 
 /** Go's int32(f) on amd64: truncation; NaN and out-of-range give the "integer indefinite" value. */
 export function goInt32(f: number): number {
@@ -40,8 +41,9 @@ export interface UtilizationRatio {
   rawAverageValue: number;
 }
 
+// upstream: metrics/utilization.go GetResourceUtilizationRatio
 /**
- * GetResourceUtilizationRatio: samples without a request (pods outside the list) are skipped.
+ * Samples without a request (pods outside the list) are skipped.
  * `metricsTotal * 100` can pass 2^53 for memory, so the percent is computed with BigInt.
  */
 export function getResourceUtilizationRatio(
@@ -75,48 +77,11 @@ export function getResourceUtilizationRatio(
   return utilizationRatio(metricsTotal, requestsTotal, numEntries, targetUtilization);
 }
 
-/**
- * GetResourceUtilizationRatio by position (see PodMetricsByPosition): slot `k` of a listed pod
- * has request `requests[k]`; slots from `podCount` on are samples of pods outside the list,
- * which have no request.
- */
-export function getResourceUtilizationRatioByPosition(
-  metrics: PodMetricsByPosition,
-  requests: Float64Array,
-  podCount: number,
-  targetUtilization: number,
-): UtilizationRatio | { ok: false; error: string } {
-  const { order, values, size } = metrics;
-  let metricsTotal = 0;
-  let requestsTotal = 0;
-  let numEntries = 0;
-  for (let k = 0; k < size; k++) {
-    const slot = order[k]!;
-    if (slot >= podCount) continue;
-    metricsTotal += values[slot]!;
-    requestsTotal += requests[slot]!;
-    numEntries++;
-  }
-  if (requestsTotal === 0) return { ok: false, error: 'no metrics returned matched known pods' };
-  if (needsExactSums(metricsTotal, requestsTotal)) {
-    let mt = 0n;
-    let rt = 0n;
-    for (let k = 0; k < size; k++) {
-      const slot = order[k]!;
-      if (slot >= podCount) continue;
-      mt += BigInt(values[slot]!);
-      rt += BigInt(requests[slot]!);
-    }
-    return exactUtilizationRatio(mt, rt, numEntries, targetUtilization);
-  }
-  return utilizationRatio(metricsTotal, requestsTotal, numEntries, targetUtilization);
-}
-
-function needsExactSums(metricsTotal: number, requestsTotal: number): boolean {
+export function needsExactSums(metricsTotal: number, requestsTotal: number): boolean {
   return metricsTotal > SAFE || requestsTotal > SAFE || metricsTotal * 100 > SAFE;
 }
 
-function utilizationRatio(
+export function utilizationRatio(
   metricsTotal: number,
   requestsTotal: number,
   numEntries: number,
@@ -131,7 +96,7 @@ function utilizationRatio(
   };
 }
 
-function exactUtilizationRatio(
+export function exactUtilizationRatio(
   metricsTotal: bigint,
   requestsTotal: bigint,
   numEntries: number,
@@ -146,7 +111,8 @@ function exactUtilizationRatio(
   };
 }
 
-/** GetMetricUsageRatio: truncated mean over all samples, then ratio to the target. */
+// upstream: metrics/utilization.go GetMetricUsageRatio
+/** The truncated mean over all samples, then its ratio to the target. */
 export function getMetricUsageRatio(
   metrics: PodMetricsInfo,
   targetUsage: number,
@@ -160,25 +126,6 @@ export function getMetricUsageRatio(
     usage = Number(t / BigInt(metrics.size));
   } else {
     usage = int64Div(total, metrics.size);
-  }
-  return { usageRatio: usage / targetUsage, usage };
-}
-
-/** GetMetricUsageRatio by position: every sample counts, those of unlisted pods included. */
-export function getMetricUsageRatioByPosition(
-  metrics: PodMetricsByPosition,
-  targetUsage: number,
-): { usageRatio: number; usage: number } {
-  const { order, values, size } = metrics;
-  let total = 0;
-  for (let k = 0; k < size; k++) total += values[order[k]!]!;
-  let usage: number;
-  if (Math.abs(total) > SAFE) {
-    let t = 0n;
-    for (let k = 0; k < size; k++) t += BigInt(values[order[k]!]!);
-    usage = Number(t / BigInt(size));
-  } else {
-    usage = int64Div(total, size);
   }
   return { usageRatio: usage / targetUsage, usage };
 }

@@ -4,6 +4,7 @@
 
 import { DEFAULT_CONTROLLER_CONFIG } from '../config.ts';
 import { setDefaultsHorizontalPodAutoscaler } from '../defaults.ts';
+import { newHorizontalController, type HorizontalController } from '../horizontalController.ts';
 import type { PodMetricsInfo } from '../metricsClient.ts';
 import type { CalcContext } from '../replicaCalculator.ts';
 import type {
@@ -118,6 +119,29 @@ export function pod(name: string, o: PodOptions = {}): PodObservation {
 }
 
 /** pod-0 … pod-(n-1); `each` gives per-pod options. */
+export function twoContainerPod(
+  name: string,
+  usage: { app?: Record<string, number>; sidecar?: Record<string, number> } | null,
+): PodObservation {
+  const p = pod(name, { cpu: 1 });
+  p.containers = [
+    { name: 'app', requests: { cpu: 500 } },
+    { name: 'sidecar', requests: { cpu: 100 } },
+  ];
+  p.resourceMetrics =
+    usage === null
+      ? null
+      : {
+          timestamp: NOW - 5,
+          window: 30,
+          containers: [
+            ...(usage.app ? [{ name: 'app', usage: usage.app }] : []),
+            ...(usage.sidecar ? [{ name: 'sidecar', usage: usage.sidecar }] : []),
+          ],
+        };
+  return p;
+}
+
 export function pods(n: number, each: (i: number) => PodOptions = () => ({})): PodObservation[] {
   return Array.from({ length: n }, (_, i) => pod(`pod-${i}`, each(i)));
 }
@@ -301,6 +325,13 @@ export function memory(o: Partial<ControllerMemory> = {}): ControllerMemory {
     scaleUpEvents: o.scaleUpEvents ?? [],
     scaleDownEvents: o.scaleDownEvents ?? [],
   };
+}
+
+/** The receiver of the ported methods: one HPA's memory at `now` (release flags unless given). */
+export function controller(
+  o: Partial<ControllerMemory> & { now?: number; config?: ControllerConfig } = {},
+): HorizontalController {
+  return newHorizontalController(memory(o), o.now ?? NOW, o.config ?? config());
 }
 
 // ---- metrics client values ----

@@ -1,0 +1,62 @@
+// The receiver of upstream's methods (`a *HorizontalController` in horizontal.go, kubernetes
+// v1.35.0), narrowed to one HPA and one reconcile. Upstream keeps the flags, a map of remembered
+// recommendations and scale events keyed by HPA, and an event recorder, and reads the wall clock
+// where it needs "now". Here the memory of the one HPA, the one instant of the step, the flags and
+// the recorded events are fields, so the ported bodies read `a.recommendations` where upstream
+// reads `a.recommendations[key]`. Ported functions replace the memory arrays, never mutate them:
+// the caller's memory stays intact (deviation 1 in src/engine/README.md).
+
+import type { HPAEvent } from './result.ts';
+import type {
+  ControllerConfig,
+  ControllerMemory,
+  HPACondition,
+  TimestampedRecommendation,
+  TimestampedScaleEvent,
+} from './types.ts';
+
+export interface HorizontalController {
+  readonly config: ControllerConfig;
+  /** every time.Now() of one reconcile */
+  readonly now: number;
+  /** a.recommendations[key]; null until recordInitialRecommendation */
+  recommendations: TimestampedRecommendation[] | null;
+  /** a.scaleUpEvents[key] */
+  scaleUpEvents: TimestampedScaleEvent[];
+  /** a.scaleDownEvents[key] */
+  scaleDownEvents: TimestampedScaleEvent[];
+  /** a.eventRecorder: what `kubectl describe hpa` would list, in order */
+  readonly events: HPAEvent[];
+  /** hpa.Status.Conditions of the working copy (upstream's setCondition(hpa, …)) */
+  readonly conditions: HPACondition[];
+  /** false: the replica calculator never takes its by-position twin (tests compare both) */
+  readonly byPosition: boolean;
+}
+
+export function newHorizontalController(
+  memory: ControllerMemory,
+  now: number,
+  config: ControllerConfig,
+  conditions: HPACondition[] = [],
+  byPosition = true,
+): HorizontalController {
+  return {
+    config,
+    now,
+    recommendations: memory.recommendations,
+    scaleUpEvents: memory.scaleUpEvents,
+    scaleDownEvents: memory.scaleDownEvents,
+    events: [],
+    conditions,
+    byPosition,
+  };
+}
+
+/** The memory the next reconcile of this HPA starts from. */
+export function memoryOf(a: HorizontalController): ControllerMemory {
+  return {
+    recommendations: a.recommendations,
+    scaleUpEvents: a.scaleUpEvents,
+    scaleDownEvents: a.scaleDownEvents,
+  };
+}

@@ -1,0 +1,119 @@
+// The by-position twin of the metrics client (metricsClientByPosition.ts): PodMetricsByPosition
+// behaves as a Map keyed by slot, and the by-position fetches give the Map-based fetches' samples.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { getRawMetric, getResourceMetric, type PodMetricsInfo } from './metricsClient.ts';
+import {
+  getRawMetricByPosition,
+  getResourceMetricByPosition,
+  PodMetricsByPosition,
+} from './metricsClientByPosition.ts';
+import { hpa, NOW, observation, pod, twoContainerPod } from './testing/builders.ts';
+
+const ERR = { containerMetricMissingIsError: true };
+
+describe('PodMetricsByPosition (PodMetricsInfo indexed by position)', () => {
+  type Op =
+    | { kind: 'set'; slot: number; value: number }
+    | { kind: 'delete'; slots: number[] }
+    | { kind: 'reset' };
+  const SLOTS = 8;
+  const opArb: fc.Arbitrary<Op> = fc.oneof(
+    {
+      weight: 6,
+      arbitrary: fc.record({
+        kind: fc.constant('set' as const),
+        slot: fc.nat(SLOTS - 1),
+        value: fc.integer(),
+      }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('delete' as const),
+        slots: fc.subarray([...Array(SLOTS).keys()]),
+      }),
+    },
+    { weight: 1, arbitrary: fc.constant({ kind: 'reset' as const }) },
+  );
+
+  it('iterates, sizes and overwrites exactly like a Map keyed by slot', () => {
+    fc.assert(
+      fc.property(fc.array(opArb, { maxLength: 40 }), (ops) => {
+        const m = new PodMetricsByPosition();
+        m.reset(SLOTS);
+        const ref = new Map<number, number>();
+        for (const op of ops) {
+          if (op.kind === 'set') {
+            m.set(op.slot, op.value, op.value + 1, op.value + 2);
+            ref.set(op.slot, op.value);
+          } else if (op.kind === 'delete') {
+            m.deleteWhere((slot) => op.slots.includes(slot));
+            for (const s of op.slots) ref.delete(s);
+          } else {
+            m.reset(SLOTS);
+            ref.clear();
+          }
+          const entries = [...m.order.subarray(0, m.size)].map((slot) => [slot, m.values[slot]]);
+          expect(entries).toEqual([...ref.entries()]);
+          for (let slot = 0; slot < SLOTS; slot++) {
+            expect(m.present[slot] === 1).toBe(ref.has(slot));
+            if (ref.has(slot)) expect(m.timestamps[slot]).toBe(ref.get(slot)! + 1);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('holds the same samples as GetResourceMetric and GetRawMetric when names are distinct', () => {
+    const obs = observation(hpa(), {
+      pods: [
+        twoContainerPod('a', { app: { cpu: 300 }, sidecar: { cpu: 20 } }),
+        twoContainerPod('b', { app: { cpu: 300 }, sidecar: { memory: 1 } }),
+        twoContainerPod('c', null),
+        pod('d', { cpu: 5, custom: { qps: 7 } }),
+      ],
+      unmatchedPodMetrics: [
+        {
+          name: 'gone',
+          resourceMetrics: {
+            timestamp: NOW,
+            window: 60,
+            containers: [{ name: 'x', usage: { cpu: 7 } }],
+          },
+          customMetrics: { qps: 3 },
+        },
+      ],
+    });
+    const slotName = (slot: number) =>
+      slot < obs.pods.length
+        ? obs.pods[slot]!.name
+        : obs.unmatchedPodMetrics![slot - obs.pods.length]!.name;
+    const asMap = (m: PodMetricsByPosition): PodMetricsInfo =>
+      new Map(
+        [...m.order.subarray(0, m.size)].map((slot) => [
+          slotName(slot),
+          { value: m.values[slot]!, timestamp: m.timestamps[slot]!, window: m.windows[slot]! },
+        ]),
+      );
+    const byPosition = getResourceMetricByPosition(obs, 'cpu', '', ERR);
+    const byName = getResourceMetric(obs, 'cpu', '', ERR);
+    expect(byPosition.ok && byName.ok).toBe(true);
+    if (byPosition.ok && byName.ok) expect(asMap(byPosition.value)).toEqual(byName.value);
+    const rawByPosition = getRawMetricByPosition(obs, 'qps', NOW);
+    const rawByName = getRawMetric(obs, 'qps', NOW);
+    if (rawByPosition.ok && rawByName.ok)
+      expect(asMap(rawByPosition.value)).toEqual(rawByName.value);
+    else expect.unreachable();
+    // the first item without the container fails both, the unlisted pod's included
+    expect(getResourceMetricByPosition(obs, 'cpu', 'app', ERR)).toEqual({
+      ok: false,
+      error: 'container app not present in metrics for pod gone',
+    });
+    expect(getResourceMetric(obs, 'cpu', 'app', ERR)).toEqual(
+      getResourceMetricByPosition(obs, 'cpu', 'app', ERR),
+    );
+  });
+});

@@ -1,0 +1,140 @@
+// Performance twin of metricsClient.ts (GetResourceMetric, GetRawMetric), proven equal by
+// metricsClient.test.ts ("PodMetricsByPosition") and, inside whole replica calculations, by
+// replicaCalculator.properties.test.ts. Not in upstream: for observations whose pod names are all
+// distinct, the samples go into a map indexed by position instead of keyed by name.
+
+import {
+  containerNotPresent,
+  DEFAULT_METRIC_WINDOW_SECONDS,
+  podResourceUsage,
+  type MetricsResult,
+} from './metricsClient.ts';
+import type { ControllerConfig, Observation, UnmatchedPodMetrics } from './types.ts';
+
+/**
+ * PodMetricsInfo indexed by position instead of keyed by name, valid when every name in the
+ * observation is distinct (podNamesDistinct): slot `i < pods.length` is `pods[i]`, slot
+ * `pods.length + j` is `unmatchedPodMetrics[j]`. Parallel arrays instead of one object per pod;
+ * `order` keeps the live slots in the Map's iteration (insertion) order, so sums run in the same
+ * order as over the Map and come out bit for bit the same.
+ */
+export class PodMetricsByPosition {
+  values = new Float64Array(0);
+  timestamps = new Float64Array(0);
+  windows = new Float64Array(0);
+  /** 1 where the slot holds a sample */
+  present = new Uint8Array(0);
+  /** live slots in insertion order; the first `size` entries are valid */
+  order = new Int32Array(0);
+  size = 0;
+
+  /** Empty the map, with room for `slots` slots. */
+  reset(slots: number): void {
+    if (this.present.length < slots) {
+      const cap = Math.max(slots, 2 * this.present.length);
+      this.values = new Float64Array(cap);
+      this.timestamps = new Float64Array(cap);
+      this.windows = new Float64Array(cap);
+      this.present = new Uint8Array(cap);
+      this.order = new Int32Array(cap);
+    } else {
+      this.present.fill(0, 0, slots);
+    }
+    this.size = 0;
+  }
+
+  /** Map.set: a new slot goes to the end of the order, an existing one keeps its place. */
+  set(slot: number, value: number, timestamp: number, window: number): void {
+    if (this.present[slot] === 0) {
+      this.present[slot] = 1;
+      this.order[this.size++] = slot;
+    }
+    this.values[slot] = value;
+    this.timestamps[slot] = timestamp;
+    this.windows[slot] = window;
+  }
+
+  /** Map.delete for every slot `drop` selects, in one pass. */
+  deleteWhere(drop: (slot: number) => boolean): void {
+    const order = this.order;
+    let kept = 0;
+    for (let k = 0; k < this.size; k++) {
+      const slot = order[k]!;
+      if (drop(slot)) this.present[slot] = 0;
+      else order[kept++] = slot;
+    }
+    this.size = kept;
+  }
+}
+
+// One instance, reused: a by-position result is consumed by the replica calculation that asked
+// for it before anything can ask again (nothing here is re-entrant), and reusing the arrays
+// saves allocating and collecting them every reconcile.
+const byPosition = new PodMetricsByPosition();
+const NO_UNMATCHED: readonly UnmatchedPodMetrics[] = [];
+
+// twin of: metricsClient.ts getResourceMetric
+/** The result is shared: valid until the next by-position fetch. */
+export function getResourceMetricByPosition(
+  obs: Observation,
+  resource: string,
+  container: string,
+  config: Pick<ControllerConfig, 'containerMetricMissingIsError'>,
+): MetricsResult<PodMetricsByPosition> {
+  const pods = obs.pods;
+  const unmatched = obs.unmatchedPodMetrics ?? NO_UNMATCHED;
+  const podCount = pods.length;
+  const res = byPosition;
+  res.reset(podCount + unmatched.length);
+  let items = 0;
+  for (let i = 0; i < podCount; i++) {
+    const metrics = pods[i]!.resourceMetrics;
+    if (!metrics) continue;
+    items++;
+    const v = podResourceUsage(metrics, resource, container);
+    if (v === null) {
+      const failure = containerNotPresent(pods[i]!.name, container, config);
+      if (failure !== null) return { ok: false, error: failure };
+    } else if (v !== undefined) {
+      res.set(i, v, metrics.timestamp, metrics.window);
+    }
+  }
+  for (let j = 0; j < unmatched.length; j++) {
+    const metrics = unmatched[j]!.resourceMetrics;
+    if (!metrics) continue;
+    items++;
+    const v = podResourceUsage(metrics, resource, container);
+    if (v === null) {
+      const failure = containerNotPresent(unmatched[j]!.name, container, config);
+      if (failure !== null) return { ok: false, error: failure };
+    } else if (v !== undefined) {
+      res.set(podCount + j, v, metrics.timestamp, metrics.window);
+    }
+  }
+  if (items === 0) return { ok: false, error: 'no metrics returned from resource metrics API' };
+  return { ok: true, value: res };
+}
+
+// twin of: metricsClient.ts getRawMetric
+/** The result is shared: valid until the next by-position fetch. */
+export function getRawMetricByPosition(
+  obs: Observation,
+  metricName: string,
+  now: number,
+): MetricsResult<PodMetricsByPosition> {
+  const pods = obs.pods;
+  const unmatched = obs.unmatchedPodMetrics ?? NO_UNMATCHED;
+  const podCount = pods.length;
+  const res = byPosition;
+  res.reset(podCount + unmatched.length);
+  for (let i = 0; i < podCount; i++) {
+    const v = pods[i]!.customMetrics?.[metricName];
+    if (v !== undefined) res.set(i, v, now, DEFAULT_METRIC_WINDOW_SECONDS);
+  }
+  for (let j = 0; j < unmatched.length; j++) {
+    const v = unmatched[j]!.customMetrics?.[metricName];
+    if (v !== undefined) res.set(podCount + j, v, now, DEFAULT_METRIC_WINDOW_SECONDS);
+  }
+  if (res.size === 0) return { ok: false, error: 'no metrics returned from custom metrics API' };
+  return { ok: true, value: res };
+}

@@ -1,0 +1,107 @@
+// Not in upstream: the ReconcileTrace, assembled from what the ported functions returned. Kept out
+// of the ported bodies so those read beside upstream; a reconcile with `{ trace: false }` skips
+// this work. Field order matters (the CLI prints the trace as JSON, conformance compares
+// it), so each object is built in one fixed order.
+
+import type { MetricProposal } from './horizontal.ts';
+import type { BehaviorNormalization, LegacyNormalization } from './normalization.ts';
+import type { Tolerances } from './replicaCalculator.ts';
+import type { MetricTrace, ReconcilePath, ReconcileTrace } from './result.ts';
+import type { MetricSpec } from './types.ts';
+
+/** What reconcileAutoscaler noted on its way, in the order it got there. */
+export interface ReconcileSteps {
+  path: ReconcilePath;
+  tolerances: Tolerances;
+  /** one per metric spec, in spec order */
+  metrics?: MetricProposal[];
+  metricDesiredReplicas?: number;
+  normalized?: LegacyNormalization | BehaviorNormalization;
+  rescaleReason?: string;
+}
+
+/** The start of every trace, and all of a `{ trace: false }` one: the path and the tolerances. */
+export function minimalTrace(steps: ReconcileSteps): ReconcileTrace {
+  return { path: steps.path, tolerances: { ...steps.tolerances } };
+}
+
+export function buildTrace(
+  steps: ReconcileSteps,
+  metricSpecs: readonly MetricSpec[] | null | undefined,
+): ReconcileTrace {
+  const trace: ReconcileTrace = minimalTrace(steps);
+  if (steps.metrics && steps.metrics.length > 0) {
+    trace.metrics = steps.metrics.map((p, i) => metricTrace(metricSpecs![i]!.type, p));
+  }
+  if (steps.metricDesiredReplicas !== undefined) {
+    trace.metricDesiredReplicas = steps.metricDesiredReplicas;
+  }
+  const n = steps.normalized;
+  if (n?.kind === 'legacy') {
+    trace.stabilizedReplicas = n.stabilizedRecommendation;
+    trace.stabilization = {
+      upWindowSeconds: 0,
+      downWindowSeconds: n.downscaleStabilisationWindow,
+      recommendation: n.stabilizedRecommendation,
+      winnerIndex: n.winnerIndex,
+    };
+    trace.scaleUpLimit = n.scaleUpLimit;
+  } else if (n?.kind === 'behavior') {
+    const s = n.stabilized;
+    trace.stabilization = {
+      upWindowSeconds: s.upDelaySeconds,
+      downWindowSeconds: s.downDelaySeconds,
+      recommendation: s.recommendation,
+      upRecommendation: s.upRecommendation,
+      downRecommendation: s.downRecommendation,
+      window: n.window, // never mutated: updates build a new array
+    };
+    trace.stabilizedReplicas = s.recommendation;
+    if (n.limited.scaleUpLimit !== undefined) trace.scaleUpLimit = n.limited.scaleUpLimit;
+    if (n.limited.scaleDownLimit !== undefined) trace.scaleDownLimit = n.limited.scaleDownLimit;
+    if (n.limited.policies.length > 0) trace.policies = n.limited.policies;
+  }
+  if (n) trace.normalizedReplicas = n.desiredReplicas;
+  if (steps.rescaleReason !== undefined) trace.rescaleReason = steps.rescaleReason;
+  return trace;
+}
+
+/** One metric as the explanation shows it: the status fields kubectl shows, and why. */
+function metricTrace(type: string, p: MetricProposal): MetricTrace {
+  const trace: MetricTrace = { type };
+  const status = p.status;
+  if (status) {
+    const calc = status.calc;
+    trace.name = status.name;
+    if (calc.usageRatio !== undefined && Number.isFinite(calc.usageRatio)) {
+      trace.usageRatio = calc.usageRatio;
+    }
+    if (status.valueKind === 'util' && calc.utilization !== undefined) {
+      trace.currentUtilization = calc.utilization;
+    }
+    if (calc.rawValue !== undefined) {
+      if (status.valueKind === 'value') trace.currentValue = calc.rawValue;
+      else trace.currentAverageValue = calc.rawValue;
+    }
+    if (calc.groups) {
+      trace.podGroups = {
+        ready: calc.groups.readyPodCount,
+        unready: sorted(calc.groups.unreadyPods),
+        missing: sorted(calc.groups.missingPods),
+        ignored: sorted(calc.groups.ignoredPods),
+      };
+    }
+    if (calc.note) trace.note = calc.note;
+  }
+  if (p.err !== undefined) {
+    trace.error = p.condition?.reason ?? '';
+    trace.message = p.err;
+  } else {
+    trace.proposal = p.replicaCountProposal;
+  }
+  return trace;
+}
+
+function sorted(s: Set<string>): string[] {
+  return s.size === 0 ? [] : [...s].sort();
+}
