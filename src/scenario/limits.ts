@@ -35,8 +35,10 @@ export const MAX_DURATION_SECONDS = 31 * 24 * 3600;
 /** Shortest HPA sync period and metrics resolution. */
 export const MIN_SYNC_PERIOD_SECONDS = 1;
 export const MIN_RESOLUTION_SECONDS = 1;
-/** Most controller syncs in one run (duration / syncPeriod). */
+/** Most controller syncs in one run (one at 0, then one per syncPeriod up to the duration). */
 export const MAX_SYNCS = 1_000_000;
+/** Most metrics-server scrapes in one run (one at 0, then one per resolution). */
+export const MAX_SCRAPES = 2_000_000;
 /** Most pods the simulator runs: initial replicas, maxPods and the HPA's maxReplicas. */
 export const MAX_PODS = 5_000;
 /** Longest duration accepted for any other setting (delays, windows, outage times): 31 days. */
