@@ -8,6 +8,7 @@ import {
   seriesCurve,
 } from '../engine/simulation/curves/index.ts';
 import type { ImportIssue } from '../engine/simulation/curves/index.ts';
+import { scenarioLimits } from '../scenario/index.ts';
 import { parseArgs, type Io } from './args.ts';
 import { fileDiagnostic } from './loadScenario.ts';
 
@@ -54,6 +55,19 @@ export function importCommand(argv: string[], io: Io): number {
     '  points:',
     ...curve.points.map((p) => `    - { at: ${p.at}, value: ${p.value} }`),
   ];
-  io.out(lines.join('\n'));
+  const yaml = lines.join('\n');
+  // The importer takes up to 100,000 rows, more than a scenario's text limit holds as YAML.
+  if (yaml.length > scenarioLimits.MAX_TEXT_CHARS) {
+    const mb = (yaml.length / 1024 / 1024).toFixed(1);
+    const limit = scenarioLimits.MAX_TEXT_CHARS / 1024 / 1024;
+    io.err(
+      fileDiagnostic(
+        file,
+        `the curve is ${mb} MB of YAML, over the ${limit} MB a scenario may hold: resample it to fewer points (for Prometheus, a longer step)`,
+        'warning',
+      ),
+    );
+  }
+  io.out(yaml);
   return 0;
 }
