@@ -104,7 +104,7 @@ spec:
   scaleTargetRef: { kind: Deployment, name: web }
   maxReplicas: 3
 `;
-    const e = errs(v1).filter(([, m]) => m.includes('metrics; at most'));
+    const e = errs(v1).filter(([, m]) => m!.includes('metrics; at most'));
     expect(e).toHaveLength(1);
   });
 
