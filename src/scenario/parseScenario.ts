@@ -68,7 +68,7 @@ function parse(source: string, options: ParseOptions | undefined): ParseResult {
     return result({ diagnostics: [textDiagnostic(tooDeep.message, text, tooDeep.offset)] });
 
   const issues = new IssueList();
-  const { documents, lineCounter } = readDocuments(text, issues);
+  const { documents } = readDocuments(text, issues);
   const plain: { index: number; value: unknown }[] = [];
   for (const d of documents) {
     if (!d.syntaxOk) continue;
@@ -129,7 +129,7 @@ function parse(source: string, options: ParseOptions | undefined): ParseResult {
   }
 
   return result({
-    diagnostics: toDiagnostics(issues.items, documents, lineCounter, text),
+    diagnostics: toDiagnostics(issues.items, documents, text),
     input,
     hpaManifest: roles.hpa?.value ?? null,
     hpa,
