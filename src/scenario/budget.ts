@@ -25,7 +25,7 @@ const COST = {
   syncTime: 100,
   syncMemory: 90,
   /** each HPA metric, per sync (proposal, trace entry) */
-  metricTime: 35,
+  metricTime: 45,
   metricMemory: 25,
   /** each pod, per sync (observation, pod counts) and per metric */
   podSync: 0.5,
@@ -35,7 +35,7 @@ const COST = {
   podScrape: 1,
   podLoadScrape: 0.3,
   /** evaluating one curve node */
-  curveNode: 0.15,
+  curveNode: 0.18,
   /** one stored stabilization recommendation scanned per sync, and kept in that sync's trace */
   recommendationTime: 0.12,
   recommendationMemory: 0.5,
