@@ -25,7 +25,7 @@ const COST = {
   syncTime: 100,
   syncMemory: 90,
   /** each HPA metric, per sync (proposal, trace entry) */
-  metricTime: 45,
+  metricTime: 60,
   metricMemory: 25,
   /** each pod, per sync (observation, pod counts) and per metric */
   podSync: 0.5,

@@ -132,76 +132,108 @@ export const mutatedPreset: fc.Arbitrary<string> = fc
     return text;
   });
 
-const duration = fc.oneof(
-  fc.constantFrom('30s', '5m', '1h', '2h', '24h', '744h', '0s', '-1s', '1ms', '90'),
-  fc.integer({ min: 1, max: 4000 }).map(String),
+/** Usually a valid value, sometimes an edge or invalid one: keeps most scenarios runnable. */
+const mostly = <T>(valid: fc.Arbitrary<T>, edge: fc.Arbitrary<T>) =>
+  fc.oneof({ arbitrary: valid, weight: 12 }, { arbitrary: edge, weight: 1 });
+
+const duration = mostly(
+  fc.oneof(
+    fc.constantFrom('30s', '5m', '1h', '2h', '6h', '24h'),
+    fc.integer({ min: 1, max: 20_000 }).map(String),
+  ),
+  fc.constantFrom('744h', '745h', '0s', '-1s', '1ms'),
 );
-const curve = fc.oneof(
-  fc.integer({ min: 0, max: 100_000 }).map((v) => `{ type: constant, value: ${v} }`),
-  fc
-    .tuple(fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 1, max: 100_000 }))
-    .map(([b, p]) => `{ type: sine, base: ${b}, amplitude: ${b}, periodSeconds: ${p} }`),
-  fc
-    .tuple(fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 0, max: 10_000 }))
-    .map(([a, b]) => `{ type: ramp, points: [{ at: 0, value: ${a} }, { at: 600, value: ${b} }] }`),
-  fc
-    .tuple(
-      fc.integer(),
-      fc.double({ min: 0, max: 2, noNaN: true }),
-      fc.integer({ min: 1, max: 5000 }),
-    )
-    .map(
-      ([seed, amp, v]) =>
-        `{ type: noise, seed: ${seed}, amplitude: ${amp}, of: { type: constant, value: ${v} } }`,
-    ),
-  fc.constantFrom('{ type: constant, value: 1e15 }', '{ type: constant, value: -1 }', '7', 'null'),
-);
-const metric = fc.oneof(
-  fc
-    .integer({ min: -5, max: 300 })
-    .map(
-      (u) =>
-        `{ type: Resource, resource: { name: cpu, target: { type: Utilization, averageUtilization: ${u} } } }`,
-    ),
-  fc
-    .constantFrom('1', '500m', '0', '1e400', 'x')
-    .map(
-      (v) =>
-        `{ type: Pods, pods: { metric: { name: rps }, target: { type: AverageValue, averageValue: '${v}' } } }`,
-    ),
-  fc
-    .constantFrom('10', '0.5', '-1')
-    .map(
-      (v) =>
-        `{ type: External, external: { metric: { name: queue }, target: { type: Value, value: '${v}' } } }`,
-    ),
-  quotedUnsafe.map(
-    (n) =>
-      `{ type: Pods, pods: { metric: { name: ${n} }, target: { type: AverageValue, averageValue: '1' } } }`,
+const curve = mostly(
+  fc.oneof(
+    fc.integer({ min: 0, max: 100_000 }).map((v) => `{ type: constant, value: ${v} }`),
+    fc
+      .tuple(fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 1, max: 100_000 }))
+      .map(([b, p]) => `{ type: sine, base: ${b}, amplitude: ${b}, periodSeconds: ${p} }`),
+    fc
+      .tuple(fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 0, max: 10_000 }))
+      .map(
+        ([a, b]) => `{ type: ramp, points: [{ at: 0, value: ${a} }, { at: 600, value: ${b} }] }`,
+      ),
+    fc
+      .tuple(
+        fc.integer(),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer({ min: 1, max: 5000 }),
+        fc.integer({ min: 1, max: 600 }),
+      )
+      .map(
+        ([seed, amp, v, p]) =>
+          `{ type: noise, seed: ${seed}, amplitude: ${amp}, of: { type: repeat, periodSeconds: ${p}, of: { type: steps, steps: [{ at: 0, value: ${v} }, { at: ${p / 2}, value: 0 }] } } }`,
+      ),
+  ),
+  fc.constantFrom(
+    '{ type: constant, value: 1e15 }',
+    '{ type: constant, value: -1 }',
+    '{ type: noise, seed: 1, amplitude: 2, of: { type: constant, value: 1 } }',
+    '7',
+    'null',
   ),
 );
 
-/** A structured scenario: usually valid, often near a limit, sometimes just past one. */
+type MetricKind = 'cpu' | 'pods' | 'external';
+const metric: fc.Arbitrary<{ kind: MetricKind; yaml: string }> = mostly(
+  fc.oneof(
+    fc.integer({ min: 1, max: 300 }).map((u) => ({
+      kind: 'cpu' as const,
+      yaml: `{ type: Resource, resource: { name: cpu, target: { type: Utilization, averageUtilization: ${u} } } }`,
+    })),
+    fc.constantFrom('1', '500m', '20', '0.001').map((v) => ({
+      kind: 'pods' as const,
+      yaml: `{ type: Pods, pods: { metric: { name: rps }, target: { type: AverageValue, averageValue: '${v}' } } }`,
+    })),
+    fc.constantFrom('10', '0.5', '1000').map((v) => ({
+      kind: 'external' as const,
+      yaml: `{ type: External, external: { metric: { name: queue }, target: { type: AverageValue, averageValue: '${v}' } } }`,
+    })),
+  ),
+  fc.oneof(
+    fc.constantFrom('-5', '0', '1e400', 'x').map((v) => ({
+      kind: 'pods' as const,
+      yaml: `{ type: Pods, pods: { metric: { name: rps }, target: { type: AverageValue, averageValue: '${v}' } } }`,
+    })),
+    quotedUnsafe.map((n) => ({
+      kind: 'pods' as const,
+      yaml: `{ type: Pods, pods: { metric: { name: ${n} }, target: { type: AverageValue, averageValue: '1' } } }`,
+    })),
+  ),
+);
+
+/** A structured scenario: usually valid and runnable, sometimes at or past a limit. */
 export const structuredScenario: fc.Arbitrary<string> = fc
   .record({
-    apiVersion: fc.constantFrom('autoscaling/v2', 'autoscaling/v2beta2', 'autoscaling/v2'),
-    name: fc.oneof(fc.constantFrom('web', 'x'.repeat(254)), quotedUnsafe),
-    min: fc.integer({ min: 0, max: 20 }),
-    max: fc.oneof(fc.integer({ min: 1, max: 60 }), fc.constantFrom(5000, 5001, 2147483647)),
-    metrics: fc.array(metric, { maxLength: 3 }),
-    window: fc.option(fc.constantFrom(0, 15, 300, 3600, 3601, -1), { nil: undefined }),
-    period: fc.option(fc.constantFrom(1, 15, 60, 1800, 1801), { nil: undefined }),
-    duration,
-    sync: fc.constantFrom('15s', '1s', '30s', '1h', '0s', '500ms'),
-    resolution: fc.constantFrom('15s', '1s', '60s', '1h'),
-    flagWindow: fc.constantFrom('5m', '0s', '744h', '1h'),
-    replicas: fc.option(fc.integer({ min: 0, max: 60 }), { nil: undefined }),
-    traffic: fc.option(curve, { nil: undefined }),
-    podCapacity: fc.option(fc.constantFrom(1, 100, 0, -1), { nil: undefined }),
-    outages: fc.array(
-      fc.tuple(fc.integer({ min: 0, max: 7200 }), fc.integer({ min: 0, max: 600 })),
-      { maxLength: 3 },
+    apiVersion: fc.constantFrom('autoscaling/v2', 'autoscaling/v2beta2'),
+    name: mostly(
+      fc.constantFrom('web', 'checkout'),
+      fc.oneof(fc.constant('x'.repeat(254)), quotedUnsafe),
     ),
+    min: mostly(fc.integer({ min: 1, max: 20 }), fc.constantFrom(0, -1)),
+    max: mostly(fc.integer({ min: 1, max: 60 }), fc.constantFrom(5000, 5001, 2147483647)),
+    metrics: fc.uniqueArray(metric, { maxLength: 3, selector: (m) => m.kind }),
+    window: fc.option(mostly(fc.constantFrom(0, 15, 60, 300, 3600), fc.constantFrom(3601, -1)), {
+      nil: undefined,
+    }),
+    period: fc.option(mostly(fc.constantFrom(1, 15, 60, 1800), fc.constantFrom(0, 1801)), {
+      nil: undefined,
+    }),
+    duration,
+    sync: mostly(fc.constantFrom('15s', '1s', '30s', '5m'), fc.constantFrom('0s', '500ms', '2h')),
+    resolution: mostly(fc.constantFrom('15s', '1s', '60s'), fc.constantFrom('1h', '0s')),
+    flagWindow: mostly(fc.constantFrom('5m', '0s', '1h', '10m'), fc.constantFrom('744h', '-1s')),
+    replicas: fc.option(mostly(fc.integer({ min: 1, max: 60 }), fc.constantFrom(0, 5001)), {
+      nil: undefined,
+    }),
+    traffic: fc.option(curve, { nil: undefined, freq: 6 }),
+    podCapacity: fc.option(mostly(fc.constantFrom(1, 100, 1000), fc.constantFrom(0, -1)), {
+      nil: undefined,
+    }),
+    outages: fc.array(fc.tuple(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 1, max: 10 })), {
+      maxLength: 2,
+    }),
   })
   .map((s) => {
     const behavior =
@@ -211,20 +243,28 @@ export const structuredScenario: fc.Arbitrary<string> = fc
     scaleDown: { stabilizationWindowSeconds: ${s.window ?? 300}, policies: [{ type: Percent, value: 100, periodSeconds: ${s.period ?? 15} }] }
     scaleUp: { policies: [{ type: Pods, value: 4, periodSeconds: ${s.period ?? 15} }] }
 `;
+    const kinds = new Set(s.metrics.map((m) => m.kind));
     const metrics = s.metrics.length
-      ? `  metrics:\n${s.metrics.map((m) => `    - ${m}`).join('\n')}\n`
+      ? `  metrics:\n${s.metrics.map((m) => `    - ${m.yaml}`).join('\n')}\n`
       : '';
-    const loads = `  load: { resources: { cpu: { perUnit: 1m } }, pods: { rps: { perUnit: 1 } }, external: { queue: { perUnit: 0.01 } } }\n`;
-    const outages = s.outages.length
-      ? `  outages:\n${s.outages.map(([from, len]) => `    - { metric: resource/cpu, from: ${from}, to: ${from + len} }`).join('\n')}\n`
-      : '';
+    const loads = [
+      'resources: { cpu: { perUnit: 1m } }',
+      ...(kinds.has('pods') ? ['pods: { rps: { perUnit: 1 } }'] : []),
+      ...(kinds.has('external')
+        ? ['external: { queue: { queue: { perPodThroughput: 5, initialBacklog: 100 } } }']
+        : []),
+    ];
+    const outages =
+      s.outages.length && (kinds.has('cpu') || kinds.size === 0)
+        ? `  outages:\n${s.outages.map(([from, len]) => `    - { metric: resource/cpu, from: ${from}s, to: ${from + len}s }`).join('\n')}\n`
+        : '';
     return `apiVersion: ${s.apiVersion}
 kind: HorizontalPodAutoscaler
 metadata: { name: ${s.name} }
 spec:
   scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: web }
   minReplicas: ${s.min}
-  maxReplicas: ${s.max}
+  maxReplicas: ${Math.max(s.min, s.max)}
 ${metrics}${behavior}---
 apiVersion: hpa-sim.dev/v1alpha1
 kind: Simulation
@@ -233,7 +273,8 @@ spec:
   controller: { syncPeriod: ${s.sync}, downscaleStabilization: ${s.flagWindow} }
   metricsPipeline: { resolution: ${s.resolution} }
   workload: { ${s.replicas === undefined ? '' : `replicas: ${s.replicas}, `}startup: { readinessDelay: 5s }${s.podCapacity === undefined ? '' : `, podCapacity: ${s.podCapacity}`} }
-${s.traffic ? `  traffic: ${s.traffic}\n` : ''}${loads}${outages}`;
+${s.traffic ? `  traffic: ${s.traffic}\n` : ''}  load: { ${loads.join(', ')} }
+${outages}`;
   });
 
 /** Any scenario-ish text: mutated presets, structured scenarios, raw strings. */

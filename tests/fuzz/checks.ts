@@ -34,6 +34,9 @@ export interface Finding {
   input: string;
 }
 
+/** Counts for the long run's report: scenarios parsed valid, and those simulated. */
+export const stats = { valid: 0, simulated: 0 };
+
 /** Runs simulate only on scenarios estimated below this (keeps a fuzz input fast). */
 export const SIMULATE_MAX_WORK = 1_000_000;
 
@@ -100,9 +103,11 @@ export function checkScenario(text: string, maxWork = DEFAULT_MAX_WORK): Finding
   const polluted = pollution();
   if (polluted) bad('invariant', `prototype pollution: ${polluted}`);
   if (!r.ok || !r.input) return out;
+  stats.valid++;
   const estimate = estimateWork(r.input);
   if (estimate.units > maxWork) bad('invariant', 'accepted over the work budget');
   if (estimate.units > SIMULATE_MAX_WORK) return out;
+  stats.simulated++;
   try {
     const run = simulate(r.input);
     if (!run.ok) {

@@ -22,6 +22,7 @@ import {
   checkLink,
   checkPrometheus,
   checkScenario,
+  stats,
   type Finding,
   type Target,
 } from './checks.ts';
@@ -95,6 +96,11 @@ async function main(): Promise<void> {
   const slowest: { target: Target; ms: number; input: string }[] = [];
   let done = 0;
   let batch = 0;
+  const progress = () => {
+    const all = [...figures.values()];
+    const n = (k: keyof TargetFigures) => all.reduce((sum, f) => sum + f[k], 0);
+    return `${n('crashes')} crashes, ${n('hangs')} hangs, ${n('invariants')} broken invariants; ${stats.valid} valid scenarios, ${stats.simulated} simulated`;
+  };
   while (done < RUNS) {
     for (const [target, share] of MIX) {
       const n = Math.min(Math.max(1, Math.round(BATCH * share)), RUNS - done);
@@ -128,7 +134,7 @@ async function main(): Promise<void> {
     batch++;
     if (!process.argv.includes('--json') && batch % 20 === 0)
       process.stderr.write(
-        `fuzz: ${done.toLocaleString('en-US')} / ${RUNS.toLocaleString('en-US')}\n`,
+        `fuzz: ${done.toLocaleString('en-US')} / ${RUNS.toLocaleString('en-US')}: ${progress()}\n`,
       );
   }
   const all = [...figures.values()];
@@ -136,6 +142,8 @@ async function main(): Promise<void> {
   const report = {
     seed: SEED,
     inputs: sum('inputs'),
+    validScenarios: stats.valid,
+    simulated: stats.simulated,
     crashes: sum('crashes'),
     hangs: sum('hangs'),
     invariants: sum('invariants'),
@@ -154,6 +162,7 @@ async function main(): Promise<void> {
     console.log(
       `fuzz: ${report.inputs.toLocaleString('en-US')} inputs (seed ${SEED}) in ${report.seconds} s: ` +
         `${report.crashes} crashes, ${report.hangs} hangs (> ${HANG_SECONDS} s), ${report.invariants} broken invariants; ` +
+        `${stats.valid} valid scenarios, ${stats.simulated} simulated; ` +
         `slowest input ${report.slowestMs} ms, peak memory ${report.peakMB} MB`,
     );
     for (const [t, f] of figures)
