@@ -44,3 +44,32 @@ export function parseArgs(argv: string[], spec: Record<string, Kind>): Parsed {
   }
   return { ok: true, positional, values };
 }
+
+/**
+ * Takes `--max-work N` / `--max-work=N` (the work budget, see src/scenario/budget.ts) out of a
+ * command's arguments; main.ts applies it to every scenario the command reads.
+ */
+export function takeMaxWork(
+  argv: string[],
+): { ok: true; argv: string[]; maxWork?: number } | { ok: false; error: string } {
+  const rest: string[] = [];
+  let maxWork: number | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') {
+      rest.push(...argv.slice(i));
+      break;
+    }
+    if (a !== '--max-work' && !a.startsWith('--max-work=')) {
+      rest.push(a);
+      continue;
+    }
+    const raw = a === '--max-work' ? argv[++i] : a.slice('--max-work='.length);
+    if (raw === undefined) return { ok: false, error: '--max-work needs a value' };
+    const n = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(n) || n <= 0)
+      return { ok: false, error: `--max-work needs a positive number of work units, got "${raw}"` };
+    maxWork = n;
+  }
+  return maxWork === undefined ? { ok: true, argv: rest } : { ok: true, argv: rest, maxWork };
+}

@@ -11,7 +11,7 @@ export function conformCommand(
   const trace = args.includes('--trace');
   const files = args.filter((a) => a !== '--trace');
   if (files.length === 0) {
-    err('usage: cli conform [--trace] FILE.jsonl [FILE.jsonl ...]');
+    err('hpa-sim: error: conform needs files: cli conform [--trace] FILE.jsonl [FILE.jsonl ...]');
     return 2;
   }
   const report: ConformReport = { passed: 0, failed: 0, lines: [] };
@@ -20,7 +20,8 @@ export function conformCommand(
     try {
       text = readFileSync(f, 'utf8');
     } catch (e) {
-      err(`${f}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+      err(`${f}: error: cannot read the file (${why})`);
       return 2;
     }
     conformText(f, text, report, trace);

@@ -7,7 +7,19 @@ import {
   parsePrometheusRangeQuery,
   seriesCurve,
 } from '../engine/simulation/curves/index.ts';
+import type { ImportIssue } from '../engine/simulation/curves/index.ts';
+import * as scenarioLimits from '../scenario/limits.ts';
 import { parseArgs, type Io } from './args.ts';
+import { fileDiagnostic } from './loadScenario.ts';
+
+/** `file:line:column:` when the issue has a line, `file:` (plus its JSON path) when not. */
+function importDiagnostic(file: string, issue: ImportIssue, severity: string): string {
+  if (issue.line === undefined) {
+    const where = issue.path ? ` (at ${issue.path})` : '';
+    return fileDiagnostic(file, `${issue.message}${where}`, severity);
+  }
+  return `${file}:${issue.line}:${issue.column ?? 1}: ${severity}: ${issue.message}`;
+}
 
 export function importCommand(argv: string[], io: Io): number {
   const args = parseArgs(argv, { from: 'string', step: 'boolean' });
@@ -23,19 +35,16 @@ export function importCommand(argv: string[], io: Io): number {
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    io.err(
-      `${file}:1:1: error: cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
-    );
+    const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    io.err(fileDiagnostic(file, `cannot read the file (${why})`));
     return 2;
   }
   const result = from === 'csv' ? parseCsvSeries(text) : parsePrometheusRangeQuery(text);
   if (!result.ok) {
-    for (const e of result.errors)
-      io.err(`${file}:${e.line ?? 1}:${e.column ?? 1}: error: ${e.message}`);
+    for (const e of result.errors) io.err(importDiagnostic(file, e, 'error'));
     return 2;
   }
-  for (const w of result.series.warnings)
-    io.err(`${file}:${w.line ?? 1}:${w.column ?? 1}: warning: ${w.message}`);
+  for (const w of result.series.warnings) io.err(importDiagnostic(file, w, 'warning'));
   const curve = seriesCurve(result.series, args.values.step ? 'step' : 'linear');
   // One point per line keeps a long series readable and diffable.
   const lines = [
@@ -46,6 +55,19 @@ export function importCommand(argv: string[], io: Io): number {
     '  points:',
     ...curve.points.map((p) => `    - { at: ${p.at}, value: ${p.value} }`),
   ];
-  io.out(lines.join('\n'));
+  const yaml = lines.join('\n');
+  // The importer takes up to 100,000 rows, more than a scenario's text limit holds as YAML.
+  if (yaml.length > scenarioLimits.MAX_TEXT_CHARS) {
+    const mb = (yaml.length / 1024 / 1024).toFixed(1);
+    const limit = scenarioLimits.MAX_TEXT_CHARS / 1024 / 1024;
+    io.err(
+      fileDiagnostic(
+        file,
+        `the curve is ${mb} MB of YAML, over the ${limit} MB a scenario may hold: resample it to fewer points (for Prometheus, a longer step)`,
+        'warning',
+      ),
+    );
+  }
+  io.out(yaml);
   return 0;
 }

@@ -2,7 +2,12 @@
 // `file:line:column: severity: message` (never a stack trace).
 
 import { readFileSync, statSync } from 'node:fs';
-import { decodeScenarioBytes, parseScenario, type ParseResult } from '../scenario/index.ts';
+import {
+  decodeScenarioBytes,
+  parseScenario,
+  type ParseOptions,
+  type ParseResult,
+} from '../scenario/index.ts';
 
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
 
@@ -17,7 +22,27 @@ export function formatDiagnostic(
   return `${file}:${d.line}:${d.column}: ${d.severity}: ${d.message}${where}`;
 }
 
-export function loadScenarioFile(file: string): Loaded {
+// Options for every scenario the current command reads (main.ts sets them from --max-work), so the
+// commands that call loadScenarioFile need not pass them along.
+let commandOptions: ParseOptions = {};
+
+/** Runs `fn` with `options` applied to every loadScenarioFile call inside it. */
+export function withParseOptions<T>(options: ParseOptions, fn: () => T): T {
+  const before = commandOptions;
+  commandOptions = options;
+  try {
+    return fn();
+  } finally {
+    commandOptions = before;
+  }
+}
+
+/** A diagnostic without a position: `file: severity: message`. */
+export function fileDiagnostic(file: string, message: string, severity = 'error'): string {
+  return `${file}: ${severity}: ${message}`;
+}
+
+export function loadScenarioFile(file: string, options: ParseOptions = commandOptions): Loaded {
   let bytes: Uint8Array;
   try {
     const st = statSync(file);
@@ -25,7 +50,10 @@ export function loadScenarioFile(file: string): Loaded {
       return {
         ok: false,
         errors: [
-          `${file}:1:1: error: file is ${st.size} bytes, over the ${MAX_FILE_BYTES}-byte limit`,
+          fileDiagnostic(
+            file,
+            `the file is ${st.size} bytes, over the ${MAX_FILE_BYTES}-byte limit`,
+          ),
         ],
       };
     }
@@ -34,12 +62,12 @@ export function loadScenarioFile(file: string): Loaded {
     const code = (e as NodeJS.ErrnoException).code;
     return {
       ok: false,
-      errors: [`${file}:1:1: error: cannot read the file (${code ?? (e as Error).message})`],
+      errors: [fileDiagnostic(file, `cannot read the file (${code ?? (e as Error).message})`)],
     };
   }
   const decoded = decodeScenarioBytes(bytes);
   if (!decoded.ok) return { ok: false, errors: [formatDiagnostic(file, decoded.diagnostic)] };
-  const parsed = parseScenario(decoded.text);
+  const parsed = parseScenario(decoded.text, options);
   const errors = parsed.diagnostics
     .filter((d) => d.severity === 'error')
     .map((d) => formatDiagnostic(file, d));
@@ -49,7 +77,7 @@ export function loadScenarioFile(file: string): Loaded {
   if (!parsed.ok || errors.length > 0 || !parsed.input)
     return {
       ok: false,
-      errors: errors.length ? errors : [`${file}:1:1: error: the scenario is not valid`],
+      errors: errors.length ? errors : [fileDiagnostic(file, 'the scenario is not valid')],
     };
   return { ok: true, parsed, warnings };
 }

@@ -1,18 +1,21 @@
 // hpa-sim command line: the same engine as the browser app.
 
-import type { Io } from './args.ts';
+import { DEFAULT_MAX_WORK, safeLine, safeLines } from '../scenario/index.ts';
+import { takeMaxWork, type Io } from './args.ts';
 import { checkCommand, THRESHOLDS } from './check.ts';
 import { conformCommand } from './conform.ts';
 import { importCommand } from './importSeries.ts';
+import { withParseOptions } from './loadScenario.ts';
 import { runCommand } from './run.ts';
 
 export const USAGE = `usage: hpa-sim <command> [args]
 
 commands:
-  run FILE [--format table|json|csv] [--explain] [--effective]
+  run FILE [--format table|json|csv] [--explain] [--effective] [--max-work N]
         simulate a scenario (HPA manifest + Simulation document); --explain prints every sync
-        (and the full trace in JSON); --effective prints the HPA after API defaulting
-  check FILE ${THRESHOLDS.map((t) => `[--${t.flag} N]`).join(' ')}
+        (and the full trace in JSON); --effective prints the HPA after API defaulting;
+        --max-work raises the work budget (default ${DEFAULT_MAX_WORK.toLocaleString('en-US')} units, about 5 s)
+  check FILE ${THRESHOLDS.map((t) => `[--${t.flag} N]`).join(' ')} [--max-work N]
         simulate and compare KPIs with thresholds: exit 0 all met, 1 some not met, 2 bad input
   import FILE [--from csv|prometheus] [--step]
         turn exported traffic (CSV time,value or a Prometheus query_range JSON) into a series
@@ -21,23 +24,40 @@ commands:
         check conformance vectors (JSONL) against the controller engine; --trace also compares
         the intermediate values of each step
 
-Errors are printed as file:line:column: message.`;
+Problems are printed one per line as file:line:column: severity: message (file: severity:
+message when there is no position). Control characters from the input are shown escaped (\\u001b).`;
 
-export function main(argv: string[], out: (s: string) => void, err: (s: string) => void): number {
+/**
+ * The one place that writes: every text is escaped here, so no command can print a control
+ * character from its input. Each error-stream call is one line (line feeds escaped too).
+ */
+export function main(
+  argv: string[],
+  rawOut: (s: string) => void,
+  rawErr: (s: string) => void,
+): number {
+  const out = (s: string) => rawOut(safeLines(s));
+  const err = (s: string) => rawErr(safeLine(s));
   const io: Io = {
     out,
     err,
     usage: (message) => {
-      err(`hpa-sim: ${message}\n\n${USAGE}`);
+      rawErr(`hpa-sim: error: ${safeLine(message)}\n\n${USAGE}`);
       return 2;
     },
   };
-  const [cmd, ...rest] = argv;
+  const [cmd, ...args] = argv;
+  const budget = takeMaxWork(args);
+  if (!budget.ok) return io.usage(budget.error);
+  const rest = budget.argv;
+  if (budget.maxWork !== undefined && cmd !== 'run' && cmd !== 'check')
+    return io.usage('--max-work applies to run and check');
+  const options = budget.maxWork === undefined ? {} : { maxWork: budget.maxWork };
   switch (cmd) {
     case 'run':
-      return runCommand(rest, io);
+      return withParseOptions(options, () => runCommand(rest, io));
     case 'check':
-      return checkCommand(rest, io);
+      return withParseOptions(options, () => checkCommand(rest, io));
     case 'conform':
       return conformCommand(rest, out, err);
     case 'import':
@@ -45,7 +65,7 @@ export function main(argv: string[], out: (s: string) => void, err: (s: string) 
     case '-h':
     case '--help':
     case 'help':
-      out(USAGE);
+      rawOut(USAGE);
       return 0;
     case undefined:
       return io.usage('a command is needed');

@@ -1,6 +1,8 @@
 /** Public surface of the scenario layer. See README.md. */
 export type { Diagnostic, ParseResult, ScenarioInfo, Severity } from './types.ts';
 export { parseScenario } from './parseScenario.ts';
+export type { ParseOptions } from './checkBudget.ts';
+export { DEFAULT_MAX_WORK, estimateWork, type WorkEstimate, type WorkTerm } from './budget.ts';
 export { decodeScenarioBytes, type DecodeResult } from './decode.ts';
 export { effectiveHpaYaml, type EffectiveYamlOptions } from './docs.ts';
 export { hpaSchema, simulationSchema, HPA_API_VERSIONS, type JsonSchema } from './schema/index.ts';
@@ -12,3 +14,4 @@ export {
 } from './simulation/migrations.ts';
 export { CURRENT_SIMULATION_API_VERSION, KUBERNETES_VERSIONS } from './simulation/defaults.ts';
 export { parseDuration, formatSeconds } from './simulation/units.ts';
+export { safeLine, safeLines, hasUnsafeCharacters } from './safeText.ts';

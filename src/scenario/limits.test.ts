@@ -107,7 +107,7 @@ describe('simulator limits, distinct from API validation', () => {
       'too many syncs',
       '  duration: 720h\n  controller: { syncPeriod: 1s }\n',
       'spec.duration',
-      "720h (30 days) at a 1s sync period is 2,592,000 controller syncs; the simulator's limit is 1,000,000 (shorten the duration or lengthen syncPeriod)",
+      "720h (30 days) at a 1s sync period is 2,592,001 controller syncs; the simulator's limit is 1,000,000 (shorten the duration or lengthen syncPeriod)",
     ],
   ];
   it.each(cases)('%s', (_name, simSpec, path, message) => {

@@ -35,8 +35,10 @@ export const MAX_DURATION_SECONDS = 31 * 24 * 3600;
 /** Shortest HPA sync period and metrics resolution. */
 export const MIN_SYNC_PERIOD_SECONDS = 1;
 export const MIN_RESOLUTION_SECONDS = 1;
-/** Most controller syncs in one run (duration / syncPeriod). */
+/** Most controller syncs in one run (one at 0, then one per syncPeriod up to the duration). */
 export const MAX_SYNCS = 1_000_000;
+/** Most metrics-server scrapes in one run (one at 0, then one per resolution). */
+export const MAX_SCRAPES = 2_000_000;
 /** Most pods the simulator runs: initial replicas, maxPods and the HPA's maxReplicas. */
 export const MAX_PODS = 5_000;
 /** Longest duration accepted for any other setting (delays, windows, outage times): 31 days. */
@@ -47,3 +49,21 @@ export const MAX_CONTAINERS = 50;
 export const MAX_OUTAGES = 1_000;
 /** Largest milli-value accepted for a load quantity (exact as a double below 2^53). */
 export const MAX_MILLI = 1e15;
+
+/** Object names (metadata.name, scaleTargetRef.name): a DNS subdomain, as the API server checks. */
+export const DNS_SUBDOMAIN_MAX = 253;
+/** Namespaces and container names: a DNS label, as the API server checks. */
+export const DNS_LABEL_MAX = 63;
+/** Label values, as the API server checks them. */
+export const LABEL_VALUE_MAX = 63;
+/** Qualified names (label keys, resource names): a 253-character prefix, '/', a 63-character name. */
+export const QUALIFIED_NAME_MAX = 253 + 1 + 63;
+/** All annotations of an object together: the API server's 256 KiB (counted here in characters). */
+export const MAX_ANNOTATION_CHARS = 256 * 1024;
+/** Metrics in spec.metrics (the API has no limit; each metric costs every sync). */
+export const MAX_METRICS = 50;
+/** Metric names (the API has no length limit). */
+export const MAX_NAME_CHARS = 253;
+/** Labels in one map or expressions in one selector, and values in one expression. */
+export const MAX_SELECTOR_TERMS = 100;
+export const MAX_SELECTOR_VALUES = 100;

@@ -1,19 +1,19 @@
 /** Issues → diagnostics with line and column, sorted by document and position. */
-import type { LineCounter } from 'yaml';
 import type { Issue } from './diagnostics.ts';
 import { formatPath } from './paths.ts';
+import { safeLine } from './safeText.ts';
 import type { Diagnostic } from './types.ts';
 import type { SourceDocument } from './yaml/documents.ts';
-import { locate, toPosition, type Range } from './yaml/locate.ts';
+import { locate, textLines, toPosition, type Range } from './yaml/locate.ts';
 
 const RANK = { error: 0, warning: 1, info: 2 };
 
 export function toDiagnostics(
   issues: readonly Issue[],
   documents: readonly SourceDocument[],
-  lineCounter: LineCounter,
   text: string,
 ): Diagnostic[] {
+  const lines = textLines(text);
   const firstLine = (): Range => {
     const newline = text.indexOf('\n');
     return [0, newline < 0 ? text.length : newline];
@@ -25,10 +25,11 @@ export function toDiagnostics(
     const path = formatPath(issue.path);
     return {
       severity: issue.severity,
-      message: issue.message,
+      // Messages quote the input; shown in editors, notices and terminals, so controls escaped.
+      message: safeLine(issue.message),
       path: issue.doc?.role === 'hpa' && path !== '' ? `hpa:${path}` : path,
       document: issue.doc && issue.doc.index > 0 ? 1 : 0,
-      ...toPosition(lineCounter, range, text),
+      ...toPosition(lines, range, text),
     };
   });
   return out
@@ -56,7 +57,7 @@ export function textDiagnostic(message: string, text: string, offset = 0): Diagn
 export function pointDiagnostic(message: string, line: number, column: number): Diagnostic {
   return {
     severity: 'error',
-    message,
+    message: safeLine(message),
     path: '',
     document: 0,
     line,

@@ -4,12 +4,14 @@
  */
 import type { ControllerConfig } from '../engine/controller/index.ts';
 import type { SimulationInput } from '../engine/simulation/input.ts';
+import { checkBudget, type ParseOptions } from './checkBudget.ts';
 import { IssueList, reporterFor, type DocRef } from './diagnostics.ts';
 import { checkHpaShape, processHpa, type HpaOutcome } from './hpa/process.ts';
 import { MAX_TEXT_CHARS } from './limits.ts';
 import { textDiagnostic, toDiagnostics } from './locateIssues.ts';
 import { assignRoles, looksLikeSimulation } from './roles.ts';
 import { buildSimulationInput } from './simulation/buildInput.ts';
+import { safeLine } from './safeText.ts';
 import { readSimulation } from './simulation/readDocument.ts';
 import type { Diagnostic, ParseResult } from './types.ts';
 import { readDocuments } from './yaml/documents.ts';
@@ -35,15 +37,16 @@ function result(p: Parts): ParseResult {
     input: ok ? (p.input ?? null) : null,
     hpaManifest: p.hpaManifest ?? null,
     effectiveHpa: p.hpa?.valid ? p.hpa.effective : null,
-    simulation: { name: p.name ?? '', description: p.description ?? '' },
+    // Shown in titles and table headers: one line, controls escaped (safeText.ts).
+    simulation: { name: safeLine(p.name ?? ''), description: p.description ?? '' },
     controller: p.controller ?? null,
     notices: p.notices ?? [],
   };
 }
 
-export function parseScenario(text: string): ParseResult {
+export function parseScenario(text: string, options?: ParseOptions): ParseResult {
   try {
-    return parse(text);
+    return parse(text, options);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     return result({
@@ -52,7 +55,7 @@ export function parseScenario(text: string): ParseResult {
   }
 }
 
-function parse(source: string): ParseResult {
+function parse(source: string, options: ParseOptions | undefined): ParseResult {
   if (typeof source !== 'string') {
     return result({ diagnostics: [textDiagnostic('the scenario must be text', '')] });
   }
@@ -68,7 +71,7 @@ function parse(source: string): ParseResult {
     return result({ diagnostics: [textDiagnostic(tooDeep.message, text, tooDeep.offset)] });
 
   const issues = new IssueList();
-  const { documents, lineCounter } = readDocuments(text, issues);
+  const { documents } = readDocuments(text, issues);
   const plain: { index: number; value: unknown }[] = [];
   for (const d of documents) {
     if (!d.syntaxOk) continue;
@@ -107,6 +110,16 @@ function parse(source: string): ParseResult {
     hpa = manifest ? processHpa(manifest, context, reportHpa) : null;
     if (hpa) notices.push(...hpa.notices);
     input = buildSimulationInput(hpa, sim, reportHpa, notices);
+    // Only a run that could start is costed: its cost is the last thing that can stop it.
+    if (input && hpa && issues.errorCount === 0) {
+      checkBudget(input, options, {
+        hpaDocument: roles.hpa.value,
+        simulationDocument: roles.simulation?.value,
+        pathMap: hpa.pathMap,
+        reportHpa,
+        reportSimulation: sim.report,
+      });
+    }
   } else {
     if (documents.every((d) => d.syntaxOk) && issues.errorCount === 0) {
       issues.error(
@@ -119,7 +132,7 @@ function parse(source: string): ParseResult {
   }
 
   return result({
-    diagnostics: toDiagnostics(issues.items, documents, lineCounter, text),
+    diagnostics: toDiagnostics(issues.items, documents, text),
     input,
     hpaManifest: roles.hpa?.value ?? null,
     hpa,

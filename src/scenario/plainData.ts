@@ -51,3 +51,15 @@ export function deletePaths(value: unknown, paths: readonly Path[]): void {
     if (isRecord(node) && typeof last === 'string' && Object.hasOwn(node, last)) delete node[last];
   }
 }
+
+/** The value at `path`, or undefined. */
+export function getPath(value: unknown, path: Path): unknown {
+  let node = value;
+  for (const seg of path) {
+    if (Array.isArray(node) && typeof seg === 'number') node = node[seg];
+    else if (isRecord(node) && typeof seg === 'string' && Object.hasOwn(node, seg))
+      node = node[seg];
+    else return undefined;
+  }
+  return node;
+}

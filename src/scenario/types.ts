@@ -23,7 +23,7 @@ export interface Diagnostic {
 }
 
 export interface ScenarioInfo {
-  /** Simulation metadata.name, else the HPA's metadata.name, else ''. */
+  /** Simulation metadata.name, else the HPA's metadata.name, else ''; controls escaped (`\u001b`). */
   name: string;
   /** Simulation metadata.description, else ''. */
   description: string;

@@ -17,6 +17,7 @@ import { deletePaths, withoutNulls } from '../plainData.ts';
 import { HPA_API_VERSIONS, hpaSchema, type HpaApiVersion } from '../schema/hpaSchema.ts';
 import { validateAgainstSchema } from '../schema/validate.ts';
 import type { Path } from '../types.ts';
+import { checkHpaBounds } from './bounds.ts';
 import { convertToV2 } from './convert.ts';
 import type { PathMap } from './pathMap.ts';
 
@@ -86,6 +87,7 @@ export function processHpa(
       'metadata.name is not set: the API server requires a name (or generateName)',
     );
   }
+  if (!checkHpaBounds(defaulted, manifest.metadata, at, report)) valid = false;
   if (defaulted.spec.maxReplicas > MAX_PODS) {
     valid = false;
     report.error(

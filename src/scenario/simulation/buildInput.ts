@@ -4,10 +4,12 @@ import type { SimulationInput } from '../../engine/simulation/input.ts';
 import type { Reporter } from '../diagnostics.ts';
 import type { HpaOutcome } from '../hpa/process.ts';
 import { isRecord } from '../plainData.ts';
+import { MAX_SCRAPES } from '../limits.ts';
 import { DEFAULT_METRICS_PIPELINE } from './defaults.ts';
 import { buildLoads, metricRefs } from './loads.ts';
 import { buildOutages } from './outages.ts';
 import { record, seconds } from './read.ts';
+import { formatSeconds } from './units.ts';
 import type { SimulationRead } from './readDocument.ts';
 import { buildWorkload, checkWorkloadAgainstHpa } from './workload.ts';
 
@@ -62,17 +64,33 @@ export function buildSimulationInput(
     notices,
   });
   const keys = [...new Set(metricRefs(hpa.defaulted).map((r) => r.key))];
+  const resolutionSeconds = seconds(
+    pipeline.resolution,
+    DEFAULT_METRICS_PIPELINE.resolutionSeconds,
+  );
+  checkScrapes(sim.controller.durationSeconds, resolutionSeconds, sim.report);
   return {
     hpa: hpa.defaulted,
     durationSeconds: sim.controller.durationSeconds,
     controller: sim.controller.config,
     workload,
     metricsPipeline: {
-      resolutionSeconds: seconds(pipeline.resolution, DEFAULT_METRICS_PIPELINE.resolutionSeconds),
+      resolutionSeconds,
       windowSeconds: seconds(pipeline.window, DEFAULT_METRICS_PIPELINE.windowSeconds),
     },
     traffic,
     loads,
     outages: buildOutages(spec.outages, keys, sim.controller.durationSeconds, sim.report),
   };
+}
+
+/** Scrapes are counted as the engine counts them: one at 0, then one per resolution. */
+function checkScrapes(durationSeconds: number, resolutionSeconds: number, report: Reporter): void {
+  if (!(resolutionSeconds > 0)) return;
+  const scrapes = Math.floor(durationSeconds / resolutionSeconds) + 1;
+  if (scrapes <= MAX_SCRAPES) return;
+  report.error(
+    ['spec', 'metricsPipeline', 'resolution'],
+    `${formatSeconds(durationSeconds)} at a ${formatSeconds(resolutionSeconds)} metrics resolution is ${scrapes.toLocaleString('en-US')} metric scrapes; the simulator's limit is ${MAX_SCRAPES.toLocaleString('en-US')} (lengthen the resolution or shorten spec.duration)`,
+  );
 }

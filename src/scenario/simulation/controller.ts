@@ -70,11 +70,12 @@ export function readController(spec: SimulationSpecDocument, report: Reporter): 
     featureGates: { ...KUBERNETES_VERSIONS[version]!, ...explicitGates },
   };
   const durationSeconds = seconds(spec.duration, DEFAULT_DURATION_SECONDS);
-  const syncs = durationSeconds / config.syncPeriodSeconds;
+  // Counted as the engine counts them: a sync at 0 and one every period up to the duration.
+  const syncs = Math.floor(durationSeconds / config.syncPeriodSeconds) + 1;
   if (config.syncPeriodSeconds > 0 && syncs > MAX_SYNCS) {
     report.error(
       ['spec', 'duration'],
-      `${formatSeconds(durationSeconds)} at a ${formatSeconds(config.syncPeriodSeconds)} sync period is ${Math.ceil(syncs).toLocaleString('en-US')} controller syncs; the simulator's limit is ${MAX_SYNCS.toLocaleString('en-US')} (shorten the duration or lengthen syncPeriod)`,
+      `${formatSeconds(durationSeconds)} at a ${formatSeconds(config.syncPeriodSeconds)} sync period is ${syncs.toLocaleString('en-US')} controller syncs; the simulator's limit is ${MAX_SYNCS.toLocaleString('en-US')} (shorten the duration or lengthen syncPeriod)`,
     );
   }
   return { config, kubernetesVersion: version, explicitGates, durationSeconds, notices };

@@ -3,7 +3,7 @@
  * does not exist in the text (a defaulted or converted field) resolves to its deepest existing
  * ancestor, so every diagnostic lands somewhere useful.
  */
-import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type LineCounter } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, type Document } from 'yaml';
 import type { Path } from '../types.ts';
 
 export type Range = readonly [number, number];
@@ -73,7 +73,34 @@ export interface Position {
   endColumn: number;
 }
 
-export function toPosition(lineCounter: LineCounter, range: Range, text: string): Position {
+/** Offset → 1-based line and column, as yaml's LineCounter answers. */
+export interface LinePositions {
+  linePos(offset: number): { line: number; col: number };
+}
+
+/**
+ * Line starts counted from the text itself. yaml's LineCounter only learns the newlines its lexer
+ * reads, and after some syntax errors (a `---` inside a line) it skips lines, so positions came
+ * out lines too early.
+ */
+export function textLines(text: string): LinePositions {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return {
+    linePos(offset) {
+      let lo = 0;
+      let hi = starts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (starts[mid]! <= offset) lo = mid;
+        else hi = mid - 1;
+      }
+      return { line: lo + 1, col: offset - starts[lo]! + 1 };
+    },
+  };
+}
+
+export function toPosition(lineCounter: LinePositions, range: Range, text: string): Position {
   const start = Math.max(0, Math.min(range[0], text.length));
   let end = Math.max(start, Math.min(range[1], text.length));
   if (end === start && start < text.length && text[start] !== '\n') end = start + 1;
