@@ -136,3 +136,8 @@ export class FakeClock implements Clock {
     this.t = end;
   }
 }
+
+/** Lets replies in flight through the MessageChannel arrive (e.g. a worker's start probe). */
+export function answered(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
