@@ -13,9 +13,9 @@ import type { SimStore } from './createSimStore.ts';
 import { initStore } from './current.ts';
 import type { StorageLike } from './types.ts';
 
-function browserStorage(): StorageLike | null {
+function browserStorage(kind: 'localStorage' | 'sessionStorage'): StorageLike | null {
   try {
-    return globalThis.localStorage ?? null; // reading it throws when storage is disabled
+    return globalThis[kind] ?? null; // reading it throws when storage is disabled
   } catch {
     return null;
   }
@@ -37,7 +37,8 @@ export async function startBrowserStore(options: { defaultText: string }): Promi
   store = initStore({
     client,
     defaultText: options.defaultText,
-    storage: browserStorage(),
+    storage: browserStorage('localStorage'),
+    session: browserStorage('sessionStorage'),
     sharedText: decoded?.ok ? decoded.text : null,
   });
   const { actions } = store.getState();
