@@ -61,7 +61,8 @@ export function createSimStore(deps: StoreDeps): SimStore {
     sharedText: deps.sharedText,
     defaultText: deps.defaultText,
   });
-  const heldAtStart = guard.stoppedOn(startup.text);
+  // The built-in default cannot be what stopped the tab (a reload during its first run can be).
+  const heldAtStart = startup.text !== deps.defaultText && guard.stoppedOn(startup.text);
 
   /** The run status once the simulator answers; 'fallback' stays because it is a lasting mode. */
   let settled: RunStatus = IDLE;

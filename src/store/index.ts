@@ -7,3 +7,4 @@ export { selectCanRedo, selectCanUndo, selectIsStale } from './selectors.ts';
 export { STORAGE_KEYS } from './tabStorage.ts';
 export { startBrowserStore } from './browser.ts';
 export type * from './types.ts';
+export { draftTitle } from './drafts.ts';

@@ -32,7 +32,8 @@ export function startupText(options: {
   const own = readDraft(storage, tabId);
   const newest = own ?? otherDrafts(storage, tabId)[0] ?? null;
   if (sharedText !== null && sharedText !== undefined) {
-    if (own && own.text !== sharedText) keeper.keep(own.text, 'link');
+    const worthKeeping = own && own.text !== sharedText && own.text !== options.defaultText;
+    if (worthKeeping && own.text.trim() !== '') keeper.keep(own.text, 'link');
     const replaced = newest && newest.text !== sharedText ? newest.text : null;
     return { text: sharedText, origin: 'link', replacedDraft: replaced };
   }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { shownText, SHOWN_TEXT_MAX_CHARS } from './shownText.ts';
 
@@ -23,5 +24,25 @@ describe('shownText', () => {
   it('caps text that escaping made long, without splitting a surrogate pair', () => {
     expect(shownText('\u0001'.repeat(10), 12)).toBe('\\u0001\\u0001… (10 characters in all)');
     expect(shownText(`ab${'😀'.repeat(5)}`, 3)).toBe('ab… (12 characters in all)');
+  });
+});
+
+/** C0/C1 controls and bidi controls. */
+const UNSAFE = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+describe('shownText: properties', () => {
+  it('never shows a control character, and stays bounded, for any input', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: 2000 }),
+        fc.integer({ min: 1, max: 400 }),
+        (text, max) => {
+          const out = shownText(text, max);
+          expect(out).not.toMatch(UNSAFE);
+          expect(out.length).toBeLessThanOrEqual(max + 40);
+          if (text.length <= max && !UNSAFE.test(text)) expect(out).toBe(text);
+        },
+      ),
+    );
   });
 });

@@ -3,8 +3,7 @@
 // and the length is capped so a 100,000-digit version string cannot fill the screen or storage.
 
 /** C0/C1 controls, and the bidirectional overrides and isolates that reorder displayed text. */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 
 export const SHOWN_TEXT_MAX_CHARS = 300;
 

@@ -185,11 +185,22 @@ describe('guarded runs: a text the tab stopped on is opened as text only', () =>
     expect(other.client.runs).toHaveLength(1);
   });
 
-  it('a preset or a restored draft ends the hold', () => {
+  it('never holds the built-in default (a reload during its first run is no crash)', () => {
     const session = new MemoryStorage();
     session.values.set(STORAGE_KEYS.running, fingerprint('default'));
-    const { store, actions, client } = setup({ session });
+    const { store, client } = setup({ session });
+    expect(store.getState().held).toBe(false);
+    expect(client.runs.map((r) => r.text)).toEqual(['default']);
+  });
+
+  it('holds the autosaved draft the tab stopped on; a preset ends the hold', () => {
+    const session = new MemoryStorage();
+    const storage = new MemoryStorage();
+    storage.values.set(STORAGE_KEYS.draft('tab-1'), JSON.stringify({ text: 'heavy', at: 1 }));
+    session.values.set(STORAGE_KEYS.running, fingerprint('heavy'));
+    const { store, actions, client } = setup({ session, storage });
     expect(store.getState().held).toBe(true);
+    expect(client.runs).toEqual([]);
     actions.loadPreset('flapping', 'preset');
     expect(store.getState().held).toBe(false);
     expect(client.lastRun.text).toBe('preset');
