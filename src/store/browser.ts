@@ -66,7 +66,7 @@ export async function startBrowserStore(options: { defaultText: string }): Promi
     }
   });
   // pagehide is the last reliable moment on desktop; visibilitychange covers mobile tab kills.
-  addEventListener('pagehide', () => actions.pageHidden());
+  addEventListener('pagehide', () => actions.pageLeft());
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') actions.pageHidden();
   });

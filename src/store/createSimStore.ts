@@ -49,7 +49,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
   const coalesceMs = deps.coalesceMs ?? 500;
   const session = deps.session ?? null;
   const tabId = tabIdOf(session, deps.makeTabId ?? randomTabId);
-  const guard = createRunGuard(session);
+  const guard = createRunGuard(session, clock);
   let reportSave: (error: string | null) => void = () => {};
   const keeper = createDraftKeeper(storage, tabId, now, (error) => reportSave(error));
   migrateLegacy(storage, now(), (text) => keeper.keep(text, 'link'));
@@ -252,6 +252,10 @@ export function createSimStore(deps: StoreDeps): SimStore {
       },
       dismissNotice: () => set({ notice: null }),
       pageHidden: () => autosave.flush(),
+      pageLeft() {
+        autosave.flush();
+        guard.leaving();
+      },
       exportCsv: () => client.exportCsv(),
     };
 

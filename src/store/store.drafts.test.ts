@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DRAFT_LIMITS } from './drafts.ts';
-import { fingerprint } from './runGuard.ts';
+import { fingerprint, QUICK_MS } from './runGuard.ts';
 import { MAX_TABS, STORAGE_KEYS } from './tabStorage.ts';
 import { MemoryStorage, resultReply, settle } from './testing/fakes.ts';
 import { savedText, setup } from './testing/setup.ts';
@@ -170,6 +170,18 @@ describe('guarded runs: a text the tab stopped on is opened as text only', () =>
     await settle();
     expect(session.values.has(STORAGE_KEYS.running)).toBe(false);
     expect(store.getState().held).toBe(false);
+  });
+
+  it('a reload 2 s into a run holds the text; a quicker one does not', () => {
+    const reloadAfter = (ms: number) => {
+      const session = new MemoryStorage();
+      const first = setup({ session, sharedText: 'link' });
+      first.clock.advance(ms);
+      first.actions.pageLeft(); // the user reloads: pagehide, the run still unanswered
+      return setup({ session, sharedText: 'link' }).store.getState().held;
+    };
+    expect(reloadAfter(QUICK_MS - 1)).toBe(false);
+    expect(reloadAfter(QUICK_MS)).toBe(true);
   });
 
   it('does not hold a text whose run answered, nor a different text', async () => {

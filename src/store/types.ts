@@ -81,6 +81,11 @@ export interface SimActions {
   dismissNotice(): void;
   /** the page is being hidden or closed: write the pending autosave now */
   pageHidden(): void;
+  /**
+   * the page is being left normally (pagehide: a reload, a navigation, closing): save, and a run
+   * in flight for less than 2 s does not count as what stopped the tab (see runGuard.ts)
+   */
+  pageLeft(): void;
   /** the latest result as CSV (null when there is none) */
   exportCsv(): Promise<string | null>;
 }
