@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SimulatorApi } from '../worker/protocol.ts';
 import { createClient } from './client.ts';
-import { answered, ControlledApi, FakeClock, FakeWorker } from './testing/fakes.ts';
+import { ControlledApi, FakeClock, FakeWorker } from './testing/fakes.ts';
 import { SimulatorError, type BridgeStatus, type SimulatorClient } from './types.ts';
 
 let client: SimulatorClient | null = null;
@@ -137,10 +137,10 @@ describe('simulator client: failures', () => {
     const { client, workers, statuses } = setup();
     const a = client.run('a');
     await workers[0]!.api.call(1);
-    await answered(); // the worker answered its start probe: the run itself crashed it
+    await workers[0]!.started(); // it answered its start probe: the run itself crashed it
     workers[0]!.crash('boom');
     await workers[1]!.api.call(1);
-    await answered();
+    await workers[1]!.started();
     workers[1]!.crash('boom');
     await expect(a).rejects.toThrow(/stopped unexpectedly twice.*too costly.*spec\.duration/);
     expect(statuses.map((s) => s.kind)).toEqual(['restarted', 'restarted']);
@@ -181,10 +181,10 @@ describe('simulator client: failures', () => {
     for (let i = 0; i < 4; i++) {
       const run = client.run(`heavy ${i}`);
       await workers[2 * i]!.api.call(1);
-      await answered();
+      await workers[2 * i]!.started();
       workers[2 * i]!.crash('out of memory');
       await workers[2 * i + 1]!.api.call(1);
-      await answered();
+      await workers[2 * i + 1]!.started();
       workers[2 * i + 1]!.crash('out of memory');
       await expect(run).rejects.toThrow(/too costly/);
     }
@@ -252,12 +252,15 @@ describe('simulator client: failures', () => {
 });
 
 describe('simulator client: a warm spare worker', () => {
-  it('starts a spare after the first delivered run and warms it with a tiny run', async () => {
-    const { client, workers } = setup({ warmUpText: 'tiny' });
+  it('starts a spare a second after the first delivered run, warmed by a tiny run', async () => {
+    const { client, clock, workers } = setup({ warmUpText: 'tiny' });
     const a = client.run('a');
     expect(workers).toHaveLength(1); // nothing competes with the first run
     (await workers[0]!.api.call(1)).reply();
     await a;
+    clock.advance(999);
+    expect(workers).toHaveLength(1); // the page is still loading
+    clock.advance(1);
     expect(workers).toHaveLength(2);
     const warm = await workers[1]!.api.call(1);
     expect({ runId: warm.runId, text: warm.text }).toEqual({ runId: 0, text: 'tiny' });
@@ -268,6 +271,7 @@ describe('simulator client: a warm spare worker', () => {
     const a = client.run('a');
     (await workers[0]!.api.call(1)).reply();
     await a;
+    clock.advance(1000);
     (await workers[1]!.api.call(1)).reply(); // the spare's warm-up answered
     void client.run('slow');
     await workers[0]!.api.call(2);
@@ -283,16 +287,18 @@ describe('simulator client: a warm spare worker', () => {
   });
 
   it('retries a crashed run on the spare, and drops a spare that crashes itself', async () => {
-    const { client, workers, statuses } = setup({ warmUpText: 'tiny' });
+    const { client, clock, workers, statuses } = setup({ warmUpText: 'tiny' });
     const a = client.run('a');
     (await workers[0]!.api.call(1)).reply();
     await a;
+    clock.advance(1000);
     workers[1]!.crash('spare failed'); // silently replaced later, never reported
     expect(workers[1]!.terminated).toBe(true);
     expect(statuses).toEqual([]);
     const b = client.run('b');
     (await workers[0]!.api.call(2)).reply();
     await b;
+    clock.advance(1000);
     expect(workers).toHaveLength(3); // a new spare after the next delivered run
     const c = client.run('c');
     await workers[0]!.api.call(3);
@@ -301,11 +307,22 @@ describe('simulator client: a warm spare worker', () => {
     expect((await c)?.parse.name).toBe('c');
   });
 
-  it('dispose() stops the spare too', async () => {
-    const { client, workers } = setup({ warmUpText: 'tiny' });
+  it('dispose() before the first spare starts means no spare', async () => {
+    const { client, clock, workers } = setup({ warmUpText: 'tiny' });
     const a = client.run('a');
     (await workers[0]!.api.call(1)).reply();
     await a;
+    client.dispose();
+    clock.advance(5000);
+    expect(workers).toHaveLength(1);
+  });
+
+  it('dispose() stops the spare too', async () => {
+    const { client, clock, workers } = setup({ warmUpText: 'tiny' });
+    const a = client.run('a');
+    (await workers[0]!.api.call(1)).reply();
+    await a;
+    clock.advance(1000);
     client.dispose();
     expect(workers.map((w) => w.terminated)).toEqual([true, true]);
   });

@@ -41,6 +41,8 @@ export function createClient(options: ClientOptions): SimulatorClient {
   const replyTimeoutMs = options.replyTimeoutMs ?? 20_000;
   const maxStartFailures = options.maxStartFailures ?? 3;
   const warmUpText = options.warmUpText ?? null;
+  const spareDelayMs = options.spareDelayMs ?? 1000;
+  let spareTimer: unknown = null;
   let fallbackApi: Promise<SimulatorApi> | null = null;
   const loadFallback = () => (fallbackApi ??= options.loadFallbackApi());
 
@@ -66,7 +68,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
   function startWorker(): Backend {
     const created: Backend = workerBackend(options.createWorker(), (message) => {
       if (backend === created) crashed(message);
-      else if (spare === created) dropSpare(); // made again after the next delivered run
+      else if (spare === created) dropSpare(); // made again after a later delivered run
     });
     return created;
   }
@@ -93,6 +95,8 @@ export function createClient(options: ClientOptions): SimulatorClient {
   /** Keeps one warmed worker in reserve, so a replaced worker's next run does not start cold. */
   function startSpare() {
     if (warmUpText === null || spare || disposed || onFallback) return;
+    if (spareTimer !== null) clock.clearTimeout(spareTimer);
+    spareTimer = null;
     try {
       spare = startWorker();
       spare.api.run(WARM_UP_RUN_ID, warmUpText).catch(() => {});
@@ -101,7 +105,16 @@ export function createClient(options: ClientOptions): SimulatorClient {
     }
   }
 
+  /** The first spare waits a moment: the page is still loading (the editor, the charts). */
+  function startSpareSoon() {
+    if (warmUpText === null || spare || spareTimer !== null || disposed || onFallback) return;
+    if (spareDelayMs <= 0) startSpare();
+    else spareTimer = clock.setTimeout(startSpare, spareDelayMs);
+  }
+
   function dropSpare() {
+    if (spareTimer !== null) clock.clearTimeout(spareTimer);
+    spareTimer = null;
     spare?.terminate();
     spare = null;
   }
@@ -144,7 +157,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
           deliveredRunId = request.runId;
           request.resolve(reply);
         }
-        startSpare();
+        startSpareSoon();
         pump();
       },
       (error: unknown) => {

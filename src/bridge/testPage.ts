@@ -30,6 +30,7 @@ function setup(mode: TestWorkerMode, replyTimeoutMs = 20_000): void {
   mainThreadLoads = 0;
   client = createSimulatorClient({
     replyTimeoutMs,
+    spareDelayMs: 0, // the spare at once, so a test sees it right after the first run
     onStatus: (status) => statuses.push(status),
     createWorker: () => {
       workersCreated++;

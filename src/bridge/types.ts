@@ -66,6 +66,8 @@ export interface ClientOptions {
    * reserve for when the current one is replaced. null (the default here): no spare.
    */
   warmUpText?: string | null;
+  /** the first spare starts this long after the first delivered run, off the page's load (ms) */
+  spareDelayMs?: number;
 }
 
 /** A run failed because the simulator did (not because of the scenario). */
