@@ -48,8 +48,8 @@ export async function startBrowserStore(options: { defaultText: string }): Promi
     writeShareFragment(null);
   }
   let linkText = decoded?.ok ? decoded.text : null;
-  store.subscribe((state) => {
-    if (linkText !== null && state.text !== linkText) {
+  store.subscribe((state, previous) => {
+    if (linkText !== null && state.text !== previous.text && state.text !== linkText) {
       linkText = null;
       writeShareFragment(null);
     }

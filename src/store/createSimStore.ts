@@ -97,11 +97,14 @@ export function createSimStore(deps: StoreDeps): SimStore {
       if (error !== null) onSaved(error);
     };
 
-    /** The current text joins the draft history, unless it is nothing to lose. */
-    function keepCurrent(reason: DraftReason) {
+    /**
+     * The current text joins the draft history, unless it is nothing to lose. Returned as state
+     * to set together with the new text: one update, so no subscriber sees a half-done change.
+     */
+    function keepCurrent(reason: DraftReason): Partial<SimState> {
       const s = get();
-      if (s.presetName !== null || s.text.trim() === '' || s.text === deps.defaultText) return;
-      set({ draftHistory: keeper.keep(s.text, reason) });
+      if (s.presetName !== null || s.text.trim() === '' || s.text === deps.defaultText) return {};
+      return { draftHistory: keeper.keep(s.text, reason) };
     }
 
     function applyText(
@@ -188,16 +191,16 @@ export function createSimStore(deps: StoreDeps): SimStore {
     const actions: SimActions = {
       editScenarioText: (text) => applyText(text, 'typing', { presetName: null }),
       loadPreset(name, text) {
-        if (text !== get().text) keepCurrent('preset');
-        applyText(text, 'step', { presetName: name, held: false });
+        const kept = text !== get().text ? keepCurrent('preset') : {};
+        applyText(text, 'step', { presetName: name, held: false, ...kept });
       },
       openSharedLink(text) {
         if (text === get().text) return;
-        keepCurrent('link');
+        const kept = keepCurrent('link');
         // This tab's saved draft stays what the user wrote: merely opening a link does not
         // overwrite it (the first edit of the link's text does).
         autosave.flush();
-        applyText(text, 'step', { presetName: null, held: false }, false);
+        applyText(text, 'step', { presetName: null, held: false, ...kept }, false);
       },
       sharedLinkFailed: (error) =>
         set({

@@ -30,6 +30,20 @@ describe('draft history: no sequence of links, presets and reloads loses a draft
     expect(savedText(storage)).toBe('my draft');
   });
 
+  it('changes the text and the history in one update (a link watcher never sees half of it)', () => {
+    const { store, actions } = setup();
+    actions.editScenarioText('mine');
+    const seen: string[] = [];
+    store.subscribe((s, prev) => {
+      if (s.draftHistory !== prev.draftHistory) seen.push(s.text);
+    });
+    actions.openSharedLink('theirs');
+    actions.loadPreset('p', 'preset');
+    actions.editScenarioText('edited');
+    actions.restoreDraft('theirs');
+    expect(seen).toEqual(['theirs', 'preset', 'theirs']); // never the text being replaced
+  });
+
   it('keeps an edited text replaced by a preset, but not an unedited preset or the default', () => {
     const { store, actions } = setup();
     actions.loadPreset('a', 'preset a'); // replaces the default: nothing to keep
