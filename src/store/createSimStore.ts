@@ -15,7 +15,7 @@ import { shownText } from './shownText.ts';
 import {
   forgetOldTabs,
   migrateLegacy,
-  otherDrafts,
+  otherTabsTexts,
   randomTabId,
   STORAGE_KEYS,
   tabIdOf,
@@ -215,7 +215,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
         const draftHistory = keeper.forget(text);
         applyText(text, 'step', { presetName: null, held: false, draftHistory });
       },
-      refreshDrafts: () => set({ otherTabDrafts: otherDrafts(storage, tabId) }),
+      refreshDrafts: () => set({ otherTabDrafts: otherTabsTexts(storage, tabId) }),
       runAnyway() {
         if (!get().held) return;
         set({ held: false, notice: get().notice?.kind === 'held' ? null : get().notice });
@@ -271,7 +271,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
       runStatus: heldAtStart ? HELD : IDLE,
       held: heldAtStart,
       draftHistory: keeper.history,
-      otherTabDrafts: otherDrafts(storage, tabId),
+      otherTabDrafts: otherTabsTexts(storage, tabId),
       selectedSync: null,
       syncDetail: null,
       // A link that replaced a saved draft: one undo brings the draft back.

@@ -143,6 +143,23 @@ export function otherDrafts(storage: StorageLike | null, tabId: string): SavedDr
 }
 
 /**
+ * What other tabs hold, for the Drafts menu: each one's saved draft and draft history, newest
+ * first, each text once. A closed tab's history is reachable only from here.
+ */
+export function otherTabsTexts(storage: StorageLike | null, tabId: string): SavedDraft[] {
+  const out: SavedDraft[] = otherDrafts(storage, tabId);
+  for (const key of keys(storage)) {
+    if (!key.startsWith(HISTORY)) continue;
+    const id = key.slice(HISTORY.length);
+    if (id === tabId) continue;
+    for (const e of readHistory(storage, id)) out.push({ tabId: id, text: e.text, at: e.at });
+  }
+  out.sort((a, b) => b.at - a.at || (a.tabId < b.tabId ? -1 : 1));
+  const seen = new Set<string>();
+  return out.filter((d) => !seen.has(d.text) && seen.add(d.text));
+}
+
+/**
  * Format v1 kept one draft for all tabs: it becomes the draft of a pseudo-tab (so any tab can
  * restore it, and a new tab starts from it), and the draft a link replaced joins this tab's
  * history. The v1 keys are removed once copied, so this runs once.

@@ -46,7 +46,10 @@ export interface SimState {
   held: boolean;
   /** texts this tab replaced (by a link, a preset, a restore), newest first */
   draftHistory: DraftEntry[];
-  /** the saved draft of every other tab, newest first (as of startup or refreshDrafts()) */
+  /**
+   * what the other tabs hold (saved drafts and draft histories), newest first, each text once
+   * (as of startup or refreshDrafts())
+   */
   otherTabDrafts: SavedDraft[];
   selectedSync: number | null;
   /** full record of the selected sync, fetched from the simulator (null while on its way) */
