@@ -6,21 +6,12 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { systemClock } from '../bridge/types.ts';
 import type { ResultPayload, RunReply } from '../worker/protocol.ts';
-import { createDraftKeeper } from './draftKeeper.ts';
 import type { DraftReason } from './drafts.ts';
 import { recordEdit, redoStep, undoStep, type History } from './history.ts';
-import { createAutosave, savedTheme, startupText } from './persistence.ts';
-import { createRunGuard } from './runGuard.ts';
+import { openTab } from './openTab.ts';
+import { createAutosave, savedTheme } from './persistence.ts';
 import { shownText } from './shownText.ts';
-import {
-  forgetOldTabs,
-  migrateLegacy,
-  otherTabsTexts,
-  randomTabId,
-  STORAGE_KEYS,
-  tabIdOf,
-  write,
-} from './tabStorage.ts';
+import { otherTabsTexts, STORAGE_KEYS, write } from './tabStorage.ts';
 import type { Notice, RunStatus, SimActions, SimState, StoreDeps } from './types.ts';
 
 export type SimStore = StoreApi<SimState>;
@@ -47,22 +38,14 @@ export function createSimStore(deps: StoreDeps): SimStore {
   const clock = deps.clock ?? systemClock;
   const now = deps.wallClock ?? Date.now;
   const coalesceMs = deps.coalesceMs ?? 500;
-  const session = deps.session ?? null;
-  const tabId = tabIdOf(session, deps.makeTabId ?? randomTabId);
-  const guard = createRunGuard(session, clock);
-  let reportSave: (error: string | null) => void = () => {};
-  const keeper = createDraftKeeper(storage, tabId, now, (error) => reportSave(error));
-  migrateLegacy(storage, now(), (text) => keeper.keep(text, 'link'));
-  forgetOldTabs(storage, tabId);
-  const startup = startupText({
-    storage,
+  const {
     tabId,
+    guard,
     keeper,
-    sharedText: deps.sharedText,
-    defaultText: deps.defaultText,
-  });
-  // The built-in default cannot be what stopped the tab (a reload during its first run can be).
-  const heldAtStart = startup.text !== deps.defaultText && guard.stoppedOn(startup.text);
+    startup,
+    held: heldAtStart,
+    onSaveFailed,
+  } = openTab(deps, clock, now);
 
   /** The run status once the simulator answers; 'fallback' stays because it is a lasting mode. */
   let settled: RunStatus = IDLE;
@@ -93,9 +76,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
       deps.autosaveDelayMs ?? 500,
       onSaved,
     );
-    reportSave = (error) => {
-      if (error !== null) onSaved(error);
-    };
+    onSaveFailed(onSaved);
 
     /**
      * The current text joins the draft history, unless it is nothing to lose. Returned as state

@@ -69,6 +69,17 @@ describe('draft history: no sequence of links, presets and reloads loses a draft
     expect(history[0]).toBe(`draft ${(DRAFT_LIMITS.entries + 4) % 12}`); // the latest kept
   });
 
+  it('says so when the history cannot be saved (full storage), and still opens the link', () => {
+    const { store, actions, storage, clock } = setup();
+    actions.editScenarioText('mine');
+    clock.advance(500); // saved: only the history write is left to fail
+    storage.failing = true;
+    actions.openSharedLink('theirs');
+    expect(store.getState().text).toBe('theirs');
+    expect(store.getState().notice?.kind).toBe('save-failed');
+    expect(texts(store.getState().draftHistory)).toEqual(['mine']); // kept in memory
+  });
+
   it('survives a corrupt stored history or draft', () => {
     const storage = new MemoryStorage();
     storage.values.set(STORAGE_KEYS.history('tab-1'), '{"not": "a list"');
