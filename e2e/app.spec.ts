@@ -109,6 +109,10 @@ test.describe('the app', () => {
 });
 
 test.describe('links and saved work', () => {
+  // Two page loads each (a reload, a fresh page): on a machine other suites share, a load alone
+  // took over 20 s, so 30 s per test was not enough. A budget, never a timed assertion.
+  test.beforeEach(() => test.setTimeout(90_000));
+
   test('a share link reopens the exact scenario and result in a fresh page', async ({
     page,
     context,

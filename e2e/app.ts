@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 // Type-only: brings the hook's `window.__hpaSimEditor` declaration (ScenarioEditorTestHook).
 import type { EditorMarker } from '../src/panels/editor/types.ts';
+import { encodeScenario } from '../src/share/codec.ts';
 
 const presetDir = join(import.meta.dirname, '..', 'src', 'presets');
 
@@ -22,6 +23,16 @@ export const presets = readdirSync(presetDir)
 
 export async function openApp(page: Page, path = '/'): Promise<void> {
   await page.goto(path);
+  await appReady(page);
+}
+
+/** Reloads the page (a fragment link stays: `goto` to the same URL would not reload). */
+export async function reloadApp(page: Page): Promise<void> {
+  await page.reload();
+  await appReady(page);
+}
+
+async function appReady(page: Page): Promise<void> {
   await expect(page.getByTestId('scenario-editor')).toHaveAttribute('data-editor-ready', 'true', {
     timeout: 20_000,
   });
@@ -54,4 +65,33 @@ export async function waitUpToDate(page: Page): Promise<void> {
   await expect(page.getByRole('status', { name: 'Simulator status' })).toHaveText('up to date', {
     timeout: 20_000,
   });
+}
+
+/** The app's URL for a share link of `text` (encoded as the app encodes it). */
+export async function linkPath(text: string): Promise<string> {
+  return `/#s=${await encodeScenario(text)}`;
+}
+
+/** The default preset with another Simulation name (the title the Drafts menu shows). */
+export function named(name: string): string {
+  const text = presets.find((p) => p.id === 'default')!.text;
+  return text.replace('name: default', `name: ${name}`);
+}
+
+/** Waits until the editor shows `text` (after a link, a restore, a reload). */
+export async function expectEditorText(page: Page, text: string): Promise<void> {
+  await expect(page.getByTestId('scenario-editor')).toHaveAttribute('data-editor-ready', 'true', {
+    timeout: 30_000,
+  });
+  await expect.poll(() => editorText(page), { timeout: 20_000 }).toBe(text);
+}
+
+/** Waits past the autosave's debounce, so the draft is in localStorage. */
+export async function waitAutosaved(page: Page): Promise<void> {
+  await page.waitForTimeout(800); // autosave is debounced by 500 ms
+}
+
+export async function openDrafts(page: Page) {
+  await page.getByRole('button', { name: /^Drafts/ }).click();
+  return page.getByRole('menu', { name: 'Drafts' });
 }

@@ -89,7 +89,8 @@ test('runs a preset in the worker and returns its series as typed arrays', async
   });
   expect(out.last).toMatchObject({ index: 5760, time: 86_400 });
   expect(out.csvLines).toBe(5762);
-  expect(out.state).toEqual({ statuses: [], workersCreated: 1 });
+  // The first worker, and a spare warmed up once the first run was delivered.
+  expect(out.state).toEqual({ statuses: [], workersCreated: 2, mainThreadLoads: 0 });
 });
 
 test('latest run wins: superseded runs resolve null, the last one answers', async ({ page }) => {
@@ -104,17 +105,20 @@ test('latest run wins: superseded runs resolve null, the last one answers', asyn
   expect(out[2]).toMatchObject({ name: 'three', syncs: 5761 });
 });
 
-test('a long run is interrupted by terminating its worker', async ({ page }) => {
+test('a long run is interrupted; the newer run goes to the warm spare', async ({ page }) => {
   const out = await page.evaluate(async () => {
     const t = (globalThis as unknown as BridgeTestGlobal).bridgeTest;
     t.setup('real');
-    await t.run(t.defaultPreset); // the worker is loaded and warm
+    await t.run(t.defaultPreset); // the worker is loaded and warm; a spare warms up
+    const before = t.state().workersCreated;
     const [long, short] = await t.runThenReplace(t.longScenario, t.defaultPreset, 400);
-    return { long, short, state: t.state() };
+    return { long, short, before, state: t.state() };
   });
   expect(out.long).toBeNull();
   expect(out.short).toMatchObject({ name: 'default', syncs: 5761 });
-  expect(out.state).toEqual({ statuses: [], workersCreated: 2 });
+  expect(out.before).toBe(2);
+  // The interrupted worker was replaced by the spare, and a new spare started behind it.
+  expect(out.state).toEqual({ statuses: [], workersCreated: 3, mainThreadLoads: 0 });
 });
 
 test('a crashed worker is restarted and reported; the run still answers', async ({ page }) => {
@@ -124,28 +128,40 @@ test('a crashed worker is restarted and reported; the run still answers', async 
     return { reply: await t.run(t.defaultPreset), state: t.state() };
   });
   expect(out.reply).toMatchObject({ name: 'default', syncs: 5761 });
-  expect(out.state.workersCreated).toBe(2);
+  expect(out.state.workersCreated).toBe(3); // crashed, its replacement, then the spare
   expect(out.state.statuses).toEqual([
     { kind: 'restarted', message: expect.stringMatching(/stopped unexpectedly.*restarted/) },
   ]);
 });
 
-test('a hung worker times out, and repeated failures fall back to the main thread', async ({
+test('a hung worker is restarted with a "too costly" message, never run on the page', async ({
   page,
 }) => {
   const out = await page.evaluate(async () => {
     const t = (globalThis as unknown as BridgeTestGlobal).bridgeTest;
     t.setup('hang', 300);
-    const hung = await t.run(t.defaultPreset);
-    const hangState = t.state();
+    const hung = [];
+    for (let i = 0; i < 4; i++) hung.push(await t.run(t.defaultPreset));
+    return { hung, state: t.state() };
+  });
+  for (const outcome of out.hung) {
+    expect(outcome).toEqual({ rejected: expect.stringMatching(/within 0\.3 s: .*too costly/) });
+  }
+  expect(out.state.statuses.map((s) => s.kind)).toEqual(Array(4).fill('restarted'));
+  expect(out.state.mainThreadLoads).toBe(0);
+  expect(out.state.workersCreated).toBe(5); // each hung worker replaced, the last one idle
+});
+
+test('workers that never start fall back to the main thread', async ({ page }) => {
+  const out = await page.evaluate(async () => {
+    const t = (globalThis as unknown as BridgeTestGlobal).bridgeTest;
     t.setup('always-crash');
     const first = await t.run(t.defaultPreset); // crashes twice: fails
-    const second = await t.run(t.defaultPreset); // third crash: main thread
-    return { hung, hangState, first, second, state: t.state() };
+    const second = await t.run(t.defaultPreset); // third crash before starting: main thread
+    return { first, second, state: t.state() };
   });
-  expect(out.hung).toEqual({ rejected: 'The simulator did not answer within 0.3 s.' });
-  expect(out.hangState.statuses.map((s) => s.kind)).toEqual(['restarted']);
-  expect(out.first).toMatchObject({ rejected: expect.stringMatching(/stopped unexpectedly/) });
+  expect(out.first).toMatchObject({ rejected: expect.stringMatching(/could not start/) });
   expect(out.second).toMatchObject({ name: 'default', syncs: 5761, timeIsFloat64Array: true });
   expect(out.state.statuses.map((s) => s.kind)).toEqual(['restarted', 'restarted', 'fallback']);
+  expect(out.state.mainThreadLoads).toBe(1);
 });

@@ -10,6 +10,7 @@ import { PRESETS } from '../presets/catalog.ts';
 import {
   useActions,
   useDiagnostics,
+  useHeld,
   useIsStale,
   useParseSummary,
   usePresetName,
@@ -32,6 +33,7 @@ export function App() {
   const presetName = usePresetName();
   const result = useResult();
   const stale = useIsStale();
+  const held = useHeld();
   const selected = useSelectedSync();
   const detail = useSyncDetail();
   const theme = useResolvedTheme(useTheme());
@@ -93,9 +95,11 @@ export function App() {
               />
             ) : (
               <p className="status" role="status">
-                {diagnostics.some((d) => d.severity === 'error')
-                  ? 'Fix the errors in the scenario to see the simulation.'
-                  : 'Simulating…'}
+                {held
+                  ? 'Not simulated: this tab stopped while simulating this scenario. Edit it, or run it anyway from the notice above.'
+                  : diagnostics.some((d) => d.severity === 'error')
+                    ? 'Fix the errors in the scenario to see the simulation.'
+                    : 'Simulating…'}
               </p>
             )}
           </div>

@@ -1,5 +1,6 @@
 // Export menu: manifest (as written / effective), scenario file, series CSV, charts PNG.
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { useMenuDismiss } from './useMenuDismiss.ts';
 
 export interface ExportActions {
   manifest(): void;
@@ -23,21 +24,11 @@ export function ExportMenu(props: {
 }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent | KeyboardEvent) => {
-      if (
-        e instanceof KeyboardEvent ? e.key === 'Escape' : !ref.current?.contains(e.target as Node)
-      )
-        setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
+  useMenuDismiss(
+    ref,
+    open,
+    useCallback(() => setOpen(false), []),
+  );
   return (
     <div className="menu" ref={ref}>
       <button

@@ -13,6 +13,7 @@ import {
   useTheme,
 } from '../store/index.ts';
 import { downloadChartsPng, downloadText, fileStem, manifestAsWritten } from './download.ts';
+import { DraftsMenu } from './DraftsMenu.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 
 function statusText(kind: string, message: string | undefined): string {
@@ -57,6 +58,7 @@ export function Toolbar(props: {
       <button className="btn" onClick={props.onOpenPresets}>
         Presets
       </button>
+      <DraftsMenu />
       <button
         className="btn"
         onClick={actions.undo}
@@ -82,8 +84,13 @@ export function Toolbar(props: {
         )}
       </span>
       {notice ? (
-        <span className="status" data-kind="error" role="alert">
+        <span className="notice" data-kind={notice.kind} role="alert">
           {notice.message}{' '}
+          {notice.kind === 'held' ? (
+            <button className="btn" onClick={actions.runAnyway}>
+              Run it anyway
+            </button>
+          ) : null}{' '}
           <button className="btn" onClick={actions.dismissNotice} aria-label="Dismiss message">
             ×
           </button>

@@ -9,6 +9,11 @@ export interface Backend {
   api: SimulatorApi;
   /** true when terminate() really stops work in progress */
   interruptible: boolean;
+  /**
+   * The worker has answered at least once (its module loaded and comlink replies). A crash before
+   * that means workers cannot run here; a crash after it is the work's doing.
+   */
+  readonly started: boolean;
   terminate(): void;
 }
 
@@ -33,6 +38,13 @@ export function workerBackend(worker: WorkerLike, onCrash: (message: string) => 
   };
   worker.addEventListener('error', onError);
   worker.addEventListener('messageerror', onMessageError);
+  // A probe any API answers at once (no run has id -1): it is queued before any run, so its reply
+  // says the module loaded even while the first run still computes.
+  let started = false;
+  const markStarted = () => {
+    started = true;
+  };
+  remote.exportCsv(-1).then(markStarted, markStarted);
   return {
     api: {
       run: (runId, text) => remote.run(runId, text),
@@ -40,6 +52,9 @@ export function workerBackend(worker: WorkerLike, onCrash: (message: string) => 
       exportCsv: (runId) => remote.exportCsv(runId),
     },
     interruptible: true,
+    get started() {
+      return started;
+    },
     terminate() {
       live = false;
       worker.removeEventListener('error', onError);
@@ -67,6 +82,7 @@ export function mainThreadBackend(loadApi: () => Promise<SimulatorApi>, clock: C
       exportCsv: (runId) => later((a) => a.exportCsv(runId)),
     },
     interruptible: false,
+    started: true,
     terminate() {},
   };
 }

@@ -7,7 +7,7 @@ import { SimulatorError, type BridgeStatus, type SimulatorClient } from './types
 let client: SimulatorClient | null = null;
 afterEach(() => client?.dispose());
 
-function setup(options: { workerFails?: boolean } = {}) {
+function setup(options: { workerFails?: boolean; warmUpText?: string } = {}) {
   const clock = new FakeClock();
   const workers: FakeWorker[] = [];
   const statuses: BridgeStatus[] = [];
@@ -26,6 +26,7 @@ function setup(options: { workerFails?: boolean } = {}) {
     },
     onStatus: (s) => statuses.push(s),
     clock,
+    warmUpText: options.warmUpText ?? null,
   });
   return { client, clock, workers, statuses, fallback, fallbackLoads: () => fallbackLoads };
 }
@@ -132,55 +133,77 @@ describe('simulator client: failures', () => {
     expect((await a)?.parse.name).toBe('a');
   });
 
-  it('fails a run that crashed its worker twice', async () => {
+  it('fails a run that crashed two started workers, saying the scenario is too costly', async () => {
     const { client, workers, statuses } = setup();
     const a = client.run('a');
     await workers[0]!.api.call(1);
+    await workers[0]!.started(); // it answered its start probe: the run itself crashed it
     workers[0]!.crash('boom');
     await workers[1]!.api.call(1);
+    await workers[1]!.started();
     workers[1]!.crash('boom');
-    await expect(a).rejects.toThrow(SimulatorError);
+    await expect(a).rejects.toThrow(/stopped unexpectedly twice.*too costly.*spec\.duration/);
     expect(statuses.map((s) => s.kind)).toEqual(['restarted', 'restarted']);
   });
 
-  it('treats no reply within 20 s as a hang', async () => {
+  it('treats no reply within 20 s as a scenario too costly: restart, say what to change', async () => {
     const { client, clock, workers, statuses } = setup();
     const a = client.run('a');
     await workers[0]!.api.call(1);
     clock.advance(19_999);
     expect(statuses).toEqual([]);
     clock.advance(1);
-    await expect(a).rejects.toThrow('The simulator did not answer within 20 s.');
-    expect(statuses[0]?.kind).toBe('restarted');
+    await expect(a).rejects.toThrow(
+      /did not answer within 20 s: this scenario is too costly.*spec\.duration.*Your draft is kept/,
+    );
+    expect(statuses).toEqual([{ kind: 'restarted', message: expect.stringMatching(/too costly/) }]);
     expect(workers[0]!.terminated).toBe(true);
     expect(workers).toHaveLength(2);
   });
 
-  it('falls back to the main thread after three failures in a row', async () => {
+  it('never moves work to the main thread after timeouts, however many', async () => {
+    const { client, clock, workers, statuses, fallbackLoads } = setup();
+    for (let i = 0; i < 5; i++) {
+      const run = client.run(`slow ${i}`);
+      await workers[i]!.api.call(1);
+      clock.advance(20_000);
+      await expect(run).rejects.toThrow(SimulatorError);
+    }
+    expect(statuses.map((s) => s.kind)).toEqual(Array(5).fill('restarted'));
+    expect(fallbackLoads()).toBe(0);
+    const next = client.run('small');
+    (await workers[5]!.api.call(1)).reply(); // still a worker
+    expect((await next)?.parse.name).toBe('small');
+  });
+
+  it('never falls back when started workers crash, however often', async () => {
+    const { client, workers, statuses, fallbackLoads } = setup();
+    for (let i = 0; i < 4; i++) {
+      const run = client.run(`heavy ${i}`);
+      await workers[2 * i]!.api.call(1);
+      await workers[2 * i]!.started();
+      workers[2 * i]!.crash('out of memory');
+      await workers[2 * i + 1]!.api.call(1);
+      await workers[2 * i + 1]!.started();
+      workers[2 * i + 1]!.crash('out of memory');
+      await expect(run).rejects.toThrow(/too costly/);
+    }
+    expect(statuses.every((s) => s.kind === 'restarted')).toBe(true);
+    expect(fallbackLoads()).toBe(0);
+  });
+
+  it('falls back to the main thread when workers fail to start three times in a row', async () => {
     const { client, clock, workers, statuses, fallback } = setup();
     const a = client.run('a');
     for (let i = 0; i < 3; i++) workers[i]!.crash('script error'); // a worker that cannot load
     expect(statuses.map((s) => s.kind)).toEqual(['restarted', 'restarted', 'fallback']);
-    expect(statuses[2]!.message).toMatch(/3 times in a row.*main thread/);
+    expect(statuses[2]!.message).toMatch(/failed to start 3 times in a row.*main thread/);
     expect(workers).toHaveLength(3);
-    await expect(a).rejects.toThrow(/stopped unexpectedly \(script error\)/);
+    await expect(a).rejects.toThrow('The simulator could not start (script error).');
     const b = client.run('b');
     clock.advance(0);
     (await fallback.call(1)).reply();
     expect((await b)?.parse.name).toBe('b');
-  });
-
-  it('counts only failures in a row: a delivered run resets the count', async () => {
-    const { client, workers, statuses } = setup();
-    const a = client.run('a');
-    workers[0]!.crash('x');
-    workers[1]!.crash('x');
-    await expect(a).rejects.toThrow(SimulatorError);
-    const b = client.run('b');
-    (await workers[2]!.api.call(1)).reply();
-    await b;
-    workers[2]!.crash('x');
-    expect(statuses.map((s) => s.kind)).toEqual(['restarted', 'restarted', 'restarted']);
   });
 
   it('falls back at once when no worker can be created', async () => {
@@ -225,5 +248,82 @@ describe('simulator client: failures', () => {
     expect(await b).toBeNull();
     expect(workers[0]!.terminated).toBe(true);
     expect(await client.run('c')).toBeNull();
+  });
+});
+
+describe('simulator client: a warm spare worker', () => {
+  it('starts a spare a second after the first delivered run, warmed by a tiny run', async () => {
+    const { client, clock, workers } = setup({ warmUpText: 'tiny' });
+    const a = client.run('a');
+    expect(workers).toHaveLength(1); // nothing competes with the first run
+    (await workers[0]!.api.call(1)).reply();
+    await a;
+    clock.advance(999);
+    expect(workers).toHaveLength(1); // the page is still loading
+    clock.advance(1);
+    expect(workers).toHaveLength(2);
+    const warm = await workers[1]!.api.call(1);
+    expect({ runId: warm.runId, text: warm.text }).toEqual({ runId: 0, text: 'tiny' });
+  });
+
+  it('continues an interrupted run on the warm spare, and makes a new spare', async () => {
+    const { client, clock, workers } = setup({ warmUpText: 'tiny' });
+    const a = client.run('a');
+    (await workers[0]!.api.call(1)).reply();
+    await a;
+    clock.advance(1000);
+    (await workers[1]!.api.call(1)).reply(); // the spare's warm-up answered
+    void client.run('slow');
+    await workers[0]!.api.call(2);
+    clock.advance(200);
+    const b = client.run('b'); // interrupts 'slow'
+    expect(workers[0]!.terminated).toBe(true);
+    const onSpare = await workers[1]!.api.call(2);
+    expect(onSpare.text).toBe('b');
+    expect(workers).toHaveLength(3); // the next spare is on its way
+    expect((await workers[2]!.api.call(1)).text).toBe('tiny');
+    onSpare.reply();
+    expect((await b)?.parse.name).toBe('b');
+  });
+
+  it('retries a crashed run on the spare, and drops a spare that crashes itself', async () => {
+    const { client, clock, workers, statuses } = setup({ warmUpText: 'tiny' });
+    const a = client.run('a');
+    (await workers[0]!.api.call(1)).reply();
+    await a;
+    clock.advance(1000);
+    workers[1]!.crash('spare failed'); // silently replaced later, never reported
+    expect(workers[1]!.terminated).toBe(true);
+    expect(statuses).toEqual([]);
+    const b = client.run('b');
+    (await workers[0]!.api.call(2)).reply();
+    await b;
+    clock.advance(1000);
+    expect(workers).toHaveLength(3); // a new spare after the next delivered run
+    const c = client.run('c');
+    await workers[0]!.api.call(3);
+    workers[0]!.crash('out of memory');
+    (await workers[2]!.api.call(2)).reply(); // the retry ran on the spare
+    expect((await c)?.parse.name).toBe('c');
+  });
+
+  it('dispose() before the first spare starts means no spare', async () => {
+    const { client, clock, workers } = setup({ warmUpText: 'tiny' });
+    const a = client.run('a');
+    (await workers[0]!.api.call(1)).reply();
+    await a;
+    client.dispose();
+    clock.advance(5000);
+    expect(workers).toHaveLength(1);
+  });
+
+  it('dispose() stops the spare too', async () => {
+    const { client, clock, workers } = setup({ warmUpText: 'tiny' });
+    const a = client.run('a');
+    (await workers[0]!.api.call(1)).reply();
+    await a;
+    clock.advance(1000);
+    client.dispose();
+    expect(workers.map((w) => w.terminated)).toEqual([true, true]);
   });
 });

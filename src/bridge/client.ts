@@ -1,6 +1,7 @@
 // Scheduling between the UI and the simulator: latest run wins, stale replies never surface, a
-// long run is interrupted by replacing its worker, a crashed or hung worker is replaced (and after
-// repeated failures the API runs on the main thread instead).
+// long run is interrupted by replacing its worker (with a warm spare), a crashed or hung worker is
+// replaced. Work never moves onto the page's thread because a run was slow or crashed: only when
+// no worker can run at all does the API run on the main thread.
 //
 // At most one run is in flight and at most one waits: typing sends a run per keystroke, and a
 // queue inside the worker would compute every intermediate text. A worker computes synchronously
@@ -8,7 +9,15 @@
 
 import type { RunReply, SimulatorApi } from '../worker/protocol.ts';
 import { mainThreadBackend, workerBackend, type Backend } from './backend.ts';
+import {
+  crashedTwiceMessage,
+  hungMessage,
+  noWorkerMessage,
+  restartedMessage,
+  workerNeverStartsMessage,
+} from './messages.ts';
 import { SimulatorError, systemClock, type ClientOptions, type SimulatorClient } from './types.ts';
+import { WARM_UP_RUN_ID } from './warmUp.ts';
 
 interface Request {
   runId: number;
@@ -30,15 +39,21 @@ export function createClient(options: ClientOptions): SimulatorClient {
   const clock = options.clock ?? systemClock;
   const cancelAfterMs = options.cancelAfterMs ?? 150;
   const replyTimeoutMs = options.replyTimeoutMs ?? 20_000;
-  const maxFailures = options.maxFailures ?? 3;
+  const maxStartFailures = options.maxStartFailures ?? 3;
+  const warmUpText = options.warmUpText ?? null;
+  const spareDelayMs = options.spareDelayMs ?? 1000;
+  let spareTimer: unknown = null;
   let fallbackApi: Promise<SimulatorApi> | null = null;
   const loadFallback = () => (fallbackApi ??= options.loadFallbackApi());
 
   let backend: Backend | null = null;
+  /** a worker started ahead and warmed by a tiny run, taken when the current one is replaced */
+  let spare: Backend | null = null;
   let onFallback = false;
-  let failures = 0;
+  /** workers in a row that crashed before answering anything */
+  let startFailures = 0;
   let disposed = false;
-  let nextRunId = 0;
+  let nextRunId = WARM_UP_RUN_ID;
   let deliveredRunId: number | null = null;
   let inFlight: Flight | null = null;
   let waiting: Request | null = null;
@@ -50,23 +65,58 @@ export function createClient(options: ClientOptions): SimulatorClient {
     options.onStatus?.({ kind, message });
   }
 
+  function startWorker(): Backend {
+    const created: Backend = workerBackend(options.createWorker(), (message) => {
+      if (backend === created) crashed(message);
+      else if (spare === created) dropSpare(); // made again after a later delivered run
+    });
+    return created;
+  }
+
   function ensureBackend(): Backend {
     if (backend) return backend;
-    if (!onFallback && failures < maxFailures) {
+    if (spare) {
+      backend = spare;
+      spare = null;
+      startSpare();
+      return backend;
+    }
+    if (!onFallback) {
       try {
-        const created: Backend = workerBackend(options.createWorker(), (message) => {
-          if (backend === created) fail(`stopped unexpectedly (${message})`, true);
-        });
-        return (backend = created);
+        return (backend = startWorker());
       } catch (error) {
-        report(
-          'fallback',
-          `The simulator could not start a worker (${messageOf(error)}); it runs on the main thread, so the page may pause during long runs.`,
-        );
+        onFallback = true;
+        report('fallback', noWorkerMessage(messageOf(error)));
       }
     }
-    onFallback = true;
     return (backend = mainThreadBackend(loadFallback, clock));
+  }
+
+  /** Keeps one warmed worker in reserve, so a replaced worker's next run does not start cold. */
+  function startSpare() {
+    if (warmUpText === null || spare || disposed || onFallback) return;
+    if (spareTimer !== null) clock.clearTimeout(spareTimer);
+    spareTimer = null;
+    try {
+      spare = startWorker();
+      spare.api.run(WARM_UP_RUN_ID, warmUpText).catch(() => {});
+    } catch {
+      spare = null; // the next ensureBackend() reports it if workers really cannot start
+    }
+  }
+
+  /** The first spare waits a moment: the page is still loading (the editor, the charts). */
+  function startSpareSoon() {
+    if (warmUpText === null || spare || spareTimer !== null || disposed || onFallback) return;
+    if (spareDelayMs <= 0) startSpare();
+    else spareTimer = clock.setTimeout(startSpare, spareDelayMs);
+  }
+
+  function dropSpare() {
+    if (spareTimer !== null) clock.clearTimeout(spareTimer);
+    spareTimer = null;
+    spare?.terminate();
+    spare = null;
   }
 
   /** Drop the current backend and everything pending on it (the next call starts a fresh one). */
@@ -94,7 +144,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
     // The main thread cannot hang half-way (a run there finishes before any timer fires).
     if (b.interruptible) {
       flight.timer = clock.setTimeout(() => {
-        if (inFlight === flight) fail(`did not answer within ${replyTimeoutMs / 1000} s`, false);
+        if (inFlight === flight) hung();
       }, replyTimeoutMs);
     }
     inFlight = flight;
@@ -102,11 +152,12 @@ export function createClient(options: ClientOptions): SimulatorClient {
       (reply) => {
         if (inFlight !== flight) return; // from a replaced backend, or timed out: dropped
         clearFlight();
-        failures = 0;
+        startFailures = 0;
         if (!flight.superseded) {
           deliveredRunId = request.runId;
           request.resolve(reply);
         }
+        startSpareSoon();
         pump();
       },
       (error: unknown) => {
@@ -119,25 +170,43 @@ export function createClient(options: ClientOptions): SimulatorClient {
     );
   }
 
-  /** The worker crashed or hangs: replace it, retry a crashed run once, report what happened. */
-  function fail(reason: string, retry: boolean) {
-    failures++;
+  /**
+   * The worker crashed. Before it ever answered, workers cannot run here (after a few in a row the
+   * main thread takes over); after, the run did it: retry once on a fresh worker, then give up.
+   */
+  function crashed(detail: string) {
+    const neverStarted = !backend?.started;
+    startFailures = neverStarted ? startFailures + 1 : 0;
     const flight = inFlight;
     dropBackend();
+    if (neverStarted && startFailures >= maxStartFailures) {
+      onFallback = true;
+      dropSpare();
+      report('fallback', workerNeverStartsMessage(startFailures, detail));
+    } else {
+      report('restarted', restartedMessage(detail));
+    }
     if (flight && !flight.superseded) {
       const request = flight.request;
-      if (retry && !waiting && request.attempts < 2) waiting = request;
-      else request.reject(new SimulatorError(`The simulator ${reason}.`));
+      if (!waiting && request.attempts < 2) waiting = request;
+      else {
+        const message = neverStarted
+          ? `The simulator could not start (${detail}).`
+          : crashedTwiceMessage(detail);
+        request.reject(new SimulatorError(message));
+      }
     }
-    if (failures >= maxFailures) {
-      onFallback = true;
-      report(
-        'fallback',
-        `The simulator ${reason}, ${failures} times in a row; it now runs on the main thread, so the page may pause during long runs.`,
-      );
-    } else {
-      report('restarted', `The simulator ${reason} and was restarted.`);
-    }
+    if (!disposed) ensureBackend();
+    pump();
+  }
+
+  /** No reply in time: the scenario is too costly. Restart the worker; never retry, never fall back. */
+  function hung() {
+    const flight = inFlight;
+    dropBackend();
+    const message = hungMessage(replyTimeoutMs);
+    if (flight && !flight.superseded) flight.request.reject(new SimulatorError(message));
+    report('restarted', message);
     if (!disposed) ensureBackend();
     pump();
   }
@@ -202,7 +271,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
       supersedeInFlight();
       if (!backend?.interruptible) return;
       dropBackend();
-      ensureBackend(); // warm, so the next run does not wait for a worker to start
+      ensureBackend(); // the spare, or a fresh worker, ready for the next run
     },
     dispose() {
       if (disposed) return;
@@ -211,6 +280,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
       waiting = null;
       supersedeInFlight();
       dropBackend();
+      dropSpare();
     },
   };
 }

@@ -2,6 +2,7 @@
 
 import { createClient } from './client.ts';
 import type { ClientOptions, SimulatorClient, WorkerLike } from './types.ts';
+import { WARM_UP_SCENARIO } from './warmUp.ts';
 
 export type { BridgeStatus, Clock, SimulatorClient, WorkerLike } from './types.ts';
 export { SimulatorError, systemClock } from './types.ts';
@@ -14,7 +15,7 @@ export function createSimulatorWorker(): WorkerLike {
   });
 }
 
-/** The engine on the main thread, loaded only if workers fail (it stays out of the main chunk). */
+/** The engine on the main thread, loaded only if no worker can run (it stays out of the main chunk). */
 export async function loadMainThreadApi() {
   const { createSimulatorApi } = await import('../worker/api.ts');
   return createSimulatorApi();
@@ -24,6 +25,7 @@ export function createSimulatorClient(options: Partial<ClientOptions> = {}): Sim
   return createClient({
     createWorker: createSimulatorWorker,
     loadFallbackApi: loadMainThreadApi,
+    warmUpText: WARM_UP_SCENARIO,
     ...options,
   });
 }

@@ -3,7 +3,7 @@
 
 import defaultPreset from '../presets/default.yaml?raw';
 import type { RunReply } from '../worker/protocol.ts';
-import { createSimulatorClient, createSimulatorWorker } from './index.ts';
+import { createSimulatorClient, createSimulatorWorker, loadMainThreadApi } from './index.ts';
 import type {
   BridgeTestApi,
   BridgeTestGlobal,
@@ -21,13 +21,16 @@ function scriptWorker(source: string): WorkerLike {
 let client: SimulatorClient | null = null;
 const statuses: BridgeStatus[] = [];
 let workersCreated = 0;
+let mainThreadLoads = 0;
 
 function setup(mode: TestWorkerMode, replyTimeoutMs = 20_000): void {
   client?.dispose();
   statuses.length = 0;
   workersCreated = 0;
+  mainThreadLoads = 0;
   client = createSimulatorClient({
     replyTimeoutMs,
+    spareDelayMs: 0, // the spare at once, so a test sees it right after the first run
     onStatus: (status) => statuses.push(status),
     createWorker: () => {
       workersCreated++;
@@ -36,6 +39,10 @@ function setup(mode: TestWorkerMode, replyTimeoutMs = 20_000): void {
       }
       if (mode === 'hang') return scriptWorker('self.onmessage = () => {};');
       return createSimulatorWorker();
+    },
+    loadFallbackApi: () => {
+      mainThreadLoads++;
+      return loadMainThreadApi();
     },
   });
 }
@@ -80,7 +87,7 @@ const api: BridgeTestApi = {
     return detail && { index: detail.index, time: detail.sync.time, events: detail.events.length };
   },
   exportCsv: () => client!.exportCsv(),
-  state: () => ({ statuses: [...statuses], workersCreated }),
+  state: () => ({ statuses: [...statuses], workersCreated, mainThreadLoads }),
 };
 
 (globalThis as unknown as BridgeTestGlobal).bridgeTest = api;

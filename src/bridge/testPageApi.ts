@@ -33,7 +33,8 @@ export interface BridgeTestApi {
   runThenReplace(first: string, second: string, ms: number): Promise<[RunOutcome, RunOutcome]>;
   getSync(index: number): Promise<{ index: number; time: number; events: number } | null>;
   exportCsv(): Promise<string | null>;
-  state(): { statuses: BridgeStatus[]; workersCreated: number };
+  /** workersCreated counts the warm spare too; mainThreadLoads: times the engine was loaded on the page's thread */
+  state(): { statuses: BridgeStatus[]; workersCreated: number; mainThreadLoads: number };
 }
 
 /** Where the page puts it; `globalThis` so page.evaluate callbacks type-check without the DOM. */

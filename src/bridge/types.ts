@@ -25,7 +25,10 @@ export const systemClock: Clock = {
   clearTimeout: (handle) => clearTimeout(handle as Parameters<typeof clearTimeout>[0]),
 };
 
-/** Something the user should see: the worker was replaced, or runs moved to the main thread. */
+/**
+ * Something the user should see: the worker was replaced (a crash, or a run too costly to finish),
+ * or runs moved to the main thread (only when no worker can run at all).
+ */
 export interface BridgeStatus {
   kind: 'restarted' | 'fallback';
   message: string;
@@ -48,7 +51,7 @@ export interface SimulatorClient {
 
 export interface ClientOptions {
   createWorker: () => WorkerLike;
-  /** The same API on the main thread, for when workers keep failing (loaded lazily). */
+  /** The same API on the main thread, for when no worker can run at all (loaded lazily). */
   loadFallbackApi: () => Promise<import('../worker/protocol.ts').SimulatorApi>;
   onStatus?: (status: BridgeStatus) => void;
   clock?: Clock;
@@ -56,8 +59,15 @@ export interface ClientOptions {
   cancelAfterMs?: number;
   /** no reply within this means the worker hangs (ms) */
   replyTimeoutMs?: number;
-  /** consecutive worker failures before falling back to the main thread */
-  maxFailures?: number;
+  /** workers in a row that crash before answering anything, before the main thread takes over */
+  maxStartFailures?: number;
+  /**
+   * A tiny scenario a spare worker runs to warm up; with it the client keeps one warm worker in
+   * reserve for when the current one is replaced. null (the default here): no spare.
+   */
+  warmUpText?: string | null;
+  /** the first spare starts this long after the first delivered run, off the page's load (ms) */
+  spareDelayMs?: number;
 }
 
 /** A run failed because the simulator did (not because of the scenario). */

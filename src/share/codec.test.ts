@@ -62,6 +62,7 @@ describe('share links: round trip', () => {
 describe('share links: untrusted input', () => {
   it('rejects an unknown version with a clear message', async () => {
     await expectError('v2.AAAA', /format v2.*reads v1.*newer hpa-sim/);
+    await expectError(`v${'9'.repeat(100_000)}.AAAA`, /^this link uses an unknown format, which/);
     await expectError('hello', /not an hpa-sim scenario link/);
     await expectError('', /no scenario/);
   });

@@ -43,8 +43,10 @@ export async function decodeScenario(payload: string): Promise<DecodeOutcome> {
     const [, version, body] = match;
     const decoder = DECODERS.get(version!);
     if (!decoder) {
+      // The version is input: a link can carry 100,000 digits there. Name a short one only.
+      const named = version!.length <= 8 ? `format ${version}` : 'an unknown format';
       return fail(
-        `this link uses format ${version}, which this version of hpa-sim cannot read (it reads ${[...DECODERS.keys()].join(', ')}); it may come from a newer hpa-sim`,
+        `this link uses ${named}, which this version of hpa-sim cannot read (it reads ${[...DECODERS.keys()].join(', ')}); it may come from a newer hpa-sim`,
       );
     }
     return await decoder(body!);

@@ -13,9 +13,9 @@ import type { SimStore } from './createSimStore.ts';
 import { initStore } from './current.ts';
 import type { StorageLike } from './types.ts';
 
-function browserStorage(): StorageLike | null {
+function browserStorage(kind: 'localStorage' | 'sessionStorage'): StorageLike | null {
   try {
-    return globalThis.localStorage ?? null; // reading it throws when storage is disabled
+    return globalThis[kind] ?? null; // reading it throws when storage is disabled
   } catch {
     return null;
   }
@@ -37,7 +37,8 @@ export async function startBrowserStore(options: { defaultText: string }): Promi
   store = initStore({
     client,
     defaultText: options.defaultText,
-    storage: browserStorage(),
+    storage: browserStorage('localStorage'),
+    session: browserStorage('sessionStorage'),
     sharedText: decoded?.ok ? decoded.text : null,
   });
   const { actions } = store.getState();
@@ -47,8 +48,8 @@ export async function startBrowserStore(options: { defaultText: string }): Promi
     writeShareFragment(null);
   }
   let linkText = decoded?.ok ? decoded.text : null;
-  store.subscribe((state) => {
-    if (linkText !== null && state.text !== linkText) {
+  store.subscribe((state, previous) => {
+    if (linkText !== null && state.text !== previous.text && state.text !== linkText) {
       linkText = null;
       writeShareFragment(null);
     }
@@ -65,7 +66,7 @@ export async function startBrowserStore(options: { defaultText: string }): Promi
     }
   });
   // pagehide is the last reliable moment on desktop; visibilitychange covers mobile tab kills.
-  addEventListener('pagehide', () => actions.pageHidden());
+  addEventListener('pagehide', () => actions.pageLeft());
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') actions.pageHidden();
   });

@@ -1,18 +1,34 @@
 // The store (zustand, vanilla: no React here, so it runs in Node tests). One update path: every
 // change of the text — typing, a preset, undo/redo, a share link — goes through `applyText`, which
 // records history, schedules the autosave and asks the simulator for a run (latest run wins).
+// A text replaced by a link, a preset or a restore joins this tab's draft history first.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { systemClock } from '../bridge/types.ts';
 import type { ResultPayload, RunReply } from '../worker/protocol.ts';
+import type { DraftReason } from './drafts.ts';
 import { recordEdit, redoStep, undoStep, type History } from './history.ts';
-import { createAutosave, savedTheme, startupText, STORAGE_KEYS, write } from './persistence.ts';
-import type { RunStatus, SimActions, SimState, StoreDeps } from './types.ts';
+import { openTab } from './openTab.ts';
+import { createAutosave, savedTheme } from './persistence.ts';
+import { shownText } from './shownText.ts';
+import { otherTabsTexts, STORAGE_KEYS, write } from './tabStorage.ts';
+import type { Notice, RunStatus, SimActions, SimState, StoreDeps } from './types.ts';
 
 export type SimStore = StoreApi<SimState>;
 
 const IDLE: RunStatus = { kind: 'idle', message: '' };
 const RUNNING: RunStatus = { kind: 'running', message: '' };
+const HELD: RunStatus = {
+  kind: 'paused',
+  message: 'not simulated: press “Run it anyway” to simulate',
+};
+const HELD_NOTICE: Notice = {
+  kind: 'held',
+  message:
+    'This tab stopped while it was simulating this scenario, so it is shown as text only and not simulated. Your other drafts are in the Drafts menu.',
+};
+/** Messages from the simulator can quote input: shown escaped and bounded. */
+const MESSAGE_CHARS = 500;
 
 /** Typing (coalesced into one undo step per burst) versus a discrete step (preset, link, undo). */
 type EditKind = 'typing' | 'step';
@@ -20,8 +36,16 @@ type EditKind = 'typing' | 'step';
 export function createSimStore(deps: StoreDeps): SimStore {
   const { client, storage } = deps;
   const clock = deps.clock ?? systemClock;
+  const now = deps.wallClock ?? Date.now;
   const coalesceMs = deps.coalesceMs ?? 500;
-  const startup = startupText(storage, deps.sharedText, deps.defaultText);
+  const {
+    tabId,
+    guard,
+    keeper,
+    startup,
+    held: heldAtStart,
+    onSaveFailed,
+  } = openTab(deps, clock, now);
 
   /** The run status once the simulator answers; 'fallback' stays because it is a lasting mode. */
   let settled: RunStatus = IDLE;
@@ -31,7 +55,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
   let runText: (text: string) => void = () => {};
 
   const store = createStore<SimState>()((set, get) => {
-    const autosave = createAutosave(storage, clock, deps.autosaveDelayMs ?? 500, (error) => {
+    const onSaved = (error: string | null) => {
       const notice = get().notice;
       if (error !== null) {
         set({
@@ -43,9 +67,33 @@ export function createSimStore(deps: StoreDeps): SimStore {
       } else if (notice?.kind === 'save-failed') {
         set({ notice: null });
       }
-    });
+    };
+    const autosave = createAutosave(
+      storage,
+      tabId,
+      clock,
+      now,
+      deps.autosaveDelayMs ?? 500,
+      onSaved,
+    );
+    onSaveFailed(onSaved);
 
-    function applyText(text: string, kind: EditKind | 'history', extra: Partial<SimState>) {
+    /**
+     * The current text joins the draft history, unless it is nothing to lose. Returned as state
+     * to set together with the new text: one update, so no subscriber sees a half-done change.
+     */
+    function keepCurrent(reason: DraftReason): Partial<SimState> {
+      const s = get();
+      if (s.presetName !== null || s.text.trim() === '' || s.text === deps.defaultText) return {};
+      return { draftHistory: keeper.keep(s.text, reason) };
+    }
+
+    function applyText(
+      text: string,
+      kind: EditKind | 'history',
+      extra: Partial<SimState>,
+      save = true,
+    ) {
       const s = get();
       // Editors echo programmatic changes back as edits: the same text changes nothing (but a
       // preset chosen again is still named).
@@ -60,22 +108,27 @@ export function createSimStore(deps: StoreDeps): SimStore {
         lastEdit = { kind: 'step', at: clock.now() };
       }
       set({ text, ...extra });
-      autosave.schedule(text);
-      requestRun(text);
+      if (save) autosave.schedule(text);
+      if (get().held) set({ runStatus: HELD });
+      else requestRun(text);
     }
 
     function requestRun(text: string) {
       const token = ++runToken;
       set({ runStatus: RUNNING });
+      guard.running(text);
       client.run(text).then(
         (reply) => {
           // null: superseded. An older token: the client answered out of order; ignore it too.
-          if (reply !== null && token === runToken) receive(text, reply);
+          if (reply === null || token !== runToken) return;
+          guard.answered();
+          receive(text, reply);
         },
         (error: unknown) => {
           if (token !== runToken) return;
+          guard.answered(); // the tab survived it
           const message = error instanceof Error ? error.message : String(error);
-          set({ runStatus: { kind: 'error', message } });
+          set({ runStatus: { kind: 'error', message: shownText(message, MESSAGE_CHARS) } });
         },
       );
     }
@@ -86,7 +139,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
         refreshSelection(reply.result);
       } else {
         const runStatus: RunStatus = reply.error
-          ? { kind: 'error', message: reply.error }
+          ? { kind: 'error', message: shownText(reply.error, MESSAGE_CHARS) }
           : settled;
         set({ parse: reply.parse, runStatus });
       }
@@ -118,19 +171,37 @@ export function createSimStore(deps: StoreDeps): SimStore {
 
     const actions: SimActions = {
       editScenarioText: (text) => applyText(text, 'typing', { presetName: null }),
-      loadPreset: (name, text) => applyText(text, 'step', { presetName: name }),
+      loadPreset(name, text) {
+        const kept = text !== get().text ? keepCurrent('preset') : {};
+        applyText(text, 'step', { presetName: name, held: false, ...kept });
+      },
       openSharedLink(text) {
-        const current = get().text;
-        if (current !== text) write(storage, STORAGE_KEYS.scenarioBeforeLink, current);
-        applyText(text, 'step', { presetName: null });
+        if (text === get().text) return;
+        const kept = keepCurrent('link');
+        // This tab's saved draft stays what the user wrote: merely opening a link does not
+        // overwrite it (the first edit of the link's text does).
+        autosave.flush();
+        applyText(text, 'step', { presetName: null, held: false, ...kept }, false);
       },
       sharedLinkFailed: (error) =>
         set({
           notice: {
             kind: 'link-failed',
-            message: `The shared link could not be opened: ${error}.`,
+            message: `The shared link could not be opened: ${shownText(error)}.`,
           },
         }),
+      restoreDraft(text) {
+        if (text === get().text) return;
+        keepCurrent('restore');
+        const draftHistory = keeper.forget(text);
+        applyText(text, 'step', { presetName: null, held: false, draftHistory });
+      },
+      refreshDrafts: () => set({ otherTabDrafts: otherTabsTexts(storage, tabId) }),
+      runAnyway() {
+        if (!get().held) return;
+        set({ held: false, notice: get().notice?.kind === 'held' ? null : get().notice });
+        requestRun(get().text);
+      },
       selectSync(index) {
         if (index === get().selectedSync) return;
         detailToken++;
@@ -150,19 +221,25 @@ export function createSimStore(deps: StoreDeps): SimStore {
         write(storage, STORAGE_KEYS.theme, theme); // a theme that is not remembered costs nothing
       },
       simulatorStatusChanged(status) {
-        if (status.kind === 'fallback') settled = { kind: 'fallback', message: status.message };
+        const message = shownText(status.message, MESSAGE_CHARS);
+        if (status.kind === 'fallback') settled = { kind: 'fallback', message };
         set({
-          runStatus: { kind: status.kind, message: status.message },
-          notice: { kind: 'simulator', message: status.message },
+          runStatus: { kind: status.kind, message },
+          notice: { kind: 'simulator', message },
         });
       },
       cancelRun() {
         client.cancel?.();
         runToken++;
-        set({ runStatus: settled });
+        guard.answered();
+        set({ runStatus: get().held ? HELD : settled });
       },
       dismissNotice: () => set({ notice: null }),
       pageHidden: () => autosave.flush(),
+      pageLeft() {
+        autosave.flush();
+        guard.leaving();
+      },
       exportCsv: () => client.exportCsv(),
     };
 
@@ -172,19 +249,22 @@ export function createSimStore(deps: StoreDeps): SimStore {
       parse: null,
       result: null,
       resultText: null,
-      runStatus: IDLE,
+      runStatus: heldAtStart ? HELD : IDLE,
+      held: heldAtStart,
+      draftHistory: keeper.history,
+      otherTabDrafts: otherTabsTexts(storage, tabId),
       selectedSync: null,
       syncDetail: null,
       // A link that replaced a saved draft: one undo brings the draft back.
       past: startup.replacedDraft === null ? [] : [startup.replacedDraft],
       future: [],
       theme: savedTheme(storage),
-      notice: null,
+      notice: heldAtStart ? HELD_NOTICE : null,
       actions,
     };
   });
 
-  // The first run goes through the same path as every later one.
-  runText(store.getState().text);
+  // The first run goes through the same path as every later one (unless the text is held).
+  if (!heldAtStart) runText(store.getState().text);
   return store;
 }

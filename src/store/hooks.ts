@@ -7,7 +7,15 @@ import type { Diagnostic } from '../scenario/types.ts';
 import type { ParseSummary, ResultPayload, SyncDetail } from '../worker/protocol.ts';
 import { getStore } from './current.ts';
 import { selectCanRedo, selectCanUndo, selectIsStale } from './selectors.ts';
-import type { Notice, RunStatus, SimActions, SimState, Theme } from './types.ts';
+import type {
+  DraftEntry,
+  Notice,
+  RunStatus,
+  SavedDraft,
+  SimActions,
+  SimState,
+  Theme,
+} from './types.ts';
 
 const NO_DIAGNOSTICS: Diagnostic[] = [];
 
@@ -29,5 +37,8 @@ export const useCanUndo = (): boolean => useSim(selectCanUndo);
 export const useCanRedo = (): boolean => useSim(selectCanRedo);
 export const useTheme = (): Theme => useSim((s) => s.theme);
 export const useNotice = (): Notice | null => useSim((s) => s.notice);
+export const useDraftHistory = (): DraftEntry[] => useSim((s) => s.draftHistory);
+export const useOtherTabDrafts = (): SavedDraft[] => useSim((s) => s.otherTabDrafts);
+export const useHeld = (): boolean => useSim((s) => s.held);
 /** The actions object never changes, so using it never re-renders. */
 export const useActions = (): SimActions => useSim((s) => s.actions);

@@ -5,6 +5,7 @@ export { createSimStore, type SimStore } from './createSimStore.ts';
 export { getStore, initStore } from './current.ts';
 export * from './hooks.ts';
 export { selectCanRedo, selectCanUndo, selectIsStale } from './selectors.ts';
-export { STORAGE_KEYS } from './persistence.ts';
+export { STORAGE_KEYS } from './tabStorage.ts';
 export { startBrowserStore } from './browser.ts';
 export type * from './types.ts';
+export { draftTitle } from './drafts.ts';

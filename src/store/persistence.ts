@@ -1,59 +1,45 @@
-// Local persistence: the autosaved draft and the theme. Keys carry a format version so a future
-// format can migrate or ignore old values. Storage can throw (quota, disabled, private mode):
-// every access is guarded and a failure is returned, never thrown.
+// Local persistence: where a tab starts from, the autosaved draft and the theme. Keys carry a
+// format version (tabStorage.ts); storage failures are returned, never thrown.
 
 import type { Clock } from '../bridge/types.ts';
+import type { DraftKeeper } from './draftKeeper.ts';
+import { otherDrafts, read, readDraft, STORAGE_KEYS, writeDraft } from './tabStorage.ts';
 import type { StorageLike, Theme } from './types.ts';
 
-export const STORAGE_KEYS = Object.freeze({
-  scenario: 'hpa-sim.v1.scenario',
-  /** the draft a share link replaced, so opening a link never loses work */
-  scenarioBeforeLink: 'hpa-sim.v1.scenario-before-link',
-  theme: 'hpa-sim.v1.theme',
-});
-
-export type Origin = 'link' | 'saved' | 'default';
-
-function read(storage: StorageLike | null, key: string): string | null {
-  try {
-    return storage?.getItem(key) ?? null;
-  } catch {
-    return null; // unreadable storage is the same as an empty one
-  }
-}
-
-/** Writes; returns the error message, or null on success. */
-export function write(storage: StorageLike | null, key: string, value: string): string | null {
-  if (!storage) return 'this browser does not offer local storage here';
-  try {
-    storage.setItem(key, value);
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-}
+export type Origin = 'link' | 'saved' | 'other tab' | 'default';
 
 export interface Startup {
   text: string;
   origin: Origin;
-  /** the saved draft a link replaced (to offer through undo), else null */
+  /** the draft a link replaced (to offer through undo), else null */
   replacedDraft: string | null;
 }
 
-/** Precedence: a share link, else the saved draft, else the default scenario. */
-export function startupText(
-  storage: StorageLike | null,
-  sharedText: string | null | undefined,
-  defaultText: string,
-): Startup {
-  const saved = read(storage, STORAGE_KEYS.scenario);
+/**
+ * Precedence: a share link, else this tab's draft (a reload), else the newest draft of any tab
+ * (a new tab continues the latest work), else the default scenario. A link never loses the draft
+ * it replaces: this tab's draft joins its history (and stays saved: merely opening a link does not
+ * overwrite it), and either draft is one undo away.
+ */
+export function startupText(options: {
+  storage: StorageLike | null;
+  tabId: string;
+  keeper: DraftKeeper;
+  sharedText: string | null | undefined;
+  defaultText: string;
+}): Startup {
+  const { storage, tabId, keeper, sharedText } = options;
+  const own = readDraft(storage, tabId);
+  const newest = own ?? otherDrafts(storage, tabId)[0] ?? null;
   if (sharedText !== null && sharedText !== undefined) {
-    const replaced = saved !== null && saved !== sharedText ? saved : null;
-    if (replaced !== null) write(storage, STORAGE_KEYS.scenarioBeforeLink, replaced);
+    const worthKeeping = own && own.text !== sharedText && own.text !== options.defaultText;
+    if (worthKeeping && own.text.trim() !== '') keeper.keep(own.text, 'link');
+    const replaced = newest && newest.text !== sharedText ? newest.text : null;
     return { text: sharedText, origin: 'link', replacedDraft: replaced };
   }
-  if (saved !== null) return { text: saved, origin: 'saved', replacedDraft: null };
-  return { text: defaultText, origin: 'default', replacedDraft: null };
+  if (own) return { text: own.text, origin: 'saved', replacedDraft: null };
+  if (newest) return { text: newest.text, origin: 'other tab', replacedDraft: null };
+  return { text: options.defaultText, origin: 'default', replacedDraft: null };
 }
 
 export function savedTheme(storage: StorageLike | null): Theme {
@@ -61,10 +47,12 @@ export function savedTheme(storage: StorageLike | null): Theme {
   return value === 'light' || value === 'dark' ? value : 'system';
 }
 
-/** Debounced writes of the latest text; `onSaved` gets null or the failure. */
+/** Debounced writes of this tab's latest text; `onSaved` gets null or the failure. */
 export function createAutosave(
   storage: StorageLike | null,
+  tabId: string,
   clock: Clock,
+  now: () => number,
   delayMs: number,
   onSaved: (error: string | null) => void,
 ) {
@@ -76,7 +64,7 @@ export function createAutosave(
     if (pending === null) return;
     const text = pending;
     pending = null;
-    onSaved(write(storage, STORAGE_KEYS.scenario, text));
+    onSaved(writeDraft(storage, tabId, text, now()));
   };
   return {
     schedule(text: string) {

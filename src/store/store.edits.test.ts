@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from './persistence.ts';
 import { selectCanRedo, selectCanUndo } from './selectors.ts';
 import { MemoryStorage, resultReply, settle, syncDetail } from './testing/fakes.ts';
-import { ready, setup } from './testing/setup.ts';
+import { ready, savedText, setup } from './testing/setup.ts';
 
 describe('undo/redo', () => {
   it('coalesces a burst of typing into one step', async () => {
@@ -64,7 +63,7 @@ describe('autosave', () => {
     expect(storage.writes).toBe(0);
     clock.advance(1);
     expect(storage.writes).toBe(1);
-    expect(storage.values.get(STORAGE_KEYS.scenario)).toBe('ab');
+    expect(savedText(storage)).toBe('ab');
   });
 
   it('reports a failed save without throwing, and clears it once a save works', async () => {
@@ -84,13 +83,14 @@ describe('autosave', () => {
     const { actions, storage } = await ready();
     actions.editScenarioText('unsaved');
     actions.pageHidden();
-    expect(storage.values.get(STORAGE_KEYS.scenario)).toBe('unsaved');
+    expect(savedText(storage)).toBe('unsaved');
   });
 
-  it('backs up the current text when a link replaces it', async () => {
-    const { actions, storage } = await ready('mine');
+  it('keeps the current text in the draft history when a link replaces it', async () => {
+    const { store, actions } = await ready('default');
+    actions.editScenarioText('mine');
     actions.openSharedLink('theirs');
-    expect(storage.values.get(STORAGE_KEYS.scenarioBeforeLink)).toBe('mine');
+    expect(store.getState().draftHistory.map((d) => d.text)).toEqual(['mine']);
   });
 });
 

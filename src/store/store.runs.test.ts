@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from './persistence.ts';
+import { STORAGE_KEYS } from './tabStorage.ts';
 import { selectIsStale } from './selectors.ts';
 import { invalidReply, MemoryStorage, resultReply, settle } from './testing/fakes.ts';
-import { ready, setup } from './testing/setup.ts';
+import { ready, savedText, setup } from './testing/setup.ts';
 
 describe('startup: link > saved draft > default', () => {
   it('starts from the default and runs it', () => {
@@ -14,19 +14,19 @@ describe('startup: link > saved draft > default', () => {
 
   it('restores the saved draft over the default', () => {
     const storage = new MemoryStorage();
-    storage.values.set(STORAGE_KEYS.scenario, 'draft');
+    storage.values.set(STORAGE_KEYS.draft('tab-1'), JSON.stringify({ text: 'draft', at: 1 }));
     expect(setup({ storage }).store.getState().text).toBe('draft');
   });
 
   it('opens a link over the draft, keeping the draft one undo away and backed up', async () => {
     const storage = new MemoryStorage();
-    storage.values.set(STORAGE_KEYS.scenario, 'draft');
+    storage.values.set(STORAGE_KEYS.draft('tab-1'), JSON.stringify({ text: 'draft', at: 1 }));
     const { store, actions, clock, client } = setup({ storage, sharedText: 'shared' });
     expect(store.getState().text).toBe('shared');
     expect(client.lastRun.text).toBe('shared');
-    expect(storage.values.get(STORAGE_KEYS.scenarioBeforeLink)).toBe('draft');
+    expect(store.getState().draftHistory.map((d) => d.text)).toEqual(['draft']);
     clock.advance(10_000);
-    expect(storage.values.get(STORAGE_KEYS.scenario)).toBe('draft'); // not overwritten by merely opening
+    expect(savedText(storage)).toBe('draft'); // not overwritten by merely opening
     actions.undo();
     expect(store.getState().text).toBe('draft');
   });

@@ -3,18 +3,27 @@
 
 import type { BridgeStatus, Clock } from '../bridge/types.ts';
 import type { ParseSummary, ResultPayload, RunReply, SyncDetail } from '../worker/protocol.ts';
+import type { DraftEntry } from './drafts.ts';
+import type { SavedDraft } from './tabStorage.ts';
+
+export type { DraftEntry, DraftReason } from './drafts.ts';
+export type { SavedDraft } from './tabStorage.ts';
 
 export type Theme = 'light' | 'dark' | 'system';
 
 export interface RunStatus {
-  /** restarted/fallback: the simulator itself had trouble (see message); error: this run failed */
-  kind: 'idle' | 'running' | 'error' | 'restarted' | 'fallback';
+  /**
+   * restarted/fallback: the simulator itself had trouble (see message); error: this run failed;
+   * paused: the text is held, not simulated, until the user asks (see SimState.held)
+   */
+  kind: 'idle' | 'running' | 'error' | 'restarted' | 'fallback' | 'paused';
   message: string;
 }
 
 /** A message the user must see until dismissed (work at risk, a link that did not open, …). */
 export interface Notice {
-  kind: 'save-failed' | 'link-failed' | 'simulator';
+  /** held: the text is shown but not simulated; the page offers to run it anyway */
+  kind: 'save-failed' | 'link-failed' | 'simulator' | 'held';
   message: string;
 }
 
@@ -30,6 +39,18 @@ export interface SimState {
   /** the text `result` was computed from (result is stale when it differs from `text`) */
   resultText: string | null;
   runStatus: RunStatus;
+  /**
+   * The tab stopped (crashed, or was reloaded) while simulating this text last time: it is shown
+   * but not simulated until runAnyway(), a preset, a restored draft or another link.
+   */
+  held: boolean;
+  /** texts this tab replaced (by a link, a preset, a restore), newest first */
+  draftHistory: DraftEntry[];
+  /**
+   * what the other tabs hold (saved drafts and draft histories), newest first, each text once
+   * (as of startup or refreshDrafts())
+   */
+  otherTabDrafts: SavedDraft[];
   selectedSync: number | null;
   /** full record of the selected sync, fetched from the simulator (null while on its way) */
   syncDetail: SyncDetail | null;
@@ -48,6 +69,12 @@ export interface SimActions {
   loadPreset(name: string, text: string): void;
   openSharedLink(text: string): void;
   sharedLinkFailed(error: string): void;
+  /** bring back a text from the draft history or another tab (the current one is kept) */
+  restoreDraft(text: string): void;
+  /** read the other tabs' drafts again (e.g. when the Drafts menu opens) */
+  refreshDrafts(): void;
+  /** simulate a held text after all */
+  runAnyway(): void;
   selectSync(index: number | null): void;
   undo(): void;
   redo(): void;
@@ -57,6 +84,11 @@ export interface SimActions {
   dismissNotice(): void;
   /** the page is being hidden or closed: write the pending autosave now */
   pageHidden(): void;
+  /**
+   * the page is being left normally (pagehide: a reload, a navigation, closing): save, and a run
+   * in flight for less than 2 s does not count as what stopped the tab (see runGuard.ts)
+   */
+  pageLeft(): void;
   /** the latest result as CSV (null when there is none) */
   exportCsv(): Promise<string | null>;
 }
@@ -73,14 +105,23 @@ export interface StoreClient {
 export interface StorageLike {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+  key(index: number): string | null;
+  readonly length: number;
 }
 
 export interface StoreDeps {
   client: StoreClient;
   /** used when there is neither a shared link nor a saved draft */
   defaultText: string;
-  /** null when the browser offers none (private mode, disabled) */
+  /** localStorage: drafts and theme; null when the browser offers none (private mode, disabled) */
   storage: StorageLike | null;
+  /** sessionStorage: this tab's id and the run guard; without it each load is a new tab */
+  session?: StorageLike | null;
+  /** a new tab's id (random by default) */
+  makeTabId?: () => string;
+  /** wall-clock milliseconds, for the times shown with drafts */
+  wallClock?: () => number;
   /** the text of a share link opened with the page; wins over the saved draft */
   sharedText?: string | null;
   clock?: Clock;

@@ -65,6 +65,10 @@ export class FakeWorker implements WorkerLike {
   private readonly port: Port;
   private readonly inside: Port;
   private readonly errorListeners = new Set<(event: unknown) => void>();
+  private readonly messageListeners = new Map<(event: unknown) => void, (event: unknown) => void>();
+  /** replies the main side has received (the first is the start probe's) */
+  private replies = 0;
+  private replyWaiters: (() => void)[] = [];
 
   constructor() {
     const channel = new MessageChannel();
@@ -78,13 +82,29 @@ export class FakeWorker implements WorkerLike {
   }
 
   addEventListener(type: string, listener: (event: unknown) => void): void {
-    if (type === 'message') this.port.addEventListener('message', listener);
-    else if (type === 'error') this.errorListeners.add(listener);
+    if (type === 'message') {
+      const counted = (event: unknown) => {
+        listener(event);
+        this.replies++;
+        this.replyWaiters.splice(0).forEach((w) => w());
+      };
+      this.messageListeners.set(listener, counted);
+      this.port.addEventListener('message', counted);
+    } else if (type === 'error') this.errorListeners.add(listener);
   }
 
   removeEventListener(type: string, listener: (event: unknown) => void): void {
-    if (type === 'message') this.port.removeEventListener('message', listener);
-    else if (type === 'error') this.errorListeners.delete(listener);
+    if (type === 'message') {
+      const counted = this.messageListeners.get(listener);
+      if (counted) this.port.removeEventListener('message', counted);
+      this.messageListeners.delete(listener);
+    } else if (type === 'error') this.errorListeners.delete(listener);
+  }
+
+  /** Resolves once the main side has received a reply (the start probe's) and reacted to it. */
+  async started(): Promise<void> {
+    while (this.replies < 1) await new Promise<void>((r) => this.replyWaiters.push(r));
+    await new Promise((resolve) => setTimeout(resolve, 0)); // comlink's promise callbacks
   }
 
   start(): void {

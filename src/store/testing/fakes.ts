@@ -101,6 +101,18 @@ export class MemoryStorage implements StorageLike {
     this.writes++;
     this.values.set(key, value);
   }
+
+  removeItem(key: string): void {
+    this.values.delete(key);
+  }
+
+  key(index: number): string | null {
+    return [...this.values.keys()][index] ?? null;
+  }
+
+  get length(): number {
+    return this.values.size;
+  }
 }
 
 /** Lets pending promise callbacks run (store reactions to client answers). */
