@@ -179,11 +179,11 @@ describe('a full valid scenario', () => {
       traffic: {
         type: 'ramp',
         points: [
-          { at: 0, value: 100 },
-          { at: 300, value: 100 },
+          { at: 0, value: 60 },
+          { at: 300, value: 60 },
           { at: 900, value: 760 },
           { at: 1800, value: 760 },
-          { at: 2400, value: 100 },
+          { at: 2400, value: 60 },
         ],
       },
       loads: [

@@ -180,7 +180,7 @@ function worldFor(
   if (target) {
     const merged = { ...target.workload, ...(spec.workload ?? {}) };
     spec = { ...spec, workload: merged };
-    const notice = `the workload comes from the ${target.summary}${sim.spec.workload ? ' (the Simulation document\'s spec.workload wins where it sets a field)' : ''}`;
+    const notice = `the workload comes from the ${target.summary}${sim.spec.workload ? " (the Simulation document's spec.workload wins where it sets a field)" : ''}`;
     notices.push(notice);
     reportHpa.info(['spec', 'scaleTargetRef'], notice);
   }

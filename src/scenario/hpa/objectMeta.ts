@@ -105,16 +105,26 @@ export function validateObjectMeta(metadata: unknown, report: Reporter): boolean
     // A generated name gets a random suffix: a trailing '-' is fine.
     const masked = generateName.endsWith('-') ? `${generateName.slice(0, -1)}a` : generateName;
     for (const e of subdomainErrors(masked))
-      fail(['metadata', 'generateName'], `metadata.generateName: Invalid value: ${show(generateName)}: ${e}`);
+      fail(
+        ['metadata', 'generateName'],
+        `metadata.generateName: Invalid value: ${show(generateName)}: ${e}`,
+      );
   }
   if (typeof meta.namespace === 'string' && meta.namespace !== '') {
     for (const e of labelErrors(meta.namespace))
-      fail(['metadata', 'namespace'], `metadata.namespace: Invalid value: ${show(meta.namespace)}: ${e}`);
+      fail(
+        ['metadata', 'namespace'],
+        `metadata.namespace: Invalid value: ${show(meta.namespace)}: ${e}`,
+      );
   }
   if (isRecord(meta.labels)) {
     for (const [key, value] of Object.entries(meta.labels)) {
       for (const e of qualifiedNameErrors(key))
-        fail(['metadata', 'labels', key], `metadata.labels: Invalid value: ${show(key)}: ${e}`, 'key');
+        fail(
+          ['metadata', 'labels', key],
+          `metadata.labels: Invalid value: ${show(key)}: ${e}`,
+          'key',
+        );
       if (typeof value === 'string')
         for (const e of labelValueErrors(value))
           fail(['metadata', 'labels', key], `metadata.labels: Invalid value: ${show(value)}: ${e}`);
@@ -124,7 +134,11 @@ export function validateObjectMeta(metadata: unknown, report: Reporter): boolean
     let bytes = 0;
     for (const [key, value] of Object.entries(meta.annotations)) {
       for (const e of qualifiedNameErrors(key.toLowerCase()))
-        fail(['metadata', 'annotations', key], `metadata.annotations: Invalid value: ${show(key)}: ${e}`, 'key');
+        fail(
+          ['metadata', 'annotations', key],
+          `metadata.annotations: Invalid value: ${show(key)}: ${e}`,
+          'key',
+        );
       bytes += utf8Length(key);
       if (typeof value === 'string') bytes += utf8Length(value);
     }

@@ -10,8 +10,20 @@ import { isRecord } from '../plainData.ts';
 import { checkQuantity } from '../simulation/units.ts';
 import type { Path } from '../types.ts';
 
-const TIMES = new Set(['lastScaleTime', 'lastTransitionTime', 'creationTimestamp', 'deletionTimestamp']);
-const QUANTITIES = new Set(['value', 'averageValue', 'currentValue', 'currentAverageValue', 'targetValue', 'targetAverageValue']);
+const TIMES = new Set([
+  'lastScaleTime',
+  'lastTransitionTime',
+  'creationTimestamp',
+  'deletionTimestamp',
+]);
+const QUANTITIES = new Set([
+  'value',
+  'averageValue',
+  'currentValue',
+  'currentAverageValue',
+  'targetValue',
+  'targetAverageValue',
+]);
 const INT32 = new Set([
   'currentReplicas',
   'desiredReplicas',
@@ -30,7 +42,14 @@ const RFC3339 =
 export function isRfc3339(text: string): boolean {
   const m = RFC3339.exec(text);
   if (!m) return false;
-  const [y, mo, d, h, mi, s] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const [y, mo, d, h, mi, s] = m.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const days = new Date(Date.UTC(y, mo, 0)).getUTCDate();
   const zoneOk = m[9] === undefined || (Number(m[9]) < 24 && Number(m[10]) < 60);
   return mo >= 1 && mo <= 12 && d >= 1 && d <= days && h < 24 && mi < 60 && s < 60 && zoneOk;
@@ -51,15 +70,16 @@ function check(value: unknown, path: Path, report: Reporter, problems: { n: numb
     }
     if (QUANTITIES.has(key) && !isRecord(value)) {
       const q = checkQuantity(value);
-      if (!q.ok) fail(`quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$': ${q.message}`);
+      if (!q.ok)
+        fail(
+          `quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$': ${q.message}`,
+        );
       return;
     }
     const bits = INT32.has(key) ? 31 : INT64.has(key) ? 63 : 0;
     if (bits > 0) {
       const ok =
-        typeof value === 'number' &&
-        Number.isInteger(value) &&
-        Math.abs(value) <= 2 ** bits;
+        typeof value === 'number' && Number.isInteger(value) && Math.abs(value) <= 2 ** bits;
       if (!ok) fail(`${JSON.stringify(value)} is not an integer (int${bits + 1})`);
       return;
     }

@@ -22,9 +22,14 @@ import { formatSeconds, milliExact } from './units.ts';
 
 /** Traffic units one pod serves when every metric sits at its target. */
 export const UNITS_PER_POD = 100;
-/** Share of a per-pod target used at idle: CPU is mostly load-driven, memory mostly not. */
-const IDLE_SHARE: Record<string, number> = { cpu: 0.1, memory: 0.5 };
-const OTHER_RESOURCE_IDLE_SHARE = 0.5;
+/**
+ * Share of a per-pod target used at idle: CPU is mostly load-driven, memory has a large base.
+ * Kept at most 1/3 so that quiet traffic lets even two pods scale back to one.
+ */
+const IDLE_SHARE: Record<string, number> = { cpu: 0.1, memory: 0.3 };
+const OTHER_RESOURCE_IDLE_SHARE = 0.3;
+/** Quiet traffic, as a share of what minReplicas pods serve at target. */
+const QUIET_SHARE = 0.3;
 const SYNC = 15;
 /** The longest assumed run: a slow scale-down that takes longer is cut (the notice says so). */
 const MAX_DEFAULT_SECONDS = 24 * 3600;
@@ -141,8 +146,7 @@ export function suggestedLoadEntry(
   const t = targetOf(ref.metric);
   if (ref.kind === 'resource' || ref.kind === 'pods') {
     const target = podTargetMilli(ref, containers);
-    const share =
-      ref.kind === 'pods' ? 0 : (IDLE_SHARE[ref.name] ?? OTHER_RESOURCE_IDLE_SHARE);
+    const share = ref.kind === 'pods' ? 0 : (IDLE_SHARE[ref.name] ?? OTHER_RESOURCE_IDLE_SHARE);
     const bytes = ref.name === 'memory' || ref.name === 'ephemeral-storage';
     const perPod = Math.ceil(target * share);
     const perUnit = (target - perPod) / UNITS_PER_POD;
@@ -156,7 +160,8 @@ export function suggestedLoadEntry(
   const value = milliExact(t?.averageValue ?? t?.value ?? 1);
   // AverageValue is divided by the replica count: the total grows with traffic like a per-pod
   // metric. Value is not: it meets the target when minReplicas pods' worth of traffic arrives.
-  const perUnit = t?.type === 'AverageValue' ? value / UNITS_PER_POD : value / (UNITS_PER_POD * minPods);
+  const perUnit =
+    t?.type === 'AverageValue' ? value / UNITS_PER_POD : value / (UNITS_PER_POD * minPods);
   const entry = { perUnit: formatMilli(perUnit, false) };
   return {
     section: ref.kind,
@@ -221,7 +226,7 @@ export function defaultWorld(
   const containers = containersOf(hpa, given?.containers);
   const { load, parts } = loadsFor(hpa, containers, minPods);
   const peakPods = Math.min(max, Math.max(minPods + 1, Math.round(0.8 * max)));
-  const low = Math.round(minPods * UNITS_PER_POD * 0.5);
+  const low = Math.round(minPods * UNITS_PER_POD * QUIET_SHARE);
   const peak = Math.round(peakPods * UNITS_PER_POD * 0.95);
   const behavior = hpa.spec.behavior;
   const upWindow = behavior?.scaleUp?.stabilizationWindowSeconds ?? 0;

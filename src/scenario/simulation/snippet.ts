@@ -12,7 +12,10 @@ export function simulationYaml(name: string, spec: SimulationSpecDocument): stri
   });
   visit(doc, {
     Map(_, node) {
-      if (node.items.length <= 3 && node.items.every((p) => isScalar(p.value) || isMap(p.value) && p.value.flow))
+      if (
+        node.items.length <= 3 &&
+        node.items.every((p) => isScalar(p.value) || (isMap(p.value) && p.value.flow))
+      )
         node.flow = true;
     },
   });

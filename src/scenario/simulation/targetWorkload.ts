@@ -45,7 +45,8 @@ export function readTargetWorkload(
   if (!isRecord(value)) return null;
   const name = isRecord(value.metadata) ? String(value.metadata.name ?? '') : '';
   const spec = isRecord(value.spec) ? value.spec : {};
-  const template = isRecord(spec.template) && isRecord(spec.template.spec) ? spec.template.spec : {};
+  const template =
+    isRecord(spec.template) && isRecord(spec.template.spec) ? spec.template.spec : {};
   const base = ['spec', 'template', 'spec', 'containers'];
   const containers: ContainerDocument[] = [];
   let readiness: number | null = null;
@@ -53,7 +54,11 @@ export function readTargetWorkload(
     template.containers.forEach((c: unknown, i) => {
       if (!isRecord(c) || typeof c.name !== 'string') return;
       const resources = isRecord(c.resources) ? c.resources : {};
-      const requests = quantities(resources.requests, [...base, i, 'resources', 'requests'], report);
+      const requests = quantities(
+        resources.requests,
+        [...base, i, 'resources', 'requests'],
+        report,
+      );
       const limits = quantities(resources.limits, [...base, i, 'resources', 'limits'], report);
       // Kubernetes defaults a missing request to the limit.
       const effectiveRequests = { ...limits, ...requests };
