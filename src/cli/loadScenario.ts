@@ -17,7 +17,14 @@ export function formatDiagnostic(
   return `${file}:${d.line}:${d.column}: ${d.severity}: ${d.message}${where}`;
 }
 
-export function loadScenarioFile(file: string): Loaded {
+export interface LoadOptions {
+  /** `--hpa NAME`: which HorizontalPodAutoscaler of a many-document file to simulate. */
+  hpa?: string | undefined;
+  /** Only the HPA is needed (`--effective`): problems elsewhere do not stop it. */
+  hpaOnly?: boolean;
+}
+
+export function loadScenarioFile(file: string, options: LoadOptions = {}): Loaded {
   let bytes: Uint8Array;
   try {
     const st = statSync(file);
@@ -39,13 +46,21 @@ export function loadScenarioFile(file: string): Loaded {
   }
   const decoded = decodeScenarioBytes(bytes);
   if (!decoded.ok) return { ok: false, errors: [formatDiagnostic(file, decoded.diagnostic)] };
-  const parsed = parseScenario(decoded.text);
+  const parsed = parseScenario(decoded.text, options.hpa === undefined ? {} : { hpa: options.hpa });
   const errors = parsed.diagnostics
     .filter((d) => d.severity === 'error')
     .map((d) => formatDiagnostic(file, d));
   const warnings = parsed.diagnostics
     .filter((d) => d.severity !== 'error')
     .map((d) => formatDiagnostic(file, d));
+  if (options.hpaOnly && parsed.effectiveHpa) {
+    const skipped = errors.length
+      ? [
+          `${file}:1:1: info: ${errors.length} error(s) outside the HPA ignored: only the HPA is needed here`,
+        ]
+      : [];
+    return { ok: true, parsed, warnings: [...warnings, ...skipped] };
+  }
   if (!parsed.ok || errors.length > 0 || !parsed.input)
     return {
       ok: false,

@@ -1,6 +1,15 @@
 /** Public surface of the scenario layer. See README.md. */
-export type { Diagnostic, ParseResult, ScenarioInfo, Severity } from './types.ts';
-export { parseScenario } from './parseScenario.ts';
+export type {
+  Diagnostic,
+  DocumentRole,
+  HpaChoice,
+  ParseOptions,
+  ParseResult,
+  ScenarioDocument,
+  ScenarioInfo,
+  Severity,
+} from './types.ts';
+export { parseScenario, scenarioDocuments } from './parseScenario.ts';
 export { decodeScenarioBytes, type DecodeResult } from './decode.ts';
 export { effectiveHpaYaml, type EffectiveYamlOptions } from './docs.ts';
 export { hpaSchema, simulationSchema, HPA_API_VERSIONS, type JsonSchema } from './schema/index.ts';

@@ -160,6 +160,25 @@ function parse(source: string, options: ParseOptions): ParseResult {
   });
 }
 
+/**
+ * Every object in the text with its role and source range, without checking anything: cheap
+ * enough to call when a user exports "the manifest as written".
+ */
+export function scenarioDocuments(source: string, options: ParseOptions = {}): ScenarioDocument[] {
+  try {
+    const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+    if (text.length > MAX_TEXT_CHARS || prescan(text)) return [];
+    const issues = new IssueList();
+    const { documents } = readDocuments(text, issues);
+    return shiftDocuments(
+      assignRoles(documents, issues, options).documents,
+      source.length - text.length,
+    );
+  } catch {
+    return [];
+  }
+}
+
 /** Offsets are into the text as given, a leading byte-order mark included. */
 function shiftDocuments(docs: ScenarioDocument[], by: number): ScenarioDocument[] {
   return by === 0 ? docs : docs.map((d) => ({ ...d, start: d.start + by, end: d.end + by }));

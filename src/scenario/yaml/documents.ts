@@ -47,11 +47,15 @@ export function readDocuments(text: string, issues: IssueList): ReadResult {
     }
   }
   const documents: SourceDocument[] = [];
+  // A document's own text starts where the previous one ended: the first document's leading
+  // comments belong to it, though the parser starts its range at the content.
+  let previousEnd = 0;
   for (const doc of all) {
     const empty = isEmptyDocument(doc);
     const index = documents.length;
     const ref = { index, role: 'hpa' as const };
-    const [start, end] = ownText(text, doc);
+    const [start, end] = ownText(text, doc, previousEnd);
+    previousEnd = doc.range[2];
     for (const e of doc.errors) {
       issues.add({
         severity: 'error',
@@ -92,8 +96,8 @@ export function readDocuments(text: string, issues: IssueList): ReadResult {
 }
 
 /** The document's range without a leading `---` line and a trailing `...` line. */
-function ownText(text: string, doc: Document.Parsed): [number, number] {
-  let start = doc.range[0];
+function ownText(text: string, doc: Document.Parsed, from: number): [number, number] {
+  let start = Math.min(from, doc.range[0]);
   let end = doc.range[2];
   const marker = /^---[^\n]*(\n|$)/.exec(text.slice(start, Math.min(end, start + 4096)));
   // A marker line may carry the content itself (`--- {kind: X}`): then keep from the content.
