@@ -7,29 +7,19 @@
  * traffic T needs about T / 100 pods, whatever the metric. The assumptions are written out as a
  * Simulation document (`snippet`), so pasting it after `---` gives the same run, ready to edit.
  */
-import type {
-  HPAScalingRules,
-  HorizontalPodAutoscaler,
-  MetricSpec,
-  MetricTarget,
-} from '../../engine/controller/index.ts';
-import { milliValue } from '../../engine/controller/index.ts';
+import type { HPAScalingRules, HorizontalPodAutoscaler } from '../../engine/controller/index.ts';
 import type { Curve } from '../../engine/simulation/curves/index.ts';
 import { DEFAULT_CONTAINER, DEFAULT_DURATION_SECONDS } from './defaults.ts';
 import type { ContainerDocument, LoadDocument, SimulationSpecDocument } from './document.ts';
-import { metricRefs, type MetricRef } from './loads.ts';
-import { formatSeconds, milliExact } from './units.ts';
+import { metricRefs } from './loads.ts';
+import {
+  suggestedLoadEntry,
+  trafficLevels,
+  UNITS_PER_POD,
+  type SuggestedEntry,
+} from './suggestLoad.ts';
+import { formatSeconds } from './units.ts';
 
-/** Traffic units one pod serves when every metric sits at its target. */
-export const UNITS_PER_POD = 100;
-/**
- * Share of a per-pod target used at idle: CPU is mostly load-driven, memory has a large base.
- * Kept at most 1/3 so that quiet traffic lets even two pods scale back to one.
- */
-const IDLE_SHARE: Record<string, number> = { cpu: 0.1, memory: 0.3 };
-const OTHER_RESOURCE_IDLE_SHARE = 0.3;
-/** Quiet traffic, as a share of what minReplicas pods serve at target. */
-const QUIET_SHARE = 0.3;
 const SYNC = 15;
 /** The longest assumed run: a slow scale-down that takes longer is cut (the notice says so). */
 const MAX_DEFAULT_SECONDS = 24 * 3600;
@@ -39,25 +29,6 @@ export interface DefaultWorld {
   durationSeconds: number;
   /** One paragraph: what was assumed. */
   summary: string;
-}
-
-/** Quantity text for a milli-value: whole units (binary suffixes for bytes), else m or u. */
-export function formatMilli(milli: number, bytes: boolean): string {
-  if (Number.isInteger(milli / 1000)) {
-    const v = milli / 1000;
-    if (bytes && v !== 0) {
-      for (const [suffix, f] of [
-        ['Gi', 1024 ** 3],
-        ['Mi', 1024 ** 2],
-        ['Ki', 1024],
-      ] as const) {
-        if (v % f === 0) return `${v / f}${suffix}`;
-      }
-    }
-    return String(v);
-  }
-  if (Number.isInteger(milli)) return `${milli}m`;
-  return `${Math.max(1, Math.round(milli * 1000))}u`;
 }
 
 function containersOf(
@@ -76,98 +47,27 @@ function containersOf(
   }));
 }
 
-function requestMilli(c: ContainerDocument, resource: string): number {
-  const q = c.resources?.requests?.[resource];
-  return q === undefined ? 0 : milliValue(q);
-}
-
-function targetOf(m: MetricSpec): MetricTarget | undefined {
-  return (
-    m.resource?.target ??
-    m.containerResource?.target ??
-    m.pods?.target ??
-    m.object?.target ??
-    m.external?.target
-  );
-}
-
-/**
- * The pod-level usage (milli-units) at which a Resource/ContainerResource/Pods metric meets its
- * target. The simulator splits a pod's usage over its containers by request, so a container's
- * utilization equals the pod's.
- */
-function podTargetMilli(ref: MetricRef, containers: ContainerDocument[]): number {
-  const t = targetOf(ref.metric);
-  const totalRequest = containers.reduce((s, c) => s + requestMilli(c, ref.name), 0);
-  if (t?.type === 'Utilization') {
-    // No request: the controller fails the metric anyway; any usage will do.
-    const request = totalRequest > 0 ? totalRequest : milliValue(DEFAULT_CONTAINER.requests.cpu);
-    return ((t.averageUtilization ?? 80) / 100) * request;
-  }
-  const value = milliExact(t?.averageValue ?? t?.value ?? 1);
-  if (ref.metric.type === 'ContainerResource' && totalRequest > 0) {
-    const c = containers.find((x) => x.name === ref.metric.containerResource?.container);
-    const share = c ? requestMilli(c, ref.name) / totalRequest : 1;
-    if (share > 0) return value / share;
-  }
-  return value;
-}
-
 /** One load entry per distinct metric key, in the Simulation's own form (quantity strings). */
 function loadsFor(
   hpa: HorizontalPodAutoscaler,
   containers: ContainerDocument[],
   minPods: number,
 ): { load: LoadDocument; parts: string[] } {
-  const load: Record<string, Record<string, unknown>> = {};
-  const parts: string[] = [];
+  // Metrics of one key (memory as AverageValue and as Utilization) share a model: take the
+  // gentlest, so that every one of them lets the HPA scale back down.
+  const chosen = new Map<string, SuggestedEntry>();
   for (const ref of metricRefs(hpa)) {
     const entry = suggestedLoadEntry(ref, containers, minPods);
-    const section = (load[entry.section] ??= {});
-    if (Object.hasOwn(section, ref.name)) continue;
-    section[ref.name] = entry.entry;
-    parts.push(entry.describe);
+    const key = `${entry.section}/${ref.name}`;
+    const seen = chosen.get(key);
+    if (!seen || entry.strength < seen.strength) chosen.set(key, entry);
   }
-  return { load: load as LoadDocument, parts };
-}
-
-export interface SuggestedEntry {
-  section: 'resources' | 'pods' | 'object' | 'external';
-  entry: Record<string, string>;
-  describe: string;
-}
-
-/** A load entry that meets the metric's target at UNITS_PER_POD traffic units per pod. */
-export function suggestedLoadEntry(
-  ref: MetricRef,
-  containers: ContainerDocument[],
-  minPods: number,
-): SuggestedEntry {
-  const t = targetOf(ref.metric);
-  if (ref.kind === 'resource' || ref.kind === 'pods') {
-    const target = podTargetMilli(ref, containers);
-    const share = ref.kind === 'pods' ? 0 : (IDLE_SHARE[ref.name] ?? OTHER_RESOURCE_IDLE_SHARE);
-    const bytes = ref.name === 'memory' || ref.name === 'ephemeral-storage';
-    const perPod = Math.ceil(target * share);
-    const perUnit = (target - perPod) / UNITS_PER_POD;
-    const entry = { perPod: formatMilli(perPod, bytes), perUnit: formatMilli(perUnit, bytes) };
-    return {
-      section: ref.kind === 'pods' ? 'pods' : 'resources',
-      entry,
-      describe: `${ref.name}: ${entry.perPod} per pod + ${entry.perUnit} per unit`,
-    };
+  const load: Record<string, Record<string, unknown>> = {};
+  for (const [key, entry] of chosen) {
+    const name = key.slice(entry.section.length + 1);
+    (load[entry.section] ??= {})[name] = entry.entry;
   }
-  const value = milliExact(t?.averageValue ?? t?.value ?? 1);
-  // AverageValue is divided by the replica count: the total grows with traffic like a per-pod
-  // metric. Value is not: it meets the target when minReplicas pods' worth of traffic arrives.
-  const perUnit =
-    t?.type === 'AverageValue' ? value / UNITS_PER_POD : value / (UNITS_PER_POD * minPods);
-  const entry = { perUnit: formatMilli(perUnit, false) };
-  return {
-    section: ref.kind,
-    entry,
-    describe: `${ref.name}: ${entry.perUnit} per unit of traffic`,
-  };
+  return { load: load as LoadDocument, parts: [...chosen.values()].map((e) => e.describe) };
 }
 
 /** Seconds the policies need to move from `from` to `to` replicas (estimated at 15 s syncs). */
@@ -222,12 +122,9 @@ export function defaultWorld(
 ): DefaultWorld {
   const min = hpa.spec.minReplicas ?? 1;
   const max = hpa.spec.maxReplicas;
-  const minPods = Math.max(1, min);
+  const { low, peak, peakPods, minPods } = trafficLevels(hpa);
   const containers = containersOf(hpa, given?.containers);
   const { load, parts } = loadsFor(hpa, containers, minPods);
-  const peakPods = Math.min(max, Math.max(minPods + 1, Math.round(0.8 * max)));
-  const low = Math.round(minPods * UNITS_PER_POD * QUIET_SHARE);
-  const peak = Math.round(peakPods * UNITS_PER_POD * 0.95);
   const behavior = hpa.spec.behavior;
   const upWindow = behavior?.scaleUp?.stabilizationWindowSeconds ?? 0;
   const downWindow =
