@@ -15,45 +15,45 @@ spec: { duration: 1h }
 `;
 
 describe('manifestAsWritten', () => {
-  it('keeps the HPA document exactly, comments included', () => {
-    expect(manifestAsWritten(`${HPA}---\n${SIM}`)).toBe(HPA);
+  it('keeps the HPA document exactly, comments included', async () => {
+    expect(await manifestAsWritten(`${HPA}---\n${SIM}`)).toBe(HPA);
   });
 
-  it('returns the whole text when there is one document', () => {
-    expect(manifestAsWritten(`${HPA}\n\n`)).toBe(HPA);
+  it('returns the whole text when there is one document', async () => {
+    expect(await manifestAsWritten(`${HPA}\n\n`)).toBe(HPA);
   });
 
-  it('skips a leading ---', () => {
-    expect(manifestAsWritten(`---\n${HPA}---\n${SIM}`)).toBe(HPA);
+  it('skips a leading ---', async () => {
+    expect(await manifestAsWritten(`---\n${HPA}---\n${SIM}`)).toBe(HPA);
   });
 
-  it('finds the HPA after the Simulation document', () => {
-    expect(manifestAsWritten(`${SIM}---\n${HPA}`)).toBe(HPA);
-    expect(manifestAsWritten(`${SIM}...\n---\n${HPA}...\n`)).toBe(HPA);
+  it('finds the HPA after the Simulation document', async () => {
+    expect(await manifestAsWritten(`${SIM}---\n${HPA}`)).toBe(HPA);
+    expect(await manifestAsWritten(`${SIM}...\n---\n${HPA}...\n`)).toBe(HPA);
   });
 
-  it('picks the HPA out of a many-document file', () => {
+  it('picks the HPA out of a many-document file', async () => {
     const deployment = 'apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: web }\n';
     const service = 'apiVersion: v1\nkind: Service\nmetadata: { name: web }\n';
     const text = `${deployment}---\n${service}---\n${HPA}---\n${service}`;
-    expect(manifestAsWritten(text)).toBe(HPA);
+    expect(await manifestAsWritten(text)).toBe(HPA);
   });
 
-  it('takes the chosen HPA when there are several', () => {
+  it('takes the chosen HPA when there are several', async () => {
     const other = HPA.replace('name: web }', 'name: api }');
-    expect(manifestAsWritten(`${HPA}---\n${other}`, { hpa: 'api' })).toBe(other);
+    expect(await manifestAsWritten(`${HPA}---\n${other}`, { hpa: 'api' })).toBe(other);
   });
 
-  it('dedents an HPA that is an item of a kind: List', () => {
+  it('dedents an HPA that is an item of a kind: List', async () => {
     const text = `apiVersion: v1\nkind: List\nitems:\n- apiVersion: autoscaling/v2\n  kind: HorizontalPodAutoscaler\n  metadata:\n    name: web\n  spec:\n    maxReplicas: 5\n`;
-    expect(manifestAsWritten(text)).toBe(
+    expect(await manifestAsWritten(text)).toBe(
       'apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: web\nspec:\n  maxReplicas: 5\n',
     );
   });
 
-  it('does not split on a --- inside a line', () => {
+  it('does not split on a --- inside a line', async () => {
     const text = `${HPA.replace('# my hpa', '# a "x --- y"')}---\n${SIM}`;
-    expect(manifestAsWritten(text)).toBe(HPA.replace('# my hpa', '# a "x --- y"'));
+    expect(await manifestAsWritten(text)).toBe(HPA.replace('# my hpa', '# a "x --- y"'));
   });
 });
 

@@ -1,5 +1,5 @@
 // Saving files from the page: text exports and the charts as one PNG.
-import { scenarioDocuments, type ParseOptions } from '../scenario/index.ts';
+import type { ParseOptions } from '../scenario/index.ts';
 
 export function downloadBlob(filename: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
@@ -21,7 +21,12 @@ export function downloadText(filename: string, text: string, type = 'text/yaml')
  * The simulated HPA exactly as the user wrote it, comments included, wherever it sits in the
  * text: the scenario layer says which document (or `kind: List` item) it is and where.
  */
-export function manifestAsWritten(scenarioText: string, options: ParseOptions = {}): string {
+export async function manifestAsWritten(
+  scenarioText: string,
+  options: ParseOptions = {},
+): Promise<string> {
+  // Loaded on demand: the YAML reader stays out of the page's first bundle.
+  const { scenarioDocuments } = await import('../scenario/index.ts');
   const docs = scenarioDocuments(scenarioText, options);
   const hpa = docs.find((d) => d.role === 'hpa') ?? docs.find((d) => d.role !== 'simulation');
   if (!hpa) return '';
