@@ -204,8 +204,12 @@ describe('not a manifest: one clear message', () => {
     expect([d[0]!.line, d[0]!.column]).toEqual([4, 9]);
   });
 
-  it('{{ in a comment is not a template', () => {
+  it('{{ in a comment, a quoted string or a block scalar is not a template', () => {
     expect(parseScenario(`# see {{ docs }}\n${HPA_V2(BASIC_SPEC)}`).ok).toBe(true);
+    const rule = `apiVersion: monitoring.coreos.com/v1\nkind: PrometheusRule\nmetadata: { name: r }\nspec:\n  groups:\n    - rules:\n        - annotations:\n            description: "now {{ $value }}"\n            summary: 'at {{ $labels.pod }}'\n          expr: |\n            up {{ odd }}\n`;
+    expect(errors(parseScenario(`${HPA_V2(BASIC_SPEC)}---\n${rule}`).diagnostics)).toEqual([]);
+    const control = `{{- if .Values.hpa.enabled }}\n${HPA_V2(BASIC_SPEC)}{{- end }}\n`;
+    expect(parseScenario(control).diagnostics.map((d) => [d.line, d.column])).toEqual([[1, 1]]);
   });
 
   it('a KEDA ScaledObject', () => {
