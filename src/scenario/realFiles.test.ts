@@ -121,6 +121,16 @@ describe('many documents', () => {
     ]);
   });
 
+  it('with a Simulation document, the Deployment fills what its spec.workload leaves out', () => {
+    const sim = `apiVersion: hpa-sim.dev/v1alpha1\nkind: Simulation\nspec:\n  workload: { replicas: 7 }\n  traffic: { type: constant, value: 100 }\n`;
+    const r = parseScenario(`${hpa('web')}---\n${DEPLOYMENT}---\n${sim}`);
+    expect(errors(r.diagnostics)).toEqual([]);
+    expect(r.defaultSimulation).toBeNull();
+    expect(r.input!.workload.initialReplicas).toBe(7);
+    expect(r.input!.workload.containers.map((c) => c.name)).toEqual(['app', 'sidecar']);
+    expect(r.notices.join('\n')).toContain("the Simulation document's spec.workload wins");
+  });
+
   it('a Deployment with another name is not used', () => {
     const r = parseScenario(`${DEPLOYMENT}---\n${hpa('web', 'api')}`);
     expect(r.documents.map((d) => d.role)).toEqual(['ignored', 'hpa']);

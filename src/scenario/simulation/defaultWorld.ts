@@ -81,8 +81,11 @@ export function scalingSeconds(
   const up = to > from;
   if (rules?.selectPolicy === 'Disabled') return Infinity;
   const events: { t: number; delta: number }[] = [];
+  // Only changes within the longest period count: older ones are dropped to keep this linear.
+  const longest = Math.max(0, ...(rules?.policies ?? []).map((p) => p.periodSeconds));
   let current = from;
   for (let t = 0; t <= MAX_DEFAULT_SECONDS; t += SYNC) {
+    while (events.length > 0 && events[0]!.t <= t - longest) events.shift();
     let next: number;
     if (!hasBehavior || !rules?.policies?.length) {
       next = up ? Math.max(2 * current, 4) : to;
