@@ -114,6 +114,10 @@ describe('many documents', () => {
     expect(r.notices.join('\n')).toMatch(/ignored 2 documents .*: Service web, Service other/);
     expect(r.notices.join('\n')).toContain('the workload comes from the Deployment web');
     const info = r.diagnostics.find((d) => d.message.startsWith('ignored 2 documents'));
+    // The assumed world, Deployment included, pasted after --- gives the same input.
+    const again = parseScenario(`${text}---\n${r.defaultSimulation!}`);
+    expect(again.diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
+    expect(again.input).toEqual(r.input);
     expect([info?.severity, info?.document, info?.line]).toEqual([
       'info',
       1,
