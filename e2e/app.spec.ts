@@ -194,6 +194,10 @@ test.describe('exports', () => {
       expect(bytes.length).toBeGreaterThan(100);
       if (label.startsWith('HPA manifest (effective'))
         expect(bytes.toString()).toContain('stabilizationWindowSeconds: 300');
+      if (label === 'HPA manifest (as written)') {
+        expect(bytes.toString()).toContain('kind: HorizontalPodAutoscaler');
+        expect(bytes.toString()).not.toContain('kind: Simulation');
+      }
       if (label.startsWith('Charts')) expect(bytes.subarray(1, 4).toString()).toBe('PNG');
     });
   }

@@ -118,7 +118,8 @@ export function Toolbar(props: {
       <ExportMenu
         disabled={{ effective: !parse?.effectiveHpaYaml, csv: !result, png: !result }}
         actions={{
-          manifest: () => downloadText(`${stem}-hpa.yaml`, manifestAsWritten(text)),
+          manifest: () =>
+            void manifestAsWritten(text).then((m) => downloadText(`${stem}-hpa.yaml`, m)),
           effective: () =>
             parse?.effectiveHpaYaml &&
             downloadText(`${stem}-hpa-effective.yaml`, parse.effectiveHpaYaml),

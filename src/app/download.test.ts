@@ -1,23 +1,59 @@
 import { describe, expect, it } from 'vitest';
 import { fileStem, manifestAsWritten } from './download.ts';
 
+const HPA = `# my hpa
+apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler  # here
+metadata: { name: web }
+spec:
+  scaleTargetRef: { kind: Deployment, name: web }
+  maxReplicas: 5
+`;
+const SIM = `apiVersion: hpa-sim.dev/v1alpha1
+kind: Simulation
+spec: { duration: 1h }
+`;
+
 describe('manifestAsWritten', () => {
-  it('keeps the first document exactly, comments included', () => {
-    const text =
-      '# my hpa\napiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler  # here\n---\nkind: Simulation\n';
-    expect(manifestAsWritten(text)).toBe(
-      '# my hpa\napiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler  # here\n',
+  it('keeps the HPA document exactly, comments included', async () => {
+    expect(await manifestAsWritten(`${HPA}---\n${SIM}`)).toBe(HPA);
+  });
+
+  it('returns the whole text when there is one document', async () => {
+    expect(await manifestAsWritten(`${HPA}\n\n`)).toBe(HPA);
+  });
+
+  it('skips a leading ---', async () => {
+    expect(await manifestAsWritten(`---\n${HPA}---\n${SIM}`)).toBe(HPA);
+  });
+
+  it('finds the HPA after the Simulation document', async () => {
+    expect(await manifestAsWritten(`${SIM}---\n${HPA}`)).toBe(HPA);
+    expect(await manifestAsWritten(`${SIM}...\n---\n${HPA}...\n`)).toBe(HPA);
+  });
+
+  it('picks the HPA out of a many-document file', async () => {
+    const deployment = 'apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: web }\n';
+    const service = 'apiVersion: v1\nkind: Service\nmetadata: { name: web }\n';
+    const text = `${deployment}---\n${service}---\n${HPA}---\n${service}`;
+    expect(await manifestAsWritten(text)).toBe(HPA);
+  });
+
+  it('takes the chosen HPA when there are several', async () => {
+    const other = HPA.replace('name: web }', 'name: api }');
+    expect(await manifestAsWritten(`${HPA}---\n${other}`, { hpa: 'api' })).toBe(other);
+  });
+
+  it('dedents an HPA that is an item of a kind: List', async () => {
+    const text = `apiVersion: v1\nkind: List\nitems:\n- apiVersion: autoscaling/v2\n  kind: HorizontalPodAutoscaler\n  metadata:\n    name: web\n  spec:\n    maxReplicas: 5\n`;
+    expect(await manifestAsWritten(text)).toBe(
+      'apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: web\nspec:\n  maxReplicas: 5\n',
     );
   });
 
-  it('returns the whole text when there is one document', () => {
-    expect(manifestAsWritten('kind: HorizontalPodAutoscaler\n\n')).toBe(
-      'kind: HorizontalPodAutoscaler\n',
-    );
-  });
-
-  it('does not split on a --- inside a line', () => {
-    expect(manifestAsWritten('a: "x --- y"\n---\nb: 1\n')).toBe('a: "x --- y"\n');
+  it('does not split on a --- inside a line', async () => {
+    const text = `${HPA.replace('# my hpa', '# a "x --- y"')}---\n${SIM}`;
+    expect(await manifestAsWritten(text)).toBe(HPA.replace('# my hpa', '# a "x --- y"'));
   });
 });
 

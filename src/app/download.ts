@@ -1,4 +1,5 @@
 // Saving files from the page: text exports and the charts as one PNG.
+import type { ParseOptions } from '../scenario/index.ts';
 
 export function downloadBlob(filename: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
@@ -16,11 +17,29 @@ export function downloadText(filename: string, text: string, type = 'text/yaml')
   downloadBlob(filename, new Blob([text], { type: `${type};charset=utf-8` }));
 }
 
-/** The first YAML document of a scenario: the HPA manifest exactly as the user wrote it. */
-export function manifestAsWritten(scenarioText: string): string {
-  const m = /^---[ \t]*$/m.exec(scenarioText);
-  const first = m ? scenarioText.slice(0, m.index) : scenarioText;
-  return first.replace(/\s+$/, '') + '\n';
+/**
+ * The simulated HPA exactly as the user wrote it, comments included, wherever it sits in the
+ * text: the scenario layer says which document (or `kind: List` item) it is and where.
+ */
+export async function manifestAsWritten(
+  scenarioText: string,
+  options: ParseOptions = {},
+): Promise<string> {
+  // Loaded on demand: the YAML reader stays out of the page's first bundle.
+  const { scenarioDocuments } = await import('../scenario/index.ts');
+  const docs = scenarioDocuments(scenarioText, options);
+  const hpa = docs.find((d) => d.role === 'hpa') ?? docs.find((d) => d.role !== 'simulation');
+  if (!hpa) return '';
+  const own = scenarioText.slice(hpa.start, hpa.end);
+  const text = hpa.item === null ? own : dedentItem(scenarioText, hpa.start, own);
+  return text.replace(/\s+$/, '') + '\n';
+}
+
+/** A List item starts after `- `: give its first line the column it sits at, then dedent. */
+function dedentItem(text: string, start: number, item: string): string {
+  const column = start - (text.lastIndexOf('\n', start - 1) + 1);
+  const lines = (' '.repeat(column) + item).split('\n');
+  return lines.map((l) => l.slice(Math.min(column, l.length - l.trimStart().length))).join('\n');
 }
 
 /** A file-name-safe version of a scenario name. */

@@ -55,7 +55,10 @@ export const THRESHOLDS: {
 ];
 
 export function checkCommand(argv: string[], io: Io): number {
-  const spec = Object.fromEntries(THRESHOLDS.map((t) => [t.flag, 'number' as const]));
+  const spec: Record<string, 'number' | 'string'> = {
+    ...Object.fromEntries(THRESHOLDS.map((t) => [t.flag, 'number' as const])),
+    hpa: 'string',
+  };
   const args = parseArgs(argv, spec);
   if (!args.ok) return io.usage(args.error);
   const [file, ...extra] = args.positional;
@@ -65,7 +68,7 @@ export function checkCommand(argv: string[], io: Io): number {
     return io.usage(
       `check needs at least one threshold: ${THRESHOLDS.map((t) => `--${t.flag}`).join(', ')}`,
     );
-  const loaded = loadScenarioFile(file);
+  const loaded = loadScenarioFile(file, { hpa: args.values.hpa as string | undefined });
   if (!loaded.ok) {
     loaded.errors.forEach((e) => io.err(e));
     return 2;

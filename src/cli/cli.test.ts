@@ -104,6 +104,37 @@ describe('cli run', () => {
     expect(cli('run', f, '--format', 'csv').out).toContain(',overflow,');
   });
 
+  it('--hpa picks one HPA of a many-document file; an unknown name is a located error', () => {
+    const hpa = (name: string, max: number) =>
+      `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata: { name: ${name} }\nspec:\n  scaleTargetRef: { kind: Deployment, name: ${name} }\n  maxReplicas: ${max}\n`;
+    const f = tempFile(
+      'two.yaml',
+      `${hpa('web', 4)}---\nkind: Service\napiVersion: v1\n---\n${hpa('api', 7)}`,
+    );
+    const first = cli('run', f, '--format', 'json');
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.out).scenario).toBe('web');
+    const api = cli('run', f, '--hpa', 'api', '--effective');
+    expect(api.code).toBe(0);
+    expect(api.out).toContain('maxReplicas: 7');
+    const bad = cli('run', f, '--hpa', 'apj');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(
+      /two\.yaml:1:1: error: no HorizontalPodAutoscaler named 'apj'.*web, api.*Did you mean 'api'/,
+    );
+  });
+
+  it('--effective needs only the HPA: a broken Simulation document does not stop it', () => {
+    // The preset ends inside the Simulation's spec: an unknown field there breaks only it.
+    const text = readFileSync(preset('story-1-scale-up-fast.yaml'), 'utf8');
+    const f = tempFile('broken-sim.yaml', `${text.trimEnd()}\n  bogusField: 1\n`);
+    expect(cli('run', f).code).toBe(2);
+    const r = cli('run', f, '--effective');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('kind: HorizontalPodAutoscaler');
+    expect(r.err).toContain('error(s) outside the HPA ignored');
+  });
+
   it('reports a YAML error as file:line:column and exits 2', () => {
     const f = tempFile(
       'bad.yaml',

@@ -42,7 +42,14 @@ export function fileDiagnostic(file: string, message: string, severity = 'error'
   return `${file}: ${severity}: ${message}`;
 }
 
-export function loadScenarioFile(file: string, options: ParseOptions = commandOptions): Loaded {
+export interface LoadOptions {
+  /** `--hpa NAME`: which HorizontalPodAutoscaler of a many-document file to simulate. */
+  hpa?: string | undefined;
+  /** Only the HPA is needed (`--effective`): problems elsewhere do not stop it. */
+  hpaOnly?: boolean;
+}
+
+export function loadScenarioFile(file: string, options: LoadOptions = {}): Loaded {
   let bytes: Uint8Array;
   try {
     const st = statSync(file);
@@ -67,13 +74,24 @@ export function loadScenarioFile(file: string, options: ParseOptions = commandOp
   }
   const decoded = decodeScenarioBytes(bytes);
   if (!decoded.ok) return { ok: false, errors: [formatDiagnostic(file, decoded.diagnostic)] };
-  const parsed = parseScenario(decoded.text, options);
+  const parsed = parseScenario(decoded.text, {
+    ...commandOptions,
+    ...(options.hpa === undefined ? {} : { hpa: options.hpa }),
+  });
   const errors = parsed.diagnostics
     .filter((d) => d.severity === 'error')
     .map((d) => formatDiagnostic(file, d));
   const warnings = parsed.diagnostics
     .filter((d) => d.severity !== 'error')
     .map((d) => formatDiagnostic(file, d));
+  if (options.hpaOnly && parsed.effectiveHpa) {
+    const skipped = errors.length
+      ? [
+          `${file}:1:1: info: ${errors.length} error(s) outside the HPA ignored: only the HPA is needed here`,
+        ]
+      : [];
+    return { ok: true, parsed, warnings: [...warnings, ...skipped] };
+  }
   if (!parsed.ok || errors.length > 0 || !parsed.input)
     return {
       ok: false,

@@ -11,11 +11,12 @@ import { runCommand } from './run.ts';
 export const USAGE = `usage: hpa-sim <command> [args]
 
 commands:
-  run FILE [--format table|json|csv] [--explain] [--effective] [--max-work N]
+  run FILE [--format table|json|csv] [--explain] [--effective] [--hpa NAME] [--max-work N]
         simulate a scenario (HPA manifest + Simulation document); --explain prints every sync
         (and the full trace in JSON); --effective prints the HPA after API defaulting;
+        --hpa picks one HorizontalPodAutoscaler of a many-document file (default: the first);
         --max-work raises the work budget (default ${DEFAULT_MAX_WORK.toLocaleString('en-US')} units, about 5 s)
-  check FILE ${THRESHOLDS.map((t) => `[--${t.flag} N]`).join(' ')} [--max-work N]
+  check FILE [--hpa NAME] ${THRESHOLDS.map((t) => `[--${t.flag} N]`).join(' ')} [--max-work N]
         simulate and compare KPIs with thresholds: exit 0 all met, 1 some not met, 2 bad input
   import FILE [--from csv|prometheus] [--step]
         turn exported traffic (CSV time,value or a Prometheus query_range JSON) into a series

@@ -1,4 +1,4 @@
-// `cli run FILE [--format json|csv|table] [--explain] [--effective]`
+// `cli run FILE [--format json|csv|table] [--explain] [--effective] [--hpa NAME]`
 
 import { isFullResult } from '../engine/simulation/index.ts';
 import { executeRun, planParsed } from '../run/index.ts';
@@ -7,14 +7,22 @@ import { loadScenarioFile } from './loadScenario.ts';
 import { parseArgs, type Io } from './args.ts';
 
 export function runCommand(argv: string[], io: Io): number {
-  const args = parseArgs(argv, { format: 'string', explain: 'boolean', effective: 'boolean' });
+  const args = parseArgs(argv, {
+    format: 'string',
+    explain: 'boolean',
+    effective: 'boolean',
+    hpa: 'string',
+  });
   if (!args.ok) return io.usage(args.error);
   const [file, ...extra] = args.positional;
   if (!file || extra.length) return io.usage('run takes exactly one scenario file');
   const format = (args.values.format as string | undefined) ?? 'table';
   if (!['json', 'csv', 'table'].includes(format))
     return io.usage(`unknown format "${format}" (json, csv or table)`);
-  const loaded = loadScenarioFile(file);
+  const loaded = loadScenarioFile(file, {
+    hpa: args.values.hpa as string | undefined,
+    hpaOnly: Boolean(args.values.effective),
+  });
   if (!loaded.ok) {
     loaded.errors.forEach((e) => io.err(e));
     return 2;

@@ -9,15 +9,7 @@ import {
 import type { Reporter } from './diagnostics.ts';
 import type { PathMap } from './hpa/pathMap.ts';
 import { getPath } from './plainData.ts';
-import type { Path } from './types.ts';
-
-export interface ParseOptions {
-  /**
-   * Work units a run may cost (see budget.ts); default DEFAULT_MAX_WORK. Raising it lets bigger
-   * scenarios through; the hard limits (syncs, scrapes, pods) still apply.
-   */
-  maxWork?: number;
-}
+import type { ParseOptions, Path } from './types.ts';
 
 export interface BudgetContext {
   hpaDocument: unknown;

@@ -5,13 +5,15 @@
 import { MAX_DIAGNOSTICS } from './limits.ts';
 import type { Path, Severity } from './types.ts';
 
-/** Which document an issue belongs to: the HPA manifest or the Simulation settings. */
-export type Role = 'hpa' | 'simulation';
+/** Which document an issue belongs to: the HPA manifest, the Simulation or the scaled workload. */
+export type Role = 'hpa' | 'simulation' | 'workload';
 
 export interface DocRef {
   /** Index among the scenario's (non-empty) documents. */
   index: number;
   role: Role;
+  /** Where the object sits inside the document (`['items', 2]` in a `kind: List`). */
+  prefix?: Path;
 }
 
 export interface Issue {

@@ -152,9 +152,11 @@ describe('a full valid scenario', () => {
     expect(r.effectiveHpa?.spec.behavior?.scaleDown?.stabilizationWindowSeconds).toBe(120);
   });
 
-  it('applies every default when there is no Simulation document', () => {
+  it('assumes a default world scaled from the target when there is no Simulation document', () => {
     const r = parseScenario(CPU_ONLY);
     expect(errors(r.diagnostics)).toEqual([]);
+    // cpu 60 % of the default 500m request = 300m per pod at target: 10 % idle, the rest from
+    // 100 units of traffic per pod.
     expect(r.input).toEqual({
       hpa: r.effectiveHpa!,
       durationSeconds: 3600,
@@ -174,12 +176,31 @@ describe('a full valid scenario', () => {
         podsWithoutMetrics: 0,
       },
       metricsPipeline: { resolutionSeconds: 15, windowSeconds: 15 },
-      traffic: null,
-      loads: [{ kind: 'resource', resource: 'cpu', perPodMilli: 0, perUnitMilli: 1, demand: null }],
+      traffic: {
+        type: 'ramp',
+        points: [
+          { at: 0, value: 60 },
+          { at: 300, value: 60 },
+          { at: 900, value: 760 },
+          { at: 1800, value: 760 },
+          { at: 2400, value: 60 },
+        ],
+      },
+      loads: [
+        { kind: 'resource', resource: 'cpu', perPodMilli: 30, perUnitMilli: 2.7, demand: null },
+      ],
       outages: [],
     } satisfies SimulationInput);
     expect(r.simulation.name).toBe('web');
-    expect(r.notices).toEqual([expect.stringContaining('no load model for cpu')]);
+    expect(r.notices).toEqual([expect.stringContaining('no Simulation document')]);
+  });
+
+  it('the assumed Simulation document, pasted after ---, gives the same input', () => {
+    const r = parseScenario(CPU_ONLY);
+    const pasted = parseScenario(`${CPU_ONLY}---\n${r.defaultSimulation!}`);
+    expect(errors(pasted.diagnostics)).toEqual([]);
+    expect(pasted.defaultSimulation).toBeNull();
+    expect(pasted.input).toEqual(r.input);
   });
 });
 

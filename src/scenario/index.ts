@@ -1,7 +1,15 @@
 /** Public surface of the scenario layer. See README.md. */
-export type { Diagnostic, ParseResult, ScenarioInfo, Severity } from './types.ts';
-export { parseScenario } from './parseScenario.ts';
-export type { ParseOptions } from './checkBudget.ts';
+export type {
+  Diagnostic,
+  DocumentRole,
+  HpaChoice,
+  ParseOptions,
+  ParseResult,
+  ScenarioDocument,
+  ScenarioInfo,
+  Severity,
+} from './types.ts';
+export { parseScenario, scenarioDocuments } from './parseScenario.ts';
 export { DEFAULT_MAX_WORK, estimateWork, type WorkEstimate, type WorkTerm } from './budget.ts';
 export { decodeScenarioBytes, type DecodeResult } from './decode.ts';
 export { effectiveHpaYaml, type EffectiveYamlOptions } from './docs.ts';

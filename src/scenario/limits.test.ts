@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from './index.ts';
-import { MAX_DEPTH } from './limits.ts';
+import { MAX_DEPTH, MAX_DOCUMENTS } from './limits.ts';
 import { BASIC_SPEC, HPA_V2, SIMULATION, errors, find } from './__fixtures__/helpers.ts';
 
 const withSim = (simSpec: string, hpaSpec = BASIC_SPEC) =>
@@ -50,11 +50,14 @@ describe('hostile text is stopped with a clear limit error', () => {
     expect(only('a: &y [*y]')[0]!.message).toContain('a cycle');
   });
 
-  it('a third document', () => {
-    const text = `${withSim('  duration: 1h\n')}---\nfoo: bar\n`;
+  it('too many documents', () => {
+    const base = withSim('  duration: 1h\n');
+    const text = `${base}${'---\nfoo: bar\n'.repeat(MAX_DOCUMENTS - 1)}`;
     const e = only(text);
-    expect(e.map((d) => [d.document, d.line])).toEqual([[1, text.split('\n').indexOf('foo: bar')]]);
-    expect(e[0]!.message).toContain('at most 2 YAML documents');
+    // Located at the `---` that starts the first document past the limit.
+    const markerLine = base.split('\n').length - 1 + 2 * (MAX_DOCUMENTS - 1) - 1;
+    expect(e.map((d) => [d.document, d.line])).toEqual([[MAX_DOCUMENTS, markerLine]]);
+    expect(e[0]!.message).toContain(`at most ${MAX_DOCUMENTS} YAML documents`);
   });
 
   it('too many lines and list items', () => {

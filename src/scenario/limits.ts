@@ -25,8 +25,8 @@ export const MAX_PRESCAN_ITEMS = 400_000;
 export const MAX_VALUES = 1_000_000;
 /** Alias (`*name`) references one document may use. */
 export const MAX_ALIASES = 1_000;
-/** YAML documents in one scenario: the HPA and the Simulation. */
-export const MAX_DOCUMENTS = 2;
+/** YAML documents in one scenario (install files hold the HPA among many other documents). */
+export const MAX_DOCUMENTS = 500;
 /** Diagnostics reported before the list is cut short. */
 export const MAX_DIAGNOSTICS = 200;
 

@@ -21,14 +21,18 @@ export function toDiagnostics(
   const out = issues.map((issue): Diagnostic => {
     const source = issue.doc ? documents.find((d) => d.index === issue.doc!.index) : undefined;
     const range =
-      issue.range ?? (source ? locate(source.doc, issue.path, issue.at, text) : firstLine());
+      issue.range ??
+      (source
+        ? locate(source.doc, [...(issue.doc?.prefix ?? []), ...issue.path], issue.at, text)
+        : firstLine());
     const path = formatPath(issue.path);
+    const role = issue.doc?.role;
     return {
       severity: issue.severity,
       // Messages quote the input; shown in editors, notices and terminals, so controls escaped.
       message: safeLine(issue.message),
-      path: issue.doc?.role === 'hpa' && path !== '' ? `hpa:${path}` : path,
-      document: issue.doc && issue.doc.index > 0 ? 1 : 0,
+      path: role && role !== 'simulation' && path !== '' ? `${role}:${path}` : path,
+      document: issue.doc?.index ?? 0,
       ...toPosition(lines, range, text),
     };
   });

@@ -186,7 +186,7 @@ spec:
       p.column + 12,
     ]);
     expect(d!.message).toContain(
-      'add spec.load.pods.rps: { perUnit: 1 } to the Simulation document',
+      'add spec.load.pods.rps: { perPod: 0, perUnit: 100m } to the Simulation document',
     );
   });
 

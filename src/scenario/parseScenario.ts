@@ -4,16 +4,26 @@
  */
 import type { ControllerConfig } from '../engine/controller/index.ts';
 import type { SimulationInput } from '../engine/simulation/input.ts';
-import { checkBudget, type ParseOptions } from './checkBudget.ts';
-import { IssueList, reporterFor, type DocRef } from './diagnostics.ts';
+import { checkBudget } from './checkBudget.ts';
+import { IssueList, reporterFor, type DocRef, type Reporter } from './diagnostics.ts';
+import { HELM_MESSAGE, helmTemplateAt } from './helm.ts';
 import { checkHpaShape, processHpa, type HpaOutcome } from './hpa/process.ts';
 import { MAX_TEXT_CHARS } from './limits.ts';
 import { textDiagnostic, toDiagnostics } from './locateIssues.ts';
-import { assignRoles, looksLikeSimulation } from './roles.ts';
+import { assignRoles, type RoledEntry } from './roles.ts';
 import { buildSimulationInput } from './simulation/buildInput.ts';
 import { safeLine } from './safeText.ts';
-import { readSimulation } from './simulation/readDocument.ts';
-import type { Diagnostic, ParseResult } from './types.ts';
+import { defaultWorld } from './simulation/defaultWorld.ts';
+import { readSimulation, type SimulationRead } from './simulation/readDocument.ts';
+import { simulationYaml } from './simulation/snippet.ts';
+import { readTargetWorkload, type TargetWorkload } from './simulation/targetWorkload.ts';
+import type {
+  Diagnostic,
+  HpaChoice,
+  ParseOptions,
+  ParseResult,
+  ScenarioDocument,
+} from './types.ts';
 import { readDocuments } from './yaml/documents.ts';
 import { toPlain } from './yaml/plain.ts';
 import { prescan } from './yaml/prescan.ts';
@@ -27,6 +37,10 @@ interface Parts {
   description?: string;
   notices?: string[];
   controller?: ControllerConfig;
+  documents?: ScenarioDocument[];
+  hpaChoices?: HpaChoice[];
+  selectedHpa?: string;
+  defaultSimulation?: string | null;
 }
 
 function result(p: Parts): ParseResult {
@@ -41,10 +55,14 @@ function result(p: Parts): ParseResult {
     simulation: { name: safeLine(p.name ?? ''), description: p.description ?? '' },
     controller: p.controller ?? null,
     notices: p.notices ?? [],
+    documents: p.documents ?? [],
+    hpaChoices: p.hpaChoices ?? [],
+    selectedHpa: p.selectedHpa ?? '',
+    defaultSimulation: p.defaultSimulation ?? null,
   };
 }
 
-export function parseScenario(text: string, options?: ParseOptions): ParseResult {
+export function parseScenario(text: string, options: ParseOptions = {}): ParseResult {
   try {
     return parse(text, options);
   } catch (error) {
@@ -55,7 +73,7 @@ export function parseScenario(text: string, options?: ParseOptions): ParseResult
   }
 }
 
-function parse(source: string, options: ParseOptions | undefined): ParseResult {
+function parse(source: string, options: ParseOptions): ParseResult {
   if (typeof source !== 'string') {
     return result({ diagnostics: [textDiagnostic('the scenario must be text', '')] });
   }
@@ -70,77 +88,156 @@ function parse(source: string, options: ParseOptions | undefined): ParseResult {
   if (tooDeep)
     return result({ diagnostics: [textDiagnostic(tooDeep.message, text, tooDeep.offset)] });
 
+  const helm = helmTemplateAt(text);
+  if (helm >= 0) return result({ diagnostics: [textDiagnostic(HELM_MESSAGE, text, helm)] });
+
   const issues = new IssueList();
   const { documents } = readDocuments(text, issues);
-  const plain: { index: number; value: unknown }[] = [];
-  for (const d of documents) {
-    if (!d.syntaxOk) continue;
-    const converted = toPlain(d.doc);
-    const doc: DocRef = {
-      index: d.index,
-      role: looksLikeSimulation(converted.value) ? 'simulation' : 'hpa',
-    };
-    for (const i of converted.issues) {
-      issues.add({
-        severity: 'error',
-        message: i.message,
-        doc,
-        path: i.path,
-        at: i.at,
-        ...(i.range ? { range: i.range } : {}),
-      });
+  const roles = assignRoles(documents, issues, options);
+  const plainCache = new Map<number, unknown>();
+  // Only the documents the scenario uses are converted (and their aliases expanded).
+  const plainOf = (entry: RoledEntry | null): unknown => {
+    if (!entry) return undefined;
+    if (!plainCache.has(entry.index)) {
+      const source = documents.find((d) => d.index === entry.index)!;
+      const converted = toPlain(source.doc);
+      const ref: DocRef = { index: entry.index, role: entry.ref.role };
+      for (const i of converted.issues) {
+        issues.add({
+          severity: 'error',
+          message: i.message,
+          doc: ref,
+          path: i.path,
+          at: i.at,
+          ...(i.range ? { range: i.range } : {}),
+        });
+      }
+      plainCache.set(entry.index, converted.issues.length === 0 ? converted.value : undefined);
     }
-    if (converted.issues.length === 0) plain.push({ index: d.index, value: converted.value });
-  }
+    const value = plainCache.get(entry.index);
+    if (entry.item === null) return value;
+    const items = (value as { items?: unknown } | undefined)?.items;
+    return Array.isArray(items) ? items[entry.item] : undefined;
+  };
 
-  const roles = assignRoles(plain, issues);
-  const simRef: DocRef = { index: roles.simulation?.index ?? 1, role: 'simulation' };
-  const sim = readSimulation(
-    roles.simulation?.value,
-    roles.simulation !== null,
-    reporterFor(issues, simRef),
-  );
-  const notices = [...sim.notices];
+  const simRef: DocRef = roles.simulation?.ref ?? { index: documents.length, role: 'simulation' };
+  const simValue = plainOf(roles.simulation);
+  let sim = readSimulation(simValue, roles.simulation !== null, reporterFor(issues, simRef));
+  const notices = [...roles.notices, ...sim.notices];
+  const hpaValue = plainOf(roles.hpa);
   let hpa: HpaOutcome | null = null;
   let input: SimulationInput | null = null;
-  if (roles.hpa) {
-    const reportHpa = reporterFor(issues, { index: roles.hpa.index, role: 'hpa' });
-    const manifest = checkHpaShape(roles.hpa.value, reportHpa);
+  let defaultSimulation: string | null = null;
+  if (roles.hpa && hpaValue !== undefined) {
+    const reportHpa = reporterFor(issues, roles.hpa.ref);
+    const manifest = checkHpaShape(hpaValue, reportHpa);
     const context = { ...sim.controller, gates: sim.controller.config.featureGates };
     hpa = manifest ? processHpa(manifest, context, reportHpa) : null;
     if (hpa) notices.push(...hpa.notices);
+    const target = roles.workload
+      ? readTargetWorkload(
+          roles.workload.kind,
+          plainOf(roles.workload),
+          reporterFor(issues, roles.workload.ref),
+        )
+      : null;
+    if (hpa?.valid) {
+      const world = worldFor(hpa, sim, target, reportHpa, notices);
+      sim = world.sim;
+      defaultSimulation = world.snippet;
+    }
     input = buildSimulationInput(hpa, sim, reportHpa, notices);
     // Only a run that could start is costed: its cost is the last thing that can stop it.
     if (input && hpa && issues.errorCount === 0) {
       checkBudget(input, options, {
-        hpaDocument: roles.hpa.value,
-        simulationDocument: roles.simulation?.value,
+        hpaDocument: hpaValue,
+        simulationDocument: simValue,
         pathMap: hpa.pathMap,
         reportHpa,
         reportSimulation: sim.report,
       });
     }
   } else {
-    if (documents.every((d) => d.syntaxOk) && issues.errorCount === 0) {
-      issues.error(
-        null,
-        [],
-        'no HorizontalPodAutoscaler manifest: paste one (apiVersion: autoscaling/v2, kind: HorizontalPodAutoscaler), optionally followed by --- and a kind: Simulation document',
-      );
-    }
     buildSimulationInput(null, sim, sim.report, notices);
   }
 
   return result({
     diagnostics: toDiagnostics(issues.items, documents, text),
     input,
-    hpaManifest: roles.hpa?.value ?? null,
+    hpaManifest: hpaValue ?? null,
     hpa,
-    name: sim.name || metadataName(roles.hpa?.value),
+    name: sim.name || metadataName(hpaValue),
     description: sim.description,
     notices,
     controller: sim.controller.config,
+    documents: shiftDocuments(roles.documents, source.length - text.length),
+    hpaChoices: roles.hpaChoices,
+    selectedHpa: metadataName(hpaValue),
+    defaultSimulation,
   });
+}
+
+/**
+ * Every object in the text with its role and source range, without checking anything: cheap
+ * enough to call when a user exports "the manifest as written".
+ */
+export function scenarioDocuments(source: string, options: ParseOptions = {}): ScenarioDocument[] {
+  try {
+    const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+    if (text.length > MAX_TEXT_CHARS || prescan(text)) return [];
+    const issues = new IssueList();
+    const { documents } = readDocuments(text, issues);
+    return shiftDocuments(
+      assignRoles(documents, issues, options).documents,
+      source.length - text.length,
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** Offsets are into the text as given, a leading byte-order mark included. */
+function shiftDocuments(docs: ScenarioDocument[], by: number): ScenarioDocument[] {
+  return by === 0 ? docs : docs.map((d) => ({ ...d, start: d.start + by, end: d.end + by }));
+}
+
+/**
+ * Fills what the text leaves open: the scaled workload's pods when the Simulation does not
+ * describe them, and the whole default world when there is no Simulation document.
+ */
+function worldFor(
+  hpa: HpaOutcome,
+  sim: SimulationRead,
+  target: TargetWorkload | null,
+  reportHpa: Reporter,
+  notices: string[],
+): { sim: SimulationRead; snippet: string | null } {
+  let spec = sim.spec;
+  if (target) {
+    const merged = { ...target.workload, ...(spec.workload ?? {}) };
+    spec = { ...spec, workload: merged };
+    const notice = `the workload comes from the ${target.summary}${sim.spec.workload ? " (the Simulation document's spec.workload wins where it sets a field)" : ''}`;
+    notices.push(notice);
+    reportHpa.info(['spec', 'scaleTargetRef'], notice);
+  }
+  if (sim.present) return { sim: { ...sim, spec }, snippet: null };
+  const world = defaultWorld(
+    hpa.defaulted,
+    spec.workload,
+    sim.controller.config.downscaleStabilizationSeconds,
+  );
+  const snippet = simulationYaml(metadataName(hpa.defaulted) || 'default', world.spec);
+  const notice = `no Simulation document, so a default world is assumed: ${world.summary}. To change it, add after --- a Simulation document (this one gives the same run):\n${snippet}`;
+  notices.push(notice);
+  reportHpa.info(['kind'], notice);
+  return {
+    sim: {
+      ...sim,
+      spec: world.spec,
+      controller: { ...sim.controller, durationSeconds: world.durationSeconds },
+    },
+    snippet,
+  };
 }
 
 function metadataName(value: unknown): string {

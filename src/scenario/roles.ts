@@ -1,43 +1,264 @@
 /**
- * Which document is which: the HPA manifest and the Simulation settings are told apart by
- * `kind` / `apiVersion`, in either order.
+ * Which document is which. A pasted file may hold many Kubernetes objects (an install manifest, a
+ * `kind: List` from `kubectl get hpa -o yaml`): the HPA to simulate, the Deployment/StatefulSet/
+ * ReplicaSet it scales, an optional `kind: Simulation`, and anything else, which is ignored. Kinds
+ * are read from the YAML tree without converting whole documents, so ignored documents cost
+ * nothing (and their aliases are never expanded).
  */
-import type { IssueList, Role } from './diagnostics.ts';
-import { isRecord } from './plainData.ts';
+import { isMap, isScalar, isSeq, type Document, type Node } from 'yaml';
+import type { DocRef, IssueList } from './diagnostics.ts';
+import { didYouMean } from './suggest.ts';
+import type { DocumentRole, HpaChoice, ScenarioDocument } from './types.ts';
+import type { SourceDocument } from './yaml/documents.ts';
 
-export interface RoledDocument {
+export const HPA_KIND = 'HorizontalPodAutoscaler';
+/** Kinds whose pod template can supply the default world's workload. */
+export const WORKLOAD_KINDS = ['Deployment', 'StatefulSet', 'ReplicaSet'] as const;
+
+/** One object: a document, or an item of a `kind: List` document. */
+interface Entry {
+  source: SourceDocument;
+  item: number | null;
+  kind: string | null;
+  apiVersion: string | null;
+  name: string | null;
+  namespace: string | null;
+  isMap: boolean;
+  start: number;
+  end: number;
+  targetKind: string | null;
+  targetName: string | null;
+}
+
+export interface RoledEntry {
   index: number;
-  role: Role;
-  value: unknown;
+  item: number | null;
+  ref: DocRef;
 }
 
-export function looksLikeSimulation(value: unknown): boolean {
-  if (!isRecord(value)) return false;
-  if (value.kind === 'Simulation') return true;
-  return typeof value.apiVersion === 'string' && value.apiVersion.startsWith('hpa-sim.dev/');
+export interface Roles {
+  hpa: RoledEntry | null;
+  simulation: RoledEntry | null;
+  workload: (RoledEntry & { kind: string }) | null;
+  documents: ScenarioDocument[];
+  hpaChoices: HpaChoice[];
+  notices: string[];
 }
 
-/** Assigns roles; a second document of the same role is reported and left out. */
+export function looksLikeSimulation(kind: string | null, apiVersion: string | null): boolean {
+  return kind === 'Simulation' || (apiVersion?.startsWith('hpa-sim.dev/') ?? false);
+}
+
+function str(node: unknown): string | null {
+  return isScalar(node) && typeof node.value === 'string' ? node.value : null;
+}
+
+function field(node: unknown, ...path: string[]): unknown {
+  let n = node;
+  for (const key of path) {
+    if (!isMap(n)) return undefined;
+    const pair = n.items.find((p) => isScalar(p.key) && p.key.value === key);
+    n = pair?.value;
+  }
+  return n;
+}
+
+function entryOf(
+  source: SourceDocument,
+  node: Node | null | undefined,
+  item: number | null,
+  range: [number, number],
+): Entry {
+  return {
+    source,
+    item,
+    kind: str(field(node, 'kind')),
+    apiVersion: str(field(node, 'apiVersion')),
+    name: str(field(node, 'metadata', 'name')),
+    namespace: str(field(node, 'metadata', 'namespace')),
+    isMap: isMap(node),
+    start: range[0],
+    end: range[1],
+    targetKind: str(field(node, 'spec', 'scaleTargetRef', 'kind')),
+    targetName: str(field(node, 'spec', 'scaleTargetRef', 'name')),
+  };
+}
+
+/** Every object in the text: documents, with a List's items in its place. */
+function entries(documents: readonly SourceDocument[]): Entry[] {
+  const out: Entry[] = [];
+  for (const d of documents) {
+    if (!d.syntaxOk) continue;
+    const contents = (d.doc as Document.Parsed).contents;
+    const whole = entryOf(d, contents, null, [d.start, d.end]);
+    const items = field(contents, 'items');
+    if (whole.kind !== null && whole.kind.endsWith('List') && isSeq(items)) {
+      items.items.forEach((node, i) => {
+        const r = (node as { range?: [number, number, number] } | null)?.range;
+        out.push(entryOf(d, node as Node, i, r ? [r[0], r[1]] : [d.start, d.end]));
+      });
+      continue;
+    }
+    out.push(whole);
+  }
+  return out;
+}
+
+/** A document that is probably meant as the HPA though its kind is missing or misspelled. */
+function hpaLike(e: Entry): boolean {
+  if (!e.isMap || e.kind === null) return true;
+  if (e.apiVersion?.startsWith('autoscaling/')) return true;
+  return didYouMean(e.kind, [HPA_KIND]) !== '';
+}
+
+function label(e: Entry): string {
+  return `${e.kind ?? 'a document'}${e.name ? ` ${e.name}` : ''}`;
+}
+
+function listed(names: string[]): string {
+  const shown = names.slice(0, 8).join(', ');
+  return names.length > 8 ? `${shown} and ${names.length - 8} more` : shown;
+}
+
+export interface RoleOptions {
+  /** metadata.name (or namespace/name) of the HPA to simulate; default: the first. */
+  hpa?: string | undefined;
+}
+
 export function assignRoles(
-  docs: { index: number; value: unknown }[],
+  documents: readonly SourceDocument[],
   issues: IssueList,
-): { hpa: RoledDocument | null; simulation: RoledDocument | null } {
-  let hpa: RoledDocument | null = null;
-  let simulation: RoledDocument | null = null;
-  for (const d of docs) {
-    const role: Role = looksLikeSimulation(d.value) ? 'simulation' : 'hpa';
-    const roled = { index: d.index, role, value: d.value };
-    if (role === 'hpa' && !hpa) hpa = roled;
-    else if (role === 'simulation' && !simulation) simulation = roled;
-    else {
-      const what = role === 'hpa' ? 'HorizontalPodAutoscaler' : 'Simulation';
+  options: RoleOptions,
+): Roles {
+  const all = entries(documents);
+  const notices: string[] = [];
+  const roleOf = new Map<Entry, DocumentRole>();
+  const refOf = (e: Entry, role: DocRef['role']): DocRef => ({
+    index: e.source.index,
+    role,
+    ...(e.item === null ? {} : { prefix: ['items', e.item] }),
+  });
+
+  let simulation: Entry | null = null;
+  for (const e of all) {
+    if (!looksLikeSimulation(e.kind, e.apiVersion)) continue;
+    if (!simulation) {
+      simulation = e;
+      roleOf.set(e, 'simulation');
+    } else {
       issues.error(
-        { index: d.index, role },
+        refOf(e, 'simulation'),
         ['kind'],
-        `a second ${what} document: a scenario has one HorizontalPodAutoscaler manifest and at most one Simulation document (kind: Simulation, apiVersion: hpa-sim.dev/v1alpha1)`,
-        'value',
+        'a second Simulation document: a scenario has at most one (kind: Simulation, apiVersion: hpa-sim.dev/v1alpha1)',
       );
+      roleOf.set(e, 'ignored');
     }
   }
-  return { hpa, simulation };
+
+  const candidates = all.filter((e) => e.kind === HPA_KIND);
+  const choices: HpaChoice[] = candidates.map((e) => ({
+    name: e.name ?? '',
+    namespace: e.namespace ?? '',
+    document: e.source.index,
+    item: e.item,
+  }));
+  let hpa: Entry | null = null;
+  if (options.hpa !== undefined && options.hpa !== '') {
+    const wanted = options.hpa;
+    hpa =
+      candidates.find((e) => e.name === wanted) ??
+      candidates.find((e) => `${e.namespace ?? ''}/${e.name ?? ''}` === wanted) ??
+      null;
+    if (!hpa) {
+      const names = candidates.map((e) => e.name ?? '(no name)');
+      issues.error(
+        null,
+        [],
+        names.length === 0
+          ? `no HorizontalPodAutoscaler named '${wanted}': the text holds none`
+          : `no HorizontalPodAutoscaler named '${wanted}': the text holds ${listed(names)}.${didYouMean(wanted, names)}`,
+      );
+    }
+  } else {
+    hpa = candidates[0] ?? null;
+    if (!hpa) hpa = all.find((e) => roleOf.get(e) === undefined && hpaLike(e)) ?? null;
+  }
+  if (hpa) roleOf.set(hpa, 'hpa');
+  if (hpa && candidates.length > 1) {
+    const names = candidates.map((e) => e.name ?? '(no name)');
+    const notice = `this text holds ${candidates.length} HorizontalPodAutoscalers (${listed(names)}): simulating '${hpa.name ?? ''}'; choose another with the HPA picker or --hpa NAME`;
+    notices.push(notice);
+    issues.info(refOf(hpa, 'hpa'), ['metadata', 'name'], notice);
+  }
+  for (const e of candidates) if (e !== hpa) roleOf.set(e, 'other-hpa');
+
+  let workload: Entry | null = null;
+  if (hpa?.targetKind && hpa.targetName) {
+    workload =
+      all.find(
+        (e) =>
+          e.kind === hpa.targetKind &&
+          e.name === hpa.targetName &&
+          (WORKLOAD_KINDS as readonly string[]).includes(e.kind ?? '') &&
+          (e.namespace ?? '') === (hpa.namespace ?? e.namespace ?? ''),
+      ) ?? null;
+    if (workload) roleOf.set(workload, 'workload');
+  }
+
+  if (!hpa && options.hpa === undefined) reportMissingHpa(all, roleOf, issues, refOf);
+
+  const ignored = all.filter((e) => !roleOf.has(e));
+  for (const e of ignored) roleOf.set(e, 'ignored');
+  if (hpa && ignored.length > 0) {
+    const notice = `ignored ${ignored.length === 1 ? 'a document' : `${ignored.length} documents`} the simulation does not use: ${listed(ignored.map(label))}`;
+    notices.push(notice);
+    issues.info(refOf(ignored[0]!, 'hpa'), [], notice);
+  }
+
+  const roled = (e: Entry | null, role: DocRef['role']): RoledEntry | null =>
+    e ? { index: e.source.index, item: e.item, ref: refOf(e, role) } : null;
+  return {
+    hpa: roled(hpa, 'hpa'),
+    simulation: roled(simulation, 'simulation'),
+    workload: workload ? { ...roled(workload, 'workload')!, kind: workload.kind ?? '' } : null,
+    documents: all.map((e) => ({
+      index: e.source.index,
+      item: e.item,
+      role: roleOf.get(e) ?? 'ignored',
+      kind: e.kind ?? '',
+      apiVersion: e.apiVersion ?? '',
+      name: e.name ?? '',
+      start: e.start,
+      end: e.end,
+    })),
+    hpaChoices: choices,
+    notices,
+  };
+}
+
+/** One clear error when nothing in the text is an HPA: what it is, and what to paste instead. */
+function reportMissingHpa(
+  all: Entry[],
+  roleOf: Map<Entry, DocumentRole>,
+  issues: IssueList,
+  refOf: (e: Entry, role: DocRef['role']) => DocRef,
+): void {
+  if (issues.errorCount > 0) return;
+  const keda = all.find((e) => e.kind === 'ScaledObject' || e.kind === 'ScaledJob');
+  if (keda) {
+    const name = keda.name ?? 'NAME';
+    const what =
+      keda.kind === 'ScaledJob'
+        ? 'a KEDA ScaledJob: KEDA runs Jobs for it and creates no HorizontalPodAutoscaler, so there is nothing to simulate here'
+        : `a KEDA ScaledObject, not a HorizontalPodAutoscaler: KEDA creates the HPA from it. Paste that HPA instead (kubectl get hpa keda-hpa-${name} -o yaml); its External metrics get a default load the Simulation document can change`;
+    issues.error(refOf(keda, 'hpa'), ['kind'], `this is ${what}`);
+    return;
+  }
+  const others = all.filter((e) => !roleOf.has(e));
+  const found = others.length > 0 ? ` (it holds ${listed(others.map(label))})` : '';
+  issues.error(
+    null,
+    [],
+    `no HorizontalPodAutoscaler manifest${found}: paste one (apiVersion: autoscaling/v2, kind: HorizontalPodAutoscaler), optionally followed by --- and a kind: Simulation document`,
+  );
 }

@@ -14,8 +14,8 @@ export interface Diagnostic {
    * Empty for problems of the whole text.
    */
   path: string;
-  /** Index of the YAML document in the text (0 = first). */
-  document: 0 | 1;
+  /** Index of the YAML document in the text (0 = first non-empty document). */
+  document: number;
   line: number;
   column: number;
   endLine: number;
@@ -50,6 +50,60 @@ export interface ParseResult {
   controller: ControllerConfig | null;
   /** Info-level notes (conversions, replaced defaults) as plain text, also present as diagnostics. */
   notices: string[];
+  /** Every object in the text (a `kind: List`'s items one by one) with what the scenario does with it. */
+  documents: ScenarioDocument[];
+  /** Every HorizontalPodAutoscaler in the text, in order; `ParseOptions.hpa` picks one by name. */
+  hpaChoices: HpaChoice[];
+  /** The simulated HPA's metadata.name ('' when there is none). */
+  selectedHpa: string;
+  /**
+   * What the default world assumed (no Simulation document): a ready-to-paste Simulation
+   * document with those values, to edit. Null when a Simulation document was given.
+   */
+  defaultSimulation: string | null;
+}
+
+export interface ParseOptions {
+  /** metadata.name (or `namespace/name`) of the HPA to simulate when the text holds several. */
+  hpa?: string;
+  /**
+   * Work units a run may cost (see budget.ts); default DEFAULT_MAX_WORK. Raising it lets bigger
+   * scenarios through; the hard limits (syncs, scrapes, pods) still apply.
+   */
+  maxWork?: number;
+}
+
+/**
+ * - `hpa`: the HPA simulated; `other-hpa`: another HPA in the text (a choice);
+ * - `simulation`: the `kind: Simulation` settings;
+ * - `workload`: the Deployment/StatefulSet/ReplicaSet the HPA's scaleTargetRef names;
+ * - `ignored`: anything else (Services, ConfigMaps, RBAC …).
+ */
+export type DocumentRole = 'hpa' | 'other-hpa' | 'simulation' | 'workload' | 'ignored';
+
+export interface ScenarioDocument {
+  /** Index among the non-empty YAML documents (as in Diagnostic.document). */
+  index: number;
+  /** Index in the document's `items` when it is a `kind: List`, else null. */
+  item: number | null;
+  role: DocumentRole;
+  kind: string;
+  apiVersion: string;
+  name: string;
+  /**
+   * Offsets into the text given to parseScenario: the object as written, with its leading
+   * comments and without `---`/`...` marker lines. A List item starts at its first key (after
+   * `- `), so its later lines keep the list's indentation.
+   */
+  start: number;
+  end: number;
+}
+
+export interface HpaChoice {
+  name: string;
+  namespace: string;
+  document: number;
+  item: number | null;
 }
 
 /** One step of a path into a document: a map key or a list index. */

@@ -19,7 +19,9 @@ import { validateAgainstSchema } from '../schema/validate.ts';
 import type { Path } from '../types.ts';
 import { checkHpaBounds } from './bounds.ts';
 import { convertToV2 } from './convert.ts';
+import { validateObjectMeta } from './objectMeta.ts';
 import type { PathMap } from './pathMap.ts';
+import { checkDecodable } from './status.ts';
 
 export interface HpaOutcome {
   /** False when API validation or a simulator limit failed (the other fields are still filled). */
@@ -81,12 +83,8 @@ export function processHpa(
       `${e.path}: ${e.message}${hintFor(e.path, e.message, ctx)}`,
     );
   }
-  if (defaulted.metadata?.name === undefined && defaulted.metadata?.generateName === undefined) {
-    report.warning(
-      ['metadata'],
-      'metadata.name is not set: the API server requires a name (or generateName)',
-    );
-  }
+  if (!validateObjectMeta(manifest.metadata, report)) valid = false;
+  if (!checkDecodable(manifest, report)) valid = false;
   if (!checkHpaBounds(defaulted, manifest.metadata, at, report)) valid = false;
   if (defaulted.spec.maxReplicas > MAX_PODS) {
     valid = false;

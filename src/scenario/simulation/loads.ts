@@ -10,8 +10,9 @@ import type { Reporter } from '../diagnostics.ts';
 import { didYouMean } from '../suggest.ts';
 import type { Path } from '../types.ts';
 import { DEFAULT_CPU_LOAD } from './defaults.ts';
-import type { LoadDocument } from './document.ts';
+import type { ContainerDocument, LoadDocument } from './document.ts';
 import { milli, record } from './read.ts';
+import { flowMap, suggestedLoadEntry, suggestedTraffic, UNITS_PER_POD } from './suggestLoad.ts';
 
 export type LoadKind = 'resource' | 'pods' | 'object' | 'external';
 const SECTION: Record<LoadKind, keyof LoadDocument> = {
@@ -20,11 +21,12 @@ const SECTION: Record<LoadKind, keyof LoadDocument> = {
   object: 'object',
   external: 'external',
 };
-const EXAMPLE: Record<LoadKind, string> = {
-  resource: '{ perPod: 100m, perUnit: 1m }',
-  pods: '{ perUnit: 1 }',
-  object: '{ perUnit: 1 } or { value: <curve> }',
-  external: '{ value: <curve> }, { perUnit: 1 } or { queue: { perPodThroughput: 10 } }',
+/** Other ways to describe a metric, named in the "no load model" fix. */
+const ALTERNATIVES: Record<LoadKind, string> = {
+  resource: 'a demand curve of its own: { perUnit, demand: <curve> }',
+  pods: 'a demand curve of its own: { perUnit, demand: <curve> }',
+  object: 'the value itself: { value: <curve> }',
+  external: 'the value itself: { value: <curve> }, or a queue: { queue: { perPodThroughput: 10 } }',
 };
 
 export interface MetricRef {
@@ -34,6 +36,16 @@ export interface MetricRef {
   /** Index in the HPA's spec.metrics. */
   index: number;
   metric: MetricSpec;
+}
+
+/** The workload's containers in the Simulation's own form (requests as milli quantities). */
+function containerDocuments(containers: ContainerModel[]): ContainerDocument[] {
+  return containers.map((c) => ({
+    name: c.name,
+    resources: {
+      requests: Object.fromEntries(Object.entries(c.requests).map(([r, m]) => [r, `${m}m`])),
+    },
+  }));
 }
 
 export function metricRefs(hpa: HorizontalPodAutoscaler): MetricRef[] {
@@ -105,12 +117,14 @@ function buildOne(ctx: LoadContext, ref: MetricRef): MetricLoad | null {
     ctx.reportHpa.info(['spec', 'metrics', ref.index], notice);
   }
   if (!entry) {
-    const where = ctx.hasSimulationDocument
-      ? 'to the Simulation document'
-      : 'in a Simulation document (a second YAML document after ---)';
+    const minPods = Math.max(1, ctx.hpa.spec.minReplicas ?? 1);
+    const suggested = suggestedLoadEntry(ref, containerDocuments(ctx.containers), minPods);
+    const traffic = ctx.hasTraffic
+      ? ''
+      : `, and spec.traffic: ${suggestedTraffic(ctx.hpa)} to make it rise and fall`;
     ctx.reportHpa.error(
       ['spec', 'metrics', ref.index],
-      `no load model for the ${ref.metric.type} metric '${ref.name}': add spec.load.${SECTION[ref.kind]}.${ref.name}: ${EXAMPLE[ref.kind]} ${where}`,
+      `no load model for the ${ref.metric.type} metric '${ref.name}': add spec.load.${SECTION[ref.kind]}.${ref.name}: ${flowMap(suggested.entry)} to the Simulation document (it meets the target at ${UNITS_PER_POD} units of traffic per pod; or give ${ALTERNATIVES[ref.kind]})${traffic}`,
     );
     return null;
   }

@@ -9,6 +9,12 @@ export interface SourceDocument {
   doc: Document.Parsed;
   /** False when the YAML parser reported errors for this document. */
   syntaxOk: boolean;
+  /**
+   * The document's own text as offsets into the parsed text: its leading comments and content,
+   * without the `---` / `...` marker lines.
+   */
+  start: number;
+  end: number;
 }
 
 export interface ReadResult {
@@ -41,10 +47,15 @@ export function readDocuments(text: string, issues: IssueList): ReadResult {
     }
   }
   const documents: SourceDocument[] = [];
+  // A document's own text starts where the previous one ended: the first document's leading
+  // comments belong to it, though the parser starts its range at the content.
+  let previousEnd = 0;
   for (const doc of all) {
     const empty = isEmptyDocument(doc);
     const index = documents.length;
-    const ref = { index: Math.min(index, MAX_DOCUMENTS - 1), role: 'hpa' as const };
+    const ref = { index, role: 'hpa' as const };
+    const [start, end] = ownText(text, doc, previousEnd);
+    previousEnd = doc.range[2];
     for (const e of doc.errors) {
       issues.add({
         severity: 'error',
@@ -70,18 +81,30 @@ export function readDocuments(text: string, issues: IssueList): ReadResult {
       const start = doc.range[0];
       issues.add({
         severity: 'error',
-        message: `a scenario holds at most ${MAX_DOCUMENTS} YAML documents (the HorizontalPodAutoscaler manifest and the Simulation); this is document ${index + 1}`,
+        message: `a scenario holds at most ${MAX_DOCUMENTS} YAML documents; this is document ${index + 1}`,
         doc: ref,
         path: [],
         at: 'value',
         range: [start, start + 3],
       });
-      documents.push({ index, doc, syntaxOk: false });
+      documents.push({ index, doc, syntaxOk: false, start, end });
       continue;
     }
-    documents.push({ index, doc, syntaxOk: doc.errors.length === 0 });
+    documents.push({ index, doc, syntaxOk: doc.errors.length === 0, start, end });
   }
   return { documents, lineCounter };
+}
+
+/** The document's range without a leading `---` line and a trailing `...` line. */
+function ownText(text: string, doc: Document.Parsed, from: number): [number, number] {
+  let start = Math.min(from, doc.range[0]);
+  let end = doc.range[2];
+  const marker = /^---[^\n]*(\n|$)/.exec(text.slice(start, Math.min(end, start + 4096)));
+  // A marker line may carry the content itself (`--- {kind: X}`): then keep from the content.
+  if (marker) start = Math.min(start + marker[0].length, doc.contents?.range?.[0] ?? end);
+  const tail = /\n\.\.\.[ \t]*(#[^\n]*)?\n?$/.exec(text.slice(Math.max(start, end - 4096), end));
+  if (tail) end -= tail[0].length - 1;
+  return [start, Math.max(start, end)];
 }
 
 function isEmptyDocument(doc: Document.Parsed): boolean {

@@ -1,0 +1,55 @@
+/**
+ * A Helm chart template is not a manifest: `{{ … }}` only means something after `helm template`
+ * renders it. Found before YAML parsing, so the user gets one message instead of dozens of YAML
+ * and schema errors. `{{` inside a comment, a quoted string or a block scalar is ordinary text
+ * (Prometheus alert descriptions hold `{{ $value }}`), so only template syntax in plain YAML
+ * counts.
+ */
+
+const BLOCK_SCALAR = /:\s*[|>][-+0-9]*\s*(#.*)?$|^\s*-\s+[|>][-+0-9]*\s*(#.*)?$/;
+
+function indentOf(line: string): number {
+  return line.length - line.trimStart().length;
+}
+
+/** Where `{{` starts outside quotes on this line, or -1 (a `#` outside quotes ends the scan). */
+function plainBraces(line: string): number {
+  let quote: '"' | "'" | null = null;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quote === '"' && c === '\\') {
+      i++;
+      continue;
+    }
+    if (quote) {
+      if (c === quote) quote = null;
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    else if (c === '#' && (i === 0 || /\s/.test(line[i - 1]!))) return -1;
+    else if (c === '{' && line[i + 1] === '{') return i;
+  }
+  return -1;
+}
+
+/** Offset of the first template `{{` in plain YAML, or -1. */
+export function helmTemplateAt(text: string): number {
+  if (!text.includes('{{')) return -1;
+  let offset = 0;
+  let blockIndent = -1;
+  for (const line of text.split('\n')) {
+    const start = offset;
+    offset += line.length + 1;
+    if (blockIndent >= 0) {
+      if (line.trim() === '' || indentOf(line) > blockIndent) continue;
+      blockIndent = -1;
+    }
+    const at = plainBraces(line);
+    if (at >= 0) return start + at;
+    if (BLOCK_SCALAR.test(line)) blockIndent = indentOf(line);
+  }
+  return -1;
+}
+
+export const HELM_MESSAGE =
+  'this is a Helm chart template ({{ … }} is Helm syntax, not YAML): render it first and paste the output, e.g. helm template RELEASE CHART --show-only templates/hpa.yaml (or kubectl get hpa NAME -o yaml from the cluster)';
