@@ -37,6 +37,7 @@ export function interaction(p: FrameInteraction): FrameInteraction {
     onSelectSync: p.onSelectSync,
     selectOnHover: p.selectOnHover,
     rescaleIndices: p.rescaleIndices,
+    rowIndices: p.rowIndices,
   };
 }
 

@@ -5,17 +5,25 @@ const STEPS_SECONDS = [
   604800,
 ];
 
-/** "1:05" for 3900 s; seconds are added when asked or when not on a whole minute. */
+const DAY = 86400;
+
+/**
+ * "1:05" for 3900 s; seconds are added when asked or when not on a whole minute. From the second
+ * day on, the day is named ("day 2 06:00", not "30:00"): a week-long run reads as days.
+ */
 export function formatElapsed(seconds: number, withSeconds = false): string {
   if (!Number.isFinite(seconds)) return '';
   const sign = seconds < 0 ? '-' : '';
-  const total = Math.round(Math.abs(seconds));
+  const abs = Math.round(Math.abs(seconds));
+  const day = abs >= DAY ? Math.floor(abs / DAY) + 1 : 0;
+  const total = day ? abs % DAY : abs;
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = total % 60;
   const mm = String(m).padStart(2, '0');
-  if (withSeconds || s !== 0) return `${sign}${h}:${mm}:${String(s).padStart(2, '0')}`;
-  return `${sign}${h}:${mm}`;
+  const head = day ? `${sign}day ${day} ${String(h).padStart(2, '0')}` : `${sign}${h}`;
+  if (withSeconds || s !== 0) return `${head}:${mm}:${String(s).padStart(2, '0')}`;
+  return `${head}:${mm}`;
 }
 
 /** A duration in words for labels: "300 s", "5 min", "2 h 30 min". */
