@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatElapsed, ticksNeedSeconds, timeTicks } from './timeAxis.ts';
+import {
+  axisNeedsDays,
+  formatDuration,
+  formatElapsed,
+  ticksNeedSeconds,
+  timeTicks,
+} from './timeAxis.ts';
 
 describe('formatElapsed', () => {
   it.each([
@@ -14,6 +20,15 @@ describe('formatElapsed', () => {
     [-60, false, '-0:01'],
   ])('%d s (seconds: %s) → %s', (s, withSeconds, text) => {
     expect(formatElapsed(s, withSeconds)).toBe(text);
+  });
+});
+
+describe('day labels', () => {
+  it('a one-day axis ends at 24:00; a longer one names days', () => {
+    expect(axisNeedsDays(86_400)).toBe(false);
+    expect(formatElapsed(86_400, false, axisNeedsDays(86_400))).toBe('24:00');
+    expect(axisNeedsDays(86_401)).toBe(true);
+    expect(formatElapsed(86_400, false, axisNeedsDays(172_800))).toBe('day 2 00:00');
   });
 });
 
