@@ -41,7 +41,7 @@ export function PlaybackBar({ player, position, disabled }: PlaybackBarProps) {
         aria-label={player.playing ? 'Pause' : 'Play'}
         title={player.playing ? 'Pause (Space)' : 'Play (Space)'}
       >
-        {player.playing ? '⏸ Pause' : '▶ Play'}
+        {player.playing ? 'Pause' : '▶ Play'}
       </button>
       <button
         type="button"
