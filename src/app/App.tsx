@@ -1,12 +1,15 @@
-// The page: toolbar, the scenario editor, and the results (KPIs, charts, explanation).
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+// The page: toolbar, the scenario editor, the results (playback, KPIs, charts) and the selected
+// sync's explanation docked beside them, so a click on a chart is answered without scrolling.
+import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import './theme.css';
 import './app.css';
 import { SimulationCharts } from '../charts/index.ts';
 import { ExplainPanel } from '../panels/explain/index.ts';
-import { KpiStrip } from '../panels/kpis/index.ts';
+import { endsInEpisode, KpiStrip, soFar } from '../panels/kpis/index.ts';
 import { LazyScenarioEditor } from '../panels/editor/index.ts';
 import { PRESETS } from '../presets/catalog.ts';
+import { PlaybackBar, usePlayback } from '../playback/index.ts';
+import { formatElapsed } from '../format/timeAxis.ts';
 import {
   useActions,
   useDiagnostics,
@@ -25,6 +28,11 @@ import { PresetGallery } from './PresetGallery.tsx';
 import { IntroBanner } from './IntroBanner.tsx';
 import { Toolbar } from './Toolbar.tsx';
 import { useResolvedTheme } from './useResolvedTheme.ts';
+import { clampWidth, WIDTH_LIMITS } from './layout/layoutPrefs.ts';
+import { Splitter } from './layout/Splitter.tsx';
+import { useLastDetail } from './layout/useLastDetail.ts';
+import { useLayoutPrefs } from './layout/useLayoutPrefs.ts';
+import { ViewToggles } from './layout/ViewToggles.tsx';
 
 export function App() {
   const text = useScenarioText();
@@ -35,11 +43,14 @@ export function App() {
   const stale = useIsStale();
   const held = useHeld();
   const selected = useSelectedSync();
-  const detail = useSyncDetail();
+  const detail = useLastDetail(useSyncDetail(), result);
   const theme = useResolvedTheme(useTheme());
   const actions = useActions();
   const [galleryOpen, setGalleryOpen] = useState(false);
+  const [layout, setLayout] = useLayoutPrefs();
   const chartsRef = useRef<HTMLDivElement>(null);
+  const syncCount = result?.series.time.length ?? 0;
+  const player = usePlayback(selected, syncCount, actions.selectSync);
 
   // Before the first paint: theme.css has no palette until data-theme is set.
   useLayoutEffect(() => {
@@ -55,33 +66,79 @@ export function App() {
     () => (result ? result.series.demand.some((v) => !Number.isNaN(v)) : false),
     [result],
   );
+  const openAtEnd = useMemo(
+    () => (result ? endsInEpisode(result.series, result.kpis.recovery.basis) : false),
+    [result],
+  );
+  const running = useMemo(
+    () =>
+      result && selected !== null ? soFar(result.series, selected, result.syncPeriodSeconds) : null,
+    [result, selected],
+  );
+  const position =
+    result && selected !== null && selected < syncCount
+      ? `sync ${selected}/${syncCount - 1} · ${formatElapsed(result.series.time[selected]!, true)}`
+      : `${syncCount} syncs`;
 
   return (
-    <div className="app">
+    <div className={`app${layout.presenter ? ' presenter' : ''}`}>
       <Toolbar chartsRef={chartsRef} onOpenPresets={() => setGalleryOpen(true)} />
       <IntroBanner />
-      <main className="workspace" aria-label="hpa-sim workspace">
-        <section className="pane editor" aria-label="Scenario">
-          <div className="scenario-meta">
-            <strong>{parse?.name || 'Scenario'}</strong>
-            {parse?.description ? <div>{parse.description}</div> : null}
-          </div>
-          <LazyScenarioEditor
-            className="editor-host"
-            value={text}
-            onChange={actions.editScenarioText}
-            diagnostics={diagnostics}
-            theme={theme}
-          />
-          <ProblemsList diagnostics={diagnostics} />
-        </section>
+      <main
+        className={`workspace${layout.editorHidden ? ' no-editor' : ''}`}
+        aria-label="hpa-sim workspace"
+        style={
+          {
+            '--editor-w': `${layout.editorWidth}px`,
+            '--explain-w': `${layout.explainWidth}px`,
+          } as CSSProperties
+        }
+      >
+        {layout.editorHidden ? null : (
+          <>
+            <section className="pane editor" aria-label="Scenario">
+              <div className="scenario-meta">
+                <strong>{parse?.name || 'Scenario'}</strong>
+                {parse?.description ? <div>{parse.description}</div> : null}
+              </div>
+              <LazyScenarioEditor
+                className="editor-host"
+                value={text}
+                onChange={actions.editScenarioText}
+                diagnostics={diagnostics}
+                theme={theme}
+              />
+              <p className="editor-keys">
+                Keyboard: Tab indents in the editor; press <kbd>Ctrl</kbd>+<kbd>M</kbd> (Mac:{' '}
+                <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>M</kbd>), then <kbd>Tab</kbd> moves on to the
+                charts.
+              </p>
+              <ProblemsList diagnostics={diagnostics} />
+            </section>
+            <Splitter
+              label="Editor width"
+              className="split-editor"
+              value={layout.editorWidth}
+              min={WIDTH_LIMITS.editor[0]}
+              max={WIDTH_LIMITS.editor[1]}
+              direction={1}
+              onChange={(w) => setLayout({ editorWidth: clampWidth(w, WIDTH_LIMITS.editor) })}
+            />
+          </>
+        )}
         <section className="pane results" aria-label="Results">
+          <div className="results-bar">
+            <PlaybackBar player={player} position={position} disabled={!result} />
+            <ViewToggles prefs={layout} onChange={setLayout} />
+          </div>
           <div className="kpis">
             <KpiStrip
               kpis={result?.kpis ?? null}
               stale={stale}
               durationSeconds={result?.durationSeconds}
               hasDemand={hasDemand}
+              endsInEpisode={openAtEnd}
+              soFar={running}
             />
           </div>
           <div ref={chartsRef}>
@@ -103,12 +160,23 @@ export function App() {
               </p>
             )}
           </div>
+        </section>
+        <Splitter
+          label="Explanation width"
+          className="split-explain"
+          value={layout.explainWidth}
+          min={WIDTH_LIMITS.explain[0]}
+          max={WIDTH_LIMITS.explain[1]}
+          direction={-1}
+          onChange={(w) => setLayout({ explainWidth: clampWidth(w, WIDTH_LIMITS.explain) })}
+        />
+        <aside className="pane explain-dock" aria-label="Selected sync">
           <ExplainPanel
             detail={detail}
             loading={selected !== null && detail?.index !== selected}
             history={history}
           />
-        </section>
+        </aside>
       </main>
       <PresetGallery
         open={galleryOpen}

@@ -1,6 +1,37 @@
-// The presets gallery: every worked scenario with its "what to notice".
-import { useEffect, useRef } from 'react';
+// The presets gallery: every worked scenario in its section (basics, KEP-853 stories, pitfalls,
+// real-world), searchable by title and "what to notice", each card with its run's thumbnail.
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Preset } from '../presets/catalog.ts';
+import { PRESET_GROUPS } from '../presets/presetInfo.ts';
+import { sparkPath } from '../presets/thumbnail.ts';
+
+const THUMB_W = 120;
+const THUMB_H = 28;
+
+/** Presets whose id, title or description contain every word of `query` (any order, any case). */
+export function matchPresets(presets: Preset[], query: string): Preset[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return presets;
+  return presets.filter((p) => {
+    const hay = `${p.id} ${p.title} ${p.description}`.toLowerCase();
+    return words.every((w) => hay.includes(w));
+  });
+}
+
+function Thumbnail({ values }: { values: number[] }) {
+  if (values.length === 0) return null;
+  return (
+    <svg
+      className="preset-thumb"
+      width={THUMB_W}
+      height={THUMB_H}
+      viewBox={`0 0 ${THUMB_W} ${THUMB_H}`}
+      aria-hidden="true"
+    >
+      <path d={sparkPath(values, THUMB_W, THUMB_H)} />
+    </svg>
+  );
+}
 
 export function PresetGallery(props: {
   open: boolean;
@@ -11,34 +42,57 @@ export function PresetGallery(props: {
   onClose(): void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const [query, setQuery] = useState('');
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
     if (props.open && !d.open) d.showModal();
     if (!props.open && d.open) d.close();
   }, [props.open]);
+  const shown = useMemo(() => matchPresets(props.presets, query), [props.presets, query]);
   return (
     <dialog ref={ref} className="gallery" aria-labelledby="gallery-title" onClose={props.onClose}>
       <header>
         <h2 id="gallery-title">Presets</h2>
+        <input
+          type="search"
+          className="gallery-search"
+          placeholder="Search: story, flapping, memory…"
+          aria-label="Search presets"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
         <button className="btn" onClick={props.onClose}>
           Close
         </button>
       </header>
-      <ul>
-        {props.presets.map((p) => (
-          <li key={p.id}>
-            <button
-              onClick={() => props.onPick(p)}
-              aria-label={`Load preset ${p.title}`}
-              aria-current={p.id === props.current ? 'true' : undefined}
-            >
-              <strong>{p.title}</strong>
-              <span>{p.description}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
+      <div className="gallery-body">
+        {shown.length === 0 ? <p className="gallery-empty">No preset matches “{query}”.</p> : null}
+        {PRESET_GROUPS.map((g) => {
+          const items = shown.filter((p) => p.group === g.id);
+          if (items.length === 0) return null;
+          return (
+            <section key={g.id} aria-labelledby={`gallery-${g.id}`}>
+              <h3 id={`gallery-${g.id}`}>{g.title}</h3>
+              <ul>
+                {items.map((p) => (
+                  <li key={p.id}>
+                    <button
+                      onClick={() => props.onPick(p)}
+                      aria-label={`Load preset ${p.title}`}
+                      aria-current={p.id === props.current ? 'true' : undefined}
+                    >
+                      <Thumbnail values={p.thumbnail} />
+                      <strong>{p.title}</strong>
+                      <span>{p.description}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+      </div>
     </dialog>
   );
 }

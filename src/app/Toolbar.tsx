@@ -5,6 +5,8 @@ import {
   useActions,
   useCanRedo,
   useCanUndo,
+  useDiagnostics,
+  useIsStale,
   useNotice,
   useParseSummary,
   useResult,
@@ -12,13 +14,27 @@ import {
   useScenarioText,
   useTheme,
 } from '../store/index.ts';
-import { downloadChartsPng, downloadText, fileStem, manifestAsWritten } from './download.ts';
+import {
+  downloadChartsPng,
+  downloadText,
+  fileStem,
+  hpaName,
+  manifestAsWritten,
+} from './download.ts';
 import { DraftsMenu } from './DraftsMenu.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 
-function statusText(kind: string, message: string | undefined): string {
+function statusText(
+  kind: string,
+  message: string | undefined,
+  invalid: boolean,
+  stale: boolean,
+): string {
   if (message) return message;
+  // "up to date" only when the charts show the text as it is now.
+  if (invalid) return 'invalid — charts show the last valid scenario';
   if (kind === 'running') return 'simulating…';
+  if (stale) return 'stale — charts show an older version';
   if (kind === 'idle') return 'up to date';
   return kind;
 }
@@ -36,8 +52,14 @@ export function Toolbar(props: {
   const parse = useParseSummary();
   const result = useResult();
   const text = useScenarioText();
-  const [share, setShare] = useState<{ url?: string; error?: string } | null>(null);
+  const invalid = useDiagnostics().some((d) => d.severity === 'error');
+  const stale = useIsStale();
+  const [share, setShare] = useState<{ url?: string; error?: string; copied?: boolean } | null>(
+    null,
+  );
   const stem = fileStem(parse?.name || 'scenario');
+  // Manifests are named after the HPA itself (metadata.name), the rest after the scenario.
+  const hpaStem = fileStem(hpaName(text) ?? stem);
 
   async function onShare() {
     const link = await createShareLink(text);
@@ -45,6 +67,7 @@ export function Toolbar(props: {
     setShare({ url: link.url });
     try {
       await navigator.clipboard.writeText(link.url);
+      setShare({ url: link.url, copied: true });
     } catch {
       /* the link is shown in the box to copy by hand */
     }
@@ -77,10 +100,17 @@ export function Toolbar(props: {
       >
         ↷ Redo
       </button>
-      <span className="status" role="status" aria-label="Simulator status" data-kind={status.kind}>
+      <span
+        className="status"
+        role="status"
+        aria-label="Simulator status"
+        data-kind={invalid ? 'invalid' : stale && status.kind === 'idle' ? 'stale' : status.kind}
+      >
         {statusText(
           status.kind,
           'message' in status ? (status.message as string | undefined) : undefined,
+          invalid,
+          stale,
         )}
       </span>
       {notice ? (
@@ -109,6 +139,11 @@ export function Toolbar(props: {
             onFocus={(e) => e.currentTarget.select()}
           />
         ) : null}
+        {share?.copied ? (
+          <span className="status" role="status">
+            Copied
+          </span>
+        ) : null}
         {share?.error ? (
           <span className="status" data-kind="error" role="alert">
             {share.error}
@@ -119,10 +154,10 @@ export function Toolbar(props: {
         disabled={{ effective: !parse?.effectiveHpaYaml, csv: !result, png: !result }}
         actions={{
           manifest: () =>
-            void manifestAsWritten(text).then((m) => downloadText(`${stem}-hpa.yaml`, m)),
+            void manifestAsWritten(text).then((m) => downloadText(`${hpaStem}-hpa.yaml`, m)),
           effective: () =>
             parse?.effectiveHpaYaml &&
-            downloadText(`${stem}-hpa-effective.yaml`, parse.effectiveHpaYaml),
+            downloadText(`${hpaStem}-hpa-effective.yaml`, parse.effectiveHpaYaml),
           scenario: () => downloadText(`${stem}.yaml`, text),
           csv: () =>
             void actions.exportCsv().then((csv) => {

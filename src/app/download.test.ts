@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileStem, manifestAsWritten } from './download.ts';
+import { fileStem, hpaName, manifestAsWritten } from './download.ts';
 
 const HPA = `# my hpa
 apiVersion: autoscaling/v2
@@ -62,5 +62,32 @@ describe('fileStem', () => {
     expect(fileStem('Story 1: Scale up!')).toBe('story-1-scale-up');
     expect(fileStem('../../etc/passwd')).toBe('..-..-etc-passwd');
     expect(fileStem('***')).toBe('scenario');
+  });
+});
+
+describe('hpaName', () => {
+  it('reads metadata.name of the HPA document, not of the Simulation', () => {
+    const text = [
+      '# checkout service',
+      'apiVersion: autoscaling/v2',
+      'kind: HorizontalPodAutoscaler',
+      'metadata:',
+      '  namespace: shop',
+      '  # the name exports use',
+      '  name: "checkout"',
+      '  labels:',
+      '    name: not-this',
+      'spec: {}',
+      '---',
+      'kind: Simulation',
+      'metadata:',
+      '  name: a day of traffic',
+    ].join('\n');
+    expect(hpaName(text)).toBe('checkout');
+  });
+
+  it('is null without an HPA document or a name', () => {
+    expect(hpaName('kind: Simulation\nmetadata:\n  name: x\n')).toBeNull();
+    expect(hpaName('kind: HorizontalPodAutoscaler\nmetadata: {}\n')).toBeNull();
   });
 });

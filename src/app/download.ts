@@ -51,6 +51,23 @@ export function fileStem(name: string): string {
   return s || 'scenario';
 }
 
+/**
+ * The HPA's metadata.name, read from the scenario text without a YAML parser (the main bundle
+ * stays small): the `name:` directly under the top-level `metadata:` of the document whose kind
+ * is HorizontalPodAutoscaler. Null when there is none (the caller falls back).
+ */
+export function hpaName(scenarioText: string): string | null {
+  for (const doc of scenarioText.split(/^---[ \t]*$/m)) {
+    if (!/^kind:[ \t]*['"]?HorizontalPodAutoscaler\b/m.test(doc)) continue;
+    const m =
+      /^metadata:[ \t]*\r?\n(?:[ \t]+#.*\r?\n|[ \t]*\r?\n)*?([ \t]+)(?:[^\n]*\r?\n\1)*?name:[ \t]*['"]?([^'"#\s]+)/m.exec(
+        doc,
+      );
+    if (m) return m[2]!;
+  }
+  return null;
+}
+
 /** Replace `var(--x)` in an SVG clone with the computed values, so the image keeps its colours. */
 function inlineCssVariables(svg: SVGSVGElement, style: CSSStyleDeclaration): void {
   const resolve = (v: string) =>

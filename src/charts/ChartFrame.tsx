@@ -26,6 +26,8 @@ export interface FrameInteraction {
   onSelectSync: (index: number) => void;
   selectOnHover: boolean;
   rescaleIndices: readonly number[];
+  /** the syncs drawn as rows (downsampled): a click picks among these, as the tooltip does */
+  rowIndices?: ArrayLike<number>;
 }
 
 export interface ChartFrameProps extends FrameInteraction {

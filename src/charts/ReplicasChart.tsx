@@ -23,20 +23,27 @@ import {
   interaction,
   SYNC_ID,
   timeXAxis,
-  useToggleSet,
   type PlotAxisProps,
   type SharedChartProps,
   valueYAxis,
 } from './chartParts.tsx';
 import { POD_AREAS, REPLICA_SERIES, type SeriesStyle } from './seriesStyles.ts';
 import { formatElapsed } from '../format/timeAxis.ts';
-import type { ChartData, RescaleMarker } from './types.ts';
+import type { ChartData, ChartRow, RescaleMarker } from './types.ts';
+import type { AxisScale } from '../format/format.ts';
+import { formatLogTick, toLog, type YMode } from './yScale.ts';
 
 export interface ReplicasChartProps extends SharedChartProps {
   data: ChartData;
   /** the selected sync's stabilization step (draws the window band) */
   stabilization?: StabilizationModel | null;
   height?: number;
+  /** the y-axis fitted to the visible series (SimulationCharts owns the legend state) */
+  scale: AxisScale;
+  hidden: ReadonlySet<string>;
+  onToggle: (key: string) => void;
+  yMode: YMode;
+  onYMode: (mode: YMode) => void;
 }
 
 /** Without the decision series there is no raw or stabilized line. */
@@ -71,13 +78,25 @@ function MarkerGlyph(props: { cx?: number; cy?: number; payload?: RescaleMarker 
 interface PlotProps extends PlotAxisProps {
   data: ChartData;
   lines: SeriesStyle[];
-  hidden: Set<string>;
+  hidden: ReadonlySet<string>;
   height: number;
+  scale: AxisScale;
+  log: boolean;
+}
+
+/** A row value as plotted: log10(1 + v) in the log view (recharts takes a function key). */
+function plotted(key: string, log: boolean): string | ((row: ChartRow) => number | null) {
+  if (!log) return key;
+  return (row) => {
+    const v = row[key];
+    return v === null || v === undefined ? null : toLog(v);
+  };
 }
 
 const ReplicasPlot = memo(function ReplicasPlot(p: PlotProps) {
-  const { data, hidden, lines } = p;
-  const maxOnScale = data.maxReplicas <= data.replicasScale.domain[1];
+  const { data, hidden, lines, log } = p;
+  const y = (v: number) => (log ? toLog(v) : v);
+  const maxOnScale = y(data.maxReplicas) <= p.scale.domain[1];
   return (
     <ResponsiveContainer width="100%" height={p.height}>
       <ComposedChart
@@ -88,13 +107,13 @@ const ReplicasPlot = memo(function ReplicasPlot(p: PlotProps) {
       >
         <CartesianGrid stroke="var(--grid)" vertical={false} />
         {timeXAxis(p)}
-        {valueYAxis(data.replicasScale)}
+        {valueYAxis(p.scale, log ? formatLogTick : undefined)}
         {POD_AREAS.map((s) => (
           <Area
             key={s.key}
-            dataKey={s.key}
+            dataKey={plotted(s.key, log)}
             name={s.label}
-            stackId="pods"
+            stackId={log ? undefined : 'pods'}
             type="stepAfter"
             fill={s.color}
             fillOpacity={1}
@@ -105,14 +124,14 @@ const ReplicasPlot = memo(function ReplicasPlot(p: PlotProps) {
           />
         ))}
         <ReferenceLine
-          y={data.minReplicas}
+          y={y(data.minReplicas)}
           stroke="var(--axis)"
           strokeDasharray="2 4"
           ifOverflow="hidden"
         />
         {maxOnScale ? (
           <ReferenceLine
-            y={data.maxReplicas}
+            y={y(data.maxReplicas)}
             stroke="var(--target)"
             strokeDasharray="2 4"
             ifOverflow="hidden"
@@ -122,7 +141,7 @@ const ReplicasPlot = memo(function ReplicasPlot(p: PlotProps) {
         {[...lines].reverse().map((s) => (
           <Line
             key={s.key}
-            dataKey={s.key}
+            dataKey={plotted(s.key, log)}
             name={s.label}
             type="stepAfter"
             stroke={s.color}
@@ -143,7 +162,7 @@ const ReplicasPlot = memo(function ReplicasPlot(p: PlotProps) {
               <ReferenceDot
                 key={m.i}
                 x={m.t}
-                y={m.y}
+                y={y(m.y)}
                 r={5}
                 ifOverflow="hidden"
                 shape={(dot: { cx?: number; cy?: number }) => (
@@ -173,7 +192,8 @@ export function ReplicasChart(props: ReplicasChartProps) {
   const { data } = props;
   const stabilization = props.stabilization ?? null;
   const height = props.height ?? 230;
-  const [hidden, toggle] = useToggleSet();
+  const { hidden, onToggle: toggle, scale, yMode } = props;
+  const log = yMode === 'log';
   const lines = data.hasDecisionSeries ? REPLICA_SERIES : BASIC_LINES;
   const legend: LegendItem[] = [
     ...lines.map((s) => ({ ...s, hidden: hidden.has(s.key) })),
@@ -200,7 +220,7 @@ export function ReplicasChart(props: ReplicasChartProps) {
   const sel = props.selectedSync;
   const selText =
     sel !== null ? `; selected sync ${sel} at ${formatElapsed(props.time[sel] ?? 0, true)}` : '';
-  const maxOnScale = data.maxReplicas <= data.replicasScale.domain[1];
+  const maxOnScale = (log ? toLog(data.maxReplicas) : data.maxReplicas) <= scale.domain[1];
   return (
     <ChartFrame
       title="Replicas"
@@ -219,6 +239,17 @@ export function ReplicasChart(props: ReplicasChartProps) {
       ariaLabel={`Replicas over time${selText}`}
       legend={legend}
       onToggle={toggle}
+      controls={
+        <button
+          type="button"
+          className="link-button"
+          aria-pressed={log}
+          title="Logarithmic y-axis: 1 → 10 → 100 → 1000 as equal steps"
+          onClick={() => props.onYMode(log ? 'linear' : 'log')}
+        >
+          log scale
+        </button>
+      }
       {...interaction(props)}
     >
       <ReplicasPlot
@@ -230,12 +261,15 @@ export function ReplicasChart(props: ReplicasChartProps) {
         lines={lines}
         hidden={hidden}
         height={height}
+        scale={scale}
+        log={log}
       />
       {stabilization && !hidden.has('window') ? (
         <StabilizationOverlay
           s={stabilization}
           xDomain={props.xDomain}
-          yDomain={data.replicasScale.domain}
+          yDomain={scale.domain}
+          yMap={log ? toLog : undefined}
           height={height}
         />
       ) : null}

@@ -5,7 +5,9 @@
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { stabilizationModel } from '../explain/stabilization.ts';
 import type { SyncDetail } from '../worker/protocol.ts';
-import { buildChartData, DEFAULT_MAX_POINTS } from './buildChartData.ts';
+import { buildChartData, DEFAULT_MAX_POINTS, replicasScale } from './buildChartData.ts';
+import { DEFAULT_HIDDEN_REPLICAS } from './seriesStyles.ts';
+import type { YMode } from './yScale.ts';
 import type { SharedChartProps } from './chartParts.tsx';
 import { DemandChart } from './DemandChart.tsx';
 import { MetricLane } from './MetricLane.tsx';
@@ -67,6 +69,23 @@ function SimulationChartsView(props: SimulationChartsProps) {
   }, [selectedSync, zoom, series, full]);
 
   const data = useMemo(() => buildChartData(series, maxPoints, zoom), [series, maxPoints, zoom]);
+  // The replicas legend and y-mode live here so the axis is refitted to what is visible.
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(DEFAULT_HIDDEN_REPLICAS);
+  const [yMode, setYMode] = useState<YMode>('linear');
+  const toggleReplicas = useCallback(
+    (key: string) =>
+      setHidden((h) => {
+        const next = new Set(h);
+        if (next.has(key)) next.delete(key);
+        else next.add(key);
+        return next;
+      }),
+    [],
+  );
+  const replicasAxis = useMemo(
+    () => replicasScale(series, data.hasDecisionSeries, data.range, { hidden, mode: yMode }),
+    [series, data, hidden, yMode],
+  );
   const xTicks = useMemo(() => timeTicks(data.xDomain[0], data.xDomain[1], 8), [data]);
   const stabilization = useMemo(() => {
     if (!selectedDetail || selectedDetail.index !== selectedSync) return null;
@@ -89,6 +108,7 @@ function SimulationChartsView(props: SimulationChartsProps) {
       onSelectSync,
       selectOnHover,
       rescaleIndices: data.rescaleIndices,
+      rowIndices: data.indices,
     }),
     [data, full, zoom, onZoom, xTicks, selectedSync, onSelectSync, selectOnHover],
   );
@@ -120,7 +140,16 @@ function SimulationChartsView(props: SimulationChartsProps) {
           </span>
         ) : null}
       </div>
-      <ReplicasChart {...shared} data={data} stabilization={stabilization} />
+      <ReplicasChart
+        {...shared}
+        data={data}
+        stabilization={stabilization}
+        scale={replicasAxis}
+        hidden={hidden}
+        onToggle={toggleReplicas}
+        yMode={yMode}
+        onYMode={setYMode}
+      />
       {data.metrics.map((lane) => (
         <MetricLane key={lane.index} {...shared} lane={lane} tolerance={data.tolerance} />
       ))}

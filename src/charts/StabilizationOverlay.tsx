@@ -20,14 +20,18 @@ export interface StabilizationOverlayProps {
   yDomain: [number, number];
   /** the chart's height in px */
   height: number;
+  /** value → axis units (the log view); identity when absent */
+  yMap?: (v: number) => number;
 }
 
-export function StabilizationOverlay({ s, xDomain, yDomain, height }: StabilizationOverlayProps) {
+export function StabilizationOverlay(props: StabilizationOverlayProps) {
+  const { s, xDomain, yDomain, height } = props;
+  const ym = props.yMap ?? ((v: number) => v);
   const span = xDomain[1] - xDomain[0];
   const fx = (t: number) => (t - xDomain[0]) / span;
   const top = CHART_MARGIN.top;
   const plotH = height - X_AXIS_HEIGHT - CHART_MARGIN.bottom - top;
-  const fy = (v: number) => top + (1 - (v - yDomain[0]) / (yDomain[1] - yDomain[0])) * plotH;
+  const fy = (v: number) => top + (1 - (ym(v) - yDomain[0]) / (yDomain[1] - yDomain[0])) * plotH;
   const band = (key: string, seconds: number, cls: string, label: string) => {
     const f0 = Math.max(0, fx(s.now - seconds));
     const f1 = Math.min(1, fx(s.now));
@@ -67,7 +71,8 @@ export function StabilizationOverlay({ s, xDomain, yDomain, height }: Stabilizat
       {s.entries.map((e, k) => {
         if (!e.inDownWindow && !e.inUpWindow) return null;
         const f = fx(e.timestamp);
-        if (f < 0 || f > 1 || e.replicas < yDomain[0] || e.replicas > yDomain[1]) return null;
+        if (f < 0 || f > 1 || ym(e.replicas) < yDomain[0] || ym(e.replicas) > yDomain[1])
+          return null;
         return (
           <div
             key={k}

@@ -5,6 +5,8 @@
 
 import { axisScale, type AxisScale } from '../format/format.ts';
 import { downsampleIndices } from './lttb.ts';
+import { DEFAULT_HIDDEN_REPLICAS } from './seriesStyles.ts';
+import { replicasAxis, type YMode } from './yScale.ts';
 import type {
   ChartData,
   ChartRow,
@@ -215,34 +217,50 @@ function metricLanes(
   });
 }
 
+/** What the replicas axis is fitted to: the visible series and the linear or log view. */
+export interface ReplicasScaleOptions {
+  /** legend keys switched off (their series do not stretch the axis) */
+  hidden?: ReadonlySet<string>;
+  mode?: YMode;
+}
+
 /**
- * Y-axis of the replicas chart: covers what the workload did; maxReplicas is included only when
- * it is not far above that (a max of 1,000 must not flatten a run that stays at 5), and the raw
- * recommendation only up to twice the rest (beyond that it is clipped at the top).
+ * Y-axis of the replicas chart: covers the visible series of what the workload did; maxReplicas
+ * is included only when it is not far above that (a max of 1,000 must not flatten a run that stays
+ * at 5), and a visible raw recommendation only up to twice the rest (beyond it is clipped).
+ * When the top is maxReplicas itself no headroom is added: the ceiling is the meaningful value.
  */
 export function replicasScale(
   s: ChartSeries,
   withDecisions = false,
   range?: [number, number],
+  opts: ReplicasScaleOptions = {},
 ): AxisScale {
+  const hidden = opts.hidden ?? new Set<string>();
+  const shown = (key: string) => !hidden.has(key);
   const [i0, i1] = range ?? [0, s.time.length - 1];
-  const v = (a: Float64Array | undefined) => (a ? slice(a, i0, i1) : undefined);
+  const v = (key: string, a: Float64Array | undefined) =>
+    a && shown(key) ? slice(a, i0, i1) : undefined;
   const stacked = new Float64Array(Math.max(0, i1 - i0 + 1));
   for (let i = i0; i <= i1; i++)
-    stacked[i - i0] = s.pendingReplicas[i]! + s.terminatingReplicas[i]!;
+    stacked[i - i0] =
+      (shown('pending') ? s.pendingReplicas[i]! : 0) +
+      (shown('terminating') ? s.terminatingReplicas[i]! : 0);
   let top = finiteMax(
     [
-      v(s.specReplicas),
-      v(s.readyReplicas),
-      v(s.desiredReplicas),
+      v('spec', s.specReplicas),
+      v('ready', s.readyReplicas),
+      v('desired', s.desiredReplicas),
       stacked,
-      withDecisions ? v(s.stabilizedReplicas) : undefined,
+      withDecisions ? v('stabilized', s.stabilizedReplicas) : undefined,
     ],
     Math.max(1, s.minReplicas),
   );
   if (s.maxReplicas <= top * 1.5) top = Math.max(top, s.maxReplicas);
-  if (withDecisions) top = Math.max(top, Math.min(finiteMax([v(s.rawReplicas)], 0), top * 2));
-  return axisScale(0, top * HEADROOM, 6, true);
+  const atMax = top === s.maxReplicas;
+  if (withDecisions)
+    top = Math.max(top, Math.min(finiteMax([v('raw', s.rawReplicas)], 0), top * 2));
+  return replicasAxis(top, opts.mode ?? 'linear', !(atMax && top === s.maxReplicas));
 }
 
 /**
@@ -324,7 +342,9 @@ export function buildChartData(
     // About 1% of the width apart at most: ~7 px on a laptop-sized chart.
     markers: buildMarkers(s, indices, i0, (xDomain[1] - xDomain[0]) / MAX_MARKERS),
     rescaleIndices,
-    replicasScale: replicasScale(s, hasDecisionSeries, [i0, i1]),
+    replicasScale: replicasScale(s, hasDecisionSeries, [i0, i1], {
+      hidden: DEFAULT_HIDDEN_REPLICAS,
+    }),
     hasDecisionSeries,
     hasDemand,
     hasCapacity,

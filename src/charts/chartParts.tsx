@@ -5,7 +5,7 @@ import { XAxis, YAxis } from 'recharts';
 import type { FrameInteraction } from './ChartFrame.tsx';
 import { formatCompact } from '../format/format.ts';
 import { AXIS_TICK, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from './layout.ts';
-import { formatElapsed } from '../format/timeAxis.ts';
+import { axisNeedsDays, formatElapsed } from '../format/timeAxis.ts';
 import type { ChartRow } from './types.ts';
 
 export { AXIS_TICK, CHART_MARGIN, SYNC_ID, Y_AXIS_WIDTH } from './layout.ts';
@@ -37,6 +37,7 @@ export function interaction(p: FrameInteraction): FrameInteraction {
     onSelectSync: p.onSelectSync,
     selectOnHover: p.selectOnHover,
     rescaleIndices: p.rescaleIndices,
+    rowIndices: p.rowIndices,
   };
 }
 
@@ -65,7 +66,7 @@ export function timeXAxis(p: PlotAxisProps) {
       domain={p.xDomain}
       ticks={p.xTicks}
       allowDataOverflow
-      tickFormatter={(v: number) => formatElapsed(v, p.tickSeconds)}
+      tickFormatter={(v: number) => formatElapsed(v, p.tickSeconds, axisNeedsDays(p.xDomain[1]))}
       tick={AXIS_TICK}
       tickLine={false}
       axisLine={{ stroke: 'var(--grid)' }}

@@ -3,6 +3,7 @@ import { CHART_MARGIN, Y_AXIS_WIDTH } from './layout.ts';
 import {
   clampRange,
   nearestIndex,
+  nearestRowSync,
   panToInclude,
   plotSpan,
   timeAtPixel,
@@ -55,5 +56,17 @@ describe('zoom keys', () => {
   it('pans a zoom to include a time outside it', () => {
     expect(panToInclude([100, 200], 150, full)).toEqual([100, 200]);
     expect(panToInclude([100, 200], 1000, full)).toEqual([950, 1050]);
+  });
+});
+
+describe('nearestRowSync', () => {
+  it('picks among the drawn rows, so a click names the sync the tooltip shows', () => {
+    const time = Float64Array.from({ length: 10 }, (_, i) => i * 15);
+    const rows = Int32Array.from([0, 4, 9]);
+    // 75 s is sync 5, but the nearest drawn row is sync 4 (60 s)
+    expect(nearestIndex(time, 75)).toBe(5);
+    expect(nearestRowSync(time, rows, 75)).toBe(4);
+    expect(nearestRowSync(time, rows, 130)).toBe(9);
+    expect(nearestRowSync(time, new Int32Array(0), 10)).toBe(-1);
   });
 });

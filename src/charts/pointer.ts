@@ -33,6 +33,22 @@ export function nearestIndex(time: ArrayLike<number>, t: number): number {
   return lo;
 }
 
+/**
+ * The sync of the drawn row nearest to `t` (rows are the downsampled `indices` into `time`), so
+ * a click selects the very sync the hover tooltip names, not a hidden neighbour between rows.
+ */
+export function nearestRowSync(
+  time: ArrayLike<number>,
+  indices: ArrayLike<number>,
+  t: number,
+): number {
+  // A copy of the row times is cheap: rows are bounded by the downsampling budget.
+  const rowTimes = new Float64Array(indices.length);
+  for (let k = 0; k < indices.length; k++) rowTimes[k] = time[indices[k]!]!;
+  const k = nearestIndex(rowTimes, t);
+  return k < 0 ? -1 : indices[k]!;
+}
+
 /** Smallest zoom span: a few syncs. */
 export const MIN_ZOOM_SECONDS = 60;
 

@@ -58,6 +58,12 @@ export const REPLICA_SERIES: SeriesStyle[] = [
   },
 ];
 
+/**
+ * Replica series off until asked for: the raw proposal can be 100× the final count (KEP-853
+ * story 1), so a chart that shows it by default is flat; one legend click brings each back.
+ */
+export const DEFAULT_HIDDEN_REPLICAS: ReadonlySet<string> = new Set(['raw', 'stabilized']);
+
 export const POD_AREAS: SeriesStyle[] = [
   {
     key: 'pending',

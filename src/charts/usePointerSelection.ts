@@ -4,7 +4,7 @@
 
 import { useRef, type PointerEvent } from 'react';
 import type { FrameInteraction } from './ChartFrame.tsx';
-import { nearestIndex, plotSpan, timeAtPixel } from './pointer.ts';
+import { nearestIndex, nearestRowSync, plotSpan, timeAtPixel } from './pointer.ts';
 
 /** Drags narrower than this are clicks. */
 const DRAG_PX = 5;
@@ -18,7 +18,8 @@ export function usePointerSelection(p: FrameInteraction) {
     return { x: e.clientX - r.left, width: r.width };
   };
   const select = (x: number, width: number) => {
-    const i = nearestIndex(p.time, timeAtPixel(x, width, p.xDomain));
+    const t = timeAtPixel(x, width, p.xDomain);
+    const i = p.rowIndices ? nearestRowSync(p.time, p.rowIndices, t) : nearestIndex(p.time, t);
     if (i >= 0 && i !== p.selectedSync) p.onSelectSync(i);
   };
   const showBand = (a: number, b: number, width: number) => {

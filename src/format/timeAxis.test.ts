@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatElapsed, ticksNeedSeconds, timeTicks } from './timeAxis.ts';
+import {
+  axisNeedsDays,
+  formatDuration,
+  formatElapsed,
+  ticksNeedSeconds,
+  timeTicks,
+} from './timeAxis.ts';
 
 describe('formatElapsed', () => {
   it.each([
@@ -7,10 +13,22 @@ describe('formatElapsed', () => {
     [3900, false, '1:05'],
     [75, false, '0:01:15'],
     [60, true, '0:01:00'],
-    [90_000, false, '25:00'],
+    [90_000, false, 'day 2 01:00'],
+    [604_800, false, 'day 8 00:00'],
+    [86_400 + 21_600 + 15, false, 'day 2 06:00:15'],
+    [86_399, false, '23:59:59'],
     [-60, false, '-0:01'],
   ])('%d s (seconds: %s) → %s', (s, withSeconds, text) => {
     expect(formatElapsed(s, withSeconds)).toBe(text);
+  });
+});
+
+describe('day labels', () => {
+  it('a one-day axis ends at 24:00; a longer one names days', () => {
+    expect(axisNeedsDays(86_400)).toBe(false);
+    expect(formatElapsed(86_400, false, axisNeedsDays(86_400))).toBe('24:00');
+    expect(axisNeedsDays(86_401)).toBe(true);
+    expect(formatElapsed(86_400, false, axisNeedsDays(172_800))).toBe('day 2 00:00');
   });
 });
 

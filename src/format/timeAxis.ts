@@ -5,17 +5,26 @@ const STEPS_SECONDS = [
   604800,
 ];
 
-/** "1:05" for 3900 s; seconds are added when asked or when not on a whole minute. */
-export function formatElapsed(seconds: number, withSeconds = false): string {
+const DAY = 86400;
+
+/**
+ * "1:05" for 3900 s; seconds are added when asked or when not on a whole minute. From the second
+ * day on, the day is named ("day 2 06:00", not "30:00"): a week-long run reads as days.
+ * `days: false` keeps hours ("24:00" for the end of a one-day axis).
+ */
+export function formatElapsed(seconds: number, withSeconds = false, days = true): string {
   if (!Number.isFinite(seconds)) return '';
   const sign = seconds < 0 ? '-' : '';
-  const total = Math.round(Math.abs(seconds));
+  const abs = Math.round(Math.abs(seconds));
+  const day = days && abs >= DAY ? Math.floor(abs / DAY) + 1 : 0;
+  const total = day ? abs % DAY : abs;
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = total % 60;
   const mm = String(m).padStart(2, '0');
-  if (withSeconds || s !== 0) return `${sign}${h}:${mm}:${String(s).padStart(2, '0')}`;
-  return `${sign}${h}:${mm}`;
+  const head = day ? `${sign}day ${day} ${String(h).padStart(2, '0')}` : `${sign}${h}`;
+  if (withSeconds || s !== 0) return `${head}:${mm}:${String(s).padStart(2, '0')}`;
+  return `${head}:${mm}`;
 }
 
 /** A duration in words for labels: "300 s", "5 min", "2 h 30 min". */
@@ -41,6 +50,11 @@ export function timeTicks(from: number, to: number, maxTicks = 8): number[] {
   const ticks: number[] = [];
   for (let t = first; t <= to + 1e-9; t += step) ticks.push(t);
   return ticks;
+}
+
+/** Whether an axis ending at `end` seconds is multi-day (its ticks name the day). */
+export function axisNeedsDays(end: number): boolean {
+  return end > DAY;
 }
 
 /** Whether tick labels need seconds (the step is below a minute). */

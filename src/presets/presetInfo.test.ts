@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../scenario/index.ts';
-import { presetInfo } from './presetInfo.ts';
+import { GROUP_OF, presetInfo } from './presetInfo.ts';
 
 const dir = import.meta.dirname;
 
@@ -21,6 +21,14 @@ describe('presetInfo', () => {
 
   it('falls back to the id without a comment, and reads an inline description', () => {
     const info = presetInfo('x', 'kind: Simulation\nmetadata:\n  description: "short one"\n');
-    expect(info).toEqual({ id: 'x', title: 'x', description: 'short one' });
+    expect(info).toEqual({ id: 'x', title: 'x', description: 'short one', group: 'basics' });
+  });
+
+  it('every preset is placed in a gallery section on purpose', () => {
+    const ids = readdirSync(dir)
+      .filter((n) => n.endsWith('.yaml'))
+      .map((n) => n.replace('.yaml', ''));
+    expect(ids.filter((id) => !(id in GROUP_OF))).toEqual([]);
+    expect(Object.keys(GROUP_OF).filter((id) => !ids.includes(id))).toEqual([]);
   });
 });

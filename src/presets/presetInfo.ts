@@ -5,7 +5,37 @@ export interface PresetInfo {
   id: string;
   title: string;
   description: string;
+  group: PresetGroup;
 }
+
+/** The gallery's sections, in order. */
+export const PRESET_GROUPS = [
+  { id: 'basics', title: 'Basics' },
+  { id: 'kep-853', title: 'KEP-853 stories' },
+  { id: 'pitfalls', title: 'Pitfalls' },
+  { id: 'real-world', title: 'Real-world' },
+] as const;
+export type PresetGroup = (typeof PRESET_GROUPS)[number]['id'];
+
+/** Which section each preset is in (a new preset without an entry lands in basics). */
+export const GROUP_OF: Record<string, PresetGroup> = {
+  default: 'basics',
+  'cpu-70-vs-60': 'basics',
+  'tolerance-dead-band': 'basics',
+  'cpu-and-object-metric': 'basics',
+  'story-1-scale-up-fast': 'kep-853',
+  'story-2-fast-up-slow-down': 'kep-853',
+  'story-3-slow-up': 'kep-853',
+  'story-4-no-scale-down': 'kep-853',
+  'story-5-delay-scale-down': 'kep-853',
+  'story-6-delay-scale-up': 'kep-853',
+  flapping: 'pitfalls',
+  'fourteen-pods': 'pitfalls',
+  'memory-never-scales-down': 'pitfalls',
+  'startup-cpu-burst': 'pitfalls',
+  'queue-external': 'real-world',
+  'scale-to-zero': 'real-world',
+};
 
 /** `id` is the file name without `.yaml`; the title is the file's first comment line. */
 export function presetInfo(id: string, text: string): PresetInfo {
@@ -25,5 +55,5 @@ export function presetInfo(id: string, text: string): PresetInfo {
     const inline = lines.find((l) => /^\s+description:\s*\S/.test(l));
     if (inline) desc.push(inline.replace(/^\s+description:\s*/, '').replace(/^['"]|['"]$/g, ''));
   }
-  return { id, title, description: desc.join(' ') };
+  return { id, title, description: desc.join(' '), group: GROUP_OF[id] ?? 'basics' };
 }

@@ -2,7 +2,9 @@
 // attribute says exactly what it measures.
 
 import type { Kpis } from '../../engine/simulation/index.ts';
+import { formatDuration, formatElapsed } from '../../format/timeAxis.ts';
 import { kpiItems } from './kpiItems.ts';
+import type { SoFar } from './soFar.ts';
 import './kpis.css';
 
 export interface KpiStripProps {
@@ -13,11 +15,28 @@ export interface KpiStripProps {
   durationSeconds?: number;
   /** false when the scenario has no traffic curve (unmet demand does not apply) */
   hasDemand?: boolean;
+  /** the run ends inside an episode (recovery is shown as not recovered) */
+  endsInEpisode?: boolean;
+  /** running figures up to the selected sync (playback), shown under the strip */
+  soFar?: SoFar | null;
 }
 
-export function KpiStrip({ kpis, stale, durationSeconds, hasDemand }: KpiStripProps) {
+function SoFarLine({ f }: { f: SoFar }) {
+  return (
+    <p className="kpi-sofar" aria-label="Figures so far">
+      <strong>
+        So far (sync {f.index} at {formatElapsed(f.time, true)}):
+      </strong>{' '}
+      {f.replicas} replicas · peak {f.peak} · {f.ups} up / {f.downs} down · {f.reversals} reversal
+      {f.reversals === 1 ? '' : 's'} · above target {formatDuration(f.aboveTargetSeconds)}
+    </p>
+  );
+}
+
+export function KpiStrip(props: KpiStripProps) {
+  const { kpis, stale, durationSeconds, hasDemand, endsInEpisode } = props;
   if (!kpis) return null;
-  const items = kpiItems(kpis, { durationSeconds, hasDemand });
+  const items = kpiItems(kpis, { durationSeconds, hasDemand, endsInEpisode });
   return (
     <div className={`kpi-wrap${stale ? ' is-stale' : ''}`}>
       <ul className="kpi-strip" aria-label="Key figures of the run">
@@ -29,6 +48,7 @@ export function KpiStrip({ kpis, stale, durationSeconds, hasDemand }: KpiStripPr
           </li>
         ))}
       </ul>
+      {props.soFar ? <SoFarLine f={props.soFar} /> : null}
       {stale ? (
         <span className="kpi-stale" role="status">
           stale — editing

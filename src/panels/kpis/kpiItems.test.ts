@@ -30,7 +30,8 @@ describe('kpiItems', () => {
     expect(items.podHours).toMatchObject({ value: '135.2', detail: '130 ready' });
     expect(items.replicas!.value).toBe('1000 / 1000');
     expect(items.scaleEvents).toMatchObject({ value: '4', detail: '3 up · 1 down' });
-    expect(items.reversals).toMatchObject({ value: '1', warn: true });
+    // one reversal is below the flapping threshold: no colour
+    expect(items.reversals).toMatchObject({ value: '1', warn: false });
     expect(items.aboveTarget).toMatchObject({ value: '10 min 15 s', detail: '100% of the run' });
     expect(items.unmet).toMatchObject({ value: '0%', detail: null, warn: false });
     expect(items.recovery).toMatchObject({
@@ -51,8 +52,35 @@ describe('kpiItems', () => {
     };
     const items = byId(kpiItems(k));
     expect(items.unmet).toMatchObject({ value: '2.35%', detail: '1.23k units', warn: true });
+    expect(byId(kpiItems({ ...k, unmetDemandPercent: 0.5 })).unmet!.warn).toBe(false);
     expect(items.recovery).toMatchObject({ value: '—', detail: 'no episode · overload' });
     expect(items.recovery!.title).toMatch(/overload, from traffic and pod capacity/);
     expect(byId(kpiItems(k, { hasDemand: false })).unmet).toBeUndefined();
+  });
+
+  it('colours a figure only past its stated threshold, and says the threshold', () => {
+    const calm = byId(kpiItems({ ...base, timeAboveTargetSeconds: 60 }, { durationSeconds: 3600 }));
+    expect(calm.aboveTarget!.warn).toBe(false);
+    expect(calm.aboveTarget!.title).toMatch(/amber above 10% of the run/);
+    const bad = byId(
+      kpiItems(
+        { ...base, directionReversals: 3, timeAboveTargetSeconds: 600 },
+        { durationSeconds: 3600 },
+      ),
+    );
+    expect(bad.reversals!.warn).toBe(true);
+    expect(bad.aboveTarget!.warn).toBe(true);
+    // the 10-minute recovery is above the 5-minute threshold
+    expect(bad.recovery!.warn).toBe(true);
+  });
+
+  it('shows an episode that never ended as not recovered', () => {
+    const items = byId(kpiItems(base, { durationSeconds: 600, endsInEpisode: true }));
+    expect(items.recovery).toMatchObject({ value: 'not recovered', warn: true });
+    expect(items.recovery!.detail).toMatch(/10 min so far · still above target at the end/);
+    const two = { ...base, recovery: { ...base.recovery, count: 2 } };
+    expect(byId(kpiItems(two, { endsInEpisode: true })).recovery!.detail).toBe(
+      'worst of 2 · the last has not ended',
+    );
   });
 });

@@ -11,15 +11,29 @@ export interface KpiItem {
   value: string;
   detail: string | null;
   title: string;
-  /** a figure that signals trouble (overload, churn) is non-zero */
+  /** the figure is bad against its stated threshold (WARN_ABOVE; the title names it) */
   warn: boolean;
 }
+
+/**
+ * When a figure turns amber. A non-zero figure is often normal (one reversal after a traffic
+ * peak, a minute above target while pods start), so colour marks only what a reviewer would flag.
+ */
+export const WARN_ABOVE = {
+  reversals: 2,
+  /** % of the run */
+  aboveTargetPercent: 10,
+  unmetDemandPercent: 1,
+  recoverySeconds: 300,
+} as const;
 
 export interface KpiOptions {
   /** run length, to show time above target as a share of it */
   durationSeconds?: number;
   /** false when the scenario has no traffic curve: unmet demand does not apply */
   hasDemand?: boolean;
+  /** the run ends inside an episode: its length is not a time to recover */
+  endsInEpisode?: boolean;
 }
 
 function percentOf(part: number, whole: number | undefined): string | null {
@@ -66,18 +80,18 @@ export function kpiItems(k: Kpis, opts: KpiOptions = {}): KpiItem[] {
       label: 'Reversals',
       value: String(k.directionReversals),
       detail: 'direction changes',
-      title:
-        'How often a rescale went the other way from the previous one (up after down or down after up): a measure of flapping',
-      warn: k.directionReversals > 0,
+      title: `How often a rescale went the other way from the previous one (up after down or down after up): a measure of flapping; amber above ${WARN_ABOVE.reversals}`,
+      warn: k.directionReversals > WARN_ABOVE.reversals,
     },
     {
       id: 'aboveTarget',
       label: 'Above target',
       value: formatDuration(k.timeAboveTargetSeconds),
       detail: percentOf(k.timeAboveTargetSeconds, opts.durationSeconds),
-      title:
-        'Sync time during which some metric\u2019s usage ratio was above 1 + the scale-up tolerance (counted per sync period)',
-      warn: k.timeAboveTargetSeconds > 0,
+      title: `Sync time during which some metric\u2019s usage ratio was above 1 + the scale-up tolerance (counted per sync period); amber above ${WARN_ABOVE.aboveTargetPercent}% of the run`,
+      warn:
+        !!opts.durationSeconds &&
+        (100 * k.timeAboveTargetSeconds) / opts.durationSeconds > WARN_ABOVE.aboveTargetPercent,
     },
   ];
   if (opts.hasDemand !== false) {
@@ -86,19 +100,31 @@ export function kpiItems(k: Kpis, opts: KpiOptions = {}): KpiItem[] {
       label: 'Unmet demand',
       value: `${formatNumber(k.unmetDemandPercent, 2)}%`,
       detail: k.unmetDemand > 0 ? `${formatCompact(k.unmetDemand)} units` : null,
-      title:
-        'Work that arrived but ready pods could not serve (needs a traffic curve and a pod capacity), as a share of all work that arrived',
-      warn: k.unmetDemand > 0,
+      title: `Work that arrived but ready pods could not serve (needs a traffic curve and a pod capacity), as a share of all work that arrived; amber above ${WARN_ABOVE.unmetDemandPercent}%`,
+      warn: k.unmetDemandPercent > WARN_ABOVE.unmetDemandPercent,
     });
   }
   const basisLabel = r.basis === 'overload' ? 'overload' : 'above target';
+  // The engine counts an open episode up to the end; the only one there cannot be read as a
+  // recovery time, so it is shown as not recovered.
+  const open = r.count > 0 && opts.endsInEpisode === true;
+  const value =
+    r.count === 0 ? '—' : open && r.count === 1 ? 'not recovered' : formatDuration(r.maxSeconds);
+  const detail =
+    r.count === 0
+      ? `no episode · ${basisLabel}`
+      : open
+        ? r.count === 1
+          ? `${formatDuration(r.maxSeconds)} so far · still ${basisLabel} at the end`
+          : `worst of ${r.count} · the last has not ended`
+        : `worst of ${r.count} · ${basisLabel}`;
   items.push({
     id: 'recovery',
     label: 'Recovery',
-    value: r.count > 0 ? formatDuration(r.maxSeconds) : '—',
-    detail: r.count > 0 ? `worst of ${r.count} · ${basisLabel}` : `no episode · ${basisLabel}`,
-    title: `Time to recover: the longest episode of ${basis} until it ended (basis: ${r.basis === 'overload' ? 'overload, from traffic and pod capacity' : 'above target, as there is no capacity model'})${r.count > 0 ? `; mean ${formatDuration(r.meanSeconds)} over ${r.count}` : ''}; an episode still open at the end counts up to the end`,
-    warn: r.count > 0,
+    value,
+    detail,
+    title: `Time to recover: the longest episode of ${basis} until it ended (basis: ${r.basis === 'overload' ? 'overload, from traffic and pod capacity' : 'above target, as there is no capacity model'})${r.count > 0 ? `; mean ${formatDuration(r.meanSeconds)} over ${r.count}` : ''}; an episode still open at the end counts up to the end; amber above ${formatDuration(WARN_ABOVE.recoverySeconds)} or when not recovered`,
+    warn: open || (r.count > 0 && r.maxSeconds > WARN_ABOVE.recoverySeconds),
   });
   return items;
 }

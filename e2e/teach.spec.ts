@@ -1,0 +1,159 @@
+// Teaching with the app (issue 11): the explanation docked beside the charts, readable axes,
+// playback, the grouped preset gallery, and the layout at laptop and projector sizes.
+import { expect, test } from './fixtures.ts';
+import { openApp, presets, waitUpToDate } from './app.ts';
+import type { Page } from '@playwright/test';
+
+async function loadPreset(page: Page, id: string) {
+  const p = presets.find((x) => x.id === id)!;
+  await page.getByRole('button', { name: 'Presets' }).click();
+  await page.getByRole('button', { name: `Load preset ${p.title}` }).click();
+  await expect(
+    page.getByRole('region', { name: 'Scenario' }).locator('.scenario-meta strong'),
+  ).toHaveText(p.id);
+  await waitUpToDate(page);
+}
+
+/** The highest y-axis tick label of the replicas chart (x labels are times: not numbers). */
+async function replicasAxisTop(page: Page): Promise<number> {
+  const labels = await page
+    .getByRole('figure', { name: /Replicas over time/ })
+    .locator('.recharts-cartesian-axis-tick-value')
+    .allTextContents();
+  const values = labels.map((t) => Number(t.replace(/k$/, 'e3'))).filter(Number.isFinite);
+  return values.length ? Math.max(...values) : NaN;
+}
+
+function inViewport(box: { x: number; y: number; width: number; height: number }, page: Page) {
+  const vp = page.viewportSize()!;
+  return box.x >= 0 && box.y >= 0 && box.x + box.width <= vp.width + 1 && box.y < vp.height;
+}
+
+test.describe('teaching layout', () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+
+  test('a click on a chart is explained inside the viewport, without scrolling', async ({
+    page,
+  }) => {
+    await openApp(page);
+    await waitUpToDate(page);
+    const chart = page.getByRole('figure', { name: /Replicas over time/ });
+    const box = (await chart.boundingBox())!;
+    await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.55);
+    const explain = page.getByRole('region', { name: 'Explanation' });
+    await expect(explain.getByRole('heading', { level: 2 })).toContainText(/Sync \d+/);
+    const head = (await explain.getByRole('heading', { level: 2 }).boundingBox())!;
+    expect(inViewport(head, page)).toBe(true);
+    // the decision chain starts on screen too, not below the charts
+    const chain = (await explain.getByText('Decision chain').boundingBox())!;
+    expect(chain.y + chain.height).toBeLessThan(720);
+    await page.screenshot({ path: 'test-results/teach-1280x720.png' });
+  });
+
+  test('story 1 (maxReplicas 1000) tops out near 1,000; raw proposals and log view on demand', async ({
+    page,
+  }) => {
+    await openApp(page);
+    await loadPreset(page, 'story-1-scale-up-fast');
+    await expect.poll(() => replicasAxisTop(page)).toBeGreaterThanOrEqual(1000);
+    expect(await replicasAxisTop(page)).toBeLessThanOrEqual(1100);
+    const chart = page.getByRole('figure', { name: /Replicas over time/ });
+    // showing the raw proposal rescales the axis to fit it, hiding it again rescales back
+    await chart.getByRole('button', { name: 'raw' }).click();
+    await expect.poll(() => replicasAxisTop(page)).toBeGreaterThan(1100);
+    await chart.getByRole('button', { name: 'raw' }).click();
+    await expect.poll(() => replicasAxisTop(page)).toBeLessThanOrEqual(1100);
+    expect(await replicasAxisTop(page)).toBeGreaterThanOrEqual(1000);
+    await chart.getByRole('button', { name: 'log scale' }).click();
+    await expect(chart.getByRole('button', { name: 'log scale' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const labels = await chart.locator('.recharts-cartesian-axis-tick-value').allTextContents();
+    expect(labels).toEqual(expect.arrayContaining(['10', '100', '1k']));
+  });
+
+  test('play advances the selection and the explanation follows; pause stops it', async ({
+    page,
+  }) => {
+    await openApp(page);
+    await loadPreset(page, 'story-1-scale-up-fast');
+    const heading = page.getByRole('region', { name: 'Explanation' }).getByRole('heading', {
+      level: 2,
+    });
+    await page.getByRole('button', { name: 'Play' }).click();
+    await expect(heading).toContainText(/Sync [3-9]|Sync \d\d/, { timeout: 10_000 });
+    await expect(page.getByLabel('Figures so far')).toContainText('So far');
+    await page.getByRole('button', { name: 'Pause' }).click();
+    const paused = await heading.innerText();
+    await page.waitForTimeout(600);
+    expect(await heading.innerText()).toBe(paused);
+    // the keyboard: Space plays, → steps
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('ArrowRight');
+    await expect(heading).not.toHaveText(paused);
+    await expect(page.getByText('Keys', { exact: true })).toBeVisible();
+  });
+
+  test('the editor/charts split is resizable and remembered', async ({ page }) => {
+    await openApp(page);
+    const split = page.getByRole('separator', { name: 'Editor width' });
+    const before = Number(await split.getAttribute('aria-valuenow'));
+    await split.focus();
+    await page.keyboard.press('Shift+ArrowRight');
+    await expect(split).toHaveAttribute('aria-valuenow', String(before + 80));
+    await page.reload();
+    await expect(page.getByRole('separator', { name: 'Editor width' })).toHaveAttribute(
+      'aria-valuenow',
+      String(before + 80),
+    );
+  });
+
+  test('the status says invalid while the editor has errors', async ({ page }) => {
+    await openApp(page);
+    await waitUpToDate(page);
+    await page.evaluate(() => {
+      const t = window.__hpaSimEditor!.getValue();
+      window.__hpaSimEditor!.setValue(t.replace('maxReplicas: 20', 'maxReplicas: -3'));
+    });
+    await expect(page.getByRole('status', { name: 'Simulator status' })).toContainText('invalid');
+  });
+});
+
+test.describe('presets gallery', () => {
+  test('is grouped, searchable and shows a thumbnail per card', async ({ page }) => {
+    await openApp(page);
+    await page.getByRole('button', { name: 'Presets' }).click();
+    const gallery = page.getByRole('dialog', { name: 'Presets' });
+    for (const g of ['Basics', 'KEP-853 stories', 'Pitfalls', 'Real-world'])
+      await expect(gallery.getByRole('heading', { name: g })).toBeVisible();
+    const cards = gallery.getByRole('button', { name: /^Load preset/ });
+    await expect(cards).toHaveCount(presets.length);
+    await expect(gallery.locator('svg.preset-thumb')).toHaveCount(presets.length);
+    await gallery.getByRole('searchbox', { name: 'Search presets' }).fill('story');
+    await expect(cards).toHaveCount(presets.filter((p) => p.id.startsWith('story')).length);
+    await gallery.getByRole('searchbox', { name: 'Search presets' }).fill('zzzz-nothing');
+    await expect(cards).toHaveCount(0);
+    await expect(gallery).toContainText('No preset matches');
+  });
+});
+
+test.describe('projector size', () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+
+  test('the replicas chart and the explanation both fit', async ({ page }) => {
+    await openApp(page);
+    await waitUpToDate(page);
+    const chart = page.getByRole('figure', { name: /Replicas over time/ });
+    const box = (await chart.boundingBox())!;
+    expect(box.width).toBeGreaterThan(550);
+    expect(inViewport(box, page)).toBe(true);
+    await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.55);
+    const head = page.getByRole('region', { name: 'Explanation' }).getByRole('heading', {
+      level: 2,
+    });
+    await expect(head).toContainText(/Sync \d+/);
+    expect(inViewport((await head.boundingBox())!, page)).toBe(true);
+    await page.screenshot({ path: 'test-results/teach-1024x768.png' });
+  });
+});

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { cadence, createPlayback, type Ticker } from './playback.ts';
+
+/** A ticker driven by hand: `fire()` runs one tick. */
+function manualTicker() {
+  let fn: (() => void) | null = null;
+  let period = 0;
+  const ticker: Ticker = (ms, f) => {
+    fn = f;
+    period = ms;
+    return () => {
+      fn = null;
+    };
+  };
+  return { ticker, fire: () => fn?.(), running: () => fn !== null, period: () => period };
+}
+
+function target(count: number, start: number | null = null) {
+  const t = { selected: start as number | null, picks: [] as number[] };
+  return {
+    t,
+    api: {
+      index: () => t.selected,
+      count: () => count,
+      select: (i: number) => {
+        t.selected = i;
+        t.picks.push(i);
+      },
+    },
+  };
+}
+
+describe('playback', () => {
+  it('plays from the first sync, advances one per tick and stops at the end', () => {
+    const clock = manualTicker();
+    const { t, api } = target(4);
+    const p = createPlayback(api, clock.ticker);
+    p.getState().setSpeed(1);
+    p.getState().play();
+    expect(t.selected).toBe(0);
+    expect(p.getState().playing).toBe(true);
+    clock.fire();
+    clock.fire();
+    clock.fire();
+    expect(t.picks).toEqual([0, 1, 2, 3]);
+    expect(p.getState().playing).toBe(false);
+    expect(clock.running()).toBe(false);
+  });
+
+  it('continues from the selected sync and restarts from 0 at the end', () => {
+    const clock = manualTicker();
+    const { t, api } = target(10, 7);
+    const p = createPlayback(api, clock.ticker);
+    p.getState().play();
+    expect(t.selected).toBe(7);
+    p.getState().pause();
+    t.selected = 9;
+    p.getState().play();
+    expect(t.selected).toBe(0);
+  });
+
+  it('steps one sync and pauses; clamps at both ends', () => {
+    const clock = manualTicker();
+    const { t, api } = target(3, 1);
+    const p = createPlayback(api, clock.ticker);
+    p.getState().play();
+    p.getState().step(1);
+    expect(p.getState().playing).toBe(false);
+    expect(t.selected).toBe(2);
+    p.getState().step(1);
+    expect(t.selected).toBe(2);
+    p.getState().step(-1);
+    p.getState().step(-1);
+    p.getState().step(-1);
+    expect(t.selected).toBe(0);
+  });
+
+  it('a faster speed moves several syncs per tick and restarts the ticker', () => {
+    const clock = manualTicker();
+    const { t, api } = target(1000, 0);
+    const p = createPlayback(api, clock.ticker);
+    p.getState().play();
+    p.getState().setSpeed(100);
+    expect(clock.period()).toBe(cadence(100).ms);
+    clock.fire();
+    expect(t.selected).toBe(cadence(100).syncsPerTick);
+    expect(cadence(100).syncsPerTick).toBeGreaterThan(1);
+  });
+
+  it('does nothing on an empty run', () => {
+    const clock = manualTicker();
+    const { t, api } = target(0);
+    const p = createPlayback(api, clock.ticker);
+    p.getState().play();
+    p.getState().step(1);
+    expect(p.getState().playing).toBe(false);
+    expect(t.picks).toEqual([]);
+  });
+});

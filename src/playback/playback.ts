@@ -1,0 +1,113 @@
+// Playback along the timeline: a tiny vanilla zustand store (not the app store: another module
+// owns that) that moves the existing selection forward on a ticker. The clock is injected, so a
+// test drives ticks by hand and the browser uses setInterval.
+
+import { createStore, type StoreApi } from 'zustand/vanilla';
+
+/** Syncs per second of wall time the player can run at. */
+export const SPEEDS = [1, 2, 5, 10, 30, 100] as const;
+export type Speed = (typeof SPEEDS)[number];
+
+/** Ticks at most this often; faster speeds move several syncs per tick. */
+const MAX_TICKS_PER_SECOND = 20;
+
+/** Starts a repeating callback every `ms`; returns its stop function. */
+export type Ticker = (ms: number, fn: () => void) => () => void;
+
+export const intervalTicker: Ticker = (ms, fn) => {
+  const id = setInterval(fn, ms);
+  return () => clearInterval(id);
+};
+
+/** What the player reads and drives: the selection lives in the app store. */
+export interface PlaybackTarget {
+  /** selected sync, or null */
+  index(): number | null;
+  /** syncs in the run */
+  count(): number;
+  select(index: number): void;
+}
+
+export interface PlaybackState {
+  playing: boolean;
+  speed: Speed;
+  play(): void;
+  pause(): void;
+  toggle(): void;
+  /** one sync back (-1) or forward (+1); pauses */
+  step(direction: 1 | -1): void;
+  setSpeed(speed: Speed): void;
+}
+
+/** Ticker period and syncs per tick for a speed. */
+export function cadence(speed: number): { ms: number; syncsPerTick: number } {
+  const ticks = Math.min(speed, MAX_TICKS_PER_SECOND);
+  return { ms: Math.round(1000 / ticks), syncsPerTick: Math.max(1, Math.round(speed / ticks)) };
+}
+
+export function createPlayback(
+  target: PlaybackTarget,
+  ticker: Ticker = intervalTicker,
+): StoreApi<PlaybackState> {
+  let stop: (() => void) | null = null;
+  const halt = () => {
+    stop?.();
+    stop = null;
+  };
+  const store = createStore<PlaybackState>()((set, get) => {
+    const tick = () => {
+      const n = target.count();
+      const cur = target.index();
+      const next = (cur ?? -1) + cadence(get().speed).syncsPerTick;
+      if (n === 0 || (cur !== null && cur >= n - 1)) {
+        get().pause();
+        return;
+      }
+      target.select(Math.min(n - 1, next));
+      if (next >= n - 1) get().pause();
+    };
+    const start = () => {
+      halt();
+      stop = ticker(cadence(get().speed).ms, tick);
+    };
+    return {
+      playing: false,
+      speed: 5,
+      play() {
+        const n = target.count();
+        if (n === 0) return;
+        // At the end, play starts over from the first sync.
+        const cur = target.index();
+        if (cur === null || cur >= n - 1) target.select(0);
+        set({ playing: true });
+        start();
+      },
+      pause() {
+        halt();
+        if (get().playing) set({ playing: false });
+      },
+      toggle() {
+        if (get().playing) get().pause();
+        else get().play();
+      },
+      step(direction) {
+        get().pause();
+        const n = target.count();
+        if (n === 0) return;
+        const cur = target.index();
+        const next =
+          cur === null
+            ? direction > 0
+              ? 0
+              : n - 1
+            : Math.min(n - 1, Math.max(0, cur + direction));
+        if (next !== cur) target.select(next);
+      },
+      setSpeed(speed) {
+        set({ speed });
+        if (get().playing) start();
+      },
+    };
+  });
+  return store;
+}
