@@ -81,7 +81,10 @@ describe('safeLine / safeLines', () => {
 describe('every command escapes what it echoes from its input', () => {
   it('run and check on a valid scenario whose names hold every unsafe character', () => {
     for (const chunk of CHUNKS) {
-      const f = file('names.yaml', hpa(yamlQuoted(chunk), yamlQuoted(chunk)));
+      // metadata.name must be a DNS subdomain (the API server refuses controls there); the target
+      // name and the Simulation's display name may hold them, and both are echoed.
+      const sim = `---\napiVersion: hpa-sim.dev/v1alpha1\nkind: Simulation\nmetadata: { name: ${yamlQuoted(chunk)} }\nspec: { duration: 5m }\n`;
+      const f = file('names.yaml', hpa('web', yamlQuoted(chunk)) + sim);
       for (const args of [
         ['run', f],
         ['run', f, '--explain'],

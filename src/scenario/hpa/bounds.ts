@@ -15,7 +15,6 @@ import {
   DNS_LABEL_MAX,
   DNS_SUBDOMAIN_MAX,
   LABEL_VALUE_MAX,
-  MAX_ANNOTATION_CHARS,
   MAX_METRICS,
   MAX_NAME_CHARS,
   MAX_SELECTOR_TERMS,
@@ -50,40 +49,8 @@ export function checkHpaBounds(
     return false;
   };
 
-  // Metadata is checked as written: conversion drops the round-trip annotations, which count.
-  const meta = (isRecord(writtenMetadata) ? writtenMetadata : {}) as Record<string, unknown>;
-  text(
-    meta.name,
-    ['metadata', 'name'],
-    DNS_SUBDOMAIN_MAX,
-    'the name',
-    `a DNS subdomain, as ${API} checks`,
-  );
-  text(
-    meta.generateName,
-    ['metadata', 'generateName'],
-    DNS_SUBDOMAIN_MAX,
-    'generateName',
-    `a DNS subdomain, as ${API} checks`,
-  );
-  text(
-    meta.namespace,
-    ['metadata', 'namespace'],
-    DNS_LABEL_MAX,
-    'the namespace',
-    `a DNS label, as ${API} checks`,
-  );
-  labels(meta.labels, ['metadata', 'labels']);
-  let annotationChars = 0;
-  for (const [k, v] of Object.entries(isRecord(meta.annotations) ? meta.annotations : {}))
-    annotationChars += k.length + (typeof v === 'string' ? v.length : 0);
-  if (annotationChars > MAX_ANNOTATION_CHARS) {
-    ok = false;
-    report.error(
-      at(['metadata', 'annotations']),
-      `the annotations hold ${annotationChars.toLocaleString('en-US')} characters; at most ${MAX_ANNOTATION_CHARS.toLocaleString('en-US')} (256 KiB in all, as ${API} checks)`,
-    );
-  }
+  // Metadata (name, namespace, labels, annotations) is validated as the API server does in
+  // objectMeta.ts, with upstream's messages; here only what it leaves unbounded.
 
   const ref = hpa.spec.scaleTargetRef;
   const refPath = ['spec', 'scaleTargetRef'];
