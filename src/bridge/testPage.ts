@@ -72,7 +72,8 @@ async function settled(promise: Promise<RunReply | null>): Promise<RunOutcome> {
 
 const api: BridgeTestApi = {
   defaultPreset,
-  longScenario: defaultPreset.replace('duration: 24h', 'duration: 720h'),
+  // A week: within the work budget (a month is refused before it runs) yet long enough to interrupt.
+  longScenario: defaultPreset.replace('duration: 24h', 'duration: 168h'),
   setup,
   run: (text) => settled(client!.run(text)),
   runAll: (texts) => Promise.all(texts.map((t) => settled(client!.run(t)))),
