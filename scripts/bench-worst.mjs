@@ -1,27 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench:worst`: bundle bench/worst.ts as the app ships code and run it (see that file).
-import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { bundleForNode } from './bundleForNode.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = path.join(root, 'reports', 'bench');
-mkdirSync(outDir, { recursive: true });
-const outfile = path.join(outDir, 'worst.mjs');
-await build({
-  entryPoints: [path.join(root, 'bench', 'worst.ts')],
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  outfile,
-  logLevel: 'error',
-  // The YAML parser's CommonJS build requires Node built-ins; give the ESM bundle a require.
-  banner: {
-    js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-  },
-});
+const outfile = await bundleForNode('bench/worst.ts', 'worst.mjs');
 const r = spawnSync(process.execPath, [outfile, ...process.argv.slice(2)], { stdio: 'inherit' });
 process.exitCode = r.status ?? 1;
