@@ -21,7 +21,7 @@ import {
   rawHpa,
   resourceAverageValue,
 } from './testing/builders.ts';
-import type { ReconcileResult } from './result.ts';
+import type { MetricTrace, ReconcileResult, ReconcileTrace } from './result.ts';
 import type {
   ControllerConfig,
   ControllerMemory,
@@ -617,6 +617,29 @@ function decision(r: ReconcileResult) {
   return rest;
 }
 
+/** The fields of a full trace a lean one keeps (what the compact series read). */
+function seriesNumbers(t: ReconcileTrace): ReconcileTrace {
+  const out: ReconcileTrace = { path: t.path, tolerances: t.tolerances };
+  if (t.metrics) {
+    out.metrics = t.metrics.map((m) => {
+      const keep: MetricTrace = { type: m.type };
+      for (const k of [
+        'usageRatio',
+        'currentUtilization',
+        'currentAverageValue',
+        'currentValue',
+      ] as const)
+        if (m[k] !== undefined) keep[k] = m[k];
+      if (m.error !== undefined) keep.error = m.error;
+      if (m.proposal !== undefined) keep.proposal = m.proposal;
+      return keep;
+    });
+  }
+  for (const k of ['metricDesiredReplicas', 'stabilizedReplicas', 'normalizedReplicas'] as const)
+    if (t[k] !== undefined) out[k] = t[k];
+  return out;
+}
+
 describe('decision-only reconciles ({ trace: false })', () => {
   it('decide step by step what full ones decide, each run carrying its own state', () => {
     let rescales = 0;
@@ -637,6 +660,21 @@ describe('decision-only reconciles ({ trace: false })', () => {
       { numRuns: RUNS / 2 },
     );
     expect(rescales).toBeGreaterThan(RUNS / 2);
+  });
+
+  it("keep in a 'lean' trace exactly the full trace's series numbers", () => {
+    fc.assert(
+      fc.property(hpaArb('sometimes'), stepsArb, configArb, (choice, steps, cfg) => {
+        const full = runStory(choice, steps, cfg);
+        const lean = runStory(choice, steps, cfg, { trace: 'lean' });
+        full.steps.forEach((f, i) => {
+          const l = lean.steps[i]!;
+          expect(decision(l.result)).toStrictEqual(decision(f.result));
+          expect(l.result.trace).toStrictEqual(seriesNumbers(f.result.trace));
+        });
+      }),
+      { numRuns: RUNS / 4 },
+    );
   });
 
   it('decide one step from any memory, selector or scale failure what a full one decides', () => {

@@ -7,6 +7,7 @@
 // REST mapping and status-write functions are not ported (see the upstream map in
 // src/engine/README.md). Ported bodies return their intermediates; the trace is built in trace.ts.
 
+import type { ByPositionScratch } from './byPositionScratch.ts';
 import { setCondition } from './conditions.ts';
 import {
   memoryOf,
@@ -33,7 +34,7 @@ import {
   type Tolerances,
 } from './replicaCalculator.ts';
 import { storeScaleEvent } from './scaleEvents.ts';
-import { buildTrace, minimalTrace, type ReconcileSteps } from './trace.ts';
+import { buildTrace, leanTrace, minimalTrace, type ReconcileSteps } from './trace.ts';
 import type {
   ControllerConfig,
   ControllerMemory,
@@ -49,14 +50,20 @@ import type { ReconcileResult } from './result.ts';
 export interface ReconcileOptions {
   /**
    * false: skip building the trace (the result's trace then holds only `path` and `tolerances`).
-   * The decision, conditions, events and memory are the same either way; bulk runs use this.
+   * 'lean': only the numbers a compact run's series keep (leanTrace in trace.ts). The decision,
+   * conditions, events and memory are the same either way; bulk runs use these.
    */
-  trace?: boolean;
+  trace?: boolean | 'lean';
   /**
    * Internal: false runs the Map-based replica calculation even when the by-position twin could
    * run (the property tests compare both). The results are the same either way.
    */
   byPosition?: boolean;
+  /**
+   * The by-position fast path's working arrays, reused across reconciles (a simulation keeps one
+   * per cluster); without it each reconcile allocates its own. Never changes a result.
+   */
+  scratch?: ByPositionScratch;
 }
 
 /** How a metric's current value shows in its status: an average, a value, or a utilization. */
@@ -108,7 +115,12 @@ function computeReplicasForMetrics(
   const specReplicas = obs.currentReplicas;
   const statusReplicas = obs.statusReplicas;
   const statuses: MetricProposal[] = [];
-  const ctx: CalcContext = { ...a.config, now: a.now, byPosition: a.byPosition };
+  const ctx: CalcContext = {
+    ...a.config,
+    now: a.now,
+    byPosition: a.byPosition,
+    scratch: a.scratch,
+  };
 
   let replicas = 0;
   let metric = '';
@@ -525,6 +537,7 @@ export function reconcileAutoscaler(
     config,
     (hpa.status?.conditions ?? []).map((c) => ({ ...c })),
     options?.byPosition,
+    options?.scratch,
   );
   const previousDesired = hpa.status?.desiredReplicas ?? 0;
   const previousLastScale = hpa.status?.lastScaleTime ?? null;
@@ -543,7 +556,12 @@ export function reconcileAutoscaler(
     lastScaleTime,
     conditions: a.conditions,
     memory: memoryOf(a),
-    trace: options?.trace === false ? minimalTrace(steps) : buildTrace(steps, hpa.spec.metrics),
+    trace:
+      options?.trace === false
+        ? minimalTrace(steps)
+        : options?.trace === 'lean'
+          ? leanTrace(steps, hpa.spec.metrics)
+          : buildTrace(steps, hpa.spec.metrics),
     events: a.events,
   });
 

@@ -6,6 +6,7 @@
 // reads `a.recommendations[key]`. Ported functions replace the memory arrays, never mutate them:
 // the caller's memory stays intact (deviation 1 in src/engine/README.md).
 
+import { ByPositionScratch } from './byPositionScratch.ts';
 import type { HPAEvent } from './result.ts';
 import type {
   ControllerConfig,
@@ -31,6 +32,8 @@ export interface HorizontalController {
   readonly conditions: HPACondition[];
   /** false: the replica calculator never takes its by-position twin (tests compare both) */
   readonly byPosition: boolean;
+  /** the by-position twin's reusable arrays (the caller's, or one for this reconcile) */
+  readonly scratch: ByPositionScratch;
 }
 
 export function newHorizontalController(
@@ -39,6 +42,7 @@ export function newHorizontalController(
   config: ControllerConfig,
   conditions: HPACondition[] = [],
   byPosition = true,
+  scratch: ByPositionScratch = new ByPositionScratch(),
 ): HorizontalController {
   return {
     config,
@@ -49,6 +53,7 @@ export function newHorizontalController(
     events: [],
     conditions,
     byPosition,
+    scratch,
   };
 }
 

@@ -67,24 +67,23 @@ export class PodMetricsByPosition {
   }
 }
 
-// One instance, reused: a by-position result is consumed by the replica calculation that asked
-// for it before anything can ask again (nothing here is re-entrant), and reusing the arrays
-// saves allocating and collecting them every reconcile.
-const byPosition = new PodMetricsByPosition();
 const NO_UNMATCHED: readonly UnmatchedPodMetrics[] = [];
 
 // twin of: metricsClient.ts getResourceMetric
-/** The result is shared: valid until the next by-position fetch. */
+/**
+ * The samples go into `res` (emptied first; ByPositionScratch.samples in a reconcile, so the
+ * arrays are reused sync after sync), which is also the result.
+ */
 export function getResourceMetricByPosition(
   obs: Observation,
   resource: string,
   container: string,
   config: Pick<ControllerConfig, 'containerMetricMissingIsError'>,
+  res: PodMetricsByPosition = new PodMetricsByPosition(),
 ): MetricsResult<PodMetricsByPosition> {
   const pods = obs.pods;
   const unmatched = obs.unmatchedPodMetrics ?? NO_UNMATCHED;
   const podCount = pods.length;
-  const res = byPosition;
   res.reset(podCount + unmatched.length);
   let items = 0;
   for (let i = 0; i < podCount; i++) {
@@ -116,16 +115,16 @@ export function getResourceMetricByPosition(
 }
 
 // twin of: metricsClient.ts getRawMetric
-/** The result is shared: valid until the next by-position fetch. */
+/** The samples go into `res` (emptied first), which is also the result. */
 export function getRawMetricByPosition(
   obs: Observation,
   metricName: string,
   now: number,
+  res: PodMetricsByPosition = new PodMetricsByPosition(),
 ): MetricsResult<PodMetricsByPosition> {
   const pods = obs.pods;
   const unmatched = obs.unmatchedPodMetrics ?? NO_UNMATCHED;
   const podCount = pods.length;
-  const res = byPosition;
   res.reset(podCount + unmatched.length);
   for (let i = 0; i < podCount; i++) {
     const v = pods[i]!.customMetrics?.[metricName];

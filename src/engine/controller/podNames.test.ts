@@ -2,7 +2,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { podNamesDistinct } from './podNames.ts';
+import { podNamesDistinct, type DistinctNamesMemo } from './podNames.ts';
 import { hpa, observation, pod } from './testing/builders.ts';
 import type { Observation } from './types.ts';
 
@@ -26,18 +26,33 @@ describe('podNamesDistinct', () => {
   });
 
   it('sees a name changed in place after a distinct verdict (the memo compares every name)', () => {
+    const memo: DistinctNamesMemo = { lastDistinct: [] };
     const o = obsOf(['a', 'b', 'c'], ['gone']);
-    expect(podNamesDistinct(o)).toBe(true);
-    expect(podNamesDistinct(o)).toBe(true);
+    expect(podNamesDistinct(o, memo)).toBe(true);
+    expect(memo.lastDistinct).toEqual(['a', 'b', 'c', 'gone']);
+    expect(podNamesDistinct(o, memo)).toBe(true);
     o.pods[2]!.name = 'a';
-    expect(podNamesDistinct(o)).toBe(false);
+    expect(podNamesDistinct(o, memo)).toBe(false);
     o.pods[2]!.name = 'c';
     o.unmatchedPodMetrics![0]!.name = 'b';
-    expect(podNamesDistinct(o)).toBe(false);
+    expect(podNamesDistinct(o, memo)).toBe(false);
     o.unmatchedPodMetrics!.pop();
-    expect(podNamesDistinct(o)).toBe(true);
+    expect(podNamesDistinct(o, memo)).toBe(true);
     o.pods.push(pod('b'));
-    expect(podNamesDistinct(o)).toBe(false);
+    expect(podNamesDistinct(o, memo)).toBe(false);
+  });
+
+  it('keeps one memo per owner: two interleaved pod lists never share a verdict', () => {
+    const m1: DistinctNamesMemo = { lastDistinct: [] };
+    const m2: DistinctNamesMemo = { lastDistinct: [] };
+    const distinct = obsOf(['a', 'b']);
+    const repeated = obsOf(['a', 'a']);
+    for (let i = 0; i < 3; i++) {
+      expect(podNamesDistinct(distinct, m1)).toBe(true);
+      expect(podNamesDistinct(repeated, m2)).toBe(false);
+    }
+    expect(m1.lastDistinct).toEqual(['a', 'b']);
+    expect(m2.lastDistinct).toEqual([]);
   });
 
   it('agrees with a Set over any sequence of observations', () => {
@@ -46,9 +61,11 @@ describe('podNamesDistinct', () => {
     });
     fc.assert(
       fc.property(fc.array(fc.tuple(namesArb, namesArb), { maxLength: 8 }), (steps) => {
+        const memo: DistinctNamesMemo = { lastDistinct: [] };
         for (const [listed, unmatched] of steps) {
           const all = [...listed, ...unmatched];
           const expected = new Set(all).size === all.length;
+          expect(podNamesDistinct(obsOf(listed, unmatched), memo)).toBe(expected);
           expect(podNamesDistinct(obsOf(listed, unmatched))).toBe(expected);
         }
       }),

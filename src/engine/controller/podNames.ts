@@ -9,20 +9,30 @@
 
 import type { Observation } from './types.ts';
 
-// The names of the last observation found distinct. A Set over 1,000 names costs more than the
-// whole positional calculation, while a simulation asks about the same pod list sync after sync;
-// comparing against this copy element by element is a few pointer comparisons per pod. It is a
-// memo of a pure function of the names (not state that can change a result): a hit requires
-// the very same names in the very same order.
-let lastDistinct: readonly string[] = [];
+/**
+ * The names of the last observation found distinct (ByPositionScratch.lastDistinct). A Set over
+ * 1,000 names costs more than the whole positional calculation, while a simulation asks about the
+ * same pod list sync after sync; comparing against this copy element by element is a few pointer
+ * comparisons per pod. It is a memo of a pure function of the names (not state that can change a
+ * result): a hit requires the very same names in the very same order.
+ */
+export interface DistinctNamesMemo {
+  lastDistinct: readonly string[];
+}
 
-/** True when no two names among `obs.pods` and `obs.unmatchedPodMetrics` are equal. */
-export function podNamesDistinct(obs: Observation): boolean {
+/**
+ * True when no two names among `obs.pods` and `obs.unmatchedPodMetrics` are equal. Without a
+ * memo every call builds the Set.
+ */
+export function podNamesDistinct(
+  obs: Observation,
+  memo: DistinctNamesMemo = { lastDistinct: [] },
+): boolean {
   const pods = obs.pods;
   const unmatched = obs.unmatchedPodMetrics;
   const podCount = pods.length;
   const total = podCount + (unmatched?.length ?? 0);
-  if (sameNames(obs, total)) return true;
+  if (sameNames(memo.lastDistinct, obs, total)) return true;
   const seen = new Set<string>();
   const names = new Array<string>(total);
   for (let i = 0; i < podCount; i++) {
@@ -37,12 +47,11 @@ export function podNamesDistinct(obs: Observation): boolean {
     seen.add(name);
     names[j] = name;
   }
-  lastDistinct = names;
+  memo.lastDistinct = names;
   return true;
 }
 
-function sameNames(obs: Observation, total: number): boolean {
-  const last = lastDistinct;
+function sameNames(last: readonly string[], obs: Observation, total: number): boolean {
   if (last.length !== total) return false;
   const pods = obs.pods;
   const podCount = pods.length;

@@ -16,6 +16,7 @@ import {
   getResourceMetric,
   MAX_INT64,
 } from './metricsClient.ts';
+import type { ByPositionScratch } from './byPositionScratch.ts';
 import { podNamesDistinct } from './podNames.ts';
 import {
   getMetricReplicasByPosition,
@@ -72,11 +73,13 @@ export type CalcContext = Pick<
   now: number;
   /** false: never take the by-position twin (tests compare both paths) */
   byPosition?: boolean;
+  /** the by-position twin's reusable arrays (a fresh set per calculation without it) */
+  scratch?: ByPositionScratch;
 };
 
 /** Whether the by-position twin may run: pod names all distinct, and not turned off. */
 function byPosition(obs: Observation, ctx: CalcContext): boolean {
-  return ctx.byPosition !== false && podNamesDistinct(obs);
+  return ctx.byPosition !== false && podNamesDistinct(obs, ctx.scratch);
 }
 
 // upstream: replica_calculator.go GetResourceReplicas

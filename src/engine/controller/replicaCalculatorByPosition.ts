@@ -11,6 +11,7 @@
 // the samples in the Map's order, so every figure is bit for bit the Map-based one. The per-pod
 // rules (isIgnored, isUnreadyForCpu, podRequest) and the result helpers are shared, not copied.
 
+import { ByPositionScratch } from './byPositionScratch.ts';
 import {
   getRawMetricByPosition,
   getResourceMetricByPosition,
@@ -42,14 +43,10 @@ const IGNORED = 1;
 const UNREADY = 2;
 const MISSING = 3;
 
-// Scratch, reused like the sample map (see getResourceMetricByPosition): filled and read within
-// one replica calculation.
-let podGroup = new Uint8Array(0);
-let podRequests = new Float64Array(0);
-
 // twin of: replicaCalculator.ts groupPods
-/** The same sets, plus `podGroup[i]` for each listed pod. */
+/** The same sets, plus `s.podGroup[i]` for each listed pod. */
 function groupPodsByPosition(
+  s: ByPositionScratch,
   pods: PodObservation[],
   metrics: PodMetricsByPosition,
   resource: string,
@@ -59,9 +56,9 @@ function groupPodsByPosition(
   const missingPods = new Set<string>();
   const ignoredPods = new Set<string>();
   let readyPodCount = 0;
-  if (podGroup.length < pods.length)
-    podGroup = new Uint8Array(Math.max(pods.length, 2 * podGroup.length));
-  const group = podGroup;
+  if (s.podGroup.length < pods.length)
+    s.podGroup = new Uint8Array(Math.max(pods.length, 2 * s.podGroup.length));
+  const group = s.podGroup;
   const { present, timestamps, windows } = metrics;
   for (let i = 0; i < pods.length; i++) {
     const pod = pods[i]!;
@@ -93,26 +90,29 @@ function groupPodsByPosition(
 
 // twin of: replicaCalculator.ts removeMetricsForPods (ignored, then unready)
 function removeMetricsForIgnoredAndUnready(
+  s: ByPositionScratch,
   metrics: PodMetricsByPosition,
   groups: PodGroups,
   podCount: number,
 ): void {
   if (groups.ignoredPods.size === 0 && groups.unreadyPods.size === 0) return;
-  const group = podGroup;
+  const group = s.podGroup;
   metrics.deleteWhere(
     (slot) => slot < podCount && (group[slot] === IGNORED || group[slot] === UNREADY),
   );
 }
 
 // twin of: replicaCalculator.ts calculateRequests
-/** Fills `podRequests[i]`; a string is the error. */
+/** Fills `s.podRequests[i]`; a string is the error. */
 function calculateRequestsByPosition(
+  s: ByPositionScratch,
   pods: PodObservation[],
   container: string,
   resource: string,
 ): string | null {
-  if (podRequests.length < pods.length)
-    podRequests = new Float64Array(Math.max(pods.length, 2 * podRequests.length));
+  if (s.podRequests.length < pods.length)
+    s.podRequests = new Float64Array(Math.max(pods.length, 2 * s.podRequests.length));
+  const podRequests = s.podRequests;
   for (let i = 0; i < pods.length; i++) {
     const r = podRequest(pods[i]!, container, resource);
     if (typeof r === 'string') return r;
@@ -131,7 +131,8 @@ export function getResourceReplicasByPosition(
   container: string,
   ctx: CalcContext,
 ): ReplicaCalculation {
-  const fetched = getResourceMetricByPosition(obs, resource, container, ctx);
+  const s = ctx.scratch ?? new ByPositionScratch();
+  const fetched = getResourceMetricByPosition(obs, resource, container, ctx, s.samples);
   if (!fetched.ok) return resourceMetricFailed(resource, fetched.error);
   const metrics = fetched.value;
   const podList = obs.pods;
@@ -142,8 +143,8 @@ export function getResourceReplicasByPosition(
       error: 'no pods returned by selector while calculating replica count',
     };
   }
-  const groups = groupPodsByPosition(podList, metrics, resource, ctx);
-  removeMetricsForIgnoredAndUnready(metrics, groups, podCount);
+  const groups = groupPodsByPosition(s, podList, metrics, resource, ctx);
+  removeMetricsForIgnoredAndUnready(s, metrics, groups, podCount);
   if (metrics.size === 0) {
     return {
       replicaCount: 0,
@@ -151,9 +152,9 @@ export function getResourceReplicasByPosition(
       error: 'did not receive metrics for targeted pods (pods might be unready)',
     };
   }
-  const reqError = calculateRequestsByPosition(podList, container, resource);
+  const reqError = calculateRequestsByPosition(s, podList, container, resource);
   if (reqError !== null) return { replicaCount: 0, groups, error: reqError };
-  const requests = podRequests;
+  const requests = s.podRequests;
   const first = getResourceUtilizationRatioByPosition(
     metrics,
     requests,
@@ -172,7 +173,7 @@ export function getResourceReplicasByPosition(
     return withCount(base, goInt32(Math.ceil(usageRatio * groups.readyPodCount)));
   }
 
-  const group = podGroup;
+  const group = s.podGroup;
   if (groups.missingPods.size > 0) {
     if (usageRatio < 1.0) {
       // Scale-down: a missing pod counts as 100 % of its request, or the target when above 100 %.
@@ -201,6 +202,7 @@ export function getResourceReplicasByPosition(
 
 // twin of: replicaCalculator.ts calcPlainMetricReplicas
 function calcPlainMetricReplicasByPosition(
+  s: ByPositionScratch,
   obs: Observation,
   metrics: PodMetricsByPosition,
   currentReplicas: number,
@@ -217,8 +219,8 @@ function calcPlainMetricReplicasByPosition(
       error: 'no pods returned by selector while calculating replica count',
     };
   }
-  const groups = groupPodsByPosition(podList, metrics, resource, ctx);
-  removeMetricsForIgnoredAndUnready(metrics, groups, podCount);
+  const groups = groupPodsByPosition(s, podList, metrics, resource, ctx);
+  removeMetricsForIgnoredAndUnready(s, metrics, groups, podCount);
   if (metrics.size === 0) {
     return {
       replicaCount: 0,
@@ -235,7 +237,7 @@ function calcPlainMetricReplicasByPosition(
     }
     return withCount(base, goInt32(Math.ceil(usageRatio * groups.readyPodCount)));
   }
-  const group = podGroup;
+  const group = s.podGroup;
   if (groups.missingPods.size > 0) {
     if (usageRatio < 1.0) {
       // Scale-down: a missing pod counts as exactly the target.
@@ -262,9 +264,11 @@ export function getRawResourceReplicasByPosition(
   container: string,
   ctx: CalcContext,
 ): ReplicaCalculation {
-  const fetched = getResourceMetricByPosition(obs, resource, container, ctx);
+  const s = ctx.scratch ?? new ByPositionScratch();
+  const fetched = getResourceMetricByPosition(obs, resource, container, ctx, s.samples);
   if (!fetched.ok) return resourceMetricFailed(resource, fetched.error);
   return calcPlainMetricReplicasByPosition(
+    s,
     obs,
     fetched.value,
     currentReplicas,
@@ -284,9 +288,11 @@ export function getMetricReplicasByPosition(
   tolerances: Tolerances,
   ctx: CalcContext,
 ): ReplicaCalculation {
-  const fetched = getRawMetricByPosition(obs, metricName, ctx.now);
+  const s = ctx.scratch ?? new ByPositionScratch();
+  const fetched = getRawMetricByPosition(obs, metricName, ctx.now, s.samples);
   if (!fetched.ok) return rawMetricFailed(metricName, fetched.error);
   return calcPlainMetricReplicasByPosition(
+    s,
     obs,
     fetched.value,
     currentReplicas,

@@ -25,6 +25,56 @@ export function minimalTrace(steps: ReconcileSteps): ReconcileTrace {
   return { path: steps.path, tolerances: { ...steps.tolerances } };
 }
 
+/**
+ * What a compact run's series keep (src/engine/simulation/seriesShape.ts), and nothing else: the
+ * path, the tolerances, each metric's type, value, usage ratio and proposal or failure reason,
+ * and the raw → stabilized → normalized replicas. Every field it has equals the full trace's
+ * (horizontal.properties.test.ts); names, pod groups, notes, messages, the stabilization window
+ * and the policies are left out, which is most of a trace's allocation.
+ */
+export function leanTrace(
+  steps: ReconcileSteps,
+  metricSpecs: readonly MetricSpec[] | null | undefined,
+): ReconcileTrace {
+  const trace: ReconcileTrace = minimalTrace(steps);
+  const ms = steps.metrics;
+  if (ms && ms.length > 0) {
+    const out = new Array<MetricTrace>(ms.length);
+    for (let i = 0; i < ms.length; i++) out[i] = leanMetricTrace(metricSpecs![i]!.type, ms[i]!);
+    trace.metrics = out;
+  }
+  if (steps.metricDesiredReplicas !== undefined) {
+    trace.metricDesiredReplicas = steps.metricDesiredReplicas;
+  }
+  const n = steps.normalized;
+  if (n?.kind === 'legacy') trace.stabilizedReplicas = n.stabilizedRecommendation;
+  else if (n?.kind === 'behavior') trace.stabilizedReplicas = n.stabilized.recommendation;
+  if (n) trace.normalizedReplicas = n.desiredReplicas;
+  return trace;
+}
+
+/** metricTrace's numbers only (same rules, same field values). */
+function leanMetricTrace(type: string, p: MetricProposal): MetricTrace {
+  const trace: MetricTrace = { type };
+  const status = p.status;
+  if (status) {
+    const calc = status.calc;
+    if (calc.usageRatio !== undefined && Number.isFinite(calc.usageRatio)) {
+      trace.usageRatio = calc.usageRatio;
+    }
+    if (status.valueKind === 'util' && calc.utilization !== undefined) {
+      trace.currentUtilization = calc.utilization;
+    }
+    if (calc.rawValue !== undefined) {
+      if (status.valueKind === 'value') trace.currentValue = calc.rawValue;
+      else trace.currentAverageValue = calc.rawValue;
+    }
+  }
+  if (p.err !== undefined) trace.error = p.condition?.reason ?? '';
+  else trace.proposal = p.replicaCountProposal;
+  return trace;
+}
+
 export function buildTrace(
   steps: ReconcileSteps,
   metricSpecs: readonly MetricSpec[] | null | undefined,

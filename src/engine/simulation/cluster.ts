@@ -4,10 +4,12 @@
 // All state is owned here (no module-level scratch), so clusters can run side by side.
 
 import {
+  ByPositionScratch,
   reconcileAutoscaler,
   type ControllerMemory,
   type HPACondition,
   type Observation,
+  type ReconcileOptions,
   type ReconcileResult,
 } from '../controller/index.ts';
 import type { SimulationInput } from './input.ts';
@@ -63,6 +65,8 @@ export class Cluster {
   served = 0;
   private perPodWork: Float64Array;
   private lastScrape = NaN;
+  /** the controller's working arrays, reused every sync of this cluster */
+  private readonly scratch = new ByPositionScratch();
 
   constructor(input: SimulationInput, world: World, maxPods: number) {
     this.input = input;
@@ -145,10 +149,16 @@ export class Cluster {
     };
   }
 
-  /** One controller sync at t: observe, reconcile, resize the workload. */
-  sync(t: number, world: World): SyncStep {
+  /**
+   * One controller sync at t: observe, reconcile, resize the workload. `trace` is how much of
+   * the reconcile's trace the caller reads (ReconcileOptions.trace); the decision is the same.
+   */
+  sync(t: number, world: World, trace: ReconcileOptions['trace'] = true): SyncStep {
     const obs = this.observation(t, world);
-    const r = reconcileAutoscaler(obs, this.memory, t, this.input.controller);
+    const r = reconcileAutoscaler(obs, this.memory, t, this.input.controller, {
+      trace,
+      scratch: this.scratch,
+    });
     this.memory = r.memory;
     this.conditions = r.conditions;
     this.desiredReplicas = r.desiredReplicas;

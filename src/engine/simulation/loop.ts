@@ -2,6 +2,7 @@
 // on what the last scrape reported. Every scrape up to and including a sync's instant happens
 // before that sync. The loop drives the World and the Cluster; observers record what they need.
 
+import type { ReconcileOptions } from '../controller/index.ts';
 import { Cluster, type ClusterSnapshot, type SyncStep } from './cluster.ts';
 import type { SimulationInput } from './input.ts';
 import { World, type WorldSnapshot } from './world.ts';
@@ -49,8 +50,11 @@ export class Simulation {
       this.runSync(observer);
   }
 
-  /** Run the next sync (and the scrapes before it). */
-  runSync(observer: LoopObserver = {}): SyncStep {
+  /**
+   * Run the next sync (and the scrapes before it). `trace`: how much of the reconcile's trace
+   * the observer reads (true: all, for full records; 'lean': the series numbers; false: none).
+   */
+  runSync(observer: LoopObserver = {}, trace: ReconcileOptions['trace'] = true): SyncStep {
     const k = this.nextSync++;
     const t = k * this.syncPeriod;
     const { world, cluster } = this;
@@ -64,7 +68,7 @@ export class Simulation {
       this.prevTickTime = s;
       this.nextTick++;
     }
-    const step = cluster.sync(t, world);
+    const step = cluster.sync(t, world, trace);
     observer.sync?.(k, step, cluster);
     return step;
   }

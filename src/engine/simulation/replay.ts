@@ -36,7 +36,8 @@ export function syncDetail(
   const j = Math.floor(index / replay.every) - 1;
   const snap = j >= 0 ? replay.snapshots[Math.min(j, replay.snapshots.length - 1)] : undefined;
   if (snap) sim.restore(snap);
-  while (sim.nextSync < index) sim.runSync();
+  // Syncs before `index` only carry the state forward: nothing reads their traces.
+  while (sim.nextSync < index) sim.runSync({}, false);
   const step = sim.runSync();
   return syncRecord(step, sim.cluster, input.hpa);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resultToCsv } from './exportCsv.ts';
-import { simulate, SIMULATION_LIMITS } from './simulate.ts';
+import { createSimulation, simulate, SIMULATION_LIMITS } from './simulate.ts';
 import { buildInput } from './testing/buildInput.ts';
 import type { SimulationInput } from './input.ts';
 
@@ -14,6 +14,42 @@ const replicasAt = (r: ReturnType<typeof run>, t: number) =>
   r.syncs.find((s) => s.time === t)!.replicas;
 
 describe('simulate', () => {
+  it('runs clusters side by side in one thread as each runs alone (no shared scratch)', () => {
+    // Different pod counts and pod sets: a memo or scratch array shared between the two
+    // controllers would hand one cluster's verdicts or samples to the other.
+    const inputs = [
+      buildInput({
+        traffic: {
+          type: 'steps',
+          steps: [
+            { at: 0, value: 3000 },
+            { at: 600, value: 200 },
+          ],
+        },
+        durationSeconds: 1800,
+      }),
+      buildInput({
+        spec: { minReplicas: 3, maxReplicas: 40 },
+        workload: { initialReplicas: 5 },
+        traffic: { type: 'sine', base: 9000, amplitude: 6000, periodSeconds: 900 },
+        durationSeconds: 1800,
+      }),
+    ];
+    const alone = inputs.map((i) => Array.from(run(i).series.specReplicas));
+    const sims = inputs.map((i) => {
+      const c = createSimulation(i);
+      if (!c.ok) throw new Error(c.error);
+      return c.simulation;
+    });
+    const together: number[][] = [[], []];
+    for (let k = 0; k < sims[0]!.syncCount; k++)
+      sims.forEach((sim, j) => together[j]!.push(sim.runSync({}, 'lean').r.replicas));
+    expect(together[0]).toEqual(alone[0]);
+    expect(together[1]).toEqual(alone[1]);
+    expect(new Set(alone[0]).size).toBeGreaterThan(1);
+    expect(new Set(alone[1]).size).toBeGreaterThan(1);
+  });
+
   it('is deterministic: the same input gives identical output', () => {
     const input = buildInput({
       traffic: {

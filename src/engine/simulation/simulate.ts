@@ -83,7 +83,8 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
   for (let k = 0; k < sim.syncCount; k++) {
     if (options.shouldStop?.()) throw new StoppedError();
     if (replay && k > 0 && k % replay.every === 0) replay.snapshots.push(sim.snapshot());
-    sim.runSync(recorder);
+    // A compact run keeps only the series numbers; replay.ts rebuilds a sync's full trace.
+    sim.runSync(recorder, full ? true : 'lean');
   }
   return {
     record: full ? 'full' : 'compact',
