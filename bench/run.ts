@@ -5,7 +5,11 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { reconcileAutoscaler } from '../src/engine/controller/index.ts';
+import {
+  ByPositionScratch,
+  reconcileAutoscaler,
+  type ReconcileOptions,
+} from '../src/engine/controller/index.ts';
 import {
   createSimulation,
   type SimulationInput,
@@ -41,10 +45,15 @@ function defaultInput(): SimulationInput {
   return plan.input;
 }
 
-function runOnce(input: SimulationInput): { ms: number; cpuMs: number; result: SimulationResult } {
+type RecordLevel = 'compact' | 'full';
+
+function runOnce(
+  input: SimulationInput,
+  record: RecordLevel = 'compact',
+): { ms: number; cpuMs: number; result: SimulationResult } {
   const c0 = process.cpuUsage();
   const t0 = performance.now();
-  const out = executeRun({ key: 'main', role: 'hpa', name: 'bench', input });
+  const out = executeRun({ key: 'main', role: 'hpa', name: 'bench', input }, { record });
   const ms = performance.now() - t0;
   const c = process.cpuUsage(c0);
   if (!out.ok) throw new Error(out.error);
@@ -57,9 +66,14 @@ const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length /
  * Medians of `runs` runs after `warmup` unmeasured ones: wall time, and the process's CPU time,
  * which a machine shared with other work inflates less (it includes GC helper threads).
  */
-function warm(input: SimulationInput, warmup: number, runs: number): { ms: number; cpuMs: number } {
-  for (let i = 0; i < warmup; i++) runOnce(input);
-  const all = Array.from({ length: runs }, () => runOnce(input));
+function warm(
+  input: SimulationInput,
+  warmup: number,
+  runs: number,
+  record: RecordLevel = 'compact',
+): { ms: number; cpuMs: number } {
+  for (let i = 0; i < warmup; i++) runOnce(input, record);
+  const all = Array.from({ length: runs }, () => runOnce(input, record));
   return { ms: median(all.map((r) => r.ms)), cpuMs: median(all.map((r) => r.cpuMs)) };
 }
 
@@ -72,12 +86,12 @@ function coldMs(name: string): number {
 }
 
 /** Heap a result keeps alive (needs --expose-gc; 0 without it). */
-function resultHeapMB(input: SimulationInput): number {
+function resultHeapMB(input: SimulationInput, record: RecordLevel = 'compact'): number {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) return 0;
   gc();
   const before = process.memoryUsage().heapUsed;
-  const kept = runOnce(input).result;
+  const kept = runOnce(input, record).result;
   gc();
   const mb = (process.memoryUsage().heapUsed - before) / 1e6;
   if (kept.series.time.length === 0) throw new Error('empty result');
@@ -113,6 +127,8 @@ function simulationFigures(): Figure[] {
     const input = s.input();
     const long = name.includes('7d');
     const w = warm(input, long ? 1 : 3, long ? 3 : 9);
+    // The same run keeping every sync's record (as the CLI does); a week of those is ~80 MB.
+    const full = long ? null : warm(input, 1, 5, 'full');
     const result = runOnce(input).result;
     const base = baselineMs(result);
     out.push({
@@ -126,6 +142,7 @@ function simulationFigures(): Figure[] {
         baselineMs: round(base, 2),
         ratioToBaseline: round(w.ms / base, 1),
         syncs: result.series.time.length,
+        ...(full ? { fullMs: round(full.ms, 1) } : {}),
       },
     });
   }
@@ -134,6 +151,14 @@ function simulationFigures(): Figure[] {
     value: round(resultHeapMB(SCENARIOS['simulate.7d.15s.1000pods']!.input()), 1),
     unit: 'MB',
     budget: 20,
+  });
+  const day = SCENARIOS['simulate.24h.15s.200pods']!.input();
+  out.push({
+    name: 'simulate.24h.15s.200pods.resultHeap',
+    value: round(resultHeapMB(day), 1),
+    unit: 'MB',
+    budget: 20,
+    detail: { fullMB: round(resultHeapMB(day, 'full'), 1) },
   });
   return out;
 }
@@ -146,11 +171,14 @@ function reconcileFigure(
     memory: Parameters<typeof reconcileAutoscaler>[1];
     now: number;
   },
+  trace: ReconcileOptions['trace'] = true,
 ): Figure {
   const { obs, memory, now } = fixture();
+  // As inside a run: the caller keeps one scratch for every reconcile.
+  const options: ReconcileOptions = { trace, scratch: new ByPositionScratch() };
   let sink = 0;
   const t = measure(() => {
-    sink += reconcileAutoscaler(obs, memory, now, BENCH_CONFIG).replicas;
+    sink += reconcileAutoscaler(obs, memory, now, BENCH_CONFIG, options).replicas;
   });
   if (sink === 0) throw new Error('bench fixture produced no replicas');
   return {
@@ -188,6 +216,8 @@ export function collectFigures(): Figure[] {
       now: BENCH_NOW,
     })),
     reconcileFigure('reconcile.inRun.24h.200pods.peak.median', 50, inRunFixture),
+    // What a compact run asks for: only the numbers its series keep.
+    reconcileFigure('reconcile.inRun.24h.200pods.peak.lean.median', 50, inRunFixture, 'lean'),
     ...simulationFigures(),
   ];
 }
@@ -221,9 +251,15 @@ function main(): void {
       d?.ratioToBaseline !== undefined
         ? `; ${d.ratioToBaseline}× a loop touching each pod once per sync (${d.baselineMs} ms)`
         : '';
+    const fullRecord =
+      d?.fullMs !== undefined
+        ? `; full records ${d.fullMs} ms`
+        : d?.fullMB !== undefined
+          ? `; full records ${d.fullMB} MB`
+          : '';
     const label = f.unit === 'ms' ? 'warm median' : 'median';
     process.stdout.write(
-      `${f.name.padEnd(42)} ${String(f.value).padStart(9)} ${f.unit} ${f.unit === 'MB' ? '' : label} (budget ${f.budget} ${f.unit}, ${mark}${cold}${ratio})\n`,
+      `${f.name.padEnd(42)} ${String(f.value).padStart(9)} ${f.unit} ${f.unit === 'MB' ? '' : label} (budget ${f.budget} ${f.unit}, ${mark}${cold}${ratio}${fullRecord})\n`,
     );
   }
 }
