@@ -35,32 +35,57 @@ const allowed = (path: string, code: string) =>
   });
 
 const TYPES_ONLY = /as types only/;
+const VIA_RUN = /through the run service/;
 const ONE_WAY = /Dependencies point one way/;
 const HOOKS = /through its hooks/;
 
 describe('UI layers load the simulator as types only', () => {
-  blocked(
-    'src/charts/X.tsx',
-    "import { simulate } from '../engine/simulation/index.ts';",
-    TYPES_ONLY,
-  );
-  blocked('src/app/X.tsx', "import { parseScenario } from '../scenario/index.ts';", TYPES_ONLY);
+  blocked('src/charts/X.tsx', "import { simulate } from '../engine/simulation/index.ts';", VIA_RUN);
+  blocked('src/app/X.tsx', "import { parseScenario } from '../scenario/index.ts';", VIA_RUN);
   blocked(
     'src/panels/kpis/X.tsx',
     "import { kpis } from '../../engine/simulation/kpis.ts';",
-    TYPES_ONLY,
+    VIA_RUN,
   );
   blocked(
     'src/explain/x.ts',
     "import { simulate } from '../engine/simulation/simulate.ts';",
-    TYPES_ONLY,
+    VIA_RUN,
   );
   blocked('src/store/x.ts', "import { runScenario } from '../run/index.ts';", TYPES_ONLY);
   blocked('src/bridge/x.ts', "import { createSimulatorApi } from '../worker/api.ts';", TYPES_ONLY);
-  blocked('src/share/x.ts', "export { parseScenario } from '../scenario/index.ts';", TYPES_ONLY);
-  allowed('src/charts/X.tsx', "import type { SyncRecord } from '../engine/simulation/index.ts';");
+  blocked('src/share/x.ts', "export { parseScenario } from '../scenario/index.ts';", VIA_RUN);
+  allowed('src/charts/X.tsx', "import type { SyncRecord } from '../run/index.ts';");
   allowed('src/store/x.ts', "import { type RunReply } from '../worker/protocol.ts';");
-  allowed('src/panels/kpis/X.tsx', "export type { Kpis } from '../../engine/simulation/index.ts';");
+  allowed('src/panels/kpis/X.tsx', "export type { Kpis } from '../../run/index.ts';");
+});
+
+describe('UI layers take engine and scenario types through the run service', () => {
+  blocked(
+    'src/charts/X.tsx',
+    "import type { SyncRecord } from '../engine/simulation/index.ts';",
+    VIA_RUN,
+  );
+  blocked(
+    'src/panels/kpis/X.tsx',
+    "export type { Kpis } from '../../engine/simulation/index.ts';",
+    VIA_RUN,
+  );
+  blocked('src/app/X.tsx', "import type { Diagnostic } from '../scenario/index.ts';", VIA_RUN);
+  blocked('src/store/x.ts', "import { type Diagnostic } from '../scenario/types.ts';", VIA_RUN);
+  blocked('src/bridge/x.ts', "import type { Kpis } from '../engine/simulation/index.ts';", VIA_RUN);
+  blocked(
+    'src/playback/x.ts',
+    "import type { SimulationSeries } from '../engine/simulation/index.ts';",
+    VIA_RUN,
+  );
+  blocked(
+    'src/explain/x.ts',
+    "import type { MetricTrace } from '../engine/controller/index.ts';",
+    VIA_RUN,
+  );
+  allowed('src/playback/x.ts', "import type { SimulationSeries } from '../run/index.ts';");
+  allowed('src/explain/x.ts', "import type { MetricTrace } from '../run/index.ts';");
 });
 
 describe('the run-time allow-list is exactly the pure helpers it names', () => {
@@ -79,12 +104,12 @@ describe('the run-time allow-list is exactly the pure helpers it names', () => {
   blocked(
     'src/panels/editor/x.ts',
     "import { validateAgainstSchema } from '../../scenario/schema/validate.ts';",
-    TYPES_ONLY,
+    VIA_RUN,
   );
   blocked(
     'src/explain/x.ts',
     "import { decisionSeries } from '../engine/simulation/decisionSeries.tsx';",
-    TYPES_ONLY,
+    VIA_RUN,
   );
 });
 

@@ -1,5 +1,5 @@
 // Diagnostics under the editor: each located, clickable to jump there.
-import type { Diagnostic } from '../scenario/index.ts';
+import type { Diagnostic } from '../run/index.ts';
 
 export function ProblemsList(props: { diagnostics: Diagnostic[]; onJump?(d: Diagnostic): void }) {
   const shown = props.diagnostics.filter((d) => d.severity !== 'info');

@@ -1,5 +1,5 @@
 // Saving files from the page: text exports and the charts as one PNG.
-import type { ParseOptions } from '../scenario/index.ts';
+import type { ParseOptions } from '../run/index.ts';
 
 export function downloadBlob(filename: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);

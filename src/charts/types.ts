@@ -6,8 +6,8 @@ import type { SeriesPayload } from '../worker/protocol.ts';
 import type { AxisScale } from '../format/format.ts';
 
 /** Per-sync values taken from each sync's ReconcileTrace (NaN where the step did not run). */
-export type { DecisionSeries } from '../engine/simulation/decisionSeries.ts';
-import type { DecisionSeries } from '../engine/simulation/decisionSeries.ts';
+export type { DecisionSeries } from '../run/index.ts';
+import type { DecisionSeries } from '../run/index.ts';
 
 /** What the charts accept: the payload's series, plus the decision series when available. */
 /** The worker always sends the decision series; charts also draw without them (e.g. in tests). */

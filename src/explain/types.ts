@@ -1,5 +1,5 @@
 // Types the explain model reads: the worker protocol's SyncDetail and the engine's trace shapes
-// (type-only imports: the main thread never loads the engine).
+// (type-only imports through the run service: the main thread never loads the engine).
 
 import type {
   HorizontalPodAutoscaler,
@@ -11,8 +11,8 @@ import type {
   ReconcileTrace,
   StabilizationTrace,
   TimestampedRecommendation,
-} from '../engine/controller/index.ts';
-import type { SyncRecord } from '../engine/simulation/index.ts';
+  SyncRecord,
+} from '../run/index.ts';
 import type { SyncDetail, SyncEvent } from '../worker/protocol.ts';
 
 export type PolicyTrace = NonNullable<ReconcileTrace['policies']>[number];

@@ -1,5 +1,6 @@
 // Public surface of the run service. See README.md.
 export type * from './types.ts';
+export type * from './dataTypes.ts';
 export {
   runScenario,
   runPlan,

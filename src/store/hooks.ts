@@ -3,7 +3,7 @@
 // requires.
 
 import { useStore } from 'zustand';
-import type { Diagnostic } from '../scenario/types.ts';
+import type { Diagnostic } from '../run/index.ts';
 import type { ParseSummary, ResultPayload, SyncDetail } from '../worker/protocol.ts';
 import { getStore } from './current.ts';
 import { selectCanRedo, selectCanUndo, selectIsStale } from './selectors.ts';

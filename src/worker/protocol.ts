@@ -1,10 +1,17 @@
-// What crosses the worker boundary. Only plain data: the main thread imports these types, never
-// the engine. Bulky series travel as transferred typed arrays; a sync's full trace is fetched on
-// demand (a day-long run has 5,761 of them).
+// What crosses the worker boundary: the protocol's own message types, plain data only (checked
+// below: no functions, no class instances). The main thread imports these types, never the
+// engine; the engine's data shapes they carry come through the run service's type re-exports
+// (src/run/dataTypes.ts). Bulky series travel as transferred typed arrays; a sync's full trace
+// is fetched on demand (a day-long run has 5,761 of them).
 
-import type { HorizontalPodAutoscaler } from '../engine/controller/index.ts';
-import type { Kpis, SimulationSeries, SyncRecord } from '../engine/simulation/index.ts';
-import type { ScenarioSummary } from '../run/index.ts';
+import type {
+  HorizontalPodAutoscaler,
+  Kpis,
+  ScenarioSummary,
+  SeriesArrays,
+  SeriesInfo,
+  SyncRecord,
+} from '../run/index.ts';
 
 /** The scenario's parse summary, as the run service gives it. */
 export type ParseSummary = ScenarioSummary;
@@ -13,7 +20,7 @@ export type ParseSummary = ScenarioSummary;
  * Per-sync series, one entry per sync, as typed arrays (transferred, not copied); the keys are
  * declared once in engine/simulation/seriesShape.ts.
  */
-export type SeriesPayload = SimulationSeries;
+export type SeriesPayload = SeriesArrays & SeriesInfo;
 
 export interface ResultPayload {
   series: SeriesPayload;
@@ -62,3 +69,26 @@ export interface SimulatorApi {
   /** The latest run's series as CSV (one row per sync). */
   exportCsv(runId: number): Promise<string | null>;
 }
+
+/**
+ * `T` when it is plain data that structured clone keeps whole (objects, arrays, primitives, typed
+ * arrays), `never` where it has a function: a class instance's methods would not survive the
+ * trip to the main thread.
+ */
+export type PlainData<T> = T extends ArrayBufferView
+  ? T
+  : T extends (...args: never[]) => unknown
+    ? never
+    : T extends object
+      ? { [K in keyof T]: PlainData<T[K]> }
+      : T;
+
+/** Compile-time proof that every message is plain data (a violation fails typecheck). */
+export type MessagesArePlain = [RunReply, SyncDetail] extends [
+  PlainData<RunReply>,
+  PlainData<SyncDetail>,
+]
+  ? true
+  : never;
+const _messagesArePlain: MessagesArePlain = true;
+void _messagesArePlain;

@@ -2,7 +2,7 @@
  * Scenario diagnostics → Monaco markers. Pure (no Monaco import) so it runs in Node tests; the
  * severities are Monaco's `MarkerSeverity` values, which are part of its stable API.
  */
-import type { Diagnostic, Severity } from '../../scenario/index.ts';
+import type { Diagnostic, Severity } from '../../run/index.ts';
 
 /** The owner of our markers in `monaco.editor.setModelMarkers`. */
 export const MARKER_OWNER = 'hpa-sim';

@@ -10,7 +10,7 @@
  * `$ref`s are rewritten to point there, so the two can never clash over a definition name.
  * `x-` keywords (our validator's) are dropped: Monaco does not know them.
  */
-import type { JsonSchema } from '../../scenario/index.ts';
+import type { JsonSchema } from '../../run/index.ts';
 
 /** The schema's identity in monaco-yaml; never fetched (`enableSchemaRequest: false`). */
 export const SCENARIO_SCHEMA_URI = 'https://hpa-sim.dev/schema/scenario.json';

@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../../scenario/index.ts';
+import type { Diagnostic } from '../../run/index.ts';
 
 export type EditorTheme = 'light' | 'dark';
 

@@ -1,7 +1,7 @@
 // The run's KPIs in one strip: cost, replicas, churn, overload, recovery. Each figure's title
 // attribute says exactly what it measures.
 
-import type { Kpis } from '../../engine/simulation/index.ts';
+import type { Kpis } from '../../run/index.ts';
 import { formatDuration, formatElapsed } from '../../format/timeAxis.ts';
 import { kpiItems } from './kpiItems.ts';
 import type { SoFar } from './soFar.ts';

@@ -1,7 +1,7 @@
 // The KPI strip's content: each figure with a short label, its value, a secondary detail and a
 // title that says exactly what it measures (KPIs are computed by the engine, see kpis.ts there).
 
-import type { Kpis } from '../../engine/simulation/index.ts';
+import type { Kpis } from '../../run/index.ts';
 import { formatCompact, formatNumber } from '../../format/format.ts';
 import { formatDuration } from '../../format/timeAxis.ts';
 

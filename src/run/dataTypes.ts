@@ -1,0 +1,26 @@
+// The engine's and the scenario parser's data types that the layers above the run service read
+// (the worker protocol, the store, the charts, the panels, the explanation). They import them
+// from here, type-only, never from src/engine or src/scenario: eslint.config.js enforces it, so
+// an engine refactor changes this one file, not every component. Plain data only.
+
+export type {
+  HorizontalPodAutoscaler,
+  HPACondition,
+  HPAEvent,
+  HPAScalingRules,
+  MetricSpec,
+  MetricTrace,
+  PodGroupsTrace,
+  ReconcileTrace,
+  StabilizationTrace,
+  TimestampedRecommendation,
+} from '../engine/controller/index.ts';
+export type {
+  DecisionSeries,
+  Kpis,
+  SeriesArrays,
+  SeriesInfo,
+  SimulationSeries,
+  SyncRecord,
+} from '../engine/simulation/index.ts';
+export type { Diagnostic, JsonSchema, ParseOptions, Severity } from '../scenario/index.ts';
