@@ -103,9 +103,12 @@ const typingBurst = async () => {
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   const finals = [at(55), at(60)];
   const expected = [];
+  // Learn what each final text shows: wait for its own result (pod-hours differ between the
+  // two), not just "up to date", which can still describe the text before the edit.
   for (const t of finals) {
+    const before = podHours();
     hook.setValue(t);
-    await settle(upToDate);
+    await settle(() => upToDate() && podHours() !== before);
     expected.push(podHours());
   }
   const out = [];
@@ -197,11 +200,14 @@ try {
     const expected = [];
     // Warm up once per text to learn what each run shows.
     for (const t of texts) {
+      // Wait for this text's own result: "up to date" can still describe the text before.
+      const before = podHours();
       hook.setValue(t);
       await settle(
         () =>
           !document.querySelector('.sim-charts.is-stale') &&
-          document.querySelector('[aria-label="Simulator status"]')?.textContent === 'up to date',
+          document.querySelector('[aria-label="Simulator status"]')?.textContent === 'up to date' &&
+          podHours() !== before,
       );
       expected.push(podHours());
     }
