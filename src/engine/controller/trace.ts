@@ -58,17 +58,7 @@ function leanMetricTrace(type: string, p: MetricProposal): MetricTrace {
   const trace: MetricTrace = { type };
   const status = p.status;
   if (status) {
-    const calc = status.calc;
-    if (calc.usageRatio !== undefined && Number.isFinite(calc.usageRatio)) {
-      trace.usageRatio = calc.usageRatio;
-    }
-    if (status.valueKind === 'util' && calc.utilization !== undefined) {
-      trace.currentUtilization = calc.utilization;
-    }
-    if (calc.rawValue !== undefined) {
-      if (status.valueKind === 'value') trace.currentValue = calc.rawValue;
-      else trace.currentAverageValue = calc.rawValue;
-    }
+    addMetricNumbers(trace, status);
   }
   if (p.err !== undefined) trace.error = p.condition?.reason ?? '';
   else trace.proposal = p.replicaCountProposal;
@@ -123,16 +113,7 @@ function metricTrace(type: string, p: MetricProposal): MetricTrace {
   if (status) {
     const calc = status.calc;
     trace.name = status.name;
-    if (calc.usageRatio !== undefined && Number.isFinite(calc.usageRatio)) {
-      trace.usageRatio = calc.usageRatio;
-    }
-    if (status.valueKind === 'util' && calc.utilization !== undefined) {
-      trace.currentUtilization = calc.utilization;
-    }
-    if (calc.rawValue !== undefined) {
-      if (status.valueKind === 'value') trace.currentValue = calc.rawValue;
-      else trace.currentAverageValue = calc.rawValue;
-    }
+    addMetricNumbers(trace, status);
     if (calc.groups) {
       trace.podGroups = {
         ready: calc.groups.readyPodCount,
@@ -150,6 +131,21 @@ function metricTrace(type: string, p: MetricProposal): MetricTrace {
     trace.proposal = p.replicaCountProposal;
   }
   return trace;
+}
+
+/** The numbers both trace levels keep, by one rule (the lean trace must equal the full one). */
+function addMetricNumbers(trace: MetricTrace, status: NonNullable<MetricProposal['status']>): void {
+  const calc = status.calc;
+  if (calc.usageRatio !== undefined && Number.isFinite(calc.usageRatio)) {
+    trace.usageRatio = calc.usageRatio;
+  }
+  if (status.valueKind === 'util' && calc.utilization !== undefined) {
+    trace.currentUtilization = calc.utilization;
+  }
+  if (calc.rawValue !== undefined) {
+    if (status.valueKind === 'value') trace.currentValue = calc.rawValue;
+    else trace.currentAverageValue = calc.rawValue;
+  }
 }
 
 function sorted(s: Set<string>): string[] {
