@@ -111,7 +111,7 @@ test('a long run is interrupted; the newer run goes to the warm spare', async ({
     t.setup('real');
     await t.run(t.defaultPreset); // the worker is loaded and warm; a spare warms up
     const before = t.state().workersCreated;
-    const [long, short] = await t.runThenReplace(t.longScenario, t.defaultPreset, 400);
+    const [long, short] = await t.runThenReplace(t.longScenario, t.defaultPreset, 150);
     return { long, short, before, state: t.state() };
   });
   expect(out.long).toBeNull();

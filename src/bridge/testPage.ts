@@ -72,8 +72,12 @@ async function settled(promise: Promise<RunReply | null>): Promise<RunOutcome> {
 
 const api: BridgeTestApi = {
   defaultPreset,
-  // A week: within the work budget (a month is refused before it runs) yet long enough to interrupt.
-  longScenario: defaultPreset.replace('duration: 24h', 'duration: 168h'),
+  // A week at 120 pods: within the work budget (more is refused before it runs) yet over a second
+  // of engine time, so it is still running when the newer run arrives even as the engine gets faster.
+  longScenario: defaultPreset
+    .replace('duration: 24h', 'duration: 168h')
+    .replace('minReplicas: 2', 'minReplicas: 120')
+    .replace('maxReplicas: 20', 'maxReplicas: 120'),
   setup,
   run: (text) => settled(client!.run(text)),
   runAll: (texts) => Promise.all(texts.map((t) => settled(client!.run(t)))),
