@@ -1,11 +1,14 @@
 /** JSON Schema of the second scenario document: `kind: Simulation` (hpa-sim.dev/v1alpha1). */
 import type {
   ContainerDocument,
+  ContainerUsageDocument,
   ControllerDocument,
   CpuBurstDocument,
   FeatureGatesDocument,
   MetricsPipelineDocument,
   OutageDocument,
+  ReadinessProbeDocument,
+  ReplicaSetDocument,
   SimulationDocument,
   SimulationMetadata,
   SimulationSpecDocument,
@@ -101,16 +104,23 @@ const container = object(
       pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$',
       examples: ['app'],
     }),
-    resources: object('Resource requests (and limits, which the HPA ignores).', {
+    resources: object('Resource requests and limits.', {
       requests: mapOf(
         'Requests by resource name: quantities such as cpu: 500m, memory: 256Mi.',
         quantity('A request.'),
       ),
       limits: mapOf(
-        'Limits. Accepted and ignored (the HPA reads requests only).',
+        'Limits. A cpu limit throttles the container (CFS quota): its usage never passes it, and work it cannot do is unmet demand. The HPA itself reads requests only.',
         quantity('A limit.'),
       ),
     }),
+    usage: mapOf(
+      "This container's own usage by resource (a sidecar's), instead of a share of the pod's load: perPod + perUnit × the work the pod serves. Containers without one share spec.load by their requests.",
+      object('Usage of one resource.', {
+        perPod: quantity('Usage of an idle container.'),
+        perUnit: quantity('Extra usage per unit of work the pod serves.'),
+      } satisfies PropertiesOf<ContainerUsageDocument>),
+    ),
   } satisfies PropertiesOf<ContainerDocument>,
   { required: ['name'] },
 );
@@ -133,7 +143,33 @@ const workload = object('The scaled workload: initial size, pod template and pod
     starting: setting('Scheduled → running (image pull, container start). Default 10s.', {
       default: '10s',
     }),
-    readinessDelay: setting('Running → Ready (readiness probe). Default 20s.', { default: '20s' }),
+    readinessDelay: setting(
+      'Running → Ready when there is no readinessProbe (a fixed delay). Default 20s.',
+      { default: '20s' },
+    ),
+    readinessProbe: object(
+      "The container's readiness probe, as the kubelet runs it: probes start with the pod, every periodSeconds; the first to pass is the first at least initialDelaySeconds after the container started, and Ready needs successThreshold passes in a row. Replaces readinessDelay.",
+      {
+        initialDelaySeconds: int32(
+          'Seconds after the container starts before a probe can pass. Default 0.',
+          {
+            minimum: 0,
+            maximum: 3600,
+            default: 0,
+          },
+        ),
+        periodSeconds: int32('Seconds between probes. Default 10.', {
+          minimum: 1,
+          maximum: 3600,
+          default: 10,
+        }),
+        successThreshold: int32('Passing probes in a row before Ready. Default 1.', {
+          minimum: 1,
+          maximum: 100,
+          default: 1,
+        }),
+      } satisfies PropertiesOf<ReadinessProbeDocument>,
+    ),
   } satisfies PropertiesOf<StartupDocument>),
   startupCpuBurst: object(
     'Extra CPU right after a pod starts running (JVM warm-up): what the cpu-initialization-period flag exists for.',
@@ -147,7 +183,7 @@ const workload = object('The scaled workload: initial size, pod template and pod
     { required: ['extra', 'duration'] },
   ),
   termination: setting(
-    'How long a deleted pod stays Terminating (it no longer serves). Default 30s.',
+    'How long a deleted pod stays Terminating until its containers exit. It stops receiving traffic at once but stays Ready until it exits (Value targets count it). Default 30s (the grace period).',
     { default: '30s' },
   ),
   maxPods: int32(
@@ -158,8 +194,30 @@ const workload = object('The scaled workload: initial size, pod template and pod
     'Work units per second one ready pod can serve; demand above the total is unmet (overload). Default: unlimited.',
     { exclusiveMinimum: 0, maximum: 1e15 },
   ),
+  nodeCpu: quantity(
+    "A node's allocatable CPU: no pod uses more, whatever its limits (1 = one core). Default: no cap.",
+  ),
+  replicaSet: object(
+    'The ReplicaSet controller and the client it creates and deletes pods through (kube-controller-manager).',
+    {
+      apiQps: number('--kube-api-qps: writes per second. Default 20.', {
+        exclusiveMinimum: 0,
+        maximum: 100000,
+        default: 20,
+      }),
+      apiBurst: int32('--kube-api-burst: writes allowed at once. Default 30.', {
+        minimum: 1,
+        maximum: 100000,
+        default: 30,
+      }),
+      burstReplicas: int32(
+        'Most pods created or deleted per ReplicaSet sync (BurstReplicas). Default 500.',
+        { minimum: 1, maximum: MAX_PODS, default: 500 },
+      ),
+    } satisfies PropertiesOf<ReplicaSetDocument>,
+  ),
   failedPods: int32(
-    'This many of the initial replicas are Failed (not yet replaced by their owner): the controller ignores them. Default 0.',
+    'This many of the initial replicas are Failed at the start: the controller ignores them, they are not in status.replicas, and the ReplicaSet replaces them right after the first sync. Default 0.',
     { minimum: 0, maximum: MAX_PODS, 'x-limit': PODS_LIMIT },
   ),
   podsWithoutMetrics: int32(
@@ -178,12 +236,18 @@ const metricsPipeline = object('The metrics-server pipeline between pods and the
       default: '15s',
     },
   ),
-  window: setting('The time each CPU sample averages over (PodMetrics.window). Default 15s.', {
-    'x-minSeconds': 0,
-    'x-exclusiveMinSeconds': true,
-    'x-maxSeconds': 3600,
-    default: '15s',
-  }),
+  offset: setting(
+    "When metrics-server's scrapes fall: at offset + k × resolution, not on the controller's sync grid. Default 7s.",
+    { 'x-minSeconds': 0, 'x-maxSeconds': 3600, default: '7s' },
+  ),
+  adapterInterval: setting(
+    'How often the custom and external metrics adapters (prometheus-adapter, KEDA) refresh: Object and External values are the last poll, a Pods metric the rate over one interval. Rounded to whole scrapes. Default 30s.',
+    { 'x-minSeconds': 0, 'x-exclusiveMinSeconds': true, 'x-maxSeconds': 3600, default: '30s' },
+  ),
+  window: setting(
+    'Ignored: metrics-server has no window setting; the window it reports is the time between its last two samples.',
+    { 'x-minSeconds': 0, 'x-exclusiveMinSeconds': true, 'x-maxSeconds': 3600 },
+  ),
 } satisfies PropertiesOf<MetricsPipelineDocument>);
 
 const outage = object(

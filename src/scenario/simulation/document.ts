@@ -52,12 +52,31 @@ export interface ContainerDocument {
     requests?: Record<string, QuantityString>;
     limits?: Record<string, QuantityString>;
   };
+  usage?: Record<string, ContainerUsageDocument>;
+}
+
+export interface ContainerUsageDocument {
+  perPod?: QuantityString;
+  perUnit?: QuantityString;
+}
+
+export interface ReadinessProbeDocument {
+  initialDelaySeconds?: number;
+  periodSeconds?: number;
+  successThreshold?: number;
 }
 
 export interface StartupDocument {
   scheduling?: DurationText;
   starting?: DurationText;
   readinessDelay?: DurationText;
+  readinessProbe?: ReadinessProbeDocument;
+}
+
+export interface ReplicaSetDocument {
+  apiQps?: number;
+  apiBurst?: number;
+  burstReplicas?: number;
 }
 
 export interface CpuBurstDocument {
@@ -73,12 +92,17 @@ export interface WorkloadDocument {
   termination?: DurationText;
   maxPods?: number;
   podCapacity?: number;
+  nodeCpu?: QuantityString;
+  replicaSet?: ReplicaSetDocument;
   failedPods?: number;
   podsWithoutMetrics?: number;
 }
 
 export interface MetricsPipelineDocument {
   resolution?: DurationText;
+  offset?: DurationText;
+  adapterInterval?: DurationText;
+  /** accepted and ignored: metrics-server has no window setting */
   window?: DurationText;
 }
 

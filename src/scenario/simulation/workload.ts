@@ -1,5 +1,11 @@
 /** The workload model from `spec.workload` (initial replicas, containers, pod lifecycle). */
-import type { ContainerModel, WorkloadModel } from '../../engine/simulation/input.ts';
+import {
+  DEFAULT_REPLICA_SET,
+  type ContainerModel,
+  type ReadinessProbeModel,
+  type ReplicaSetModel,
+  type WorkloadModel,
+} from '../../engine/simulation/input.ts';
 import type { Reporter } from '../diagnostics.ts';
 import { DEFAULT_CONTAINER, DEFAULT_STARTUP, DEFAULT_TERMINATION_SECONDS } from './defaults.ts';
 import type { WorkloadDocument } from './document.ts';
@@ -34,6 +40,9 @@ export function buildWorkload(
       schedulingSeconds: seconds(startup.scheduling, DEFAULT_STARTUP.schedulingSeconds),
       startingSeconds: seconds(startup.starting, DEFAULT_STARTUP.startingSeconds),
       readinessDelaySeconds: seconds(startup.readinessDelay, DEFAULT_STARTUP.readinessDelaySeconds),
+      ...(startup.readinessProbe === undefined
+        ? {}
+        : { readinessProbe: readinessProbe(startup.readinessProbe) }),
     },
     startupCpuBurst:
       burst === undefined
@@ -45,8 +54,34 @@ export function buildWorkload(
     terminationSeconds: seconds(w.termination, DEFAULT_TERMINATION_SECONDS),
     maxPods: typeof w.maxPods === 'number' && Number.isInteger(w.maxPods) ? w.maxPods : null,
     podCapacity: w.podCapacity === undefined ? null : num(w.podCapacity, 1),
+    ...(w.nodeCpu === undefined
+      ? {}
+      : { nodeCpuMilli: milli(w.nodeCpu, [...base, 'nodeCpu'], report, false) }),
+    ...(w.replicaSet === undefined ? {} : { replicaSet: replicaSet(w.replicaSet) }),
     failedPods,
     podsWithoutMetrics,
+  };
+}
+
+function int(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+function readinessProbe(value: unknown): ReadinessProbeModel {
+  const p = record(value);
+  return {
+    initialDelaySeconds: count(p.initialDelaySeconds),
+    periodSeconds: int(p.periodSeconds, 10),
+    successThreshold: int(p.successThreshold, 1),
+  };
+}
+
+function replicaSet(value: unknown): ReplicaSetModel {
+  const r = record(value);
+  return {
+    apiQps: typeof r.apiQps === 'number' && r.apiQps > 0 ? r.apiQps : DEFAULT_REPLICA_SET.apiQps,
+    apiBurst: int(r.apiBurst, DEFAULT_REPLICA_SET.apiBurst),
+    burstReplicas: int(r.burstReplicas, DEFAULT_REPLICA_SET.burstReplicas),
   };
 }
 
@@ -67,17 +102,37 @@ function buildContainers(w: WorkloadDocument, report: Reporter): ContainerModel[
     const name = typeof c?.name === 'string' ? c.name : `container-${i}`;
     if (seen.has(name)) report.error([...path, 'name'], `duplicate container name '${name}'`);
     seen.add(name);
-    const requests: Record<string, number> = {};
-    for (const [resource, q] of Object.entries(record(record(c?.resources).requests))) {
-      Object.defineProperty(requests, resource, {
-        value: milli(q, [...path, 'resources', 'requests', resource], report, false),
-        enumerable: true,
-        writable: true,
-        configurable: true,
+    const quantities = (kind: 'requests' | 'limits'): Record<string, number> => {
+      const out: Record<string, number> = {};
+      for (const [resource, q] of Object.entries(record(record(c?.resources)[kind]))) {
+        put(out, resource, milli(q, [...path, 'resources', kind, resource], report, false));
+      }
+      return out;
+    };
+    const usage: ContainerModel['usage'] = {};
+    for (const [resource, u] of Object.entries(record(c?.usage))) {
+      const r = record(u);
+      const at = [...path, 'usage', resource];
+      put(usage, resource, {
+        perPodMilli: r.perPod === undefined ? 0 : milli(r.perPod, [...at, 'perPod'], report, false),
+        perUnitMilli:
+          r.perUnit === undefined ? 0 : milli(r.perUnit, [...at, 'perUnit'], report, false),
       });
     }
-    return { name, requests };
+    const limits = quantities('limits');
+    // Only what was written: most containers have neither, and the model stays as before.
+    return {
+      name,
+      requests: quantities('requests'),
+      ...(Object.keys(limits).length > 0 ? { limits } : {}),
+      ...(Object.keys(usage).length > 0 ? { usage } : {}),
+    };
   });
+}
+
+/** A key from the user's text, set without touching a prototype (`__proto__` is a valid name). */
+function put<T>(obj: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** Hints about the workload relative to the HPA: clamping at the first sync, capacity below min. */
