@@ -21,7 +21,7 @@ import {
 } from './metricsPipeline.ts';
 import { scrapeSchedule, type ScrapeSchedule } from './scrapes.ts';
 import type { SyncRecord } from './result.ts';
-import { Workload, type SimPod, type WorkloadSnapshot } from './workload.ts';
+import { Workload, type WorkloadSnapshot } from './workload.ts';
 import { METRICS_SERVER_DOWN, type World } from './world.ts';
 
 /** Initial pods started this long before t = 0, so they are past every start-up rule. */
