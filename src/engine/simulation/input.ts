@@ -17,6 +17,8 @@ export interface ContainerModel {
    * the containers without one, in proportion to their requests.
    */
   usage?: Record<string, { perPodMilli: number; perUnitMilli: number }>;
+  /** a restartable init container (restartPolicy: Always): a sidecar the HPA counts requests of */
+  sidecar?: boolean;
 }
 
 /** The kubelet's readiness probe (pkg/kubelet/prober/worker.go). */
@@ -74,6 +76,8 @@ export interface WorkloadModel {
   maxPods: number | null;
   /** work units per second one ready pod can serve; null = unlimited */
   podCapacity: number | null;
+  /** pod-level requests (spec.resources, v1.34+): Resource metrics divide by these instead */
+  podRequests?: Record<string, number>;
   /** this many of the initial replicas are Failed at t = 0; the ReplicaSet replaces them after the first sync */
   failedPods: number;
   /** a node's allocatable CPU, milli-cores: no pod uses more; null = no cap */

@@ -96,10 +96,14 @@ export class MetricsPipeline {
   private readonly coef: Coefficients;
   private readonly keys: string[];
   private readonly names: string[];
+  /** per load: a Pods metric (through the adapter) rather than a resource */
+  private readonly isPods: Uint8Array;
   private readonly resolution: number;
   private readonly burstSeconds: number;
   /** one interval's increment per container, before the pod-wide cap */
   private readonly scratch: Float64Array;
+  /** one interval's values for a pod that served through all of it (see steadyValues) */
+  private readonly steady: Float64Array;
 
   constructor(input: SimulationInput, perPodLoads: PerPodLoad[]) {
     this.input = input;
@@ -113,10 +117,12 @@ export class MetricsPipeline {
     this.names = perPodLoads.map((l) =>
       l.load.kind === 'resource' ? l.load.resource : l.load.metric,
     );
+    this.isPods = Uint8Array.from(perPodLoads, (l) => (l.load.kind === 'pods' ? 1 : 0));
     const burst = input.workload.startupCpuBurst;
     this.burstSeconds = burst ? burst.durationSeconds : 0;
     this.coef = coefficients(input, perPodLoads, this.nContainers);
     this.scratch = new Float64Array(this.nContainers);
+    this.steady = new Float64Array(Math.max(1, this.n));
   }
 
   /** The CPU a pod can use per unit of work served, for the throttling cap (see podWorkCap). */
@@ -135,16 +141,23 @@ export class MetricsPipeline {
 
   /** One scrape at s for every pod (its kubelet sample and metrics-server's storage of it). */
   scrape(w: Workload, s: number, ctx: ScrapeContext): void {
+    const steady = this.steadyValues(s, ctx);
+    const n = this.n;
+    const cumulative = this.coef.cumulative;
+    const nc = this.nContainers;
+    const termination = w.model.terminationSeconds;
+    const burstSeconds = this.burstSeconds;
+    const prev = ctx.prev;
     for (const p of w.pods) {
       const running = w.runningAt(p);
-      const st = w.stateAt(p, s);
+      const deleted = p.deletedAt;
       if (
         running === null ||
         s < running ||
-        st === 'failed' ||
-        st === 'gone' ||
+        p.failed ||
+        (deleted !== null && s >= deleted + termination) ||
         p.noMetrics ||
-        this.n === 0
+        n === 0
       ) {
         // Not in the kubelet's answer, so not in the storage Store rebuilds (pod.go Store).
         p.metrics = null;
@@ -153,11 +166,54 @@ export class MetricsPipeline {
         continue;
       }
       const m = this.state(p);
-      this.integrate(w, p, m, s, running, ctx);
+      const serveFrom = w.servingFrom(p);
+      if (
+        prev < s &&
+        serveFrom !== null &&
+        serveFrom <= prev &&
+        running + burstSeconds <= prev &&
+        (deleted === null || deleted > s)
+      ) {
+        // Served through the whole interval, like most pods most of the time: the same values.
+        const v = m.v;
+        for (let i = 0; i < this.nLoads; i++) {
+          const base = i * nc;
+          if (cumulative[i]) for (let k = base; k < base + nc; k++) v[k] = v[k]! + steady[k]!;
+          else for (let k = base; k < base + nc; k++) v[k] = steady[k]!;
+        }
+      } else {
+        this.integrate(w, p, m, s, running, ctx);
+      }
       this.store(m, s, running, ctx.serverDown);
       if (ctx.poll) this.poll(m, s);
       this.report(p, m, ctx.unavailable);
     }
+  }
+
+  /** What integrate gives a pod that served through all of (ctx.prev, s], computed once. */
+  private steadyValues(s: number, ctx: ScrapeContext): Float64Array {
+    const { a, b, limit, podLimit, cumulative } = this.coef;
+    const out = this.steady;
+    const dt = s - ctx.prev;
+    if (!(dt > 0)) return out;
+    const nc = this.nContainers;
+    for (let i = 0; i < this.nLoads; i++) {
+      const base = i * nc;
+      if (cumulative[i]) {
+        const work = ctx.meanWork[i]! * dt;
+        let total = 0;
+        for (let k = base; k < base + nc; k++) {
+          out[k] = Math.min(a[k]! * dt + b[k]! * work, limit[k]! * dt);
+          total += out[k]!;
+        }
+        const cap = podLimit[i]! * dt;
+        if (total > cap) for (let k = base; k < base + nc; k++) out[k] = (out[k]! * cap) / total;
+      } else {
+        const work = ctx.workNow[i]!;
+        for (let k = base; k < base + nc; k++) out[k] = Math.min(a[k]! + b[k]! * work, limit[k]!);
+      }
+    }
+    return out;
   }
 
   /** The kubelet's counters over (ctx.prev, s]; gauges at s. */
@@ -272,10 +328,11 @@ export class MetricsPipeline {
       rm.timestamp = m.lastT;
       rm.window = window;
     }
+    const cumulative = this.coef.cumulative;
     for (let i = 0; i < this.nLoads; i++) {
       const name = this.names[i]!;
       const base = i * nc;
-      if (this.perPodLoads[i]!.load.kind === 'pods') {
+      if (this.isPods[i]) {
         const x = v[4 * n + base]!;
         if (Number.isNaN(x) || (unavailable !== null && unavailable.has(this.keys[i]!))) {
           if (custom) delete custom[name];
@@ -284,10 +341,10 @@ export class MetricsPipeline {
         }
       } else if (rm !== null) {
         const cs = rm.containers;
-        const cumulative = this.coef.cumulative[i];
+        const rate = cumulative[i] === 1;
         for (let j = 0; j < cs.length; j++) {
           const k = base + j;
-          const x = cumulative ? (v[n + k]! - v[2 * n + k]!) / window : v[n + k]!;
+          const x = rate ? (v[n + k]! - v[2 * n + k]!) / window : v[n + k]!;
           cs[j]!.usage![name] = toMilli(x);
         }
       }

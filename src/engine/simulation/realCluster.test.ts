@@ -234,6 +234,43 @@ describe('containers as they run', () => {
   });
 });
 
+describe('sidecars and pod-level requests as the controller reads them', () => {
+  const base = {
+    traffic: { type: 'constant' as const, value: 1600 },
+    spec: { minReplicas: 2, maxReplicas: 2 },
+    durationSeconds: 60,
+  };
+  it('counts a restartable init container in the Resource metric, usage and requests', () => {
+    const r = run(
+      buildInput({
+        ...base,
+        workload: {
+          initialReplicas: 2,
+          containers: [
+            { name: 'app', requests: { cpu: 1000 } },
+            {
+              name: 'mesh',
+              requests: { cpu: 1000 },
+              usage: { cpu: { perPodMilli: 50, perUnitMilli: 0 } },
+              sidecar: true,
+            },
+          ],
+        },
+      }),
+    );
+    // app 800m + mesh 50m over app 1000m + mesh 1000m (the init container's request counts).
+    expect(r.syncs.at(-1)!.trace.metrics![0]!.currentUtilization).toBe(42);
+  });
+
+  it('divides by pod-level requests when the pod has them', () => {
+    const r = run(
+      buildInput({ ...base, workload: { initialReplicas: 2, podRequests: { cpu: 4000 } } }),
+    );
+    // 800m per pod over the pod's 4 cores, not the container's 1 core.
+    expect(r.syncs.at(-1)!.trace.metrics![0]!.currentUtilization).toBe(20);
+  });
+});
+
 describe('the workload controller', () => {
   it('creates a large scale-up through the rate-limited client: 900 pods take 43.5 s', () => {
     const r = run(

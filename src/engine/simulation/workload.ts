@@ -177,10 +177,14 @@ export class Workload {
   }
 
   private newPod(index: number, createdAt: number, scheduledAt: number | null): SimPod {
-    const containers = this.model.containers.map((c) => ({
-      name: c.name,
-      requests: { ...c.requests },
-    }));
+    const containers = this.model.containers
+      .filter((c) => !c.sidecar)
+      .map((c) => ({ name: c.name, requests: { ...c.requests } }));
+    // Sidecars are restartable init containers: the controller adds their requests.
+    const sidecars = this.model.containers
+      .filter((c) => c.sidecar)
+      .map((c) => ({ name: c.name, requests: { ...c.requests }, restartPolicy: 'Always' }));
+    const podRequests = this.model.podRequests;
     const pod: SimPod = {
       name: `${this.namePrefix}-${index}`,
       index,
@@ -196,6 +200,8 @@ export class Workload {
         readyTransitionTime: null,
         startTime: null,
         containers,
+        ...(sidecars.length > 0 ? { initContainers: sidecars } : {}),
+        ...(podRequests ? { podRequests: { ...podRequests } } : {}),
         resourceMetrics: null,
         customMetrics: undefined,
       },
@@ -240,8 +246,8 @@ export class Workload {
    */
   manageReplicas(replicas: number, t: number): void {
     this.advance(t);
-    const active = this.activePods(t);
-    const diff = active.length + this.creating.length - replicas;
+    const activeCount = this.activeCount(t);
+    const diff = activeCount + this.creating.length - replicas;
     if (diff < 0) {
       let want = -diff;
       // After each burstReplicas-sized call the ReplicaSet re-syncs as soon as its expectations
@@ -259,8 +265,10 @@ export class Workload {
       // Creates not yet made are cancelled first (the ReplicaSet lowers its expectations).
       const cancel = Math.min(diff, this.creating.length);
       this.creating.length -= cancel;
-      const remove = Math.min(diff - cancel, active.length, this.rs.burstReplicas);
-      if (remove > 0) this.deletePods(rankForDeletion(active, t, this).slice(0, remove), t);
+      // Past burstReplicas the ReplicaSet re-syncs at once (as for creates): only the rate binds.
+      const remove = Math.min(diff - cancel, activeCount);
+      if (remove > 0)
+        this.deletePods(rankForDeletion(this.activePods(t), t, this).slice(0, remove), t);
     }
     this.schedule(t);
   }

@@ -5,6 +5,7 @@ import type {
   ControllerDocument,
   CpuBurstDocument,
   FeatureGatesDocument,
+  InitContainerDocument,
   MetricsPipelineDocument,
   OutageDocument,
   ReadinessProbeDocument,
@@ -95,33 +96,47 @@ const controller = object("kube-controller-manager HPA flags. Defaults are the c
   featureGates,
 } satisfies PropertiesOf<ControllerDocument>);
 
+const containerProperties = {
+  name: string('The container name (a DNS label). ContainerResource metrics refer to it.', {
+    minLength: 1,
+    maxLength: 63,
+    pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$',
+    examples: ['app'],
+  }),
+  resources: object('Resource requests and limits.', {
+    requests: mapOf(
+      'Requests by resource name: quantities such as cpu: 500m, memory: 256Mi.',
+      quantity('A request.'),
+    ),
+    limits: mapOf(
+      'Limits. A cpu limit throttles the container (CFS quota): its usage never passes it, and work it cannot do is unmet demand. The HPA itself reads requests only.',
+      quantity('A limit.'),
+    ),
+  }),
+  usage: mapOf(
+    "This container's own usage by resource (a sidecar's), instead of a share of the pod's load: perPod + perUnit × the work the pod serves. Containers without one share spec.load by their requests.",
+    object('Usage of one resource.', {
+      perPod: quantity('Usage of an idle container.'),
+      perUnit: quantity('Extra usage per unit of work the pod serves.'),
+    } satisfies PropertiesOf<ContainerUsageDocument>),
+  ),
+} satisfies PropertiesOf<ContainerDocument>;
+
 const container = object(
   'A container of the pod template. Its requests are what Utilization targets divide by.',
+  containerProperties,
+  { required: ['name'] },
+);
+
+const initContainer = object(
+  'An init container of the pod template.',
   {
-    name: string('The container name (a DNS label). ContainerResource metrics refer to it.', {
-      minLength: 1,
-      maxLength: 63,
-      pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$',
-      examples: ['app'],
-    }),
-    resources: object('Resource requests and limits.', {
-      requests: mapOf(
-        'Requests by resource name: quantities such as cpu: 500m, memory: 256Mi.',
-        quantity('A request.'),
-      ),
-      limits: mapOf(
-        'Limits. A cpu limit throttles the container (CFS quota): its usage never passes it, and work it cannot do is unmet demand. The HPA itself reads requests only.',
-        quantity('A limit.'),
-      ),
-    }),
-    usage: mapOf(
-      "This container's own usage by resource (a sidecar's), instead of a share of the pod's load: perPod + perUnit × the work the pod serves. Containers without one share spec.load by their requests.",
-      object('Usage of one resource.', {
-        perPod: quantity('Usage of an idle container.'),
-        perUnit: quantity('Extra usage per unit of work the pod serves.'),
-      } satisfies PropertiesOf<ContainerUsageDocument>),
+    ...containerProperties,
+    restartPolicy: enumOf(
+      'Always makes the init container a sidecar (a restartable init container).',
+      ['Always'],
     ),
-  } satisfies PropertiesOf<ContainerDocument>,
+  } satisfies PropertiesOf<InitContainerDocument>,
   { required: ['name'] },
 );
 
@@ -135,6 +150,15 @@ const workload = object('The scaled workload: initial size, pod template and pod
     "The pod's containers. Default: one container `app` requesting cpu 500m, memory 256Mi.",
     container,
     { minItems: 1, maxItems: MAX_CONTAINERS, 'x-limit': SIM_LIMIT },
+  ),
+  initContainers: listOf(
+    'Init containers of the pod template. Those with restartPolicy: Always are sidecars: they run beside the app, the HPA adds their requests to a Resource metric, and they have usage of their own (give `usage`, or they share spec.load by their requests). Others finish before the app starts and change nothing.',
+    initContainer,
+    { maxItems: MAX_CONTAINERS, 'x-limit': SIM_LIMIT },
+  ),
+  podRequests: mapOf(
+    "Pod-level requests (spec.resources.requests, Kubernetes v1.34+): a Resource metric divides by these instead of the containers' sum.",
+    quantity('A pod-level request.'),
   ),
   startup: object('Pod start-up: created → scheduled → running → ready.', {
     scheduling: setting('Created → scheduled (status.startTime set). Default 1s.', {

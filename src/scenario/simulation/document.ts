@@ -55,6 +55,11 @@ export interface ContainerDocument {
   usage?: Record<string, ContainerUsageDocument>;
 }
 
+export interface InitContainerDocument extends ContainerDocument {
+  /** "Always" makes the init container a sidecar */
+  restartPolicy?: string;
+}
+
 export interface ContainerUsageDocument {
   perPod?: QuantityString;
   perUnit?: QuantityString;
@@ -87,6 +92,8 @@ export interface CpuBurstDocument {
 export interface WorkloadDocument {
   replicas?: number;
   containers?: ContainerDocument[];
+  initContainers?: InitContainerDocument[];
+  podRequests?: Record<string, QuantityString>;
   startup?: StartupDocument;
   startupCpuBurst?: CpuBurstDocument;
   termination?: DurationText;

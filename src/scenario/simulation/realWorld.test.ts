@@ -66,3 +66,29 @@ describe('real-cluster knobs', () => {
     ).toBe('error');
   });
 });
+
+describe('sidecars and pod-level requests', () => {
+  it('reads restartable init containers as sidecars and pod-level requests', () => {
+    const r = scenario(`  workload:
+    containers:
+      - name: app
+        resources: { requests: { cpu: 500m } }
+    initContainers:
+      - name: mesh
+        restartPolicy: Always
+        resources: { requests: { cpu: 100m } }
+        usage: { cpu: { perPod: 30m } }
+      - name: migrate
+        resources: { requests: { cpu: "1" } }
+    podRequests: { cpu: "1" }
+`);
+    expect(errors(r.diagnostics)).toEqual([]);
+    const w = r.input!.workload;
+    // The one-shot init container has finished before the app starts: it is not modelled.
+    expect(w.containers.map((c) => [c.name, c.sidecar ?? false])).toEqual([
+      ['app', false],
+      ['mesh', true],
+    ]);
+    expect(w.podRequests).toEqual({ cpu: 1000 });
+  });
+});
