@@ -24,7 +24,15 @@ describe('metricSteps', () => {
   });
 
   it('unready pods on a scale-up (CPU): counted as 0 with the CPU initialization rule named', () => {
-    const [m] = metricSteps(presetRun('story-1-scale-up-fast').detail(1)!);
+    // The 9 pods created at 0 are missing at 15 s (metrics-server has one sample of each) and
+    // unready for CPU at 30 s (their first sample predates readiness + one window).
+    const run = presetRun('story-1-scale-up-fast');
+    const i = findSync(
+      run,
+      (k) => (run.result.syncs[k]!.trace.metrics?.[0]?.podGroups?.unready.length ?? 0) > 0,
+    );
+    expect(run.result.syncs[i]!.time).toBe(30);
+    const [m] = metricSteps(run.detail(i)!);
     const unready = m!.podGroups.find((g) => g.kind === 'unready')!;
     expect(unready.names).toHaveLength(9);
     expect(unready.why).toMatch(/CPU initialization period/);

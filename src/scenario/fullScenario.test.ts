@@ -88,7 +88,11 @@ describe('a full valid scenario', () => {
         initialReplicas: 4,
         containers: [
           { name: 'app', requests: { cpu: 500, memory: 512 * 1024 * 1024 * 1000 } },
-          { name: 'sidecar', requests: { cpu: 100, memory: 64 * 1024 * 1024 * 1000 } },
+          {
+            name: 'sidecar',
+            requests: { cpu: 100, memory: 64 * 1024 * 1024 * 1000 },
+            limits: { cpu: 200 },
+          },
         ],
         startup: { schedulingSeconds: 2, startingSeconds: 15, readinessDelaySeconds: 25 },
         startupCpuBurst: { extraMilli: 1000, durationSeconds: 60 },
@@ -98,7 +102,7 @@ describe('a full valid scenario', () => {
         failedPods: 1,
         podsWithoutMetrics: 0,
       },
-      metricsPipeline: { resolutionSeconds: 15, windowSeconds: 30 },
+      metricsPipeline: { resolutionSeconds: 15, offsetSeconds: 0, adapterIntervalSeconds: 15 },
       traffic: {
         type: 'ramp',
         points: [
@@ -175,7 +179,7 @@ describe('a full valid scenario', () => {
         failedPods: 0,
         podsWithoutMetrics: 0,
       },
-      metricsPipeline: { resolutionSeconds: 15, windowSeconds: 15 },
+      metricsPipeline: { resolutionSeconds: 15, offsetSeconds: 7, adapterIntervalSeconds: 30 },
       traffic: {
         type: 'ramp',
         points: [

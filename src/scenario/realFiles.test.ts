@@ -107,10 +107,19 @@ describe('many documents', () => {
     expect(w.initialReplicas).toBe(4);
     // A missing request defaults to the limit, as Kubernetes does.
     expect(w.containers).toEqual([
-      { name: 'app', requests: { cpu: 250, memory: 512 * 1024 ** 2 * 1000 } },
+      {
+        name: 'app',
+        requests: { cpu: 250, memory: 512 * 1024 ** 2 * 1000 },
+        limits: { cpu: 1000, memory: 512 * 1024 ** 2 * 1000 },
+      },
       { name: 'sidecar', requests: { cpu: 50, memory: 64 * 1024 ** 2 * 1000 } },
     ]);
-    expect(w.startup.readinessDelaySeconds).toBe(12);
+    // The Deployment's readiness probe, as the kubelet runs it.
+    expect(w.startup.readinessProbe).toEqual({
+      initialDelaySeconds: 12,
+      periodSeconds: 5,
+      successThreshold: 1,
+    });
     expect(r.notices.join('\n')).toMatch(/ignored 2 documents .*: Service web, Service other/);
     expect(r.notices.join('\n')).toContain('the workload comes from the Deployment web');
     const info = r.diagnostics.find((d) => d.message.startsWith('ignored 2 documents'));

@@ -8,6 +8,7 @@ import {
   getRawMetric,
   getResourceMetric,
 } from './metricsClient.ts';
+import { getResourceMetricByPosition } from './metricsClientByPosition.ts';
 import { hpa, NOW, observation, OBJECT_REF, pod, twoContainerPod } from './testing/builders.ts';
 
 const ERR = { containerMetricMissingIsError: true };
@@ -23,6 +24,17 @@ describe('GetResourceMetric', () => {
       ok: true,
       value: new Map([['a', { value: 320, timestamp: NOW - 5, window: 30 }]]),
     });
+  });
+
+  it('fails the whole metric with the List error when the resource metrics API is down', () => {
+    const obs = observation(hpa(), {
+      pods: [twoContainerPod('a', { app: { cpu: 300 }, sidecar: { cpu: 20 } })],
+      resourceMetricsError: 'the server is currently unable to handle the request',
+    });
+    const error =
+      'unable to fetch metrics from resource metrics API: the server is currently unable to handle the request';
+    expect(getResourceMetric(obs, 'cpu', '', ERR)).toEqual({ ok: false, error });
+    expect(getResourceMetricByPosition(obs, 'cpu', '', ERR)).toEqual({ ok: false, error });
   });
 
   it('drops a pod when any container lacks the resource, or it reports no containers', () => {

@@ -29,6 +29,8 @@ export function getResourceMetric(
   container: string,
   config: Pick<ControllerConfig, 'containerMetricMissingIsError'>,
 ): MetricsResult<PodMetricsInfo> {
+  const listFailure = resourceListFailure(obs);
+  if (listFailure !== null) return { ok: false, error: listFailure };
   const res: PodMetricsInfo = new Map();
   let items = 0;
   for (const p of obs.pods) {
@@ -45,6 +47,12 @@ export function getResourceMetric(
   }
   if (items === 0) return { ok: false, error: 'no metrics returned from resource metrics API' };
   return { ok: true, value: res };
+}
+
+/** The PodMetricses List call failed: upstream wraps the API error in this text. */
+export function resourceListFailure(obs: Observation): string | null {
+  const e = obs.resourceMetricsError;
+  return e ? `unable to fetch metrics from resource metrics API: ${e}` : null;
 }
 
 /** One PodMetrics item → one sample (or none); a string is a whole-metric failure. */

@@ -7,6 +7,7 @@ import {
   containerNotPresent,
   DEFAULT_METRIC_WINDOW_SECONDS,
   podResourceUsage,
+  resourceListFailure,
   type MetricsResult,
 } from './metricsClient.ts';
 import type { ControllerConfig, Observation, UnmatchedPodMetrics } from './types.ts';
@@ -81,6 +82,8 @@ export function getResourceMetricByPosition(
   config: Pick<ControllerConfig, 'containerMetricMissingIsError'>,
   res: PodMetricsByPosition = new PodMetricsByPosition(),
 ): MetricsResult<PodMetricsByPosition> {
+  const listFailure = resourceListFailure(obs);
+  if (listFailure !== null) return { ok: false, error: listFailure };
   const pods = obs.pods;
   const unmatched = obs.unmatchedPodMetrics ?? NO_UNMATCHED;
   const podCount = pods.length;
@@ -122,6 +125,8 @@ export function getRawMetricByPosition(
   now: number,
   res: PodMetricsByPosition = new PodMetricsByPosition(),
 ): MetricsResult<PodMetricsByPosition> {
+  const listFailure = resourceListFailure(obs);
+  if (listFailure !== null) return { ok: false, error: listFailure };
   const pods = obs.pods;
   const unmatched = obs.unmatchedPodMetrics ?? NO_UNMATCHED;
   const podCount = pods.length;

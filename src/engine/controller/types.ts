@@ -202,6 +202,11 @@ export interface Observation {
   scaleGetError?: boolean;
   scaleUpdateError?: boolean;
   pods: PodObservation[];
+  /**
+   * The resource metrics API's List call failed (metrics-server down) with this error; null or
+   * absent: it answered with the pods' resourceMetrics.
+   */
+  resourceMetricsError?: string | null;
   unmatchedPodMetrics?: UnmatchedPodMetrics[];
   objectMetrics?: ObjectMetricSample[];
   externalMetrics?: ExternalMetricSample[];

@@ -17,14 +17,19 @@ import {
   externalSamples,
   MetricsPipeline,
   objectSamples,
+  podWorkCap,
   type PerPodLoad,
+  type ScrapeContext,
 } from './metricsPipeline.ts';
+import { scrapeSchedule, type ScrapeSchedule } from './scrapes.ts';
 import type { SyncRecord } from './result.ts';
-import { Workload, type SimPod, type WorkloadSnapshot } from './workload.ts';
-import type { World } from './world.ts';
+import { Workload, type WorkloadSnapshot } from './workload.ts';
+import { METRICS_SERVER_DOWN, type World } from './world.ts';
 
 /** Initial pods started this long before t = 0, so they are past every start-up rule. */
 const INITIAL_POD_AGE_SECONDS = 3600;
+/** Most points the per-pod work is averaged over between two scrapes (one per second). */
+const MAX_SUBSTEPS = 60;
 
 export interface ClusterSnapshot {
   workload: WorkloadSnapshot;
@@ -67,6 +72,10 @@ export class Cluster {
   private lastScrape = NaN;
   /** the controller's working arrays, reused every sync of this cluster */
   private readonly scratch = new ByPositionScratch();
+  readonly scrapes: ScrapeSchedule;
+  /** most work one pod serves: podCapacity, or less when CPU throttling stops it first */
+  private readonly workCap: number;
+  private readonly ctx: ScrapeContext;
 
   constructor(input: SimulationInput, world: World, maxPods: number) {
     this.input = input;
@@ -79,54 +88,72 @@ export class Cluster {
     );
     this.pipeline = new MetricsPipeline(input, this.perPodLoads);
     this.perPodWork = new Float64Array(this.perPodLoads.length);
+    this.scrapes = scrapeSchedule(input);
+    this.workCap = Math.min(
+      input.workload.podCapacity ?? Infinity,
+      podWorkCap(this.pipeline, this.perPodLoads),
+    );
+    const n = this.perPodLoads.length;
+    this.ctx = {
+      prev: NaN,
+      meanWork: new Float64Array(n),
+      workNow: new Float64Array(n),
+      serverDown: false,
+      poll: false,
+      unavailable: null,
+    };
     this.desiredReplicas = input.workload.initialReplicas;
     this.specReplicas = input.workload.initialReplicas;
   }
 
-  /** One scrape at s: pods settle, ready pods share the demand, metrics-server samples usage. */
-  tick(s: number, demandNow: number, unavailable: Set<string> | null): void {
+  /** The most work a pod serves (podCapacity or CPU throttling); null = unlimited. */
+  get podWorkCap(): number | null {
+    return Number.isFinite(this.workCap) ? this.workCap : null;
+  }
+
+  /**
+   * One scrape at s (the previous one at `prev`): pods settle, serving pods share the demand,
+   * each pod's counters integrate its usage since `prev`, and metrics-server stores the point.
+   */
+  tick(s: number, prev: number, world: World, poll: boolean): void {
     const w = this.workload;
-    const cap = this.input.workload.podCapacity;
+    const cap = this.workCap;
     w.advance(s);
     let ready = 0;
     for (const p of w.pods) if (w.stateAt(p, s) === 'ready') ready++;
     this.readyCount = ready;
-    this.served = ready === 0 ? 0 : cap === null ? demandNow : Math.min(demandNow, ready * cap);
+    const demandNow = world.demandFrom(s);
+    this.served = ready === 0 ? 0 : Math.min(demandNow, ready * cap);
+    const ctx = this.ctx;
+    const dt = Number.isNaN(prev) ? 0 : s - prev;
+    const steps = dt > 0 ? Math.min(MAX_SUBSTEPS, Math.ceil(dt)) : 0;
     for (const l of this.perPodLoads) {
-      const d = l.demand ? l.demand.valueAt(s) : demandNow;
-      const sv = ready === 0 ? 0 : cap === null ? d : Math.min(d, ready * cap);
-      this.perPodWork[l.slot] = ready === 0 ? 0 : sv / ready;
+      const at = (x: number) => (l.demand ? l.demand.valueAt(x < 0 ? 0 : x) : world.demandFrom(x));
+      const perPod = (d: number) => (ready === 0 ? 0 : Math.min(d, ready * cap) / ready);
+      const now = perPod(at(s));
+      this.perPodWork[l.slot] = now;
+      ctx.workNow[l.slot] = now;
+      // The counter integrates: average the work over the interval at its midpoints.
+      let sum = 0;
+      for (let k = 0; k < steps; k++) sum += perPod(at(prev + ((k + 0.5) * dt) / steps));
+      ctx.meanWork[l.slot] = steps === 0 ? now : sum / steps;
     }
-    this.pipeline.scrape(w, s, (p, l) => this.usageOf(p, l, s), unavailable);
+    ctx.prev = Number.isNaN(prev) ? s : prev;
+    ctx.serverDown = world.metricsServerDown(s);
+    ctx.poll = poll;
+    ctx.unavailable = world.unavailableAt(s);
+    this.pipeline.scrape(w, s, ctx);
+    if (poll) world.poll(s, demandNow);
     this.lastScrape = s;
-  }
-
-  private usageOf(p: SimPod, l: PerPodLoad, t: number): number | null {
-    const w = this.workload;
-    const state = w.stateAt(p, t);
-    if (state === 'unscheduled' || state === 'starting' || state === 'gone' || state === 'failed')
-      return null;
-    if (p.noMetrics) return null;
-    let u = l.load.perPodMilli;
-    if (state === 'ready') u += l.load.perUnitMilli * this.perPodWork[l.slot]!;
-    const burst = this.input.workload.startupCpuBurst;
-    if (burst && l.load.kind === 'resource' && l.load.resource === 'cpu') {
-      const runningAt = w.runningAt(p)!;
-      if (t < runningAt + burst.durationSeconds) u += burst.extraMilli;
-    }
-    return u;
   }
 
   /** What the controller reads at a sync at t: the HPA status, pods, and the metrics APIs. */
   observation(t: number, world: World): Observation {
     const input = this.input;
     const w = this.workload;
-    const res = input.metricsPipeline.resolutionSeconds;
     w.advance(t);
     w.observe(t);
-    const lastScrape = Math.floor(t / res) * res;
     const unavailable = world.unavailableAt(t);
-    const scrapeDemand = world.demandAt(lastScrape);
     const metricsSpec = input.hpa.spec.metrics ?? [];
     return {
       // The HPA's fields one by one, not `{ ...input.hpa }`: spreading the parsed manifest every
@@ -143,13 +170,12 @@ export class Cluster {
         },
       },
       currentReplicas: this.specReplicas,
-      statusReplicas: w.activeCount(),
+      statusReplicas: w.activeCount(t),
       pods: w.observedPods(),
-      objectMetrics: objectSamples(metricsSpec, (m) =>
-        world.metricValue('object', m, lastScrape, scrapeDemand, unavailable),
-      ),
+      resourceMetricsError: world.metricsServerDown(t) ? METRICS_SERVER_DOWN : null,
+      objectMetrics: objectSamples(metricsSpec, (m) => world.metricValue('object', m, unavailable)),
       externalMetrics: externalSamples(metricsSpec, (m) =>
-        world.metricValue('external', m, lastScrape, scrapeDemand, unavailable),
+        world.metricValue('external', m, unavailable),
       ),
     };
   }
@@ -169,12 +195,10 @@ export class Cluster {
     this.desiredReplicas = r.desiredReplicas;
     this.lastScaleTime = r.lastScaleTime;
     const before = this.specReplicas;
-    if (r.rescaled) {
-      this.specReplicas = Math.min(r.replicas, this.maxPods);
-      this.workload.scaleTo(this.specReplicas, t);
-    }
-    const res = this.input.metricsPipeline.resolutionSeconds;
-    return { time: t, before, r, lastScrape: Math.floor(t / res) * res };
+    if (r.rescaled) this.specReplicas = Math.min(r.replicas, this.maxPods);
+    // The ReplicaSet reconciles after every write it sees; at t = 0 it also replaces Failed pods.
+    this.workload.manageReplicas(this.specReplicas, t);
+    return { time: t, before, r, lastScrape: this.scrapes.lastAtOrBefore(t) };
   }
 
   /** Pods by state at t, as `kubectl get pods` would group them. */
@@ -220,6 +244,6 @@ export class Cluster {
     this.lastScrape = s.lastScrape;
     // Every scrape rewrites every pod's metrics, so the last one determines them all.
     if (!Number.isNaN(s.lastScrape))
-      this.pipeline.rewrite(this.workload, s.lastScrape, world.unavailableAt(s.lastScrape));
+      this.pipeline.rewrite(this.workload, world.unavailableAt(s.lastScrape));
   }
 }

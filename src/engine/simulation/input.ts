@@ -9,6 +9,23 @@ export interface ContainerModel {
   name: string;
   /** requests by resource name, milli-units (a missing key = no request) */
   requests: Record<string, number>;
+  /** limits by resource name, milli-units; a CPU limit throttles the container (CFS quota) */
+  limits?: Record<string, number>;
+  /**
+   * The container's own usage by resource (a sidecar's), instead of a share of the pod's load:
+   * perPodMilli + perUnitMilli × the work the pod serves. Missing: the pod's load is split over
+   * the containers without one, in proportion to their requests.
+   */
+  usage?: Record<string, { perPodMilli: number; perUnitMilli: number }>;
+  /** a restartable init container (restartPolicy: Always): a sidecar the HPA counts requests of */
+  sidecar?: boolean;
+}
+
+/** The kubelet's readiness probe (pkg/kubelet/prober/worker.go). */
+export interface ReadinessProbeModel {
+  initialDelaySeconds: number;
+  periodSeconds: number;
+  successThreshold: number;
 }
 
 export interface PodStartupModel {
@@ -16,8 +33,30 @@ export interface PodStartupModel {
   schedulingSeconds: number;
   /** scheduled → Running (image pull, container start); the pod is Pending meanwhile */
   startingSeconds: number;
-  /** Running → Ready (readiness probe); Ready=False until then */
+  /** Running → Ready when there is no probe model; Ready=False until then */
   readinessDelaySeconds: number;
+  /** when set, Ready follows the probe's ticks instead of readinessDelaySeconds */
+  readinessProbe?: ReadinessProbeModel | null;
+}
+
+/** kube-controller-manager's defaults: 20 writes/s, burst 30; replica_set.go BurstReplicas = 500. */
+export const DEFAULT_REPLICA_SET: ReplicaSetModel = {
+  apiQps: 20,
+  apiBurst: 30,
+  burstReplicas: 500,
+};
+/** The metrics-server manifests' 15 s resolution; scrapes 7 s after the sync grid. */
+export const DEFAULT_SCRAPE_OFFSET_SECONDS = 7;
+/** KEDA's default pollingInterval; prometheus-adapter values lag about as much. */
+export const DEFAULT_ADAPTER_INTERVAL_SECONDS = 30;
+
+/** The ReplicaSet controller and the client it writes pods through (kube-controller-manager). */
+export interface ReplicaSetModel {
+  /** --kube-api-qps and --kube-api-burst: the token bucket every pod create and delete waits on */
+  apiQps: number;
+  apiBurst: number;
+  /** most creates or deletes per manageReplicas call (replica_set.go BurstReplicas, 500) */
+  burstReplicas: number;
 }
 
 export interface CpuBurstModel {
@@ -37,17 +76,31 @@ export interface WorkloadModel {
   maxPods: number | null;
   /** work units per second one ready pod can serve; null = unlimited */
   podCapacity: number | null;
-  /** this many of the initial replicas are Failed (not yet replaced by their owner) */
+  /** pod-level requests (spec.resources, v1.34+): Resource metrics divide by these instead */
+  podRequests?: Record<string, number>;
+  /** this many of the initial replicas are Failed at t = 0; the ReplicaSet replaces them after the first sync */
   failedPods: number;
+  /** a node's allocatable CPU, milli-cores: no pod uses more; null = no cap */
+  nodeCpuMilli?: number | null;
+  /** default: DEFAULT_REPLICA_SET */
+  replicaSet?: ReplicaSetModel;
   /** this many further initial replicas serve load but metrics-server never reports them */
   podsWithoutMetrics: number;
 }
 
 export interface MetricsPipelineModel {
-  /** metrics-server scrape interval */
+  /** metrics-server's --metric-resolution: its scrape interval (≥ 10 s) */
   resolutionSeconds: number;
-  /** the window each resource sample averages over (PodMetrics.window) */
-  windowSeconds: number;
+  /** phase of the scrapes: they fall at offset + k × resolution, not on the sync grid */
+  offsetSeconds?: number;
+  /**
+   * Custom and external metrics adapters (prometheus-adapter, KEDA) refresh their values every
+   * this many seconds (rounded to whole scrapes); a Pods metric is the rate of its counter over
+   * one such interval.
+   */
+  adapterIntervalSeconds?: number;
+  /** ignored: metrics-server has no window setting (the window is the time between two samples) */
+  windowSeconds?: number;
 }
 
 /**

@@ -1,6 +1,7 @@
-// The clock: metrics-server scrapes every resolution tick; the controller syncs every sync period
-// on what the last scrape reported. Every scrape up to and including a sync's instant happens
-// before that sync. The loop drives the World and the Cluster; observers record what they need.
+// The clock: metrics-server scrapes every resolution on its own phase (scrapes.ts); the controller
+// syncs every sync period on what the last scrape reported. Every scrape up to and including a
+// sync's instant happens before that sync. The loop drives the World and the Cluster; observers
+// record what they need (scrapes before t = 0 only warm the pipeline up and are not observed).
 
 import type { ReconcileOptions } from '../controller/index.ts';
 import { Cluster, type ClusterSnapshot, type SyncStep } from './cluster.ts';
@@ -8,7 +9,7 @@ import type { SimulationInput } from './input.ts';
 import { World, type WorldSnapshot } from './world.ts';
 
 export interface LoopObserver {
-  /** after the scrape at s (it stands for the interval [s, s + resolution)) */
+  /** after the scrape at s ≥ 0 (it stands for the interval [s, s + resolution)) */
   tick?(s: number, cluster: Cluster, demandNow: number): void;
   /** after sync number k */
   sync?(k: number, step: SyncStep, cluster: Cluster): void;
@@ -29,19 +30,17 @@ export class Simulation {
   readonly syncCount: number;
   readonly tickCount: number;
   private readonly syncPeriod: number;
-  private readonly resolution: number;
   /** index of the next sync to run */
   nextSync = 0;
   private nextTick = 0;
-  private prevTickTime = 0;
+  private prevTickTime = NaN;
 
   constructor(input: SimulationInput, maxPods: number) {
     this.syncPeriod = input.controller.syncPeriodSeconds;
-    this.resolution = input.metricsPipeline.resolutionSeconds;
     this.syncCount = Math.floor(input.durationSeconds / this.syncPeriod) + 1;
-    this.tickCount = Math.floor(input.durationSeconds / this.resolution) + 1;
     this.world = new World(input);
     this.cluster = new Cluster(input, this.world, maxPods);
+    this.tickCount = this.cluster.scrapes.count;
   }
 
   /** Run every sync at or before t (seconds). */
@@ -58,13 +57,20 @@ export class Simulation {
     const k = this.nextSync++;
     const t = k * this.syncPeriod;
     const { world, cluster } = this;
-    while (this.nextTick < this.tickCount && this.nextTick * this.resolution <= t) {
-      const s = this.nextTick * this.resolution;
-      const demandNow = world.demandAt(s);
-      cluster.tick(s, demandNow, world.unavailableAt(s));
-      const dt = this.nextTick === 0 ? 0 : s - this.prevTickTime;
-      world.advanceQueues(s, dt, demandNow, cluster.readyCount);
-      observer.tick?.(s, cluster, demandNow);
+    const scrapes = cluster.scrapes;
+    while (this.nextTick < this.tickCount && scrapes.timeOf(this.nextTick) <= t) {
+      const s = scrapes.timeOf(this.nextTick);
+      const demandNow = world.demandFrom(s);
+      const prev = this.prevTickTime;
+      // Queues drain from t = 0; the adapters poll before it so the first sync has values.
+      world.advanceQueues(
+        s,
+        Number.isNaN(prev) || s <= 0 ? 0 : s - Math.max(prev, 0),
+        demandNow,
+        cluster.readyCount,
+      );
+      cluster.tick(s, prev, world, this.nextTick % scrapes.pollEvery === 0);
+      if (s >= 0) observer.tick?.(s, cluster, demandNow);
       this.prevTickTime = s;
       this.nextTick++;
     }

@@ -1,6 +1,9 @@
-// What the metrics APIs would answer: metrics-server scrapes every `resolutionSeconds` and reports
-// each pod's usage averaged over `windowSeconds`; custom metrics follow the same cadence; object
-// and external metrics read their curve (or queue) at the scrape time.
+// What the metrics APIs answer, as metrics-server and the adapters build it (metrics-server
+// 5ed5d3a2, after v0.9.0). The kubelet keeps a cumulative CPU counter per container; each
+// scrape (every --metric-resolution, on its own phase) stores that point, and the API reports
+// CPU as the rate between the last two points (pkg/storage/types.go resourceUsage), memory as
+// the last working set, timestamped at the last point with the time between them as its window.
+// Pods metrics come through an adapter as the rate of their counter over its polling interval.
 
 import type { ExternalMetricSample, MetricSpec, ObjectMetricSample } from '../controller/index.ts';
 import type { CompiledCurve } from './curves/index.ts';
@@ -8,11 +11,21 @@ import type { MetricLoad, SimulationInput } from './input.ts';
 import { metricKey } from './input.ts';
 import type { SimPod, Workload } from './workload.ts';
 
-/** Per-pod memory of recent usage, one ring of `slots` values per per-pod load. */
-export interface UsageRing {
-  values: Float64Array;
-  count: number;
-  pos: number;
+// metrics-server pkg/storage/pod.go freshContainerMinMetricsResolution
+const FRESH_CONTAINER_MIN_SECONDS = 10;
+
+/**
+ * One pod's counters and what metrics-server stores of them. `v` holds five blocks of
+ * loads × containers values: the kubelet counter (or gauge), the last and previous stored
+ * points, the counter at the adapter's last poll, and the value the adapter last reported.
+ */
+export interface PodMetricsState {
+  v: Float64Array;
+  /** time of metrics-server's last and previous stored point (NaN: none) */
+  lastT: number;
+  prevT: number;
+  /** the adapter's last poll of this pod (NaN: none) */
+  pollT: number;
 }
 
 export interface PerPodLoad {
@@ -22,15 +35,44 @@ export interface PerPodLoad {
   slot: number;
 }
 
+/** Per load and container: usage = a + b × work (+ burst while warming up), capped at the limit. */
+interface Coefficients {
+  a: Float64Array;
+  b: Float64Array;
+  burst: Float64Array;
+  limit: Float64Array;
+  /** the pod's own cap (a node's CPU) per load; Infinity = none */
+  podLimit: Float64Array;
+  /** counters (CPU, Pods metrics) integrate; other resources are gauges */
+  cumulative: Uint8Array;
+}
+
+/** What one scrape needs from the world, computed once for all pods. */
+export interface ScrapeContext {
+  /** previous scrape time (the counters integrate over (prev, s]) */
+  prev: number;
+  /** per load: mean work one serving pod did over (prev, s], and at s */
+  meanWork: Float64Array;
+  workNow: Float64Array;
+  /** metrics-server is down: its storage is lost */
+  serverDown: boolean;
+  /** this scrape is also an adapter poll */
+  poll: boolean;
+  unavailable: Set<string> | null;
+}
+
 /** Split a pod-level resource usage over containers in proportion to their requests. */
 export function containerShares(input: SimulationInput, resource: string): number[] {
   const cs = input.workload.containers;
-  const reqs = cs.map((c) => c.requests[resource]);
-  if (reqs.every((r) => r !== undefined && r > 0)) {
-    const total = reqs.reduce((a: number, b) => a + (b ?? 0), 0);
-    return reqs.map((r) => (r ?? 0) / total);
+  const own = cs.map((c) => c.usage?.[resource] !== undefined);
+  const reqs = cs.map((c, i) => (own[i] ? 0 : c.requests[resource]));
+  const shared = cs.map((_, i) => i).filter((i) => !own[i]);
+  if (shared.length > 0 && shared.every((i) => reqs[i] !== undefined && reqs[i]! > 0)) {
+    const total = shared.reduce((a, i) => a + reqs[i]!, 0);
+    return reqs.map((r, i) => (own[i] ? 0 : (r ?? 0) / total));
   }
-  return cs.map((_, i) => (i === 0 ? 1 : 0));
+  const first = shared[0] ?? -1;
+  return cs.map((_, i) => (i === first ? 1 : 0));
 }
 
 /** MilliValue of a reported usage: metrics-server reports nanocores/bytes, the controller rounds up. */
@@ -38,127 +80,350 @@ export function toMilli(x: number): number {
   return x <= 0 ? 0 : Math.ceil(x - 1e-6);
 }
 
+/** Length of (from, to] ∩ [start, end). */
+function overlap(from: number, to: number, start: number, end: number): number {
+  const d = Math.min(to, end) - Math.max(from, start);
+  return d > 0 ? d : 0;
+}
+
 export class MetricsPipeline {
-  private readonly slots: number;
   private readonly perPodLoads: PerPodLoad[];
   private readonly input: SimulationInput;
-  /** per load: its outage key, its resource or metric name, its container shares (resources) */
+  private readonly nLoads: number;
+  private readonly nContainers: number;
+  /** loads × containers */
+  private readonly n: number;
+  private readonly coef: Coefficients;
   private readonly keys: string[];
   private readonly names: string[];
-  private readonly shares: (number[] | null)[];
-  private readonly windowSeconds: number;
-  private readonly resolutionSeconds: number;
+  /** per load: a Pods metric (through the adapter) rather than a resource */
+  private readonly isPods: Uint8Array;
+  private readonly resolution: number;
+  private readonly burstSeconds: number;
+  /** one interval's increment per container, before the pod-wide cap */
+  private readonly scratch: Float64Array;
+  /** one interval's values for a pod that served through all of it (see steadyValues) */
+  private readonly steady: Float64Array;
 
   constructor(input: SimulationInput, perPodLoads: PerPodLoad[]) {
     this.input = input;
     this.perPodLoads = perPodLoads;
-    const { resolutionSeconds, windowSeconds } = input.metricsPipeline;
-    this.slots = Math.max(1, Math.round(windowSeconds / resolutionSeconds));
-    this.windowSeconds = windowSeconds;
-    this.resolutionSeconds = resolutionSeconds;
+    this.resolution = input.metricsPipeline.resolutionSeconds;
+    const containers = input.workload.containers;
+    this.nLoads = perPodLoads.length;
+    this.nContainers = Math.max(1, containers.length);
+    this.n = this.nLoads * this.nContainers;
     this.keys = perPodLoads.map((l) => metricKey(l.load));
     this.names = perPodLoads.map((l) =>
       l.load.kind === 'resource' ? l.load.resource : l.load.metric,
     );
-    this.shares = perPodLoads.map((l) =>
-      l.load.kind === 'resource' ? containerShares(input, l.load.resource) : null,
-    );
+    this.isPods = Uint8Array.from(perPodLoads, (l) => (l.load.kind === 'pods' ? 1 : 0));
+    const burst = input.workload.startupCpuBurst;
+    this.burstSeconds = burst ? burst.durationSeconds : 0;
+    this.coef = coefficients(input, perPodLoads, this.nContainers);
+    this.scratch = new Float64Array(this.nContainers);
+    this.steady = new Float64Array(Math.max(1, this.n));
   }
 
-  private ring(p: SimPod): UsageRing {
-    p.usage ??= {
-      values: new Float64Array(this.slots * Math.max(1, this.perPodLoads.length)),
-      count: 0,
-      pos: 0,
-    };
-    return p.usage;
+  /** The CPU a pod can use per unit of work served, for the throttling cap (see podWorkCap). */
+  get coefficients(): Coefficients {
+    return this.coef;
   }
 
-  /**
-   * One scrape at time s. `usageOf(pod, load)` is the pod's instantaneous usage in milli-units, or
-   * null when the pod has no running containers (then it has no sample). Outages remove samples.
-   */
-  scrape(
-    w: Workload,
-    s: number,
-    usageOf: (p: SimPod, l: PerPodLoad) => number | null,
-    unavailable: Set<string> | null,
-  ): void {
-    const nLoads = this.perPodLoads.length;
+  private state(p: SimPod): PodMetricsState {
+    return (p.metrics ??= {
+      v: new Float64Array(5 * Math.max(1, this.n)),
+      lastT: NaN,
+      prevT: NaN,
+      pollT: NaN,
+    });
+  }
+
+  /** One scrape at s for every pod (its kubelet sample and metrics-server's storage of it). */
+  scrape(w: Workload, s: number, ctx: ScrapeContext): void {
+    const steady = this.steadyValues(s, ctx);
+    const n = this.n;
+    const cumulative = this.coef.cumulative;
+    const nc = this.nContainers;
+    const termination = w.model.terminationSeconds;
+    const burstSeconds = this.burstSeconds;
+    const prev = ctx.prev;
     for (const p of w.pods) {
-      const first = nLoads > 0 ? usageOf(p, this.perPodLoads[0]!) : null;
-      if (nLoads === 0 || first === null) {
-        p.usage = null;
+      const running = w.runningAt(p);
+      const deleted = p.deletedAt;
+      if (
+        running === null ||
+        s < running ||
+        p.failed ||
+        (deleted !== null && s >= deleted + termination) ||
+        p.noMetrics ||
+        n === 0
+      ) {
+        // Not in the kubelet's answer, so not in the storage Store rebuilds (pod.go Store).
+        p.metrics = null;
         p.obs.resourceMetrics = null;
         p.obs.customMetrics = undefined;
         continue;
       }
-      const ring = this.ring(p);
-      for (let i = 0; i < nLoads; i++) {
-        const u = i === 0 ? first : (usageOf(p, this.perPodLoads[i]!) ?? 0);
-        ring.values[i * this.slots + ring.pos] = u;
+      const m = this.state(p);
+      const serveFrom = w.servingFrom(p);
+      if (
+        prev < s &&
+        serveFrom !== null &&
+        serveFrom <= prev &&
+        running + burstSeconds <= prev &&
+        (deleted === null || deleted > s)
+      ) {
+        // Served through the whole interval, like most pods most of the time: the same values.
+        const v = m.v;
+        for (let i = 0; i < this.nLoads; i++) {
+          const base = i * nc;
+          if (cumulative[i]) for (let k = base; k < base + nc; k++) v[k] = v[k]! + steady[k]!;
+          else for (let k = base; k < base + nc; k++) v[k] = steady[k]!;
+        }
+      } else {
+        this.integrate(w, p, m, s, running, ctx);
       }
-      ring.pos = (ring.pos + 1) % this.slots;
-      if (ring.count < this.slots) ring.count++;
-      this.writeSamples(p, ring, s, unavailable);
+      this.store(m, s, running, ctx.serverDown);
+      if (ctx.poll) this.poll(m, s);
+      this.report(p, m, ctx.unavailable);
     }
   }
 
-  private mean(ring: UsageRing, loadIndex: number): number {
-    let sum = 0;
-    const base = loadIndex * this.slots;
-    for (let k = 0; k < ring.count; k++)
-      sum += ring.values[base + ((ring.pos - 1 - k + this.slots) % this.slots)]!;
-    return sum / ring.count;
+  /** What integrate gives a pod that served through all of (ctx.prev, s], computed once. */
+  private steadyValues(s: number, ctx: ScrapeContext): Float64Array {
+    const { a, b, limit, podLimit, cumulative } = this.coef;
+    const out = this.steady;
+    const dt = s - ctx.prev;
+    if (!(dt > 0)) return out;
+    const nc = this.nContainers;
+    for (let i = 0; i < this.nLoads; i++) {
+      const base = i * nc;
+      if (cumulative[i]) {
+        const work = ctx.meanWork[i]! * dt;
+        let total = 0;
+        for (let k = base; k < base + nc; k++) {
+          out[k] = Math.min(a[k]! * dt + b[k]! * work, limit[k]! * dt);
+          total += out[k]!;
+        }
+        const cap = podLimit[i]! * dt;
+        if (total > cap) for (let k = base; k < base + nc; k++) out[k] = (out[k]! * cap) / total;
+      } else {
+        const work = ctx.workNow[i]!;
+        for (let k = base; k < base + nc; k++) out[k] = Math.min(a[k]! + b[k]! * work, limit[k]!);
+      }
+    }
+    return out;
   }
 
-  /** Rewrite every pod's reported metrics as the scrape at s left them (after a restore). */
-  rewrite(w: Workload, s: number, unavailable: Set<string> | null): void {
-    for (const p of w.pods) if (p.usage) this.writeSamples(p, p.usage, s, unavailable);
-  }
-
-  private writeSamples(
+  /** The kubelet's counters over (ctx.prev, s]; gauges at s. */
+  private integrate(
+    w: Workload,
     p: SimPod,
-    ring: UsageRing,
+    m: PodMetricsState,
     s: number,
-    unavailable: Set<string> | null,
+    running: number,
+    ctx: ScrapeContext,
   ): void {
-    // Reuse the pod's metrics object: the controller reads it synchronously and keeps nothing.
-    const containers = this.input.workload.containers;
-    const existing = p.obs.resourceMetrics;
-    const rm =
-      existing ??
-      (p.obs.resourceMetrics = {
-        timestamp: s,
+    const { a, b, burst, limit, podLimit, cumulative } = this.coef;
+    const from = Math.max(ctx.prev, running);
+    const runDur = s > from ? s - from : 0;
+    const serveFrom = w.servingFrom(p);
+    const serveTo = p.deletedAt ?? Infinity;
+    const readyDur = serveFrom === null ? 0 : overlap(from, s, serveFrom, serveTo);
+    const servingNow = serveFrom !== null && s >= serveFrom && s < serveTo;
+    const burstDur = overlap(from, s, running, running + this.burstSeconds);
+    const v = m.v;
+    const nc = this.nContainers;
+    for (let i = 0; i < this.nLoads; i++) {
+      const base = i * nc;
+      if (cumulative[i]) {
+        if (runDur === 0) continue;
+        const work = ctx.meanWork[i]! * readyDur;
+        let total = 0;
+        for (let j = 0; j < nc; j++) {
+          const k = base + j;
+          const inc = Math.min(
+            a[k]! * runDur + b[k]! * work + burst[k]! * burstDur,
+            limit[k]! * runDur,
+          );
+          this.scratch[j] = inc;
+          total += inc;
+        }
+        // A node's CPU caps the pod as a whole: every container is throttled alike.
+        const cap = podLimit[i]! * runDur;
+        const scale = total > cap ? cap / total : 1;
+        for (let j = 0; j < nc; j++) v[base + j] = v[base + j]! + this.scratch[j]! * scale;
+      } else {
+        const work = servingNow ? ctx.workNow[i]! : 0;
+        for (let j = 0; j < nc; j++) {
+          const k = base + j;
+          v[k] = Math.min(a[k]! + b[k]! * work, limit[k]!);
+        }
+      }
+    }
+  }
+
+  // metrics-server pkg/storage/pod.go Store: keep the last point as `prev` unless the container
+  // is fresh (10 s ≤ age < resolution), in which case prev is a zero point at its start time.
+  private store(m: PodMetricsState, s: number, running: number, serverDown: boolean): void {
+    const n = this.n;
+    const v = m.v;
+    if (serverDown) {
+      m.lastT = NaN;
+      m.prevT = NaN;
+      return;
+    }
+    const age = s - running;
+    if (age > 0 && age < this.resolution && age >= FRESH_CONTAINER_MIN_SECONDS) {
+      m.prevT = running;
+      for (let k = 0; k < n; k++) v[2 * n + k] = 0;
+    } else if (!Number.isNaN(m.lastT)) {
+      m.prevT = m.lastT;
+      for (let k = 0; k < n; k++) v[2 * n + k] = v[n + k]!;
+    } else {
+      m.prevT = NaN;
+    }
+    m.lastT = s;
+    for (let k = 0; k < n; k++) v[n + k] = v[k]!;
+  }
+
+  /** An adapter poll: a Pods metric is its counter's rate since the previous poll. */
+  private poll(m: PodMetricsState, s: number): void {
+    const n = this.n;
+    const v = m.v;
+    const nc = this.nContainers;
+    for (let i = 0; i < this.nLoads; i++) {
+      if (this.perPodLoads[i]!.load.kind !== 'pods') continue;
+      const k = i * nc;
+      v[4 * n + k] = Number.isNaN(m.pollT) ? NaN : (v[k]! - v[3 * n + k]!) / (s - m.pollT);
+      v[3 * n + k] = v[k]!;
+    }
+    m.pollT = s;
+  }
+
+  // metrics-server pkg/storage/pod.go GetMetrics: a pod is listed only when every container has
+  // a previous point; its timestamp is the last point, its window the time between the two.
+  private report(p: SimPod, m: PodMetricsState, unavailable: Set<string> | null): void {
+    const n = this.n;
+    const v = m.v;
+    const nc = this.nContainers;
+    const listed = !Number.isNaN(m.prevT);
+    let rm = p.obs.resourceMetrics ?? null;
+    let custom = p.obs.customMetrics;
+    if (listed && rm === null) {
+      rm = p.obs.resourceMetrics = {
+        timestamp: m.lastT,
         window: 0,
-        containers: containers.map((c) => ({
+        containers: this.input.workload.containers.map((c) => ({
           name: c.name,
           usage: {} as Record<string, number>,
         })),
-      });
-    rm.timestamp = s;
-    rm.window = Math.min(this.windowSeconds, ring.count * this.resolutionSeconds);
-    let custom = p.obs.customMetrics;
-    const nLoads = this.perPodLoads.length;
-    for (let i = 0; i < nLoads; i++) {
+      };
+    } else if (!listed) {
+      p.obs.resourceMetrics = rm = null;
+    }
+    const window = m.lastT - m.prevT;
+    if (rm !== null) {
+      rm.timestamp = m.lastT;
+      rm.window = window;
+    }
+    const cumulative = this.coef.cumulative;
+    for (let i = 0; i < this.nLoads; i++) {
       const name = this.names[i]!;
-      const out = unavailable !== null && unavailable.has(this.keys[i]!);
-      const shares = this.shares[i] ?? null;
-      if (shares !== null) {
-        const cs = rm.containers;
-        if (out) {
-          for (let j = 0; j < cs.length; j++) delete cs[j]!.usage![name];
+      const base = i * nc;
+      if (this.isPods[i]) {
+        const x = v[4 * n + base]!;
+        if (Number.isNaN(x) || (unavailable !== null && unavailable.has(this.keys[i]!))) {
+          if (custom) delete custom[name];
         } else {
-          const mean = this.mean(ring, i);
-          for (let j = 0; j < cs.length; j++) cs[j]!.usage![name] = toMilli(mean * shares[j]!);
+          (custom ??= p.obs.customMetrics = {})[name] = toMilli(x);
         }
-      } else if (out) {
-        if (custom) delete custom[name];
-      } else {
-        (custom ??= p.obs.customMetrics = {})[name] = toMilli(this.mean(ring, i));
+      } else if (rm !== null) {
+        const cs = rm.containers;
+        const rate = cumulative[i] === 1;
+        for (let j = 0; j < cs.length; j++) {
+          const k = base + j;
+          const x = rate ? (v[n + k]! - v[2 * n + k]!) / window : v[n + k]!;
+          cs[j]!.usage![name] = toMilli(x);
+        }
       }
     }
   }
+
+  /** Rewrite every pod's reported metrics from its state (after a restore). */
+  rewrite(w: Workload, unavailable: Set<string> | null): void {
+    for (const p of w.pods) if (p.metrics) this.report(p, p.metrics, unavailable);
+  }
+}
+
+function coefficients(
+  input: SimulationInput,
+  perPodLoads: PerPodLoad[],
+  nContainers: number,
+): Coefficients {
+  const n = perPodLoads.length * nContainers;
+  const c: Coefficients = {
+    a: new Float64Array(n),
+    b: new Float64Array(n),
+    burst: new Float64Array(n),
+    limit: new Float64Array(n).fill(Infinity),
+    podLimit: new Float64Array(perPodLoads.length).fill(Infinity),
+    cumulative: new Uint8Array(perPodLoads.length),
+  };
+  const containers = input.workload.containers;
+  const burst = input.workload.startupCpuBurst;
+  perPodLoads.forEach((l, i) => {
+    const base = i * nContainers;
+    const load = l.load;
+    if (load.kind === 'pods') {
+      c.a[base] = load.perPodMilli;
+      c.b[base] = load.perUnitMilli;
+      c.cumulative[i] = 1;
+      return;
+    }
+    const r = load.resource;
+    // Only CPU is a cumulative counter (cAdvisor usage_usec); memory is a working-set gauge.
+    c.cumulative[i] = r === 'cpu' ? 1 : 0;
+    const shares = containerShares(input, r);
+    for (let j = 0; j < containers.length; j++) {
+      const k = base + j;
+      const own = containers[j]!.usage?.[r];
+      c.a[k] = own ? own.perPodMilli : load.perPodMilli * shares[j]!;
+      c.b[k] = own ? own.perUnitMilli : load.perUnitMilli * shares[j]!;
+      if (r === 'cpu' && burst) c.burst[k] = burst.extraMilli * shares[j]!;
+      const lim = containers[j]!.limits?.[r];
+      if (lim !== undefined && lim > 0) c.limit[k] = lim;
+    }
+    const node = input.workload.nodeCpuMilli;
+    if (r === 'cpu' && node !== null && node !== undefined && node > 0) c.podLimit[i] = node;
+  });
+  return c;
+}
+
+/**
+ * The most work a pod can serve before CPU throttling stops it (a container at its CPU limit, or
+ * the pod at the node's cores), from the CPU load that follows the traffic; Infinity = no cap.
+ */
+export function podWorkCap(pipeline: MetricsPipeline, perPodLoads: PerPodLoad[]): number {
+  const { a, b, limit, podLimit } = pipeline.coefficients;
+  const nc = perPodLoads.length === 0 ? 1 : a.length / perPodLoads.length;
+  let cap = Infinity;
+  perPodLoads.forEach((l, i) => {
+    if (l.load.kind !== 'resource' || l.load.resource !== 'cpu' || l.demand !== null) return;
+    let sa = 0;
+    let sb = 0;
+    for (let j = 0; j < nc; j++) {
+      const k = i * nc + j;
+      sa += a[k]!;
+      sb += b[k]!;
+      if (b[k]! > 0 && Number.isFinite(limit[k]!))
+        cap = Math.min(cap, Math.max(0, (limit[k]! - a[k]!) / b[k]!));
+    }
+    if (sb > 0 && Number.isFinite(podLimit[i]!))
+      cap = Math.min(cap, Math.max(0, (podLimit[i]! - sa) / sb));
+  });
+  return cap;
 }
 
 /** Object metric samples for every Object metric of the HPA at time s. */

@@ -100,7 +100,7 @@ describe('simulate', () => {
     ]);
   });
 
-  it('does not scale while a metric is out, and says why', () => {
+  it('sees a metrics-server outage as a failed List, then waits out the two-scrape warm-up', () => {
     const r = run(
       buildInput({
         traffic: {
@@ -111,15 +111,24 @@ describe('simulate', () => {
           ],
         },
         outages: [{ metric: 'resource/cpu', fromSeconds: 290, toSeconds: 600 }],
-        durationSeconds: 600,
+        durationSeconds: 660,
       }),
     );
     const during = r.syncs.filter((s) => s.time >= 300 && s.time < 600);
     expect(during.every((s) => !s.rescaled)).toBe(true);
     const active = during[0]!.conditions.find((c) => c.type === 'ScalingActive');
     expect(active).toMatchObject({ status: 'False', reason: 'FailedGetResourceMetric' });
-    expect(during[0]!.explanation).toContain('FailedGetResourceMetric');
-    expect(r.syncs.at(-1)!.rescaled).toBe(true); // scrape at 600 is back
+    expect(active!.message).toContain(
+      'unable to get metrics for resource cpu: unable to fetch metrics from resource metrics API: the server is currently unable to handle the request (get pods.metrics.k8s.io)',
+    );
+    // metrics-server restarts empty: the scrape at 607 stores one point per pod, which lists none.
+    const at615 = r.syncs.find((s) => s.time === 615)!;
+    expect(at615.rescaled).toBe(false);
+    expect(at615.conditions.find((c) => c.type === 'ScalingActive')!.message).toContain(
+      'no metrics returned from resource metrics API',
+    );
+    // The scrape at 622 has the second point: the sync at 630 scales.
+    expect(r.syncs.find((s) => s.time === 630)!.rescaled).toBe(true);
   });
 
   it('drains a queue-driven External metric with per-pod throughput', () => {

@@ -6,6 +6,7 @@ import { metricKey } from './input.ts';
 import { SIMULATION_LIMITS } from './limits.ts';
 import { Simulation } from './loop.ts';
 import { Recorder } from './recorder.ts';
+import { scrapeSchedule } from './scrapes.ts';
 import { snapshotSpacing, type ReplayIndex } from './replay.ts';
 import type { FullSimulationResult, SimulationResult } from './result.ts';
 
@@ -31,7 +32,7 @@ function refusal(input: SimulationInput): string | null {
   if (!(sync > 0) || !(res > 0) || !(input.durationSeconds >= 0))
     return 'sync period and metrics resolution must be positive, duration not negative';
   const syncCount = Math.floor(input.durationSeconds / sync) + 1;
-  const tickCount = Math.floor(input.durationSeconds / res) + 1;
+  const tickCount = scrapeSchedule(input).count;
   if (syncCount > SIMULATION_LIMITS.maxSyncs)
     return `${syncCount} syncs exceed the limit of ${SIMULATION_LIMITS.maxSyncs} (shorten the duration or lengthen the sync period)`;
   if (tickCount > SIMULATION_LIMITS.maxTicks)

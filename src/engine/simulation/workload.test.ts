@@ -62,7 +62,7 @@ describe('Workload pod lifecycle', () => {
     expect(w.pods.filter((p) => p.deletedAt !== null).map((p) => p.name)).toEqual(['web-3']);
     w.scaleTo(2, 200);
     w.advance(229);
-    expect(w.activePods()).toHaveLength(2);
+    expect(w.activePods(229)).toHaveLength(2);
     w.scaleTo(3, 229);
     expect(w.pods.at(-1)!.scheduledAt).toBeNull(); // terminating pods still hold their slots
     w.advance(231); // the terminated pods are gone: a slot is free again
@@ -72,11 +72,56 @@ describe('Workload pod lifecycle', () => {
   it('deletes like a ReplicaSet: not-ready before ready, newest ready first', () => {
     const w = new Workload(model({ initialReplicas: 2 }), 'web', 3600);
     w.scaleTo(4, 0); // web-2, web-3 start at 0: ready at 30
-    const order = rankForDeletion(w.activePods(), 15, w).map((p) => p.name);
+    const order = rankForDeletion(w.activePods(15), 15, w).map((p) => p.name);
     expect(order.slice(0, 2).sort()).toEqual(['web-2', 'web-3']);
-    expect(order[0]).toBe('web-3');
-    const later = rankForDeletion(w.activePods(), 100, w).map((p) => p.name);
-    expect(later.slice(0, 2)).toEqual(['web-3', 'web-2']);
+    const later = rankForDeletion(w.activePods(100), 100, w).map((p) => p.name);
+    expect(later.slice(0, 2).sort()).toEqual(['web-2', 'web-3']);
+  });
+
+  it('compares ready times in log2 buckets (LogarithmicScaleDown), then by UID', () => {
+    const w = new Workload(model({ initialReplicas: 0 }), 'web', 3600);
+    w.scaleTo(1, 0); // web-0 ready at 30
+    w.scaleTo(2, 40); // web-1 ready at 70
+    w.scaleTo(3, 1000); // web-2 ready at 1030
+    // At 1100: ready for 1070 s and 1030 s (one log2 bucket), and 70 s.
+    const order = rankForDeletion(w.activePods(1100), 1100, w).map((p) => p.name);
+    expect(order[0]).toBe('web-2');
+    // At 100: ready for 70 s and 30 s, different buckets: the later-ready web-1 goes first.
+    const early = rankForDeletion(w.activePods(100).slice(0, 2), 100, w).map((p) => p.name);
+    expect(early).toEqual(['web-1', 'web-0']);
+  });
+
+  it('keeps Failed pods out of the active set, replaces them, and never deletes them', () => {
+    const w = new Workload(model({ initialReplicas: 4, failedPods: 1 }), 'web', 3600);
+    expect(w.activeCount(0)).toBe(3);
+    w.manageReplicas(4, 0); // the ReplicaSet's first sync replaces the Failed pod
+    expect(w.pods).toHaveLength(5);
+    expect(w.activeCount(0)).toBe(4);
+    w.manageReplicas(1, 100);
+    expect(w.pods[0]!.failed).toBe(true);
+    expect(w.pods[0]!.deletedAt).toBeNull();
+    expect(w.activeCount(100)).toBe(1);
+  });
+
+  it('keeps a terminating pod Ready until it exits, but it no longer serves', () => {
+    const w = new Workload(model({ initialReplicas: 2, terminationSeconds: 30 }), 'web', 3600);
+    w.manageReplicas(1, 50);
+    const victim = w.pods.find((p) => p.deletedAt !== null)!;
+    w.observe(60);
+    expect(victim.obs).toMatchObject({ deleting: true, ready: true });
+    expect(w.stateAt(victim, 60)).toBe('terminating');
+  });
+
+  it('creates pods through the rate-limited client: 900 new pods take 43.5 s', () => {
+    const w = new Workload(model({ initialReplicas: 100 }), 'web', 3600);
+    w.manageReplicas(1000, 0);
+    expect(w.pods).toHaveLength(130); // the burst of 30 at once
+    w.advance(20);
+    expect(w.pods).toHaveLength(100 + 30 + 400);
+    w.advance(43.5);
+    expect(w.pods).toHaveLength(1000);
+    expect(Math.max(...w.pods.map((p) => p.createdAt))).toBeCloseTo(43.5, 9);
+    expect(w.activeCount(43.5)).toBe(1000);
   });
 
   it('sees a deletion at the instant it happens (no stale state)', () => {
@@ -93,7 +138,7 @@ describe('Workload pod lifecycle', () => {
   it('removes a deleted pod after its termination time and counts it meanwhile', () => {
     const w = new Workload(model({ initialReplicas: 3, terminationSeconds: 30 }), 'web', 3600);
     w.scaleTo(1, 50);
-    expect(w.activePods()).toHaveLength(1);
+    expect(w.activePods(50)).toHaveLength(1);
     expect(w.pods.filter((p) => w.stateAt(p, 60) === 'terminating')).toHaveLength(2);
     w.advance(80);
     expect(w.pods).toHaveLength(1);

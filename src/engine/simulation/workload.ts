@@ -1,9 +1,14 @@
 // The scaled workload: a ReplicaSet-like owner of pods. Pods move Pending (unscheduled) →
 // Pending (scheduled: startTime set, image pull) → Running, not Ready → Ready → Terminating → gone,
 // with exact timestamps, because those are what the controller's unready-pod rules read.
+// Pods are created and deleted through kube-controller-manager's rate-limited client, and Ready
+// follows the kubelet's readiness probe ticks (readiness.ts).
 
 import type { PodObservation } from '../controller/index.ts';
-import type { WorkloadModel } from './input.ts';
+import { DEFAULT_REPLICA_SET, type ReplicaSetModel, type WorkloadModel } from './input.ts';
+import type { PodMetricsState } from './metricsPipeline.ts';
+import { probeReadyAt } from './readiness.ts';
+import { ApiWriter, slowStartBatch } from './replicaSet.ts';
 
 export interface SimPod {
   name: string;
@@ -22,8 +27,8 @@ export interface SimPod {
   /** memo of stateAt: the instant it was computed for and the answer */
   stateTime: number;
   stateValue: PodState;
-  /** metrics pipeline state (recent usage), owned by MetricsPipeline */
-  usage: { values: Float64Array; count: number; pos: number } | null;
+  /** counters and metrics-server's stored points, owned by MetricsPipeline */
+  metrics: PodMetricsState | null;
 }
 
 /** What a snapshot keeps of one pod: everything its future depends on (observations are rebuilt). */
@@ -34,9 +39,7 @@ export interface PodSnapshot {
   deletedAt: number | null;
   failed: boolean;
   noMetrics: boolean;
-  usage: { values: Float64Array; count: number; pos: number } | null;
-  /** the pod's customMetrics object existed (possibly emptied by an outage) */
-  hasCustom: boolean;
+  metrics: PodMetricsState | null;
 }
 
 export interface WorkloadSnapshot {
@@ -44,6 +47,13 @@ export interface WorkloadSnapshot {
   nextIndex: number;
   unscheduled: number;
   nextGoneAt: number;
+  /** creates accepted by the ReplicaSet but not yet through the client, by time */
+  creating: number[];
+  writer: { tokens: number; at: number };
+}
+
+function cloneMetrics(m: PodMetricsState | null): PodMetricsState | null {
+  return m && { v: m.v.slice(), lastT: m.lastT, prevT: m.prevT, pollT: m.pollT };
 }
 
 export type PodState =
@@ -60,10 +70,16 @@ export class Workload {
   /** earliest time a terminating pod disappears (skip the sweep before it) */
   private nextGoneAt = Infinity;
   private obsList: PodObservation[] | null = null;
+  /** creation times of pods the ReplicaSet decided to create, not yet through the client */
+  private creating: number[] = [];
+  private readonly rs: ReplicaSetModel;
+  private writer: ApiWriter;
 
   constructor(model: WorkloadModel, namePrefix: string, initialReadyAgeSeconds: number) {
     this.model = model;
     this.namePrefix = namePrefix;
+    this.rs = model.replicaSet ?? DEFAULT_REPLICA_SET;
+    this.writer = new ApiWriter(this.rs.apiQps, this.rs.apiBurst);
     // Initial pods have been running long enough to be past every start-up rule.
     const created = -initialReadyAgeSeconds;
     for (let i = 0; i < model.initialReplicas; i++) {
@@ -77,9 +93,19 @@ export class Workload {
     return p.scheduledAt === null ? null : p.scheduledAt + this.model.startup.startingSeconds;
   }
 
+  /** When the Ready condition turns True (the probe's first passing tick), null: never. */
   readyAt(p: SimPod): number | null {
     const r = this.runningAt(p);
-    return r === null ? null : r + this.model.startup.readinessDelaySeconds;
+    if (r === null) return null;
+    const probe = this.model.startup.readinessProbe;
+    return probe
+      ? probeReadyAt(p.scheduledAt!, r, probe)
+      : r + this.model.startup.readinessDelaySeconds;
+  }
+
+  /** When the pod starts receiving traffic (it is an endpoint once Ready); null: never. */
+  servingFrom(p: SimPod): number | null {
+    return p.failed ? null : this.readyAt(p);
   }
 
   /** The pod's state at t (memoized per instant: every pass of one tick asks the same question). */
@@ -99,7 +125,7 @@ export class Workload {
     if (p.scheduledAt === null || t < p.scheduledAt) return 'unscheduled';
     const running = p.scheduledAt + this.model.startup.startingSeconds;
     if (t < running) return 'starting';
-    return t < running + this.model.startup.readinessDelaySeconds ? 'running' : 'ready';
+    return t < this.readyAt(p)! ? 'running' : 'ready';
   }
 
   snapshot(): WorkloadSnapshot {
@@ -111,16 +137,13 @@ export class Workload {
         deletedAt: p.deletedAt,
         failed: p.failed,
         noMetrics: p.noMetrics,
-        usage: p.usage && {
-          values: p.usage.values.slice(),
-          count: p.usage.count,
-          pos: p.usage.pos,
-        },
-        hasCustom: p.obs.customMetrics !== undefined,
+        metrics: cloneMetrics(p.metrics),
       })),
       nextIndex: this.nextIndex,
       unscheduled: this.unscheduled,
       nextGoneAt: this.nextGoneAt,
+      creating: this.creating.slice(),
+      writer: this.writer.snapshot(),
     };
   }
 
@@ -134,17 +157,14 @@ export class Workload {
       p.deletedAt = q.deletedAt;
       p.failed = q.failed;
       p.noMetrics = q.noMetrics;
-      p.usage = q.usage && {
-        values: q.usage.values.slice(),
-        count: q.usage.count,
-        pos: q.usage.pos,
-      };
-      if (q.hasCustom) p.obs.customMetrics = {};
+      p.metrics = cloneMetrics(q.metrics);
       return p;
     });
     this.nextIndex = s.nextIndex;
     this.unscheduled = s.unscheduled;
     this.nextGoneAt = s.nextGoneAt;
+    this.creating = s.creating.slice();
+    this.writer.restore(s.writer);
     this.obsList = null;
   }
 
@@ -157,10 +177,14 @@ export class Workload {
   }
 
   private newPod(index: number, createdAt: number, scheduledAt: number | null): SimPod {
-    const containers = this.model.containers.map((c) => ({
-      name: c.name,
-      requests: { ...c.requests },
-    }));
+    const containers = this.model.containers
+      .filter((c) => !c.sidecar)
+      .map((c) => ({ name: c.name, requests: { ...c.requests } }));
+    // Sidecars are restartable init containers: the controller adds their requests.
+    const sidecars = this.model.containers
+      .filter((c) => c.sidecar)
+      .map((c) => ({ name: c.name, requests: { ...c.requests }, restartPolicy: 'Always' }));
+    const podRequests = this.model.podRequests;
     const pod: SimPod = {
       name: `${this.namePrefix}-${index}`,
       index,
@@ -176,10 +200,12 @@ export class Workload {
         readyTransitionTime: null,
         startTime: null,
         containers,
+        ...(sidecars.length > 0 ? { initContainers: sidecars } : {}),
+        ...(podRequests ? { podRequests: { ...podRequests } } : {}),
         resourceMetrics: null,
         customMetrics: undefined,
       },
-      usage: null,
+      metrics: null,
       failed: false,
       noMetrics: false,
       stateTime: NaN,
@@ -188,15 +214,20 @@ export class Workload {
     return pod;
   }
 
-  /** Pods that count for the scale's status.replicas (ReplicaSet "active" pods). */
-  activePods(): SimPod[] {
-    return this.pods.filter((p) => p.deletedAt === null);
+  // controller_utils.go IsPodActive: not Succeeded or Failed, no deletion timestamp.
+  private isActive(p: SimPod, t: number): boolean {
+    return !p.failed && (p.deletedAt === null || p.deletedAt > t);
   }
 
-  /** How many pods are active, without building the list. */
-  activeCount(): number {
+  /** Pods that count for the scale's status.replicas (ReplicaSet "active" pods) at t. */
+  activePods(t: number): SimPod[] {
+    return this.pods.filter((p) => this.isActive(p, t));
+  }
+
+  /** How many pods are active at t, without building the list. */
+  activeCount(t: number): number {
     let n = 0;
-    for (const p of this.pods) if (p.deletedAt === null) n++;
+    for (const p of this.pods) if (this.isActive(p, t)) n++;
     return n;
   }
 
@@ -206,21 +237,65 @@ export class Workload {
     return this.obsList;
   }
 
-  /** Bring the number of active pods to `replicas` at time t (the ReplicaSet controller's job). */
-  scaleTo(replicas: number, t: number): void {
-    const active = this.activePods();
-    if (replicas > active.length) {
-      for (let i = active.length; i < replicas; i++) this.addPod(t, null);
-    } else if (replicas < active.length) {
-      const victims = rankForDeletion(active, t, this).slice(0, active.length - replicas);
-      for (const p of victims) {
-        p.deletedAt = t;
-        p.stateTime = NaN; // the memo is stale once the pod changes
-        if (p.scheduledAt === null) this.unscheduled--;
+  /**
+   * The ReplicaSet's manageReplicas at t for `replicas` (pkg/controller/replicaset/replica_set.go,
+   * v1.35): creates in slow-start batches of at most burstReplicas per call, deletes the
+   * lowest-ranked active pods; every call waits on the client's token bucket. Pods it has
+   * decided to create but not yet created count as active (its expectations). Failed pods are
+   * not active, so the first call (right after the sync at t = 0) replaces the initial ones.
+   */
+  manageReplicas(replicas: number, t: number): void {
+    this.advance(t);
+    const activeCount = this.activeCount(t);
+    const diff = activeCount + this.creating.length - replicas;
+    if (diff < 0) {
+      let want = -diff;
+      // After each burstReplicas-sized call the ReplicaSet re-syncs as soon as its expectations
+      // are met; with no API latency that is when the last create of the call returned.
+      let at = t;
+      while (want > 0) {
+        const n = Math.min(want, this.rs.burstReplicas);
+        const times = slowStartBatch(n, at, this.writer);
+        this.creating.push(...times);
+        at = times[times.length - 1] ?? at;
+        want -= n;
       }
-      this.nextGoneAt = Math.min(this.nextGoneAt, t + this.model.terminationSeconds);
+      this.materialize(t);
+    } else if (diff > 0) {
+      // Creates not yet made are cancelled first (the ReplicaSet lowers its expectations).
+      const cancel = Math.min(diff, this.creating.length);
+      this.creating.length -= cancel;
+      // Past burstReplicas the ReplicaSet re-syncs at once (as for creates): only the rate binds.
+      const remove = Math.min(diff - cancel, activeCount);
+      if (remove > 0)
+        this.deletePods(rankForDeletion(this.activePods(t), t, this).slice(0, remove), t);
     }
     this.schedule(t);
+  }
+
+  /** Bring the workload to `replicas` at time t (kept for callers that resize directly). */
+  scaleTo(replicas: number, t: number): void {
+    this.manageReplicas(replicas, t);
+  }
+
+  private deletePods(victims: SimPod[], t: number): void {
+    for (const p of victims) {
+      p.deletedAt = this.writer.take(t);
+      p.stateTime = NaN; // the memo is stale once the pod changes
+      if (p.scheduledAt === null) this.unscheduled--;
+      this.nextGoneAt = Math.min(this.nextGoneAt, p.deletedAt + this.model.terminationSeconds);
+    }
+  }
+
+  /** Add the pods whose create call has gone through by t, each scheduled from its creation. */
+  private materialize(t: number): void {
+    let k = 0;
+    while (k < this.creating.length && this.creating[k]! <= t) {
+      const c = this.creating[k++]!;
+      this.addPod(c, null);
+      this.schedule(c);
+    }
+    if (k > 0) this.creating.splice(0, k);
   }
 
   /** Bind unscheduled pods while the cluster has room, oldest first. */
@@ -233,7 +308,7 @@ export class Workload {
     for (const p of this.pods) {
       if (p.scheduledAt !== null || p.deletedAt !== null) continue;
       if (limit !== null && placed >= limit) break;
-      p.scheduledAt = t + this.model.startup.schedulingSeconds;
+      p.scheduledAt = Math.max(t, p.createdAt) + this.model.startup.schedulingSeconds;
       p.stateTime = NaN;
       this.unscheduled--;
       placed++;
@@ -242,6 +317,7 @@ export class Workload {
 
   /** Drop pods whose termination finished, free their slots, and let waiting pods schedule. */
   advance(t: number): void {
+    if (this.creating.length > 0 && this.creating[0]! <= t) this.materialize(t);
     if (t < this.nextGoneAt) return;
     this.pods = this.pods.filter((p) => this.stateAt(p, t) !== 'gone');
     this.obsList = null;
@@ -268,20 +344,19 @@ export class Workload {
         o.readyTransitionTime = null;
       } else {
         const readyAt = this.readyAt(p)!;
-        const ready = t >= readyAt && p.deletedAt === null && !p.failed;
+        // Ready=False is recorded when the kubelet starts the pod; True when the probe passes.
+        // Deletion does not stop the readiness probe (pkg/kubelet/prober/worker.go), so a
+        // terminating pod stays Ready until its containers exit.
+        const ready = t >= readyAt && !p.failed;
         o.ready = ready;
-        // Ready=False is recorded when the kubelet starts the pod; True when the probe passes;
-        // False again when deletion removes the pod from service.
-        o.readyTransitionTime = ready
-          ? readyAt
-          : p.deletedAt !== null && t >= p.deletedAt && t >= readyAt
-            ? p.deletedAt
-            : p.scheduledAt;
+        o.readyTransitionTime = ready ? readyAt : p.scheduledAt;
       }
     }
   }
 }
 
+// controller_utils.go podPhaseToOrdinal and the readiness key: unassigned < Pending < Running
+// not Ready < Ready. Failed pods are never candidates (they are not active).
 const STATE_RANK: Record<PodState, number> = {
   failed: -1,
   unscheduled: 0,
@@ -292,19 +367,45 @@ const STATE_RANK: Record<PodState, number> = {
   gone: 5,
 };
 
+/** A stable stand-in for a pod's UID, the random tie-break of the logarithmic comparison. */
+function uid(index: number): number {
+  let h = Math.imul(index ^ 0x9e3779b9, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+// controller_utils.go logarithmicRankDiff: durations since each time compared as
+// floor(log2(nanoseconds)), so pods within 2× of each other's age tie.
+function logRank(now: number, time: number): number {
+  const d = (now - time) * 1e9;
+  return d > 0 ? Math.floor(Math.log2(d)) : -1;
+}
+
 /**
- * The ReplicaSet controller's deletion order (ActivePodsWithRanks): unscheduled before scheduled,
- * Pending before Running, not ready before ready, ready for less time first, newest first.
+ * The ReplicaSet controller's deletion order, ActivePodsWithRanks.Less
+ * (pkg/controller/controller_utils.go, v1.35, LogarithmicScaleDown on): unassigned before
+ * assigned, Pending before Running, not Ready before Ready, Ready for less time first (log₂
+ * buckets, then the UID), newer first (log₂ buckets, then the UID). Pod deletion cost, the
+ * co-location rank and restart counts are equal for every simulated pod.
  */
 export function rankForDeletion(active: SimPod[], t: number, w: Workload): SimPod[] {
   return active.slice().sort((a, b) => {
     const sa = STATE_RANK[w.stateAt(a, t)];
     const sb = STATE_RANK[w.stateAt(b, t)];
     if (sa !== sb) return sa - sb;
-    const ra = w.readyAt(a) ?? Infinity;
-    const rb = w.readyAt(b) ?? Infinity;
-    if (ra !== rb) return rb - ra;
-    if (a.createdAt !== b.createdAt) return b.createdAt - a.createdAt;
-    return b.index - a.index;
+    if (sa === STATE_RANK.ready) {
+      const ra = w.readyAt(a)!;
+      const rb = w.readyAt(b)!;
+      if (ra !== rb) {
+        const diff = logRank(t, ra) - logRank(t, rb);
+        return diff !== 0 ? diff : uid(a.index) - uid(b.index);
+      }
+    }
+    if (a.createdAt !== b.createdAt) {
+      const diff = logRank(t, a.createdAt) - logRank(t, b.createdAt);
+      return diff !== 0 ? diff : uid(a.index) - uid(b.index);
+    }
+    return 0;
   });
 }

@@ -1,6 +1,7 @@
 // The world outside the cluster: the traffic curve, each metric's load curve, metric outages and
-// queue backlogs. Several clusters could share one World (federation): the only state here is
-// the queues, which the serving pods drain.
+// queue backlogs, and what the custom/external metrics adapters last polled. Several clusters
+// could share one World (federation): the only state here is the queues, which the serving pods
+// drain, and the adapters' last values.
 
 import { compileCurve, type CompiledCurve, type Curve } from './curves/index.ts';
 import type { ExternalLoad, MetricOutage, ObjectLoad, SimulationInput } from './input.ts';
@@ -18,7 +19,12 @@ interface ExternalEntry {
 
 export interface WorldSnapshot {
   backlog: [string, number][];
+  polled: [string, number][];
 }
+
+/** The error metrics-server's aggregated API answers while it is down (kube-aggregator 503). */
+export const METRICS_SERVER_DOWN =
+  'the server is currently unable to handle the request (get pods.metrics.k8s.io)';
 
 export class World {
   readonly traffic: CompiledCurve | null;
@@ -32,6 +38,8 @@ export class World {
   private readonly queued: [string, ExternalEntry][] = [];
   private readonly outages: MetricOutage[];
   private backlog = new Map<string, number>();
+  /** Object/External values at the adapter's last poll, by "object/<name>" or "external/<name>" */
+  private polled = new Map<string, number>();
 
   constructor(input: SimulationInput) {
     this.traffic = compile(input.traffic);
@@ -78,6 +86,35 @@ export class World {
     return out;
   }
 
+  /** Traffic at t; before t = 0 the curve's value at 0 (the initial pods' past). */
+  demandFrom(t: number): number {
+    return this.demandAt(t < 0 ? 0 : t);
+  }
+
+  /** metrics-server is down at t: some outage covers a Resource metric. */
+  metricsServerDown(t: number): boolean {
+    for (const o of this.outages)
+      if (t >= o.fromSeconds && t < o.toSeconds && o.metric.startsWith('resource/')) return true;
+    return false;
+  }
+
+  /** An adapter poll at s: Object and External values as they are now (the controller reads these). */
+  poll(s: number, demandNow: number): void {
+    for (const [name, o] of this.objectLoads)
+      this.polled.set(
+        `object/${name}`,
+        o.curve ? o.curve.valueAt(s) * 1000 : demandNow * o.load.perUnitMilli,
+      );
+    for (const [name, e] of this.externalLoads) {
+      const v = e.load.queue
+        ? (this.backlog.get(name) ?? 0) * 1000
+        : e.curve
+          ? e.curve.valueAt(s) * 1000
+          : demandNow * e.load.perUnitMilli;
+      this.polled.set(`external/${name}`, v);
+    }
+  }
+
   /** Queues over [s - dt, s): arrivals minus what `servingPods` ready pods drained. */
   advanceQueues(s: number, dt: number, demandNow: number, servingPods: number): void {
     for (const [name, e] of this.queued) {
@@ -89,31 +126,23 @@ export class World {
     }
   }
 
-  /** An Object or External metric's value (milli-units) as read at `scrape`; null: no sample. */
+  /** An Object or External metric's value (milli-units) as the adapter last polled it; null: no sample. */
   metricValue(
     kind: 'object' | 'external',
     metric: string,
-    scrape: number,
-    scrapeDemand: number,
     unavailable: Set<string> | null,
   ): number | null {
-    if (unavailable !== null && unavailable.has(`${kind}/${metric}`)) return null;
-    if (kind === 'external') {
-      const e = this.externalLoads.get(metric);
-      if (!e) return null;
-      if (e.load.queue) return (this.backlog.get(metric) ?? 0) * 1000;
-      return e.curve ? e.curve.valueAt(scrape) * 1000 : scrapeDemand * e.load.perUnitMilli;
-    }
-    const o = this.objectLoads.get(metric);
-    if (!o) return null;
-    return o.curve ? o.curve.valueAt(scrape) * 1000 : scrapeDemand * o.load.perUnitMilli;
+    const key = `${kind}/${metric}`;
+    if (unavailable !== null && unavailable.has(key)) return null;
+    return this.polled.get(key) ?? null;
   }
 
   snapshot(): WorldSnapshot {
-    return { backlog: [...this.backlog] };
+    return { backlog: [...this.backlog], polled: [...this.polled] };
   }
 
   restore(s: WorldSnapshot): void {
     this.backlog = new Map(s.backlog);
+    this.polled = new Map(s.polled);
   }
 }

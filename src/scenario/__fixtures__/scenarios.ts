@@ -84,7 +84,7 @@ spec:
     maxPods: 50
     podCapacity: 100
     failedPods: 1
-  metricsPipeline: { resolution: 15s, window: 30s }
+  metricsPipeline: { resolution: 15s, offset: 0s, adapterInterval: 15s }
   traffic:
     type: ramp
     points:

@@ -1,11 +1,15 @@
 /** JSON Schema of the second scenario document: `kind: Simulation` (hpa-sim.dev/v1alpha1). */
 import type {
   ContainerDocument,
+  ContainerUsageDocument,
   ControllerDocument,
   CpuBurstDocument,
   FeatureGatesDocument,
+  InitContainerDocument,
   MetricsPipelineDocument,
   OutageDocument,
+  ReadinessProbeDocument,
+  ReplicaSetDocument,
   SimulationDocument,
   SimulationMetadata,
   SimulationSpecDocument,
@@ -92,26 +96,47 @@ const controller = object("kube-controller-manager HPA flags. Defaults are the c
   featureGates,
 } satisfies PropertiesOf<ControllerDocument>);
 
+const containerProperties = {
+  name: string('The container name (a DNS label). ContainerResource metrics refer to it.', {
+    minLength: 1,
+    maxLength: 63,
+    pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$',
+    examples: ['app'],
+  }),
+  resources: object('Resource requests and limits.', {
+    requests: mapOf(
+      'Requests by resource name: quantities such as cpu: 500m, memory: 256Mi.',
+      quantity('A request.'),
+    ),
+    limits: mapOf(
+      'Limits. A cpu limit throttles the container (CFS quota): its usage never passes it, and work it cannot do is unmet demand. The HPA itself reads requests only.',
+      quantity('A limit.'),
+    ),
+  }),
+  usage: mapOf(
+    "This container's own usage by resource (a sidecar's), instead of a share of the pod's load: perPod + perUnit × the work the pod serves. Containers without one share spec.load by their requests.",
+    object('Usage of one resource.', {
+      perPod: quantity('Usage of an idle container.'),
+      perUnit: quantity('Extra usage per unit of work the pod serves.'),
+    } satisfies PropertiesOf<ContainerUsageDocument>),
+  ),
+} satisfies PropertiesOf<ContainerDocument>;
+
 const container = object(
   'A container of the pod template. Its requests are what Utilization targets divide by.',
+  containerProperties,
+  { required: ['name'] },
+);
+
+const initContainer = object(
+  'An init container of the pod template.',
   {
-    name: string('The container name (a DNS label). ContainerResource metrics refer to it.', {
-      minLength: 1,
-      maxLength: 63,
-      pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$',
-      examples: ['app'],
-    }),
-    resources: object('Resource requests (and limits, which the HPA ignores).', {
-      requests: mapOf(
-        'Requests by resource name: quantities such as cpu: 500m, memory: 256Mi.',
-        quantity('A request.'),
-      ),
-      limits: mapOf(
-        'Limits. Accepted and ignored (the HPA reads requests only).',
-        quantity('A limit.'),
-      ),
-    }),
-  } satisfies PropertiesOf<ContainerDocument>,
+    ...containerProperties,
+    restartPolicy: enumOf(
+      'Always makes the init container a sidecar (a restartable init container).',
+      ['Always'],
+    ),
+  } satisfies PropertiesOf<InitContainerDocument>,
   { required: ['name'] },
 );
 
@@ -126,6 +151,15 @@ const workload = object('The scaled workload: initial size, pod template and pod
     container,
     { minItems: 1, maxItems: MAX_CONTAINERS, 'x-limit': SIM_LIMIT },
   ),
+  initContainers: listOf(
+    'Init containers of the pod template. Those with restartPolicy: Always are sidecars: they run beside the app, the HPA adds their requests to a Resource metric, and they have usage of their own (give `usage`, or they share spec.load by their requests). Others finish before the app starts and change nothing.',
+    initContainer,
+    { maxItems: MAX_CONTAINERS, 'x-limit': SIM_LIMIT },
+  ),
+  podRequests: mapOf(
+    "Pod-level requests (spec.resources.requests, Kubernetes v1.34+): a Resource metric divides by these instead of the containers' sum.",
+    quantity('A pod-level request.'),
+  ),
   startup: object('Pod start-up: created → scheduled → running → ready.', {
     scheduling: setting('Created → scheduled (status.startTime set). Default 1s.', {
       default: '1s',
@@ -133,7 +167,33 @@ const workload = object('The scaled workload: initial size, pod template and pod
     starting: setting('Scheduled → running (image pull, container start). Default 10s.', {
       default: '10s',
     }),
-    readinessDelay: setting('Running → Ready (readiness probe). Default 20s.', { default: '20s' }),
+    readinessDelay: setting(
+      'Running → Ready when there is no readinessProbe (a fixed delay). Default 20s.',
+      { default: '20s' },
+    ),
+    readinessProbe: object(
+      "The container's readiness probe, as the kubelet runs it: probes start with the pod, every periodSeconds; the first to pass is the first at least initialDelaySeconds after the container started, and Ready needs successThreshold passes in a row. Replaces readinessDelay.",
+      {
+        initialDelaySeconds: int32(
+          'Seconds after the container starts before a probe can pass. Default 0.',
+          {
+            minimum: 0,
+            maximum: 3600,
+            default: 0,
+          },
+        ),
+        periodSeconds: int32('Seconds between probes. Default 10.', {
+          minimum: 1,
+          maximum: 3600,
+          default: 10,
+        }),
+        successThreshold: int32('Passing probes in a row before Ready. Default 1.', {
+          minimum: 1,
+          maximum: 100,
+          default: 1,
+        }),
+      } satisfies PropertiesOf<ReadinessProbeDocument>,
+    ),
   } satisfies PropertiesOf<StartupDocument>),
   startupCpuBurst: object(
     'Extra CPU right after a pod starts running (JVM warm-up): what the cpu-initialization-period flag exists for.',
@@ -147,7 +207,7 @@ const workload = object('The scaled workload: initial size, pod template and pod
     { required: ['extra', 'duration'] },
   ),
   termination: setting(
-    'How long a deleted pod stays Terminating (it no longer serves). Default 30s.',
+    'How long a deleted pod stays Terminating until its containers exit. It stops receiving traffic at once but stays Ready until it exits (Value targets count it). Default 30s (the grace period).',
     { default: '30s' },
   ),
   maxPods: int32(
@@ -158,8 +218,30 @@ const workload = object('The scaled workload: initial size, pod template and pod
     'Work units per second one ready pod can serve; demand above the total is unmet (overload). Default: unlimited.',
     { exclusiveMinimum: 0, maximum: 1e15 },
   ),
+  nodeCpu: quantity(
+    "A node's allocatable CPU: no pod uses more, whatever its limits (1 = one core). Default: no cap.",
+  ),
+  replicaSet: object(
+    'The ReplicaSet controller and the client it creates and deletes pods through (kube-controller-manager).',
+    {
+      apiQps: number('--kube-api-qps: writes per second. Default 20.', {
+        exclusiveMinimum: 0,
+        maximum: 100000,
+        default: 20,
+      }),
+      apiBurst: int32('--kube-api-burst: writes allowed at once. Default 30.', {
+        minimum: 1,
+        maximum: 100000,
+        default: 30,
+      }),
+      burstReplicas: int32(
+        'Most pods created or deleted per ReplicaSet sync (BurstReplicas). Default 500.',
+        { minimum: 1, maximum: MAX_PODS, default: 500 },
+      ),
+    } satisfies PropertiesOf<ReplicaSetDocument>,
+  ),
   failedPods: int32(
-    'This many of the initial replicas are Failed (not yet replaced by their owner): the controller ignores them. Default 0.',
+    'This many of the initial replicas are Failed at the start: the controller ignores them, they are not in status.replicas, and the ReplicaSet replaces them right after the first sync. Default 0.',
     { minimum: 0, maximum: MAX_PODS, 'x-limit': PODS_LIMIT },
   ),
   podsWithoutMetrics: int32(
@@ -178,12 +260,18 @@ const metricsPipeline = object('The metrics-server pipeline between pods and the
       default: '15s',
     },
   ),
-  window: setting('The time each CPU sample averages over (PodMetrics.window). Default 15s.', {
-    'x-minSeconds': 0,
-    'x-exclusiveMinSeconds': true,
-    'x-maxSeconds': 3600,
-    default: '15s',
-  }),
+  offset: setting(
+    "When metrics-server's scrapes fall: at offset + k × resolution, not on the controller's sync grid. Default 7s.",
+    { 'x-minSeconds': 0, 'x-maxSeconds': 3600, default: '7s' },
+  ),
+  adapterInterval: setting(
+    'How often the custom and external metrics adapters (prometheus-adapter, KEDA) refresh: Object and External values are the last poll, a Pods metric the rate over one interval. Rounded to whole scrapes. Default 30s.',
+    { 'x-minSeconds': 0, 'x-exclusiveMinSeconds': true, 'x-maxSeconds': 3600, default: '30s' },
+  ),
+  window: setting(
+    'Ignored: metrics-server has no window setting; the window it reports is the time between its last two samples.',
+    { 'x-minSeconds': 0, 'x-exclusiveMinSeconds': true, 'x-maxSeconds': 3600 },
+  ),
 } satisfies PropertiesOf<MetricsPipelineDocument>);
 
 const outage = object(

@@ -1,12 +1,14 @@
 /** Assembles the SimulationInput from the processed HPA and the read Simulation document. */
 import type { Curve } from '../../engine/simulation/curves/index.ts';
 import type { SimulationInput } from '../../engine/simulation/input.ts';
+import { scrapeCount, scrapePhase } from '../../engine/simulation/scrapes.ts';
 import type { Reporter } from '../diagnostics.ts';
 import type { HpaOutcome } from '../hpa/process.ts';
 import { isRecord } from '../plainData.ts';
 import { MAX_SCRAPES } from '../limits.ts';
 import { DEFAULT_METRICS_PIPELINE } from './defaults.ts';
 import { buildLoads, metricRefs } from './loads.ts';
+import type { MetricsPipelineDocument } from './document.ts';
 import { buildOutages } from './outages.ts';
 import { record, seconds } from './read.ts';
 import { formatSeconds } from './units.ts';
@@ -68,7 +70,9 @@ export function buildSimulationInput(
     pipeline.resolution,
     DEFAULT_METRICS_PIPELINE.resolutionSeconds,
   );
-  checkScrapes(sim.controller.durationSeconds, resolutionSeconds, sim.report);
+  const offsetSeconds = seconds(pipeline.offset, DEFAULT_METRICS_PIPELINE.offsetSeconds);
+  checkScrapes(sim.controller.durationSeconds, resolutionSeconds, offsetSeconds, sim.report);
+  checkPipeline(pipeline, resolutionSeconds, sim.report);
   return {
     hpa: hpa.defaulted,
     durationSeconds: sim.controller.durationSeconds,
@@ -76,7 +80,11 @@ export function buildSimulationInput(
     workload,
     metricsPipeline: {
       resolutionSeconds,
-      windowSeconds: seconds(pipeline.window, DEFAULT_METRICS_PIPELINE.windowSeconds),
+      offsetSeconds,
+      adapterIntervalSeconds: seconds(
+        pipeline.adapterInterval,
+        DEFAULT_METRICS_PIPELINE.adapterIntervalSeconds,
+      ),
     },
     traffic,
     loads,
@@ -84,10 +92,37 @@ export function buildSimulationInput(
   };
 }
 
-/** Scrapes are counted as the engine counts them: one at 0, then one per resolution. */
-function checkScrapes(durationSeconds: number, resolutionSeconds: number, report: Reporter): void {
+/** What metrics-server itself would refuse or ignore. */
+function checkPipeline(
+  pipeline: MetricsPipelineDocument,
+  resolutionSeconds: number,
+  report: Reporter,
+): void {
+  const at = ['spec', 'metricsPipeline'];
+  // metrics-server cmd/metrics-server/app/options/options.go: "metric-resolution should be a
+  // time duration at least 10s".
+  if (resolutionSeconds > 0 && resolutionSeconds < 10)
+    report.warning(
+      [...at, 'resolution'],
+      `metrics-server refuses a resolution below 10s (got ${formatSeconds(resolutionSeconds)}); the simulation runs it anyway`,
+    );
+  if (pipeline.window !== undefined)
+    report.warning(
+      [...at, 'window'],
+      'ignored: metrics-server has no window setting; the window it reports is the time between its last two samples (about one resolution)',
+    );
+}
+
+/** Scrapes are counted as the engine counts them: two before 0, then one per resolution. */
+function checkScrapes(
+  durationSeconds: number,
+  resolutionSeconds: number,
+  offsetSeconds: number,
+  report: Reporter,
+): void {
   if (!(resolutionSeconds > 0)) return;
-  const scrapes = Math.floor(durationSeconds / resolutionSeconds) + 1;
+  const first = scrapePhase(offsetSeconds, resolutionSeconds) - 2 * resolutionSeconds;
+  const scrapes = scrapeCount(durationSeconds, resolutionSeconds, first);
   if (scrapes <= MAX_SCRAPES) return;
   report.error(
     ['spec', 'metricsPipeline', 'resolution'],

@@ -1,5 +1,9 @@
 /** Defaults of the Simulation document, shared by the schema (hover docs) and the builder. */
 import type { FeatureGates } from '../../engine/controller/index.ts';
+import {
+  DEFAULT_ADAPTER_INTERVAL_SECONDS,
+  DEFAULT_SCRAPE_OFFSET_SECONDS,
+} from '../../engine/simulation/input.ts';
 
 export const CURRENT_SIMULATION_API_VERSION = 'hpa-sim.dev/v1alpha1';
 export const SIMULATION_KIND = 'Simulation';
@@ -21,8 +25,16 @@ export const DEFAULT_STARTUP = {
   readinessDelaySeconds: 20,
 };
 export const DEFAULT_TERMINATION_SECONDS = 30;
-/** metrics-server defaults: a 15 s scrape, and each CPU sample is the rate between two scrapes. */
-export const DEFAULT_METRICS_PIPELINE = { resolutionSeconds: 15, windowSeconds: 15 };
+/**
+ * metrics-server as its manifests and Helm chart deploy it: a 15 s scrape (its code default is
+ * 60 s), each CPU sample the rate between two scrapes; the scrapes 7 s off the sync grid; the
+ * adapters refresh every 30 s (KEDA's pollingInterval).
+ */
+export const DEFAULT_METRICS_PIPELINE = {
+  resolutionSeconds: 15,
+  offsetSeconds: DEFAULT_SCRAPE_OFFSET_SECONDS,
+  adapterIntervalSeconds: DEFAULT_ADAPTER_INTERVAL_SECONDS,
+};
 export const DEFAULT_CONTAINER = { name: 'app', requests: { cpu: '500m', memory: '256Mi' } };
 /**
  * A Resource `cpu` metric without a load model: no idle usage and 1 millicore per unit of

@@ -52,12 +52,36 @@ export interface ContainerDocument {
     requests?: Record<string, QuantityString>;
     limits?: Record<string, QuantityString>;
   };
+  usage?: Record<string, ContainerUsageDocument>;
+}
+
+export interface InitContainerDocument extends ContainerDocument {
+  /** "Always" makes the init container a sidecar */
+  restartPolicy?: string;
+}
+
+export interface ContainerUsageDocument {
+  perPod?: QuantityString;
+  perUnit?: QuantityString;
+}
+
+export interface ReadinessProbeDocument {
+  initialDelaySeconds?: number;
+  periodSeconds?: number;
+  successThreshold?: number;
 }
 
 export interface StartupDocument {
   scheduling?: DurationText;
   starting?: DurationText;
   readinessDelay?: DurationText;
+  readinessProbe?: ReadinessProbeDocument;
+}
+
+export interface ReplicaSetDocument {
+  apiQps?: number;
+  apiBurst?: number;
+  burstReplicas?: number;
 }
 
 export interface CpuBurstDocument {
@@ -68,17 +92,24 @@ export interface CpuBurstDocument {
 export interface WorkloadDocument {
   replicas?: number;
   containers?: ContainerDocument[];
+  initContainers?: InitContainerDocument[];
+  podRequests?: Record<string, QuantityString>;
   startup?: StartupDocument;
   startupCpuBurst?: CpuBurstDocument;
   termination?: DurationText;
   maxPods?: number;
   podCapacity?: number;
+  nodeCpu?: QuantityString;
+  replicaSet?: ReplicaSetDocument;
   failedPods?: number;
   podsWithoutMetrics?: number;
 }
 
 export interface MetricsPipelineDocument {
   resolution?: DurationText;
+  offset?: DurationText;
+  adapterInterval?: DurationText;
+  /** accepted and ignored: metrics-server has no window setting */
   window?: DurationText;
 }
 

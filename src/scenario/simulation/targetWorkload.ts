@@ -6,7 +6,7 @@
  */
 import type { Reporter } from '../diagnostics.ts';
 import { isRecord } from '../plainData.ts';
-import type { ContainerDocument, WorkloadDocument } from './document.ts';
+import type { ContainerDocument, ReadinessProbeDocument, WorkloadDocument } from './document.ts';
 import { checkQuantity } from './units.ts';
 
 export interface TargetWorkload {
@@ -49,7 +49,7 @@ export function readTargetWorkload(
     isRecord(spec.template) && isRecord(spec.template.spec) ? spec.template.spec : {};
   const base = ['spec', 'template', 'spec', 'containers'];
   const containers: ContainerDocument[] = [];
-  let readiness: number | null = null;
+  let readiness: ReadinessProbeDocument | null = null;
   if (Array.isArray(template.containers)) {
     template.containers.forEach((c: unknown, i) => {
       if (!isRecord(c) || typeof c.name !== 'string') return;
@@ -71,9 +71,14 @@ export function readTargetWorkload(
       });
       const probe = isRecord(c.readinessProbe) ? c.readinessProbe : null;
       if (probe) {
-        // Ready after the first successful probe: initialDelaySeconds, then one period at most.
-        const delay = seconds(probe.initialDelaySeconds) ?? 0;
-        readiness = Math.max(readiness ?? 0, delay);
+        // The kubelet's probe as written (its defaults: period 10 s, threshold 1); with several
+        // probed containers the slowest one decides when the pod is Ready.
+        const next: ReadinessProbeDocument = {
+          initialDelaySeconds: seconds(probe.initialDelaySeconds) ?? 0,
+          periodSeconds: seconds(probe.periodSeconds) || 10,
+          successThreshold: seconds(probe.successThreshold) || 1,
+        };
+        if (readiness === null || probeSpan(next) > probeSpan(readiness)) readiness = next;
       }
     });
   }
@@ -83,9 +88,17 @@ export function readTargetWorkload(
   if (typeof replicas === 'number' && Number.isInteger(replicas) && replicas >= 0)
     workload.replicas = replicas;
   if (containers.length > 0) workload.containers = containers;
-  if (readiness !== null) workload.startup = { readinessDelay: `${readiness}s` };
+  // Assigned inside the forEach callback, which the compiler's narrowing does not see.
+  const probe = readiness as ReadinessProbeDocument | null;
+  if (probe !== null) workload.startup = { readinessProbe: probe };
   const parts = [`${workload.replicas ?? 1} replicas`];
   if (containers.length > 0) parts.push(`containers ${containers.map((c) => c.name).join(', ')}`);
-  if (readiness !== null) parts.push(`ready ${readiness}s after start`);
+  if (probe !== null)
+    parts.push(`readiness probe after ${probe.initialDelaySeconds}s every ${probe.periodSeconds}s`);
   return { kind, name, workload, summary: `${kind} ${name}: ${parts.join(', ')}` };
+}
+
+/** The longest a probe can take to pass: its initial delay plus the thresholds' periods. */
+function probeSpan(p: ReadinessProbeDocument): number {
+  return (p.initialDelaySeconds ?? 0) + (p.periodSeconds ?? 10) * (p.successThreshold ?? 1);
 }

@@ -1,8 +1,14 @@
 /** The workload model from `spec.workload` (initial replicas, containers, pod lifecycle). */
-import type { ContainerModel, WorkloadModel } from '../../engine/simulation/input.ts';
+import {
+  DEFAULT_REPLICA_SET,
+  type ContainerModel,
+  type ReadinessProbeModel,
+  type ReplicaSetModel,
+  type WorkloadModel,
+} from '../../engine/simulation/input.ts';
 import type { Reporter } from '../diagnostics.ts';
 import { DEFAULT_CONTAINER, DEFAULT_STARTUP, DEFAULT_TERMINATION_SECONDS } from './defaults.ts';
-import type { WorkloadDocument } from './document.ts';
+import type { ContainerDocument, WorkloadDocument } from './document.ts';
 import { milli, num, record, seconds } from './read.ts';
 
 export function buildWorkload(
@@ -34,6 +40,9 @@ export function buildWorkload(
       schedulingSeconds: seconds(startup.scheduling, DEFAULT_STARTUP.schedulingSeconds),
       startingSeconds: seconds(startup.starting, DEFAULT_STARTUP.startingSeconds),
       readinessDelaySeconds: seconds(startup.readinessDelay, DEFAULT_STARTUP.readinessDelaySeconds),
+      ...(startup.readinessProbe === undefined
+        ? {}
+        : { readinessProbe: readinessProbe(startup.readinessProbe) }),
     },
     startupCpuBurst:
       burst === undefined
@@ -45,8 +54,48 @@ export function buildWorkload(
     terminationSeconds: seconds(w.termination, DEFAULT_TERMINATION_SECONDS),
     maxPods: typeof w.maxPods === 'number' && Number.isInteger(w.maxPods) ? w.maxPods : null,
     podCapacity: w.podCapacity === undefined ? null : num(w.podCapacity, 1),
+    ...(w.nodeCpu === undefined
+      ? {}
+      : { nodeCpuMilli: milli(w.nodeCpu, [...base, 'nodeCpu'], report, false) }),
+    ...(w.replicaSet === undefined ? {} : { replicaSet: replicaSet(w.replicaSet) }),
+    ...(w.podRequests === undefined
+      ? {}
+      : { podRequests: podRequests(w.podRequests, [...base, 'podRequests'], report) }),
     failedPods,
     podsWithoutMetrics,
+  };
+}
+
+function podRequests(
+  value: unknown,
+  path: (string | number)[],
+  report: Reporter,
+): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [resource, q] of Object.entries(record(value)))
+    put(out, resource, milli(q, [...path, resource], report, false));
+  return out;
+}
+
+function int(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+function readinessProbe(value: unknown): ReadinessProbeModel {
+  const p = record(value);
+  return {
+    initialDelaySeconds: count(p.initialDelaySeconds),
+    periodSeconds: int(p.periodSeconds, 10),
+    successThreshold: int(p.successThreshold, 1),
+  };
+}
+
+function replicaSet(value: unknown): ReplicaSetModel {
+  const r = record(value);
+  return {
+    apiQps: typeof r.apiQps === 'number' && r.apiQps > 0 ? r.apiQps : DEFAULT_REPLICA_SET.apiQps,
+    apiBurst: int(r.apiBurst, DEFAULT_REPLICA_SET.apiBurst),
+    burstReplicas: int(r.burstReplicas, DEFAULT_REPLICA_SET.burstReplicas),
   };
 }
 
@@ -55,29 +104,67 @@ function count(value: unknown): number {
 }
 
 function buildContainers(w: WorkloadDocument, report: Reporter): ContainerModel[] {
+  const seen = new Set<string>();
+  // Restartable init containers run beside the app for the pod's life (sidecars); the others
+  // have finished before it starts and change nothing here.
+  const sidecars = (Array.isArray(w.initContainers) ? w.initContainers : [])
+    .map((c, i) => ({ c, i }))
+    .filter(({ c }) => c?.restartPolicy === 'Always')
+    .map(({ c, i }) => ({
+      ...readContainer(c, ['spec', 'workload', 'initContainers', i], seen, report),
+      sidecar: true,
+    }));
   if (!Array.isArray(w.containers)) {
     const requests: Record<string, number> = {};
     for (const [name, q] of Object.entries(DEFAULT_CONTAINER.requests))
       requests[name] = milli(q, [], report, false);
-    return [{ name: DEFAULT_CONTAINER.name, requests }];
+    return [{ name: DEFAULT_CONTAINER.name, requests }, ...sidecars];
   }
-  const seen = new Set<string>();
-  return w.containers.map((c, i) => {
-    const path = ['spec', 'workload', 'containers', i];
-    const name = typeof c?.name === 'string' ? c.name : `container-${i}`;
-    if (seen.has(name)) report.error([...path, 'name'], `duplicate container name '${name}'`);
-    seen.add(name);
-    const requests: Record<string, number> = {};
-    for (const [resource, q] of Object.entries(record(record(c?.resources).requests))) {
-      Object.defineProperty(requests, resource, {
-        value: milli(q, [...path, 'resources', 'requests', resource], report, false),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+  const containers = w.containers.map((c, i) =>
+    readContainer(c, ['spec', 'workload', 'containers', i], seen, report),
+  );
+  return [...containers, ...sidecars];
+}
+
+function readContainer(
+  c: ContainerDocument | undefined,
+  path: (string | number)[],
+  seen: Set<string>,
+  report: Reporter,
+): ContainerModel {
+  const name = typeof c?.name === 'string' ? c.name : `container-${String(path.at(-1))}`;
+  if (seen.has(name)) report.error([...path, 'name'], `duplicate container name '${name}'`);
+  seen.add(name);
+  const quantities = (kind: 'requests' | 'limits'): Record<string, number> => {
+    const out: Record<string, number> = {};
+    for (const [resource, q] of Object.entries(record(record(c?.resources)[kind]))) {
+      put(out, resource, milli(q, [...path, 'resources', kind, resource], report, false));
     }
-    return { name, requests };
-  });
+    return out;
+  };
+  const usage: ContainerModel['usage'] = {};
+  for (const [resource, u] of Object.entries(record(c?.usage))) {
+    const r = record(u);
+    const at = [...path, 'usage', resource];
+    put(usage, resource, {
+      perPodMilli: r.perPod === undefined ? 0 : milli(r.perPod, [...at, 'perPod'], report, false),
+      perUnitMilli:
+        r.perUnit === undefined ? 0 : milli(r.perUnit, [...at, 'perUnit'], report, false),
+    });
+  }
+  const limits = quantities('limits');
+  // Only what was written: most containers have neither, and the model stays as before.
+  return {
+    name,
+    requests: quantities('requests'),
+    ...(Object.keys(limits).length > 0 ? { limits } : {}),
+    ...(Object.keys(usage).length > 0 ? { usage } : {}),
+  };
+}
+
+/** A key from the user's text, set without touching a prototype (`__proto__` is a valid name). */
+function put<T>(obj: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** Hints about the workload relative to the HPA: clamping at the first sync, capacity below min. */
