@@ -24,6 +24,7 @@ import {
 } from './download.ts';
 import { DraftsMenu } from './DraftsMenu.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
+import { ImportTraffic } from '../panels/import/index.ts';
 
 function statusText(
   kind: string,
@@ -84,6 +85,11 @@ export function Toolbar(props: {
         Presets
       </button>
       <DraftsMenu />
+      <ImportTraffic
+        scenarioText={text}
+        defaultSimulation={parse?.defaultSimulation ?? null}
+        onApply={actions.editScenarioText}
+      />
       <button
         className="btn"
         onClick={actions.undo}
