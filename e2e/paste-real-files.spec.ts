@@ -73,22 +73,18 @@ test.describe('importing traffic', () => {
     await page.getByRole('button', { name: 'Import traffic' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import traffic' });
     // A malformed file: located errors, and nothing applied.
-    await dialog
-      .getByLabel('Traffic file')
-      .setInputFiles({
-        name: 'bad.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from('time,value\n0,1\nzero,x\n'),
-      });
+    await dialog.getByLabel('Traffic file').setInputFiles({
+      name: 'bad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('time,value\n0,1\nzero,x\n'),
+    });
     await expect(dialog.getByRole('alert', { name: 'Cannot import' })).toContainText('line 3');
     await expect(dialog.getByRole('button', { name: 'Apply to spec.traffic' })).toBeDisabled();
-    await dialog
-      .getByLabel('Traffic file')
-      .setInputFiles({
-        name: 'day.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from(diurnalWebCsv()),
-      });
+    await dialog.getByLabel('Traffic file').setInputFiles({
+      name: 'day.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(diurnalWebCsv()),
+    });
     await expect(dialog.getByRole('img', { name: 'Imported demand preview' })).toBeVisible();
     await dialog.getByLabel('Scale factor').fill('0.3');
     await dialog.getByRole('button', { name: 'Apply to spec.traffic' }).click();
@@ -98,13 +94,11 @@ test.describe('importing traffic', () => {
     expect(await editorText(page)).toContain('duration: 86400s');
 
     await page.getByRole('button', { name: 'Import traffic' }).click();
-    await dialog
-      .getByLabel('Traffic file')
-      .setInputFiles({
-        name: 'week.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from(weekJson()),
-      });
+    await dialog.getByLabel('Traffic file').setInputFiles({
+      name: 'week.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(weekJson()),
+    });
     await expect(dialog.getByRole('img', { name: 'Imported demand preview' })).toBeVisible();
     await expect(dialog.getByText(/2016 samples over 7\.0 days/)).toBeVisible();
     await dialog.getByLabel('Scale factor').fill('0.3');
