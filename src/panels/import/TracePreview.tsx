@@ -9,8 +9,19 @@ export function TracePreview(props: { points: readonly { at: number; value: numb
   const { path, peak, end } = useMemo(() => shape(props.points), [props.points]);
   return (
     <figure className="trace-preview">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label="Imported demand preview">
-        <path d={path} fill="none" stroke="currentColor" strokeWidth="1.2" />
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        preserveAspectRatio="none"
+        role="img"
+        aria-label="Imported demand preview"
+      >
+        <path
+          d={path}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.2"
+          vectorEffect="non-scaling-stroke"
+        />
       </svg>
       <figcaption>
         {props.points.length} samples over {hours(end)}, peak {round(peak)}
