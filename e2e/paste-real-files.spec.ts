@@ -8,6 +8,20 @@ import { diurnalWebCsv, weekJson } from '../src/panels/import/sampleTraces.ts';
 const corpus = (name: string) =>
   readFileSync(join(import.meta.dirname, '..', 'tests', 'manifests', name), 'utf8');
 
+/** Drops a file on the page as a user dragging it from the desktop would. */
+async function dropFile(page: import('@playwright/test').Page, name: string, text: string) {
+  const transfer = await page.evaluateHandle(
+    ([n, t]) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([t!], n!, { type: 'text/plain' }));
+      return dt;
+    },
+    [name, text],
+  );
+  await page.dispatchEvent('main', 'dragover', { dataTransfer: transfer });
+  await page.dispatchEvent('main', 'drop', { dataTransfer: transfer });
+}
+
 async function shareUrl(page: import('@playwright/test').Page): Promise<string> {
   await page.getByRole('button', { name: 'Share link' }).click();
   return page.getByRole('textbox', { name: 'Share link' }).inputValue();
@@ -63,6 +77,20 @@ test.describe('pasting real files', () => {
 
 test.describe('importing traffic', () => {
   test.beforeEach(() => test.setTimeout(120_000));
+
+  test('a dropped manifest becomes the scenario; a dropped CSV opens the import', async ({
+    page,
+  }) => {
+    await openApp(page);
+    await waitUpToDate(page);
+    const install = corpus('v2beta1-statefulset-install.yaml');
+    await dropFile(page, 'install.yaml', install);
+    await expect.poll(() => editorText(page)).toBe(install);
+    await dropFile(page, 'day.csv', diurnalWebCsv());
+    const dialog = page.getByRole('dialog', { name: 'Import traffic' });
+    await expect(dialog.getByRole('img', { name: 'Imported demand preview' })).toBeVisible();
+    await expect(dialog.getByText('day.csv')).toBeVisible();
+  });
 
   test('a CSV file, then a week of Prometheus data, then a link that reopens the same run', async ({
     page,

@@ -10,10 +10,16 @@ export function ImportTraffic(props: {
 }) {
   const [open, setOpen] = useState(false);
   const [initial, setInitial] = useState<ImportSource | null>(null);
-  const onFile = useCallback((file: ImportSource | { error: string }) => {
-    setInitial('error' in file ? { name: '', text: '' } : file);
-    setOpen(true);
-  }, []);
+  const { onApply } = props;
+  const onFile = useCallback(
+    (file: ImportSource | { error: string }) => {
+      // A dropped manifest is a scenario, not traffic: it replaces the text (Undo brings it back).
+      if (!('error' in file) && /\.ya?ml$/i.test(file.name)) return onApply(file.text);
+      setInitial('error' in file ? { name: '', text: '' } : file);
+      setOpen(true);
+    },
+    [onApply],
+  );
   useFileDrop(onFile);
   return (
     <>
