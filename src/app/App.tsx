@@ -14,6 +14,7 @@ import {
   useActions,
   useDiagnostics,
   useHeld,
+  useHpaChoice,
   useIsStale,
   useParseSummary,
   usePresetName,
@@ -24,6 +25,8 @@ import {
   useTheme,
 } from '../store/index.ts';
 import { ProblemsList } from './ProblemsList.tsx';
+import { AssumedWorld } from './paste/AssumedWorld.tsx';
+import { HpaPicker } from './paste/HpaPicker.tsx';
 import { PresetGallery } from './PresetGallery.tsx';
 import { IntroBanner } from './IntroBanner.tsx';
 import { Toolbar } from './Toolbar.tsx';
@@ -42,6 +45,7 @@ export function App() {
   const result = useResult();
   const stale = useIsStale();
   const held = useHeld();
+  const hpaChoice = useHpaChoice();
   const selected = useSelectedSync();
   const detail = useLastDetail(useSyncDetail(), result);
   const theme = useResolvedTheme(useTheme());
@@ -100,7 +104,9 @@ export function App() {
               <div className="scenario-meta">
                 <strong>{parse?.name || 'Scenario'}</strong>
                 {parse?.description ? <div>{parse.description}</div> : null}
+                <HpaPicker parse={parse} choice={hpaChoice} onChoose={actions.chooseHpa} />
               </div>
+              <AssumedWorld parse={parse} text={text} onEdit={actions.editScenarioText} />
               <LazyScenarioEditor
                 className="editor-host"
                 value={text}

@@ -6,6 +6,7 @@ import {
   useCanRedo,
   useCanUndo,
   useDiagnostics,
+  useHpaChoice,
   useIsStale,
   useNotice,
   useParseSummary,
@@ -23,6 +24,7 @@ import {
 } from './download.ts';
 import { DraftsMenu } from './DraftsMenu.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
+import { ImportTraffic } from '../panels/import/index.ts';
 
 function statusText(
   kind: string,
@@ -52,6 +54,7 @@ export function Toolbar(props: {
   const parse = useParseSummary();
   const result = useResult();
   const text = useScenarioText();
+  const hpaChoice = useHpaChoice();
   const invalid = useDiagnostics().some((d) => d.severity === 'error');
   const stale = useIsStale();
   const [share, setShare] = useState<{ url?: string; error?: string; copied?: boolean } | null>(
@@ -59,10 +62,10 @@ export function Toolbar(props: {
   );
   const stem = fileStem(parse?.name || 'scenario');
   // Manifests are named after the HPA itself (metadata.name), the rest after the scenario.
-  const hpaStem = fileStem(hpaName(text) ?? stem);
+  const hpaStem = fileStem(hpaChoice ?? hpaName(text) ?? stem);
 
   async function onShare() {
-    const link = await createShareLink(text);
+    const link = await createShareLink(text, hpaChoice);
     if (!link.ok) return setShare({ error: link.error });
     setShare({ url: link.url });
     try {
@@ -82,6 +85,11 @@ export function Toolbar(props: {
         Presets
       </button>
       <DraftsMenu />
+      <ImportTraffic
+        scenarioText={text}
+        defaultSimulation={parse?.defaultSimulation ?? null}
+        onApply={actions.editScenarioText}
+      />
       <button
         className="btn"
         onClick={actions.undo}
@@ -154,7 +162,9 @@ export function Toolbar(props: {
         disabled={{ effective: !parse?.effectiveHpaYaml, csv: !result, png: !result }}
         actions={{
           manifest: () =>
-            void manifestAsWritten(text).then((m) => downloadText(`${hpaStem}-hpa.yaml`, m)),
+            void manifestAsWritten(text, hpaChoice ? { hpa: hpaChoice } : {}).then((m) =>
+              downloadText(`${hpaStem}-hpa.yaml`, m),
+            ),
           effective: () =>
             parse?.effectiveHpaYaml &&
             downloadText(`${hpaStem}-hpa-effective.yaml`, parse.effectiveHpaYaml),

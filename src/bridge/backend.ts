@@ -47,7 +47,7 @@ export function workerBackend(worker: WorkerLike, onCrash: (message: string) => 
   remote.exportCsv(-1).then(markStarted, markStarted);
   return {
     api: {
-      run: (runId, text) => remote.run(runId, text),
+      run: (runId, text, options) => remote.run(runId, text, options),
       getSync: (runId, index) => remote.getSync(runId, index),
       exportCsv: (runId) => remote.exportCsv(runId),
     },
@@ -77,7 +77,7 @@ export function mainThreadBackend(loadApi: () => Promise<SimulatorApi>, clock: C
     });
   return {
     api: {
-      run: (runId, text) => later((a) => a.run(runId, text)),
+      run: (runId, text, options) => later((a) => a.run(runId, text, options)),
       getSync: (runId, index) => later((a) => a.getSync(runId, index)),
       exportCsv: (runId) => later((a) => a.exportCsv(runId)),
     },

@@ -7,7 +7,7 @@
 // queue inside the worker would compute every intermediate text. A worker computes synchronously
 // and cannot read a newer message mid-run, so the only way to stop a long run is terminate().
 
-import type { RunReply, SimulatorApi } from '../worker/protocol.ts';
+import type { RunReply, RunRequestOptions, SimulatorApi } from '../worker/protocol.ts';
 import { mainThreadBackend, workerBackend, type Backend } from './backend.ts';
 import {
   crashedTwiceMessage,
@@ -22,6 +22,7 @@ import { WARM_UP_RUN_ID } from './warmUp.ts';
 interface Request {
   runId: number;
   text: string;
+  options: RunRequestOptions;
   resolve: (reply: RunReply | null) => void;
   reject: (error: Error) => void;
   attempts: number;
@@ -148,7 +149,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
       }, replyTimeoutMs);
     }
     inFlight = flight;
-    b.api.run(request.runId, request.text).then(
+    b.api.run(request.runId, request.text, request.options).then(
       (reply) => {
         if (inFlight !== flight) return; // from a replaced backend, or timed out: dropped
         clearFlight();
@@ -250,11 +251,11 @@ export function createClient(options: ClientOptions): SimulatorClient {
   }
 
   return {
-    run(text) {
+    run(text, options = {}) {
       if (disposed) return Promise.resolve(null);
       return new Promise<RunReply | null>((resolve, reject) => {
         waiting?.resolve(null);
-        waiting = { runId: ++nextRunId, text, resolve, reject, attempts: 0 };
+        waiting = { runId: ++nextRunId, text, options, resolve, reject, attempts: 0 };
         if (inFlight) {
           supersedeInFlight();
           scheduleInterrupt();

@@ -1,7 +1,7 @@
 // Public types of the bridge. Structural on purpose (no DOM `Worker` type): the scheduling logic is
 // tested in Node with a fake worker and a fake clock.
 
-import type { RunReply, SyncDetail } from '../worker/protocol.ts';
+import type { RunReply, RunRequestOptions, SyncDetail } from '../worker/protocol.ts';
 
 /** What the bridge needs of a Worker; a real `Worker` satisfies it. */
 export interface WorkerLike {
@@ -39,7 +39,7 @@ export interface SimulatorClient {
    * Parse and simulate `text`. Latest run wins: resolves null when a newer run (or cancel())
    * superseded this one; rejects only when the simulator itself failed (crash, no reply).
    */
-  run(text: string): Promise<RunReply | null>;
+  run(text: string, options?: RunRequestOptions): Promise<RunReply | null>;
   /** One sync of the latest delivered run (null when none, out of range, or gone). */
   getSync(index: number): Promise<SyncDetail | null>;
   /** The latest delivered run as CSV (null when none or gone). */

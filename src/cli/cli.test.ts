@@ -206,7 +206,8 @@ describe('cli import', () => {
     const r = cli('import', f);
     expect(r.code).toBe(0);
     expect(r.out).toContain('type: series');
-    expect(r.out).toContain('- { at: 60, value: 250 }');
+    expect(r.out).toContain('stepSeconds: 60');
+    expect(r.out).toContain('values: >-\n    100 250 80');
     const scenario = readFileSync(preset('cpu-70-vs-60.yaml'), 'utf8').replace(
       / {2}traffic: .*\n/,
       r.out
@@ -235,8 +236,10 @@ describe('cli import', () => {
         ],
       },
     });
-    const r = cli('import', tempFile('q.json', json));
+    const r = cli('import', tempFile('q.json', json), '--points');
     expect(r.out).toContain('- { at: 30, value: 7 }');
+    const compact = cli('import', tempFile('q.json', json), '--scale', '10');
+    expect(compact.out).toContain('stepSeconds: 30\n  values: >-\n    50 70');
   });
 
   it('reports a bad CSV line with its location', () => {

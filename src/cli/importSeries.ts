@@ -1,8 +1,11 @@
-// `cli import FILE [--from csv|prometheus] [--step|--linear]`: turn exported traffic into a
-// `series` curve (YAML) to paste under `spec.traffic` or a metric's demand.
+// `cli import FILE [--from csv|prometheus] [--step] [--scale F] [--points]`: turn exported traffic
+// into a `series` curve (YAML) to paste under `spec.traffic` or a metric's demand. The compact
+// form (evenly spaced `values` in a folded block) by default; `--points` for one `{at, value}` a line.
 
 import { readFileSync } from 'node:fs';
 import {
+  compactSeriesCurve,
+  compactSeriesYaml,
   parseCsvSeries,
   parsePrometheusRangeQuery,
   seriesCurve,
@@ -22,7 +25,12 @@ function importDiagnostic(file: string, issue: ImportIssue, severity: string): s
 }
 
 export function importCommand(argv: string[], io: Io): number {
-  const args = parseArgs(argv, { from: 'string', step: 'boolean' });
+  const args = parseArgs(argv, {
+    from: 'string',
+    step: 'boolean',
+    points: 'boolean',
+    scale: 'number',
+  });
   if (!args.ok) return io.usage(args.error);
   const [file, ...extra] = args.positional;
   if (!file || extra.length)
@@ -45,17 +53,12 @@ export function importCommand(argv: string[], io: Io): number {
     return 2;
   }
   for (const w of result.series.warnings) io.err(importDiagnostic(file, w, 'warning'));
-  const curve = seriesCurve(result.series, args.values.step ? 'step' : 'linear');
-  // One point per line keeps a long series readable and diffable.
-  const lines = [
-    `# ${curve.points.length} points from ${file} (seconds after the first sample)`,
-    'traffic:',
-    '  type: series',
-    `  interpolation: ${curve.interpolation}`,
-    '  points:',
-    ...curve.points.map((p) => `    - { at: ${p.at}, value: ${p.value} }`),
-  ];
-  const yaml = lines.join('\n');
+  const interpolation = args.values.step ? 'step' : 'linear';
+  const scale = (args.values.scale as number | undefined) ?? 1;
+  if (!(scale >= 0)) return io.usage('--scale needs a factor ≥ 0');
+  const yaml = args.values.points
+    ? pointsYaml(result.series.points, file, interpolation, scale)
+    : compactYaml(result.series.points, file, interpolation, scale);
   // The importer takes up to 100,000 rows, more than a scenario's text limit holds as YAML.
   if (yaml.length > scenarioLimits.MAX_TEXT_CHARS) {
     const mb = (yaml.length / 1024 / 1024).toFixed(1);
@@ -70,4 +73,37 @@ export function importCommand(argv: string[], io: Io): number {
   }
   io.out(yaml);
   return 0;
+}
+
+/** One point per line: long, but every point exact and each on its own diff line. */
+function pointsYaml(
+  points: { at: number; value: number }[],
+  file: string,
+  interpolation: 'step' | 'linear',
+  scale: number,
+): string {
+  const curve = seriesCurve({ points, warnings: [], originSeconds: 0 }, interpolation);
+  return [
+    `# ${points.length} points from ${file} (seconds after the first sample)`,
+    'traffic:',
+    '  type: series',
+    `  interpolation: ${curve.interpolation}`,
+    '  points:',
+    ...points.map((p) => `    - { at: ${p.at}, value: ${p.value * scale} }`),
+  ].join('\n');
+}
+
+/** Evenly spaced values, 4 significant digits of the peak, 20 a line (see curves/README.md). */
+function compactYaml(
+  points: { at: number; value: number }[],
+  file: string,
+  interpolation: 'step' | 'linear',
+  scale: number,
+): string {
+  const curve = compactSeriesCurve(points, { interpolation, scale });
+  const count = curve.values.split(/\s+/).length;
+  return [
+    `# ${count} values every ${curve.stepSeconds}s from ${file} (${points.length} samples; seconds after the first)`,
+    ...compactSeriesYaml('traffic', curve),
+  ].join('\n');
 }

@@ -18,7 +18,7 @@ commands:
         --max-work raises the work budget (default ${DEFAULT_MAX_WORK.toLocaleString('en-US')} units, about 5 s)
   check FILE [--hpa NAME] ${THRESHOLDS.map((t) => `[--${t.flag} N]`).join(' ')} [--max-work N]
         simulate and compare KPIs with thresholds: exit 0 all met, 1 some not met, 2 bad input
-  import FILE [--from csv|prometheus] [--step]
+  import FILE [--from csv|prometheus] [--step] [--scale F] [--points]
         turn exported traffic (CSV time,value or a Prometheus query_range JSON) into a series
         curve to paste under spec.traffic
   conform [--trace] FILE...

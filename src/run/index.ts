@@ -10,3 +10,12 @@ export {
   summarize,
   type RunOptions,
 } from './runScenario.ts';
+export {
+  detectFormat,
+  importTraffic,
+  type LocatedImportIssue,
+  type TrafficFormat,
+  type TrafficImport,
+  type TrafficImportRequest,
+  type TrafficMeaning,
+} from './importTraffic.ts';

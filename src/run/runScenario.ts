@@ -3,7 +3,12 @@
 // effectiveHpaYaml themselves, so what the app shows and what the CLI prints cannot drift.
 
 import { simulate, type RecordLevel } from '../engine/simulation/index.ts';
-import { effectiveHpaYaml, parseScenario, type ParseResult } from '../scenario/index.ts';
+import {
+  effectiveHpaYaml,
+  parseScenario,
+  type ParseOptions,
+  type ParseResult,
+} from '../scenario/index.ts';
 import type { RunPlan, RunResult, ScenarioPlan, ScenarioRuns, ScenarioSummary } from './types.ts';
 
 export interface RunOptions {
@@ -22,6 +27,11 @@ export function summarize(parsed: ParseResult): ScenarioSummary {
     name: parsed.simulation.name,
     description: parsed.simulation.description,
     effectiveHpaYaml: effectiveYaml(parsed),
+    documents: parsed.documents.map((d) => ({ role: d.role, kind: d.kind, name: d.name })),
+    hpaChoices: parsed.hpaChoices.map((c) => ({ name: c.name, namespace: c.namespace })),
+    selectedHpa: parsed.selectedHpa,
+    defaultSimulation: parsed.defaultSimulation,
+    defaultWorld: parsed.defaultWorld,
   };
 }
 
@@ -51,8 +61,9 @@ export function planParsed(parsed: ParseResult): ScenarioPlan {
   return { summary, runs: [{ key: 'main', role: 'hpa', name, input: parsed.input }] };
 }
 
-export function planScenario(text: string): ScenarioPlan {
-  return planParsed(parseScenario(text));
+/** `options.hpa` picks one HPA of a text that holds several (the first by default). */
+export function planScenario(text: string, options: ParseOptions = {}): ScenarioPlan {
+  return planParsed(parseScenario(text, options));
 }
 
 export function executeRun(plan: RunPlan, options: RunOptions = {}): RunResult {
@@ -65,8 +76,12 @@ export function executeRun(plan: RunPlan, options: RunOptions = {}): RunResult {
     : { ...plan, ok: false, error: outcome.error, result: null };
 }
 
-export function runScenario(text: string, options: RunOptions = {}): ScenarioRuns {
-  return runPlan(planScenario(text), options);
+export function runScenario(
+  text: string,
+  options: RunOptions = {},
+  parseOptions: ParseOptions = {},
+): ScenarioRuns {
+  return runPlan(planScenario(text, parseOptions), options);
 }
 
 export function runPlan(plan: ScenarioPlan, options: RunOptions = {}): ScenarioRuns {

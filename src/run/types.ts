@@ -4,7 +4,20 @@
 // entries with their own role and key, so callers iterate `runs` and never change shape.
 
 import type { SimulationInput, SimulationResult } from '../engine/simulation/index.ts';
-import type { Diagnostic } from '../scenario/index.ts';
+import type { Diagnostic, DocumentRole } from '../scenario/index.ts';
+
+/** One object of the text, as the app lists it (a `kind: List`'s items one by one). */
+export interface SummaryDocument {
+  role: DocumentRole;
+  kind: string;
+  name: string;
+}
+
+/** One HorizontalPodAutoscaler of the text: what the app's picker offers. */
+export interface SummaryHpaChoice {
+  name: string;
+  namespace: string;
+}
 
 export interface ScenarioSummary {
   ok: boolean;
@@ -18,6 +31,18 @@ export interface ScenarioSummary {
    * HPA document itself is valid (even when the Simulation document is not), null otherwise.
    */
   effectiveHpaYaml: string | null;
+  /** Every object in the text with what the scenario does with it. */
+  documents: SummaryDocument[];
+  /** Every HPA in the text, in order; more than one: the app offers a picker. */
+  hpaChoices: SummaryHpaChoice[];
+  /** metadata.name of the simulated HPA ('' when there is none). */
+  selectedHpa: string;
+  /**
+   * No Simulation document: a ready-to-insert Simulation document that gives the same run, and
+   * one line saying what was assumed. Null when the text has its own Simulation document.
+   */
+  defaultSimulation: string | null;
+  defaultWorld: string | null;
 }
 
 /** hpa: the scenario's own HPA; variant: one of several HPAs; cluster: a federation member. */

@@ -41,6 +41,7 @@ interface Parts {
   hpaChoices?: HpaChoice[];
   selectedHpa?: string;
   defaultSimulation?: string | null;
+  defaultWorld?: string | null;
 }
 
 function result(p: Parts): ParseResult {
@@ -59,6 +60,7 @@ function result(p: Parts): ParseResult {
     hpaChoices: p.hpaChoices ?? [],
     selectedHpa: p.selectedHpa ?? '',
     defaultSimulation: p.defaultSimulation ?? null,
+    defaultWorld: p.defaultWorld ?? null,
   };
 }
 
@@ -128,6 +130,7 @@ function parse(source: string, options: ParseOptions): ParseResult {
   let hpa: HpaOutcome | null = null;
   let input: SimulationInput | null = null;
   let defaultSimulation: string | null = null;
+  let defaultWorld: string | null = null;
   if (roles.hpa && hpaValue !== undefined) {
     const reportHpa = reporterFor(issues, roles.hpa.ref);
     const manifest = checkHpaShape(hpaValue, reportHpa);
@@ -145,6 +148,7 @@ function parse(source: string, options: ParseOptions): ParseResult {
       const world = worldFor(hpa, sim, target, reportHpa, notices);
       sim = world.sim;
       defaultSimulation = world.snippet;
+      defaultWorld = world.summary;
     }
     input = buildSimulationInput(hpa, sim, reportHpa, notices);
     // Only a run that could start is costed: its cost is the last thing that can stop it.
@@ -174,6 +178,7 @@ function parse(source: string, options: ParseOptions): ParseResult {
     hpaChoices: roles.hpaChoices,
     selectedHpa: metadataName(hpaValue),
     defaultSimulation,
+    defaultWorld,
   });
 }
 
@@ -211,7 +216,7 @@ function worldFor(
   target: TargetWorkload | null,
   reportHpa: Reporter,
   notices: string[],
-): { sim: SimulationRead; snippet: string | null } {
+): { sim: SimulationRead; snippet: string | null; summary: string | null } {
   let spec = sim.spec;
   if (target) {
     const merged = { ...target.workload, ...(spec.workload ?? {}) };
@@ -220,7 +225,7 @@ function worldFor(
     notices.push(notice);
     reportHpa.info(['spec', 'scaleTargetRef'], notice);
   }
-  if (sim.present) return { sim: { ...sim, spec }, snippet: null };
+  if (sim.present) return { sim: { ...sim, spec }, snippet: null, summary: null };
   const world = defaultWorld(
     hpa.defaulted,
     spec.workload,
@@ -237,6 +242,7 @@ function worldFor(
       controller: { ...sim.controller, durationSeconds: world.durationSeconds },
     },
     snippet,
+    summary: world.summary,
   };
 }
 

@@ -61,6 +61,8 @@ export interface ParseResult {
    * document with those values, to edit. Null when a Simulation document was given.
    */
   defaultSimulation: string | null;
+  /** One line saying what the default world assumed (null when a Simulation document was given). */
+  defaultWorld: string | null;
 }
 
 export interface ParseOptions {

@@ -10,13 +10,25 @@ export {
   SHARE_LIMITS,
   type DecodeOutcome,
 } from './codec.ts';
-export { shareHash, sharePayloadFromHash } from './fragment.ts';
-export { readShareFragment, shareUrl, watchShareFragment, writeShareFragment } from './location.ts';
+export { shareHash, shareHpaFromHash, sharePayloadFromHash } from './fragment.ts';
+export {
+  readShareFragment,
+  readShareHpa,
+  shareUrl,
+  watchShareFragment,
+  writeShareFragment,
+} from './location.ts';
 
 export type ShareLinkOutcome = { ok: true; url: string } | { ok: false; error: string };
 
-/** A link that opens `text` on this page, unless it is too long to be opened again. */
-export async function createShareLink(text: string): Promise<ShareLinkOutcome> {
+/**
+ * A link that opens `text` on this page (simulating the HPA named `hpa` when the text holds
+ * several), unless it is too long to be opened again.
+ */
+export async function createShareLink(
+  text: string,
+  hpa: string | null = null,
+): Promise<ShareLinkOutcome> {
   const payload = await encodeScenario(text);
   if (payload.length > SHARE_LIMITS.maxPayloadChars) {
     return {
@@ -24,5 +36,5 @@ export async function createShareLink(text: string): Promise<ShareLinkOutcome> {
       error: `the scenario is too large for a link (${Math.ceil(payload.length / 1024)} KB compressed; the limit is ${SHARE_LIMITS.maxPayloadChars / 1024} KB). Download the YAML instead.`,
     };
   }
-  return { ok: true, url: shareUrl(payload) };
+  return { ok: true, url: shareUrl(payload, hpa) };
 }

@@ -1,35 +1,42 @@
 // The ONLY module that touches `location` and `history`, so the rest of the app (and its tests)
 // never depend on the page URL.
 
-import { sharePayloadFromHash, shareHash } from './fragment.ts';
+import { shareHpaFromHash, sharePayloadFromHash, shareHash } from './fragment.ts';
 
 /** The share payload in the current URL (`#s=…`), or null. */
 export function readShareFragment(): string | null {
   return sharePayloadFromHash(location.hash);
 }
 
+/** The HPA the link in the current URL chose (`&hpa=…`), or null. */
+export function readShareHpa(): string | null {
+  return shareHpaFromHash(location.hash);
+}
+
 /**
  * Puts a payload in the URL (or removes it, with null) without a navigation or a history entry:
  * the address bar then is the share link, and Back still leaves the app.
  */
-export function writeShareFragment(payload: string | null): void {
+export function writeShareFragment(payload: string | null, hpa: string | null = null): void {
   const url = new URL(location.href);
-  url.hash = payload === null ? '' : shareHash(payload);
+  url.hash = payload === null ? '' : shareHash(payload, hpa);
   history.replaceState(history.state, '', url.href);
 }
 
 /** The full link for a payload, on the page the app is served from. */
-export function shareUrl(payload: string): string {
+export function shareUrl(payload: string, hpa: string | null = null): string {
   const url = new URL(location.href);
-  url.hash = shareHash(payload);
+  url.hash = shareHash(payload, hpa);
   return url.href;
 }
 
 /** Calls back with the payload when the user pastes another link into the same tab. */
-export function watchShareFragment(onPayload: (payload: string) => void): () => void {
+export function watchShareFragment(
+  onPayload: (payload: string, hpa: string | null) => void,
+): () => void {
   const listener = () => {
     const payload = readShareFragment();
-    if (payload !== null) onPayload(payload);
+    if (payload !== null) onPayload(payload, readShareHpa());
   };
   addEventListener('hashchange', listener);
   return () => removeEventListener('hashchange', listener);

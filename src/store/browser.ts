@@ -6,6 +6,7 @@ import { createSimulatorClient, type BridgeStatus } from '../bridge/index.ts';
 import {
   decodeScenario,
   readShareFragment,
+  readShareHpa,
   watchShareFragment,
   writeShareFragment,
 } from '../share/index.ts';
@@ -40,6 +41,7 @@ export async function startBrowserStore(options: { defaultText: string }): Promi
     storage: browserStorage('localStorage'),
     session: browserStorage('sessionStorage'),
     sharedText: decoded?.ok ? decoded.text : null,
+    sharedHpa: decoded?.ok ? readShareHpa() : null,
   });
   const { actions } = store.getState();
   early.forEach((status) => actions.simulatorStatusChanged(status));
@@ -48,18 +50,24 @@ export async function startBrowserStore(options: { defaultText: string }): Promi
     writeShareFragment(null);
   }
   let linkText = decoded?.ok ? decoded.text : null;
+  let linkPayload = decoded?.ok ? payload : null;
   store.subscribe((state, previous) => {
     if (linkText !== null && state.text !== previous.text && state.text !== linkText) {
       linkText = null;
+      linkPayload = null;
       writeShareFragment(null);
+    } else if (linkPayload !== null && state.hpa !== previous.hpa) {
+      // Still the link's text: the address bar stays a link to what is on screen.
+      writeShareFragment(linkPayload, state.hpa);
     }
   });
 
-  watchShareFragment(async (next) => {
+  watchShareFragment(async (next, hpa) => {
     const opened = await decodeScenario(next);
     if (opened.ok) {
       linkText = opened.text;
-      actions.openSharedLink(opened.text);
+      linkPayload = next;
+      actions.openSharedLink(opened.text, hpa);
     } else {
       writeShareFragment(null);
       actions.sharedLinkFailed(opened.error);

@@ -11,7 +11,7 @@ import { recordEdit, redoStep, undoStep, type History } from './history.ts';
 import { openTab } from './openTab.ts';
 import { createAutosave, savedTheme } from './persistence.ts';
 import { shownText } from './shownText.ts';
-import { otherTabsTexts, STORAGE_KEYS, write } from './tabStorage.ts';
+import { otherTabsTexts, read, remove, STORAGE_KEYS, write } from './tabStorage.ts';
 import type { Notice, RunStatus, SimActions, SimState, StoreDeps } from './types.ts';
 
 export type SimStore = StoreApi<SimState>;
@@ -117,7 +117,8 @@ export function createSimStore(deps: StoreDeps): SimStore {
       const token = ++runToken;
       set({ runStatus: RUNNING });
       guard.running(text);
-      client.run(text).then(
+      const hpa = get().hpa;
+      client.run(text, hpa === null ? {} : { hpa }).then(
         (reply) => {
           // null: superseded. An older token: the client answered out of order; ignore it too.
           if (reply === null || token !== runToken) return;
@@ -169,19 +170,33 @@ export function createSimStore(deps: StoreDeps): SimStore {
 
     runText = requestRun;
 
+    /** The choice survives a reload of this tab (sessionStorage), and no other tab sees it. */
+    function rememberHpa(name: string | null) {
+      const session = deps.session ?? null;
+      if (name === null) remove(session, STORAGE_KEYS.hpa);
+      else write(session, STORAGE_KEYS.hpa, name);
+    }
+
     const actions: SimActions = {
       editScenarioText: (text) => applyText(text, 'typing', { presetName: null }),
       loadPreset(name, text) {
         const kept = text !== get().text ? keepCurrent('preset') : {};
         applyText(text, 'step', { presetName: name, held: false, ...kept });
       },
-      openSharedLink(text) {
-        if (text === get().text) return;
+      openSharedLink(text, hpa = null) {
+        if (text === get().text) return actions.chooseHpa(hpa);
+        rememberHpa(hpa);
         const kept = keepCurrent('link');
         // This tab's saved draft stays what the user wrote: merely opening a link does not
         // overwrite it (the first edit of the link's text does).
         autosave.flush();
-        applyText(text, 'step', { presetName: null, held: false, ...kept }, false);
+        applyText(text, 'step', { presetName: null, held: false, hpa, ...kept }, false);
+      },
+      chooseHpa(name) {
+        if (name === get().hpa) return;
+        rememberHpa(name);
+        set({ hpa: name });
+        if (!get().held) requestRun(get().text);
       },
       sharedLinkFailed: (error) =>
         set({
@@ -243,8 +258,15 @@ export function createSimStore(deps: StoreDeps): SimStore {
       exportCsv: () => client.exportCsv(),
     };
 
+    // A link's choice wins over the tab's own, as its text does.
+    const startHpa =
+      deps.sharedText != null
+        ? (deps.sharedHpa ?? null)
+        : read(deps.session ?? null, STORAGE_KEYS.hpa);
+    if (deps.sharedText != null) rememberHpa(startHpa);
     return {
       text: startup.text,
+      hpa: startHpa,
       presetName: null,
       parse: null,
       result: null,

@@ -24,6 +24,7 @@ function useSim<T>(selector: (s: SimState) => T): T {
 }
 
 export const useScenarioText = (): string => useSim((s) => s.text);
+export const useHpaChoice = (): string | null => useSim((s) => s.hpa);
 export const usePresetName = (): string | null => useSim((s) => s.presetName);
 export const useParseSummary = (): ParseSummary | null => useSim((s) => s.parse);
 export const useDiagnostics = (): Diagnostic[] =>

@@ -15,6 +15,8 @@ export const STORAGE_KEYS = Object.freeze({
   tabId: `${PREFIX}tab-id`,
   /** sessionStorage: fingerprint of the text being simulated (see runGuard.ts) */
   running: `${PREFIX}running`,
+  /** sessionStorage: the HPA this tab simulates when its text holds several */
+  hpa: `${PREFIX}hpa`,
   draft: (tabId: string) => `${DRAFT}${tabId}`,
   history: (tabId: string) => `${HISTORY}${tabId}`,
   theme: 'hpa-sim.v1.theme',

@@ -2,7 +2,13 @@
 // and UI choices. Derived values (stale, can undo, diagnostics) are computed in selectors.
 
 import type { BridgeStatus, Clock } from '../bridge/types.ts';
-import type { ParseSummary, ResultPayload, RunReply, SyncDetail } from '../worker/protocol.ts';
+import type {
+  ParseSummary,
+  ResultPayload,
+  RunReply,
+  RunRequestOptions,
+  SyncDetail,
+} from '../worker/protocol.ts';
 import type { DraftEntry } from './drafts.ts';
 import type { SavedDraft } from './tabStorage.ts';
 
@@ -30,6 +36,11 @@ export interface Notice {
 export interface SimState {
   /** the scenario YAML: what the user owns, autosaves and shares */
   text: string;
+  /**
+   * metadata.name of the HPA to simulate when the text holds several (null: the first); kept per
+   * tab and carried by share links
+   */
+  hpa: string | null;
   /** the preset `text` came from, until it is edited */
   presetName: string | null;
   /** what the simulator said about the latest text it answered for */
@@ -67,7 +78,10 @@ export interface SimState {
 export interface SimActions {
   editScenarioText(text: string): void;
   loadPreset(name: string, text: string): void;
-  openSharedLink(text: string): void;
+  /** a link's text, and the HPA it chose (null: the first) */
+  openSharedLink(text: string, hpa?: string | null): void;
+  /** simulate this HPA of the text (null: the first) */
+  chooseHpa(name: string | null): void;
   sharedLinkFailed(error: string): void;
   /** bring back a text from the draft history or another tab (the current one is kept) */
   restoreDraft(text: string): void;
@@ -95,7 +109,7 @@ export interface SimActions {
 
 /** What the store needs of the simulator (the bridge's client, or a fake in tests). */
 export interface StoreClient {
-  run(text: string): Promise<RunReply | null>;
+  run(text: string, options?: RunRequestOptions): Promise<RunReply | null>;
   getSync(index: number): Promise<SyncDetail | null>;
   exportCsv(): Promise<string | null>;
   cancel?(): void;
@@ -124,6 +138,8 @@ export interface StoreDeps {
   wallClock?: () => number;
   /** the text of a share link opened with the page; wins over the saved draft */
   sharedText?: string | null;
+  /** the HPA a share link opened with the page chose */
+  sharedHpa?: string | null;
   clock?: Clock;
   /** typing pauses shorter than this stay one undo step (ms) */
   coalesceMs?: number;

@@ -5,7 +5,13 @@ import { resultToCsv } from '../engine/simulation/exportCsv.ts';
 import { simulate, syncDetail } from '../engine/simulation/index.ts';
 import { executeRun, planScenario } from '../run/index.ts';
 import { recentEvents, resultPayload, type KeptRun } from './payload.ts';
-import type { ParseSummary, RunReply, SimulatorApi, SyncDetail } from './protocol.ts';
+import type {
+  ParseSummary,
+  RunReply,
+  RunRequestOptions,
+  SimulatorApi,
+  SyncDetail,
+} from './protocol.ts';
 
 export interface SimulatorApiOptions {
   /** milliseconds, for the reply's timings; injectable so tests can pin them */
@@ -19,6 +25,11 @@ const UNREADABLE: ParseSummary = {
   name: '',
   description: '',
   effectiveHpaYaml: null,
+  documents: [],
+  hpaChoices: [],
+  selectedHpa: '',
+  defaultSimulation: null,
+  defaultWorld: null,
 };
 
 function message(error: unknown): string {
@@ -31,14 +42,20 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
   let newestRunId = -Infinity;
   let kept: KeptRun | null = null;
 
-  async function run(runId: number, text: string): Promise<RunReply> {
+  async function run(
+    runId: number,
+    text: string,
+    options: RunRequestOptions = {},
+  ): Promise<RunReply> {
     newestRunId = Math.max(newestRunId, runId);
     const superseded = () => newestRunId > runId;
     const timings = { parseMs: 0, simulateMs: 0 };
     let parse = UNREADABLE;
     try {
       const t0 = now();
-      const plan = planScenario(text);
+      // Only a non-empty name is a choice: anything else means "the first HPA".
+      const hpa = typeof options?.hpa === 'string' && options.hpa !== '' ? options.hpa : undefined;
+      const plan = planScenario(text, hpa === undefined ? {} : { hpa });
       parse = plan.summary;
       timings.parseMs = now() - t0;
       const main = plan.runs[0];

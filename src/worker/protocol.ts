@@ -60,10 +60,16 @@ export interface SyncDetail {
   events: SyncEvent[];
 }
 
+/** What a run asks besides the text. */
+export interface RunRequestOptions {
+  /** metadata.name of the HPA to simulate when the text holds several (else the first) */
+  hpa?: string;
+}
+
 /** The object the worker exposes (comlink). Also runs directly in Node for tests. */
 export interface SimulatorApi {
   /** Parse and simulate; a newer runId makes older in-flight work pointless (caller drops it). */
-  run(runId: number, text: string): Promise<RunReply>;
+  run(runId: number, text: string, options?: RunRequestOptions): Promise<RunReply>;
   /** Full record of one sync of the latest run (null if that run is gone or out of range). */
   getSync(runId: number, index: number): Promise<SyncDetail | null>;
   /** The latest run's series as CSV (one row per sync). */

@@ -9,8 +9,8 @@ import type { SimulatorApi } from './protocol.ts';
 const api = createSimulatorApi();
 
 const exposed: SimulatorApi = {
-  async run(runId, text) {
-    const reply = await api.run(runId, text);
+  async run(runId, text, options) {
+    const reply = await api.run(runId, text, options);
     return transfer(reply, replyTransferables(reply));
   },
   getSync: (runId, index) => api.getSync(runId, index),

@@ -97,6 +97,13 @@ export const CURVE_FIELDS: Record<CurveType, Record<string, JsonSchema>> = {
       'Imported data (CSV, Prometheus); holds the first/last value outside the points.',
     ),
     points,
+    startSeconds: number('Compact form: the time of the first value, in seconds. Default 0.'),
+    stepSeconds: number('Compact form: seconds between values (60 for one-minute data).'),
+    values: {
+      type: 'string',
+      description:
+        "Compact form (instead of points): the values, separated by spaces or line breaks, e.g. '12.5 13 14.25'; write a long series as a folded block (values: >-) of about 20 numbers a line. `cli import` and the app's traffic import write it.",
+    },
     interpolation: enumOf('linear (default) or step.', ['step', 'linear']),
   } satisfies PropertiesOf<SeriesCurve>,
   sum: {

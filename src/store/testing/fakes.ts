@@ -1,11 +1,17 @@
 // Test doubles for the store: a simulator client answered by hand, and an in-memory storage that
 // can be made to fail like a full or disabled localStorage.
 
-import type { ResultPayload, RunReply, SyncDetail } from '../../worker/protocol.ts';
+import type {
+  ResultPayload,
+  RunReply,
+  RunRequestOptions,
+  SyncDetail,
+} from '../../worker/protocol.ts';
 import type { StorageLike, StoreClient } from '../types.ts';
 
 interface PendingRun {
   text: string;
+  options: RunRequestOptions;
   resolve: (reply: RunReply | null) => void;
   reject: (error: Error) => void;
 }
@@ -15,8 +21,8 @@ export class FakeClient implements StoreClient {
   readonly details: { index: number; resolve: (d: SyncDetail | null) => void }[] = [];
   cancels = 0;
 
-  run(text: string): Promise<RunReply | null> {
-    return new Promise((resolve, reject) => this.runs.push({ text, resolve, reject }));
+  run(text: string, options: RunRequestOptions = {}): Promise<RunReply | null> {
+    return new Promise((resolve, reject) => this.runs.push({ text, options, resolve, reject }));
   }
 
   getSync(index: number): Promise<SyncDetail | null> {
@@ -51,6 +57,11 @@ export function resultReply(text: string, syncs = 3): RunReply {
       name: text,
       description: '',
       effectiveHpaYaml: null,
+      documents: [],
+      hpaChoices: [],
+      selectedHpa: '',
+      defaultSimulation: null,
+      defaultWorld: null,
     },
     result,
     error: null,
@@ -78,6 +89,11 @@ export function invalidReply(text: string): RunReply {
       name: '',
       description: '',
       effectiveHpaYaml: null,
+      documents: [],
+      hpaChoices: [],
+      selectedHpa: '',
+      defaultSimulation: null,
+      defaultWorld: null,
     },
     result: null,
   };

@@ -2,7 +2,15 @@
  * compileCurve: a validated curve turned into evaluation nodes (typed arrays, precomputed
  * breakpoints) behind a small API for pointwise evaluation and fast sampling.
  */
-import type { Curve, CurveDiagnostic, CurveEvalOptions, CurvePoint, SpikesCurve } from './types.ts';
+import type {
+  Curve,
+  CurveDiagnostic,
+  CurveEvalOptions,
+  CurvePoint,
+  SeriesCurve,
+  SpikesCurve,
+} from './types.ts';
+import { decodeSeriesValues } from './seriesValues.ts';
 import { CHUNK, type CurveNode } from './node.ts';
 import { RampNode, StepsNode } from './piecewise.ts';
 import {
@@ -16,7 +24,7 @@ import {
   SumNode,
 } from './nodes.ts';
 import { validateCurve } from './validate.ts';
-import { MAX_EVAL_TIME_SECONDS, MAX_SAMPLES } from './limits.ts';
+import { MAX_EVAL_TIME_SECONDS, MAX_POINTS, MAX_SAMPLES } from './limits.ts';
 
 /** Thrown by compileCurve/evaluateCurve/sampleCurve for a spec that does not validate. */
 export class CurveError extends Error {
@@ -54,6 +62,20 @@ function buildPoints(points: CurvePoint[], linear: boolean): CurveNode {
   return linear ? new RampNode(times, values) : new StepsNode(times, values);
 }
 
+/** Evenly spaced values: the times are start + i · step, computed as the validator checked them. */
+function buildCompactSeries(curve: SeriesCurve): CurveNode {
+  const decoded = decodeSeriesValues(curve.values ?? '', MAX_POINTS);
+  if (!decoded.ok) throw new CurveError([{ path: 'values', message: decoded.message }]);
+  const values = decoded.values;
+  const start = curve.startSeconds ?? 0;
+  const step = curve.stepSeconds ?? 1;
+  const times = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i++) times[i] = start + i * step;
+  return curve.interpolation === 'step'
+    ? new StepsNode(times, values)
+    : new RampNode(times, values);
+}
+
 /** Spikes become steps: the base from −∞, then each spike's level and the base again. */
 function buildSpikes(curve: SpikesCurve): CurveNode {
   const n = curve.spikes.length * 2 + 1;
@@ -79,7 +101,9 @@ function build(curve: Curve): CurveNode {
     case 'ramp':
       return buildPoints(curve.points, true);
     case 'series':
-      return buildPoints(curve.points, curve.interpolation !== 'step');
+      return curve.values === undefined
+        ? buildPoints(curve.points ?? [], curve.interpolation !== 'step')
+        : buildCompactSeries(curve);
     case 'sine':
       return new SineNode(
         curve.base,

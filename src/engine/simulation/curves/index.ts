@@ -33,4 +33,10 @@ export { evaluateCurve, sampleCurve } from './evaluate.ts';
 export { parseCurve, validateCurve } from './validate.ts';
 export { parseCsvSeries } from './csv.ts';
 export { parsePrometheusRangeQuery } from './prometheus.ts';
-export { seriesCurve } from './seriesCurve.ts';
+export {
+  compactSeriesCurve,
+  compactSeriesYaml,
+  seriesCurve,
+  type CompactOptions,
+} from './seriesCurve.ts';
+export { countSeriesValues, decodeSeriesValues } from './seriesValues.ts';

@@ -83,10 +83,20 @@ export interface NoiseCurve {
   interpolation?: 'step' | 'linear';
 }
 
-/** Imported data (CSV or Prometheus); holds the first/last value outside the points. */
+/**
+ * Imported data (CSV, Prometheus); holds the first/last value outside the data. Either `points`,
+ * or the compact form: `values` (numbers separated by spaces or line breaks) at
+ * `startSeconds + i · stepSeconds`.
+ */
 export interface SeriesCurve {
   type: 'series';
-  points: CurvePoint[];
+  points?: CurvePoint[];
+  /** Compact form: the time of the first value (default 0). */
+  startSeconds?: number;
+  /** Compact form: the seconds between values (> 0). */
+  stepSeconds?: number;
+  /** Compact form: the values, e.g. `"12.5 13 14.25"`; a YAML folded block keeps it readable. */
+  values?: string;
   /** Default `linear`. */
   interpolation?: 'step' | 'linear';
 }

@@ -28,6 +28,7 @@ import {
   type NumberRule,
   type ValidationContext,
 } from './validateFields.ts';
+import { countSeriesValues, decodeSeriesValues } from './seriesValues.ts';
 
 const FIELDS: Record<CurveType, readonly string[]> = {
   constant: ['type', 'value'],
@@ -36,7 +37,7 @@ const FIELDS: Record<CurveType, readonly string[]> = {
   sine: ['type', 'base', 'amplitude', 'periodSeconds', 'peakAtSeconds'],
   spikes: ['type', 'base', 'spikes'],
   noise: ['type', 'of', 'seed', 'amplitude', 'mode', 'intervalSeconds', 'interpolation'],
-  series: ['type', 'points', 'interpolation'],
+  series: ['type', 'points', 'startSeconds', 'stepSeconds', 'values', 'interpolation'],
   sum: ['type', 'of'],
   scale: ['type', 'factor', 'of'],
   clamp: ['type', 'of', 'min', 'max'],
@@ -112,7 +113,7 @@ function validateObject(ctx: ValidationContext, json: unknown, path: string, dep
       validatePoints(ctx, json.points, fieldPath(path, 'points'));
       return;
     case 'series':
-      validatePoints(ctx, json.points, fieldPath(path, 'points'));
+      validateSeries(ctx, json, path);
       enumField(ctx, json, 'interpolation', path, ['step', 'linear']);
       return;
     case 'sine':
@@ -153,6 +154,60 @@ function validateObject(ctx: ValidationContext, json: unknown, path: string, dep
       numberField(ctx, json, 'periodSeconds', path, PERIOD);
       child('of');
       return;
+  }
+}
+
+/** `points`, or the compact `values` with `stepSeconds` (and `startSeconds`): exactly one form. */
+function validateSeries(ctx: ValidationContext, json: Record<string, unknown>, path: string): void {
+  const compact = json.values !== undefined;
+  if (compact === (json.points !== undefined)) {
+    report(ctx, path, `give exactly one of 'points' and 'values' (with 'stepSeconds')`);
+    return;
+  }
+  if (!compact) {
+    for (const key of ['startSeconds', 'stepSeconds']) {
+      if (json[key] !== undefined) {
+        report(ctx, fieldPath(path, key), `only goes with 'values' (not with 'points')`);
+      }
+    }
+    validatePoints(ctx, json.points, fieldPath(path, 'points'));
+    return;
+  }
+  numberField(ctx, json, 'startSeconds', path, { ...TIME, optional: true });
+  numberField(ctx, json, 'stepSeconds', path, PERIOD);
+  const valuesPath = fieldPath(path, 'values');
+  if (typeof json.values !== 'string') {
+    report(
+      ctx,
+      valuesPath,
+      `expected numbers separated by spaces in one string (e.g. "12.5 13 14"), got ${describe(json.values)}`,
+    );
+    return;
+  }
+  const count = countSeriesValues(json.values);
+  if (count === 0) return report(ctx, valuesPath, 'needs at least one value');
+  if (count > MAX_POINTS) {
+    return report(ctx, valuesPath, `has ${count} values; the limit is ${MAX_POINTS}`);
+  }
+  const before = ctx.points;
+  ctx.points += count;
+  if (before <= MAX_TOTAL_POINTS && ctx.points > MAX_TOTAL_POINTS) {
+    return report(
+      ctx,
+      valuesPath,
+      `the curve has more than ${MAX_TOTAL_POINTS} points in all (the limit)`,
+    );
+  }
+  const decoded = decodeSeriesValues(json.values, MAX_POINTS);
+  if (!decoded.ok) return report(ctx, valuesPath, decoded.message);
+  const start = typeof json.startSeconds === 'number' ? json.startSeconds : 0;
+  const step = typeof json.stepSeconds === 'number' ? json.stepSeconds : 0;
+  if (start + step * (count - 1) > MAX_TIME_SECONDS) {
+    report(
+      ctx,
+      fieldPath(path, 'stepSeconds'),
+      `${count} values every ${step} s end after about 10 years (the limit)`,
+    );
   }
 }
 

@@ -1,0 +1,129 @@
+// Exported traffic → the `spec.traffic` a scenario reads: the app's import dialog calls this (in a
+// lazily loaded chunk), the tests too. Total demand as recorded, or demand reconstructed from a
+// recorded metric and the replica count at the time (metric × replicas × factor: utilization
+// × replicas × request). Pure; malformed input gives located errors, never a throw.
+
+import {
+  compactSeriesCurve,
+  compactSeriesYaml,
+  parseCsvSeries,
+  parsePrometheusRangeQuery,
+  type CurvePoint,
+  type ImportIssue,
+  type ImportResult,
+} from '../engine/simulation/curves/index.ts';
+
+export type TrafficFormat = 'csv' | 'prometheus';
+export type TrafficMeaning = 'demand' | 'metric+replicas';
+
+export interface TrafficImportRequest {
+  text: string;
+  meaning: TrafficMeaning;
+  /** The replica-count file; empty: a `replicas` column of the CSV in `text`. */
+  replicasText?: string;
+  /** Multiplies every value (units; for a metric, e.g. the request per pod). Default 1. */
+  factor?: number;
+  /** The series starts this many seconds into the run. Default 0. */
+  offsetSeconds?: number;
+  interpolation?: 'linear' | 'step';
+}
+
+export interface LocatedImportIssue extends ImportIssue {
+  /** which input the problem is in */
+  source: 'traffic' | 'replicas';
+}
+
+export type TrafficImport =
+  | {
+      ok: true;
+      /** demand points after the factor and offset (what the preview draws) */
+      points: CurvePoint[];
+      /** the `traffic:` block, one line each, at column 0 */
+      yaml: string[];
+      /** the run length the series needs, in seconds */
+      durationSeconds: number;
+      format: TrafficFormat;
+      warnings: LocatedImportIssue[];
+      label: string;
+    }
+  | { ok: false; errors: LocatedImportIssue[] };
+
+/** JSON when it starts like an object: a Prometheus API answer; anything else is CSV. */
+export function detectFormat(text: string): TrafficFormat {
+  return /^\s*[{[]/.test(text) ? 'prometheus' : 'csv';
+}
+
+function read(text: string, column?: string): ImportResult {
+  return detectFormat(text) === 'prometheus'
+    ? parsePrometheusRangeQuery(text, { aggregate: 'sum' })
+    : parseCsvSeries(text, column === undefined ? {} : { valueColumn: column });
+}
+
+const located = (source: LocatedImportIssue['source'], list: ImportIssue[]) =>
+  list.map((i) => ({ ...i, source }));
+
+/** A CSV's header names (lower case), or [] when it has no header line. */
+function csvHeader(text: string): string[] {
+  const first = text.split('\n', 1)[0] ?? '';
+  const cells = first.split(/[,;\t]/).map((c) => c.trim().toLowerCase());
+  return cells.some((c) => /^[a-z_]/.test(c)) ? cells : [];
+}
+
+export function importTraffic(request: TrafficImportRequest): TrafficImport {
+  const factor = request.factor ?? 1;
+  if (!(factor >= 0 && factor <= 1e9)) {
+    return {
+      ok: false,
+      errors: [{ source: 'traffic', message: 'the factor must be a number from 0 to 1e9' }],
+    };
+  }
+  const format = detectFormat(request.text);
+  const ownReplicas = !request.replicasText?.trim();
+  const header = format === 'csv' ? csvHeader(request.text) : [];
+  const replicasColumn = header.find((c) => /replica/.test(c));
+  let metricColumn: string | undefined;
+  if (request.meaning === 'metric+replicas' && ownReplicas && replicasColumn) {
+    metricColumn = header.find((c, i) => i > 0 && c !== replicasColumn && !/^time/.test(c));
+  }
+  const main = read(request.text, metricColumn);
+  if (!main.ok) return { ok: false, errors: located('traffic', main.errors) };
+  const warnings = located('traffic', main.series.warnings);
+  let points = main.series.points;
+  if (request.meaning === 'metric+replicas') {
+    if (ownReplicas && !replicasColumn) {
+      const message =
+        'a recorded metric needs the replica count too: a "replicas" column in this CSV, or a second file';
+      return { ok: false, errors: [{ source: 'replicas', message }] };
+    }
+    const replicas = ownReplicas
+      ? parseCsvSeries(request.text, { valueColumn: replicasColumn })
+      : read(request.replicasText!);
+    if (!replicas.ok) return { ok: false, errors: located('replicas', replicas.errors) };
+    warnings.push(...located('replicas', replicas.series.warnings));
+    // Aligned on the files' own clocks: the replica count in force at each metric sample.
+    const shift = main.series.originSeconds - replicas.series.originSeconds;
+    const counts = replicas.series.points;
+    let j = 0;
+    points = points.map((p) => {
+      const t = p.at + shift;
+      while (j + 1 < counts.length && counts[j + 1]!.at <= t) j++;
+      return { at: p.at, value: p.value * counts[j]!.value };
+    });
+  }
+  const offset = request.offsetSeconds ?? 0;
+  const curve = compactSeriesCurve(points, {
+    interpolation: request.interpolation ?? 'linear',
+    scale: factor,
+    offsetSeconds: offset,
+  });
+  const last = points.at(-1)?.at ?? 0;
+  return {
+    ok: true,
+    points: points.map((p) => ({ at: p.at + offset, value: p.value * factor })),
+    yaml: compactSeriesYaml('traffic', curve),
+    durationSeconds: offset + last + curve.stepSeconds,
+    format,
+    warnings,
+    label: main.series.label ?? '',
+  };
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from './tabStorage.ts';
+import { setup } from './testing/setup.ts';
+
+describe('the HPA choice of a many-HPA text', () => {
+  it('asks for the first HPA until one is chosen, then runs the chosen one', () => {
+    const { store, actions, client } = setup();
+    expect(store.getState().hpa).toBeNull();
+    expect(client.lastRun.options).toEqual({});
+    actions.chooseHpa('ingress');
+    expect(store.getState().hpa).toBe('ingress');
+    expect(client.lastRun).toMatchObject({ text: 'default', options: { hpa: 'ingress' } });
+    actions.editScenarioText('edited');
+    expect(client.lastRun.options).toEqual({ hpa: 'ingress' });
+    actions.chooseHpa(null);
+    expect(client.lastRun.options).toEqual({});
+  });
+
+  it('does not run again when the same HPA is chosen again', () => {
+    const { actions, client } = setup();
+    actions.chooseHpa('a');
+    const runs = client.runs.length;
+    actions.chooseHpa('a');
+    expect(client.runs).toHaveLength(runs);
+  });
+
+  it('is kept per tab across a reload, and not seen by another tab', () => {
+    const first = setup();
+    first.actions.chooseHpa('ingress');
+    expect(first.session.getItem(STORAGE_KEYS.hpa)).toBe('ingress');
+    const reloaded = setup({ storage: first.storage, session: first.session });
+    expect(reloaded.store.getState().hpa).toBe('ingress');
+    expect(reloaded.client.lastRun.options).toEqual({ hpa: 'ingress' });
+    const other = setup({ storage: first.storage, tabId: 'tab-2' });
+    expect(other.store.getState().hpa).toBeNull();
+  });
+
+  it("takes a link's choice over the tab's own, and a link without one means the first", () => {
+    const sessionChoosing = (hpa: string) => {
+      const session = setup().session;
+      session.setItem(STORAGE_KEYS.hpa, hpa);
+      return session;
+    };
+    const session = sessionChoosing('mine');
+    const linked = setup({ session, sharedText: 'shared', sharedHpa: 'theirs' });
+    expect(linked.store.getState().hpa).toBe('theirs');
+    expect(linked.client.lastRun.options).toEqual({ hpa: 'theirs' });
+    expect(session.getItem(STORAGE_KEYS.hpa)).toBe('theirs');
+    const plain = setup({ session: sessionChoosing('mine'), sharedText: 'shared' });
+    expect(plain.store.getState().hpa).toBeNull();
+    expect(plain.client.lastRun.options).toEqual({});
+  });
+
+  it('opens a link for the same text with another choice by running that choice', () => {
+    const { store, actions, client } = setup();
+    actions.openSharedLink('default', 'b');
+    expect(store.getState().hpa).toBe('b');
+    expect(client.lastRun.options).toEqual({ hpa: 'b' });
+    actions.openSharedLink('other text', null);
+    expect(store.getState()).toMatchObject({ text: 'other text', hpa: null });
+  });
+});
