@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the tests read parsed YAML by path */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';

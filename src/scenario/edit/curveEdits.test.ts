@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the tests read parsed YAML by path */
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { addPoint, applyWrites, removePoint, setShape } from './curveEdits.ts';
