@@ -36,6 +36,7 @@ const RUNTIME_ALLOWED = [
   'engine/simulation/decisionSeries\\.ts', // decidingMetric: which metric decided (explain)
   'scenario/schema/hpaSchema\\.ts', // JSON Schema data for the editor's completion
   'scenario/schema/simulationSchema\\.ts',
+  'scenario/edit/index\\.ts', // the curve editor's text edits and line (yaml + curve evaluation)
 ];
 const simulatorTypesOnly = {
   regex: `(^|/)(?!(${RUNTIME_ALLOWED.join('|')})$)(engine|scenario|run|worker)/`,

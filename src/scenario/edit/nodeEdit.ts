@@ -4,7 +4,15 @@
 // checked to hold exactly the intended value; anything else is refused with a reason, never
 // written.
 
-import { isDocument, isNode, isSeq, parseAllDocuments, type Document, type Node } from 'yaml';
+import {
+  isCollection,
+  isDocument,
+  isNode,
+  isSeq,
+  parseAllDocuments,
+  type Document,
+  type Node,
+} from 'yaml';
 import { flowYaml } from './flowYaml.ts';
 import { nodeAt, type EditResult, type YamlPath } from './setScalar.ts';
 
@@ -164,9 +172,7 @@ export function replaceNode(
   // A block collection's value end runs past its last line break and trailing comment: stop at
   // the end of its last value, keeping the line break.
   let end = valueEnd;
-  if (!node.flow && (isSeq(node) || 'items' in node)) {
-    end = lastValueEnd(node) ?? valueEnd;
-  }
+  if (isCollection(node) && !node.flow) end = lastValueEnd(node) ?? valueEnd;
   const spliced = text.slice(0, start) + written + text.slice(end);
   return checked(spliced, documentIndex, path, JSON.parse(JSON.stringify(value)));
 }
@@ -176,9 +182,8 @@ function lastValueEnd(node: Node): number | undefined {
   let cur: unknown = node;
   for (;;) {
     if (!isNode(cur)) return undefined;
-    if (cur.flow || !('items' in cur)) return cur.range?.[1];
-    const items = (cur as { items: unknown[] }).items;
-    const last = items.at(-1) as unknown;
+    if (!isCollection(cur) || cur.flow) return cur.range?.[1];
+    const last = cur.items.at(-1) as unknown;
     if (last === undefined) return cur.range?.[1];
     // Map items are pairs: their value (or their key when the value is empty) ends the map.
     cur =

@@ -1,0 +1,1 @@
+export { CurvePanel, type CurvePanelProps } from './CurvePanel.tsx';
