@@ -137,6 +137,14 @@ export function App() {
           <div className="results-bar">
             <PlaybackBar player={player} position={position} disabled={!result} />
           </div>
+          {result ? (
+            <CurvePanel
+              text={text}
+              duration={result.durationSeconds}
+              cursorTime={selected !== null ? (result.series.time[selected] ?? null) : null}
+              onEdit={actions.editByGesture}
+            />
+          ) : null}
           <div className="kpis">
             <KpiStrip
               kpis={result?.kpis ?? null}
@@ -147,14 +155,6 @@ export function App() {
               soFar={running}
             />
           </div>
-          {result ? (
-            <CurvePanel
-              text={text}
-              duration={result.durationSeconds}
-              cursorTime={selected !== null ? (result.series.time[selected] ?? null) : null}
-              onEdit={actions.editByGesture}
-            />
-          ) : null}
           <div ref={chartsRef}>
             {result ? (
               <SimulationCharts

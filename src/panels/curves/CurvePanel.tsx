@@ -96,6 +96,8 @@ interface Drag {
   slot: CurveSlot;
   handle: Handle;
   frame: Frame;
+  /** the plot's place on screen at the start: the page may reflow under a drag (new KPIs) */
+  origin: { left: number; top: number };
   pending: { at: number; value: number } | null;
   raf: number;
 }
@@ -158,8 +160,10 @@ export function CurvePanel({ text, duration, cursorTime, onEdit }: CurvePanelPro
     commit(applyWrites(d.startText, d.slot, d.handle.drag(at, value)), d.gesture);
   }
 
-  function pointerPos(e: PointerEvent | { clientX: number; clientY: number }) {
-    const box = svgRef.current!.getBoundingClientRect();
+  function pointerPos(
+    e: PointerEvent | { clientX: number; clientY: number },
+    box: { left: number; top: number } = svgRef.current!.getBoundingClientRect(),
+  ) {
     return { x: e.clientX - box.left, y: e.clientY - box.top };
   }
 
@@ -175,6 +179,7 @@ export function CurvePanel({ text, duration, cursorTime, onEdit }: CurvePanelPro
       slot,
       handle: h,
       frame,
+      origin: svgRef.current!.getBoundingClientRect(),
       pending: null,
       raf: 0,
     };
@@ -184,7 +189,7 @@ export function CurvePanel({ text, duration, cursorTime, onEdit }: CurvePanelPro
   function onHandleMove(e: PointerEvent<SVGElement>) {
     const d = drag.current;
     if (!d) return;
-    const p = pointerPos(e);
+    const p = pointerPos(e, d.origin);
     d.pending = {
       at: d.handle.movesInTime ? timeAt(d.frame, p.x) : d.handle.at,
       value: valueAt(d.frame, p.y),
