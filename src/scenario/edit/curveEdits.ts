@@ -5,27 +5,31 @@
 import type { CurveSlot } from './findCurves.ts';
 import { pointsField, tidy, type Write } from './handles.ts';
 import { insertItem, removeItem, replaceNode } from './nodeEdit.ts';
-import { nodeAt, setNumberAt, type EditResult } from './setScalar.ts';
-import { isNode, parseAllDocuments } from 'yaml';
+import { formatNumber, nodeAt, type EditResult } from './setScalar.ts';
+import { isScalar, parseAllDocuments } from 'yaml';
 
-/** The number at `path` in the text now (undefined when absent or not a number). */
-function currentNumber(text: string, slot: CurveSlot, path: Write['path']): number | undefined {
-  const doc = Array.from(parseAllDocuments(text, { logLevel: 'silent' }))[slot.document];
-  if (!doc || !('contents' in doc)) return undefined;
-  const node = nodeAt(doc.contents, [...slot.path, ...path]);
-  const v = isNode(node) ? node.toJSON() : undefined;
-  return typeof v === 'number' ? v : undefined;
-}
-
-/** `text` with each write made; numbers already equal are left as written. */
+/**
+ * `text` with each write made; numbers already equal are left as written. One parse for all the
+ * writes (a drag sends one text per frame): each number's characters are replaced, last first.
+ */
 export function applyWrites(text: string, slot: CurveSlot, writes: readonly Write[]): EditResult {
-  let out = text;
+  const doc = Array.from(parseAllDocuments(text, { logLevel: 'silent' }))[slot.document];
+  if (!doc || !('contents' in doc)) return { ok: false, error: `no document ${slot.document}` };
+  if (doc.errors.length > 0) return { ok: false, error: 'the document has syntax errors' };
+  const splices: [number, number, string][] = [];
   for (const w of writes) {
-    if (currentNumber(out, slot, w.path) === w.value) continue;
-    const r = setNumberAt(out, slot.document, [...slot.path, ...w.path], w.value);
-    if (!r.ok) return r;
-    out = r.text;
+    const path = [...slot.path, ...w.path];
+    if (!Number.isFinite(w.value)) return { ok: false, error: `not a finite number: ${w.value}` };
+    const node = nodeAt(doc.contents, path);
+    if (!isScalar(node) || typeof node.value !== 'number' || !node.range)
+      return { ok: false, error: `no number at ${path.join('.')}` };
+    if (node.type !== 'PLAIN') return { ok: false, error: `${path.join('.')} is quoted` };
+    if (node.value === w.value) continue;
+    splices.push([node.range[0], node.range[1], formatNumber(w.value)]);
   }
+  let out = text;
+  for (const [start, end, written] of splices.sort((x, y) => y[0] - x[0]))
+    out = out.slice(0, start) + written + out.slice(end);
   return { ok: true, text: out };
 }
 
