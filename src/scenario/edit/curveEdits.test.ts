@@ -213,6 +213,12 @@ describe('picking a shape', () => {
     );
   });
 
+  it('gives an imported series of many points no handles', () => {
+    const points = Array.from({ length: 201 }, (_, i) => ({ at: i * 60, value: i }));
+    expect(curveHandles({ type: 'series', points }, 0)).toEqual([]);
+    expect(curveHandles({ type: 'series', points: points.slice(0, 200) }, 0)).toHaveLength(200);
+  });
+
   it('lists the plain numbers of a curve for inputs', () => {
     expect(curveFields({ type: 'noise', seed: 7, amplitude: 0.1, of: {} })).toEqual([
       { name: 'seed', value: 7 },

@@ -45,8 +45,12 @@ export function pointsField(curve: unknown): 'steps' | 'points' | null {
   return null;
 }
 
+/** More points than this (an imported series) get no handles: too dense to drag one by one. */
+export const MAX_POINT_HANDLES = 200;
+
 function pointHandles(list: unknown[], field: string): Handle[] {
   const out: Handle[] = [];
+  if (list.length > MAX_POINT_HANDLES) return out;
   list.forEach((p, i) => {
     if (!isObj(p) || !num(p.at) || !num(p.value)) return;
     const prev = list[i - 1];
