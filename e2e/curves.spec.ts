@@ -36,6 +36,10 @@ async function drag(page: Page, handle: Locator, dx: number, dy: number, steps =
   await page.mouse.up();
 }
 
+// Each test drags with a run per animation frame on a production build; on a shared 2-core
+// machine (load ≈ 20 here) a test can need more than the default 30 s.
+test.beforeEach(() => test.slow());
+
 const curvePanel = (page: Page) => page.getByRole('region', { name: 'Curve editor' });
 
 test.describe('curve editor', () => {

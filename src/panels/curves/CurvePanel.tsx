@@ -17,7 +17,6 @@ import {
   addPoint,
   applyWrites,
   curveFields,
-  curveHandles,
   curveLine,
   findCurves,
   FIND_CURVES_MAX_CHARS,
@@ -28,7 +27,9 @@ import {
   SHAPES,
   type CurveSlot,
   type EditResult,
-  type Handle,
+  placedHandles,
+  pointsField,
+  type PlacedHandle,
   type ShapeKind,
 } from '../../scenario/edit/index.ts';
 import { formatCompact } from '../../format/format.ts';
@@ -46,23 +47,6 @@ export interface CurvePanelProps {
 }
 
 const HEIGHT = 84;
-/** Wrappers drawn with the handles of the curve inside (same time and value frame). */
-const SEE_THROUGH = new Set(['noise', 'clamp']);
-
-/** The curve whose handles `slot` shows: itself, or for noise and clamp the curve inside. */
-function handleSlot(slots: CurveSlot[], slot: CurveSlot): CurveSlot {
-  let s = slot;
-  for (let i = 0; i < 4; i++) {
-    const type = (s.json as { type?: unknown } | null)?.type;
-    if (curveHandles(s.json, 0).length > 0 || typeof type !== 'string' || !SEE_THROUGH.has(type))
-      break;
-    const inner = slotKey({ ...s, path: [...s.path, 'of'] });
-    const next = slots.find((x) => slotKey(x) === inner);
-    if (!next) break;
-    s = next;
-  }
-  return s;
-}
 let gestures = 0;
 /** A new undo step's id (a drag, a key press, a picked shape). */
 const newGesture = () => ++gestures;
@@ -93,8 +77,7 @@ interface Drag {
   key: string;
   gesture: number;
   startText: string;
-  slot: CurveSlot;
-  handle: Handle;
+  handle: PlacedHandle;
   frame: Frame;
   /** the plot's place on screen at the start: the page may reflow under a drag (new KPIs) */
   origin: { left: number; top: number };
@@ -113,16 +96,23 @@ export function CurvePanel({ text, duration, cursorTime, onEdit }: CurvePanelPro
   const svgRef = useRef<SVGSVGElement>(null);
 
   const shown = slots.find((s) => slotKey(s) === chosen) ?? slots[0];
-  // Edits go to the curve whose handles are drawn (inside a noise or clamp wrapper).
-  const slot = shown ? handleSlot(slots, shown) : undefined;
+  const handles = useMemo(
+    () => (shown ? placedHandles(slots, shown, duration / 2) : []),
+    [slots, shown, duration],
+  );
+  // The curve a double-click adds a point to: the shown one, or the one inside it with points.
+  const slot =
+    shown && pointsField(shown.json)
+      ? shown
+      : (handles.find((h) => pointsField(h.slot.json))?.slot ?? shown);
+  const inner =
+    handles.length > 0 && handles.every((h) => h.slot === handles[0]!.slot)
+      ? handles[0]!.slot
+      : null;
   const line = useMemo(() => (shown ? curveLine(shown.json, duration) : null), [shown, duration]);
   const innerLine = useMemo(
-    () => (slot && slot !== shown ? curveLine(slot.json, duration) : null),
-    [slot, shown, duration],
-  );
-  const handles = useMemo(
-    () => (slot ? curveHandles(slot.json, duration / 2) : []),
-    [slot, duration],
+    () => (inner && inner !== shown ? curveLine(inner.json, duration) : null),
+    [inner, shown, duration],
   );
   const autoMax = niceMax([...(line?.ok ? line.line.value : []), ...handles.map((h) => h.value)]);
   // The axis holds still during a drag, so the handle stays under the pointer.
@@ -157,7 +147,7 @@ export function CurvePanel({ text, duration, cursorTime, onEdit }: CurvePanelPro
     const { at, value } = d.pending;
     d.pending = null;
     d.raf = 0;
-    commit(applyWrites(d.startText, d.slot, d.handle.drag(at, value)), d.gesture);
+    commit(applyWrites(d.startText, d.handle.slot, d.handle.drag(at, value)), d.gesture);
   }
 
   function pointerPos(
@@ -167,8 +157,8 @@ export function CurvePanel({ text, duration, cursorTime, onEdit }: CurvePanelPro
     return { x: e.clientX - box.left, y: e.clientY - box.top };
   }
 
-  function onHandleDown(e: PointerEvent<SVGElement>, h: Handle) {
-    if (e.button !== 0 || !slot) return;
+  function onHandleDown(e: PointerEvent<SVGElement>, h: PlacedHandle) {
+    if (e.button !== 0) return;
     e.preventDefault();
     e.currentTarget.setPointerCapture(e.pointerId);
     (e.currentTarget as SVGElement).focus();
@@ -176,7 +166,6 @@ export function CurvePanel({ text, duration, cursorTime, onEdit }: CurvePanelPro
       key: h.key,
       gesture: newGesture(),
       startText: text,
-      slot,
       handle: h,
       frame,
       origin: svgRef.current!.getBoundingClientRect(),
@@ -207,32 +196,32 @@ export function CurvePanel({ text, duration, cursorTime, onEdit }: CurvePanelPro
     setDragging(null);
   }
 
-  function onHandleKey(e: KeyboardEvent<SVGElement>, h: Handle) {
-    if (!slot) return;
+  function onHandleKey(e: KeyboardEvent<SVGElement>, h: PlacedHandle) {
     if ((e.key === 'Delete' || e.key === 'Backspace') && h.listIndex !== undefined) {
       e.preventDefault();
-      commit(removePoint(text, slot, h.listIndex));
+      commit(removePoint(text, h.slot, h.listIndex));
       return;
     }
-    if (e.key === 'Insert' || e.key === '+') {
+    if ((e.key === 'Insert' || e.key === '+') && h.listIndex !== undefined) {
       e.preventDefault();
-      const next = handles.find((x) => x.listIndex === (h.listIndex ?? -2) + 1);
+      const next = handles.find((x) => x.slot === h.slot && x.listIndex === h.listIndex! + 1);
       const at = next ? (h.at + next.at) / 2 : h.at + duration / 10;
-      commit(addPoint(text, slot, at, h.value));
+      commit(addPoint(text, h.slot, at, h.value - h.lift(at)));
       return;
     }
     const move = keyMove(e.key, e.shiftKey, h.at, h.value, frame);
     if (!move) return;
     e.preventDefault();
     e.stopPropagation(); // the page's arrow keys step playback; here they move the point
-    commit(applyWrites(text, slot, h.drag(h.movesInTime ? move.at : h.at, move.value)));
+    commit(applyWrites(text, h.slot, h.drag(h.movesInTime ? move.at : h.at, move.value)));
   }
 
   function onPlotDoubleClick(e: MouseEvent<SVGSVGElement>) {
     if (!slot || (e.target as Element).closest('.curve-handle')) return;
     const p = pointerPos(e);
-    const r = addPoint(text, slot, timeAt(frame, p.x), valueAt(frame, p.y));
-    commit(r);
+    const at = timeAt(frame, p.x);
+    const lift = handles.find((h) => h.slot === slot)?.lift(at) ?? 0;
+    commit(addPoint(text, slot, at, valueAt(frame, p.y) - lift));
   }
 
   function pickShape(kind: ShapeKind) {
@@ -414,7 +403,7 @@ export function CurvePanel({ text, duration, cursorTime, onEdit }: CurvePanelPro
               onBlur={() => setFocused((k) => (k === h.key ? null : k))}
               onKeyDown={(e) => onHandleKey(e, h)}
               onDoubleClick={() =>
-                h.listIndex !== undefined && commit(removePoint(text, slot, h.listIndex))
+                h.listIndex !== undefined && commit(removePoint(text, h.slot, h.listIndex))
               }
             />
           ))}

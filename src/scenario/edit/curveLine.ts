@@ -63,3 +63,9 @@ export function curveLine(
   }
   return { ok: true, line: { time, value } };
 }
+
+/** The value of a curve (plain data as written) at `t`, or 0 when it is not a valid curve. */
+export function curveValueAt(json: unknown, t: number): number {
+  const parsed = parseCurve(json);
+  return parsed.ok ? evaluateCurve(parsed.curve, t, { allowNegative: true }) : 0;
+}
