@@ -239,6 +239,11 @@ for (const viewport of [
       const presets = await middle('Presets');
       for (const name of ['Editor', 'Presenter', 'Share link'])
         expect(Math.abs((await middle(name)) - presets), name).toBeLessThan(3);
+      // presenter mode enlarges the type, not the toolbar: still one row
+      await page.getByRole('button', { name: 'Presenter', exact: true }).click();
+      const theme = (await page.getByRole('combobox', { name: 'Theme' }).boundingBox())!;
+      expect(Math.abs(theme.y + theme.height / 2 - (await middle('Presets')))).toBeLessThan(3);
+      await page.getByRole('button', { name: 'Presenter', exact: true }).click();
       const play = (await page.getByRole('button', { name: 'Play' }).boundingBox())!;
       const level = (await page.getByRole('group', { name: 'Playback' }).boundingBox())!;
       expect(level.height).toBeLessThan(play.height * 1.6); // the playback bar is one line
