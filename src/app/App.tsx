@@ -7,7 +7,7 @@ import { SimulationCharts } from '../charts/index.ts';
 import { ExplainPanel } from '../panels/explain/index.ts';
 import { endsInEpisode, KpiStrip, soFar } from '../panels/kpis/index.ts';
 import { LazyScenarioEditor } from '../panels/editor/index.ts';
-import { CurvePanel } from '../panels/curves/index.ts';
+import { CurvePanel } from '../panels/curves/index.tsx';
 import { PRESETS } from '../presets/catalog.ts';
 import { PlaybackBar, usePlayback } from '../playback/index.ts';
 import { formatElapsed } from '../format/timeAxis.ts';

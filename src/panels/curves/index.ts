@@ -1,1 +1,0 @@
-export { CurvePanel, type CurvePanelProps } from './CurvePanel.tsx';
