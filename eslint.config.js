@@ -37,6 +37,7 @@ const RUNTIME_ALLOWED = [
   'engine/simulation/decisionSeries\\.ts', // decidingMetric: which metric decided (explain)
   'scenario/schema/hpaSchema\\.ts', // JSON Schema data for the editor's completion
   'scenario/schema/simulationSchema\\.ts',
+  'scenario/edit/index\\.ts', // the curve editor's text edits and line (yaml + curve evaluation)
 ];
 // engine/ and scenario/ are not reachable from the UI at all (typesViaRun below); what is left
 // of the simulator (the run service, the worker protocol) is types only.

@@ -7,6 +7,7 @@ import { SimulationCharts } from '../charts/index.ts';
 import { ExplainPanel } from '../panels/explain/index.ts';
 import { endsInEpisode, KpiStrip, soFar } from '../panels/kpis/index.ts';
 import { LazyScenarioEditor } from '../panels/editor/index.ts';
+import { CurvePanel } from '../panels/curves/index.tsx';
 import { PRESETS } from '../presets/catalog.ts';
 import { PlaybackBar, usePlayback } from '../playback/index.ts';
 import { formatElapsed } from '../format/timeAxis.ts';
@@ -86,7 +87,11 @@ export function App() {
 
   return (
     <div className={`app${layout.presenter ? ' presenter' : ''}`}>
-      <Toolbar chartsRef={chartsRef} onOpenPresets={() => setGalleryOpen(true)} />
+      <Toolbar
+        chartsRef={chartsRef}
+        onOpenPresets={() => setGalleryOpen(true)}
+        view={<ViewToggles prefs={layout} onChange={setLayout} />}
+      />
       <IntroBanner />
       <main
         className={`workspace${layout.editorHidden ? ' no-editor' : ''}`}
@@ -111,6 +116,8 @@ export function App() {
                 className="editor-host"
                 value={text}
                 onChange={actions.editScenarioText}
+                onUndo={actions.undo}
+                onRedo={actions.redo}
                 diagnostics={diagnostics}
                 theme={theme}
               />
@@ -135,8 +142,15 @@ export function App() {
         <section className="pane results" aria-label="Results">
           <div className="results-bar">
             <PlaybackBar player={player} position={position} disabled={!result} />
-            <ViewToggles prefs={layout} onChange={setLayout} />
           </div>
+          {result ? (
+            <CurvePanel
+              text={text}
+              duration={result.durationSeconds}
+              cursorTime={selected !== null ? (result.series.time[selected] ?? null) : null}
+              onEdit={actions.editByGesture}
+            />
+          ) : null}
           <div className="kpis">
             <KpiStrip
               kpis={result?.kpis ?? null}

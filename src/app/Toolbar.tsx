@@ -1,5 +1,5 @@
 // Toolbar: presets, undo/redo, share, export, theme, and the simulator's state.
-import { useState, type RefObject } from 'react';
+import { useState, type ReactNode, type RefObject } from 'react';
 import { createShareLink } from '../share/index.ts';
 import {
   useActions,
@@ -44,6 +44,8 @@ function statusText(
 export function Toolbar(props: {
   chartsRef: RefObject<HTMLDivElement | null>;
   onOpenPresets(): void;
+  /** the view switches (editor, presenter): on this row, where there is room at 1280×720 */
+  view?: ReactNode;
 }) {
   const actions = useActions();
   const canUndo = useCanUndo();
@@ -179,6 +181,7 @@ export function Toolbar(props: {
           },
         }}
       />
+      {props.view}
       <label className="status">
         Theme{' '}
         <select

@@ -30,8 +30,11 @@ const HELD_NOTICE: Notice = {
 /** Messages from the simulator can quote input: shown escaped and bounded. */
 const MESSAGE_CHARS = 500;
 
-/** Typing (coalesced into one undo step per burst) versus a discrete step (preset, link, undo). */
-type EditKind = 'typing' | 'step';
+/**
+ * Typing (coalesced into one undo step per burst), a gesture (a curve drag: one undo step however
+ * many texts it sends) or a discrete step (preset, link, undo).
+ */
+type EditKind = 'typing' | 'step' | { gesture: number };
 
 export function createSimStore(deps: StoreDeps): SimStore {
   const { client, storage } = deps;
@@ -52,6 +55,8 @@ export function createSimStore(deps: StoreDeps): SimStore {
   let runToken = 0;
   let detailToken = 0;
   let lastEdit: { kind: EditKind; at: number } = { kind: 'step', at: -Infinity };
+  const sameGesture = (a: EditKind, b: EditKind) =>
+    typeof a === 'object' && typeof b === 'object' && a.gesture === b.gesture;
   let runText: (text: string) => void = () => {};
 
   const store = createStore<SimState>()((set, get) => {
@@ -101,7 +106,8 @@ export function createSimStore(deps: StoreDeps): SimStore {
       if (kind !== 'history') {
         const at = clock.now();
         const coalesce =
-          kind === 'typing' && lastEdit.kind === 'typing' && at - lastEdit.at < coalesceMs;
+          (kind === 'typing' && lastEdit.kind === 'typing' && at - lastEdit.at < coalesceMs) ||
+          sameGesture(kind, lastEdit.kind);
         lastEdit = { kind, at };
         Object.assign(extra, recordEdit(s, s.text, coalesce));
       } else {
@@ -179,6 +185,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
 
     const actions: SimActions = {
       editScenarioText: (text) => applyText(text, 'typing', { presetName: null }),
+      editByGesture: (text, gesture) => applyText(text, { gesture }, { presetName: null }),
       loadPreset(name, text) {
         const kept = text !== get().text ? keepCurrent('preset') : {};
         applyText(text, 'step', { presetName: name, held: false, ...kept });

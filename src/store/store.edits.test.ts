@@ -41,6 +41,23 @@ describe('undo/redo', () => {
     expect(store.getState().text).toBe('preset text');
   });
 
+  it('makes one undo step of a gesture however long, and a new gesture a new step', async () => {
+    const { store, actions, clock, client } = await ready('v: 1');
+    for (const v of [2, 3, 4, 5]) {
+      actions.editByGesture(`v: ${v}`, 7);
+      clock.advance(2000); // a slow drag is still one gesture
+    }
+    expect(client.lastRun.text).toBe('v: 5'); // each text runs, so the charts follow
+    actions.editByGesture('v: 6', 8);
+    actions.editScenarioText('v: 6 # typed');
+    expect(store.getState().past).toEqual(['v: 1', 'v: 5', 'v: 6']);
+    actions.undo();
+    actions.undo();
+    expect(store.getState().text).toBe('v: 5');
+    actions.undo();
+    expect(store.getState().text).toBe('v: 1');
+  });
+
   it('names the preset until the text is edited', async () => {
     const { store, actions } = await ready('a');
     actions.loadPreset('flapping', 'p');

@@ -77,6 +77,11 @@ export interface SimState {
 /** Everything that can happen to the state, named for what happened, not what to set. */
 export interface SimActions {
   editScenarioText(text: string): void;
+  /**
+   * A text from a gesture (a curve drag, a shape picked): every text with the same `gesture` id
+   * in a row is one undo step, however many arrive.
+   */
+  editByGesture(text: string, gesture: number): void;
   loadPreset(name: string, text: string): void;
   /** a link's text, and the HPA it chose (null: the first) */
   openSharedLink(text: string, hpa?: string | null): void;

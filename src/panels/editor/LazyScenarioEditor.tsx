@@ -38,6 +38,8 @@ function PlainTextEditor(props: ScenarioEditorProps) {
       theme={props.theme}
       className={props.className}
       ariaLabel={FAILED_ARIA_LABEL}
+      onUndo={props.onUndo}
+      onRedo={props.onRedo}
     />
   );
 }
@@ -59,6 +61,8 @@ export function LazyScenarioEditor(props: ScenarioEditorProps) {
           onChange={props.onChange}
           theme={props.theme}
           className={props.className}
+          onUndo={props.onUndo}
+          onRedo={props.onRedo}
         />
       }
     >

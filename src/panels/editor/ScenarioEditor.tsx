@@ -73,6 +73,8 @@ export default function ScenarioEditor({
   theme,
   ariaLabel = DEFAULT_ARIA_LABEL,
   onReady,
+  onUndo,
+  onRedo,
   className,
 }: ScenarioEditorProps) {
   const containerRef = useRef<HTMLDivElement>(null);
@@ -88,9 +90,18 @@ export default function ScenarioEditor({
   const [ready, setReady] = useState(false);
 
   // The latest props, for the listeners and for the editor's creation.
-  const latest = useRef({ value, onChange, onReady, diagnostics, theme, ariaLabel });
+  const latest = useRef({
+    value,
+    onChange,
+    onReady,
+    onUndo,
+    onRedo,
+    diagnostics,
+    theme,
+    ariaLabel,
+  });
   useLayoutEffect(() => {
-    latest.current = { value, onChange, onReady, diagnostics, theme, ariaLabel };
+    latest.current = { value, onChange, onReady, onUndo, onRedo, diagnostics, theme, ariaLabel };
   });
 
   // Create the editor once per mount.
@@ -143,6 +154,19 @@ export default function ScenarioEditor({
         pending.splice(0, pending.length - MAX_PENDING_ECHOES);
       latest.current.onChange(text);
     });
+
+    // One undo history: the page's, when it gives one (Monaco's own stack would hold only the
+    // typing, in a different order from the toolbar's).
+    const history = (which: 'undo' | 'redo') => () => {
+      const own = which === 'undo' ? latest.current.onUndo : latest.current.onRedo;
+      if (own) own();
+      else editor.trigger('keyboard', which, null);
+    };
+    const { KeyMod, KeyCode } = monaco;
+    editor.addCommand(KeyMod.CtrlCmd | KeyCode.KeyZ, history('undo'));
+    editor.addCommand(KeyMod.CtrlCmd | KeyMod.Shift | KeyCode.KeyZ, history('redo'));
+    editor.addCommand(KeyMod.WinCtrl | KeyCode.KeyY, history('redo'));
+    editor.addCommand(KeyMod.CtrlCmd | KeyCode.KeyY, history('redo'));
 
     const handoff = takeHandoff();
     if (handoff) {

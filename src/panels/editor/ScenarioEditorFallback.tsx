@@ -13,6 +13,7 @@ import {
   editorBoxClass,
   type EditorTheme,
 } from './types.ts';
+import { historyKey } from './historyKeys.ts';
 
 export interface ScenarioEditorFallbackProps {
   value: string;
@@ -21,6 +22,9 @@ export interface ScenarioEditorFallbackProps {
   className?: string;
   /** Default: "Scenario YAML (loading editor)". */
   ariaLabel?: string;
+  /** The page's history (see ScenarioEditorProps). */
+  onUndo?(): void;
+  onRedo?(): void;
 }
 
 const COLORS: Record<EditorTheme, { background: string; color: string }> = {
@@ -34,6 +38,8 @@ export function ScenarioEditorFallback({
   theme,
   className,
   ariaLabel = FALLBACK_ARIA_LABEL,
+  onUndo,
+  onRedo,
 }: ScenarioEditorFallbackProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
 
@@ -61,6 +67,13 @@ export function ScenarioEditorFallback({
         aria-label={ariaLabel}
         value={value}
         onChange={(event) => onChange(event.target.value)}
+        onKeyDown={(event) => {
+          const which = historyKey(event);
+          const run = which === 'undo' ? onUndo : which === 'redo' ? onRedo : undefined;
+          if (!run) return;
+          event.preventDefault();
+          run();
+        }}
         spellCheck={false}
         autoCapitalize="off"
         autoComplete="off"

@@ -12,6 +12,12 @@ export interface ScenarioEditorProps {
   theme: EditorTheme;
   /** Accessible name of the editing surface. Default: "Scenario YAML". */
   ariaLabel?: string;
+  /**
+   * The page's history: when given, the editor's own undo and redo (Ctrl/⌘+Z, Ctrl/⌘+Shift+Z,
+   * Ctrl+Y) call these instead, so there is one undo history for typing and every other edit.
+   */
+  onUndo?(): void;
+  onRedo?(): void;
   /** Called once Monaco is mounted (not for the plain-text fallback). */
   onReady?(): void;
   /**

@@ -9,7 +9,7 @@ export type YamlPath = readonly (string | number)[];
 export type EditResult = { ok: true; text: string } | { ok: false; error: string };
 
 /** The node at `path` inside `node` (maps by key, sequences by index), or undefined. */
-function nodeAt(node: unknown, path: YamlPath): unknown {
+export function nodeAt(node: unknown, path: YamlPath): unknown {
   let cur: unknown = node;
   for (const key of path) {
     if (isMap(cur)) cur = cur.get(key, true);

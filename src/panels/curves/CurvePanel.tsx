@@ -1,0 +1,414 @@
+// The curve editor: one curve of the scenario (traffic by default) drawn as a line with handles.
+// Drag a handle, or focus it and use the arrow keys; double-click the plot to add a point and a
+// point to remove it (or Delete); pick a shape. Every edit is a whole new text, sent through the
+// same path as typing (onEdit), one gesture id per drag so a drag is one undo step.
+
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+} from 'react';
+import './curves.css';
+import {
+  addPoint,
+  applyWrites,
+  curveFields,
+  curveLine,
+  findCurves,
+  FIND_CURVES_MAX_CHARS,
+  removePoint,
+  setNumberAt,
+  setShape,
+  shapeCurve,
+  SHAPES,
+  type CurveSlot,
+  type EditResult,
+  placedHandles,
+  pointsField,
+  type PlacedHandle,
+  type ShapeKind,
+} from '../../scenario/edit/index.ts';
+import { formatCompact } from '../../format/format.ts';
+import { formatElapsed } from '../../format/timeAxis.ts';
+import { frameFor, keyMove, niceMax, timeAt, valueAt, xOf, yOf, type Frame } from './geometry.ts';
+
+export interface CurvePanelProps {
+  text: string;
+  /** the run's length in seconds (the x axis) */
+  duration: number;
+  /** the playback cursor, drawn as a line */
+  cursorTime?: number | null;
+  /** a new text from an edit; texts with the same gesture id are one undo step */
+  onEdit(text: string, gesture: number): void;
+}
+
+const HEIGHT = 84;
+let gestures = 0;
+/** A new undo step's id (a drag, a key press, a picked shape). */
+const newGesture = () => ++gestures;
+const slotKey = (s: CurveSlot) => `${s.document}:${s.path.join('.')}`;
+const SHAPE_LABEL: Record<ShapeKind, string> = {
+  constant: 'Constant',
+  steps: 'Steps',
+  ramp: 'Ramp',
+  sine: 'Sine',
+  spikes: 'Spikes',
+  noise: 'Noise',
+};
+
+function useWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(600);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const ro = new ResizeObserver(([entry]) => setWidth(Math.round(entry!.contentRect.width)));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
+
+interface Drag {
+  key: string;
+  gesture: number;
+  startText: string;
+  handle: PlacedHandle;
+  frame: Frame;
+  /** the plot's place on screen at the start: the page may reflow under a drag (new KPIs) */
+  origin: { left: number; top: number };
+  pending: { at: number; value: number } | null;
+  raf: number;
+}
+
+export function CurvePanel({ text, duration, cursorTime, onEdit }: CurvePanelProps) {
+  const slots = useMemo(() => findCurves(text), [text]);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [focused, setFocused] = useState<string | null>(null);
+  const [dragging, setDragging] = useState<{ key: string; yMax: number } | null>(null);
+  const drag = useRef<Drag | null>(null);
+  const [boxRef, width] = useWidth();
+  const svgRef = useRef<SVGSVGElement>(null);
+
+  const shown = slots.find((s) => slotKey(s) === chosen) ?? slots[0];
+  const handles = useMemo(
+    () => (shown ? placedHandles(slots, shown, duration / 2) : []),
+    [slots, shown, duration],
+  );
+  // The curve a double-click adds a point to: the shown one, or the one inside it with points.
+  const slot =
+    shown && pointsField(shown.json)
+      ? shown
+      : (handles.find((h) => pointsField(h.slot.json))?.slot ?? shown);
+  const inner =
+    handles.length > 0 && handles.every((h) => h.slot === handles[0]!.slot)
+      ? handles[0]!.slot
+      : null;
+  const line = useMemo(() => (shown ? curveLine(shown.json, duration) : null), [shown, duration]);
+  const innerLine = useMemo(
+    () => (inner && inner !== shown ? curveLine(inner.json, duration) : null),
+    [inner, shown, duration],
+  );
+  const autoMax = niceMax([...(line?.ok ? line.line.value : []), ...handles.map((h) => h.value)]);
+  // The axis holds still during a drag, so the handle stays under the pointer.
+  const yMax = dragging ? dragging.yMax : autoMax;
+  const frame = frameFor(width, HEIGHT, duration, yMax);
+
+  useEffect(() => () => cancelAnimationFrame(drag.current?.raf ?? 0), []);
+
+  if (text.length > FIND_CURVES_MAX_CHARS)
+    return (
+      <section className="curve-panel" aria-label="Curve editor">
+        <p className="curve-note">
+          This scenario is too large to edit its curves here; edit the text.
+        </p>
+      </section>
+    );
+  if (!slot || !shown) return null;
+
+  function commit(r: EditResult, gesture = newGesture()): boolean {
+    if (!r.ok) {
+      setMessage(r.error);
+      return false;
+    }
+    setMessage(null);
+    onEdit(r.text, gesture);
+    return true;
+  }
+
+  function flush() {
+    const d = drag.current;
+    if (!d || !d.pending) return;
+    const { at, value } = d.pending;
+    d.pending = null;
+    d.raf = 0;
+    commit(applyWrites(d.startText, d.handle.slot, d.handle.drag(at, value)), d.gesture);
+  }
+
+  function pointerPos(
+    e: PointerEvent | { clientX: number; clientY: number },
+    box: { left: number; top: number } = svgRef.current!.getBoundingClientRect(),
+  ) {
+    return { x: e.clientX - box.left, y: e.clientY - box.top };
+  }
+
+  function onHandleDown(e: PointerEvent<SVGElement>, h: PlacedHandle) {
+    if (e.button !== 0) return;
+    e.preventDefault();
+    e.currentTarget.setPointerCapture(e.pointerId);
+    (e.currentTarget as SVGElement).focus();
+    drag.current = {
+      key: h.key,
+      gesture: newGesture(),
+      startText: text,
+      handle: h,
+      frame,
+      origin: svgRef.current!.getBoundingClientRect(),
+      pending: null,
+      raf: 0,
+    };
+    setDragging({ key: h.key, yMax });
+  }
+
+  function onHandleMove(e: PointerEvent<SVGElement>) {
+    const d = drag.current;
+    if (!d) return;
+    const p = pointerPos(e, d.origin);
+    d.pending = {
+      at: d.handle.movesInTime ? timeAt(d.frame, p.x) : d.handle.at,
+      value: valueAt(d.frame, p.y),
+    };
+    // One text per animation frame: the charts follow the drag without a run per mouse event.
+    if (!d.raf) d.raf = requestAnimationFrame(flush);
+  }
+
+  function onHandleUp() {
+    const d = drag.current;
+    if (!d) return;
+    cancelAnimationFrame(d.raf);
+    flush();
+    drag.current = null;
+    setDragging(null);
+  }
+
+  function onHandleKey(e: KeyboardEvent<SVGElement>, h: PlacedHandle) {
+    if ((e.key === 'Delete' || e.key === 'Backspace') && h.listIndex !== undefined) {
+      e.preventDefault();
+      commit(removePoint(text, h.slot, h.listIndex));
+      return;
+    }
+    if ((e.key === 'Insert' || e.key === '+') && h.listIndex !== undefined) {
+      e.preventDefault();
+      const next = handles.find((x) => x.slot === h.slot && x.listIndex === h.listIndex! + 1);
+      const at = next ? (h.at + next.at) / 2 : h.at + duration / 10;
+      commit(addPoint(text, h.slot, at, h.value - h.lift(at)));
+      return;
+    }
+    const move = keyMove(e.key, e.shiftKey, h.at, h.value, frame);
+    if (!move) return;
+    e.preventDefault();
+    e.stopPropagation(); // the page's arrow keys step playback; here they move the point
+    commit(applyWrites(text, h.slot, h.drag(h.movesInTime ? move.at : h.at, move.value)));
+  }
+
+  function onPlotDoubleClick(e: MouseEvent<SVGSVGElement>) {
+    if (!slot || (e.target as Element).closest('.curve-handle')) return;
+    const p = pointerPos(e);
+    const at = timeAt(frame, p.x);
+    const lift = handles.find((h) => h.slot === slot)?.lift(at) ?? 0;
+    commit(addPoint(text, slot, at, valueAt(frame, p.y) - lift));
+  }
+
+  function pickShape(kind: ShapeKind) {
+    if (!slot) return;
+    const values = line?.ok ? line.line.value : [];
+    const lo = values.length ? Math.min(...values) : 0;
+    const hi = values.length ? Math.max(...values) : 100;
+    const target = shown!;
+    const current = target.json as { type?: unknown; seed?: unknown };
+    const seed =
+      current?.type === 'noise' && typeof current.seed === 'number' ? current.seed + 1 : 1;
+    commit(
+      setShape(text, target, shapeCurve(kind, { lo, hi, duration, current: target.json, seed })),
+    );
+  }
+
+  function setField(name: string, raw: string) {
+    if (!shown) return;
+    const v = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(v)) return setMessage(`${name}: not a number`);
+    commit(setNumberAt(text, shown.document, [...shown.path, name], v));
+  }
+
+  const type =
+    shown.json && typeof shown.json === 'object'
+      ? (shown.json as { type?: unknown }).type
+      : undefined;
+  const pathOf = (l: typeof line) =>
+    l?.ok
+      ? l.line.time
+          .map(
+            (t, i) =>
+              `${i ? 'L' : 'M'}${xOf(frame, t).toFixed(1)},${yOf(frame, l.line.value[i]!).toFixed(1)}`,
+          )
+          .join('')
+      : '';
+  const path = pathOf(line);
+  const active = handles.find((h) => h.key === (dragging?.key ?? focused));
+  const noteText =
+    message ??
+    (line && !line.ok
+      ? `Not drawn: ${line.error}`
+      : active
+        ? `${active.label}: ${formatCompact(active.value)} at ${formatElapsed(active.at, true)}`
+        : handles.length
+          ? 'Drag a point (focused: arrows move it, Delete removes it, + adds one); double-click adds one.'
+          : 'No points to drag in this shape: pick another, or edit its numbers.');
+  const fields = curveFields(shown.json).filter((f) => f.name !== 'value' || type !== 'constant');
+
+  return (
+    <section className="curve-panel" aria-label="Curve editor">
+      <div className="curve-bar">
+        <label>
+          Curve{' '}
+          <select
+            aria-label="Curve to edit"
+            value={slotKey(shown)}
+            onChange={(e) => setChosen(e.target.value)}
+          >
+            {slots.map((s) => (
+              <option key={slotKey(s)} value={slotKey(s)}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label title="Replace this curve by a new one of this shape, sized from it (noise goes over the current curve, with a seed)">
+          Shape{' '}
+          <select
+            aria-label="Shape"
+            value={typeof type === 'string' ? type : ''}
+            onChange={(e) => pickShape(e.target.value as ShapeKind)}
+          >
+            {typeof type !== 'string' || !(SHAPES as readonly string[]).includes(type) ? (
+              <option value={typeof type === 'string' ? type : ''} disabled>
+                {typeof type === 'string' ? type : '(invalid)'}
+              </option>
+            ) : null}
+            {SHAPES.map((k) => (
+              <option key={k} value={k}>
+                {SHAPE_LABEL[k]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {fields.map((f) => (
+          <label key={`${slotKey(shown)}:${f.name}:${f.value}`} className="curve-field">
+            {f.name}{' '}
+            <input
+              type="number"
+              aria-label={`${shown.label} ${f.name}`}
+              defaultValue={f.value}
+              onBlur={(e) =>
+                e.currentTarget.value !== String(f.value) && setField(f.name, e.currentTarget.value)
+              }
+              onKeyDown={(e) => e.key === 'Enter' && setField(f.name, e.currentTarget.value)}
+            />
+          </label>
+        ))}
+        {type === 'noise' ? (
+          <button type="button" className="btn" onClick={() => pickShape('noise')}>
+            New seed
+          </button>
+        ) : null}
+        <p className="curve-note" role="status" title={noteText}>
+          {noteText}
+        </p>
+      </div>
+      <div ref={boxRef} className="curve-plot">
+        <svg
+          ref={svgRef}
+          width={width}
+          height={HEIGHT}
+          role="group"
+          aria-label={`${shown.label} over the run: drag a point, or focus it and use the arrow keys; double-click to add a point`}
+          onDoubleClick={onPlotDoubleClick}
+        >
+          <line
+            className="curve-axis"
+            x1={frame.left}
+            x2={frame.left + frame.width}
+            y1={yOf(frame, 0)}
+            y2={yOf(frame, 0)}
+          />
+          <line
+            className="curve-grid"
+            x1={frame.left}
+            x2={frame.left + frame.width}
+            y1={yOf(frame, yMax / 2)}
+            y2={yOf(frame, yMax / 2)}
+          />
+          <text className="curve-tick" x={frame.left - 4} y={yOf(frame, yMax) + 4} textAnchor="end">
+            {formatCompact(yMax)}
+          </text>
+          <text
+            className="curve-tick"
+            x={frame.left - 4}
+            y={yOf(frame, yMax / 2) + 4}
+            textAnchor="end"
+          >
+            {formatCompact(yMax / 2)}
+          </text>
+          <text className="curve-tick" x={frame.left - 4} y={yOf(frame, 0)} textAnchor="end">
+            0
+          </text>
+          <text className="curve-tick" x={frame.left + frame.width} y={HEIGHT - 4} textAnchor="end">
+            {formatElapsed(duration)}
+          </text>
+          {cursorTime !== null && cursorTime !== undefined ? (
+            <line
+              className="curve-cursor"
+              x1={xOf(frame, cursorTime)}
+              x2={xOf(frame, cursorTime)}
+              y1={frame.top}
+              y2={frame.top + frame.height}
+            />
+          ) : null}
+          {innerLine ? <path className="curve-inner" d={pathOf(innerLine)} /> : null}
+          <path className="curve-line" d={path} data-testid="curve-line" />
+          {handles.map((h) => (
+            <circle
+              key={h.key}
+              className="curve-handle"
+              data-key={h.key}
+              data-active={h.key === active?.key ? 'true' : undefined}
+              cx={xOf(frame, Math.min(h.at, duration))}
+              cy={yOf(frame, h.value)}
+              r={6}
+              tabIndex={0}
+              role="slider"
+              aria-label={`${shown.label} ${h.label}`}
+              aria-valuenow={h.value}
+              aria-valuetext={`${formatCompact(h.value)} at ${formatElapsed(h.at, true)}`}
+              onPointerDown={(e) => onHandleDown(e, h)}
+              onPointerMove={onHandleMove}
+              onPointerUp={onHandleUp}
+              onPointerCancel={onHandleUp}
+              onFocus={() => setFocused(h.key)}
+              onBlur={() => setFocused((k) => (k === h.key ? null : k))}
+              onKeyDown={(e) => onHandleKey(e, h)}
+              onDoubleClick={() =>
+                h.listIndex !== undefined && commit(removePoint(text, h.slot, h.listIndex))
+              }
+            />
+          ))}
+        </svg>
+      </div>
+    </section>
+  );
+}
