@@ -18,7 +18,8 @@ function knots(curve: Curve, out: number[], depth = 0): void {
       break;
     case 'ramp':
     case 'series':
-      if (curve.points.length <= 500) for (const p of curve.points) out.push(p.at);
+      // A compact series (`values`) is dense imported data: sampled, no knots of its own.
+      if (curve.points && curve.points.length <= 500) for (const p of curve.points) out.push(p.at);
       break;
     case 'spikes':
       for (const s of curve.spikes) out.push(s.at, s.at + s.durationSeconds);
