@@ -36,6 +36,7 @@ const RUNTIME_ALLOWED = [
   'engine/simulation/decisionSeries\\.ts', // decidingMetric: which metric decided (explain)
   'scenario/schema/hpaSchema\\.ts', // JSON Schema data for the editor's completion
   'scenario/schema/simulationSchema\\.ts',
+  'run/compare\\.ts', // the KPI comparison of runs: the app's table and Markdown export
 ];
 const simulatorTypesOnly = {
   regex: `(^|/)(?!(${RUNTIME_ALLOWED.join('|')})$)(engine|scenario|run|worker)/`,

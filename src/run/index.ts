@@ -9,3 +9,12 @@ export {
   summarize,
   type RunOptions,
 } from './runScenario.ts';
+export {
+  compareRuns,
+  comparisonMarkdown,
+  comparisonText,
+  COMPARED_KPIS,
+  type ComparedRun,
+  type KpiRow,
+  type Better,
+} from './compare.ts';
