@@ -10,7 +10,20 @@ export function sharePayloadFromHash(hash: string): string | null {
   return payload === null || payload === '' ? null : payload;
 }
 
+/**
+ * Which view a link opens on: `compare` (the reviewer's view: the variants side by side). A
+ * separate `view=` parameter, not part of the payload, so every link without it opens as before
+ * and an older app opening a new link simply ignores it.
+ */
+export type ShareView = 'compare';
+const VIEW = 'view';
+
+export function shareViewFromHash(hash: string): ShareView | null {
+  const params = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
+  return params.get(VIEW) === 'compare' ? 'compare' : null;
+}
+
 /** The hash for a payload; base64url needs no escaping, so the link stays readable. */
-export function shareHash(payload: string): string {
-  return `#${PARAM}=${payload}`;
+export function shareHash(payload: string, view: ShareView | null = null): string {
+  return `#${PARAM}=${payload}${view ? `&${VIEW}=${view}` : ''}`;
 }

@@ -10,13 +10,23 @@ export {
   SHARE_LIMITS,
   type DecodeOutcome,
 } from './codec.ts';
-export { shareHash, sharePayloadFromHash } from './fragment.ts';
-export { readShareFragment, shareUrl, watchShareFragment, writeShareFragment } from './location.ts';
+export { shareHash, sharePayloadFromHash, shareViewFromHash, type ShareView } from './fragment.ts';
+export {
+  readShareFragment,
+  readShareView,
+  shareUrl,
+  watchShareFragment,
+  writeShareFragment,
+} from './location.ts';
+import type { ShareView } from './fragment.ts';
 
 export type ShareLinkOutcome = { ok: true; url: string } | { ok: false; error: string };
 
 /** A link that opens `text` on this page, unless it is too long to be opened again. */
-export async function createShareLink(text: string): Promise<ShareLinkOutcome> {
+export async function createShareLink(
+  text: string,
+  view: ShareView | null = null,
+): Promise<ShareLinkOutcome> {
   const payload = await encodeScenario(text);
   if (payload.length > SHARE_LIMITS.maxPayloadChars) {
     return {
@@ -24,5 +34,5 @@ export async function createShareLink(text: string): Promise<ShareLinkOutcome> {
       error: `the scenario is too large for a link (${Math.ceil(payload.length / 1024)} KB compressed; the limit is ${SHARE_LIMITS.maxPayloadChars / 1024} KB). Download the YAML instead.`,
     };
   }
-  return { ok: true, url: shareUrl(payload) };
+  return { ok: true, url: shareUrl(payload, view) };
 }

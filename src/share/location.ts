@@ -1,7 +1,12 @@
 // The ONLY module that touches `location` and `history`, so the rest of the app (and its tests)
 // never depend on the page URL.
 
-import { sharePayloadFromHash, shareHash } from './fragment.ts';
+import { sharePayloadFromHash, shareHash, shareViewFromHash, type ShareView } from './fragment.ts';
+
+/** The view the page was opened on (`#s=…&view=compare`), or null. */
+export function readShareView(): ShareView | null {
+  return shareViewFromHash(location.hash);
+}
 
 /** The share payload in the current URL (`#s=…`), or null. */
 export function readShareFragment(): string | null {
@@ -19,9 +24,9 @@ export function writeShareFragment(payload: string | null): void {
 }
 
 /** The full link for a payload, on the page the app is served from. */
-export function shareUrl(payload: string): string {
+export function shareUrl(payload: string, view: ShareView | null = null): string {
   const url = new URL(location.href);
-  url.hash = shareHash(payload);
+  url.hash = shareHash(payload, view);
   return url.href;
 }
 

@@ -2,7 +2,14 @@
 // and UI choices. Derived values (stale, can undo, diagnostics) are computed in selectors.
 
 import type { BridgeStatus, Clock } from '../bridge/types.ts';
-import type { ParseSummary, ResultPayload, RunReply, SyncDetail } from '../worker/protocol.ts';
+import type {
+  EditReply,
+  ParseSummary,
+  ResultPayload,
+  RunPayload,
+  RunReply,
+  SyncDetail,
+} from '../worker/protocol.ts';
 import type { DraftEntry } from './drafts.ts';
 import type { SavedDraft } from './tabStorage.ts';
 
@@ -36,6 +43,10 @@ export interface SimState {
   parse: ParseSummary | null;
   /** the last good result, kept on screen while the text is invalid or a run is pending */
   result: ResultPayload | null;
+  /** every run of the scenario with `result` (the HPA's first, key 'main'), then its variants */
+  runs: RunPayload[];
+  /** the run the explanation panel explains (a run key: 'main' or a variant's name) */
+  focusedRun: string;
   /** the text `result` was computed from (result is stale when it differs from `text`) */
   resultText: string | null;
   runStatus: RunStatus;
@@ -66,6 +77,10 @@ export interface SimState {
 /** Everything that can happen to the state, named for what happened, not what to set. */
 export interface SimActions {
   editScenarioText(text: string): void;
+  /** explain this run (the HPA's, 'main', or a variant's) at the selected sync */
+  focusRun(key: string): void;
+  /** add a variant copying the HPA's behavior; resolves null when done, else why not */
+  duplicateAsVariant(): Promise<string | null>;
   loadPreset(name: string, text: string): void;
   openSharedLink(text: string): void;
   sharedLinkFailed(error: string): void;
@@ -96,8 +111,9 @@ export interface SimActions {
 /** What the store needs of the simulator (the bridge's client, or a fake in tests). */
 export interface StoreClient {
   run(text: string): Promise<RunReply | null>;
-  getSync(index: number): Promise<SyncDetail | null>;
+  getSync(index: number, runKey?: string): Promise<SyncDetail | null>;
   exportCsv(): Promise<string | null>;
+  duplicateAsVariant?(text: string): Promise<EditReply | null>;
   cancel?(): void;
 }
 

@@ -118,3 +118,24 @@ function indented(block: string, columns: number): string {
 function isSimulation(node: unknown): boolean {
   return isMap(node) && (node as YAMLMap).get('kind') === 'Simulation';
 }
+
+/**
+ * "Duplicate as variant": a new variant (`variant-2`, `variant-3`, … the first free name) whose
+ * patch is a copy of the HPA's behavior as written (the API defaults when it has none), ready to
+ * edit. Refuses when the scenario has errors.
+ */
+export function duplicateAsVariant(text: string): EditResult {
+  const parsed = parseScenario(text);
+  if (!parsed.ok || !parsed.effectiveHpa)
+    return { ok: false, error: 'fix the scenario first: only a valid HPA can be duplicated' };
+  const taken = new Set([...parsed.variants.map((v) => v.name), parsed.selectedHpa]);
+  let n = 2;
+  while (taken.has(`variant-${n}`)) n++;
+  const spec = (parsed.hpaManifest as { spec?: { behavior?: unknown } } | null)?.spec;
+  const behavior = isRecord(spec?.behavior) ? spec.behavior : parsed.effectiveHpa.spec.behavior;
+  return addVariant(text, {
+    name: `variant-${n}`,
+    description: 'a copy of the HPA behavior: edit the patch',
+    patch: { behavior: JSON.parse(JSON.stringify(behavior ?? {})) as unknown },
+  });
+}

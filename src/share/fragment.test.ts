@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { decodeScenario } from './codec.ts';
+import { shareHash, sharePayloadFromHash, shareViewFromHash } from './fragment.ts';
+
+const fixtures = resolve(import.meta.dirname, '__fixtures__');
+
+describe('the view flag of a share link', () => {
+  it('a published compare-view link opens the same text, on the comparison', async () => {
+    const url = new URL(readFileSync(resolve(fixtures, 'v1-compare-view.link'), 'utf8').trim());
+    const text = readFileSync(resolve(fixtures, 'v1-default-preset.txt'), 'utf8');
+    expect(shareViewFromHash(url.hash)).toBe('compare');
+    const payload = sharePayloadFromHash(url.hash)!;
+    expect(await decodeScenario(payload)).toEqual({ ok: true, text });
+  });
+
+  it('links without it open as before, with no view', () => {
+    const old = `#s=${readFileSync(resolve(fixtures, 'v1-default-preset.link'), 'utf8').trim()}`;
+    expect(shareViewFromHash(old)).toBeNull();
+    expect(sharePayloadFromHash(old)).toBe(old.slice(3));
+    expect(shareViewFromHash('#s=v1.x&view=other')).toBeNull();
+  });
+
+  it('writes the flag beside the payload only when asked', () => {
+    expect(shareHash('v1.abc')).toBe('#s=v1.abc');
+    expect(shareHash('v1.abc', 'compare')).toBe('#s=v1.abc&view=compare');
+    expect(shareViewFromHash(shareHash('v1.abc', 'compare'))).toBe('compare');
+    expect(sharePayloadFromHash(shareHash('v1.abc', 'compare'))).toBe('v1.abc');
+  });
+});
