@@ -38,11 +38,12 @@ const RUNTIME_ALLOWED = [
   'scenario/schema/hpaSchema\\.ts', // JSON Schema data for the editor's completion
   'scenario/schema/simulationSchema\\.ts',
   'scenario/edit/index\\.ts', // the curve editor's text edits and line (yaml + curve evaluation)
+  'run/compare\\.ts', // the KPI comparison of runs: the app's table and Markdown export
 ];
 // engine/ and scenario/ are not reachable from the UI at all (typesViaRun below); what is left
 // of the simulator (the run service, the worker protocol) is types only.
 const simulatorTypesOnly = {
-  regex: `(^|/)(run|worker)/`,
+  regex: `(^|/)(?!(${RUNTIME_ALLOWED.join('|')})$)(run|worker)/`,
   allowTypeImports: true,
   message:
     'The main thread imports the simulator as types only (import type); the worker runs it. Pure helpers are listed in eslint.config.js.',

@@ -4,6 +4,7 @@ import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from '
 import './theme.css';
 import './app.css';
 import { SimulationCharts } from '../charts/index.ts';
+import { ComparePanel } from '../panels/compare/index.ts';
 import { ExplainPanel } from '../panels/explain/index.ts';
 import { endsInEpisode, KpiStrip, soFar } from '../panels/kpis/index.ts';
 import { LazyScenarioEditor } from '../panels/editor/index.ts';
@@ -161,6 +162,7 @@ export function App() {
               soFar={running}
             />
           </div>
+          {result ? <ComparePanel /> : null}
           <div ref={chartsRef}>
             {result ? (
               <SimulationCharts

@@ -67,7 +67,7 @@ export function Toolbar(props: {
   const hpaStem = fileStem(hpaChoice ?? hpaName(text) ?? stem);
 
   async function onShare() {
-    const link = await createShareLink(text, hpaChoice);
+    const link = await createShareLink(text, { hpa: hpaChoice });
     if (!link.ok) return setShare({ error: link.error });
     setShare({ url: link.url });
     try {

@@ -48,7 +48,8 @@ export function workerBackend(worker: WorkerLike, onCrash: (message: string) => 
   return {
     api: {
       run: (runId, text, options) => remote.run(runId, text, options),
-      getSync: (runId, index) => remote.getSync(runId, index),
+      getSync: (runId, index, runKey) => remote.getSync(runId, index, runKey),
+      duplicateAsVariant: (text) => remote.duplicateAsVariant(text),
       exportCsv: (runId) => remote.exportCsv(runId),
     },
     interruptible: true,
@@ -78,7 +79,8 @@ export function mainThreadBackend(loadApi: () => Promise<SimulatorApi>, clock: C
   return {
     api: {
       run: (runId, text, options) => later((a) => a.run(runId, text, options)),
-      getSync: (runId, index) => later((a) => a.getSync(runId, index)),
+      getSync: (runId, index, runKey) => later((a) => a.getSync(runId, index, runKey)),
+      duplicateAsVariant: (text) => later((a) => a.duplicateAsVariant(text)),
       exportCsv: (runId) => later((a) => a.exportCsv(runId)),
     },
     interruptible: false,

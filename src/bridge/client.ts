@@ -263,7 +263,8 @@ export function createClient(options: ClientOptions): SimulatorClient {
         pump();
       });
     },
-    getSync: (index) => sideCall((api, runId) => api.getSync(runId, index)),
+    getSync: (index, runKey) => sideCall((api, runId) => api.getSync(runId, index, runKey)),
+    duplicateAsVariant: (text) => sideCall((api) => api.duplicateAsVariant(text)),
     exportCsv: () => sideCall((api, runId) => api.exportCsv(runId)),
     cancel() {
       waiting?.resolve(null);

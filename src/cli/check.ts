@@ -1,7 +1,7 @@
 // `cli check FILE --max-… N`: KPI thresholds as an exit status, to gate an HPA change in CI.
 
 import type { Kpis } from '../engine/simulation/index.ts';
-import { executeRun, planParsed } from '../run/index.ts';
+import { executeRun, planParsed, type RunPlan } from '../run/index.ts';
 import { parseArgs, type Io } from './args.ts';
 import { kpiLines } from './format.ts';
 import { loadScenarioFile } from './loadScenario.ts';
@@ -14,6 +14,13 @@ export const THRESHOLDS: {
   bound: 'max' | 'min';
 }[] = [
   { flag: 'max-pod-hours', kpi: (k) => k.podHours, label: 'pod-hours', bound: 'max' },
+  {
+    flag: 'max-cost-per-month',
+    // NaN without prices: reported as bad input (the scenario needs spec.cost).
+    kpi: (k) => k.cost?.perMonth ?? NaN,
+    label: 'cost per month (USD)',
+    bound: 'max',
+  },
   { flag: 'max-peak-replicas', kpi: (k) => k.peakReplicas, label: 'peak replicas', bound: 'max' },
   { flag: 'max-scale-events', kpi: (k) => k.scaleEvents, label: 'scale events', bound: 'max' },
   {
@@ -58,6 +65,7 @@ export function checkCommand(argv: string[], io: Io): number {
   const spec: Record<string, 'number' | 'string'> = {
     ...Object.fromEntries(THRESHOLDS.map((t) => [t.flag, 'number' as const])),
     hpa: 'string',
+    gate: 'string',
   };
   const args = parseArgs(argv, spec);
   if (!args.ok) return io.usage(args.error);
@@ -74,29 +82,80 @@ export function checkCommand(argv: string[], io: Io): number {
     return 2;
   }
   loaded.warnings.forEach((w) => io.err(w));
-  const [main] = planParsed(loaded.parsed).runs;
-  if (!main) {
+  const runs = planParsed(loaded.parsed).runs;
+  if (runs.length === 0) {
     io.err(`${file}:1:1: error: the scenario is not valid`);
     return 2;
   }
-  const outcome = executeRun(main);
-  if (!outcome.ok) {
-    io.err(`${file}:1:1: error: ${outcome.error}`);
+  const gate = (args.values.gate as string | undefined) ?? 'hpa';
+  const gated = gatedRuns(gate, runs);
+  if (!gated) {
+    const names = runs.slice(1).map((r) => r.key);
+    return io.usage(
+      `--gate takes hpa, all${names.length ? `, or a variant (${names.join(', ')})` : ''}; got "${gate}"`,
+    );
+  }
+  if (args.values['max-cost-per-month'] !== undefined && !loaded.parsed.input?.cost) {
+    io.err(
+      `${file}: error: --max-cost-per-month needs prices: add spec.cost to the Simulation document`,
+    );
     return 2;
   }
-  let failed = 0;
-  for (const t of active) {
-    const limit = args.values[t.flag] as number;
-    const value = t.kpi(outcome.result.kpis);
-    const ok = t.bound === 'max' ? value <= limit : value >= limit;
-    if (!ok) failed++;
-    io.out(`${ok ? 'PASS' : 'FAIL'} ${t.label}: ${value} (${t.bound} ${limit})`);
+  const verdicts: { key: string; failed: number }[] = [];
+  for (const run of runs) {
+    const outcome = executeRun(run);
+    if (!outcome.ok) {
+      const who = run.role === 'variant' ? `variant '${run.name}': ` : '';
+      io.err(`${file}:1:1: error: ${who}${outcome.error}`);
+      return 2;
+    }
+    // With variants, each run's verdict is headed by its name so a CI log reads per variant.
+    if (runs.length > 1) {
+      const what = run.role === 'variant' ? `variant ${run.name}` : `${run.name} (the HPA)`;
+      io.out(
+        `${verdicts.length ? '\n' : ''}${what}${gated.includes(run.key) ? '' : ' (reported, not gated)'}:`,
+      );
+    }
+    let failed = 0;
+    for (const t of active) {
+      const limit = args.values[t.flag] as number;
+      const value = t.kpi(outcome.result.kpis);
+      const ok = t.bound === 'max' ? value <= limit : value >= limit;
+      if (!ok) failed++;
+      io.out(`${ok ? 'PASS' : 'FAIL'} ${t.label}: ${value} (${t.bound} ${limit})`);
+    }
+    kpiLines(outcome.result).forEach((l) => io.out(`  ${l}`));
+    verdicts.push({ key: run.key, failed });
   }
-  kpiLines(outcome.result).forEach((l) => io.out(`  ${l}`));
-  io.out(
-    failed === 0
-      ? `${file}: all ${active.length} thresholds met`
-      : `${file}: ${failed} of ${active.length} thresholds not met`,
-  );
-  return failed === 0 ? 0 : 1;
+  const judged = verdicts.filter((v) => gated.includes(v.key));
+  const failing = judged.filter((v) => v.failed > 0);
+  if (runs.length === 1) {
+    const failed = verdicts[0]!.failed;
+    io.out(
+      failed === 0
+        ? `${file}: all ${active.length} thresholds met`
+        : `${file}: ${failed} of ${active.length} thresholds not met`,
+    );
+  } else {
+    const label = (key: string) => runs.find((r) => r.key === key)!.name;
+    const met = verdicts.filter((v) => v.failed === 0).map((v) => label(v.key));
+    io.out(
+      `\n${file}: thresholds met by ${met.length ? met.join(', ') : 'no run'} (${met.length} of ${runs.length} runs); ` +
+        (failing.length === 0
+          ? `gate (${gate}) passed`
+          : `gate (${gate}) failed: ${failing.map((v) => label(v.key)).join(', ')}`),
+    );
+  }
+  return failing.length === 0 ? 0 : 1;
+}
+
+/**
+ * Which runs decide the exit status: `hpa` (default) the HPA as written, the manifest that ships;
+ * `all` every run; a variant's name that variant (a proposed change gated before it is applied).
+ */
+function gatedRuns(gate: string, runs: readonly RunPlan[]): string[] | null {
+  if (gate === 'hpa') return [runs[0]!.key];
+  if (gate === 'all') return runs.map((r) => r.key);
+  const variant = runs.find((r) => r.role === 'variant' && r.key === gate);
+  return variant ? [variant.key] : null;
 }

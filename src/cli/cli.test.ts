@@ -264,3 +264,92 @@ describe('cli process', () => {
     expect(p.stderr).not.toMatch(/\n\s+at /);
   });
 });
+
+describe('cli with variants', () => {
+  const scenario = `${readFileSync(preset('default.yaml'), 'utf8')}  cost: { podHour: 0.02, vcpuHour: 0.03 }
+  variants:
+    - name: fast-down
+      patch:
+        behavior:
+          scaleDown: { stabilizationWindowSeconds: 0 }
+`;
+  const file = () => tempFile('variants.yaml', scenario);
+
+  it('run --format json has a variants array: the HPA first, then each variant with its KPIs', () => {
+    const r = cli('run', file(), '--format', 'json');
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(
+      j.variants.map((v: { key: string; role: string; name: string }) => [v.key, v.role, v.name]),
+    ).toEqual([
+      ['main', 'hpa', 'web'],
+      ['fast-down', 'variant', 'fast-down'],
+    ]);
+    expect(j.variants[0].kpis).toEqual(j.kpis);
+    // The stark numbers of issue 10: a 0 s scale-down window flaps.
+    expect([j.variants[0].kpis.scaleEvents, j.variants[1].kpis.scaleEvents]).toEqual([27, 96]);
+    expect([j.variants[0].kpis.directionReversals, j.variants[1].kpis.directionReversals]).toEqual([
+      3, 71,
+    ]);
+    expect(j.variants[1].kpis.cost.perMonth).toBeLessThan(j.variants[0].kpis.cost.perMonth);
+  });
+
+  it('run --format json of a scenario without variants has the HPA alone', () => {
+    const j = JSON.parse(cli('run', preset('cpu-70-vs-60.yaml'), '--format', 'json').out);
+    expect(j.variants).toHaveLength(1);
+    expect(j.variants[0]).toMatchObject({ key: 'main', role: 'hpa', kpis: j.kpis });
+  });
+
+  it('run (table) ends with the variants side by side, the better value marked', () => {
+    const r = cli('run', file());
+    expect(r.code).toBe(0);
+    const lines = r.out.split('\n');
+    const at = lines.indexOf('variants side by side:');
+    expect(at).toBeGreaterThan(0);
+    expect(lines[at + 1]).toMatch(/^KPI\s+web\s+fast-down$/);
+    expect(lines.find((l) => l.startsWith('reversals'))).toMatch(
+      /^reversals\s+3\*\s+71 \(\+68, \+2,267%\)$/,
+    );
+    expect(lines.find((l) => l.startsWith('cost per month'))).toMatch(/\d\* \(−[\d.]+, −\d+%\)$/);
+  });
+
+  it('check judges every run and gates on the HPA by default, on all or one variant with --gate', () => {
+    const f = file();
+    const byDefault = cli('check', f, '--max-reversals', '4');
+    expect(byDefault.code).toBe(0);
+    expect(byDefault.out).toContain('web (the HPA):\nPASS direction reversals: 3 (max 4)');
+    expect(byDefault.out).toContain(
+      'variant fast-down (reported, not gated):\nFAIL direction reversals: 71 (max 4)',
+    );
+    expect(byDefault.out).toMatch(/thresholds met by web \(1 of 2 runs\); gate \(hpa\) passed$/);
+    const all = cli('check', f, '--max-reversals', '4', '--gate', 'all');
+    expect(all.code).toBe(1);
+    expect(all.out).toMatch(/gate \(all\) failed: fast-down$/);
+    expect(cli('check', f, '--max-reversals', '4', '--gate', 'fast-down').code).toBe(1);
+    expect(cli('check', f, '--max-reversals', '200', '--gate', 'fast-down').code).toBe(0);
+    const unknown = cli('check', f, '--max-reversals', '4', '--gate', 'nope');
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain('--gate takes hpa, all, or a variant (fast-down); got "nope"');
+  });
+
+  it('check --max-cost-per-month needs prices, and gates on the monthly cost', () => {
+    const f = file();
+    const j = JSON.parse(cli('run', f, '--format', 'json').out);
+    const month = j.kpis.cost.perMonth as number;
+    expect(cli('check', f, '--max-cost-per-month', String(month)).code).toBe(0);
+    expect(cli('check', f, '--max-cost-per-month', String(month - 1)).code).toBe(1);
+    const none = cli('check', preset('default.yaml'), '--max-cost-per-month', '100');
+    expect(none.code).toBe(2);
+    expect(none.err).toContain('needs prices: add spec.cost');
+  });
+
+  it('a variant with an error is bad input, located in the patch', () => {
+    const broken = tempFile(
+      'broken.yaml',
+      scenario.replace('stabilizationWindowSeconds: 0', 'stabilizationWindowSeconds: -5'),
+    );
+    const r = cli('run', broken);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/broken\.yaml:\d+:\d+: error: variant 'fast-down': /);
+  });
+});

@@ -16,8 +16,10 @@ commands:
         (and the full trace in JSON); --effective prints the HPA after API defaulting;
         --hpa picks one HorizontalPodAutoscaler of a many-document file (default: the first);
         --max-work raises the work budget (default ${DEFAULT_MAX_WORK.toLocaleString('en-US')} units, about 5 s)
-  check FILE [--hpa NAME] ${THRESHOLDS.map((t) => `[--${t.flag} N]`).join(' ')} [--max-work N]
-        simulate and compare KPIs with thresholds: exit 0 all met, 1 some not met, 2 bad input
+  check FILE [--hpa NAME] ${THRESHOLDS.map((t) => `[--${t.flag} N]`).join(' ')} [--gate hpa|all|VARIANT] [--max-work N]
+        simulate and compare KPIs with thresholds: exit 0 all met, 1 some not met, 2 bad input;
+        every variant (spec.variants) is judged and printed; --gate says whose verdict is the
+        exit status: the HPA as written (default), every run, or one variant
   import FILE [--from csv|prometheus] [--step] [--scale F] [--points]
         turn exported traffic (CSV time,value or a Prometheus query_range JSON) into a series
         curve to paste under spec.traffic

@@ -1,7 +1,7 @@
 // `cli run FILE [--format json|csv|table] [--explain] [--effective] [--hpa NAME]`
 
 import { isFullResult } from '../engine/simulation/index.ts';
-import { executeRun, planParsed } from '../run/index.ts';
+import { comparisonText, executeRun, planParsed, type ComparedRun } from '../run/index.ts';
 import { resultToCsv, resultToJson, resultToTable } from './format.ts';
 import { loadScenarioFile } from './loadScenario.ts';
 import { parseArgs, type Io } from './args.ts';
@@ -38,7 +38,7 @@ export function runCommand(argv: string[], io: Io): number {
     io.out(plan.summary.effectiveHpaYaml);
     return 0;
   }
-  const [main] = plan.runs;
+  const [main, ...variants] = plan.runs;
   if (!main) {
     io.err(`${file}:1:1: error: the scenario is not valid`);
     return 2;
@@ -49,10 +49,32 @@ export function runCommand(argv: string[], io: Io): number {
     io.err(`${file}:1:1: error: ${run.ok ? 'no sync records' : run.error}`);
     return 2;
   }
+  // Variants need only their KPIs: the compact record is enough.
+  const entry = (r: typeof run & { ok: true }): ComparedRun => ({
+    key: r.key,
+    role: r.role,
+    name: r.name,
+    kpis: r.result.kpis,
+  });
+  const compared: ComparedRun[] = [entry(run)];
+  for (const variant of variants) {
+    const outcome = executeRun(variant);
+    if (!outcome.ok) {
+      io.err(`${file}:1:1: error: variant '${variant.name}': ${outcome.error}`);
+      return 2;
+    }
+    compared.push(entry(outcome));
+  }
   const name = plan.summary.name || file;
   const explain = Boolean(args.values.explain);
-  if (format === 'json') io.out(JSON.stringify(resultToJson(name, run.result, explain)));
-  else if (format === 'csv') io.out(resultToCsv(run.result).trimEnd());
-  else io.out(resultToTable(name, run.result, explain).trimEnd());
+  if (format === 'json') {
+    const json = resultToJson(name, run.result, explain) as Record<string, unknown>;
+    io.out(JSON.stringify({ ...json, variants: compared }));
+  } else if (format === 'csv') io.out(resultToCsv(run.result).trimEnd());
+  else {
+    io.out(resultToTable(name, run.result, explain).trimEnd());
+    if (compared.length > 1)
+      io.out(`\nvariants side by side:\n${comparisonText(compared).trimEnd()}`);
+  }
   return 0;
 }

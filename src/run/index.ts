@@ -19,3 +19,12 @@ export {
   type TrafficImportRequest,
   type TrafficMeaning,
 } from './importTraffic.ts';
+export {
+  compareRuns,
+  comparisonMarkdown,
+  comparisonText,
+  COMPARED_KPIS,
+  type ComparedRun,
+  type KpiRow,
+  type Better,
+} from './compare.ts';

@@ -53,12 +53,20 @@ function effectiveYaml(parsed: ParseResult): string | null {
   }
 }
 
-/** The runs a parsed scenario asks for (one today: its HPA over its world). */
+/** The runs a parsed scenario asks for: its HPA over its world, then each variant in order. */
 export function planParsed(parsed: ParseResult): ScenarioPlan {
   const summary = summarize(parsed);
   if (!parsed.ok || !parsed.input) return { summary, runs: [] };
-  const name = parsed.simulation.name || parsed.input.hpa.metadata?.name || 'hpa';
-  return { summary, runs: [{ key: 'main', role: 'hpa', name, input: parsed.input }] };
+  // Named as the comparison shows it: the HPA's own name beside its variants' names.
+  const name = parsed.input.hpa.metadata?.name || parsed.simulation.name || 'hpa';
+  const base: RunPlan = { key: 'main', role: 'hpa', name, input: parsed.input };
+  const variants = parsed.variants.map((v): RunPlan => ({
+    key: v.name,
+    role: 'variant',
+    name: v.name,
+    input: v.input,
+  }));
+  return { summary, runs: [base, ...variants] };
 }
 
 /** `options.hpa` picks one HPA of a text that holds several (the first by default). */

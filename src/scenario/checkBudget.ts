@@ -45,3 +45,25 @@ export function checkBudget(
   const report = at.role === 'hpa' ? ctx.reportHpa : ctx.reportSimulation;
   report.error(sourceOf(at), message);
 }
+
+/**
+ * Every run of the scenario together (the HPA and each variant is a whole run), reported at
+ * spec.variants when the HPA alone fits but all of them do not.
+ */
+export function checkRunsBudget(
+  inputs: readonly SimulationInput[],
+  options: ParseOptions | undefined,
+  report: Reporter,
+): void {
+  if (inputs.length < 2) return;
+  const maxWork = maxWorkOf(options);
+  let units = 0;
+  for (const input of inputs) units += estimateWork(input).units;
+  if (units <= maxWork) return;
+  const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+  report.error(
+    ['spec', 'variants'],
+    `the HPA and its ${inputs.length - 1} variant${inputs.length > 2 ? 's' : ''} are ${inputs.length} whole runs that together need about ${fmt(units)} units of work, over the work budget of ${fmt(maxWork)}: remove variants or shorten spec.duration (the command line's --max-work raises the budget)`,
+    'key',
+  );
+}

@@ -23,3 +23,5 @@ export {
 export { CURRENT_SIMULATION_API_VERSION, KUBERNETES_VERSIONS } from './simulation/defaults.ts';
 export { parseDuration, formatSeconds } from './simulation/units.ts';
 export { safeLine, safeLines, hasUnsafeCharacters } from './safeText.ts';
+export { addVariant, duplicateAsVariant, type NewVariant } from './edit/addVariant.ts';
+export { mergePatch } from './variants/mergePatch.ts';

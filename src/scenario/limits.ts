@@ -47,6 +47,8 @@ export const MAX_SETTING_SECONDS = MAX_DURATION_SECONDS;
 export const MAX_CONTAINERS = 50;
 /** Outage entries. */
 export const MAX_OUTAGES = 1_000;
+/** HPA variants in one scenario: each is a whole run (the work budget counts them all too). */
+export const MAX_VARIANTS = 8;
 /** Largest milli-value accepted for a load quantity (exact as a double below 2^53). */
 export const MAX_MILLI = 1e15;
 

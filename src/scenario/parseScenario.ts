@@ -4,7 +4,7 @@
  */
 import type { ControllerConfig } from '../engine/controller/index.ts';
 import type { SimulationInput } from '../engine/simulation/input.ts';
-import { checkBudget } from './checkBudget.ts';
+import { checkBudget, checkRunsBudget } from './checkBudget.ts';
 import { IssueList, reporterFor, type DocRef, type Reporter } from './diagnostics.ts';
 import { HELM_MESSAGE, helmTemplateAt } from './helm.ts';
 import { checkHpaShape, processHpa, type HpaOutcome } from './hpa/process.ts';
@@ -27,6 +27,7 @@ import type {
 import { readDocuments } from './yaml/documents.ts';
 import { toPlain } from './yaml/plain.ts';
 import { prescan } from './yaml/prescan.ts';
+import { buildVariants, readVariantEntries, type VariantRun } from './variants/readVariants.ts';
 
 interface Parts {
   diagnostics: Diagnostic[];
@@ -42,6 +43,7 @@ interface Parts {
   selectedHpa?: string;
   defaultSimulation?: string | null;
   defaultWorld?: string | null;
+  variants?: VariantRun[];
 }
 
 function result(p: Parts): ParseResult {
@@ -61,6 +63,7 @@ function result(p: Parts): ParseResult {
     selectedHpa: p.selectedHpa ?? '',
     defaultSimulation: p.defaultSimulation ?? null,
     defaultWorld: p.defaultWorld ?? null,
+    variants: ok ? (p.variants ?? []) : [],
   };
 }
 
@@ -131,6 +134,8 @@ function parse(source: string, options: ParseOptions): ParseResult {
   let input: SimulationInput | null = null;
   let defaultSimulation: string | null = null;
   let defaultWorld: string | null = null;
+  let variants: VariantRun[] = [];
+  const variantEntries = readVariantEntries(simValue, metadataName(hpaValue), sim.report);
   if (roles.hpa && hpaValue !== undefined) {
     const reportHpa = reporterFor(issues, roles.hpa.ref);
     const manifest = checkHpaShape(hpaValue, reportHpa);
@@ -161,6 +166,12 @@ function parse(source: string, options: ParseOptions): ParseResult {
         reportSimulation: sim.report,
       });
     }
+    if (input && manifest && issues.errorCount === 0 && variantEntries.length > 0) {
+      variants = buildVariants(variantEntries, manifest, context, sim);
+      if (issues.errorCount === 0) {
+        checkRunsBudget([input, ...variants.map((v) => v.input)], options, sim.report);
+      }
+    }
   } else {
     buildSimulationInput(null, sim, sim.report, notices);
   }
@@ -179,6 +190,7 @@ function parse(source: string, options: ParseOptions): ParseResult {
     selectedHpa: metadataName(hpaValue),
     defaultSimulation,
     defaultWorld,
+    variants,
   });
 }
 

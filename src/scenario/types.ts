@@ -1,6 +1,7 @@
 /** Public types of the scenario layer: located diagnostics and the parse result. */
 import type { ControllerConfig, HorizontalPodAutoscaler } from '../engine/controller/index.ts';
 import type { SimulationInput } from '../engine/simulation/input.ts';
+import type { VariantRun } from './variants/readVariants.ts';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -63,6 +64,11 @@ export interface ParseResult {
   defaultSimulation: string | null;
   /** One line saying what the default world assumed (null when a Simulation document was given). */
   defaultWorld: string | null;
+  /**
+   * The HPA variants of spec.variants, in order, each with its own validated input over the
+   * same world; empty when the scenario has an error (a variant's error is the scenario's).
+   */
+  variants: VariantRun[];
 }
 
 export interface ParseOptions {

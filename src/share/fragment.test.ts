@@ -1,10 +1,20 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { shareHash, shareHpaFromHash, sharePayloadFromHash } from './fragment.ts';
+import { decodeScenario } from './codec.ts';
+import {
+  shareHash,
+  shareHpaFromHash,
+  sharePayloadFromHash,
+  shareViewFromHash,
+} from './fragment.ts';
+
+const fixtures = resolve(import.meta.dirname, '__fixtures__');
 
 describe('the HPA choice in a share fragment', () => {
   it('round-trips a name, namespaced or not', () => {
     for (const hpa of ['web', 'prod/api-gateway', 'a.b-c']) {
-      const hash = shareHash('v1.abc', hpa);
+      const hash = shareHash('v1.abc', { hpa });
       expect(sharePayloadFromHash(hash)).toBe('v1.abc');
       expect(shareHpaFromHash(hash)).toBe(hpa);
     }
@@ -12,12 +22,43 @@ describe('the HPA choice in a share fragment', () => {
 
   it('leaves links without a choice exactly as before', () => {
     expect(shareHash('v1.abc')).toBe('#s=v1.abc');
-    expect(shareHash('v1.abc', null)).toBe('#s=v1.abc');
+    expect(shareHash('v1.abc', { hpa: null })).toBe('#s=v1.abc');
     expect(shareHpaFromHash('#s=v1.abc')).toBeNull();
   });
 
   it('ignores an empty or absurdly long choice', () => {
     expect(shareHpaFromHash('#s=v1.a&hpa=')).toBeNull();
     expect(shareHpaFromHash(`#s=v1.a&hpa=${'x'.repeat(10_000)}`)).toBeNull();
+  });
+});
+
+describe('the view flag of a share link', () => {
+  it('a published compare-view link opens the same text, on the comparison', async () => {
+    const url = new URL(readFileSync(resolve(fixtures, 'v1-compare-view.link'), 'utf8').trim());
+    const text = readFileSync(resolve(fixtures, 'v1-default-preset.txt'), 'utf8');
+    expect(shareViewFromHash(url.hash)).toBe('compare');
+    const payload = sharePayloadFromHash(url.hash)!;
+    expect(await decodeScenario(payload)).toEqual({ ok: true, text });
+  });
+
+  it('links without it open as before, with no view', () => {
+    const old = `#s=${readFileSync(resolve(fixtures, 'v1-default-preset.link'), 'utf8').trim()}`;
+    expect(shareViewFromHash(old)).toBeNull();
+    expect(sharePayloadFromHash(old)).toBe(old.slice(3));
+    expect(shareViewFromHash('#s=v1.x&view=other')).toBeNull();
+  });
+
+  it('writes the flag beside the payload only when asked', () => {
+    expect(shareHash('v1.abc')).toBe('#s=v1.abc');
+    expect(shareHash('v1.abc', { view: 'compare' })).toBe('#s=v1.abc&view=compare');
+    expect(shareViewFromHash(shareHash('v1.abc', { view: 'compare' }))).toBe('compare');
+    expect(sharePayloadFromHash(shareHash('v1.abc', { view: 'compare' }))).toBe('v1.abc');
+  });
+
+  it('carries an HPA choice and a view together, each read back on its own', () => {
+    const hash = shareHash('v1.abc', { hpa: 'prod/api', view: 'compare' });
+    expect(sharePayloadFromHash(hash)).toBe('v1.abc');
+    expect(shareHpaFromHash(hash)).toBe('prod/api');
+    expect(shareViewFromHash(hash)).toBe('compare');
   });
 });

@@ -23,8 +23,27 @@ export function shareHpaFromHash(hash: string): string | null {
   return hpa === null || hpa === '' || hpa.length > 600 ? null : hpa;
 }
 
+/**
+ * Which view a link opens on: `compare` (the reviewer's view: the variants side by side). A
+ * separate `view=` parameter, not part of the payload, so every link without it opens as before
+ * and an older app opening a new link simply ignores it.
+ */
+export type ShareView = 'compare';
+const VIEW_PARAM = 'view';
+
+export function shareViewFromHash(hash: string): ShareView | null {
+  return params(hash).get(VIEW_PARAM) === 'compare' ? 'compare' : null;
+}
+
+/** What a link carries besides the scenario: the chosen HPA and the view it opens on. */
+export interface ShareExtras {
+  hpa?: string | null;
+  view?: ShareView | null;
+}
+
 /** The hash for a payload; base64url needs no escaping, so the link stays readable. */
-export function shareHash(payload: string, hpa: string | null = null): string {
-  const choice = hpa ? `&${HPA_PARAM}=${encodeURIComponent(hpa)}` : '';
-  return `#${PARAM}=${payload}${choice}`;
+export function shareHash(payload: string, extras: ShareExtras = {}): string {
+  const choice = extras.hpa ? `&${HPA_PARAM}=${encodeURIComponent(extras.hpa)}` : '';
+  const view = extras.view ? `&${VIEW_PARAM}=${extras.view}` : '';
+  return `#${PARAM}=${payload}${choice}${view}`;
 }

@@ -1,6 +1,7 @@
 // Share links: the pure codec, and the one module that reads/writes the page URL. See README.md.
 
 import { encodeScenario, SHARE_LIMITS } from './codec.ts';
+import type { ShareExtras } from './fragment.ts';
 import { shareUrl } from './location.ts';
 
 export {
@@ -10,10 +11,18 @@ export {
   SHARE_LIMITS,
   type DecodeOutcome,
 } from './codec.ts';
-export { shareHash, shareHpaFromHash, sharePayloadFromHash } from './fragment.ts';
+export {
+  shareHash,
+  shareHpaFromHash,
+  sharePayloadFromHash,
+  shareViewFromHash,
+  type ShareExtras,
+  type ShareView,
+} from './fragment.ts';
 export {
   readShareFragment,
   readShareHpa,
+  readShareView,
   shareUrl,
   watchShareFragment,
   writeShareFragment,
@@ -22,12 +31,12 @@ export {
 export type ShareLinkOutcome = { ok: true; url: string } | { ok: false; error: string };
 
 /**
- * A link that opens `text` on this page (simulating the HPA named `hpa` when the text holds
- * several), unless it is too long to be opened again.
+ * A link that opens `text` on this page (simulating `extras.hpa` when the text holds several
+ * HPAs, on `extras.view`), unless it is too long to be opened again.
  */
 export async function createShareLink(
   text: string,
-  hpa: string | null = null,
+  extras: ShareExtras = {},
 ): Promise<ShareLinkOutcome> {
   const payload = await encodeScenario(text);
   if (payload.length > SHARE_LIMITS.maxPayloadChars) {
@@ -36,5 +45,5 @@ export async function createShareLink(
       error: `the scenario is too large for a link (${Math.ceil(payload.length / 1024)} KB compressed; the limit is ${SHARE_LIMITS.maxPayloadChars / 1024} KB). Download the YAML instead.`,
     };
   }
-  return { ok: true, url: shareUrl(payload, hpa) };
+  return { ok: true, url: shareUrl(payload, extras) };
 }

@@ -1,7 +1,19 @@
 // The ONLY module that touches `location` and `history`, so the rest of the app (and its tests)
 // never depend on the page URL.
 
-import { shareHpaFromHash, sharePayloadFromHash, shareHash } from './fragment.ts';
+import {
+  shareHpaFromHash,
+  sharePayloadFromHash,
+  shareHash,
+  shareViewFromHash,
+  type ShareExtras,
+  type ShareView,
+} from './fragment.ts';
+
+/** The view the page was opened on (`#s=…&view=compare`), or null. */
+export function readShareView(): ShareView | null {
+  return shareViewFromHash(location.hash);
+}
 
 /** The share payload in the current URL (`#s=…`), or null. */
 export function readShareFragment(): string | null {
@@ -19,14 +31,14 @@ export function readShareHpa(): string | null {
  */
 export function writeShareFragment(payload: string | null, hpa: string | null = null): void {
   const url = new URL(location.href);
-  url.hash = payload === null ? '' : shareHash(payload, hpa);
+  url.hash = payload === null ? '' : shareHash(payload, { hpa });
   history.replaceState(history.state, '', url.href);
 }
 
 /** The full link for a payload, on the page the app is served from. */
-export function shareUrl(payload: string, hpa: string | null = null): string {
+export function shareUrl(payload: string, extras: ShareExtras = {}): string {
   const url = new URL(location.href);
-  url.hash = shareHash(payload, hpa);
+  url.hash = shareHash(payload, extras);
   return url.href;
 }
 

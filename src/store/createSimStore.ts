@@ -142,7 +142,17 @@ export function createSimStore(deps: StoreDeps): SimStore {
 
     function receive(text: string, reply: RunReply) {
       if (reply.result) {
-        set({ parse: reply.parse, result: reply.result, resultText: text, runStatus: settled });
+        const runs = reply.runs ?? [];
+        // The focused variant stays focused while it exists; else the HPA's run.
+        const focusedRun = runs.some((r) => r.key === get().focusedRun) ? get().focusedRun : 'main';
+        set({
+          parse: reply.parse,
+          result: reply.result,
+          runs,
+          focusedRun,
+          resultText: text,
+          runStatus: settled,
+        });
         refreshSelection(reply.result);
       } else {
         const runStatus: RunStatus = reply.error
@@ -154,7 +164,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
 
     function fetchDetail(index: number) {
       const token = ++detailToken;
-      client.getSync(index).then(
+      client.getSync(index, get().focusedRun).then(
         (detail) => {
           if (token === detailToken && get().selectedSync === index) set({ syncDetail: detail });
         },
@@ -186,6 +196,20 @@ export function createSimStore(deps: StoreDeps): SimStore {
     const actions: SimActions = {
       editScenarioText: (text) => applyText(text, 'typing', { presetName: null }),
       editByGesture: (text, gesture) => applyText(text, { gesture }, { presetName: null }),
+      focusRun(key) {
+        if (key === get().focusedRun) return;
+        set({ focusedRun: key, syncDetail: null });
+        const index = get().selectedSync;
+        if (index !== null) fetchDetail(index);
+      },
+      async duplicateAsVariant() {
+        const text = get().text;
+        const reply = client.duplicateAsVariant ? await client.duplicateAsVariant(text) : null;
+        if (!reply) return 'the simulator is not ready';
+        if (!reply.ok) return reply.error;
+        if (get().text === text) applyText(reply.text, 'step', { presetName: null });
+        return null;
+      },
       loadPreset(name, text) {
         const kept = text !== get().text ? keepCurrent('preset') : {};
         applyText(text, 'step', { presetName: name, held: false, ...kept });
@@ -277,6 +301,8 @@ export function createSimStore(deps: StoreDeps): SimStore {
       presetName: null,
       parse: null,
       result: null,
+      runs: [],
+      focusedRun: 'main',
       resultText: null,
       runStatus: heldAtStart ? HELD : IDLE,
       held: heldAtStart,

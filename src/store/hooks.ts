@@ -4,7 +4,7 @@
 
 import { useStore } from 'zustand';
 import type { Diagnostic } from '../run/index.ts';
-import type { ParseSummary, ResultPayload, SyncDetail } from '../worker/protocol.ts';
+import type { ParseSummary, ResultPayload, RunPayload, SyncDetail } from '../worker/protocol.ts';
 import { getStore } from './current.ts';
 import { selectCanRedo, selectCanUndo, selectIsStale } from './selectors.ts';
 import type {
@@ -30,6 +30,9 @@ export const useParseSummary = (): ParseSummary | null => useSim((s) => s.parse)
 export const useDiagnostics = (): Diagnostic[] =>
   useSim((s) => s.parse?.diagnostics ?? NO_DIAGNOSTICS);
 export const useResult = (): ResultPayload | null => useSim((s) => s.result);
+/** every run with the result: the HPA's first, then its variants */
+export const useRuns = (): RunPayload[] => useSim((s) => s.runs);
+export const useFocusedRun = (): string => useSim((s) => s.focusedRun);
 export const useIsStale = (): boolean => useSim(selectIsStale);
 export const useRunStatus = (): RunStatus => useSim((s) => s.runStatus);
 export const useSelectedSync = (): number | null => useSim((s) => s.selectedSync);

@@ -3,8 +3,10 @@
 
 import type { BridgeStatus, Clock } from '../bridge/types.ts';
 import type {
+  EditReply,
   ParseSummary,
   ResultPayload,
+  RunPayload,
   RunReply,
   RunRequestOptions,
   SyncDetail,
@@ -47,6 +49,10 @@ export interface SimState {
   parse: ParseSummary | null;
   /** the last good result, kept on screen while the text is invalid or a run is pending */
   result: ResultPayload | null;
+  /** every run of the scenario with `result` (the HPA's first, key 'main'), then its variants */
+  runs: RunPayload[];
+  /** the run the explanation panel explains (a run key: 'main' or a variant's name) */
+  focusedRun: string;
   /** the text `result` was computed from (result is stale when it differs from `text`) */
   resultText: string | null;
   runStatus: RunStatus;
@@ -82,6 +88,10 @@ export interface SimActions {
    * in a row is one undo step, however many arrive.
    */
   editByGesture(text: string, gesture: number): void;
+  /** explain this run (the HPA's, 'main', or a variant's) at the selected sync */
+  focusRun(key: string): void;
+  /** add a variant copying the HPA's behavior; resolves null when done, else why not */
+  duplicateAsVariant(): Promise<string | null>;
   loadPreset(name: string, text: string): void;
   /** a link's text, and the HPA it chose (null: the first) */
   openSharedLink(text: string, hpa?: string | null): void;
@@ -115,8 +125,9 @@ export interface SimActions {
 /** What the store needs of the simulator (the bridge's client, or a fake in tests). */
 export interface StoreClient {
   run(text: string, options?: RunRequestOptions): Promise<RunReply | null>;
-  getSync(index: number): Promise<SyncDetail | null>;
+  getSync(index: number, runKey?: string): Promise<SyncDetail | null>;
   exportCsv(): Promise<string | null>;
+  duplicateAsVariant?(text: string): Promise<EditReply | null>;
   cancel?(): void;
 }
 

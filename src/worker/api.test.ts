@@ -135,3 +135,29 @@ describe('getSync and exportCsv', () => {
     expect(await api.exportCsv(0)).toBeNull();
   });
 });
+
+describe('createSimulatorApi with variants', () => {
+  const withVariant = `${presetText}  variants:\n    - name: fast-down\n      patch:\n        behavior:\n          scaleDown: { stabilizationWindowSeconds: 0 }\n`;
+
+  it('returns every run, explains each by its key, and duplicates as a variant', async () => {
+    const api = createSimulatorApi();
+    const reply = await api.run(1, withVariant);
+    expect(reply.runs!.map((r) => [r.key, r.role, r.name])).toEqual([
+      ['main', 'hpa', 'web'],
+      ['fast-down', 'variant', 'fast-down'],
+    ]);
+    expect(reply.runs![0]!.result).toBe(reply.result);
+    expect(reply.runs![1]!.result!.kpis.scaleEvents).toBe(96);
+    const base = await api.getSync(1, 40);
+    const variant = await api.getSync(1, 40, 'fast-down');
+    expect(base!.hpa.spec.behavior?.scaleDown?.stabilizationWindowSeconds).toBe(300);
+    expect(variant!.hpa.spec.behavior?.scaleDown?.stabilizationWindowSeconds).toBe(0);
+    expect(await api.getSync(1, 40, 'nope')).toBeNull();
+    const dup = await api.duplicateAsVariant(withVariant);
+    if (!dup.ok) throw new Error(dup.error);
+    const again = await api.run(2, dup.text);
+    expect(again.runs!.map((r) => r.key)).toEqual(['main', 'fast-down', 'variant-2']);
+    // A copy of the HPA's behavior decides as the HPA does.
+    expect(again.runs![2]!.result!.kpis).toEqual(again.result!.kpis);
+  });
+});

@@ -5,8 +5,11 @@ import { resultToCsv } from '../engine/simulation/exportCsv.ts';
 import { simulate, syncDetail } from '../engine/simulation/index.ts';
 import { executeRun, planScenario } from '../run/index.ts';
 import { recentEvents, resultPayload, type KeptRun } from './payload.ts';
+import { duplicateAsVariant } from '../scenario/index.ts';
 import type {
+  EditReply,
   ParseSummary,
+  RunPayload,
   RunReply,
   RunRequestOptions,
   SimulatorApi,
@@ -41,6 +44,8 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
   /** the newest runId seen: an older run still computing is pointless */
   let newestRunId = -Infinity;
   let kept: KeptRun | null = null;
+  /** the variants of the kept run, by run key */
+  let keptVariants = new Map<string, KeptRun>();
 
   async function run(
     runId: number,
@@ -65,26 +70,54 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
       await Promise.resolve();
       if (superseded()) return { runId, parse, result: null, error: 'cancelled', timings };
       const t1 = now();
-      const run = executeRun(main, { shouldStop: superseded });
+      const done = plan.runs.map((r) => executeRun(r, { shouldStop: superseded }));
       timings.simulateMs = now() - t1;
+      const run = done[0]!;
       if (!run.ok) return { runId, parse, result: null, error: run.error, timings };
+      const runs: RunPayload[] = done.map((r) => ({
+        key: r.key,
+        role: r.role,
+        name: r.name,
+        // The HPA's payload is `result` itself; its series cross the boundary once.
+        result: r.ok ? (r === run ? null : resultPayload(r.result)) : null,
+        error: r.ok ? null : r.error,
+      }));
       const result = resultPayload(run.result);
+      runs[0]!.result = result;
       if (!kept || runId >= kept.runId) {
         kept = { runId, result: run.result, input: main.input };
+        keptVariants = new Map(
+          done.flatMap((r) =>
+            r.ok && r !== run ? [[r.key, { runId, result: r.result, input: r.input }]] : [],
+          ),
+        );
       }
-      return { runId, parse, result, error: null, timings };
+      return { runId, parse, result, error: null, timings, runs };
     } catch (error) {
       // Never throw across the boundary: comlink would turn it into an opaque rejection.
       return { runId, parse, result: null, error: `internal error: ${message(error)}`, timings };
     }
   }
 
-  async function getSync(runId: number, index: number): Promise<SyncDetail | null> {
-    if (!kept || kept.runId !== runId) return null;
+  async function getSync(
+    runId: number,
+    index: number,
+    runKey = 'main',
+  ): Promise<SyncDetail | null> {
+    const run = runKey === 'main' ? kept : (keptVariants.get(runKey) ?? null);
+    if (!run || run.runId !== runId) return null;
     // The run is compact: the record is replayed from the nearest snapshot (deterministic).
-    const sync = syncDetail(kept.input, kept.result, index);
+    const sync = syncDetail(run.input, run.result, index);
     if (!sync) return null;
-    return { index, sync, hpa: kept.input.hpa, events: recentEvents(kept.result, index) };
+    return { index, sync, hpa: run.input.hpa, events: recentEvents(run.result, index) };
+  }
+
+  async function duplicate(text: string): Promise<EditReply> {
+    try {
+      return duplicateAsVariant(text);
+    } catch (error) {
+      return { ok: false, error: `internal error: ${message(error)}` };
+    }
   }
 
   async function exportCsv(runId: number): Promise<string | null> {
@@ -94,5 +127,5 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
     return full.ok ? resultToCsv(full.result) : null;
   }
 
-  return { run, getSync, exportCsv };
+  return { run, getSync, exportCsv, duplicateAsVariant: duplicate };
 }

@@ -26,10 +26,13 @@ export function resultPayload(result: SimulationResult): ResultPayload {
 
 /** Every typed-array buffer of a reply, once each, for comlink's `transfer()`. */
 export function replyTransferables(reply: RunReply): ArrayBuffer[] {
-  const series = reply.result?.series;
-  if (!series) return [];
+  const all = [reply.result?.series, ...(reply.runs ?? []).map((r) => r.result?.series)];
   const buffers = new Set<ArrayBuffer>();
-  for (const a of seriesArrays(series)) if (a.buffer instanceof ArrayBuffer) buffers.add(a.buffer);
+  for (const series of all) {
+    if (!series) continue;
+    for (const a of seriesArrays(series))
+      if (a.buffer instanceof ArrayBuffer) buffers.add(a.buffer);
+  }
   return [...buffers];
 }
 

@@ -42,7 +42,23 @@ export interface RunReply {
   /** a run-time failure (the parse may still be ok) */
   error: string | null;
   timings: { parseMs: number; simulateMs: number };
+  /**
+   * Every run of the scenario, the HPA's first (`key: 'main'`, the same payload as `result`),
+   * then each variant of spec.variants. Optional so older fakes type-check.
+   */
+  runs?: RunPayload[];
 }
+
+/** One run of the scenario (the HPA or a variant) as the UI shows it. */
+export interface RunPayload {
+  key: string;
+  role: 'hpa' | 'variant' | 'cluster';
+  name: string;
+  result: ResultPayload | null;
+  error: string | null;
+}
+
+export type EditReply = { ok: true; text: string } | { ok: false; error: string };
 
 export interface SyncEvent {
   time: number;
@@ -71,7 +87,9 @@ export interface SimulatorApi {
   /** Parse and simulate; a newer runId makes older in-flight work pointless (caller drops it). */
   run(runId: number, text: string, options?: RunRequestOptions): Promise<RunReply>;
   /** Full record of one sync of the latest run (null if that run is gone or out of range). */
-  getSync(runId: number, index: number): Promise<SyncDetail | null>;
+  getSync(runId: number, index: number, runKey?: string): Promise<SyncDetail | null>;
+  /** The text with a new variant copying the HPA's behavior (src/scenario/edit/addVariant.ts). */
+  duplicateAsVariant(text: string): Promise<EditReply>;
   /** The latest run's series as CSV (one row per sync). */
   exportCsv(runId: number): Promise<string | null>;
 }

@@ -13,7 +13,8 @@ const exposed: SimulatorApi = {
     const reply = await api.run(runId, text, options);
     return transfer(reply, replyTransferables(reply));
   },
-  getSync: (runId, index) => api.getSync(runId, index),
+  getSync: (runId, index, runKey) => api.getSync(runId, index, runKey),
+  duplicateAsVariant: (text) => api.duplicateAsVariant(text),
   exportCsv: (runId) => api.exportCsv(runId),
 };
 

@@ -2,7 +2,7 @@
 // API answers only when the test says so, and a clock whose timers fire only on advance().
 
 import { expose } from 'comlink';
-import type { RunReply, SimulatorApi, SyncDetail } from '../../worker/protocol.ts';
+import type { RunReply, SimulatorApi, SyncDetail, EditReply } from '../../worker/protocol.ts';
 import type { Clock, WorkerLike } from '../types.ts';
 
 export interface RunCall {
@@ -52,6 +52,10 @@ export class ControlledApi implements SimulatorApi {
 
   async exportCsv(runId: number): Promise<string | null> {
     return `run ${runId}`;
+  }
+
+  async duplicateAsVariant(text: string): Promise<EditReply> {
+    return { ok: true, text: `${text}# duplicated\n` };
   }
 
   /** Resolves with the n-th run call (1-based) once it has arrived. */

@@ -172,6 +172,19 @@ export interface SimulationInput {
   traffic: Curve | null;
   loads: MetricLoad[];
   outages: MetricOutage[];
+  /** prices that turn pod-hours and requested resources into money; null/absent = no cost KPI */
+  cost?: CostModel | null;
+}
+
+/** Prices per hour; a price left out counts 0. Requests come from the workload's containers. */
+export interface CostModel {
+  currency: 'USD';
+  /** per pod-hour (a node share priced per pod) */
+  podHour: number;
+  /** per requested vCPU-hour (cpu requests summed over the pod's containers) */
+  vcpuHour: number;
+  /** per requested GiB-hour (memory requests summed over the pod's containers) */
+  gibHour: number;
 }
 
 /** Keys used by MetricLoad / MetricOutage to refer to an HPA metric. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KpiAccumulator, maxOf } from './kpis.ts';
+import { KpiAccumulator, costOf, maxOf, percentile } from './kpis.ts';
 import { allocateSeries } from './seriesShape.ts';
 import { buildInput } from './testing/buildInput.ts';
 
@@ -31,5 +31,71 @@ describe('KPIs over user-sized data', () => {
       meanSeconds: 1,
     });
     expect(k.overloadSeconds).toBe(300_000);
+  });
+});
+
+describe('cost and utilization KPIs', () => {
+  it('p95 is the nearest-rank value that occurred, null without values', () => {
+    expect(percentile([], 0.95)).toBeNull();
+    expect(percentile([7], 0.95)).toBe(7);
+    const hundred = Array.from({ length: 100 }, (_, i) => 100 - i); // 100 … 1, unsorted
+    expect(percentile(hundred, 0.95)).toBe(95);
+    expect(
+      percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 100], 0.95),
+    ).toBe(19);
+  });
+
+  it('prices pod-hours and the requested vCPU and GiB, per run and per 730-hour month', () => {
+    const input = buildInput({
+      durationSeconds: 2 * 3600,
+      workload: {
+        containers: [
+          { name: 'app', requests: { cpu: 500, memory: 1024 ** 3 * 1000 } },
+          { name: 'sidecar', requests: { cpu: 250 } },
+        ],
+      },
+      cost: { currency: 'USD', podHour: 0.01, vcpuHour: 0.04, gibHour: 0.005 },
+    });
+    // 3 pods for 2 h = 6 pod-hours = 4.5 vCPU-hours = 6 GiB-hours
+    const cost = costOf(input, 6 * 3600)!;
+    expect(cost.vcpuHours).toBe(4.5);
+    expect(cost.gibHours).toBe(6);
+    expect(cost.perRun).toBe(0.06 + 0.18 + 0.03);
+    expect(cost.perMonth).toBe(Math.round(((0.27 * 730) / 2) * 100) / 100);
+    expect(costOf(buildInput(), 3600)).toBeNull();
+  });
+
+  it('a run without a resource utilization metric has no p95 utilization', () => {
+    const input = buildInput();
+    const kpis = new KpiAccumulator(input);
+    kpis.sync(
+      0,
+      {
+        path: 'normal',
+        tolerances: { scaleUp: 0.1, scaleDown: 0.1 },
+        metrics: [{ type: 'External', usageRatio: 2 }],
+      } as never,
+      15,
+    );
+    kpis.sync(
+      15,
+      {
+        path: 'normal',
+        tolerances: { scaleUp: 0.1, scaleDown: 0.1 },
+        metrics: [
+          { type: 'Resource', currentUtilization: 80 },
+          { type: 'Resource', currentUtilization: 120 },
+        ],
+      } as never,
+      15,
+    );
+    const series = allocateSeries(0, 0, {
+      metricInfo: [],
+      minReplicas: 1,
+      maxReplicas: 1,
+      tolerance: { scaleUp: 0.1, scaleDown: 0.1 },
+    });
+    expect(kpis.build(series).p95UtilizationPercent).toBe(120);
+    expect(new KpiAccumulator(input).build(series).p95UtilizationPercent).toBeNull();
   });
 });

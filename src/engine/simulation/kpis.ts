@@ -1,9 +1,9 @@
-// KPIs of a run: cost (pod-hours), overload (unmet demand, time above target, recovery time) and
-// churn (scale events, direction reversals).
+// KPIs of a run: cost (pod-hours, and money at the scenario's prices), overload (unmet demand,
+// time above target, recovery time), utilization (p95) and churn (scale events, reversals).
 
 import type { ReconcileTrace } from '../controller/index.ts';
 import type { SimulationInput } from './input.ts';
-import type { Kpis } from './result.ts';
+import type { CostKpi, Kpis } from './result.ts';
 import type { SimulationSeries } from './seriesShape.ts';
 
 /** The largest value, without spreading a user-sized list onto the call stack. */
@@ -33,8 +33,12 @@ export class KpiAccumulator {
   private aboveStart: number | null = null;
   private lastSync = 0;
   private readonly initialReplicas: number;
+  /** per sync, the highest resource utilization read (percent of requests), when any */
+  private utilization: number[] = [];
+  private readonly input: SimulationInput;
 
   constructor(input: SimulationInput) {
+    this.input = input;
     this.initialReplicas = input.workload.initialReplicas;
     this.scaleUpTolerance = input.controller.tolerance;
     // Overload needs both a traffic curve and a pod capacity; otherwise recovery is measured on
@@ -77,6 +81,12 @@ export class KpiAccumulator {
       (m) => m.usageRatio !== undefined && m.usageRatio > 1 + up,
     );
     if (above) this.aboveTargetSeconds += syncPeriod;
+    let utilization = -1;
+    for (const m of trace.metrics ?? []) {
+      if (m.currentUtilization !== undefined && m.currentUtilization > utilization)
+        utilization = m.currentUtilization;
+    }
+    if (utilization >= 0) this.utilization.push(utilization);
     if (above && this.aboveStart === null) this.aboveStart = time;
     if (!above && this.aboveStart !== null) {
       this.aboveEpisodes.push(time - this.aboveStart);
@@ -133,6 +143,44 @@ export class KpiAccumulator {
           ? round(episodes.reduce((a, b) => a + b, 0) / episodes.length)
           : 0,
       },
+      p95UtilizationPercent: percentile(this.utilization, 0.95),
+      cost: costOf(this.input, this.podSeconds),
     };
   }
+}
+
+/** Nearest-rank percentile (a value that occurred, no interpolation); null for no values. */
+export function percentile(values: readonly number[], p: number): number | null {
+  if (values.length === 0) return null;
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
+}
+
+const HOURS_PER_MONTH = 730;
+const GIBI = 1024 * 1024 * 1024;
+
+/** Money for the pods' lives: per pod-hour plus per requested vCPU-hour and GiB-hour. */
+export function costOf(input: SimulationInput, podSeconds: number): CostKpi | null {
+  const prices = input.cost;
+  if (!prices) return null;
+  let milliCpu = 0;
+  let milliBytes = 0;
+  for (const c of input.workload.containers) {
+    milliCpu += c.requests.cpu ?? 0;
+    milliBytes += c.requests.memory ?? 0;
+  }
+  const podHours = podSeconds / 3600;
+  const vcpuHours = (podHours * milliCpu) / 1000;
+  const gibHours = (podHours * milliBytes) / 1000 / GIBI;
+  const perRun =
+    podHours * prices.podHour + vcpuHours * prices.vcpuHour + gibHours * prices.gibHour;
+  const runHours = input.durationSeconds / 3600;
+  const round = (x: number, d: number) => Math.round(x * 10 ** d) / 10 ** d;
+  return {
+    currency: prices.currency,
+    perRun: round(perRun, 4),
+    perMonth: runHours > 0 ? round((perRun * HOURS_PER_MONTH) / runHours, 2) : 0,
+    vcpuHours: round(vcpuHours, 3),
+    gibHours: round(gibHours, 3),
+  };
 }

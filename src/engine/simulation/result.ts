@@ -64,6 +64,24 @@ export interface Kpis {
   unmetDemandPercent: number;
   overloadSeconds: number;
   recovery: RecoveryStats;
+  /**
+   * 95th percentile over syncs of the highest resource utilization the controller read (percent
+   * of requests, e.g. 72 for cpu at 72 %); null when no metric is a resource utilization
+   */
+  p95UtilizationPercent: number | null;
+  /** what the pods cost at the scenario's prices (spec.cost); null when no price is given */
+  cost: CostKpi | null;
+}
+
+export interface CostKpi {
+  currency: 'USD';
+  /** the whole simulated duration */
+  perRun: number;
+  /** the run's rate over an average month (730 h), as if this traffic went on */
+  perMonth: number;
+  /** requested resources integrated over the pods' lives */
+  vcpuHours: number;
+  gibHours: number;
 }
 
 export interface SimulationResult {

@@ -16,6 +16,8 @@ const base: Kpis = {
   unmetDemandPercent: 0,
   overloadSeconds: 0,
   recovery: { basis: 'aboveTarget', count: 1, maxSeconds: 600, meanSeconds: 600 },
+  p95UtilizationPercent: null,
+  cost: null,
 };
 
 const byId = (items: ReturnType<typeof kpiItems>) =>
@@ -82,5 +84,22 @@ describe('kpiItems', () => {
     expect(byId(kpiItems(two, { endsInEpisode: true })).recovery!.detail).toBe(
       'worst of 2 · the last has not ended',
     );
+  });
+});
+
+describe('kpiItems: cost and utilization', () => {
+  it('shows the cost per month and per run, and p95 utilization, only when the run has them', () => {
+    const plain = byId(kpiItems(base));
+    expect(plain.cost).toBeUndefined();
+    expect(plain.utilization).toBeUndefined();
+    const priced = byId(
+      kpiItems({
+        ...base,
+        p95UtilizationPercent: 72,
+        cost: { currency: 'USD', perRun: 7.4106, perMonth: 225.41, vcpuHours: 1, gibHours: 1 },
+      }),
+    );
+    expect(priced.cost).toMatchObject({ value: '$225.41/mo', detail: '$7.41 this run' });
+    expect(priced.utilization).toMatchObject({ value: '72%', detail: 'p95 of requests' });
   });
 });

@@ -58,6 +58,19 @@ export function kpiItems(k: Kpis, opts: KpiOptions = {}): KpiItem[] {
         'Cost: the time integral of all pods that existed (Pending, starting, Ready, Terminating), in hours; "ready" counts Ready pods only',
       warn: false,
     },
+    ...(k.cost
+      ? [
+          {
+            id: 'cost',
+            label: 'Cost',
+            value: `${formatMoney(k.cost.perMonth)}/mo`,
+            detail: `${formatMoney(k.cost.perRun)} this run`,
+            title:
+              'At the prices of spec.cost: pod-hours × podHour + requested vCPU-hours × vcpuHour + requested GiB-hours × gibHour; per month is the run\u2019s rate over 730 hours, as if this traffic went on',
+            warn: false,
+          },
+        ]
+      : []),
     {
       id: 'replicas',
       label: 'Peak / final',
@@ -104,6 +117,17 @@ export function kpiItems(k: Kpis, opts: KpiOptions = {}): KpiItem[] {
       warn: k.unmetDemandPercent > WARN_ABOVE.unmetDemandPercent,
     });
   }
+  if (k.p95UtilizationPercent !== null) {
+    items.push({
+      id: 'utilization',
+      label: 'Utilization',
+      value: `${formatNumber(k.p95UtilizationPercent, 0)}%`,
+      detail: 'p95 of requests',
+      title:
+        'The 95th percentile over syncs of the highest resource utilization the controller read (percent of the pods\u2019 requests)',
+      warn: false,
+    });
+  }
   const basisLabel = r.basis === 'overload' ? 'overload' : 'above target';
   // The engine counts an open episode up to the end; the only one there cannot be read as a
   // recovery time, so it is shown as not recovered.
@@ -127,4 +151,10 @@ export function kpiItems(k: Kpis, opts: KpiOptions = {}): KpiItem[] {
     warn: open || (r.count > 0 && r.maxSeconds > WARN_ABOVE.recoverySeconds),
   });
   return items;
+}
+
+/** US dollars: cents for small sums, whole dollars with separators for large ones. */
+export function formatMoney(usd: number): string {
+  const digits = Math.abs(usd) >= 10_000 ? 0 : 2;
+  return `$${usd.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
 }

@@ -3,6 +3,7 @@ import type {
   ContainerDocument,
   ContainerUsageDocument,
   ControllerDocument,
+  CostDocument,
   CpuBurstDocument,
   FeatureGatesDocument,
   InitContainerDocument,
@@ -14,6 +15,7 @@ import type {
   SimulationMetadata,
   SimulationSpecDocument,
   StartupDocument,
+  VariantDocument,
   WorkloadDocument,
 } from '../simulation/document.ts';
 import {
@@ -30,6 +32,7 @@ import {
   MIN_RESOLUTION_SECONDS,
   MIN_SYNC_PERIOD_SECONDS,
   MAX_SETTING_SECONDS,
+  MAX_VARIANTS,
 } from '../limits.ts';
 import {
   boolean,
@@ -290,6 +293,42 @@ const outage = object(
   { required: ['metric', 'from', 'to'] },
 );
 
+const variant = object(
+  'Another HPA over the same world: the HPA with this merge patch applied to its spec.',
+  {
+    name: string(
+      "The variant's name (a DNS label, unique, not the HPA's own name): its run, legend entry and table column.",
+      {
+        minLength: 1,
+        maxLength: 63,
+        pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$',
+        examples: ['fast-down'],
+      },
+    ),
+    description: string('What this variant tries, shown beside its name.'),
+    patch: {
+      type: 'object',
+      description:
+        "A JSON merge patch (RFC 7386) over the HPA's spec, in the manifest's own apiVersion: maps merge, lists replace wholesale, null deletes a field. Example: behavior: { scaleDown: { stabilizationWindowSeconds: 0 } }.",
+      examples: [{ behavior: { scaleDown: { stabilizationWindowSeconds: 0 } } }],
+    },
+  } satisfies PropertiesOf<VariantDocument>,
+  { required: ['name', 'patch'] },
+);
+
+const price = (what: string) =>
+  number(`Price per ${what}, in the currency. Default 0.`, { minimum: 0, maximum: 1e9 });
+
+const cost = object(
+  'Prices that turn the run into money: the cost KPI per run and per month at this traffic. Pod-hours count every pod from creation to deletion; vCPU and GiB are the pod template requests.',
+  {
+    podHour: price('pod-hour'),
+    vcpuHour: price('requested vCPU-hour (cpu requests of all containers)'),
+    gibHour: price('requested GiB-hour (memory requests of all containers)'),
+    currency: enumOf('The currency of the prices. Default USD.', ['USD'], { default: 'USD' }),
+  } satisfies PropertiesOf<CostDocument>,
+);
+
 const spec = object(
   'The world around the HPA: duration, controller flags, workload, metrics pipeline and load.',
   {
@@ -315,6 +354,12 @@ const spec = object(
     ),
     load: ref('load'),
     outages: listOf('Metric outages.', outage, { maxItems: MAX_OUTAGES, 'x-limit': SIM_LIMIT }),
+    variants: listOf(
+      'HPA variants compared side by side with the HPA itself, each a named merge patch over its spec.',
+      variant,
+      { maxItems: MAX_VARIANTS, 'x-limit': SIM_LIMIT },
+    ),
+    cost,
   } satisfies PropertiesOf<SimulationSpecDocument>,
 );
 

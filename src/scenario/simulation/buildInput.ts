@@ -1,7 +1,8 @@
 /** Assembles the SimulationInput from the processed HPA and the read Simulation document. */
 import type { Curve } from '../../engine/simulation/curves/index.ts';
-import type { SimulationInput } from '../../engine/simulation/input.ts';
+import type { CostModel, SimulationInput } from '../../engine/simulation/input.ts';
 import { scrapeCount, scrapePhase } from '../../engine/simulation/scrapes.ts';
+import type { CostDocument } from './document.ts';
 import type { Reporter } from '../diagnostics.ts';
 import type { HpaOutcome } from '../hpa/process.ts';
 import { isRecord } from '../plainData.ts';
@@ -89,6 +90,18 @@ export function buildSimulationInput(
     traffic,
     loads,
     outages: buildOutages(spec.outages, keys, sim.controller.durationSeconds, sim.report),
+    ...(spec.cost ? { cost: costModel(spec.cost) } : {}),
+  };
+}
+
+/** Prices as the schema let them through (non-negative numbers); a missing one is 0. */
+function costModel(doc: CostDocument): CostModel {
+  const price = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+  return {
+    currency: 'USD',
+    podHour: price(doc.podHour),
+    vcpuHour: price(doc.vcpuHour),
+    gibHour: price(doc.gibHour),
   };
 }
 

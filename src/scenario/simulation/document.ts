@@ -30,6 +30,23 @@ export interface SimulationSpecDocument {
   traffic?: unknown;
   load?: LoadDocument;
   outages?: OutageDocument[];
+  variants?: VariantDocument[];
+  cost?: CostDocument;
+}
+
+/** A named JSON merge patch (RFC 7386) over the HPA's spec: another HPA over the same world. */
+export interface VariantDocument {
+  name?: string;
+  description?: string;
+  patch?: Record<string, unknown>;
+}
+
+/** Prices per hour that turn the run into money. */
+export interface CostDocument {
+  podHour?: number;
+  vcpuHour?: number;
+  gibHour?: number;
+  currency?: string;
 }
 
 export interface FeatureGatesDocument {

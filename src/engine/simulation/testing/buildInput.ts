@@ -55,5 +55,6 @@ export function buildInput(o: InputOverrides = {}): SimulationInput {
       { kind: 'resource', resource: 'cpu', perPodMilli: 0, perUnitMilli: 1, demand: null },
     ],
     outages: o.outages ?? [],
+    ...(o.cost ? { cost: o.cost } : {}),
   };
 }

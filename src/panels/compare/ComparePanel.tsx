@@ -1,0 +1,171 @@
+// The variants side by side: replicas of every run overlaid, every KPI in one table with the
+// difference from the HPA and the better value marked, which run the explanation follows, and
+// the reviewer's exports (a link that opens here, the table as Markdown for a pull request).
+// The figures come from src/run/compare.ts, the same rows the CLI prints.
+
+import { useEffect, useRef, useState } from 'react';
+import { compareRuns, comparisonMarkdown, type ComparedRun } from '../../run/compare.ts';
+import { createShareLink, readShareView } from '../../share/index.ts';
+import {
+  useActions,
+  useFocusedRun,
+  useHpaChoice,
+  useRuns,
+  useScenarioText,
+} from '../../store/index.ts';
+import { ReplicasOverlay, RUN_COLOURS } from './ReplicasOverlay.tsx';
+import './compare.css';
+
+export function ComparePanel() {
+  const runs = useRuns();
+  const focused = useFocusedRun();
+  const text = useScenarioText();
+  const hpaChoice = useHpaChoice();
+  const actions = useActions();
+  const [message, setMessage] = useState<string | null>(null);
+  const root = useRef<HTMLElement>(null);
+  const compared: ComparedRun[] = runs.flatMap((r) =>
+    r.result ? [{ key: r.key, name: r.name, role: r.role, kpis: r.result.kpis }] : [],
+  );
+  const many = compared.length > 1;
+
+  // A reviewer's link (#…&view=compare) opens on the comparison.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || !many || readShareView() !== 'compare') return;
+    opened.current = true;
+    root.current?.scrollIntoView({ block: 'start' });
+    root.current?.focus();
+  }, [many]);
+
+  async function duplicate() {
+    setMessage(null);
+    const error = await actions.duplicateAsVariant();
+    setMessage(
+      error
+        ? `Could not add a variant: ${error}`
+        : 'Added a variant: edit its patch under spec.variants.',
+    );
+  }
+
+  async function copy(what: string, value: string) {
+    try {
+      await navigator.clipboard.writeText(value);
+      setMessage(`${what} copied.`);
+    } catch {
+      setMessage(`${what} could not be copied: select it below.`);
+    }
+  }
+
+  async function reviewerLink() {
+    const link = await createShareLink(text, { hpa: hpaChoice, view: 'compare' });
+    if (!link.ok) return setMessage(link.error);
+    await copy('Reviewer link', link.url);
+  }
+
+  const rows = many ? compareRuns(compared) : [];
+  const markdown = many ? comparisonMarkdown(compared) : '';
+  return (
+    <section ref={root} tabIndex={-1} className="compare" aria-label="Variants side by side">
+      <div className="compare-bar">
+        {many ? <h2>Variants side by side</h2> : null}
+        <button
+          type="button"
+          onClick={duplicate}
+          title="Add a variant to spec.variants: a copy of the HPA's behavior, to edit"
+        >
+          Duplicate as variant
+        </button>
+        {many ? (
+          <>
+            <button
+              type="button"
+              onClick={reviewerLink}
+              title="A share link that opens on this comparison"
+            >
+              Copy reviewer link
+            </button>
+            <button
+              type="button"
+              onClick={() => copy('Markdown table', markdown)}
+              title="The KPI table as Markdown, for a pull request"
+            >
+              Copy as Markdown
+            </button>
+          </>
+        ) : null}
+        {message ? (
+          <span className="compare-message" role="status">
+            {message}
+          </span>
+        ) : null}
+      </div>
+      {many ? (
+        <>
+          <ReplicasOverlay runs={runs} />
+          <table className="compare-table">
+            <thead>
+              <tr>
+                <th scope="col">KPI</th>
+                {compared.map((r, i) => (
+                  <th
+                    scope="col"
+                    key={r.key}
+                    style={{ borderTopColor: RUN_COLOURS[i % RUN_COLOURS.length] }}
+                  >
+                    <span className="compare-run">{r.name}</span>
+                    <span className="compare-role">{i === 0 ? 'the HPA' : 'variant'}</span>
+                    <label
+                      className="compare-explain"
+                      title="The explanation panel explains this run"
+                    >
+                      <input
+                        type="radio"
+                        name="explain-run"
+                        checked={focused === r.key}
+                        onChange={() => actions.focusRun(r.key)}
+                      />{' '}
+                      explain
+                    </label>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} data-kpi={row.id}>
+                  <th scope="row">
+                    {row.label}
+                    {row.unit ? ` (${row.unit})` : ''}
+                  </th>
+                  {row.cells.map((cell, i) => (
+                    <td
+                      key={i}
+                      className={row.best.includes(i) ? 'best' : undefined}
+                      title={row.best.includes(i) ? 'the better value' : undefined}
+                    >
+                      {cell}
+                      {row.best.includes(i) ? ' ✓' : ''}
+                      {i > 0 && row.deltas[i] !== '±0' ? (
+                        <span className="compare-delta"> {row.deltas[i]}</span>
+                      ) : null}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <details className="compare-markdown">
+            <summary>Markdown for a pull request</summary>
+            <textarea
+              readOnly
+              value={markdown}
+              rows={Math.min(16, rows.length + 5)}
+              aria-label="Comparison as Markdown"
+            />
+          </details>
+        </>
+      ) : null}
+    </section>
+  );
+}

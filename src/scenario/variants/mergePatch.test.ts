@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { mergePatch } from './mergePatch.ts';
+
+describe('mergePatch (RFC 7386)', () => {
+  // The examples of RFC 7386 appendix A that apply to objects.
+  const cases: [unknown, unknown, unknown][] = [
+    [{ a: 'b' }, { a: 'c' }, { a: 'c' }],
+    [{ a: 'b' }, { b: 'c' }, { a: 'b', b: 'c' }],
+    [{ a: 'b' }, { a: null }, {}],
+    [{ a: 'b', b: 'c' }, { a: null }, { b: 'c' }],
+    [{ a: ['b'] }, { a: 'c' }, { a: 'c' }],
+    [{ a: 'c' }, { a: ['b'] }, { a: ['b'] }],
+    [{ a: { b: 'c' } }, { a: { b: 'd', c: null } }, { a: { b: 'd' } }],
+    [{ a: [{ b: 'c' }] }, { a: [1] }, { a: [1] }],
+    [{ e: null }, { a: 1 }, { e: null, a: 1 }],
+    [[1, 2], { a: 'b', c: null }, { a: 'b' }],
+    [{}, { a: { bb: { ccc: null } } }, { a: { bb: {} } }],
+  ];
+  it.each(cases)('%j patched by %j is %j', (target, patch, expected) => {
+    expect(mergePatch(target, patch)).toEqual(expected);
+  });
+
+  it('replaces lists wholesale and leaves its inputs untouched', () => {
+    const target = { behavior: { scaleDown: { policies: [{ type: 'Pods', value: 1 }] } } };
+    const patch = { behavior: { scaleDown: { policies: [{ type: 'Percent', value: 10 }] } } };
+    const before = JSON.stringify([target, patch]);
+    expect(mergePatch(target, patch)).toEqual(patch);
+    expect(JSON.stringify([target, patch])).toBe(before);
+  });
+
+  it('treats a __proto__ key as data, never as the prototype', () => {
+    const patch = JSON.parse('{"__proto__": {"polluted": true}}') as unknown;
+    const out = mergePatch({}, patch) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.hasOwn(out, '__proto__')).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * `spec.variants` of the Simulation document: each variant is the HPA with a JSON merge patch
+ * applied to its spec, run through the same pipeline as the HPA itself (schema, conversion,
+ * defaulting, API validation, simulator limits) over the same world. A problem is reported at
+ * the variant's patch, at the deepest field the patch itself wrote, prefixed with its name.
+ */
+import type { HorizontalPodAutoscaler } from '../../engine/controller/index.ts';
+import type { SimulationInput } from '../../engine/simulation/input.ts';
+import type { Reporter } from '../diagnostics.ts';
+import { checkHpaShape, processHpa, type HpaContext } from '../hpa/process.ts';
+import { getPath, isRecord } from '../plainData.ts';
+import { buildSimulationInput } from '../simulation/buildInput.ts';
+import type { SimulationRead } from '../simulation/readDocument.ts';
+import type { Path } from '../types.ts';
+import { mergePatch } from './mergePatch.ts';
+
+/** The run key of the HPA itself; a variant may not take it. */
+export const BASE_RUN_KEY = 'main';
+
+export interface VariantRun {
+  name: string;
+  description: string;
+  input: SimulationInput;
+  /** the variant's HPA as the controller reads it (for "effective" views) */
+  effectiveHpa: HorizontalPodAutoscaler;
+}
+
+interface VariantEntry {
+  index: number;
+  name: string;
+  description: string;
+  /** as written, nulls kept (a null deletes a field) */
+  patch: Record<string, unknown>;
+}
+
+const variantPath = (i: number): Path => ['spec', 'variants', i];
+
+/**
+ * The variants as written, with their names checked: unique, not the HPA's own name nor the
+ * reserved run key. Reads the raw document because the validated one has its nulls removed.
+ */
+export function readVariantEntries(
+  rawSimulation: unknown,
+  baseName: string,
+  report: Reporter,
+): VariantEntry[] {
+  const list = getPath(rawSimulation, ['spec', 'variants']);
+  if (!Array.isArray(list)) return [];
+  const seen = new Set<string>();
+  const entries: VariantEntry[] = [];
+  list.forEach((item: unknown, index) => {
+    if (!isRecord(item) || typeof item.name !== 'string' || !isRecord(item.patch)) return;
+    const name = item.name;
+    const at = [...variantPath(index), 'name'];
+    if (seen.has(name)) return report.error(at, `a variant named '${name}' is already defined`);
+    seen.add(name);
+    if (name === BASE_RUN_KEY)
+      return report.error(at, `'${BASE_RUN_KEY}' names the HPA itself; choose another name`);
+    if (baseName !== '' && name === baseName)
+      return report.error(at, `'${name}' is the HPA's own name; a variant needs its own`);
+    const description = typeof item.description === 'string' ? item.description : '';
+    entries.push({ index, name, description, patch: item.patch });
+  });
+  return entries;
+}
+
+/**
+ * Each variant's input, built like the HPA's. Only errors are reported (the HPA's own warnings
+ * and notices were reported once already); a variant with an error yields no run.
+ */
+export function buildVariants(
+  entries: readonly VariantEntry[],
+  hpaDocument: Record<string, unknown>,
+  context: HpaContext,
+  sim: SimulationRead,
+): VariantRun[] {
+  const runs: VariantRun[] = [];
+  for (const entry of entries) {
+    const report = variantReporter(entry, sim.report);
+    const patched = { ...hpaDocument, spec: mergePatch(hpaDocument.spec, entry.patch) };
+    const manifest = checkHpaShape(patched, report);
+    const hpa = manifest ? processHpa(manifest, context, report) : null;
+    if (!hpa?.valid) continue;
+    const variantSim: SimulationRead = { ...sim, report: prefixed(entry.name, sim.report) };
+    const input = buildSimulationInput(hpa, variantSim, report, []);
+    if (input) {
+      runs.push({
+        name: entry.name,
+        description: entry.description,
+        input,
+        effectiveHpa: hpa.effective,
+      });
+    }
+  }
+  return runs;
+}
+
+/**
+ * HPA paths → the variant's patch: the deepest part of the path the patch wrote (a field it did
+ * not write, such as a maxReplicas below a patched minReplicas, lands on the patch itself).
+ */
+function variantReporter(entry: VariantEntry, simReport: Reporter): Reporter {
+  const base = [...variantPath(entry.index), 'patch'];
+  const locate = (path: Path): { path: Path; exact: boolean } => {
+    if (path[0] !== 'spec') return { path: base, exact: false };
+    const rest = path.slice(1);
+    let depth = 0;
+    while (depth < rest.length && getPath(entry.patch, rest.slice(0, depth + 1)) !== undefined)
+      depth++;
+    return { path: [...base, ...rest.slice(0, depth)], exact: depth === rest.length };
+  };
+  const label = (m: string) => `variant '${entry.name}': ${m}`;
+  return {
+    error: (p, m, at) => {
+      const where = locate(p);
+      simReport.error(where.path, label(m), where.exact ? at : 'value');
+    },
+    warning: (p, m, at) => {
+      const where = locate(p);
+      // A warning on a field the patch did not write is the HPA's own, reported already.
+      if (where.exact) simReport.warning(where.path, label(m), at);
+    },
+    info: () => {},
+  };
+}
+
+/** Simulation-document problems that only this variant has (a metric only its patch adds). */
+function prefixed(name: string, report: Reporter): Reporter {
+  return {
+    error: (p, m, at) => report.error(p, `variant '${name}': ${m}`, at),
+    warning: () => {},
+    info: () => {},
+  };
+}
