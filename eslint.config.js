@@ -119,6 +119,48 @@ export default tseslint.config(
       ],
     },
   },
+  // The policy search: pure like the engine (it runs in workers and Node), above the run service.
+  {
+    files: ['src/tune/**'],
+    ignores: ['**/*.test.ts'],
+    languageOptions: { globals: { ...globals.es2022 } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: uiPackages, message: 'The search is pure: no UI or runtime packages.' },
+            {
+              group: ['node:*', 'fs', 'path', 'os', 'child_process', 'worker_threads'],
+              message: 'The search runs in the browser too: no Node built-ins.',
+            },
+            {
+              group: into(
+                'app',
+                'panels',
+                'charts',
+                'explain',
+                'format',
+                'store',
+                'bridge',
+                'worker',
+                'cli',
+              ),
+              message: ONE_WAY,
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'localStorage',
+        'navigator',
+        'fetch',
+      ],
+    },
+  },
   // Components: simulator types only, the store through hooks; charts and panels share only
   // through explain/ and format/.
   layer(['src/app/**'], [simulatorTypesOnly, noRawStore]),

@@ -23,3 +23,5 @@ export {
 export { CURRENT_SIMULATION_API_VERSION, KUBERNETES_VERSIONS } from './simulation/defaults.ts';
 export { parseDuration, formatSeconds } from './simulation/units.ts';
 export { safeLine, safeLines, hasUnsafeCharacters } from './safeText.ts';
+export { applyMergePatch } from './mergePatch.ts';
+export { patchHpaSpec, type PatchedHpa } from './hpa/patched.ts';
