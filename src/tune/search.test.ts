@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   candidateInput,
@@ -13,7 +14,9 @@ import {
 import { executeRun } from '../run/index.ts';
 import { baseOf, shortDefaultText } from './testing/fixture.ts';
 
-const base = baseOf(shortDefaultText());
+const defaultYaml = readFileSync(new URL('../presets/default.yaml', import.meta.url), 'utf8');
+const short = shortDefaultText(defaultYaml);
+const base = baseOf(short);
 const goals: Goals = {
   constraints: [
     { flag: 'max-unmet-demand-percent', limit: 0.2 },
@@ -134,10 +137,7 @@ describe('search', () => {
 
   it('searches tolerance only when the feature gate allows it, and min/max and the target when asked', async () => {
     const off = baseOf(
-      shortDefaultText().replace(
-        'spec:\n  duration',
-        'spec:\n  kubernetesVersion: "1.33"\n  duration',
-      ),
+      short.replace('spec:\n  duration', 'spec:\n  kubernetesVersion: "1.33"\n  duration'),
     );
     const withGate = await search(
       base,

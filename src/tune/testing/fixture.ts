@@ -1,14 +1,10 @@
 // A short version of the default scenario (3 hours: the wave's peak and the spike moved into
-// them), so tests that run dozens of candidates stay quick. Test-only.
-import { readFileSync } from 'node:fs';
+// them), so tests that run dozens of candidates stay quick. Test-only; the caller reads the file.
 import { parseScenario } from '../../scenario/index.ts';
 import { tuneBase, type TuneBase } from '../candidate.ts';
 
-const DEFAULT = new URL('../../presets/default.yaml', import.meta.url);
-
-export function shortDefaultText(hours = 3): string {
-  const text = readFileSync(DEFAULT, 'utf8');
-  return text
+export function shortDefaultText(defaultYaml: string, hours = 3): string {
+  return defaultYaml
     .replace('duration: 24h', `duration: ${hours}h`)
     .replace(
       'periodSeconds: 86400, peakAtSeconds: 54000',
