@@ -7,6 +7,7 @@ import { conformCommand } from './conform.ts';
 import { importCommand } from './importSeries.ts';
 import { withParseOptions } from './loadScenario.ts';
 import { runCommand } from './run.ts';
+import { TUNE_DEFAULTS, tuneCommand } from './tune.ts';
 
 export const USAGE = `usage: hpa-sim <command> [args]
 
@@ -18,6 +19,11 @@ commands:
         --max-work raises the work budget (default ${DEFAULT_MAX_WORK.toLocaleString('en-US')} units, about 5 s)
   check FILE [--hpa NAME] ${THRESHOLDS.map((t) => `[--${t.flag} N]`).join(' ')} [--max-work N]
         simulate and compare KPIs with thresholds: exit 0 all met, 1 some not met, 2 bad input
+  tune FILE [--hpa NAME] [check's thresholds] [--minimize cost|pod-hours] [--pod-hour-price P]
+       [--seed N] [--budget RUNS] [--workers N] [--search-replicas] [--search-target] [--max-work N]
+        search the HPA's behavior for the cheapest one that meets the thresholds (seed ${TUNE_DEFAULTS.seed},
+        ${TUNE_DEFAULTS.budget} runs, all cores by default); prints the recommended manifest, a summary on
+        stderr: exit 0 one meets every threshold, 1 none does (the nearest miss is printed), 2 bad input
   import FILE [--from csv|prometheus] [--step]
         turn exported traffic (CSV time,value or a Prometheus query_range JSON) into a series
         curve to paste under spec.traffic
@@ -51,14 +57,16 @@ export function main(
   const budget = takeMaxWork(args);
   if (!budget.ok) return io.usage(budget.error);
   const rest = budget.argv;
-  if (budget.maxWork !== undefined && cmd !== 'run' && cmd !== 'check')
-    return io.usage('--max-work applies to run and check');
+  if (budget.maxWork !== undefined && cmd !== 'run' && cmd !== 'check' && cmd !== 'tune')
+    return io.usage('--max-work applies to run, check and tune');
   const options = budget.maxWork === undefined ? {} : { maxWork: budget.maxWork };
   switch (cmd) {
     case 'run':
       return withParseOptions(options, () => runCommand(rest, io));
     case 'check':
       return withParseOptions(options, () => checkCommand(rest, io));
+    case 'tune':
+      return io.usage('tune answers asynchronously: call mainAsync');
     case 'conform':
       return conformCommand(rest, out, err);
     case 'import':
@@ -73,4 +81,25 @@ export function main(
     default:
       return io.usage(`unknown command "${cmd}"`);
   }
+}
+
+/** `main` for every command, `tune` included (its worker pool answers asynchronously). */
+export async function mainAsync(
+  argv: string[],
+  rawOut: (s: string) => void,
+  rawErr: (s: string) => void,
+): Promise<number> {
+  if (argv[0] !== 'tune') return main(argv, rawOut, rawErr);
+  const io: Io = {
+    out: (s) => rawOut(safeLines(s)),
+    err: (s) => rawErr(safeLine(s)),
+    usage: (message) => {
+      rawErr(`hpa-sim: error: ${safeLine(message)}\n\n${USAGE}`);
+      return 2;
+    },
+  };
+  const budget = takeMaxWork(argv.slice(1));
+  if (!budget.ok) return io.usage(budget.error);
+  const options = budget.maxWork === undefined ? {} : { maxWork: budget.maxWork };
+  return withParseOptions(options, () => tuneCommand(budget.argv, io));
 }
