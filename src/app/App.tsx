@@ -7,6 +7,7 @@ import { SimulationCharts } from '../charts/index.ts';
 import { ExplainPanel } from '../panels/explain/index.ts';
 import { endsInEpisode, KpiStrip, soFar } from '../panels/kpis/index.ts';
 import { LazyScenarioEditor } from '../panels/editor/index.ts';
+import { TunePanel } from '../panels/tune/index.ts';
 import { PRESETS } from '../presets/catalog.ts';
 import { PlaybackBar, usePlayback } from '../playback/index.ts';
 import { formatElapsed } from '../format/timeAxis.ts';
@@ -47,6 +48,7 @@ export function App() {
   const theme = useResolvedTheme(useTheme());
   const actions = useActions();
   const [galleryOpen, setGalleryOpen] = useState(false);
+  const [tuneOpen, setTuneOpen] = useState(false);
   const [layout, setLayout] = useLayoutPrefs();
   const chartsRef = useRef<HTMLDivElement>(null);
   const syncCount = result?.series.time.length ?? 0;
@@ -82,7 +84,13 @@ export function App() {
 
   return (
     <div className={`app${layout.presenter ? ' presenter' : ''}`}>
-      <Toolbar chartsRef={chartsRef} onOpenPresets={() => setGalleryOpen(true)} />
+      <Toolbar
+        chartsRef={chartsRef}
+        onOpenPresets={() => setGalleryOpen(true)}
+        onOpenTune={() => setTuneOpen(true)}
+      />
+      {/* onAddVariant: wired at merge to the variants feature's addVariant(text, {name, patch}). */}
+      <TunePanel open={tuneOpen} text={text} onClose={() => setTuneOpen(false)} />
       <IntroBanner />
       <main
         className={`workspace${layout.editorHidden ? ' no-editor' : ''}`}

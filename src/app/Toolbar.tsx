@@ -42,6 +42,7 @@ function statusText(
 export function Toolbar(props: {
   chartsRef: RefObject<HTMLDivElement | null>;
   onOpenPresets(): void;
+  onOpenTune(): void;
 }) {
   const actions = useActions();
   const canUndo = useCanUndo();
@@ -82,6 +83,14 @@ export function Toolbar(props: {
         Presets
       </button>
       <DraftsMenu />
+      <button
+        className="btn"
+        onClick={props.onOpenTune}
+        disabled={invalid}
+        title="Search the HPA's behavior for the cheapest one that meets your goals"
+      >
+        Tune…
+      </button>
       <button
         className="btn"
         onClick={actions.undo}
