@@ -38,7 +38,8 @@ const RUNTIME_ALLOWED = [
   'scenario/schema/simulationSchema\\.ts',
 ];
 const simulatorTypesOnly = {
-  regex: `(^|/)(?!(${RUNTIME_ALLOWED.join('|')})$)(engine|scenario|run|worker)/`,
+  // src/tune's index and candidate.ts run simulations; its generator (search.ts, goals.ts) is pure.
+  regex: `(^|/)(?!(${RUNTIME_ALLOWED.join('|')})$)(engine|scenario|run|worker)/|(^|\\.\\./)tune/(index|candidate)\\.ts$`,
   allowTypeImports: true,
   message:
     'The main thread imports the simulator as types only (import type); the worker runs it. Pure helpers are listed in eslint.config.js.',
