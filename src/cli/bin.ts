@@ -12,6 +12,7 @@ try {
     process.argv.slice(2),
     (s) => process.stdout.write(s + '\n'),
     (s) => process.stderr.write(s + '\n'),
+    process.stderr.isTTY ? (s) => process.stderr.write(`\r\u001b[2K${s}`) : undefined,
   ).then((code) => {
     process.exitCode = code;
   }, fail);

@@ -88,11 +88,14 @@ export async function mainAsync(
   argv: string[],
   rawOut: (s: string) => void,
   rawErr: (s: string) => void,
+  /** rewrites one status line in place (bin.ts gives it when stderr is a terminal) */
+  rawProgress?: (s: string) => void,
 ): Promise<number> {
   if (argv[0] !== 'tune') return main(argv, rawOut, rawErr);
   const io: Io = {
     out: (s) => rawOut(safeLines(s)),
     err: (s) => rawErr(safeLine(s)),
+    ...(rawProgress ? { progress: (s: string) => rawProgress(safeLine(s)) } : {}),
     usage: (message) => {
       rawErr(`hpa-sim: error: ${safeLine(message)}\n\n${USAGE}`);
       return 2;

@@ -106,6 +106,20 @@ describe('cli tune', () => {
     expect(bad.err).toMatch(/broken\.yaml:\d+:\d+: error: .*maxReplicas/);
   });
 
+  it('shows progress on a terminal, then clears the line', async () => {
+    const lines: string[] = [];
+    const code = await mainAsync(
+      ['tune', file, ...goals, '--budget', '20', '--workers', '1'],
+      () => {},
+      () => {},
+      (s) => lines.push(s),
+    );
+    expect(code).toBe(0);
+    expect(lines[0]).toMatch(/^tune: 16\/20 runs, best so far [\d.]+ — Ctrl-C stops/);
+    expect(lines[1]).toMatch(/^tune: 20\/20 runs/);
+    expect(lines.at(-1)).toBe('');
+  });
+
   it('minimizes a price per pod-hour when asked', async () => {
     const r = await tune(
       file,

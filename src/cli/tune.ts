@@ -107,12 +107,13 @@ export async function tuneCommand(argv: string[], io: Io): Promise<number> {
         space: { replicas: v['search-replicas'] === true, target: v['search-target'] === true },
       },
       pool.evaluate,
-      { signal: abort },
+      { signal: abort, onProgress: progressLine(io) },
     );
   } catch (e) {
     io.err(`${file}: error: ${(e as Error).message}`);
     return 2;
   } finally {
+    io.progress?.('');
     process.off('SIGINT', onSigint);
     await pool.close();
   }
@@ -128,6 +129,16 @@ export async function tuneCommand(argv: string[], io: Io): Promise<number> {
     io.err(l),
   );
   return result.feasible ? 0 : 1;
+}
+
+/** "runs 48/200, best 203.7" on one rewritten terminal line, when stderr is a terminal. */
+function progressLine(io: Io) {
+  if (!io.progress) return undefined;
+  const show = io.progress;
+  return (p: { done: number; total: number; best: CandidateResult | null }) =>
+    show(
+      `tune: ${p.done}/${p.total} runs${p.best?.objective != null ? `, best so far ${fmt(p.best.objective)}${p.best.feasible ? '' : ' (misses a threshold)'}` : ''} — Ctrl-C stops and prints the best`,
+    );
 }
 
 function summary(
