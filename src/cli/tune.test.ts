@@ -166,4 +166,52 @@ describe('cli tune', () => {
     const summary = (s: string) => s.split('\n').slice(1).join('\n');
     expect(summary(two.stderr)).toBe(summary(one.stderr));
   });
+
+  it('from a Prometheus export to a recommended behavior that a CI check then passes', async () => {
+    // Three hours of requests per second at a 60 s step: a wave and a ten-minute spike.
+    const values = Array.from({ length: 181 }, (_, i) => [
+      1_700_000_000 + i * 60,
+      String(Math.round(700 + 550 * Math.sin((i / 180) * Math.PI) + (i >= 60 && i < 70 ? 600 : 0))),
+    ]);
+    const prom = tempFile(
+      'rps.json',
+      JSON.stringify({
+        status: 'success',
+        data: { resultType: 'matrix', result: [{ metric: {}, values }] },
+      }),
+    );
+    const imported: string[] = [];
+    expect(
+      main(
+        ['import', prom],
+        (s) => imported.push(s),
+        () => {},
+      ),
+    ).toBe(0);
+    const traffic = imported
+      .join('\n')
+      .split('\n')
+      .filter((l) => !l.startsWith('#'))
+      .map((l) => `  ${l}`)
+      .join('\n');
+    const from = defaultYaml.indexOf('  traffic:');
+    const to = defaultYaml.indexOf('  load:');
+    const text = `${defaultYaml.slice(0, from).replace('duration: 24h', 'duration: 3h')}${traffic}\n${defaultYaml.slice(to)}`;
+    const scenarioFile = tempFile('week.yaml', text);
+    // The first minutes start at 2 replicas under 700 requests/s: some demand is unmet whatever
+    // the behavior, so the gate allows 0.5 %.
+    const gate = ['--max-unmet-demand-percent', '0.5', '--max-reversals', '4'];
+    const r = await tune(scenarioFile, ...gate, '--budget', '20', '--workers', '1');
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/current +recommended/);
+    const recommended = tempFile('gate.yaml', r.out + text.slice(text.indexOf('\n---\n')));
+    const out: string[] = [];
+    expect(
+      main(
+        ['check', recommended, ...gate],
+        (s) => out.push(s),
+        (s) => out.push(s),
+      ),
+    ).toBe(0);
+  });
 });
