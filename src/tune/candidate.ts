@@ -36,12 +36,22 @@ export type CandidateInput = { ok: true; input: SimulationInput } | { ok: false;
 
 /**
  * The candidate's run input: the world as written, the HPA patched. The workload's starting
- * replicas stay those of the scenario (they are the world's state, not the HPA's): a changed
- * minReplicas shows in the first sync's clamp, as on a real cluster.
+ * replicas stay those of the scenario (they are the world's state, not the HPA's).
  */
 export function candidateInput(base: TuneBase, patch: unknown): CandidateInput {
   const patched = patchHpaSpec(base.manifest, patch, base.input.controller);
   if (!patched.ok) return { ok: false, error: patched.errors.join('; ') };
+  // The scenario validates its starting replicas against min/max (a Simulation document that
+  // sets them outside is an error), so a candidate that moves min/max past them could not be
+  // checked against the same world: it is refused here.
+  const start = base.input.workload.initialReplicas;
+  const min = patched.hpa.spec.minReplicas ?? 1;
+  const max = patched.hpa.spec.maxReplicas;
+  if (start < min || start > max)
+    return {
+      ok: false,
+      error: `the scenario starts at ${start} replicas, outside minReplicas ${min} … maxReplicas ${max}`,
+    };
   const input: SimulationInput = { ...base.input, hpa: patched.hpa };
   const work = estimateWork(input).units;
   if (work > base.maxWork)

@@ -182,6 +182,11 @@ describe('candidateInput', () => {
     expect(bad).toEqual({ ok: false, error: expect.stringContaining('scaleUp.policies[0].value') });
     const minOverMax = candidateInput(base, { minReplicas: 30 });
     expect(minOverMax.ok).toBe(false);
+    // The default scenario starts at 2 replicas: a minimum of 3 could not run in the same world.
+    expect(candidateInput(base, { minReplicas: 3 })).toEqual({
+      ok: false,
+      error: 'the scenario starts at 2 replicas, outside minReplicas 3 … maxReplicas 20',
+    });
   });
 
   it('refuses a candidate whose run would cost more than the work budget', () => {
