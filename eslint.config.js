@@ -43,7 +43,8 @@ const RUNTIME_ALLOWED = [
 // engine/ and scenario/ are not reachable from the UI at all (typesViaRun below); what is left
 // of the simulator (the run service, the worker protocol) is types only.
 const simulatorTypesOnly = {
-  regex: `(^|/)(?!(${RUNTIME_ALLOWED.join('|')})$)(run|worker)/`,
+  // src/tune's index and candidate.ts run simulations; its generator (search.ts, goals.ts) is pure.
+  regex: `(^|/)(?!(${RUNTIME_ALLOWED.join('|')})$)(run|worker)/|(^|\\.\\./)tune/(index|candidate)\\.ts$`,
   allowTypeImports: true,
   message:
     'The main thread imports the simulator as types only (import type); the worker runs it. Pure helpers are listed in eslint.config.js.',
@@ -119,6 +120,48 @@ export default tseslint.config(
                 '**/run/**',
                 '**/cli/**',
               ],
+              message: ONE_WAY,
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'localStorage',
+        'navigator',
+        'fetch',
+      ],
+    },
+  },
+  // The policy search: pure like the engine (it runs in workers and Node), above the run service.
+  {
+    files: ['src/tune/**'],
+    ignores: ['**/*.test.ts'],
+    languageOptions: { globals: { ...globals.es2022 } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: uiPackages, message: 'The search is pure: no UI or runtime packages.' },
+            {
+              group: ['node:*', 'fs', 'path', 'os', 'child_process', 'worker_threads'],
+              message: 'The search runs in the browser too: no Node built-ins.',
+            },
+            {
+              group: into(
+                'app',
+                'panels',
+                'charts',
+                'explain',
+                'format',
+                'store',
+                'bridge',
+                'worker',
+                'cli',
+              ),
               message: ONE_WAY,
             },
           ],

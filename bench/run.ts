@@ -17,6 +17,7 @@ import {
 } from '../src/engine/simulation/index.ts';
 import { executeRun, planScenario } from '../src/run/index.ts';
 import { measure, round } from './measure.ts';
+import { searchFigures } from './search.ts';
 import { BENCH_CONFIG, BENCH_NOW, cpuObservation } from './reconcileFixture.ts';
 import { diurnalInput } from './simulationFixture.ts';
 
@@ -226,7 +227,7 @@ export function collectFigures(): Figure[] {
   ];
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const cold = process.argv.indexOf('--cold');
   if (cold >= 0) {
     const s = SCENARIOS[process.argv[cold + 1] ?? ''];
@@ -235,7 +236,8 @@ function main(): void {
     return;
   }
   const json = process.argv.includes('--json');
-  const figures = collectFigures();
+  // `--search`: only the search's figures (they take a while on their own).
+  const figures = process.argv.includes('--search') ? [] : collectFigures();
   if (json) {
     const out: Record<string, unknown> = {
       node: process.version,
@@ -243,6 +245,7 @@ function main(): void {
     };
     for (const f of figures)
       out[f.name] = { value: f.value, unit: f.unit, budget: f.budget, ...f.detail };
+    out['search.default'] = await tuneFigures();
     process.stdout.write(JSON.stringify(out, null, 2) + '\n');
     return;
   }
@@ -266,6 +269,17 @@ function main(): void {
       `${f.name.padEnd(42)} ${String(f.value).padStart(9)} ${f.unit} ${f.unit === 'MB' ? '' : label} (budget ${f.budget} ${f.unit}, ${mark}${cold}${ratio}${fullRecord})\n`,
     );
   }
+  const s = await tuneFigures();
+  process.stdout.write(
+    `${'search.default.simsPerSecondPerCore'.padEnd(42)} ${String(s.perCore).padStart(9)} sims/s (target ≥ 100, ${s.perCore >= 100 ? 'met' : 'NOT MET'}; ${s.perCpuSecond} per CPU second; ${s.runs} candidates of the 24 h default scenario)\n` +
+      `${'search.default.simsPerSecondAllCores'.padEnd(42)} ${String(s.allCores).padStart(9)} sims/s (${s.cores} worker threads: ${s.speedUp}× one core)\n`,
+  );
 }
 
-main();
+/** The search's figures; the worker thread is bundled beside this bench by scripts/bench.mjs. */
+function tuneFigures() {
+  const text = readFileSync(path.join(root, 'src/presets/default.yaml'), 'utf8');
+  return searchFigures(text, new URL('./tuneWorker.mjs', import.meta.url));
+}
+
+await main();

@@ -40,6 +40,18 @@ const ONE_WAY = /Dependencies point one way/;
 const HOOKS = /through its hooks/;
 
 describe('UI layers load the simulator as types only', () => {
+  blocked(
+    'src/panels/tune/X.tsx',
+    "import { evaluateCandidate } from '../../tune/index.ts';",
+    TYPES_ONLY,
+  );
+  blocked(
+    'src/bridge/x.ts',
+    "import { evaluateCandidate } from '../tune/candidate.ts';",
+    TYPES_ONLY,
+  );
+  allowed('src/panels/tune/X.tsx', "import { search } from '../../tune/search.ts';");
+  allowed('src/bridge/x.ts', "import type { TuneBase } from '../tune/index.ts';");
   blocked('src/charts/X.tsx', "import { simulate } from '../engine/simulation/index.ts';", VIA_RUN);
   blocked('src/app/X.tsx', "import { parseScenario } from '../scenario/index.ts';", VIA_RUN);
   blocked(
@@ -177,4 +189,11 @@ describe('tests, test helpers and dev harness pages may run the engine', () => {
     "import { simulate } from '../../engine/simulation/index.ts';",
   );
   allowed('src/charts/harness/x.ts', "import { parseScenario } from '../../scenario/index.ts';");
+});
+
+describe('the policy search is pure and sits below the worker and the CLI', () => {
+  blocked('src/tune/x.ts', "import { Worker } from 'node:worker_threads';", /no Node built-ins/);
+  blocked('src/tune/x.ts', "import { main } from '../cli/main.ts';", ONE_WAY);
+  blocked('src/tune/x.ts', "import { createSimulatorApi } from '../worker/api.ts';", ONE_WAY);
+  allowed('src/tune/x.ts', "import { executeRun } from '../run/index.ts';");
 });

@@ -9,6 +9,7 @@ import { ExplainPanel } from '../panels/explain/index.ts';
 import { endsInEpisode, KpiStrip, soFar } from '../panels/kpis/index.ts';
 import { LazyScenarioEditor } from '../panels/editor/index.ts';
 import { CurvePanel } from '../panels/curves/index.tsx';
+import { TunePanel } from '../panels/tune/index.ts';
 import { PRESETS } from '../presets/catalog.ts';
 import { PlaybackBar, usePlayback } from '../playback/index.ts';
 import { formatElapsed } from '../format/timeAxis.ts';
@@ -53,6 +54,7 @@ export function App() {
   const theme = useResolvedTheme(useTheme());
   const actions = useActions();
   const [galleryOpen, setGalleryOpen] = useState(false);
+  const [tuneOpen, setTuneOpen] = useState(false);
   const [layout, setLayout] = useLayoutPrefs();
   const chartsRef = useRef<HTMLDivElement>(null);
   const syncCount = result?.series.time.length ?? 0;
@@ -92,6 +94,13 @@ export function App() {
         chartsRef={chartsRef}
         onOpenPresets={() => setGalleryOpen(true)}
         view={<ViewToggles prefs={layout} onChange={setLayout} />}
+        onOpenTune={() => setTuneOpen(true)}
+      />
+      <TunePanel
+        open={tuneOpen}
+        text={text}
+        onClose={() => setTuneOpen(false)}
+        onAddVariant={(name, patch) => actions.addVariant(name, patch)}
       />
       <IntroBanner />
       <main

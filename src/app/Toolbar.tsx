@@ -46,6 +46,7 @@ export function Toolbar(props: {
   onOpenPresets(): void;
   /** the view switches (editor, presenter): on this row, where there is room at 1280×720 */
   view?: ReactNode;
+  onOpenTune(): void;
 }) {
   const actions = useActions();
   const canUndo = useCanUndo();
@@ -92,6 +93,14 @@ export function Toolbar(props: {
         defaultSimulation={parse?.defaultSimulation ?? null}
         onApply={actions.editScenarioText}
       />
+      <button
+        className="btn"
+        onClick={props.onOpenTune}
+        disabled={invalid}
+        title="Search the HPA's behavior for the cheapest one that meets your goals"
+      >
+        Tune…
+      </button>
       <button
         className="btn"
         onClick={actions.undo}

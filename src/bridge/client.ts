@@ -265,6 +265,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
     },
     getSync: (index, runKey) => sideCall((api, runId) => api.getSync(runId, index, runKey)),
     duplicateAsVariant: (text) => sideCall((api) => api.duplicateAsVariant(text)),
+    addVariant: (text, variant) => sideCall((api) => api.addVariant(text, variant)),
     exportCsv: () => sideCall((api, runId) => api.exportCsv(runId)),
     cancel() {
       waiting?.resolve(null);

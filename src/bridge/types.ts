@@ -1,7 +1,13 @@
 // Public types of the bridge. Structural on purpose (no DOM `Worker` type): the scheduling logic is
 // tested in Node with a fake worker and a fake clock.
 
-import type { EditReply, RunReply, RunRequestOptions, SyncDetail } from '../worker/protocol.ts';
+import type {
+  EditReply,
+  RunReply,
+  RunRequestOptions,
+  SyncDetail,
+  VariantRequest,
+} from '../worker/protocol.ts';
 
 /** What the bridge needs of a Worker; a real `Worker` satisfies it. */
 export interface WorkerLike {
@@ -44,6 +50,8 @@ export interface SimulatorClient {
   getSync(index: number, runKey?: string): Promise<SyncDetail | null>;
   /** The text with a new variant copying the HPA's behavior (null when no run was delivered). */
   duplicateAsVariant(text: string): Promise<EditReply | null>;
+  /** The text with `variant` added under spec.variants (null when no run was delivered). */
+  addVariant(text: string, variant: VariantRequest): Promise<EditReply | null>;
   /** The latest delivered run as CSV (null when none or gone). */
   exportCsv(): Promise<string | null>;
   /** Drop the run in flight; a worker busy with it is terminated and replaced. */

@@ -5,6 +5,8 @@ export interface Io {
   err: (s: string) => void;
   /** print a usage error and return the exit status for it */
   usage: (message: string) => number;
+  /** a transient status line (a terminal's stderr only); '' clears it */
+  progress?: (line: string) => void;
 }
 
 type Kind = 'string' | 'boolean' | 'number';

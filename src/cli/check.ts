@@ -1,65 +1,13 @@
 // `cli check FILE --max-… N`: KPI thresholds as an exit status, to gate an HPA change in CI.
 
-import type { Kpis } from '../engine/simulation/index.ts';
 import { executeRun, planParsed, type RunPlan } from '../run/index.ts';
+import { THRESHOLDS } from '../tune/index.ts';
 import { parseArgs, type Io } from './args.ts';
 import { kpiLines } from './format.ts';
 import { loadScenarioFile } from './loadScenario.ts';
 
-/** Each threshold flag and the KPI it bounds. */
-export const THRESHOLDS: {
-  flag: string;
-  kpi: (k: Kpis) => number;
-  label: string;
-  bound: 'max' | 'min';
-}[] = [
-  { flag: 'max-pod-hours', kpi: (k) => k.podHours, label: 'pod-hours', bound: 'max' },
-  {
-    flag: 'max-cost-per-month',
-    // NaN without prices: reported as bad input (the scenario needs spec.cost).
-    kpi: (k) => k.cost?.perMonth ?? NaN,
-    label: 'cost per month (USD)',
-    bound: 'max',
-  },
-  { flag: 'max-peak-replicas', kpi: (k) => k.peakReplicas, label: 'peak replicas', bound: 'max' },
-  { flag: 'max-scale-events', kpi: (k) => k.scaleEvents, label: 'scale events', bound: 'max' },
-  {
-    flag: 'max-reversals',
-    kpi: (k) => k.directionReversals,
-    label: 'direction reversals',
-    bound: 'max',
-  },
-  {
-    flag: 'max-time-above-target',
-    kpi: (k) => k.timeAboveTargetSeconds,
-    label: 'time above target (s)',
-    bound: 'max',
-  },
-  {
-    flag: 'max-unmet-demand-percent',
-    kpi: (k) => k.unmetDemandPercent,
-    label: 'unmet demand (%)',
-    bound: 'max',
-  },
-  {
-    flag: 'max-overload-seconds',
-    kpi: (k) => k.overloadSeconds,
-    label: 'overloaded time (s)',
-    bound: 'max',
-  },
-  {
-    flag: 'max-recovery-seconds',
-    kpi: (k) => k.recovery.maxSeconds,
-    label: 'longest time to recover (s)',
-    bound: 'max',
-  },
-  {
-    flag: 'min-final-replicas',
-    kpi: (k) => k.finalReplicas,
-    label: 'final replicas',
-    bound: 'min',
-  },
-];
+// The thresholds are shared with `cli tune` and the app's search panel (src/tune/goals.ts).
+export { THRESHOLDS };
 
 export function checkCommand(argv: string[], io: Io): number {
   const spec: Record<string, 'number' | 'string'> = {

@@ -12,7 +12,8 @@ import {
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
 
 export type Loaded =
-  { ok: true; parsed: ParseResult; warnings: string[] } | { ok: false; errors: string[] };
+  | { ok: true; parsed: ParseResult; warnings: string[]; text: string }
+  | { ok: false; errors: string[] };
 
 export function formatDiagnostic(
   file: string,
@@ -25,6 +26,11 @@ export function formatDiagnostic(
 // Options for every scenario the current command reads (main.ts sets them from --max-work), so the
 // commands that call loadScenarioFile need not pass them along.
 let commandOptions: ParseOptions = {};
+
+/** The options of the command running now (`--max-work`). */
+export function currentParseOptions(): ParseOptions {
+  return commandOptions;
+}
 
 /** Runs `fn` with `options` applied to every loadScenarioFile call inside it. */
 export function withParseOptions<T>(options: ParseOptions, fn: () => T): T {
@@ -90,12 +96,12 @@ export function loadScenarioFile(file: string, options: LoadOptions = {}): Loade
           `${file}:1:1: info: ${errors.length} error(s) outside the HPA ignored: only the HPA is needed here`,
         ]
       : [];
-    return { ok: true, parsed, warnings: [...warnings, ...skipped] };
+    return { ok: true, parsed, warnings: [...warnings, ...skipped], text: decoded.text };
   }
   if (!parsed.ok || errors.length > 0 || !parsed.input)
     return {
       ok: false,
       errors: errors.length ? errors : [fileDiagnostic(file, 'the scenario is not valid')],
     };
-  return { ok: true, parsed, warnings };
+  return { ok: true, parsed, warnings, text: decoded.text };
 }

@@ -7,6 +7,7 @@ import { conformCommand } from './conform.ts';
 import { importCommand } from './importSeries.ts';
 import { withParseOptions } from './loadScenario.ts';
 import { runCommand } from './run.ts';
+import { TUNE_DEFAULTS, tuneCommand } from './tune.ts';
 
 export const USAGE = `usage: hpa-sim <command> [args]
 
@@ -20,6 +21,12 @@ commands:
         simulate and compare KPIs with thresholds: exit 0 all met, 1 some not met, 2 bad input;
         every variant (spec.variants) is judged and printed; --gate says whose verdict is the
         exit status: the HPA as written (default), every run, or one variant
+  tune FILE [--hpa NAME] [check's thresholds] [--minimize cost|pod-hours] [--pod-hour-price P]
+       [--seed N] [--budget RUNS] [--workers N] [--search-replicas] [--search-target] [--max-work N]
+        search the HPA's behavior for the cheapest one that meets the thresholds (seed ${TUNE_DEFAULTS.seed},
+        ${TUNE_DEFAULTS.budget} runs, all cores by default); prints the recommended manifest, a summary on
+        stderr: exit 0 one meets every threshold, 1 none does (the nearest miss is printed), 2 bad input;
+        --minimize cost reads spec.cost's prices unless --pod-hour-price is given
   import FILE [--from csv|prometheus] [--step] [--scale F] [--points]
         turn exported traffic (CSV time,value or a Prometheus query_range JSON) into a series
         curve to paste under spec.traffic
@@ -53,14 +60,16 @@ export function main(
   const budget = takeMaxWork(args);
   if (!budget.ok) return io.usage(budget.error);
   const rest = budget.argv;
-  if (budget.maxWork !== undefined && cmd !== 'run' && cmd !== 'check')
-    return io.usage('--max-work applies to run and check');
+  if (budget.maxWork !== undefined && cmd !== 'run' && cmd !== 'check' && cmd !== 'tune')
+    return io.usage('--max-work applies to run, check and tune');
   const options = budget.maxWork === undefined ? {} : { maxWork: budget.maxWork };
   switch (cmd) {
     case 'run':
       return withParseOptions(options, () => runCommand(rest, io));
     case 'check':
       return withParseOptions(options, () => checkCommand(rest, io));
+    case 'tune':
+      return io.usage('tune answers asynchronously: call mainAsync');
     case 'conform':
       return conformCommand(rest, out, err);
     case 'import':
@@ -75,4 +84,28 @@ export function main(
     default:
       return io.usage(`unknown command "${cmd}"`);
   }
+}
+
+/** `main` for every command, `tune` included (its worker pool answers asynchronously). */
+export async function mainAsync(
+  argv: string[],
+  rawOut: (s: string) => void,
+  rawErr: (s: string) => void,
+  /** rewrites one status line in place (bin.ts gives it when stderr is a terminal) */
+  rawProgress?: (s: string) => void,
+): Promise<number> {
+  if (argv[0] !== 'tune') return main(argv, rawOut, rawErr);
+  const io: Io = {
+    out: (s) => rawOut(safeLines(s)),
+    err: (s) => rawErr(safeLine(s)),
+    ...(rawProgress ? { progress: (s: string) => rawProgress(safeLine(s)) } : {}),
+    usage: (message) => {
+      rawErr(`hpa-sim: error: ${safeLine(message)}\n\n${USAGE}`);
+      return 2;
+    },
+  };
+  const budget = takeMaxWork(argv.slice(1));
+  if (!budget.ok) return io.usage(budget.error);
+  const options = budget.maxWork === undefined ? {} : { maxWork: budget.maxWork };
+  return withParseOptions(options, () => tuneCommand(budget.argv, io));
 }

@@ -207,7 +207,7 @@ describe('--max-work', () => {
     );
     expect(cli('run', big, '--max-work', '-5').code).toBe(2);
     expect(cli('import', big, '--max-work', '5').err[0]).toContain(
-      '--max-work applies to run and check',
+      '--max-work applies to run, check and tune',
     );
   });
 });

@@ -25,3 +25,4 @@ export { parseDuration, formatSeconds } from './simulation/units.ts';
 export { safeLine, safeLines, hasUnsafeCharacters } from './safeText.ts';
 export { addVariant, duplicateAsVariant, type NewVariant } from './edit/addVariant.ts';
 export { mergePatch } from './variants/mergePatch.ts';
+export { patchHpaSpec, type PatchedHpa } from './hpa/patched.ts';

@@ -202,6 +202,15 @@ export function createSimStore(deps: StoreDeps): SimStore {
         const index = get().selectedSync;
         if (index !== null) fetchDetail(index);
       },
+      async addVariant(name, patch) {
+        const text = get().text;
+        const reply = client.addVariant ? await client.addVariant(text, { name, patch }) : null;
+        if (!reply) return 'the simulator is not ready';
+        if (!reply.ok) return reply.error;
+        if (get().text !== text) return 'the scenario changed meanwhile: add it again';
+        applyText(reply.text, 'step', { presetName: null });
+        return null;
+      },
       async duplicateAsVariant() {
         const text = get().text;
         const reply = client.duplicateAsVariant ? await client.duplicateAsVariant(text) : null;

@@ -10,6 +10,7 @@ import type {
   RunReply,
   RunRequestOptions,
   SyncDetail,
+  VariantRequest,
 } from '../worker/protocol.ts';
 import type { DraftEntry } from './drafts.ts';
 import type { SavedDraft } from './tabStorage.ts';
@@ -92,6 +93,8 @@ export interface SimActions {
   focusRun(key: string): void;
   /** add a variant copying the HPA's behavior; resolves null when done, else why not */
   duplicateAsVariant(): Promise<string | null>;
+  /** add a variant (a search's candidate: name and merge patch); null when done, else why not */
+  addVariant(name: string, patch: Record<string, unknown>): Promise<string | null>;
   loadPreset(name: string, text: string): void;
   /** a link's text, and the HPA it chose (null: the first) */
   openSharedLink(text: string, hpa?: string | null): void;
@@ -128,6 +131,7 @@ export interface StoreClient {
   getSync(index: number, runKey?: string): Promise<SyncDetail | null>;
   exportCsv(): Promise<string | null>;
   duplicateAsVariant?(text: string): Promise<EditReply | null>;
+  addVariant?(text: string, variant: VariantRequest): Promise<EditReply | null>;
   cancel?(): void;
 }
 

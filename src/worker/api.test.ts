@@ -160,4 +160,17 @@ describe('createSimulatorApi with variants', () => {
     // A copy of the HPA's behavior decides as the HPA does.
     expect(again.runs![2]!.result!.kpis).toEqual(again.result!.kpis);
   });
+
+  it("adds a search's candidate as a named variant, and refuses a taken name", async () => {
+    const api = createSimulatorApi();
+    const patch = { behavior: { scaleDown: { stabilizationWindowSeconds: 120 } } };
+    const added = await api.addVariant(presetText, { name: 'tuned-3', patch });
+    if (!added.ok) throw new Error(added.error);
+    const reply = await api.run(1, added.text);
+    expect(reply.runs!.map((r) => r.key)).toEqual(['main', 'tuned-3']);
+    const detail = await api.getSync(1, 40, 'tuned-3');
+    expect(detail!.hpa.spec.behavior?.scaleDown?.stabilizationWindowSeconds).toBe(120);
+    const twice = await api.addVariant(added.text, { name: 'tuned-3', patch });
+    expect(twice).toMatchObject({ ok: false, error: expect.stringMatching(/tuned-3/) });
+  });
 });

@@ -5,7 +5,7 @@ import { resultToCsv } from '../engine/simulation/exportCsv.ts';
 import { simulate, syncDetail } from '../engine/simulation/index.ts';
 import { executeRun, planScenario } from '../run/index.ts';
 import { recentEvents, resultPayload, type KeptRun } from './payload.ts';
-import { duplicateAsVariant } from '../scenario/index.ts';
+import { addVariant, duplicateAsVariant } from '../scenario/index.ts';
 import type {
   EditReply,
   ParseSummary,
@@ -14,6 +14,7 @@ import type {
   RunRequestOptions,
   SimulatorApi,
   SyncDetail,
+  VariantRequest,
 } from './protocol.ts';
 
 export interface SimulatorApiOptions {
@@ -120,6 +121,14 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
     }
   }
 
+  async function add(text: string, variant: VariantRequest): Promise<EditReply> {
+    try {
+      return addVariant(text, variant);
+    } catch (error) {
+      return { ok: false, error: `internal error: ${message(error)}` };
+    }
+  }
+
   async function exportCsv(runId: number): Promise<string | null> {
     if (!kept || kept.runId !== runId) return null;
     // Every row carries its explanation: record the run in full once, for the export only.
@@ -127,5 +136,5 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
     return full.ok ? resultToCsv(full.result) : null;
   }
 
-  return { run, getSync, exportCsv, duplicateAsVariant: duplicate };
+  return { run, getSync, exportCsv, duplicateAsVariant: duplicate, addVariant: add };
 }

@@ -83,6 +83,13 @@ export interface RunRequestOptions {
 }
 
 /** The object the worker exposes (comlink). Also runs directly in Node for tests. */
+/** A variant to add: a DNS-label name and a JSON merge patch over the HPA's spec. */
+export interface VariantRequest {
+  name: string;
+  patch: Record<string, unknown>;
+  description?: string;
+}
+
 export interface SimulatorApi {
   /** Parse and simulate; a newer runId makes older in-flight work pointless (caller drops it). */
   run(runId: number, text: string, options?: RunRequestOptions): Promise<RunReply>;
@@ -90,6 +97,8 @@ export interface SimulatorApi {
   getSync(runId: number, index: number, runKey?: string): Promise<SyncDetail | null>;
   /** The text with a new variant copying the HPA's behavior (src/scenario/edit/addVariant.ts). */
   duplicateAsVariant(text: string): Promise<EditReply>;
+  /** The text with `variant` added under spec.variants (a policy search's candidate). */
+  addVariant(text: string, variant: VariantRequest): Promise<EditReply>;
   /** The latest run's series as CSV (one row per sync). */
   exportCsv(runId: number): Promise<string | null>;
 }

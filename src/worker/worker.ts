@@ -15,6 +15,7 @@ const exposed: SimulatorApi = {
   },
   getSync: (runId, index, runKey) => api.getSync(runId, index, runKey),
   duplicateAsVariant: (text) => api.duplicateAsVariant(text),
+  addVariant: (text, variant) => api.addVariant(text, variant),
   exportCsv: (runId) => api.exportCsv(runId),
 };
 

@@ -58,6 +58,10 @@ export class ControlledApi implements SimulatorApi {
     return { ok: true, text: `${text}# duplicated\n` };
   }
 
+  async addVariant(text: string, variant: { name: string }): Promise<EditReply> {
+    return { ok: true, text: `${text}# variant ${variant.name}\n` };
+  }
+
   /** Resolves with the n-th run call (1-based) once it has arrived. */
   async call(n: number): Promise<RunCall> {
     while (this.calls.length < n) await new Promise<void>((r) => this.waiters.push(r));

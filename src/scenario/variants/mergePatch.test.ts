@@ -35,4 +35,16 @@ describe('mergePatch (RFC 7386)', () => {
     expect(Object.hasOwn(out, '__proto__')).toBe(true);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
+
+  it('a non-object patch replaces the target; an object patch over a scalar starts empty', () => {
+    expect(mergePatch({ a: 1 }, [1])).toEqual([1]);
+    expect(mergePatch(5, { a: { b: null, c: 1 } })).toEqual({ a: { c: 1 } });
+  });
+
+  it('the result shares no lists or objects with the patch', () => {
+    const patch = { p: [{ v: 1 }] };
+    const out = mergePatch({}, patch) as { p: { v: number }[] };
+    out.p[0]!.v = 2;
+    expect(patch.p[0]!.v).toBe(1);
+  });
 });

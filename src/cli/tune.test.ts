@@ -1,0 +1,217 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import { shortDefaultText } from '../tune/testing/fixture.ts';
+import { main, mainAsync } from './main.ts';
+
+const defaultYaml = readFileSync(resolve(import.meta.dirname, '../presets/default.yaml'), 'utf8');
+// A comment the recommended manifest must keep.
+const scenario = shortDefaultText(defaultYaml).replace(
+  '  minReplicas: 2',
+  '  minReplicas: 2 # two for availability',
+);
+
+function tempFile(name: string, content: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'hpa-sim-tune-'));
+  const f = join(dir, name);
+  writeFileSync(f, content);
+  return f;
+}
+
+async function tune(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await mainAsync(
+    ['tune', ...argv],
+    (s) => out.push(s),
+    (s) => err.push(s),
+  );
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+const file = tempFile('web.yaml', scenario);
+const goals = ['--max-unmet-demand-percent', '0.2', '--max-reversals', '4'];
+
+describe('cli tune', () => {
+  const found = tune(file, ...goals, '--budget', '24', '--seed', '5', '--workers', '1');
+
+  it('prints the manifest as written with only its behavior changed, and a summary on stderr', async () => {
+    const r = await found;
+    expect(r.code).toBe(0);
+    const docs = parseAllDocuments(r.out);
+    expect(docs).toHaveLength(1);
+    const hpa = docs[0]!.toJS();
+    expect(hpa.kind).toBe('HorizontalPodAutoscaler');
+    expect(r.out).toContain('minReplicas: 2 # two for availability');
+    expect(r.out.startsWith("# hpa-sim's default scenario")).toBe(true);
+    const original = parseAllDocuments(scenario)[0]!.toJS();
+    const { behavior, ...rest } = hpa.spec;
+    const { behavior: before, ...restBefore } = original.spec;
+    expect(rest).toEqual(restBefore);
+    expect(behavior).not.toEqual(before);
+    expect(behavior.scaleUp.policies.length).toBeGreaterThan(0);
+    expect(r.err).toMatch(/tune: 24 runs, seed 5, 1 worker\(s\)/);
+    expect(r.err).toMatch(/current +recommended/);
+    expect(r.err).toMatch(/direction reversals \(max 4\) .*PASS/);
+    expect(r.err).toContain('the recommended behavior meets every threshold');
+  });
+
+  it('the printed manifest, put back with the Simulation document, passes `check` (a CI gate)', async () => {
+    const r = await found;
+    const simulation = scenario.slice(scenario.indexOf('\n---\n'));
+    const recommended = tempFile('recommended.yaml', r.out + simulation);
+    const out: string[] = [];
+    const code = main(
+      ['check', recommended, ...goals],
+      (s) => out.push(s),
+      (s) => out.push(s),
+    );
+    expect(out.join('\n')).toContain('all 2 thresholds met');
+    expect(code).toBe(0);
+  });
+
+  it('exits 1 and prints the nearest miss when no candidate meets the thresholds', async () => {
+    const r = await tune(file, '--max-pod-hours', '1', '--budget', '6', '--workers', '1');
+    expect(r.code).toBe(1);
+    expect(parseAllDocuments(r.out)[0]!.toJS().kind).toBe('HorizontalPodAutoscaler');
+    expect(r.err).toMatch(/pod-hours \(max 1\) .*FAIL/);
+    expect(r.err).toContain('no candidate meets every threshold');
+  });
+
+  it('exits 2 on bad input, with the reason', async () => {
+    const none = await tune(file);
+    expect(none.code).toBe(2);
+    expect(none.err).toContain('tune needs at least one threshold');
+    expect((await tune(file, ...goals, '--budget', '0')).err).toContain('--budget needs');
+    expect((await tune(file, ...goals, '--minimize', 'latency')).err).toContain(
+      '--minimize takes cost or pod-hours',
+    );
+    expect((await tune(file, ...goals, '--workers', '0')).code).toBe(2);
+    const missing = await tune('/nonexistent.yaml', ...goals);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toMatch(/^\/nonexistent\.yaml: error: cannot read the file/);
+    const v1 = tempFile(
+      'v1.yaml',
+      'apiVersion: autoscaling/v1\nkind: HorizontalPodAutoscaler\nmetadata: { name: web }\nspec:\n  scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: web }\n  maxReplicas: 5\n  targetCPUUtilizationPercentage: 60\n',
+    );
+    const old = await tune(v1, ...goals, '--budget', '2');
+    expect(old.code).toBe(2);
+    expect(old.err).toMatch(/v1\.yaml:1:1: error: tuning needs an autoscaling\/v2/);
+    const broken = tempFile('broken.yaml', scenario.replace('maxReplicas: 20', 'maxReplicas: -1'));
+    const bad = await tune(broken, ...goals);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/broken\.yaml:\d+:\d+: error: .*maxReplicas/);
+  });
+
+  it('shows progress on a terminal, then clears the line', async () => {
+    const lines: string[] = [];
+    const code = await mainAsync(
+      ['tune', file, ...goals, '--budget', '20', '--workers', '1'],
+      () => {},
+      () => {},
+      (s) => lines.push(s),
+    );
+    expect(code).toBe(0);
+    expect(lines[0]).toMatch(/^tune: 16\/20 runs, best so far [\d.]+ — Ctrl-C stops/);
+    expect(lines[1]).toMatch(/^tune: 20\/20 runs/);
+    expect(lines.at(-1)).toBe('');
+  });
+
+  it('minimizes a price per pod-hour when asked', async () => {
+    const r = await tune(
+      file,
+      ...goals,
+      '--minimize',
+      'cost',
+      '--pod-hour-price',
+      '0.05',
+      '--budget',
+      '4',
+      '--workers',
+      '1',
+    );
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/cost \(minimized\) +1\.\d+ /);
+  });
+
+  it('gives the same answer with 1 and 2 worker threads (the installed command)', () => {
+    const run = (workers: string) =>
+      spawnSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          resolve(import.meta.dirname, 'bin.ts'),
+          'tune',
+          file,
+          ...goals,
+          '--budget',
+          '20',
+          '--seed',
+          '9',
+          '--workers',
+          workers,
+        ],
+        { encoding: 'utf8' },
+      );
+    const one = run('1');
+    const two = run('2');
+    expect(one.status).toBe(0);
+    expect(two.stderr).toContain('2 worker(s)');
+    expect(two.status).toBe(0);
+    expect(two.stdout).toBe(one.stdout);
+    const summary = (s: string) => s.split('\n').slice(1).join('\n');
+    expect(summary(two.stderr)).toBe(summary(one.stderr));
+  });
+
+  it('from a Prometheus export to a recommended behavior that a CI check then passes', async () => {
+    // Three hours of requests per second at a 60 s step: a wave and a ten-minute spike.
+    const values = Array.from({ length: 181 }, (_, i) => [
+      1_700_000_000 + i * 60,
+      String(Math.round(700 + 550 * Math.sin((i / 180) * Math.PI) + (i >= 60 && i < 70 ? 600 : 0))),
+    ]);
+    const prom = tempFile(
+      'rps.json',
+      JSON.stringify({
+        status: 'success',
+        data: { resultType: 'matrix', result: [{ metric: {}, values }] },
+      }),
+    );
+    const imported: string[] = [];
+    expect(
+      main(
+        ['import', prom],
+        (s) => imported.push(s),
+        () => {},
+      ),
+    ).toBe(0);
+    const traffic = imported
+      .join('\n')
+      .split('\n')
+      .filter((l) => !l.startsWith('#'))
+      .map((l) => `  ${l}`)
+      .join('\n');
+    const from = defaultYaml.indexOf('  traffic:');
+    const to = defaultYaml.indexOf('  load:');
+    const text = `${defaultYaml.slice(0, from).replace('duration: 24h', 'duration: 3h')}${traffic}\n${defaultYaml.slice(to)}`;
+    const scenarioFile = tempFile('week.yaml', text);
+    // The first minutes start at 2 replicas under 700 requests/s: some demand is unmet whatever
+    // the behavior, so the gate allows 0.5 %.
+    const gate = ['--max-unmet-demand-percent', '0.5', '--max-reversals', '4'];
+    const r = await tune(scenarioFile, ...gate, '--budget', '20', '--workers', '1');
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/current +recommended/);
+    const recommended = tempFile('gate.yaml', r.out + text.slice(text.indexOf('\n---\n')));
+    const out: string[] = [];
+    expect(
+      main(
+        ['check', recommended, ...gate],
+        (s) => out.push(s),
+        (s) => out.push(s),
+      ),
+    ).toBe(0);
+  });
+});
