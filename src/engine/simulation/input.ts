@@ -3,6 +3,7 @@
 // in seconds and milli-units, with defaults already applied.
 
 import type { ControllerConfig, HorizontalPodAutoscaler } from '../controller/index.ts';
+import type { FederationInput } from '../multicluster/input.ts';
 import type { Curve } from './curves/index.ts';
 
 export interface ContainerModel {
@@ -119,6 +120,8 @@ export interface SimulationInput {
   traffic: Curve | null;
   loads: MetricLoad[];
   outages: MetricOutage[];
+  /** member clusters and a federated HPA (multi-cluster scenarios); absent or null = one cluster */
+  federation?: FederationInput | null;
 }
 
 /** Keys used by MetricLoad / MetricOutage to refer to an HPA metric. */
