@@ -41,6 +41,7 @@ import {
   string,
 } from './common.ts';
 import { curveSchema } from './curveSchema.ts';
+import { federationSchema } from './federationSchema.ts';
 import type { JsonSchema, PropertiesOf } from './jsonSchema.ts';
 import { loadSchemas } from './loadSchema.ts';
 
@@ -227,6 +228,7 @@ const spec = object(
     ),
     load: ref('load'),
     outages: listOf('Metric outages.', outage, { maxItems: MAX_OUTAGES, 'x-limit': SIM_LIMIT }),
+    federation: federationSchema,
   } satisfies PropertiesOf<SimulationSpecDocument>,
 );
 

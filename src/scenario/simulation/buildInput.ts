@@ -6,6 +6,7 @@ import type { HpaOutcome } from '../hpa/process.ts';
 import { isRecord } from '../plainData.ts';
 import { MAX_SCRAPES } from '../limits.ts';
 import { DEFAULT_METRICS_PIPELINE } from './defaults.ts';
+import { buildFederation } from './federation.ts';
 import { buildLoads, metricRefs } from './loads.ts';
 import { buildOutages } from './outages.ts';
 import { record, seconds } from './read.ts';
@@ -69,6 +70,12 @@ export function buildSimulationInput(
     DEFAULT_METRICS_PIPELINE.resolutionSeconds,
   );
   checkScrapes(sim.controller.durationSeconds, resolutionSeconds, sim.report);
+  const federation = buildFederation(
+    spec,
+    hpa.defaulted,
+    sim.controller.durationSeconds,
+    sim.report,
+  );
   return {
     hpa: hpa.defaulted,
     durationSeconds: sim.controller.durationSeconds,
@@ -81,6 +88,8 @@ export function buildSimulationInput(
     traffic,
     loads,
     outages: buildOutages(spec.outages, keys, sim.controller.durationSeconds, sim.report),
+    // Only multi-cluster scenarios carry the key, so single-cluster inputs keep their shape.
+    ...(federation ? { federation } : {}),
   };
 }
 

@@ -30,6 +30,7 @@ export interface SimulationSpecDocument {
   traffic?: unknown;
   load?: LoadDocument;
   outages?: OutageDocument[];
+  federation?: FederationDocument;
 }
 
 export interface FeatureGatesDocument {
@@ -116,4 +117,26 @@ export interface OutageDocument {
   metric?: string;
   from?: DurationText;
   to?: DurationText;
+}
+
+/** Member clusters and a federated HPA (multi-cluster scenarios); see ./federation.ts. */
+export interface FederationDocument {
+  model?: string;
+  policy?: string;
+  strategy?: string;
+  scalingToZero?: boolean;
+  scaleAssist?: boolean;
+  autoscaleMultiClusterDelay?: DurationText;
+  optimizePeriod?: DurationText;
+  tieBreak?: string;
+  clusters?: MemberClusterDocument[];
+}
+
+export interface MemberClusterDocument {
+  name?: string;
+  capacity?: number;
+  weight?: number;
+  priority?: number;
+  failAt?: DurationText;
+  recoverAt?: DurationText;
 }
