@@ -1,8 +1,10 @@
 // `cli check FILE --max-… N`: KPI thresholds as an exit status, to gate an HPA change in CI.
 
 import type { Kpis } from '../engine/simulation/index.ts';
+import type { SimulationInput } from '../engine/simulation/index.ts';
 import { executeRun, planParsed } from '../run/index.ts';
 import { parseArgs, type Io } from './args.ts';
+import { runAllModels } from './federation.ts';
 import { kpiLines } from './format.ts';
 import { loadScenarioFile } from './loadScenario.ts';
 
@@ -79,6 +81,7 @@ export function checkCommand(argv: string[], io: Io): number {
     io.err(`${file}:1:1: error: the scenario is not valid`);
     return 2;
   }
+  if (main.federation) return checkFederated(file, main.input, active, args.values, io);
   const outcome = executeRun(main);
   if (!outcome.ok) {
     io.err(`${file}:1:1: error: ${outcome.error}`);
@@ -97,6 +100,40 @@ export function checkCommand(argv: string[], io: Io): number {
     failed === 0
       ? `${file}: all ${active.length} thresholds met`
       : `${file}: ${failed} of ${active.length} thresholds not met`,
+  );
+  return failed === 0 ? 0 : 1;
+}
+
+/** Multi-cluster: every threshold against each model's total (the service over all clusters). */
+function checkFederated(
+  file: string,
+  input: SimulationInput,
+  active: typeof THRESHOLDS,
+  values: Record<string, unknown>,
+  io: Io,
+): number {
+  const fed = runAllModels(input);
+  if (!fed.ok) {
+    io.err(`${file}:1:1: error: ${fed.error}`);
+    return 2;
+  }
+  let failed = 0;
+  for (const run of fed.runs) {
+    io.out(`${run.model} model (total over ${run.members.length} clusters):`);
+    for (const t of active) {
+      const limit = values[t.flag] as number;
+      const value = t.kpi(run.total.kpis);
+      const ok = t.bound === 'max' ? value <= limit : value >= limit;
+      if (!ok) failed++;
+      io.out(`${ok ? 'PASS' : 'FAIL'} ${t.label}: ${value} (${t.bound} ${limit})`);
+    }
+    kpiLines(run.total).forEach((l) => io.out(`  ${l}`));
+  }
+  const n = active.length * fed.runs.length;
+  io.out(
+    failed === 0
+      ? `${file}: all ${n} thresholds met`
+      : `${file}: ${failed} of ${n} thresholds not met`,
   );
   return failed === 0 ? 0 : 1;
 }

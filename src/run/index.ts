@@ -9,3 +9,4 @@ export {
   summarize,
   type RunOptions,
 } from './runScenario.ts';
+export { runFederated, planFederation } from './federated.ts';

@@ -4,6 +4,7 @@
 
 import { simulate, type RecordLevel } from '../engine/simulation/index.ts';
 import { effectiveHpaYaml, parseScenario, type ParseResult } from '../scenario/index.ts';
+import { executeFederatedRun, planFederation } from './federated.ts';
 import type { RunPlan, RunResult, ScenarioPlan, ScenarioRuns, ScenarioSummary } from './types.ts';
 
 export interface RunOptions {
@@ -43,11 +44,12 @@ function effectiveYaml(parsed: ParseResult): string | null {
   }
 }
 
-/** The runs a parsed scenario asks for (one today: its HPA over its world). */
+/** The runs a parsed scenario asks for: its HPA over its world, or one per member cluster. */
 export function planParsed(parsed: ParseResult): ScenarioPlan {
   const summary = summarize(parsed);
   if (!parsed.ok || !parsed.input) return { summary, runs: [] };
   const name = parsed.simulation.name || parsed.input.hpa.metadata?.name || 'hpa';
+  if (parsed.input.federation) return { summary, runs: planFederation(parsed.input, name) };
   return { summary, runs: [{ key: 'main', role: 'hpa', name, input: parsed.input }] };
 }
 
@@ -56,6 +58,7 @@ export function planScenario(text: string): ScenarioPlan {
 }
 
 export function executeRun(plan: RunPlan, options: RunOptions = {}): RunResult {
+  if (plan.federation) return executeFederatedRun(plan, options.shouldStop);
   const outcome = simulate(plan.input, {
     record: options.record ?? 'compact',
     ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
