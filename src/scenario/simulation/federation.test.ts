@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseScenario } from '../index.ts';
+import { estimateWork, parseScenario } from '../index.ts';
 
 const HPA = `apiVersion: autoscaling/v2
 kind: HorizontalPodAutoscaler
@@ -101,5 +101,22 @@ describe('spec.federation', () => {
     const e = errors(`    policy: Weighted\n    clusters: [{ name: East_1 }]\n`);
     expect(e.some((x) => x.includes('spec.federation.policy'))).toBe(true);
     expect(e.some((x) => x.includes('spec.federation.clusters[0].name'))).toBe(true);
+  });
+
+  it('budgets every member cluster in every model', () => {
+    const one = parseScenario(HPA).input!;
+    const fed = (model: string, policy: string) =>
+      estimateWork(
+        parseScenario(
+          `${HPA}  federation:\n    model: ${model}\n    policy: ${policy}\n    clusters: [{ name: a }, { name: b }, { name: c }]\n`,
+        ).input!,
+      );
+    const proposal = fed('proposal', 'StaticWeighted');
+    expect(proposal.units).toBeGreaterThan(2 * estimateWork(one).units);
+    expect(fed('both', 'StaticWeighted').units).toBeGreaterThan(proposal.units);
+    expect(fed('proposal', 'Duplicated').units).toBeGreaterThan(proposal.units);
+    expect(proposal.terms.some((t) => t.what.startsWith('3 member clusters × 1 model(s)'))).toBe(
+      true,
+    );
   });
 });
