@@ -1,8 +1,10 @@
 // `cli check FILE --max-… N`: KPI thresholds as an exit status, to gate an HPA change in CI.
 
+import type { SimulationInput } from '../engine/simulation/index.ts';
 import { executeRun, planParsed, type RunPlan } from '../run/index.ts';
 import { THRESHOLDS } from '../tune/index.ts';
 import { parseArgs, type Io } from './args.ts';
+import { runAllModels } from './federation.ts';
 import { kpiLines } from './format.ts';
 import { loadScenarioFile } from './loadScenario.ts';
 
@@ -49,6 +51,8 @@ export function checkCommand(argv: string[], io: Io): number {
     );
     return 2;
   }
+  // Multi-cluster: judged on each model's total (a federation has no variants).
+  if (runs[0]!.federation) return checkFederated(file, runs[0]!.input, active, args.values, io);
   const verdicts: { key: string; failed: number }[] = [];
   for (const run of runs) {
     const outcome = executeRun(run);
@@ -106,4 +110,38 @@ function gatedRuns(gate: string, runs: readonly RunPlan[]): string[] | null {
   if (gate === 'all') return runs.map((r) => r.key);
   const variant = runs.find((r) => r.role === 'variant' && r.key === gate);
   return variant ? [variant.key] : null;
+}
+
+/** Multi-cluster: every threshold against each model's total (the service over all clusters). */
+function checkFederated(
+  file: string,
+  input: SimulationInput,
+  active: typeof THRESHOLDS,
+  values: Record<string, unknown>,
+  io: Io,
+): number {
+  const fed = runAllModels(input);
+  if (!fed.ok) {
+    io.err(`${file}:1:1: error: ${fed.error}`);
+    return 2;
+  }
+  let failed = 0;
+  for (const run of fed.runs) {
+    io.out(`${run.model} model (total over ${run.members.length} clusters):`);
+    for (const t of active) {
+      const limit = values[t.flag] as number;
+      const value = t.kpi(run.total.kpis);
+      const ok = t.bound === 'max' ? value <= limit : value >= limit;
+      if (!ok) failed++;
+      io.out(`${ok ? 'PASS' : 'FAIL'} ${t.label}: ${value} (${t.bound} ${limit})`);
+    }
+    kpiLines(run.total).forEach((l) => io.out(`  ${l}`));
+  }
+  const n = active.length * fed.runs.length;
+  io.out(
+    failed === 0
+      ? `${file}: all ${n} thresholds met`
+      : `${file}: ${failed} of ${n} thresholds not met`,
+  );
+  return failed === 0 ? 0 : 1;
 }

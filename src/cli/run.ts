@@ -2,6 +2,7 @@
 
 import { isFullResult } from '../engine/simulation/index.ts';
 import { comparisonText, executeRun, planParsed, type ComparedRun } from '../run/index.ts';
+import { federationCsv, federationJson, federationTable, runAllModels } from './federation.ts';
 import { resultToCsv, resultToJson, resultToTable } from './format.ts';
 import { loadScenarioFile } from './loadScenario.ts';
 import { parseArgs, type Io } from './args.ts';
@@ -42,6 +43,20 @@ export function runCommand(argv: string[], io: Io): number {
   if (!main) {
     io.err(`${file}:1:1: error: the scenario is not valid`);
     return 2;
+  }
+  const name0 = plan.summary.name || file;
+  if (main.federation) {
+    // Multi-cluster: every model, with its clusters, the total and the cluster events.
+    const fed = runAllModels(main.input);
+    if (!fed.ok) {
+      io.err(`${file}:1:1: error: ${fed.error}`);
+      return 2;
+    }
+    if (format === 'json') io.out(JSON.stringify(federationJson(name0, main.input, fed.runs)));
+    else if (format === 'csv') io.out(federationCsv(fed.runs));
+    else
+      io.out(federationTable(name0, main.input, fed.runs, Boolean(args.values.explain)).trimEnd());
+    return 0;
   }
   // The CLI prints every sync's conditions and explanation: record them all.
   const run = executeRun(main, { record: 'full' });

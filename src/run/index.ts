@@ -28,3 +28,4 @@ export {
   type KpiRow,
   type Better,
 } from './compare.ts';
+export { runFederated, planFederation } from './federated.ts';

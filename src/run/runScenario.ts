@@ -9,6 +9,7 @@ import {
   type ParseOptions,
   type ParseResult,
 } from '../scenario/index.ts';
+import { executeFederatedRun, planFederation } from './federated.ts';
 import type { RunPlan, RunResult, ScenarioPlan, ScenarioRuns, ScenarioSummary } from './types.ts';
 
 export interface RunOptions {
@@ -53,10 +54,17 @@ function effectiveYaml(parsed: ParseResult): string | null {
   }
 }
 
-/** The runs a parsed scenario asks for: its HPA over its world, then each variant in order. */
+/**
+ * The runs a parsed scenario asks for: its HPA over its world, then each variant in order; or,
+ * for a multi-cluster scenario, one per member cluster and model.
+ */
 export function planParsed(parsed: ParseResult): ScenarioPlan {
   const summary = summarize(parsed);
   if (!parsed.ok || !parsed.input) return { summary, runs: [] };
+  if (parsed.input.federation) {
+    const scenario = parsed.simulation.name || parsed.input.hpa.metadata?.name || 'hpa';
+    return { summary, runs: planFederation(parsed.input, scenario) };
+  }
   // Named as the comparison shows it: the HPA's own name beside its variants' names.
   const name = parsed.input.hpa.metadata?.name || parsed.simulation.name || 'hpa';
   const base: RunPlan = { key: 'main', role: 'hpa', name, input: parsed.input };
@@ -75,6 +83,7 @@ export function planScenario(text: string, options: ParseOptions = {}): Scenario
 }
 
 export function executeRun(plan: RunPlan, options: RunOptions = {}): RunResult {
+  if (plan.federation) return executeFederatedRun(plan, options.shouldStop);
   const outcome = simulate(plan.input, {
     record: options.record ?? 'compact',
     ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),

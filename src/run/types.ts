@@ -3,6 +3,7 @@
 // (several HPAs over one world) and federation members (several clusters sharing one load) add
 // entries with their own role and key, so callers iterate `runs` and never change shape.
 
+import type { FederationModel } from '../engine/multicluster/index.ts';
 import type { SimulationInput, SimulationResult } from '../engine/simulation/index.ts';
 import type { Diagnostic, DocumentRole } from '../scenario/index.ts';
 
@@ -55,6 +56,11 @@ export interface RunPlan {
   role: RunRole;
   name: string;
   input: SimulationInput;
+  /**
+   * role `cluster` only: which model's run and which member (null = the total over the members).
+   * Every cluster run of one model shares one multi-cluster simulation (see federated.ts).
+   */
+  federation?: { model: FederationModel; member: string | null };
 }
 
 export type RunResult = RunPlan &

@@ -99,7 +99,9 @@ export function estimateWork(input: SimulationInput): WorkEstimate {
   const scrapes = Math.floor(input.durationSeconds / res) + 1;
   const spec = input.hpa.spec;
   const metrics = Math.max(1, spec.metrics?.length ?? 0);
-  const pods = Math.max(input.workload.initialReplicas, spec.maxReplicas, spec.minReplicas ?? 1);
+  const single = Math.max(input.workload.initialReplicas, spec.maxReplicas, spec.minReplicas ?? 1);
+  const fed = federationScale(input, single);
+  const pods = fed.pods;
   const podsFromHpa = spec.maxReplicas >= input.workload.initialReplicas;
   let perPodLoads = 0;
   let scrapeNodes = curveNodes(input.traffic);
@@ -258,6 +260,26 @@ export function estimateWork(input: SimulationInput): WorkEstimate {
       cost: both((syncs + scrapes) * outages * COST.outage, 0),
     },
   ];
+  if (input.federation) {
+    // Every model runs its clusters' controllers (proposal: one per member; shipped: one central)
+    // over the same syncs; the per-sync terms above counted one controller.
+    const perSync = parts.slice(0, 2).concat(parts.slice(6, 8));
+    for (const p of perSync) {
+      p.cost.time *= fed.controllers;
+      p.cost.memory *= fed.controllers;
+    }
+    parts.push({
+      term: {
+        what: `${fmt(input.federation.clusters.length)} member clusters × ${fmt(input.federation.models.length)} model(s) × ${fmt(syncs)} syncs`,
+        fix: 'use fewer member clusters, one model (model: proposal or shipped), or shorten spec.duration',
+        at: [{ role: 'simulation', path: ['spec', 'federation', 'clusters'] }, ...durationAt],
+      },
+      cost: both(
+        syncs * fed.recordings * COST.syncMemory,
+        syncs * fed.recordings * COST.syncMemory,
+      ),
+    });
+  }
   let timeUnits = 0;
   let memoryUnits = 0;
   for (const p of parts) {
@@ -268,6 +290,27 @@ export function estimateWork(input: SimulationInput): WorkEstimate {
   const terms = parts.map((p) => ({ ...p.term, units: byTime ? p.cost.time : p.cost.memory }));
   const dominant = terms.reduce((a, b) => (b.units > a.units ? b : a));
   return { units: Math.max(timeUnits, memoryUnits), timeUnits, memoryUnits, dominant, terms };
+}
+
+/**
+ * A multi-cluster run counts every member's pods in every model: a Duplicated member may reach
+ * F_max on its own, the divided policies share F_max (plus a replica each from the min bump and
+ * spill-over starts). Also the controllers per sync and the series recorded (members + total).
+ */
+function federationScale(input: SimulationInput, single: number) {
+  const f = input.federation;
+  if (!f) return { pods: single, controllers: 1, recordings: 0 };
+  const n = f.clusters.length;
+  const max = input.hpa.spec.maxReplicas;
+  let pods = 0;
+  let controllers = 0;
+  for (const model of f.models) {
+    const duplicated =
+      model === 'proposal' ? f.policy === 'Duplicated' : f.strategy === 'Duplicated';
+    pods += Math.max(input.workload.initialReplicas, duplicated ? max * n : max + n);
+    controllers += model === 'proposal' ? n : 1;
+  }
+  return { pods, controllers, recordings: (n + 1) * f.models.length };
 }
 
 /** The message for a run over `maxWork`: what dominates, what to change, how to raise it. */

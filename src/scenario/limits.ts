@@ -69,3 +69,5 @@ export const MAX_NAME_CHARS = 253;
 /** Labels in one map or expressions in one selector, and values in one expression. */
 export const MAX_SELECTOR_TERMS = 100;
 export const MAX_SELECTOR_VALUES = 100;
+/** Member clusters in one multi-cluster scenario. */
+export const MAX_CLUSTERS = 16;

@@ -166,7 +166,14 @@ function parse(source: string, options: ParseOptions): ParseResult {
         reportSimulation: sim.report,
       });
     }
-    if (input && manifest && issues.errorCount === 0 && variantEntries.length > 0) {
+    if (input?.federation && variantEntries.length > 0) {
+      // The comparison has one run per variant; a federation already has one per cluster.
+      sim.report.error(
+        ['spec', 'variants'],
+        'variants are not simulated in a multi-cluster scenario (spec.federation): compare clusters, or drop spec.federation to compare variants',
+        'key',
+      );
+    } else if (input && manifest && issues.errorCount === 0 && variantEntries.length > 0) {
       variants = buildVariants(variantEntries, manifest, context, sim);
       if (issues.errorCount === 0) {
         checkRunsBudget([input, ...variants.map((v) => v.input)], options, sim.report);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { resultToCsv } from '../engine/simulation/exportCsv.ts';
 import { simulate, type SyncRecord } from '../engine/simulation/index.ts';
 import { parseScenario } from '../scenario/index.ts';
+import { runFederated } from '../run/index.ts';
 import { createSimulatorApi } from './api.ts';
 import { MAX_SYNC_EVENTS, replyTransferables } from './payload.ts';
 
@@ -172,5 +173,25 @@ describe('createSimulatorApi with variants', () => {
     expect(detail!.hpa.spec.behavior?.scaleDown?.stabilizationWindowSeconds).toBe(120);
     const twice = await api.addVariant(added.text, { name: 'tuned-3', patch });
     expect(twice).toMatchObject({ ok: false, error: expect.stringMatching(/tuned-3/) });
+  });
+});
+
+describe('createSimulatorApi() on a multi-cluster scenario', () => {
+  const text = readFileSync(
+    resolve(import.meta.dirname, '../presets/multicluster/failover.yaml'),
+    'utf8',
+  );
+
+  it('shows the first model total (until cluster lanes exist) and answers detail with null', async () => {
+    const api = createSimulatorApi({ now: steppingClock() });
+    const reply = await api.run(1, text);
+    expect(reply.error).toBeNull();
+    const total = runFederated(parseScenario(text).input!, 'proposal');
+    if (!total.ok) throw new Error(total.error);
+    expect(Array.from(reply.result!.series.specReplicas)).toEqual(
+      Array.from(total.run.total.series.specReplicas),
+    );
+    expect(reply.result!.kpis).toEqual(total.run.total.kpis);
+    expect(await api.getSync(1, 40)).toBeNull();
   });
 });

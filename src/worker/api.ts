@@ -64,14 +64,18 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
       const plan = planScenario(text, hpa === undefined ? {} : { hpa });
       parse = plan.summary;
       timings.parseMs = now() - t0;
-      const main = plan.runs[0];
+      // A multi-cluster scenario shows its first model's total until the app has cluster lanes;
+      // otherwise the HPA's run comes first, then its variants.
+      const total = plan.runs.find((r) => r.federation?.member === null);
+      const planned = total ? [total] : plan.runs;
+      const main = planned[0];
       if (!main) return { runId, parse, result: null, error: null, timings };
       // Yield once: a caller that starts a newer run meanwhile (API-level use; a worker only
       // sees the next message after this run returns) makes this one stop before simulating.
       await Promise.resolve();
       if (superseded()) return { runId, parse, result: null, error: 'cancelled', timings };
       const t1 = now();
-      const done = plan.runs.map((r) => executeRun(r, { shouldStop: superseded }));
+      const done = planned.map((r) => executeRun(r, { shouldStop: superseded }));
       timings.simulateMs = now() - t1;
       const run = done[0]!;
       if (!run.ok) return { runId, parse, result: null, error: run.error, timings };
@@ -131,6 +135,8 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
 
   async function exportCsv(runId: number): Promise<string | null> {
     if (!kept || kept.runId !== runId) return null;
+    // A multi-cluster run has no single-cluster CSV yet (the CLI's --format csv has one).
+    if (kept.input.federation) return null;
     // Every row carries its explanation: record the run in full once, for the export only.
     const full = simulate(kept.input, { record: 'full' });
     return full.ok ? resultToCsv(full.result) : null;

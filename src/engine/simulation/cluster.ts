@@ -54,6 +54,17 @@ export interface SyncStep {
   lastScrape: number;
 }
 
+/**
+ * What a scrape reads of the world: the single-cluster World itself, or (multi-cluster) a member's
+ * share of the demand over the same World, whose adapters the runner polls once for everyone.
+ */
+export interface TickSource {
+  demandFrom(t: number): number;
+  metricsServerDown(t: number): boolean;
+  unavailableAt(t: number): Set<string> | null;
+  poll(s: number, demandNow: number): void;
+}
+
 export class Cluster {
   readonly workload: Workload;
   private readonly pipeline: MetricsPipeline;
@@ -115,7 +126,7 @@ export class Cluster {
    * One scrape at s (the previous one at `prev`): pods settle, serving pods share the demand,
    * each pod's counters integrate its usage since `prev`, and metrics-server stores the point.
    */
-  tick(s: number, prev: number, world: World, poll: boolean): void {
+  tick(s: number, prev: number, world: TickSource, poll: boolean): void {
     const w = this.workload;
     const cap = this.workCap;
     w.advance(s);

@@ -3,6 +3,7 @@
 // in seconds and milli-units, with defaults already applied.
 
 import type { ControllerConfig, HorizontalPodAutoscaler } from '../controller/index.ts';
+import type { FederationInput } from '../multicluster/input.ts';
 import type { Curve } from './curves/index.ts';
 
 export interface ContainerModel {
@@ -174,6 +175,8 @@ export interface SimulationInput {
   outages: MetricOutage[];
   /** prices that turn pod-hours and requested resources into money; null/absent = no cost KPI */
   cost?: CostModel | null;
+  /** member clusters and a federated HPA (multi-cluster scenarios); absent or null = one cluster */
+  federation?: FederationInput | null;
 }
 
 /** Prices per hour; a price left out counts 0. Requests come from the workload's containers. */

@@ -48,6 +48,7 @@ import {
   string,
 } from './common.ts';
 import { curveSchema } from './curveSchema.ts';
+import { federationSchema } from './federationSchema.ts';
 import type { JsonSchema, PropertiesOf } from './jsonSchema.ts';
 import { loadSchemas } from './loadSchema.ts';
 
@@ -360,6 +361,7 @@ const spec = object(
       { maxItems: MAX_VARIANTS, 'x-limit': SIM_LIMIT },
     ),
     cost,
+    federation: federationSchema,
   } satisfies PropertiesOf<SimulationSpecDocument>,
 );
 

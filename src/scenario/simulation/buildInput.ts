@@ -8,6 +8,7 @@ import type { HpaOutcome } from '../hpa/process.ts';
 import { isRecord } from '../plainData.ts';
 import { MAX_SCRAPES } from '../limits.ts';
 import { DEFAULT_METRICS_PIPELINE } from './defaults.ts';
+import { buildFederation } from './federation.ts';
 import { buildLoads, metricRefs } from './loads.ts';
 import type { MetricsPipelineDocument } from './document.ts';
 import { buildOutages } from './outages.ts';
@@ -74,6 +75,12 @@ export function buildSimulationInput(
   const offsetSeconds = seconds(pipeline.offset, DEFAULT_METRICS_PIPELINE.offsetSeconds);
   checkScrapes(sim.controller.durationSeconds, resolutionSeconds, offsetSeconds, sim.report);
   checkPipeline(pipeline, resolutionSeconds, sim.report);
+  const federation = buildFederation(
+    spec,
+    hpa.defaulted,
+    sim.controller.durationSeconds,
+    sim.report,
+  );
   return {
     hpa: hpa.defaulted,
     durationSeconds: sim.controller.durationSeconds,
@@ -91,6 +98,8 @@ export function buildSimulationInput(
     loads,
     outages: buildOutages(spec.outages, keys, sim.controller.durationSeconds, sim.report),
     ...(spec.cost ? { cost: costModel(spec.cost) } : {}),
+    // Only multi-cluster scenarios carry the key, so single-cluster inputs keep their shape.
+    ...(federation ? { federation } : {}),
   };
 }
 

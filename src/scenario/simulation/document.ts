@@ -32,6 +32,7 @@ export interface SimulationSpecDocument {
   outages?: OutageDocument[];
   variants?: VariantDocument[];
   cost?: CostDocument;
+  federation?: FederationDocument;
 }
 
 /** A named JSON merge patch (RFC 7386) over the HPA's spec: another HPA over the same world. */
@@ -164,4 +165,26 @@ export interface OutageDocument {
   metric?: string;
   from?: DurationText;
   to?: DurationText;
+}
+
+/** Member clusters and a federated HPA (multi-cluster scenarios); see ./federation.ts. */
+export interface FederationDocument {
+  model?: string;
+  policy?: string;
+  strategy?: string;
+  scalingToZero?: boolean;
+  scaleAssist?: boolean;
+  autoscaleMultiClusterDelay?: DurationText;
+  optimizePeriod?: DurationText;
+  tieBreak?: string;
+  clusters?: MemberClusterDocument[];
+}
+
+export interface MemberClusterDocument {
+  name?: string;
+  capacity?: number;
+  weight?: number;
+  priority?: number;
+  failAt?: DurationText;
+  recoverAt?: DurationText;
 }

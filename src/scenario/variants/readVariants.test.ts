@@ -48,6 +48,24 @@ describe('spec.variants', () => {
     expect(fast!.workload).toEqual(parsed.input!.workload);
   });
 
+  it('refuses variants in a multi-cluster scenario, at spec.variants', () => {
+    const text = `${HPA_V2(HPA)}---\n${SIMULATION(`${WORLD}  federation:
+    policy: DynamicWeighted
+    clusters: [{ name: east }, { name: west }]
+  variants:
+    - name: fast-down
+      patch: { behavior: { scaleDown: { stabilizationWindowSeconds: 0 } } }
+`)}`;
+    const parsed = parseScenario(text);
+    expect(errors(parsed.diagnostics)).toEqual([
+      expect.objectContaining({
+        path: 'spec.variants',
+        message: expect.stringMatching(/not simulated in a multi-cluster scenario/),
+      }),
+    ]);
+    expect(parsed.variants).toEqual([]);
+  });
+
   it('reports a patch that makes the HPA invalid at the field the patch wrote, named', () => {
     const text = withVariants(`    - name: slow
       patch:

@@ -1,0 +1,210 @@
+import { describe, expect, it } from 'vitest';
+import { failover } from '../federation/index.ts';
+import type { SimulationInput } from '../simulation/input.ts';
+import { buildInput, type InputOverrides } from '../simulation/testing/buildInput.ts';
+import type { FederationInput, MemberClusterInput } from './input.ts';
+import { simulateFederation } from './index.ts';
+import type { FederationModel, FederationRun } from './index.ts';
+
+function cluster(name: string, o: Partial<MemberClusterInput> = {}): MemberClusterInput {
+  return {
+    name,
+    capacityPods: null,
+    weight: 1,
+    priority: 0,
+    failAtSeconds: null,
+    recoverAtSeconds: null,
+    ...o,
+  };
+}
+
+function scenario(f: Partial<FederationInput>, o: InputOverrides = {}): SimulationInput {
+  return {
+    ...buildInput({
+      durationSeconds: 1200,
+      spec: { minReplicas: 2, maxReplicas: 20 },
+      traffic: { type: 'constant', value: 3000 },
+      workload: { initialReplicas: 6, podCapacity: 1000 },
+      ...o,
+    }),
+    federation: {
+      models: ['proposal', 'shipped'],
+      policy: 'StaticWeighted',
+      strategy: 'StaticWeight',
+      clusters: [cluster('a'), cluster('b'), cluster('c')],
+      scalingToZero: false,
+      scaleAssist: true,
+      autoscaleMultiClusterDelaySeconds: 0,
+      optimizePeriodSeconds: null,
+      tieBreak: 'ascending',
+      ...f,
+    },
+  };
+}
+
+function run(input: SimulationInput, model: FederationModel): FederationRun {
+  const o = simulateFederation(input, model);
+  if (!o.ok) throw new Error(o.error);
+  return o.run;
+}
+
+describe('multi-cluster loop', () => {
+  it('splits the demand over the ready pods of every cluster', () => {
+    const input = scenario({
+      clusters: [cluster('a', { weight: 2 }), cluster('b', { weight: 1 })],
+    });
+    for (const model of ['proposal', 'shipped'] as const) {
+      const r = run(input, model);
+      const s = r.total.series;
+      for (let k = 1; k < s.time.length; k++) {
+        const parts = r.members.map((m) => m.result.series.demand[k]!);
+        expect(parts.reduce((x, y) => x + y, 0)).toBeCloseTo(s.demand[k]!, 6);
+      }
+      // Where both clusters have ready pods, each gets demand in proportion to them.
+      const k = s.time.length - 1;
+      const [a, b] = r.members.map((m) => m.result.series);
+      expect(a!.demand[k]! / b!.demand[k]!).toBeCloseTo(
+        a!.readyReplicas[k]! / b!.readyReplicas[k]!,
+        6,
+      );
+    }
+  });
+
+  it('keeps pods beyond a cluster capacity Pending (unschedulable)', () => {
+    const input = scenario(
+      { scaleAssist: false, clusters: [cluster('a', { capacityPods: 2 }), cluster('b')] },
+      { traffic: { type: 'constant', value: 12000 } },
+    );
+    const r = run(input, 'proposal');
+    const a = r.members[0]!;
+    const k = a.result.series.time.length - 1;
+    expect(a.result.series.specReplicas[k]).toBeGreaterThan(2);
+    expect(a.result.series.readyReplicas[k]).toBe(2);
+    expect(a.unschedulable[k]).toBe(a.result.series.specReplicas[k]! - 2);
+  });
+
+  it('proposal failover: the failed cluster leaves, the survivors get the §A.10 bounds', () => {
+    const input = scenario({
+      clusters: [
+        cluster('a', { weight: 1 }),
+        cluster('b', { weight: 2 }),
+        cluster('c', { weight: 3, failAtSeconds: 300 }),
+      ],
+    });
+    const r = run(input, 'proposal');
+    const e = r.events.find((x) => x.kind === 'failover')!;
+    expect(e.time).toBe(300);
+    const k = 300 / 15;
+    const [a, b, c] = r.members;
+    expect(c!.failed[k]).toBe(1);
+    expect(c!.result.series.specReplicas[k]).toBe(0);
+    expect(Number.isNaN(c!.maxReplicas[k]!)).toBe(true);
+    // StaticWeighted recomputes over the survivors: the pure rule's answer.
+    const expected = failover({
+      policy: 'StaticWeighted',
+      federatedMinReplicas: 2,
+      federatedMaxReplicas: 20,
+      clusters: [
+        { name: 'a', weight: 1, priority: 0, availableReplicas: 0, minReplicas: 1, maxReplicas: 4 },
+        { name: 'b', weight: 2, priority: 0, availableReplicas: 0, minReplicas: 1, maxReplicas: 7 },
+        {
+          name: 'c',
+          weight: 3,
+          priority: 0,
+          availableReplicas: 0,
+          minReplicas: 1,
+          maxReplicas: 10,
+        },
+      ],
+      failedCluster: 'c',
+    });
+    expect([
+      { name: 'a', minReplicas: a!.minReplicas[k], maxReplicas: a!.maxReplicas[k] },
+      { name: 'b', minReplicas: b!.minReplicas[k], maxReplicas: b!.maxReplicas[k] },
+    ]).toEqual(expected);
+    expect(a!.maxReplicas[k]! + b!.maxReplicas[k]!).toBe(20);
+  });
+
+  it('Prioritized spill-over waits for autoscaleMultiClusterDelay of continuous Pending', () => {
+    const input = scenario(
+      {
+        policy: 'Prioritized',
+        autoscaleMultiClusterDelaySeconds: 60,
+        clusters: [
+          cluster('top', { priority: 2, capacityPods: 4 }),
+          cluster('low', { priority: 1, capacityPods: 1 }),
+        ],
+      },
+      { traffic: { type: 'constant', value: 9000 } },
+    );
+    const r = run(input, 'proposal');
+    const top = r.members[0]!;
+    const spill = r.events.find((e) => e.kind === 'spill-over')!;
+    expect(spill.clusters).toEqual(['top', 'low']);
+    const firstPending = top.result.series.time.find((_, k) => top.unschedulable[k]! > 0)!;
+    expect(spill.time - firstPending).toBeGreaterThanOrEqual(60);
+    expect(spill.time - firstPending).toBeLessThan(60 + 15);
+    const k = spill.sync;
+    // Σmax is preserved; top now caps at what runs.
+    expect(top.maxReplicas[k]! + r.members[1]!.maxReplicas[k]!).toBe(20);
+    expect(top.maxReplicas[k]).toBe(4);
+  });
+
+  it('scale to zero zeroes the policy candidate, one per sync, while the guard allows', () => {
+    const input = scenario(
+      {
+        scalingToZero: true,
+        clusters: [
+          cluster('m1', { weight: 1 }),
+          cluster('m2', { weight: 2 }),
+          cluster('m3', { weight: 3 }),
+        ],
+      },
+      {
+        traffic: { type: 'constant', value: 100 },
+        workload: { initialReplicas: 6, podCapacity: 1000 },
+      },
+    );
+    const r = run(input, 'proposal');
+    const zeroed = r.events.filter((e) => e.kind === 'scale-to-zero');
+    expect(zeroed.map((e) => e.clusters[0])).toEqual(['m1']);
+    const m1 = r.members[0]!.result.series;
+    expect(m1.specReplicas[m1.specReplicas.length - 1]).toBe(0);
+  });
+
+  it('shipped: the scheduler divides the central total, and re-places a failed share', () => {
+    const input = scenario({
+      strategy: 'DynamicWeight',
+      clusters: [
+        cluster('a', { capacityPods: 10 }),
+        cluster('b', { capacityPods: 10, failAtSeconds: 600 }),
+        cluster('c', { capacityPods: 10 }),
+      ],
+    });
+    const r = run(input, 'shipped');
+    const s = r.total.series;
+    for (let k = 0; k < s.time.length; k++) {
+      const sum = r.members.reduce((x, m) => x + m.result.series.specReplicas[k]!, 0);
+      expect(sum).toBe(s.specReplicas[k]);
+    }
+    const d = r.events.find((e) => e.kind === 'division' && e.time === 600)!;
+    expect(d.message).toContain('failover');
+    expect(d.steps.some((l) => l.startsWith('Webster'))).toBe(true);
+    expect(r.members[1]!.result.series.specReplicas[600 / 15]).toBe(0);
+  });
+
+  it('is deterministic', () => {
+    const input = scenario({
+      clusters: [cluster('a', { failAtSeconds: 200, recoverAtSeconds: 500 }), cluster('b')],
+    });
+    for (const model of ['proposal', 'shipped'] as const) {
+      const x = run(input, model);
+      const y = run(input, model);
+      expect(y.events).toEqual(x.events);
+      expect(Array.from(y.total.series.specReplicas)).toEqual(
+        Array.from(x.total.series.specReplicas),
+      );
+      expect(y.total.kpis).toEqual(x.total.kpis);
+    }
+  });
+});

@@ -1,0 +1,57 @@
+// What a multi-cluster run returns: one SimulationResult per member cluster and one for the
+// total (same shape as a single-cluster run, so charts, KPIs and the CLI read them alike), the
+// per-cluster bounds over time, and the control plane's cluster events.
+
+import type { SimulationResult } from '../simulation/result.ts';
+import type { FederationModel } from './input.ts';
+
+export type ClusterEventKind =
+  | 'initial'
+  | 'failure'
+  | 'recovery'
+  | 'failover'
+  | 'spill-over'
+  | 'priority-scale-down'
+  | 'trigger-optimize'
+  | 'optimize'
+  | 'scale-to-zero'
+  | 'scale-from-zero'
+  | 'division'
+  | 'unschedulable'
+  | 'calibration'
+  | 'paused';
+
+export interface ClusterEvent {
+  /** seconds from the start; the sync it happened at */
+  time: number;
+  sync: number;
+  kind: ClusterEventKind;
+  /** the rule that acted, as the spec names it ("§A.5 priority spill-over", "§B.4 DynamicWeight") */
+  rule: string;
+  /** the clusters it changed */
+  clusters: string[];
+  /** one line: what happened */
+  message: string;
+  /** step by step: each division's arithmetic (Webster seats, CeilShare, CapacityFill) */
+  steps: string[];
+}
+
+export interface MemberRun {
+  name: string;
+  result: SimulationResult;
+  /** the member HPA's bounds after each sync (proposal model); NaN = no HPA (shipped: always) */
+  minReplicas: Float64Array;
+  maxReplicas: Float64Array;
+  /** 1 while the cluster is failed */
+  failed: Uint8Array;
+  /** pods with no node (Pending because the cluster is full), at each sync */
+  unschedulable: Float64Array;
+}
+
+export interface FederationRun {
+  model: FederationModel;
+  members: MemberRun[];
+  /** the sum over the members: replicas, pods, demand and what was served; KPIs of the service */
+  total: SimulationResult;
+  events: ClusterEvent[];
+}

@@ -1,0 +1,254 @@
+// Karmada's shipped model over time (shared/federation/README.md Part B): one central
+// FederatedHPA computes the template's replica total from the pods of every Ready member
+// cluster (karmada-io/karmada pkg/controllers/federatedhpa), and karmada-scheduler divides that
+// total over the candidate clusters (divide.ts, steady mode). A failed cluster stops being a
+// candidate: the scheduler re-places its replicas as a scale-up on the survivors.
+//
+// Calibration (§B.1 step 4): the FederatedHPA divides every proposal by memberSpecSum/template.
+// Here the scheduler re-divides at the very sync a cluster fails, before the central reconcile,
+// so the Ready members' spec sum equals the template and the factor is 1 for the divided
+// strategies; a sync where it is not (an unschedulable re-placement) is recorded as an event.
+// Duplicated (factor N) is refused by the scenario layer.
+
+import {
+  reconcileAutoscaler,
+  type ControllerMemory,
+  type HPACondition,
+  type Observation,
+} from '../controller/index.ts';
+import { divideReplicas, webster } from '../federation/index.ts';
+import type { SyncStep } from '../simulation/cluster.ts';
+import { SIMULATION_LIMITS } from '../simulation/limits.ts';
+import { explainDivide } from './explainDivision.ts';
+import { Member, UNLIMITED_AVAILABLE } from './member.ts';
+import type { ClusterEvent, ClusterEventKind } from './result.ts';
+import type { Changes, ControlPlane, PlaneSync, RunContext } from './runner.ts';
+
+export class ShippedPlane implements ControlPlane {
+  readonly members: Member[];
+  private readonly ctx: RunContext;
+  /** the template's spec.replicas: the federated total */
+  private template: number;
+  private readonly assignment = new Map<string, number>();
+  private memory: ControllerMemory = {
+    recommendations: null,
+    scaleUpEvents: [],
+    scaleDownEvents: [],
+  };
+  private conditions: HPACondition[] = [];
+  private desired: number;
+  private lastScaleTime: number | null = null;
+  private calibrationNoted = false;
+  private k = 0;
+  private t = 0;
+  private events: ClusterEvent[] = [];
+
+  constructor(ctx: RunContext, events: ClusterEvent[]) {
+    this.ctx = ctx;
+    const { input, federation: f } = ctx;
+    this.template = input.workload.initialReplicas;
+    this.desired = this.template;
+    const clusters = f.clusters.map((c) => ({
+      name: c.name,
+      weight: c.weight,
+      availableReplicas: c.capacityPods ?? UNLIMITED_AVAILABLE,
+      previousReplicas: 0,
+    }));
+    const first = divideReplicas({
+      strategy: f.strategy,
+      replicas: this.template,
+      clusters,
+      tieBreak: f.tieBreak,
+    });
+    let steps = explainDivide(f.strategy, this.template, clusters, f.tieBreak);
+    if (first.unschedulable) {
+      // More starting replicas than room anywhere: place them by size so the run can start.
+      const seats = webster(
+        this.template,
+        clusters.map((c) => c.name),
+        clusters.map((c) => c.availableReplicas),
+        f.tieBreak,
+      );
+      clusters.forEach((c, i) => this.assignment.set(c.name, seats[i]!));
+      steps = [...steps, 'the run starts with them placed in proportion to cluster capacity'];
+    } else {
+      for (const c of first.clusters) this.assignment.set(c.name, c.replicas);
+    }
+    this.members = f.clusters.map(
+      (c) =>
+        new Member(
+          input,
+          c,
+          this.assignment.get(c.name) ?? 0,
+          null,
+          ctx.world,
+          ctx.syncCount,
+          SIMULATION_LIMITS.maxPods,
+        ),
+    );
+    events.push({
+      time: 0,
+      sync: 0,
+      kind: 'initial',
+      rule: `§B.4 ${f.strategy} first schedule`,
+      clusters: this.members.map((m) => m.name),
+      message: `template ${this.template} replicas divided: ${this.members.map((m) => `${m.name} ${m.replicas}`).join(', ')}`,
+      steps,
+    });
+  }
+
+  sync(k: number, t: number, changes: Changes, events: ClusterEvent[]): PlaneSync {
+    this.k = k;
+    this.t = t;
+    this.events = events;
+    for (const m of changes.failed) {
+      this.emit(
+        'failure',
+        'cluster not Ready',
+        [m.name],
+        `${m.name} failed: it leaves the FederatedHPA's Ready clusters and the scheduler's candidates`,
+      );
+      this.assignment.delete(m.name);
+    }
+    for (const m of changes.recovered)
+      this.emit(
+        'recovery',
+        'cluster Ready',
+        [m.name],
+        `${m.name} is Ready again: a candidate with no replicas (steady mode gives it a share of the next scale-up)`,
+      );
+    if (changes.failed.length > 0)
+      this.divide(
+        this.template,
+        "failover: the failed cluster's replicas are missing from the total",
+      );
+
+    const live = this.members.filter((m) => !m.failed);
+    const before = this.template;
+    const specSum = live.reduce((s, m) => s + (this.assignment.get(m.name) ?? 0), 0);
+    const obs = this.observation(t, live, specSum);
+    if (specSum > 0 && specSum !== this.template && !this.calibrationNoted) {
+      this.calibrationNoted = true;
+      this.emit(
+        'calibration',
+        '§B.1 calibration',
+        live.map((m) => m.name),
+        `the Ready clusters hold ${specSum} of the template's ${this.template} replicas: Karmada would divide proposals by the calibration ${specSum}/${this.template}; this run uses 1`,
+      );
+    }
+    if (specSum === 0 && k > 0)
+      this.emit(
+        'paused',
+        '§B.1 step 6',
+        [],
+        'no Ready cluster runs replicas: the FederatedHPA stops with FailedGetScale',
+      );
+    const r = reconcileAutoscaler(obs, this.memory, t, this.ctx.input.controller);
+    this.memory = r.memory;
+    this.conditions = r.conditions;
+    this.desired = r.desiredReplicas;
+    this.lastScaleTime = r.lastScaleTime;
+    if (r.rescaled && r.replicas !== this.template) {
+      this.template = r.replicas;
+      this.divide(
+        this.template,
+        `the FederatedHPA set the template to ${r.replicas} (was ${before})`,
+      );
+    }
+    const res = this.ctx.input.metricsPipeline.resolutionSeconds;
+    const step: SyncStep = { time: t, before, r, lastScrape: Math.floor(t / res) * res };
+    return { steps: new Map(), central: { step, templateReplicas: this.template } };
+  }
+
+  /** What the central FederatedHPA reads: the union of the Ready members' pods and scales. */
+  private observation(t: number, live: Member[], specSum: number): Observation {
+    const hpa = {
+      ...this.ctx.input.hpa,
+      status: {
+        desiredReplicas: this.desired,
+        conditions: this.conditions,
+        lastScaleTime: this.lastScaleTime,
+      },
+    };
+    if (specSum === 0)
+      return {
+        hpa,
+        currentReplicas: this.template,
+        statusReplicas: 0,
+        pods: [],
+        scaleGetError: true,
+      };
+    const each = live.map((m) => m.cluster.observation(t, this.ctx.world));
+    return {
+      hpa,
+      currentReplicas: this.template,
+      statusReplicas: each.reduce((s, o) => s + o.statusReplicas, 0),
+      pods: each.flatMap((o) => o.pods),
+      ...(each[0]!.objectMetrics ? { objectMetrics: each[0]!.objectMetrics } : {}),
+      ...(each[0]!.externalMetrics ? { externalMetrics: each[0]!.externalMetrics } : {}),
+    };
+  }
+
+  private emit(
+    kind: ClusterEventKind,
+    rule: string,
+    clusters: string[],
+    message: string,
+    steps: string[] = [],
+  ) {
+    this.events.push({ time: this.t, sync: this.k, kind, rule, clusters, message, steps });
+  }
+
+  /** karmada-scheduler divides the total over the Ready candidates (§B.4, steady mode). */
+  private divide(total: number, why: string): void {
+    const f = this.ctx.federation;
+    const candidates = this.members.filter((m) => !m.failed);
+    const clusters = candidates.map((m) => ({
+      name: m.name,
+      weight: m.spec.weight,
+      availableReplicas: m.available(this.t),
+      previousReplicas: this.assignment.get(m.name) ?? 0,
+    }));
+    const steps = explainDivide(f.strategy, total, clusters, f.tieBreak);
+    if (candidates.length === 0) {
+      this.emit(
+        'unschedulable',
+        `§B.4 ${f.strategy}`,
+        [],
+        `${why}; no candidate cluster: nothing is placed`,
+        steps,
+      );
+      return;
+    }
+    const out = divideReplicas({
+      strategy: f.strategy,
+      replicas: total,
+      clusters,
+      tieBreak: f.tieBreak,
+    });
+    if (out.unschedulable) {
+      this.emit(
+        'unschedulable',
+        `§B.4 ${f.strategy}`,
+        candidates.map((m) => m.name),
+        `${why}; not enough free capacity: the binding keeps its old assignment`,
+        steps,
+      );
+      return;
+    }
+    const got = new Map(out.clusters.map((c) => [c.name, c.replicas]));
+    const was = candidates.map((m) => `${m.name} ${this.assignment.get(m.name) ?? 0}`).join(', ');
+    for (const m of candidates) {
+      const n = got.get(m.name) ?? 0;
+      this.assignment.set(m.name, n);
+      m.setReplicas(n, this.t);
+    }
+    this.emit(
+      'division',
+      `§B.4 ${f.strategy} (karmada-scheduler)`,
+      candidates.map((m) => m.name),
+      `${why}: ${was} → ${candidates.map((m) => `${m.name} ${got.get(m.name) ?? 0}`).join(', ')}`,
+      steps,
+    );
+  }
+}

@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runFederated, planScenario, runScenario } from './index.ts';
+
+const text = (name: string) =>
+  readFileSync(resolve(import.meta.dirname, '../presets/multicluster', name), 'utf8');
+
+describe('federated scenarios in the run service', () => {
+  it('plans one cluster run per member and a total, per model', () => {
+    const plan = planScenario(text('failover.yaml'));
+    expect(plan.summary.ok).toBe(true);
+    expect(plan.runs.map((r) => [r.key, r.role])).toEqual([
+      ['proposal/east', 'cluster'],
+      ['proposal/west', 'cluster'],
+      ['proposal/south', 'cluster'],
+      ['proposal/total', 'cluster'],
+      ['shipped/east', 'cluster'],
+      ['shipped/west', 'cluster'],
+      ['shipped/south', 'cluster'],
+      ['shipped/total', 'cluster'],
+    ]);
+  });
+
+  it('the failover scenario: where the replicas go and how long the service is short (pinned)', () => {
+    const runs = runScenario(text('failover.yaml')).runs;
+    expect(runs.every((r) => r.ok)).toBe(true);
+    const final = (key: string) => {
+      const s = runs.find((r) => r.key === key)!.result!.series.specReplicas;
+      return s[s.length - 1];
+    };
+    const at = (key: string, t: number) => {
+      const s = runs.find((r) => r.key === key)!.result!.series;
+      return s.specReplicas[s.time.indexOf(t)];
+    };
+    // The shipped scheduler re-places east's 9 replicas at the failure sync; the proposal's
+    // survivors only get east's bounds and scale up through their own HPAs.
+    expect([at('shipped/west', 600), at('shipped/south', 600)]).toEqual([8, 9]);
+    expect([at('proposal/west', 600), at('proposal/south', 600)]).toEqual([3, 5]);
+    // metrics-server scrapes the shifted load 7 s after the failure: the next sync scales.
+    expect([at('proposal/west', 615), at('proposal/south', 615)]).toEqual([5, 9]);
+    // After recovery: the proposal reassigns east its share; shipped steady mode leaves it empty.
+    expect(['east', 'west', 'south'].map((c) => final(`proposal/${c}`))).toEqual([3, 6, 8]);
+    expect(['east', 'west', 'south'].map((c) => final(`shipped/${c}`))).toEqual([0, 8, 9]);
+    const kpi = (key: string) => runs.find((r) => r.key === key)!.result!.kpis;
+    expect([kpi('proposal/total').overloadSeconds, kpi('shipped/total').overloadSeconds]).toEqual([
+      45, 30,
+    ]);
+    expect([kpi('proposal/total').unmetDemand, kpi('shipped/total').unmetDemand]).toMatchSnapshot();
+  });
+
+  it('simulates each model once for all its cluster runs', () => {
+    const plan = planScenario(text('failover.yaml'));
+    const input = plan.runs[0]!.input;
+    const a = runFederated(input, 'proposal');
+    expect(runFederated(input, 'proposal')).toBe(a);
+  });
+});

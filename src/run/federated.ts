@@ -1,0 +1,68 @@
+// Multi-cluster scenarios in the run service: one plan per member cluster and one for the total,
+// per model (role `cluster`, keys `proposal/east`, `proposal/total`, `shipped/east`, …), so callers
+// keep iterating `runs`. The members of one model share one simulation: it runs once per input
+// and model and every run of that model reads its part.
+
+import {
+  simulateFederation,
+  type FederationModel,
+  type FederationOutcome,
+} from '../engine/multicluster/index.ts';
+import type { SimulationInput } from '../engine/simulation/index.ts';
+import type { RunPlan, RunResult } from './types.ts';
+
+const cache = new WeakMap<SimulationInput, Map<FederationModel, FederationOutcome>>();
+
+/** The runs of a multi-cluster scenario: per model, every member then the total. */
+export function planFederation(input: SimulationInput, name: string): RunPlan[] {
+  const f = input.federation;
+  if (!f) return [];
+  const runs: RunPlan[] = [];
+  for (const model of f.models) {
+    for (const c of f.clusters)
+      runs.push({
+        key: `${model}/${c.name}`,
+        role: 'cluster',
+        name: `${c.name} (${model})`,
+        input,
+        federation: { model, member: c.name },
+      });
+    runs.push({
+      key: `${model}/total`,
+      role: 'cluster',
+      name: `${name}: total (${model})`,
+      input,
+      federation: { model, member: null },
+    });
+  }
+  return runs;
+}
+
+/** One model's multi-cluster run of `input`, simulated once and shared by its plans. */
+export function runFederated(
+  input: SimulationInput,
+  model: FederationModel,
+  shouldStop?: () => boolean,
+): FederationOutcome {
+  let byModel = cache.get(input);
+  if (!byModel) cache.set(input, (byModel = new Map()));
+  const hit = byModel.get(model);
+  if (hit) return hit;
+  const outcome = simulateFederation(input, model, shouldStop ? { shouldStop } : {});
+  // A cancelled run is not an answer to keep.
+  if (outcome.ok) byModel.set(model, outcome);
+  return outcome;
+}
+
+export function executeFederatedRun(plan: RunPlan, shouldStop?: () => boolean): RunResult {
+  const { model, member } = plan.federation!;
+  const outcome = runFederated(plan.input, model, shouldStop);
+  if (!outcome.ok) return { ...plan, ok: false, error: outcome.error, result: null };
+  const result =
+    member === null
+      ? outcome.run.total
+      : outcome.run.members.find((m) => m.name === member)?.result;
+  return result
+    ? { ...plan, ok: true, result }
+    : { ...plan, ok: false, error: `no member cluster '${member}'`, result: null };
+}
