@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { editorText, kpi, markers, openApp, setEditorText, waitUpToDate } from './app.ts';
-import { diurnalWebCsv, weekJson } from '../src/panels/import/sampleTraces.ts';
+import { diurnalWebCsv, weekByZoneJson, weekJson } from '../src/panels/import/sampleTraces.ts';
 
 // Real files from tests/manifests, pasted as they are: no Simulation document, other objects.
 const corpus = (name: string) =>
@@ -75,6 +75,53 @@ test.describe('pasting real files', () => {
   });
 });
 
+test.describe('the HPA picker', () => {
+  test.beforeEach(() => test.setTimeout(90_000));
+
+  test("switching HPA marks the charts stale until the chosen HPA's run arrives", async ({
+    page,
+  }) => {
+    await openApp(page);
+    await waitUpToDate(page);
+    await setEditorText(page, corpus('v2beta2-two-hpas-memory-averagevalue.yaml'));
+    await waitUpToDate(page);
+    const strip = page.getByRole('list', { name: 'Key figures of the run' });
+    const before = await strip.innerText();
+    // Every DOM change from the choice on: were the charts stale, and which KPIs did they show?
+    await page.evaluate(() => {
+      const w = window as unknown as { frames_: { stale: boolean; kpis: string }[] };
+      w.frames_ = [];
+      // From the choice on (capture: before React's own listener handles it).
+      let armed = false;
+      document.addEventListener('change', () => (armed = true), true);
+      const look = () =>
+        armed &&
+        w.frames_.push({
+          stale: document.querySelector('.sim-charts')!.classList.contains('is-stale'),
+          kpis: (document.querySelector('ul.kpi-strip') as HTMLElement).innerText,
+        });
+      new MutationObserver(look).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+      });
+    });
+    await page.getByRole('combobox', { name: 'HPA to simulate' }).selectOption('ingress');
+    await waitUpToDate(page);
+    await expect(strip).not.toHaveText(before);
+    const after = await strip.innerText();
+    const frames = await page.evaluate(
+      () => (window as unknown as { frames_: { stale: boolean; kpis: string }[] }).frames_,
+    );
+    // The old HPA's figures were on screen, marked stale, and never shown as current.
+    expect(frames.some((f) => f.stale && f.kpis === before)).toBe(true);
+    expect(frames.filter((f) => !f.stale && f.kpis === before)).toEqual([]);
+    expect(frames.at(-1)).toEqual({ stale: false, kpis: after });
+    await expect(page.locator('.sim-charts')).not.toHaveClass(/is-stale/);
+  });
+});
+
 test.describe('importing traffic', () => {
   test.beforeEach(() => test.setTimeout(120_000));
 
@@ -144,6 +191,64 @@ test.describe('importing traffic', () => {
     await waitUpToDate(other);
     expect(await editorText(other)).toBe(text);
     expect(await kpi(other, 'Pod-hours').innerText()).toBe(figures);
+    await fresh.close();
+  });
+
+  test('a week exported from Prometheus in three series: pick one, apply, share, same run', async ({
+    page,
+    context,
+  }) => {
+    await openApp(page);
+    await waitUpToDate(page);
+    const original = await editorText(page);
+    await page.getByRole('button', { name: 'Import traffic' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import traffic' });
+    await dialog.getByLabel('Traffic file').setInputFiles({
+      name: 'week-by-zone.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(weekByZoneJson()),
+    });
+    const picker = dialog.getByRole('group', { name: /3 series in this file/ });
+    await expect(picker.getByRole('radio')).toHaveCount(4);
+    // By default the three are added up; the preview says so and draws the parts behind.
+    await expect(picker.getByRole('radio', { name: /add them up/ })).toBeChecked();
+    const preview = dialog.getByRole('img', { name: 'Imported demand preview' });
+    await expect(dialog.getByText(/^sum of 3 series: 2016 samples over 7\.0 days/)).toBeVisible();
+    await expect(preview.locator('path.trace-part')).toHaveCount(3);
+    await expect(dialog.getByRole('alert', { name: 'Warnings' })).toContainText(
+      '24 timestamps are missing from some series',
+    );
+    const zoneC = picker.getByRole('radio', { name: /zone="europe-west1-c".*1992 samples/ });
+    await zoneC.check();
+    await expect(
+      dialog.getByText(/zone="europe-west1-c"\}: 1992 samples over 7\.0 days/),
+    ).toBeVisible();
+    await picker.getByRole('radio', { name: /zone="europe-west1-d"/ }).check();
+    await expect(dialog.getByText(/zone="europe-west1-d"\}: 2016 samples/)).toBeVisible();
+    await dialog.getByLabel('Scale factor').fill('0.6');
+    await dialog.getByRole('button', { name: 'Apply to spec.traffic' }).click();
+    await expect(dialog).toBeHidden();
+    await waitUpToDate(page);
+    const text = await editorText(page);
+    expect(text).not.toBe(original);
+    expect(text).toContain('stepSeconds: 300');
+    expect(text).toContain('duration: 604800s');
+    await expect(page.getByRole('figure', { name: /Replicas over time/ })).toBeVisible();
+    await expect(page.locator('.sim-charts')).not.toHaveClass(/is-stale/);
+    const strip = page.getByRole('list', { name: 'Key figures of the run' });
+    const figures = await strip.innerText();
+    expect(figures).toMatch(/Pod-hours/);
+
+    const url = await shareUrl(page);
+    const fresh = await context.browser()!.newContext();
+    const other = await fresh.newPage();
+    await openApp(other, url);
+    await waitUpToDate(other);
+    expect(await editorText(other)).toBe(text);
+    // Every KPI of the run, not just one: the link reopens the same run.
+    expect(await other.getByRole('list', { name: 'Key figures of the run' }).innerText()).toBe(
+      figures,
+    );
     await fresh.close();
   });
 });

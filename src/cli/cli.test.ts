@@ -242,6 +242,36 @@ describe('cli import', () => {
     expect(compact.out).toContain('stepSeconds: 30\n  values: >-\n    50 70');
   });
 
+  it('takes the sum or one series of a many-series Prometheus answer, and says how', () => {
+    const json = JSON.stringify({
+      status: 'success',
+      data: {
+        resultType: 'matrix',
+        result: ['a', 'b'].map((zone, i) => ({
+          metric: { zone },
+          values: [
+            [1700000000, String(1 + i)],
+            [1700000030, String(10 * (1 + i))],
+          ],
+        })),
+      },
+    });
+    const f = tempFile('zones.json', json);
+    const bare = cli('import', f);
+    expect(bare.code).toBe(2);
+    expect(bare.err).toContain('2 series found ({zone="a"}, {zone="b"})');
+    expect(bare.err).toContain('add --series sum, or --series N for the N-th (from 0)');
+    expect(cli('import', f, '--series', 'sum').out).toContain('values: >-\n    3 30');
+    expect(cli('import', f, '--series', '1').out).toContain('values: >-\n    2 20');
+    expect(cli('import', f, '--series', '2').err).toContain('index 2 is out of range');
+    const bad = cli('import', f, '--series', 'first');
+    expect(bad).toMatchObject({ code: 2 });
+    expect(bad.err).toContain('--series takes "sum" or a series number from 0');
+    const csv = cli('import', tempFile('t.csv', 'time,value\n0,1\n60,2\n'), '--series', '0');
+    expect(csv).toMatchObject({ code: 2 });
+    expect(csv.err).toContain('a CSV has one');
+  });
+
   it('reports a bad CSV line with its location', () => {
     const r = cli('import', tempFile('bad.csv', 'time,value\n0,1\nzero,x\n'));
     expect(r.code).toBe(2);

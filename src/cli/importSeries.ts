@@ -1,6 +1,8 @@
-// `cli import FILE [--from csv|prometheus] [--step] [--scale F] [--points]`: turn exported traffic
-// into a `series` curve (YAML) to paste under `spec.traffic` or a metric's demand. The compact
-// form (evenly spaced `values` in a folded block) by default; `--points` for one `{at, value}` a line.
+// `cli import FILE [--from csv|prometheus] [--series sum|N] [--step] [--scale F] [--points]`: turn
+// exported traffic into a `series` curve (YAML) to paste under `spec.traffic` or a metric's demand.
+// The compact form (evenly spaced `values` in a folded block) by default; `--points` for one
+// `{at, value}` a line. A Prometheus answer with several series needs `--series`: their sum, or the
+// N-th (0-based, in the answer's order, as the app's import dialog lists them).
 
 import { readFileSync } from 'node:fs';
 import {
@@ -30,6 +32,7 @@ export function importCommand(argv: string[], io: Io): number {
     step: 'boolean',
     points: 'boolean',
     scale: 'number',
+    series: 'string',
   });
   if (!args.ok) return io.usage(args.error);
   const [file, ...extra] = args.positional;
@@ -47,9 +50,30 @@ export function importCommand(argv: string[], io: Io): number {
     io.err(fileDiagnostic(file, `cannot read the file (${why})`));
     return 2;
   }
-  const result = from === 'csv' ? parseCsvSeries(text) : parsePrometheusRangeQuery(text);
+  const series = args.values.series as string | undefined;
+  if (series !== undefined && from !== 'prometheus')
+    return io.usage('--series picks a series of a Prometheus file; a CSV has one');
+  if (series !== undefined && series !== 'sum' && !/^\d+$/.test(series))
+    return io.usage(`--series takes "sum" or a series number from 0, not "${series}"`);
+  const options =
+    series === undefined
+      ? {}
+      : series === 'sum'
+        ? { aggregate: 'sum' as const }
+        : { index: Number(series) };
+  const result = from === 'csv' ? parseCsvSeries(text) : parsePrometheusRangeQuery(text, options);
   if (!result.ok) {
-    for (const e of result.errors) io.err(importDiagnostic(file, e, 'error'));
+    for (const e of result.errors) {
+      // The reader's advice names its options; here they are spelled --series.
+      const many = / series found \(/.test(e.message);
+      const message = many
+        ? e.message.replace(
+            /; choose one by labels or index, or sum them$/,
+            '; add --series sum, or --series N for the N-th (from 0)',
+          )
+        : e.message;
+      io.err(importDiagnostic(file, { ...e, message }, 'error'));
+    }
     return 2;
   }
   for (const w of result.series.warnings) io.err(importDiagnostic(file, w, 'warning'));

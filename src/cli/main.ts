@@ -27,7 +27,7 @@ commands:
         ${TUNE_DEFAULTS.budget} runs, all cores by default); prints the recommended manifest, a summary on
         stderr: exit 0 one meets every threshold, 1 none does (the nearest miss is printed), 2 bad input;
         --minimize cost reads spec.cost's prices unless --pod-hour-price is given
-  import FILE [--from csv|prometheus] [--step] [--scale F] [--points]
+  import FILE [--from csv|prometheus] [--series sum|N] [--step] [--scale F] [--points]
         turn exported traffic (CSV time,value or a Prometheus query_range JSON) into a series
         curve to paste under spec.traffic
   conform [--trace] FILE...

@@ -5,6 +5,7 @@ import {
   batchQueueJson,
   diurnalWebCsv,
   recordedCpuCsv,
+  weekByZoneJson,
   weekJson,
 } from '../panels/import/sampleTraces.ts';
 import { parseScenario } from '../scenario/index.ts';
@@ -82,5 +83,64 @@ describe('importing traffic into a scenario', () => {
     expect(!noReplicas.ok && noReplicas.errors[0]!.source).toBe('replicas');
     const badJson = importTraffic({ text: '{"status": "success", "data": ', meaning: 'demand' });
     expect(!badJson.ok && badJson.errors[0]!.line).toBe(1);
+  });
+
+  describe('a Prometheus answer with several series', () => {
+    const zones = weekByZoneJson();
+
+    it('lists every series with its labels, samples and peak, and adds them up by default', () => {
+      const summed = importTraffic({ text: zones, meaning: 'demand' });
+      if (!summed.ok) throw new Error(summed.errors[0]!.message);
+      expect(summed.seriesTotal).toBe(3);
+      expect(summed.label).toBe('sum of 3 series');
+      expect(summed.choices.map((c) => [c.label, c.samples])).toEqual([
+        ['{service="checkout", zone="europe-west1-b"}', 2016],
+        ['{service="checkout", zone="europe-west1-c"}', 1992],
+        ['{service="checkout", zone="europe-west1-d"}', 2016],
+      ]);
+      for (const c of summed.choices) {
+        expect(c.peak).toBe(Math.max(...c.points.map((p) => p.value)));
+      }
+      // The sum at each time is the three zones' values added (zone c's gap: two of them).
+      const at = (points: { at: number; value: number }[], t: number) =>
+        points.find((p) => p.at === t)?.value ?? 0;
+      for (const t of [0, 3600, 2 * 86400 + 22.5 * 3600, 5 * 86400]) {
+        const expected = summed.choices.reduce((sum, c) => sum + at(c.points, t), 0);
+        expect(at(summed.points, t)).toBeCloseTo(expected, 6);
+      }
+      expect(summed.warnings[0]!.message).toContain('24 timestamps are missing from some series');
+      expect(importTraffic({ text: zones, meaning: 'demand', series: 'sum' })).toEqual(summed);
+    });
+
+    it('takes one series when asked, and that is what is written', () => {
+      const one = importTraffic({ text: zones, meaning: 'demand', series: 1, factor: 2 });
+      if (!one.ok) throw new Error(one.errors[0]!.message);
+      expect(one.label).toBe('{service="checkout", zone="europe-west1-c"}');
+      expect(one.points).toHaveLength(1992);
+      expect(one.points[0]!.value).toBeCloseTo(2 * one.choices[1]!.points[0]!.value, 9);
+      const summed = importTraffic({ text: zones, meaning: 'demand', factor: 2 });
+      expect(one.yaml).not.toEqual(summed.ok && summed.yaml);
+      const run = runScenario(applied(preset, one)).runs[0]!;
+      expect(run.ok).toBe(true);
+      expect(run.result!.durationSeconds).toBe(7 * 86400);
+    });
+
+    it('refuses a series number the file does not hold, saying how many it does', () => {
+      for (const series of [3, -1, 0.5]) {
+        const out = importTraffic({ text: zones, meaning: 'demand', series });
+        expect(out.ok).toBe(false);
+        expect(!out.ok && out.errors[0]!.message).toContain('it holds 3 (0 to 2)');
+      }
+    });
+
+    it('offers no choice for a single series, and ignores a series number there', () => {
+      const single = importTraffic({ text: weekJson(), meaning: 'demand', series: 2 });
+      expect(single.ok && [single.choices, single.seriesTotal]).toEqual([[], 1]);
+    });
+
+    it('still gives the located error of a file that does not read', () => {
+      const out = importTraffic({ text: '{"status": "success",,}', meaning: 'demand', series: 0 });
+      expect(!out.ok && out.errors[0]).toMatchObject({ line: 1, source: 'traffic' });
+    });
   });
 });

@@ -6,6 +6,7 @@
 import {
   compactSeriesCurve,
   compactSeriesYaml,
+  listPrometheusSeries,
   parseCsvSeries,
   parsePrometheusRangeQuery,
   type CurvePoint,
@@ -26,7 +27,25 @@ export interface TrafficImportRequest {
   /** The series starts this many seconds into the run. Default 0. */
   offsetSeconds?: number;
   interpolation?: 'linear' | 'step';
+  /**
+   * A Prometheus answer with several series: `sum` (default) adds them per timestamp, a number
+   * takes that series alone (0-based, in the answer's order; see `choices`).
+   */
+  series?: 'sum' | number;
 }
+
+/** One series of a many-series Prometheus answer, as the dialog lists it to choose from. */
+export interface SeriesChoice {
+  /** `name{label="value", …}` as Prometheus prints it */
+  label: string;
+  samples: number;
+  peak: number;
+  /** the series as read (seconds from its first sample; before factor and offset) */
+  points: CurvePoint[];
+}
+
+/** How many series of one answer are listed to choose from (the sum still adds all). */
+export const MAX_SERIES_CHOICES = 50;
 
 export interface LocatedImportIssue extends ImportIssue {
   /** which input the problem is in */
@@ -45,6 +64,10 @@ export type TrafficImport =
       format: TrafficFormat;
       warnings: LocatedImportIssue[];
       label: string;
+      /** a Prometheus traffic answer with several series: each of them (else empty) */
+      choices: SeriesChoice[];
+      /** how many series that answer holds (choices lists at most MAX_SERIES_CHOICES) */
+      seriesTotal: number;
     }
   | { ok: false; errors: LocatedImportIssue[] };
 
@@ -85,7 +108,8 @@ export function importTraffic(request: TrafficImportRequest): TrafficImport {
   if (request.meaning === 'metric+replicas' && ownReplicas && replicasColumn) {
     metricColumn = header.find((c, i) => i > 0 && c !== replicasColumn && !/^time/.test(c));
   }
-  const main = read(request.text, metricColumn);
+  const picked = format === 'prometheus' ? pickPrometheus(request.text, request.series) : null;
+  const main = picked?.main ?? read(request.text, metricColumn);
   if (!main.ok) return { ok: false, errors: located('traffic', main.errors) };
   const warnings = located('traffic', main.series.warnings);
   let points = main.series.points;
@@ -125,5 +149,43 @@ export function importTraffic(request: TrafficImportRequest): TrafficImport {
     format,
     warnings,
     label: main.series.label ?? '',
+    choices: picked?.choices ?? [],
+    seriesTotal: picked?.total ?? 1,
   };
+}
+
+/** The series to import from a Prometheus answer (one, or the sum), and every one to offer. */
+function pickPrometheus(
+  text: string,
+  series: TrafficImportRequest['series'],
+): { main: ImportResult; choices: SeriesChoice[]; total: number } | null {
+  const listed = listPrometheusSeries(text, { maxSeries: MAX_SERIES_CHOICES });
+  // A file that does not read: the plain reader gives the same located errors.
+  if (!listed.ok) return null;
+  const choices =
+    listed.total < 2
+      ? []
+      : listed.series.map((s) => ({
+          label: s.label,
+          samples: s.points.length,
+          peak: s.points.reduce((m, p) => Math.max(m, p.value), 0),
+          points: s.points,
+        }));
+  if (series === undefined || series === 'sum' || listed.total < 2) {
+    return { main: read(text), choices, total: listed.total };
+  }
+  const one = listed.series[series];
+  if (!Number.isInteger(series) || !one) {
+    const message = `series ${series} is not in the file: it holds ${listed.total} (0 to ${listed.total - 1}), or take their sum`;
+    return { main: { ok: false, errors: [{ message }] }, choices, total: listed.total };
+  }
+  if (one.points.length === 0) {
+    const message = `series ${one.label} has no usable samples; choose another or their sum`;
+    return {
+      main: { ok: false, errors: [{ path: 'data.result', message }] },
+      choices,
+      total: listed.total,
+    };
+  }
+  return { main: { ok: true, series: one }, choices, total: listed.total };
 }

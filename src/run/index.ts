@@ -13,7 +13,9 @@ export {
 export {
   detectFormat,
   importTraffic,
+  MAX_SERIES_CHOICES,
   type LocatedImportIssue,
+  type SeriesChoice,
   type TrafficFormat,
   type TrafficImport,
   type TrafficImportRequest,

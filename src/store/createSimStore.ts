@@ -129,7 +129,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
           // null: superseded. An older token: the client answered out of order; ignore it too.
           if (reply === null || token !== runToken) return;
           guard.answered();
-          receive(text, reply);
+          receive(text, hpa, reply);
         },
         (error: unknown) => {
           if (token !== runToken) return;
@@ -140,7 +140,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
       );
     }
 
-    function receive(text: string, reply: RunReply) {
+    function receive(text: string, hpa: string | null, reply: RunReply) {
       if (reply.result) {
         const runs = reply.runs ?? [];
         // The focused variant stays focused while it exists; else the HPA's run.
@@ -151,6 +151,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
           runs,
           focusedRun,
           resultText: text,
+          resultHpa: hpa,
           runStatus: settled,
         });
         refreshSelection(reply.result);
@@ -313,6 +314,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
       runs: [],
       focusedRun: 'main',
       resultText: null,
+      resultHpa: null,
       runStatus: heldAtStart ? HELD : IDLE,
       held: heldAtStart,
       draftHistory: keeper.history,

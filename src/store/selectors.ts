@@ -2,9 +2,12 @@
 
 import type { SimState } from './types.ts';
 
-/** The charts show a result that is not for the current text (invalid, failed or pending). */
+/**
+ * The charts show a result that is not for the current text (invalid, failed or pending), or not
+ * for the HPA now chosen in the picker.
+ */
 export function selectIsStale(s: SimState): boolean {
-  return s.result !== null && s.resultText !== s.text;
+  return s.result !== null && (s.resultText !== s.text || s.resultHpa !== s.hpa);
 }
 
 export function selectCanUndo(s: SimState): boolean {

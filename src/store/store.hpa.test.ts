@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { selectIsStale } from './selectors.ts';
 import { STORAGE_KEYS } from './tabStorage.ts';
-import { setup } from './testing/setup.ts';
+import { invalidReply, resultReply, settle } from './testing/fakes.ts';
+import { ready, setup } from './testing/setup.ts';
 
 describe('the HPA choice of a many-HPA text', () => {
   it('asks for the first HPA until one is chosen, then runs the chosen one', () => {
@@ -58,5 +60,36 @@ describe('the HPA choice of a many-HPA text', () => {
     expect(client.lastRun.options).toEqual({ hpa: 'b' });
     actions.openSharedLink('other text', null);
     expect(store.getState()).toMatchObject({ text: 'other text', hpa: null });
+  });
+
+  it("marks the charts stale from the moment another HPA is chosen until that HPA's run arrives", async () => {
+    const { store, actions, client } = await ready();
+    expect(selectIsStale(store.getState())).toBe(false);
+    actions.chooseHpa('ingress');
+    // Same text, other HPA: the charts on screen are the first HPA's.
+    expect(selectIsStale(store.getState())).toBe(true);
+    client.lastRun.resolve(invalidReply('default'));
+    await settle();
+    expect(selectIsStale(store.getState())).toBe(true);
+    actions.chooseHpa(null);
+    expect(selectIsStale(store.getState())).toBe(false); // back to what the charts show
+    actions.chooseHpa('api');
+    client.lastRun.resolve(resultReply('default'));
+    await settle();
+    expect(store.getState()).toMatchObject({ hpa: 'api', resultHpa: 'api' });
+    expect(selectIsStale(store.getState())).toBe(false);
+  });
+
+  it("ignores the old HPA's late answer: still stale until the chosen one's run arrives", async () => {
+    const { store, actions, client } = await ready();
+    actions.editScenarioText('two hpas');
+    const first = client.lastRun;
+    actions.chooseHpa('b');
+    first.resolve(resultReply('two hpas'));
+    await settle();
+    expect(selectIsStale(store.getState())).toBe(true);
+    client.lastRun.resolve(resultReply('two hpas'));
+    await settle();
+    expect(selectIsStale(store.getState())).toBe(false);
   });
 });

@@ -56,6 +56,11 @@ export interface SimState {
   focusedRun: string;
   /** the text `result` was computed from (result is stale when it differs from `text`) */
   resultText: string | null;
+  /**
+   * the HPA choice `result` was computed for: after the picker changes, the charts still show
+   * the other HPA's run until the new one arrives, so they are stale too
+   */
+  resultHpa: string | null;
   runStatus: RunStatus;
   /**
    * The tab stopped (crashed, or was reloaded) while simulating this text last time: it is shown

@@ -1,9 +1,10 @@
 // The traffic import dialog (see README.md). Nothing changes in the scenario until Apply; a file
 // that does not read shows its located errors here and stays in the box to fix or replace.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LocatedImportIssue, TrafficImport, TrafficMeaning } from '../../run/index.ts';
 import { SAMPLE_TRACES } from './sampleTraces.ts';
 import { TracePreview } from './TracePreview.tsx';
+import { SeriesPicker, type SeriesPick } from './SeriesPicker.tsx';
 import './import.css';
 
 export interface ImportSource {
@@ -22,7 +23,8 @@ export function ImportDialog(props: {
   onClose(): void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const [source, setSource] = useState<ImportSource>({ name: '', text: '' });
+  const [source, setSourceText] = useState<ImportSource>({ name: '', text: '' });
+  const [series, setSeries] = useState<SeriesPick>('sum');
   const [replicas, setReplicas] = useState('');
   const [meaning, setMeaning] = useState<TrafficMeaning>('demand');
   const [factor, setFactor] = useState('1');
@@ -37,6 +39,12 @@ export function ImportDialog(props: {
     if (props.open && !d.open) d.showModal();
     if (!props.open && d.open) d.close();
   }, [props.open]);
+
+  // Another file starts from the sum again: a series number means nothing in a new file.
+  function setSource(next: ImportSource, keepSeries = false) {
+    setSourceText(next);
+    if (!keepSeries) setSeries('sum');
+  }
 
   useEffect(() => {
     if (props.initial) setSource(props.initial);
@@ -60,6 +68,7 @@ export function ImportDialog(props: {
           replicasText: replicas,
           factor: factor.trim() === '' ? 1 : factorValue,
           offsetSeconds: Number.isFinite(offsetValue) && offsetValue >= 0 ? offsetValue : 0,
+          series,
         }),
       );
       setApplyError(null);
@@ -67,7 +76,18 @@ export function ImportDialog(props: {
     return () => {
       live = false;
     };
-  }, [source, replicas, meaning, factor, offset]);
+  }, [source, replicas, meaning, factor, offset, series]);
+
+  // The file's series behind the preview, scaled and shifted as the result is.
+  const parts = useMemo(() => {
+    if (!outcome?.ok || outcome.choices.length === 0 || meaning !== 'demand') return [];
+    const scale = factor.trim() === '' ? 1 : Number(factor);
+    const shift = Number(offset);
+    const by = Number.isFinite(shift) && shift >= 0 ? shift : 0;
+    return outcome.choices.map((c) =>
+      c.points.map((p) => ({ at: p.at + by, value: p.value * scale })),
+    );
+  }, [outcome, meaning, factor, offset]);
 
   async function apply() {
     if (!outcome?.ok) return;
@@ -144,7 +164,7 @@ export function ImportDialog(props: {
           placeholder={'time,value\n2026-11-16T00:00:00Z,120\n2026-11-16T00:01:00Z,131\n…'}
           value={source.text.length > 200_000 ? `${source.text.slice(0, 200_000)}\n…` : source.text}
           readOnly={source.text.length > 200_000}
-          onChange={(e) => setSource({ name: '', text: e.currentTarget.value })}
+          onChange={(e) => setSource({ name: '', text: e.currentTarget.value }, true)}
         />
         {source.name ? <small>{source.name}</small> : null}
         <fieldset className="import-row">
@@ -209,7 +229,26 @@ export function ImportDialog(props: {
             set the run's duration to the series
           </label>
         </div>
-        {outcome?.ok ? <TracePreview points={outcome.points} /> : null}
+        {outcome?.ok && outcome.choices.length > 0 ? (
+          <SeriesPicker
+            choices={outcome.choices}
+            total={outcome.seriesTotal}
+            value={series}
+            onChange={setSeries}
+          />
+        ) : null}
+        {outcome && !outcome.ok && series !== 'sum' ? (
+          <button className="btn" onClick={() => setSeries('sum')}>
+            Take the sum of all series instead
+          </button>
+        ) : null}
+        {outcome?.ok ? (
+          <TracePreview
+            points={outcome.points}
+            label={outcome.choices.length > 0 ? outcome.label : undefined}
+            parts={parts}
+          />
+        ) : null}
         {outcome && !outcome.ok ? <Issues title="Cannot import" issues={outcome.errors} /> : null}
         {outcome?.ok && outcome.warnings.length > 0 ? (
           <Issues title="Warnings" issues={outcome.warnings.slice(0, 20)} />

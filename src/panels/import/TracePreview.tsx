@@ -1,12 +1,35 @@
 // A small line of the imported demand: enough to see its shape, its peak and its length before
 // applying. At most ~2 points per pixel column (min and max of each bucket), so a week stays cheap.
+// With several series, the parts (factor applied, on the same scale) are drawn faintly behind it,
+// so a sum shows what it adds up and a single series shows what was left out.
 import { useMemo } from 'react';
 
+type Points = readonly { at: number; value: number }[];
+
+const NO_PARTS: readonly Points[] = [];
 const WIDTH = 560;
 const HEIGHT = 120;
 
-export function TracePreview(props: { points: readonly { at: number; value: number }[] }) {
-  const { path, peak, end } = useMemo(() => shape(props.points), [props.points]);
+export function TracePreview(props: {
+  points: Points;
+  /** what the line is, e.g. `sum of 3 series` or a series' labels */
+  label?: string;
+  /** the file's series drawn faintly behind, on the same scale (empty: none) */
+  parts?: readonly Points[];
+}) {
+  const parts = props.parts ?? NO_PARTS;
+  const { end, peak, lines } = useMemo(() => {
+    const all = [props.points, ...parts];
+    const start = Math.min(...all.map((p) => p[0]?.at ?? Infinity));
+    const last = Math.max(...all.map((p) => p.at(-1)?.at ?? -Infinity));
+    const top = Math.max(0, ...all.map(peakOf));
+    const frame = { start, end: last, peak: top, width: WIDTH, height: HEIGHT };
+    return {
+      end: Math.max(0, last - start),
+      peak: peakOf(props.points),
+      lines: all.map((p) => linePath(p, frame)),
+    };
+  }, [props.points, parts]);
   return (
     <figure className="trace-preview">
       <svg
@@ -15,8 +38,19 @@ export function TracePreview(props: { points: readonly { at: number; value: numb
         role="img"
         aria-label="Imported demand preview"
       >
+        {lines.slice(1).map((d, i) => (
+          <path
+            key={i}
+            className="trace-part"
+            d={d}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1"
+            vectorEffect="non-scaling-stroke"
+          />
+        ))}
         <path
-          d={path}
+          d={lines[0]}
           fill="none"
           stroke="currentColor"
           strokeWidth="1.2"
@@ -24,23 +58,54 @@ export function TracePreview(props: { points: readonly { at: number; value: numb
         />
       </svg>
       <figcaption>
+        {props.label ? `${props.label}: ` : ''}
         {props.points.length} samples over {hours(end)}, peak {round(peak)}
       </figcaption>
     </figure>
   );
 }
 
-function shape(points: readonly { at: number; value: number }[]) {
-  if (points.length === 0) return { path: '', peak: 0, end: 0 };
-  const start = points[0]!.at;
-  const end = points.at(-1)!.at;
-  const span = Math.max(1e-9, end - start);
+/** A tiny line of one series, for a list of series to choose from. */
+export function Sparkline(props: { points: Points; peak: number }) {
+  const d = useMemo(() => {
+    const start = props.points[0]?.at ?? 0;
+    const end = props.points.at(-1)?.at ?? 0;
+    return linePath(props.points, { start, end, peak: props.peak, width: 120, height: 24 });
+  }, [props.points, props.peak]);
+  return (
+    <svg className="sparkline" viewBox="0 0 120 24" preserveAspectRatio="none" aria-hidden="true">
+      <path
+        d={d}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1"
+        vectorEffect="non-scaling-stroke"
+      />
+    </svg>
+  );
+}
+
+function peakOf(points: Points): number {
   let peak = 0;
   for (const p of points) peak = Math.max(peak, p.value);
-  const y = (v: number) => HEIGHT - 4 - ((HEIGHT - 8) * v) / (peak || 1);
+  return peak;
+}
+
+interface Frame {
+  start: number;
+  end: number;
+  peak: number;
+  width: number;
+  height: number;
+}
+
+function linePath(points: Points, f: Frame): string {
+  if (points.length === 0) return '';
+  const span = Math.max(1e-9, f.end - f.start);
+  const y = (v: number) => f.height - 4 - ((f.height - 8) * v) / (f.peak || 1);
   const buckets = new Map<number, { min: number; max: number }>();
   for (const p of points) {
-    const x = Math.round(((p.at - start) / span) * (WIDTH - 1));
+    const x = Math.round(((p.at - f.start) / span) * (f.width - 1));
     const b = buckets.get(x);
     if (!b) buckets.set(x, { min: p.value, max: p.value });
     else {
@@ -53,7 +118,7 @@ function shape(points: readonly { at: number; value: number }[]) {
     parts.push(`${parts.length ? 'L' : 'M'}${x},${y(b.max).toFixed(1)}`);
     if (b.min !== b.max) parts.push(`L${x},${y(b.min).toFixed(1)}`);
   }
-  return { path: parts.join(''), peak, end: end - start };
+  return parts.join('');
 }
 
 function hours(seconds: number): string {
@@ -62,6 +127,6 @@ function hours(seconds: number): string {
     : `${(seconds / 3600).toFixed(1)} h`;
 }
 
-function round(v: number): string {
+export function round(v: number): string {
   return v >= 100 ? String(Math.round(v)) : String(Math.round(v * 100) / 100);
 }

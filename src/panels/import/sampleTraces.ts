@@ -52,9 +52,23 @@ function csv(header: string, rows: string[]): string {
 }
 
 function prometheus(metric: Record<string, string>, start: number, step: number, values: number[]) {
-  const samples = values.map((v, i) => `[${start + i * step},"${v.toFixed(3)}"]`);
-  const labels = JSON.stringify(metric);
-  return `{"status":"success","data":{"resultType":"matrix","result":[{"metric":${labels},"values":[\n${samples.join(',\n')}\n]}]}}\n`;
+  return prometheusMatrix([{ metric, values }], start, step);
+}
+
+/** A query_range answer holding several series on the same time grid. */
+function prometheusMatrix(
+  series: { metric: Record<string, string>; values: number[] }[],
+  start: number,
+  step: number,
+) {
+  const result = series.map(({ metric, values }) => {
+    // NaN: no sample at that time (a scrape gap), as Prometheus leaves it out.
+    const samples = values.flatMap((v, i) =>
+      Number.isNaN(v) ? [] : [`[${start + i * step},"${v.toFixed(3)}"]`],
+    );
+    return `{"metric":${JSON.stringify(metric)},"values":[\n${samples.join(',\n')}\n]}`;
+  });
+  return `{"status":"success","data":{"resultType":"matrix","result":[${result.join(',\n')}]}}\n`;
 }
 
 export function diurnalWebCsv(): string {
@@ -100,6 +114,34 @@ export function weekJson(): string {
   );
 }
 
+/**
+ * The same kind of week split by zone, as `sum by (zone) (rate(http_requests_total[5m]))`
+ * returns it: three series to pick from or to add up. Zone c is half the size and went dark for
+ * two hours on Wednesday night (its samples are missing, as Prometheus leaves them).
+ */
+export function weekByZoneJson(): string {
+  const step = 300;
+  const perDay = 86400 / step;
+  const zones = [
+    { zone: 'europe-west1-b', share: 0.4, seed: 200 },
+    { zone: 'europe-west1-c', share: 0.2, seed: 300 },
+    { zone: 'europe-west1-d', share: 0.4, seed: 400 },
+  ];
+  const start = ISO_START / 1000;
+  const series = zones.map(({ zone, share, seed }) => {
+    const values: number[] = [];
+    for (let day = 0; day < 7; day++) {
+      const level = day >= 5 ? 0.55 : 1 + 0.04 * day;
+      for (const v of diurnalDay(perDay, step, seed + day)) values.push(v * level * share);
+    }
+    return { metric: { service: 'checkout', zone }, values };
+  });
+  // Zone c's samples from Wednesday 22:00 to midnight are missing.
+  const gap = 2 * perDay + (22 * 3600) / step;
+  series[1]!.values.fill(Number.NaN, gap, gap + (2 * 3600) / step);
+  return prometheusMatrix(series, start, step);
+}
+
 /** Recorded CPU utilization (% of request) and replica count of an HPA-scaled Deployment. */
 export function recordedCpuCsv(): string {
   const demand = diurnalDay(1440, 60, 5);
@@ -141,6 +183,13 @@ export const SAMPLE_TRACES: readonly {
     fileName: 'week.json',
     kind: 'demand',
     make: weekJson,
+  },
+  {
+    id: 'week-zones',
+    title: 'A week in three zones: pick one or add them up (Prometheus, 5 min)',
+    fileName: 'week-by-zone.json',
+    kind: 'demand',
+    make: weekByZoneJson,
   },
   {
     id: 'recorded',

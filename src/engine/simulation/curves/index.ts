@@ -33,6 +33,7 @@ export { evaluateCurve, sampleCurve } from './evaluate.ts';
 export { parseCurve, validateCurve } from './validate.ts';
 export { parseCsvSeries } from './csv.ts';
 export { parsePrometheusRangeQuery } from './prometheus.ts';
+export { listPrometheusSeries, type PrometheusSeriesList } from './prometheusList.ts';
 export {
   compactSeriesCurve,
   compactSeriesYaml,

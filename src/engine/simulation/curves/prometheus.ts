@@ -9,7 +9,7 @@ import { checkJsonSyntax } from './jsonSyntax.ts';
 import { MAX_IMPORT_CHARS, MAX_JSON_DEPTH } from './limits.ts';
 import { Issues } from './importCommon.ts';
 import { SampleBuffer, finishSeries } from './sampleBuffer.ts';
-import { findResultList, selectSeries } from './prometheusSelect.ts';
+import { findResultList, selectSeries, type PromSeries } from './prometheusSelect.ts';
 import { SOURCE_STRIDE, readSamples } from './prometheusSamples.ts';
 
 export function parsePrometheusRangeQuery(
@@ -28,21 +28,26 @@ function fail(issue: ImportIssue): ImportResult {
   return { ok: false, errors: [issue] };
 }
 
-function parsePrometheus(text: string, options: PrometheusImportOptions): ImportResult {
+/** The response's series list, or the one located problem that stops reading it. */
+export function readResultList(text: string): { series: PromSeries[]; path: string } | ImportIssue {
   const limit = inputLimitError(text, MAX_IMPORT_CHARS);
-  if (limit) return fail(limit);
+  if (limit) return limit;
   const syntax = checkJsonSyntax(text, MAX_JSON_DEPTH);
   if (syntax) {
     const message = `invalid JSON: ${syntax.message}`;
-    return fail({ ...lineColumnAt(text, syntax.index), message });
+    return { ...lineColumnAt(text, syntax.index), message };
   }
   let root: unknown;
   try {
     root = JSON.parse(text) as unknown;
   } catch (error) {
-    return fail({ message: `invalid JSON: ${error instanceof Error ? error.message : 'unknown'}` });
+    return { message: `invalid JSON: ${error instanceof Error ? error.message : 'unknown'}` };
   }
-  const found = findResultList(root);
+  return findResultList(root);
+}
+
+function parsePrometheus(text: string, options: PrometheusImportOptions): ImportResult {
+  const found = readResultList(text);
   if ('message' in found) return fail(found);
   const selected = selectSeries(found.series, found.path, options);
   if ('message' in selected) return fail(selected);
