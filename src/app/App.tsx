@@ -13,15 +13,18 @@ import { TunePanel } from '../panels/tune/index.ts';
 import { PRESETS } from '../presets/catalog.ts';
 import { PlaybackBar, usePlayback } from '../playback/index.ts';
 import { formatElapsed } from '../format/timeAxis.ts';
+import { runColour } from '../format/runColours.ts';
 import {
   useActions,
   useDiagnostics,
+  useFocusedRun,
   useHeld,
   useHpaChoice,
   useIsStale,
   useParseSummary,
   usePresetName,
   useResult,
+  useRuns,
   useScenarioText,
   useSelectedSync,
   useSyncDetail,
@@ -50,7 +53,11 @@ export function App() {
   const held = useHeld();
   const hpaChoice = useHpaChoice();
   const selected = useSelectedSync();
-  const detail = useLastDetail(useSyncDetail(), result);
+  const runs = useRuns();
+  const focusedRun = useFocusedRun();
+  // The explanation follows the focused run: its result is the one whose syncs it explains.
+  const focusedResult = runs.find((r) => r.key === focusedRun)?.result ?? result;
+  const detail = useLastDetail(useSyncDetail(), focusedResult);
   const theme = useResolvedTheme(useTheme());
   const actions = useActions();
   const [galleryOpen, setGalleryOpen] = useState(false);
@@ -67,9 +74,23 @@ export function App() {
 
   // One object per result, so the explain panel (memoized) skips the keystrokes in between.
   const history = useMemo(
-    () => (result ? { time: result.series.time, raw: result.series.rawReplicas } : undefined),
-    [result],
+    () =>
+      focusedResult
+        ? { time: focusedResult.series.time, raw: focusedResult.series.rawReplicas }
+        : undefined,
+    [focusedResult],
   );
+  // The variants over the HPA's charts, coloured as in the comparison (by place in the runs).
+  const overlays = useMemo(
+    () =>
+      runs.flatMap((r, i) =>
+        r.role === 'variant' && r.result
+          ? [{ key: r.key, name: r.name, colour: runColour(i), series: r.result.series }]
+          : [],
+      ),
+    [runs],
+  );
+  const explainedRuns = useMemo(() => runs.filter((r) => r.role !== 'cluster' && r.result), [runs]);
   const hasDemand = useMemo(
     () => (result ? result.series.demand.some((v) => !Number.isNaN(v)) : false),
     [result],
@@ -180,6 +201,8 @@ export function App() {
                 onSelectSync={actions.selectSync}
                 selectedDetail={detail}
                 stale={stale}
+                overlays={overlays}
+                focusedRun={focusedRun}
               />
             ) : (
               <p className="status" role="status">
@@ -206,6 +229,9 @@ export function App() {
             detail={detail}
             loading={selected !== null && detail?.index !== selected}
             history={history}
+            runs={explainedRuns}
+            focusedRun={focusedRun}
+            onFocusRun={actions.focusRun}
           />
         </aside>
       </main>

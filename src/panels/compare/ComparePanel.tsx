@@ -13,7 +13,8 @@ import {
   useRuns,
   useScenarioText,
 } from '../../store/index.ts';
-import { ReplicasOverlay, RUN_COLOURS } from './ReplicasOverlay.tsx';
+import { runColour } from '../../format/runColours.ts';
+import { ReplicasOverlay } from './ReplicasOverlay.tsx';
 import './compare.css';
 
 export function ComparePanel() {
@@ -27,6 +28,8 @@ export function ComparePanel() {
   const compared: ComparedRun[] = runs.flatMap((r) =>
     r.result ? [{ key: r.key, name: r.name, role: r.role, kpis: r.result.kpis }] : [],
   );
+  // A run's colour is by its place among all runs, as on the charts (a failed run keeps its own).
+  const colourOf = (key: string) => runColour(runs.findIndex((r) => r.key === key));
   const many = compared.length > 1;
 
   // A reviewer's link (#…&view=compare) opens on the comparison.
@@ -108,11 +111,7 @@ export function ComparePanel() {
               <tr>
                 <th scope="col">KPI</th>
                 {compared.map((r, i) => (
-                  <th
-                    scope="col"
-                    key={r.key}
-                    style={{ borderTopColor: RUN_COLOURS[i % RUN_COLOURS.length] }}
-                  >
+                  <th scope="col" key={r.key} style={{ borderTopColor: colourOf(r.key) }}>
                     <span className="compare-run">{r.name}</span>
                     <span className="compare-role">{i === 0 ? 'the HPA' : 'variant'}</span>
                     <label
