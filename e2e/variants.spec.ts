@@ -35,10 +35,10 @@ test.describe('variants', () => {
     await waitUpToDate(page);
     const table = page.getByRole('region', { name: 'Variants side by side' }).getByRole('table');
     const reversals = table.locator('tr[data-kpi="directionReversals"] td');
-    await expect(reversals).toHaveText(['3 ✓', /^145 \+142, \+4,733%$/]);
+    await expect(reversals).toHaveText(['3 ✓', /^71 \+68, \+2,267%$/]);
     await expect(table.locator('tr[data-kpi="costPerMonth"] td').nth(1)).toHaveClass('best');
     await expect(page.getByLabel('Comparison as Markdown')).toHaveValue(
-      /\| reversals \| \*\*3\*\* \| 145 \(\+142, \+4,733%\) \|/,
+      /\| reversals \| \*\*3\*\* \| 71 \(\+68, \+2,267%\) \|/,
     );
     await expect(
       page.getByRole('img', { name: 'Replicas of each run over time' }).locator('polyline'),
@@ -66,8 +66,8 @@ test.describe('variants', () => {
     await expect(compare).toBeInViewport();
     await expect(compare).toBeFocused();
     await expect(compare.getByRole('table').locator('tr[data-kpi="scaleEvents"] td')).toHaveText([
-      '26 ✓',
-      /^171 /,
+      '27 ✓',
+      /^96 /,
     ]);
   });
 });

@@ -108,7 +108,7 @@ export function Toolbar(props: {
         aria-label="Undo"
         title="Undo (scenario history)"
       >
-        ↶ Undo
+        ↶
       </button>
       <button
         className="btn"
@@ -117,7 +117,7 @@ export function Toolbar(props: {
         aria-label="Redo"
         title="Redo"
       >
-        ↷ Redo
+        ↷
       </button>
       <span
         className="status"
@@ -147,8 +147,13 @@ export function Toolbar(props: {
       ) : null}
       <span className="spacer" />
       <div className="share-box">
-        <button className="btn primary" onClick={() => void onShare()}>
-          Share link
+        <button
+          className="btn primary"
+          onClick={() => void onShare()}
+          aria-label="Share link"
+          title="Copy a link that reopens this scenario"
+        >
+          Share
         </button>
         {share?.url ? (
           <input
@@ -191,8 +196,7 @@ export function Toolbar(props: {
         }}
       />
       {props.view}
-      <label className="status">
-        Theme{' '}
+      <label className="status" title="Theme">
         <select
           value={theme}
           onChange={(e) => actions.setTheme(e.target.value as 'light' | 'dark' | 'system')}

@@ -26,9 +26,10 @@ export function ImportTraffic(props: {
       <button
         className="btn"
         onClick={() => setOpen(true)}
-        title="CSV or Prometheus → spec.traffic"
+        title="Import traffic: CSV or Prometheus → spec.traffic (or drop a file on the page)"
+        aria-label="Import traffic"
       >
-        Import traffic
+        Import…
       </button>
       <ImportDialog
         open={open}
