@@ -30,6 +30,7 @@ import {
   useSyncDetail,
   useTheme,
 } from '../store/index.ts';
+import { downloadComparisonPng, fileStem, hpaName } from './download.ts';
 import { ProblemsList } from './ProblemsList.tsx';
 import { AssumedWorld } from './paste/AssumedWorld.tsx';
 import { HpaPicker } from './paste/HpaPicker.tsx';
@@ -192,7 +193,17 @@ export function App() {
               soFar={running}
             />
           </div>
-          {result ? <ComparePanel /> : null}
+          {result ? (
+            <ComparePanel
+              exportPng={(root) =>
+                downloadComparisonPng(
+                  root,
+                  chartsRef.current,
+                  `${fileStem(hpaChoice ?? hpaName(text) ?? parse?.name ?? 'scenario')}-comparison.png`,
+                )
+              }
+            />
+          ) : null}
           <div ref={chartsRef}>
             {result ? (
               <SimulationCharts

@@ -17,7 +17,15 @@ import { runColour } from '../../format/runColours.ts';
 import { ReplicasOverlay } from './ReplicasOverlay.tsx';
 import './compare.css';
 
-export function ComparePanel() {
+export interface ComparePanelProps {
+  /**
+   * Saves the comparison's charts as a PNG (the page owns downloads): `root` is this panel, whose
+   * overlay it draws. Without it the panel offers no PNG.
+   */
+  exportPng?: (root: HTMLElement) => Promise<void>;
+}
+
+export function ComparePanel({ exportPng }: ComparePanelProps = {}) {
   const runs = useRuns();
   const focused = useFocusedRun();
   const text = useScenarioText();
@@ -66,6 +74,16 @@ export function ComparePanel() {
     await copy('Reviewer link', link.url);
   }
 
+  async function png() {
+    if (!exportPng || !root.current) return;
+    try {
+      await exportPng(root.current);
+      setMessage('PNG saved.');
+    } catch (e) {
+      setMessage(`The PNG could not be made: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
   const rows = many ? compareRuns(compared) : [];
   const markdown = many ? comparisonMarkdown(compared) : '';
   return (
@@ -95,6 +113,15 @@ export function ComparePanel() {
             >
               Copy as Markdown
             </button>
+            {exportPng ? (
+              <button
+                type="button"
+                onClick={() => void png()}
+                title="The comparison's charts as one PNG: every run's replicas, then the charts with the variants"
+              >
+                Save charts as PNG
+              </button>
+            ) : null}
           </>
         ) : null}
         {message ? (
