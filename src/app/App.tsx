@@ -13,20 +13,24 @@ import { TunePanel } from '../panels/tune/index.ts';
 import { PRESETS } from '../presets/catalog.ts';
 import { PlaybackBar, usePlayback } from '../playback/index.ts';
 import { formatElapsed } from '../format/timeAxis.ts';
+import { runColour } from '../format/runColours.ts';
 import {
   useActions,
   useDiagnostics,
+  useFocusedRun,
   useHeld,
   useHpaChoice,
   useIsStale,
   useParseSummary,
   usePresetName,
   useResult,
+  useRuns,
   useScenarioText,
   useSelectedSync,
   useSyncDetail,
   useTheme,
 } from '../store/index.ts';
+import { downloadComparisonPng, fileStem, hpaName } from './download.ts';
 import { ProblemsList } from './ProblemsList.tsx';
 import { AssumedWorld } from './paste/AssumedWorld.tsx';
 import { HpaPicker } from './paste/HpaPicker.tsx';
@@ -50,7 +54,11 @@ export function App() {
   const held = useHeld();
   const hpaChoice = useHpaChoice();
   const selected = useSelectedSync();
-  const detail = useLastDetail(useSyncDetail(), result);
+  const runs = useRuns();
+  const focusedRun = useFocusedRun();
+  // The explanation follows the focused run: its result is the one whose syncs it explains.
+  const focusedResult = runs.find((r) => r.key === focusedRun)?.result ?? result;
+  const detail = useLastDetail(useSyncDetail(), focusedResult);
   const theme = useResolvedTheme(useTheme());
   const actions = useActions();
   const [galleryOpen, setGalleryOpen] = useState(false);
@@ -67,9 +75,23 @@ export function App() {
 
   // One object per result, so the explain panel (memoized) skips the keystrokes in between.
   const history = useMemo(
-    () => (result ? { time: result.series.time, raw: result.series.rawReplicas } : undefined),
-    [result],
+    () =>
+      focusedResult
+        ? { time: focusedResult.series.time, raw: focusedResult.series.rawReplicas }
+        : undefined,
+    [focusedResult],
   );
+  // The variants over the HPA's charts, coloured as in the comparison (by place in the runs).
+  const overlays = useMemo(
+    () =>
+      runs.flatMap((r, i) =>
+        r.role === 'variant' && r.result
+          ? [{ key: r.key, name: r.name, colour: runColour(i), series: r.result.series }]
+          : [],
+      ),
+    [runs],
+  );
+  const explainedRuns = useMemo(() => runs.filter((r) => r.role !== 'cluster' && r.result), [runs]);
   const hasDemand = useMemo(
     () => (result ? result.series.demand.some((v) => !Number.isNaN(v)) : false),
     [result],
@@ -171,7 +193,17 @@ export function App() {
               soFar={running}
             />
           </div>
-          {result ? <ComparePanel /> : null}
+          {result ? (
+            <ComparePanel
+              exportPng={(root) =>
+                downloadComparisonPng(
+                  root,
+                  chartsRef.current,
+                  `${fileStem(hpaChoice ?? hpaName(text) ?? parse?.name ?? 'scenario')}-comparison.png`,
+                )
+              }
+            />
+          ) : null}
           <div ref={chartsRef}>
             {result ? (
               <SimulationCharts
@@ -180,6 +212,8 @@ export function App() {
                 onSelectSync={actions.selectSync}
                 selectedDetail={detail}
                 stale={stale}
+                overlays={overlays}
+                focusedRun={focusedRun}
               />
             ) : (
               <p className="status" role="status">
@@ -206,6 +240,9 @@ export function App() {
             detail={detail}
             loading={selected !== null && detail?.index !== selected}
             history={history}
+            runs={explainedRuns}
+            focusedRun={focusedRun}
+            onFocusRun={actions.focusRun}
           />
         </aside>
       </main>

@@ -86,8 +86,33 @@ function inlineCssVariables(svg: SVGSVGElement, style: CSSStyleDeclaration): voi
 /** Draw every chart SVG inside `root` onto one canvas, stacked, and save it as PNG. */
 export async function downloadChartsPng(root: HTMLElement, filename: string): Promise<void> {
   const svgs = Array.from(root.querySelectorAll<SVGSVGElement>('svg.recharts-surface'));
+  await downloadSvgsPng(svgs, root, filename);
+}
+
+/**
+ * The comparison as one PNG: the compare panel's overlay of every run's replicas, then the
+ * main charts with the variants drawn over the HPA's lines.
+ */
+export async function downloadComparisonPng(
+  compare: HTMLElement,
+  charts: HTMLElement | null,
+  filename: string,
+): Promise<void> {
+  const svgs = [
+    ...Array.from(compare.querySelectorAll<SVGSVGElement>('figure.compare-overlay svg')),
+    ...(charts ? Array.from(charts.querySelectorAll<SVGSVGElement>('svg.recharts-surface')) : []),
+  ];
+  await downloadSvgsPng(svgs, compare, filename);
+}
+
+/** Draw `svgs` onto one canvas, stacked, with the colours `styleRoot` resolves, and save it. */
+async function downloadSvgsPng(
+  svgs: SVGSVGElement[],
+  styleRoot: HTMLElement,
+  filename: string,
+): Promise<void> {
   if (svgs.length === 0) throw new Error('no chart to export');
-  const style = getComputedStyle(root);
+  const style = getComputedStyle(styleRoot);
   const background = style.getPropertyValue('--bg').trim() || '#ffffff';
   const scale = Math.min(2, window.devicePixelRatio || 1);
   const boxes = svgs.map((s) => s.getBoundingClientRect());

@@ -11,6 +11,8 @@ export interface LegendItem {
   help?: string;
   /** toggled off */
   hidden?: boolean;
+  /** shown, never toggled (in a legend whose other entries toggle) */
+  fixed?: boolean;
 }
 
 export function Swatch({ kind, color }: { kind: SwatchKind; color: string }) {
@@ -46,7 +48,7 @@ export function ChartLegend(props: {
     <ul className="chart-legend" aria-label={`${props.title} legend`}>
       {props.items.map((item) => (
         <li key={item.key}>
-          {props.onToggle ? (
+          {props.onToggle && !item.fixed ? (
             <button
               type="button"
               className="legend-item"

@@ -25,14 +25,25 @@ import {
   valueYAxis,
 } from './chartParts.tsx';
 import { formatCompact, formatNumber } from '../format/format.ts';
-import { metricColor } from './seriesStyles.ts';
-import type { MetricLaneData } from './types.ts';
+import { overlayLegend, orderByFocus } from './overlays.ts';
+import { metricColor, overlayStroke, UNFOCUSED_OPACITY } from './seriesStyles.ts';
+import type { MetricLaneData, OverlayLines } from './types.ts';
 
 export interface MetricLaneProps extends SharedChartProps {
   lane: MetricLaneData;
   tolerance: { scaleUp: number; scaleDown: number };
   height?: number;
+  /** the variants: each drawn with its own value (or ratio) of this metric */
+  overlays?: OverlayLines[];
+  /** legend keys switched off (a variant's key hides it on every chart) */
+  hidden?: ReadonlySet<string>;
+  onToggle?: (key: string) => void;
+  /** the run the explanation follows ('main': the HPA) */
+  focusedRun?: string;
 }
+
+const NONE: OverlayLines[] = [];
+const NOTHING_HIDDEN: ReadonlySet<string> = new Set();
 
 type View = 'value' | 'ratio';
 
@@ -45,6 +56,9 @@ interface PlotProps extends PlotAxisProps {
   tolerance: { scaleUp: number; scaleDown: number };
   view: View;
   height: number;
+  overlays: OverlayLines[];
+  hidden: ReadonlySet<string>;
+  focusedRun: string;
 }
 
 function bandText(r: number, lo: number, hi: number): string {
@@ -67,6 +81,11 @@ const MetricPlot = memo(function MetricPlot(p: PlotProps) {
   const target = isRatio ? 1 : lane.target;
   const unit = lane.unit.startsWith('%') ? '%' : '';
   const stripLow = y1 - (y1 - y0) * 0.06;
+  // The variants that have this metric, the focused one drawn last (on top).
+  const others = orderByFocus(p.overlays, p.focusedRun).flatMap((o) => {
+    const keys = o.metricKeys[lane.index];
+    return keys ? [{ o, dataKey: isRatio ? keys.ratioKey : keys.valueKey }] : [];
+  });
   return (
     <ResponsiveContainer width="100%" height={p.height}>
       <ComposedChart
@@ -117,11 +136,32 @@ const MetricPlot = memo(function MetricPlot(p: PlotProps) {
           type="linear"
           stroke={color}
           strokeWidth={1.5}
+          strokeOpacity={p.focusedRun === 'main' ? 1 : UNFOCUSED_OPACITY}
           dot={false}
           activeDot={{ r: 3 }}
           connectNulls={false}
           isAnimationActive={false}
         />
+        {others.map(({ o, dataKey }) => {
+          const st = overlayStroke(o.key, p.focusedRun);
+          return (
+            <Line
+              key={o.legendKey}
+              dataKey={dataKey}
+              name={o.name}
+              type="linear"
+              stroke={o.colour}
+              strokeWidth={st.width - 0.5}
+              strokeDasharray={st.dash}
+              strokeOpacity={st.opacity}
+              dot={false}
+              activeDot={false}
+              connectNulls={false}
+              hide={p.hidden.has(o.legendKey)}
+              isAnimationActive={false}
+            />
+          );
+        })}
         <Tooltip
           isAnimationActive={false}
           cursor={{ stroke: 'var(--axis)', strokeDasharray: '3 3' }}
@@ -142,6 +182,15 @@ const MetricPlot = memo(function MetricPlot(p: PlotProps) {
                   color: 'transparent',
                   format: (v) => formatNumber(v, 3),
                 },
+                ...others
+                  .filter(({ o }) => !p.hidden.has(o.legendKey))
+                  .map(({ o, dataKey }) => ({
+                    key: dataKey,
+                    label: o.name,
+                    color: o.colour,
+                    format: (v: number) =>
+                      isRatio ? formatNumber(v, 3) : `${formatCompact(v)}${unit}`,
+                  })),
               ]}
               extra={(row) => {
                 const r = row[lane.ratioKey];
@@ -157,6 +206,9 @@ const MetricPlot = memo(function MetricPlot(p: PlotProps) {
 
 export function MetricLane(props: MetricLaneProps) {
   const { lane, tolerance } = props;
+  const overlays = props.overlays ?? NONE;
+  const hidden = props.hidden ?? NOTHING_HIDDEN;
+  const focusedRun = props.focusedRun ?? 'main';
   const [view, setView] = useState<View>('value');
   const isRatio = view === 'ratio';
   const unit = lane.unit.startsWith('%') ? '%' : '';
@@ -169,12 +221,14 @@ export function MetricLane(props: MetricLaneProps) {
       help: isRatio
         ? 'the usage ratio the controller computed (current / target)'
         : 'the value the controller computed at each sync',
+      fixed: true,
     },
     {
       key: 'target',
       label: isRatio ? 'ratio 1' : 'target',
       color: 'var(--target)',
       swatch: 'dashed',
+      fixed: true,
     },
     {
       key: 'band',
@@ -182,6 +236,7 @@ export function MetricLane(props: MetricLaneProps) {
       color: 'var(--band)',
       swatch: 'band',
       help: 'inside this band (both ends included) the metric asks for no change',
+      fixed: true,
     },
   ];
   if (lane.decided.length) {
@@ -191,8 +246,18 @@ export function MetricLane(props: MetricLaneProps) {
       color: 'var(--decided)',
       swatch: 'band',
       help: 'syncs where this metric’s proposal was the largest and was used',
+      fixed: true,
     });
   }
+  const withLane = overlays.filter((o) => o.metricKeys[lane.index]);
+  legend.push(
+    ...overlayLegend(
+      withLane,
+      hidden,
+      focusedRun,
+      isRatio ? 'its usage ratio' : 'the value its controller computed',
+    ),
+  );
   const title = lane.label;
   const viewButtons = (
     <span className="segmented" role="group" aria-label={`${title}: show`}>
@@ -209,6 +274,7 @@ export function MetricLane(props: MetricLaneProps) {
       detail={`${lane.unit} · target ${formatCompact(lane.target)}${unit}`}
       ariaLabel={`Metric ${title} (${isRatio ? 'usage ratio' : 'value'}) against its target over time`}
       legend={legend}
+      onToggle={withLane.length ? props.onToggle : undefined}
       controls={viewButtons}
       {...interaction(props)}
     >
@@ -221,6 +287,9 @@ export function MetricLane(props: MetricLaneProps) {
         tolerance={tolerance}
         view={view}
         height={props.height ?? 150}
+        overlays={overlays}
+        hidden={hidden}
+        focusedRun={focusedRun}
       />
     </ChartFrame>
   );

@@ -27,9 +27,16 @@ import {
   type SharedChartProps,
   valueYAxis,
 } from './chartParts.tsx';
-import { POD_AREAS, REPLICA_SERIES, type SeriesStyle } from './seriesStyles.ts';
+import {
+  overlayStroke,
+  POD_AREAS,
+  REPLICA_SERIES,
+  UNFOCUSED_OPACITY,
+  type SeriesStyle,
+} from './seriesStyles.ts';
 import { formatElapsed } from '../format/timeAxis.ts';
 import type { ChartData, ChartRow, RescaleMarker } from './types.ts';
+import { orderByFocus, overlayLegend } from './overlays.ts';
 import type { AxisScale } from '../format/format.ts';
 import { formatLogTick, toLog, type YMode } from './yScale.ts';
 
@@ -44,6 +51,8 @@ export interface ReplicasChartProps extends SharedChartProps {
   onToggle: (key: string) => void;
   yMode: YMode;
   onYMode: (mode: YMode) => void;
+  /** the run the explanation follows ('main': the HPA) */
+  focusedRun?: string;
 }
 
 /** Without the decision series there is no raw or stabilized line. */
@@ -82,6 +91,7 @@ interface PlotProps extends PlotAxisProps {
   height: number;
   scale: AxisScale;
   log: boolean;
+  focusedRun: string;
 }
 
 /** A row value as plotted: log10(1 + v) in the log view (recharts takes a function key). */
@@ -95,6 +105,7 @@ function plotted(key: string, log: boolean): string | ((row: ChartRow) => number
 
 const ReplicasPlot = memo(function ReplicasPlot(p: PlotProps) {
   const { data, hidden, lines, log } = p;
+  const ownOpacity = p.focusedRun === 'main' ? 1 : UNFOCUSED_OPACITY;
   const y = (v: number) => (log ? toLog(v) : v);
   const maxOnScale = y(data.maxReplicas) <= p.scale.domain[1];
   return (
@@ -147,7 +158,7 @@ const ReplicasPlot = memo(function ReplicasPlot(p: PlotProps) {
             stroke={s.color}
             strokeWidth={s.width}
             strokeDasharray={s.dash}
-            strokeOpacity={s.key === 'raw' ? 0.75 : 1}
+            strokeOpacity={(s.key === 'raw' ? 0.75 : 1) * ownOpacity}
             dot={false}
             activeDot={s.key === 'spec' ? { r: 3 } : false}
             connectNulls={false}
@@ -155,6 +166,27 @@ const ReplicasPlot = memo(function ReplicasPlot(p: PlotProps) {
             isAnimationActive={false}
           />
         ))}
+        {/* the variants over the HPA's lines, the focused one last (on top) */}
+        {orderByFocus(data.overlays, p.focusedRun).map((o) => {
+          const st = overlayStroke(o.key, p.focusedRun);
+          return (
+            <Line
+              key={o.legendKey}
+              dataKey={plotted(o.specKey, log)}
+              name={o.name}
+              type="stepAfter"
+              stroke={o.colour}
+              strokeWidth={st.width}
+              strokeDasharray={st.dash}
+              strokeOpacity={st.opacity}
+              dot={false}
+              activeDot={o.key === p.focusedRun ? { r: 3 } : false}
+              connectNulls={false}
+              hide={hidden.has(o.legendKey)}
+              isAnimationActive={false}
+            />
+          );
+        })}
         {/* ReferenceDots, not a Scatter: a Scatter's own data would take over the tooltip index */}
         {hidden.has('markers')
           ? null
@@ -177,9 +209,14 @@ const ReplicasPlot = memo(function ReplicasPlot(p: PlotProps) {
             <ChartTooltip
               active={tp.active}
               payload={tp.payload}
-              items={[...lines, ...POD_AREAS]
-                .filter((s) => !hidden.has(s.key))
-                .map((s) => ({ key: s.key, label: s.label, color: s.color }))}
+              items={[
+                ...[...lines, ...POD_AREAS]
+                  .filter((s) => !hidden.has(s.key))
+                  .map((s) => ({ key: s.key, label: s.label, color: s.color })),
+                ...data.overlays
+                  .filter((o) => !hidden.has(o.legendKey))
+                  .map((o) => ({ key: o.specKey, label: o.name, color: o.colour })),
+              ]}
             />
           )}
         />
@@ -193,6 +230,7 @@ export function ReplicasChart(props: ReplicasChartProps) {
   const stabilization = props.stabilization ?? null;
   const height = props.height ?? 230;
   const { hidden, onToggle: toggle, scale, yMode } = props;
+  const focusedRun = props.focusedRun ?? 'main';
   const log = yMode === 'log';
   const lines = data.hasDecisionSeries ? REPLICA_SERIES : BASIC_LINES;
   const legend: LegendItem[] = [
@@ -206,6 +244,7 @@ export function ReplicasChart(props: ReplicasChartProps) {
       help: 'a sync that changed the replica count (▲ up, ▼ down, ◆ both within one point)',
       hidden: hidden.has('markers'),
     },
+    ...overlayLegend(data.overlays, hidden, focusedRun, 'spec.replicas of its run'),
   ];
   if (stabilization && stabilization.downWindowSeconds > 0) {
     legend.push({
@@ -263,6 +302,7 @@ export function ReplicasChart(props: ReplicasChartProps) {
         height={height}
         scale={scale}
         log={log}
+        focusedRun={focusedRun}
       />
       {stabilization && !hidden.has('window') ? (
         <StabilizationOverlay

@@ -14,7 +14,7 @@ import { MetricLane } from './MetricLane.tsx';
 import { clampRange, panToInclude } from './pointer.ts';
 import { ReplicasChart } from './ReplicasChart.tsx';
 import { formatDuration, formatElapsed, ticksNeedSeconds, timeTicks } from '../format/timeAxis.ts';
-import type { ChartSeries } from './types.ts';
+import type { ChartSeries, OverlayRun } from './types.ts';
 import './charts.css';
 
 export interface SimulationChartsProps {
@@ -30,7 +30,13 @@ export interface SimulationChartsProps {
   maxPoints?: number;
   /** select the sync under the pointer while hovering (default: on click only) */
   selectOnHover?: boolean;
+  /** the variants, drawn over the HPA's replicas and metric lanes (memoize: a new array redraws) */
+  overlays?: readonly OverlayRun[];
+  /** the run the explanation follows ('main': the HPA): its lines are drawn emphasised */
+  focusedRun?: string;
 }
+
+const NO_OVERLAYS: readonly OverlayRun[] = [];
 
 function fullDomainOf(time: Float64Array): [number, number] {
   const n = time.length;
@@ -42,6 +48,8 @@ export const SimulationCharts = memo(SimulationChartsView);
 
 function SimulationChartsView(props: SimulationChartsProps) {
   const { series, selectedSync, onSelectSync, selectedDetail, stale } = props;
+  const overlays = props.overlays ?? NO_OVERLAYS;
+  const focusedRun = props.focusedRun ?? 'main';
   const maxPoints = props.maxPoints ?? DEFAULT_MAX_POINTS;
   const [zoomState, setZoom] = useState<[number, number] | null>(null);
   const full = useMemo(() => fullDomainOf(series.time), [series]);
@@ -68,8 +76,12 @@ function SimulationChartsView(props: SimulationChartsProps) {
     if (next !== zoom) setZoom(next);
   }, [selectedSync, zoom, series, full]);
 
-  const data = useMemo(() => buildChartData(series, maxPoints, zoom), [series, maxPoints, zoom]);
-  // The replicas legend and y-mode live here so the axis is refitted to what is visible.
+  const data = useMemo(
+    () => buildChartData(series, maxPoints, zoom, overlays),
+    [series, maxPoints, zoom, overlays],
+  );
+  // The replicas legend and y-mode live here so the axis is refitted to what is visible; a
+  // variant's legend key hides it on every chart at once.
   const [hidden, setHidden] = useState<ReadonlySet<string>>(DEFAULT_HIDDEN_REPLICAS);
   const [yMode, setYMode] = useState<YMode>('linear');
   const toggleReplicas = useCallback(
@@ -83,8 +95,16 @@ function SimulationChartsView(props: SimulationChartsProps) {
     [],
   );
   const replicasAxis = useMemo(
-    () => replicasScale(series, data.hasDecisionSeries, data.range, { hidden, mode: yMode }),
-    [series, data, hidden, yMode],
+    () =>
+      replicasScale(series, data.hasDecisionSeries, data.range, {
+        hidden,
+        mode: yMode,
+        overlays: data.overlays.map((o) => ({
+          legendKey: o.legendKey,
+          specReplicas: overlays.find((r) => r.key === o.key)!.series.specReplicas,
+        })),
+      }),
+    [series, data, hidden, yMode, overlays],
   );
   const xTicks = useMemo(() => timeTicks(data.xDomain[0], data.xDomain[1], 8), [data]);
   const stabilization = useMemo(() => {
@@ -149,9 +169,19 @@ function SimulationChartsView(props: SimulationChartsProps) {
         onToggle={toggleReplicas}
         yMode={yMode}
         onYMode={setYMode}
+        focusedRun={focusedRun}
       />
       {data.metrics.map((lane) => (
-        <MetricLane key={lane.index} {...shared} lane={lane} tolerance={data.tolerance} />
+        <MetricLane
+          key={lane.index}
+          {...shared}
+          lane={lane}
+          tolerance={data.tolerance}
+          overlays={data.overlays}
+          hidden={hidden}
+          onToggle={toggleReplicas}
+          focusedRun={focusedRun}
+        />
       ))}
       <DemandChart {...shared} data={data} />
     </section>

@@ -187,3 +187,87 @@ describe('decidedRuns', () => {
     expect(decidedRuns(time, deciding, 0, 0, 1)).toEqual([{ from: 0, to: 75 }]);
   });
 });
+
+describe('variants over the HPA (overlays)', () => {
+  const base = () => tinySeries(6);
+  const variant = (spec: number[], cpu: number[], key = 'resource/cpu') => {
+    const s = tinySeries(spec.length);
+    return {
+      key: 'fast-down',
+      name: 'fast-down',
+      colour: '#dc2626',
+      series: {
+        time: s.time,
+        specReplicas: Float64Array.from(spec),
+        metrics: [Float64Array.from(cpu)],
+        ratios: [Float64Array.from(cpu.map((v) => v / 60))],
+        metricInfo: [{ ...s.metricInfo[0]!, key }],
+      },
+    };
+  };
+
+  it('adds nothing without variants: the HPA rows and axes stay as they were', () => {
+    const d = buildChartData(base(), 100);
+    expect(d.overlays).toEqual([]);
+    expect(Object.keys(d.rows[0]!).some((k) => k.startsWith('o'))).toBe(false);
+  });
+
+  it('gives each variant its replicas and metric values on the shared rows', () => {
+    const d = buildChartData(base(), 100, null, [
+      variant([3, 4, 5, 6, 7, 8], [50, 60, 70, 80, 90, 95]),
+    ]);
+    expect(d.overlays).toHaveLength(1);
+    const [o] = d.overlays;
+    expect(o!.legendKey).toBe('run:fast-down');
+    expect(d.rows.map((r) => r[o!.specKey])).toEqual([3, 4, 5, 6, 7, 8]);
+    const keys = o!.metricKeys[0]!;
+    expect(d.rows[5]![keys.valueKey]).toBe(95);
+    expect(d.rows[5]![keys.ratioKey]).toBeCloseTo(95 / 60);
+    // The lane's axes cover the variant (the HPA alone stays at 50).
+    expect(d.metrics[0]!.valueScale.domain[1]).toBeGreaterThanOrEqual(95);
+    expect(d.metrics[0]!.ratioScale.domain[1]).toBeGreaterThanOrEqual(95 / 60);
+  });
+
+  it('fits the replicas axis to a shown variant and drops it when hidden', () => {
+    const s = base();
+    const v = variant([3, 3, 9, 9, 9, 3], [50, 50, 50, 50, 50, 50]);
+    const d = buildChartData(s, 100, null, [v]);
+    expect(d.replicasScale.domain[1]).toBeGreaterThanOrEqual(9);
+    const overlays = [{ legendKey: 'run:fast-down', specReplicas: v.series.specReplicas }];
+    const shown = replicasScale(s, false, d.range, { overlays });
+    const hidden = replicasScale(s, false, d.range, {
+      overlays,
+      hidden: new Set(['run:fast-down']),
+    });
+    expect(shown.domain[1]).toBeGreaterThanOrEqual(9);
+    expect(hidden.domain[1]).toBeLessThan(9);
+  });
+
+  it('skips a run on another sync grid and a lane whose metric the variant lacks', () => {
+    const d = buildChartData(base(), 100, null, [
+      variant([3, 3, 3], [1, 2, 3]),
+      { ...variant([3, 3, 3, 3, 3, 3], [1, 2, 3, 4, 5, 6], 'resource/memory'), key: 'mem' },
+    ]);
+    expect(d.overlays.map((o) => o.key)).toEqual(['mem']);
+    expect(d.overlays[0]!.metricKeys).toEqual([null]);
+    expect(d.metrics[0]!.valueScale.domain[1]).toBeLessThan(100);
+  });
+
+  it('keeps a variant’s short spike through downsampling', () => {
+    const run = presetRun('default');
+    const s = run.payload.series;
+    const spec = Float64Array.from(s.specReplicas);
+    const at = Math.floor(spec.length / 3);
+    spec[at] = 500;
+    const d = buildChartData(s, 200, null, [
+      {
+        key: 'v',
+        name: 'v',
+        colour: '#000',
+        series: { ...s, specReplicas: spec },
+      },
+    ]);
+    expect(d.rows.length).toBeLessThanOrEqual(200);
+    expect(d.rows.some((r) => r.o0 === 500)).toBe(true);
+  });
+});

@@ -12,6 +12,8 @@ import type {
   ChartRow,
   ChartSeries,
   MetricLaneData,
+  OverlayLines,
+  OverlayRun,
   RescaleMarker,
   TimeRun,
 } from './types.ts';
@@ -181,12 +183,48 @@ function slice<T extends Float64Array | Uint8Array | Int16Array>(a: T, i0: numbe
   return a.subarray(i0, i1 + 1) as T;
 }
 
+/** Which of a variant's metrics is the HPA's metric `key` (-1: its patch removed it). */
+function overlayMetricIndex(o: OverlayRun, key: string): number {
+  return o.series.metricInfo.findIndex((m) => m.key === key);
+}
+
+/**
+ * The variants that can be drawn over `s` (those on its sync grid: the same world gives the same
+ * times) and their row keys: `o{k}` replicas, `o{k}m{j}` / `o{k}r{j}` on the HPA's lane j.
+ */
+export function overlayLines(
+  s: ChartSeries,
+  overlays: readonly OverlayRun[],
+): { runs: OverlayRun[]; lines: OverlayLines[] } {
+  const runs = overlays.filter((o) => o.series.time.length === s.time.length);
+  const lines = runs.map((o, k) => ({
+    key: o.key,
+    name: o.name,
+    colour: o.colour,
+    legendKey: overlayLegendKey(o.key),
+    specKey: `o${k}`,
+    metricKeys: s.metricInfo.map((info, j) =>
+      overlayMetricIndex(o, info.key) < 0
+        ? null
+        : { valueKey: `o${k}m${j}`, ratioKey: `o${k}r${j}` },
+    ),
+  }));
+  return { runs, lines };
+}
+
+/** The legend key of a variant: one key hides it on every chart. */
+export function overlayLegendKey(runKey: string): string {
+  return `run:${runKey}`;
+}
+
 function metricLanes(
   s: ChartSeries,
   i0: number,
   i1: number,
   spanSeconds: number,
   maxPoints: number,
+  overlays: readonly OverlayRun[] = [],
+  lines: readonly OverlayLines[] = [],
 ): MetricLaneData[] {
   const up = s.tolerance.scaleUp;
   const down = s.tolerance.scaleDown;
@@ -195,6 +233,18 @@ function metricLanes(
   return s.metricInfo.map((info, j) => {
     const values = s.metrics[j] ? slice(s.metrics[j]!, i0, i1) : undefined;
     const ratios = s.ratios[j] ? slice(s.ratios[j]!, i0, i1) : undefined;
+    // The lane's axes cover every run drawn on it, so no variant is clipped.
+    const others = overlays.map((o, k) => {
+      const jj = lines[k]?.metricKeys[j] ? overlayMetricIndex(o, info.key) : -1;
+      return jj < 0
+        ? { values: undefined, ratios: undefined }
+        : {
+            values: o.series.metrics[jj] ? slice(o.series.metrics[jj]!, i0, i1) : undefined,
+            ratios: o.series.ratios[jj] ? slice(o.series.ratios[jj]!, i0, i1) : undefined,
+          };
+    });
+    const allValues = [values, ...others.map((o) => o.values)];
+    const allRatios = [ratios, ...others.map((o) => o.ratios)];
     const target = info.target;
     const band: [number, number] | null = Number.isFinite(target)
       ? [target * (1 - down), target * (1 + up)]
@@ -207,8 +257,8 @@ function metricLanes(
       valueKey: `m${j}`,
       ratioKey: `r${j}`,
       band,
-      valueScale: scaleFor(finiteMin([values], 0), finiteMax([values], band ? band[1] : 0)),
-      ratioScale: scaleFor(finiteMin([ratios], 0), finiteMax([ratios], 1 + up)),
+      valueScale: scaleFor(finiteMin(allValues, 0), finiteMax(allValues, band ? band[1] : 0)),
+      ratioScale: scaleFor(finiteMin(allRatios, 0), finiteMax(allRatios, 1 + up)),
       decided:
         multi && s.decidingMetric
           ? decidedRuns(time, slice(s.decidingMetric, i0, i1), j, spanSeconds / maxPoints)
@@ -222,6 +272,8 @@ export interface ReplicasScaleOptions {
   /** legend keys switched off (their series do not stretch the axis) */
   hidden?: ReadonlySet<string>;
   mode?: YMode;
+  /** the variants' replicas, each under its legend key (hidden ones do not stretch the axis) */
+  overlays?: readonly { legendKey: string; specReplicas: Float64Array }[];
 }
 
 /**
@@ -253,6 +305,7 @@ export function replicasScale(
       v('desired', s.desiredReplicas),
       stacked,
       withDecisions ? v('stabilized', s.stabilizedReplicas) : undefined,
+      ...(opts.overlays ?? []).map((o) => v(o.legendKey, o.specReplicas)),
     ],
     Math.max(1, s.minReplicas),
   );
@@ -271,8 +324,10 @@ export function buildChartData(
   s: ChartSeries,
   maxPoints = DEFAULT_MAX_POINTS,
   range?: [number, number] | null,
+  overlayRuns: readonly OverlayRun[] = [],
 ): ChartData {
   const n = s.time.length;
+  const { runs: overlays, lines } = overlayLines(s, overlayRuns);
   const [i0, i1] = indexRange(s.time, range);
   const hasDemand = anyFinite(s.demand);
   const hasCapacity = anyFinite(s.capacity);
@@ -290,6 +345,8 @@ export function buildChartData(
   if (hasDemand) shaped.push(view(s.demand), view(s.served));
   if (hasCapacity) shaped.push(view(s.capacity));
   if (hasDecisionSeries) shaped.push(view(s.rawReplicas!), view(s.stabilizedReplicas!));
+  // A variant's own spikes and drops survive downsampling too.
+  for (const o of overlays) shaped.push(view(o.series.specReplicas));
   const rescaledView = slice(s.rescaled, i0, i1);
   let rescaleCount = 0;
   for (let i = 0; i < rescaledView.length; i++) if (rescaledView[i]) rescaleCount++;
@@ -322,6 +379,16 @@ export function buildChartData(
       row[`m${j}`] = orNull(m[i]);
       row[`r${j}`] = orNull(s.ratios[j]?.[i]);
     });
+    overlays.forEach((o, q) => {
+      const line = lines[q]!;
+      row[line.specKey] = orNull(o.series.specReplicas[i]);
+      line.metricKeys.forEach((keys, j) => {
+        if (!keys) return;
+        const jj = overlayMetricIndex(o, s.metricInfo[j]!.key);
+        row[keys.valueKey] = orNull(o.series.metrics[jj]?.[i]);
+        row[keys.ratioKey] = orNull(o.series.ratios[jj]?.[i]);
+      });
+    });
     rows[k] = row;
   });
 
@@ -344,6 +411,10 @@ export function buildChartData(
     rescaleIndices,
     replicasScale: replicasScale(s, hasDecisionSeries, [i0, i1], {
       hidden: DEFAULT_HIDDEN_REPLICAS,
+      overlays: overlays.map((o, q) => ({
+        legendKey: lines[q]!.legendKey,
+        specReplicas: o.series.specReplicas,
+      })),
     }),
     hasDecisionSeries,
     hasDemand,
@@ -354,9 +425,10 @@ export function buildChartData(
     ),
     range: [i0, i1],
     zoomed,
-    metrics: metricLanes(s, i0, i1, xDomain[1] - xDomain[0], maxPoints),
+    metrics: metricLanes(s, i0, i1, xDomain[1] - xDomain[0], maxPoints, overlays, lines),
     minReplicas: s.minReplicas,
     maxReplicas: s.maxReplicas,
     tolerance: s.tolerance,
+    overlays: lines,
   };
 }

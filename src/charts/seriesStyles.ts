@@ -116,3 +116,19 @@ const METRIC_COLORS = ['var(--series-1)', 'var(--series-6)', 'var(--series-7)', 
 export function metricColor(index: number): string {
   return METRIC_COLORS[index % METRIC_COLORS.length]!;
 }
+
+/**
+ * How a variant's line is drawn: the run the explanation follows solid and thick, the others
+ * dashed and lighter, so the eye finds the focused run among several.
+ */
+export function overlayStroke(
+  runKey: string,
+  focusedRun: string,
+): { width: number; dash?: string; opacity: number; swatch: SwatchKind } {
+  return runKey === focusedRun
+    ? { width: 2.5, opacity: 1, swatch: 'line' }
+    : { width: 1.5, dash: '5 3', opacity: 0.85, swatch: 'dashed' };
+}
+
+/** The HPA's own lines while a variant is focused: still there, lighter. */
+export const UNFOCUSED_OPACITY = 0.55;

@@ -13,6 +13,30 @@ import type { DecisionSeries } from '../run/index.ts';
 /** The worker always sends the decision series; charts also draw without them (e.g. in tests). */
 export type ChartSeries = Omit<SeriesPayload, keyof DecisionSeries> & Partial<DecisionSeries>;
 
+/**
+ * Another run over the same world (a variant of the HPA), drawn over the HPA's own lines: its
+ * replicas and, lane by lane, its metrics. It must share the HPA's sync grid (same times).
+ */
+export interface OverlayRun {
+  /** the run key ('main' is the HPA itself, never an overlay) */
+  key: string;
+  name: string;
+  colour: string;
+  series: Pick<ChartSeries, 'time' | 'specReplicas' | 'metrics' | 'ratios' | 'metricInfo'>;
+}
+
+/** An overlay as the charts draw it: row keys of its replicas and of each HPA metric lane. */
+export interface OverlayLines {
+  key: string;
+  name: string;
+  colour: string;
+  /** legend key that hides it on every chart */
+  legendKey: string;
+  specKey: string;
+  /** per HPA metric lane: the row keys of the value and the ratio (null: the run lacks it) */
+  metricKeys: ({ valueKey: string; ratioKey: string } | null)[];
+}
+
 /** One downsampled row. `i` is the sync index in the full series. Null draws a gap. */
 export interface ChartRow {
   i: number;
@@ -78,4 +102,6 @@ export interface ChartData {
   minReplicas: number;
   maxReplicas: number;
   tolerance: { scaleUp: number; scaleDown: number };
+  /** the variants drawn over the HPA's lines (empty without variants) */
+  overlays: OverlayLines[];
 }

@@ -23,6 +23,7 @@ export const GROUP_OF: Record<string, PresetGroup> = {
   'cpu-70-vs-60': 'basics',
   'tolerance-dead-band': 'basics',
   'cpu-and-object-metric': 'basics',
+  'scale-down-windows': 'basics',
   'story-1-scale-up-fast': 'kep-853',
   'story-2-fast-up-slow-down': 'kep-853',
   'story-3-slow-up': 'kep-853',

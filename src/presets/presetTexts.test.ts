@@ -100,4 +100,35 @@ describe('what to notice stays true to the run', () => {
     }
     expect(result.kpis.scaleDowns).toBe(0);
   });
+
+  it('scale-down-windows: 0 s flaps (96 events, 71 reversals), 900 s decides like 300 s', () => {
+    const text = read('scale-down-windows.yaml');
+    const { summary, runs } = runScenario(text, { record: 'compact' });
+    const kpis = Object.fromEntries(
+      runs.map((r) => {
+        if (!r.ok) throw new Error(r.error);
+        return [r.name, r.result.kpis];
+      }),
+    );
+    expect(Object.keys(kpis)).toEqual(['web', 'window-0s', 'window-900s']);
+    const {
+      web,
+      'window-0s': zero,
+      'window-900s': long,
+    } = kpis as Record<string, (typeof kpis)[string]>;
+    expect([web!.scaleEvents, zero!.scaleEvents, long!.scaleEvents]).toEqual([27, 96, 27]);
+    expect([web!.directionReversals, zero!.directionReversals, long!.directionReversals]).toEqual([
+      3, 71, 3,
+    ]);
+    // "6 % fewer pod-hours", "2 % more", "unmet demand nearly doubles"
+    expect(Math.round((100 * (zero!.podHours - web!.podHours)) / web!.podHours)).toBe(-6);
+    expect(Math.round((100 * (long!.podHours - web!.podHours)) / web!.podHours)).toBe(2);
+    const unmet = zero!.unmetDemandPercent / web!.unmetDemandPercent;
+    expect(unmet).toBeGreaterThan(1.6);
+    expect(unmet).toBeLessThan(2);
+    const d = summary.description.replace(/\s+/g, ' ');
+    expect(d).toContain('96 scale events and 71 direction reversals against 27 and 3');
+    expect(d).toContain('6 % fewer pod-hours');
+    expect(d).toContain('27 events and 3 reversals, and pays 2 % more pod-hours');
+  });
 });

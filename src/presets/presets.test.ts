@@ -9,16 +9,29 @@ const files = readdirSync(dir)
   .filter((f) => f.endsWith('.yaml'))
   .sort();
 
-function runPreset(file: string): { result: FullSimulationResult; description: string } {
-  const { summary, runs } = runScenario(readFileSync(join(dir, file), 'utf8'), { record: 'full' });
+function runPreset(file: string): {
+  result: FullSimulationResult;
+  description: string;
+  /** the variants' runs (spec.variants), in order */
+  variants: { name: string; result: FullSimulationResult }[];
+} {
+  const text = readFileSync(join(dir, file), 'utf8');
+  const { summary, runs } = runScenario(text, { record: 'full' });
   const problems = summary.diagnostics.filter((d) => d.severity !== 'info');
   expect(problems, `${file} must parse clean`).toEqual([]);
   expect(summary.ok).toBe(true);
-  expect(runs).toHaveLength(1);
-  const run = runs[0]!;
-  if (!run.ok) throw new Error(`${file}: ${run.error}`);
-  if (!isFullResult(run.result)) throw new Error(`${file}: no records`);
-  return { result: run.result, description: summary.description };
+  // The HPA's run first, then one per variant (spec.variants); most presets have none.
+  expect(runs.map((r) => r.role)).toEqual(['hpa', ...runs.slice(1).map(() => 'variant')]);
+  const full = runs.map((run) => {
+    if (!run.ok) throw new Error(`${file}: ${run.error}`);
+    if (!isFullResult(run.result)) throw new Error(`${file}: no records`);
+    return { name: run.name, result: run.result };
+  });
+  return {
+    result: full[0]!.result,
+    description: summary.description,
+    variants: full.slice(1),
+  };
 }
 
 /** What a preset decided: every rescale with the reasons that shaped it, and the KPIs. */
@@ -44,9 +57,11 @@ describe('presets', () => {
 
   for (const file of files) {
     it(`${file} parses clean, says what to notice, and decides as pinned`, () => {
-      const { result, description } = runPreset(file);
+      const { result, description, variants } = runPreset(file);
       expect(description.length, 'a "what to notice" description').toBeGreaterThan(40);
       expect(decisions(result)).toMatchSnapshot();
+      // A preset with variants pins each variant's decisions too (presets without keep theirs).
+      for (const v of variants) expect(decisions(v.result)).toMatchSnapshot(`variant ${v.name}`);
     });
   }
 });

@@ -13,10 +13,19 @@ import {
   useRuns,
   useScenarioText,
 } from '../../store/index.ts';
-import { ReplicasOverlay, RUN_COLOURS } from './ReplicasOverlay.tsx';
+import { runColour } from '../../format/runColours.ts';
+import { ReplicasOverlay } from './ReplicasOverlay.tsx';
 import './compare.css';
 
-export function ComparePanel() {
+export interface ComparePanelProps {
+  /**
+   * Saves the comparison's charts as a PNG (the page owns downloads): `root` is this panel, whose
+   * overlay it draws. Without it the panel offers no PNG.
+   */
+  exportPng?: (root: HTMLElement) => Promise<void>;
+}
+
+export function ComparePanel({ exportPng }: ComparePanelProps = {}) {
   const runs = useRuns();
   const focused = useFocusedRun();
   const text = useScenarioText();
@@ -27,6 +36,8 @@ export function ComparePanel() {
   const compared: ComparedRun[] = runs.flatMap((r) =>
     r.result ? [{ key: r.key, name: r.name, role: r.role, kpis: r.result.kpis }] : [],
   );
+  // A run's colour is by its place among all runs, as on the charts (a failed run keeps its own).
+  const colourOf = (key: string) => runColour(runs.findIndex((r) => r.key === key));
   const many = compared.length > 1;
 
   // A reviewer's link (#…&view=compare) opens on the comparison.
@@ -63,6 +74,16 @@ export function ComparePanel() {
     await copy('Reviewer link', link.url);
   }
 
+  async function png() {
+    if (!exportPng || !root.current) return;
+    try {
+      await exportPng(root.current);
+      setMessage('PNG saved.');
+    } catch (e) {
+      setMessage(`The PNG could not be made: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
   const rows = many ? compareRuns(compared) : [];
   const markdown = many ? comparisonMarkdown(compared) : '';
   return (
@@ -92,6 +113,15 @@ export function ComparePanel() {
             >
               Copy as Markdown
             </button>
+            {exportPng ? (
+              <button
+                type="button"
+                onClick={() => void png()}
+                title="The comparison's charts as one PNG: every run's replicas, then the charts with the variants"
+              >
+                Save charts as PNG
+              </button>
+            ) : null}
           </>
         ) : null}
         {message ? (
@@ -108,11 +138,7 @@ export function ComparePanel() {
               <tr>
                 <th scope="col">KPI</th>
                 {compared.map((r, i) => (
-                  <th
-                    scope="col"
-                    key={r.key}
-                    style={{ borderTopColor: RUN_COLOURS[i % RUN_COLOURS.length] }}
-                  >
+                  <th scope="col" key={r.key} style={{ borderTopColor: colourOf(r.key) }}>
                     <span className="compare-run">{r.name}</span>
                     <span className="compare-role">{i === 0 ? 'the HPA' : 'variant'}</span>
                     <label

@@ -3,18 +3,7 @@
 // the runs share one sync grid, so a point is (sync time, replicas).
 
 import type { RunPayload } from '../../worker/protocol.ts';
-
-export const RUN_COLOURS = [
-  '#2563eb',
-  '#dc2626',
-  '#16a34a',
-  '#9333ea',
-  '#ea580c',
-  '#0891b2',
-  '#ca8a04',
-  '#db2777',
-  '#4b5563',
-];
+import { runColour } from '../../format/runColours.ts';
 
 const W = 640;
 const H = 140;
@@ -56,7 +45,7 @@ export function ReplicasOverlay({ runs }: { runs: RunPayload[] }) {
               key={r.key}
               data-run={r.key}
               fill="none"
-              stroke={RUN_COLOURS[i % RUN_COLOURS.length]}
+              stroke={runColour(i)}
               strokeWidth={i === 0 ? 2 : 1.5}
               strokeDasharray={i === 0 ? undefined : '5 3'}
               vectorEffect="non-scaling-stroke"
@@ -68,11 +57,7 @@ export function ReplicasOverlay({ runs }: { runs: RunPayload[] }) {
       <figcaption>
         Replicas (0–{yMax}) over the run:{' '}
         {runs.map((r, i) => (
-          <span
-            key={r.key}
-            className="compare-swatch"
-            style={{ color: RUN_COLOURS[i % RUN_COLOURS.length] }}
-          >
+          <span key={r.key} className="compare-swatch" style={{ color: runColour(i) }}>
             ━ {r.name}
           </span>
         ))}

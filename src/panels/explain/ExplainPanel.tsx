@@ -3,6 +3,7 @@
 
 import { memo, useMemo } from 'react';
 import { tidyNumbers } from '../../format/format.ts';
+import { runColour } from '../../format/runColours.ts';
 import { formatElapsed } from '../../format/timeAxis.ts';
 import type { SyncDetail } from '../../worker/protocol.ts';
 import { DecisionChain } from './DecisionChain.tsx';
@@ -21,16 +22,84 @@ export interface ExplainPanelProps {
    * window contents, list the recommendations that voted
    */
   history?: { time: ArrayLike<number>; raw: ArrayLike<number> };
+  /**
+   * the scenario's runs (the HPA first, then its variants): with more than one the panel names
+   * the run it explains and offers a switch
+   */
+  runs?: readonly ExplainedRun[];
+  /** the key of the run `detail` comes from ('main': the HPA) */
+  focusedRun?: string;
+  onFocusRun?: (key: string) => void;
+}
+
+export interface ExplainedRun {
+  key: string;
+  name: string;
+  role: 'hpa' | 'variant' | 'cluster';
+}
+
+/** "the HPA web", "variant fast-down": how the panel names a run. */
+export function runTitle(run: ExplainedRun): string {
+  return run.role === 'hpa' ? `the HPA ${run.name}` : `${run.role} ${run.name}`;
+}
+
+/** The run being explained and the switch to another, right where the explanation is read. */
+function RunSwitch(props: {
+  runs: readonly ExplainedRun[];
+  focusedRun: string;
+  index: number | null;
+  onFocusRun?: (key: string) => void;
+}) {
+  const at = Math.max(
+    0,
+    props.runs.findIndex((r) => r.key === props.focusedRun),
+  );
+  const run = props.runs[at]!;
+  return (
+    <div className="explain-run">
+      <p>
+        <span className="explain-run-swatch" style={{ background: runColour(at) }} />
+        Explaining <strong>{runTitle(run)}</strong>
+        {props.index !== null ? ` at sync ${props.index}` : ''}
+      </p>
+      {props.onFocusRun ? (
+        <label>
+          Explain{' '}
+          <select
+            aria-label="Run to explain"
+            value={run.key}
+            onChange={(e) => props.onFocusRun?.(e.target.value)}
+          >
+            {props.runs.map((r) => (
+              <option key={r.key} value={r.key}>
+                {runTitle(r)}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+    </div>
+  );
 }
 
 /** Memoized: the app re-renders on every keystroke, the panel only when its props change. */
 export const ExplainPanel = memo(ExplainPanelView);
 
-function ExplainPanelView({ detail, loading, history }: ExplainPanelProps) {
+function ExplainPanelView(props: ExplainPanelProps) {
+  const { detail, loading, history } = props;
+  const runs = props.runs ?? [];
   const steps = useMemo(() => (detail ? decisionChain(detail, history) : []), [detail, history]);
   const describe = useMemo(() => (detail ? describeHpa(detail) : null), [detail]);
   return (
     <section className="explain" aria-label="Explanation" aria-busy={loading || undefined}>
+      {runs.length > 1 ? (
+        <RunSwitch
+          runs={runs}
+          focusedRun={props.focusedRun ?? 'main'}
+          index={detail ? detail.index : null}
+          onFocusRun={props.onFocusRun}
+        />
+      ) : null}
       {!detail ? (
         <p className="explain-empty">
           {loading

@@ -1,1 +1,6 @@
-export { ExplainPanel, type ExplainPanelProps } from './ExplainPanel.tsx';
+export {
+  ExplainPanel,
+  runTitle,
+  type ExplainedRun,
+  type ExplainPanelProps,
+} from './ExplainPanel.tsx';
