@@ -73,6 +73,7 @@ describe('the notice on a Simulation document that leaves the metrics pipeline t
     expect(utilizationAt(aligned, 315)).toBe(200);
     expect(firstRescale(aligned).time).toBe(315);
     expect(STOCK_WORLD_NOTICE).toContain('metricsPipeline: { offset: 0s }');
-    expect(STOCK_WORLD_NOTICE).toContain('the instant reading itself is gone');
+    expect(STOCK_WORLD_NOTICE).toContain('which no setting restores');
+    expect(STOCK_WORLD_NOTICE).toContain('acted on a sync or two late');
   });
 });
