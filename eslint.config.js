@@ -35,6 +35,7 @@ const into = (...folders) => folders.map((f) => `**/${f}/**`);
  */
 const RUNTIME_ALLOWED = [
   'engine/simulation/decisionSeries\\.ts', // decidingMetric: which metric decided (explain)
+  'engine/simulation/seedNotes\\.ts', // where the seed documents are wrong: explain and the CLI
   'scenario/schema/hpaSchema\\.ts', // JSON Schema data for the editor's completion
   'scenario/schema/simulationSchema\\.ts',
   'scenario/edit/index\\.ts', // the curve editor's text edits and line (yaml + curve evaluation)

@@ -20,6 +20,7 @@ kind: Simulation
 metadata: { name: warm-up }
 spec:
   duration: 10m
+  metricsPipeline: { resolution: 15s }
   workload:
     replicas: 1
     containers:

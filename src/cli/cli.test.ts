@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { runScenario } from '../charts/harness/runScenario.ts';
+import { SEED_NOTE_TEXT } from '../engine/simulation/seedNotes.ts';
+import { decisionChain } from '../explain/decisionChain.ts';
 import { main } from './main.ts';
 
 const presets = resolve(import.meta.dirname, '../presets');
@@ -54,6 +57,38 @@ describe('cli run', () => {
     const j = JSON.parse(cli('run', preset('cpu-70-vs-60.yaml'), '--format=json', '--explain').out);
     expect(j.syncs[0].trace.metrics[0]).toMatchObject({ currentUtilization: 70, proposal: 10 });
     expect(j.syncs[0].events[0]).toMatchObject({ reason: 'SuccessfulRescale' });
+  });
+
+  it('--explain carries the notes on the popular explanations the app shows, sync by sync', () => {
+    for (const name of [
+      'story-4-no-scale-down.yaml',
+      'fourteen-pods.yaml',
+      'queue-external.yaml',
+    ]) {
+      const text = readFileSync(preset(name), 'utf8');
+      const j = JSON.parse(cli('run', preset(name), '--format=json', '--explain').out);
+      const app = runScenario(text);
+      expect(j.syncs).toHaveLength(app.result.syncs.length);
+      let notes = 0;
+      j.syncs.forEach((s: { notes: { text: string }[] }, i: number) => {
+        const shown = decisionChain(app.detail(i)!).flatMap((step) => step.notes);
+        expect(s.notes.map((n) => n.text)).toEqual(shown);
+        notes += shown.length;
+      });
+      expect(notes).toBeGreaterThan(0);
+    }
+  });
+
+  it('--explain prints each note once in full, then by number, and lists them at the end', () => {
+    const out = cli('run', preset('story-4-no-scale-down.yaml'), '--explain').out;
+    const full = out.split(SEED_NOTE_TEXT.disabledDirection).length - 1;
+    // Once under the first sync it applies to, once in the list at the end.
+    expect(full).toBe(2);
+    const n = out.match(/note (\d+): selectPolicy: Disabled/)![1];
+    expect(out).toMatch(new RegExp(`^ {10}notes? (\\d+, )*${n}(, \\d+)*$`, 'm'));
+    expect(out).toContain('notes on the popular explanations');
+    // Without --explain the table has no notes.
+    expect(cli('run', preset('story-4-no-scale-down.yaml')).out).not.toContain('note 1:');
   });
 
   it('prints one CSV row per sync with a header', () => {

@@ -1,11 +1,23 @@
 // Output formats of `cli run`: JSON (syncs, series, KPIs), CSV (one row per sync), a table.
 
+import type { HorizontalPodAutoscaler } from '../engine/controller/index.ts';
 import type { FullSimulationResult, SimulationResult } from '../engine/simulation/index.ts';
+import { seedNotes } from '../engine/simulation/seedNotes.ts';
 
 // CSV lives with the engine so the app's worker can export the same file the CLI writes.
 export { resultToCsv } from '../engine/simulation/exportCsv.ts';
 
-export function resultToJson(name: string, r: FullSimulationResult, explain: boolean): unknown {
+/**
+ * `--explain` also carries, per sync, the notes on where the popular explanations differ from the
+ * controller's code: the same notes, at the same syncs, as the app's decision chain (`hpa` is the
+ * effective HPA the run decided against).
+ */
+export function resultToJson(
+  name: string,
+  r: FullSimulationResult,
+  explain: boolean,
+  hpa?: HorizontalPodAutoscaler,
+): unknown {
   const s = r.series;
   const arr = (a: Float64Array) => Array.from(a, (v) => (Number.isNaN(v) ? null : v));
   return {
@@ -28,6 +40,9 @@ export function resultToJson(name: string, r: FullSimulationResult, explain: boo
       explanation: x.explanation,
       pods: x.pods,
       ...(explain ? { trace: x.trace, events: x.events } : {}),
+      ...(explain && hpa
+        ? { notes: seedNotes(x, hpa).map((n) => ({ id: n.id, step: n.step, text: n.text })) }
+        : {}),
     })),
     series: {
       time: arr(s.time),
@@ -74,20 +89,55 @@ export function kpiLines(r: SimulationResult): string[] {
   ];
 }
 
-/** A readable table: every rescale (every sync with --explain), then the KPIs. */
-export function resultToTable(name: string, r: FullSimulationResult, explain: boolean): string {
+/**
+ * A readable table: every rescale (every sync with --explain), then the KPIs. With --explain and
+ * `hpa`, each sync is followed by its notes on the popular explanations: numbered, written out at
+ * the first sync they apply to and named by number after that, so a long run stays readable.
+ */
+export function resultToTable(
+  name: string,
+  r: FullSimulationResult,
+  explain: boolean,
+  hpa?: HorizontalPodAutoscaler,
+): string {
   const out = [
     `scenario ${name}: ${r.syncs.length} syncs every ${r.syncPeriodSeconds}s over ${r.durationSeconds}s`,
     '',
   ];
   out.push('time      replicas  desired  ready  explanation');
+  const numbers = new Map<string, number>();
   for (const x of r.syncs) {
     if (!explain && !x.rescaled && x.time !== 0) continue;
     const rep = x.rescaled ? `${x.currentReplicas}→${x.replicas}` : String(x.replicas);
     out.push(
       `${clock(x.time)}  ${rep.padEnd(8)}  ${String(x.desiredReplicas).padEnd(7)}  ${String(x.pods.ready).padEnd(5)}  ${x.explanation}`,
     );
+    if (explain && hpa) out.push(...noteLines(seedNotes(x, hpa), numbers));
+  }
+  if (numbers.size) {
+    out.push('', `notes on the popular explanations (${numbers.size}):`);
+    for (const [text, n] of numbers) out.push(`  note ${n}: ${text}`);
   }
   out.push('', ...kpiLines(r));
   return out.join('\n') + '\n';
+}
+
+const NOTE_INDENT = ' '.repeat(10);
+
+function noteLines(notes: { text: string }[], numbers: Map<string, number>): string[] {
+  const lines: string[] = [];
+  const seen: number[] = [];
+  for (const { text } of notes) {
+    const known = numbers.get(text);
+    if (known !== undefined) {
+      seen.push(known);
+      continue;
+    }
+    const n = numbers.size + 1;
+    numbers.set(text, n);
+    lines.push(`${NOTE_INDENT}note ${n}: ${text}`);
+  }
+  if (seen.length)
+    lines.push(`${NOTE_INDENT}${seen.length > 1 ? 'notes' : 'note'} ${seen.join(', ')}`);
+  return lines;
 }

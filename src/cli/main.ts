@@ -14,7 +14,8 @@ export const USAGE = `usage: hpa-sim <command> [args]
 commands:
   run FILE [--format table|json|csv] [--explain] [--effective] [--hpa NAME] [--max-work N]
         simulate a scenario (HPA manifest + Simulation document); --explain prints every sync
-        (and the full trace in JSON); --effective prints the HPA after API defaulting;
+        (and the full trace in JSON) with the notes on where the popular explanations
+        differ from the controller; --effective prints the HPA after API defaulting;
         --hpa picks one HorizontalPodAutoscaler of a many-document file (default: the first);
         --max-work raises the work budget (default ${DEFAULT_MAX_WORK.toLocaleString('en-US')} units, about 5 s)
   check FILE [--hpa NAME] ${THRESHOLDS.map((t) => `[--${t.flag} N]`).join(' ')} [--gate hpa|all|VARIANT] [--max-work N]

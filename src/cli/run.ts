@@ -83,11 +83,11 @@ export function runCommand(argv: string[], io: Io): number {
   const name = plan.summary.name || file;
   const explain = Boolean(args.values.explain);
   if (format === 'json') {
-    const json = resultToJson(name, run.result, explain) as Record<string, unknown>;
+    const json = resultToJson(name, run.result, explain, run.input.hpa) as Record<string, unknown>;
     io.out(JSON.stringify({ ...json, variants: compared }));
   } else if (format === 'csv') io.out(resultToCsv(run.result).trimEnd());
   else {
-    io.out(resultToTable(name, run.result, explain).trimEnd());
+    io.out(resultToTable(name, run.result, explain, run.input.hpa).trimEnd());
     if (compared.length > 1)
       io.out(`\nvariants side by side:\n${comparisonText(compared).trimEnd()}`);
   }

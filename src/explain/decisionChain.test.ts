@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SEED_NOTE_TEXT } from '../engine/simulation/seedNotes.ts';
 import { decisionChain } from './decisionChain.ts';
 import { ABOVE_MAX, BELOW_MIN, METRIC_OUTAGE, SCALED_TO_ZERO } from './testing/scenarios.ts';
 import { presetRun, textRun } from './testing/presets.ts';
@@ -37,15 +38,39 @@ describe('decisionChain', () => {
     expect(steps.find((s) => s.kind === 'policies')!.status).toBe('neutral');
   });
 
-  it('notes that Disabled still enforces min/max', () => {
+  it('notes that Disabled keeps replicas, and min/max act only before the policies', () => {
     const run = presetRun('story-4-no-scale-down');
     const i = run.result.syncs.findIndex((s) =>
       s.conditions.some((c) => c.reason === 'ScaleDownLimit'),
     );
-    const policies = decisionChain(run.detail(i)!).find((s) => s.kind === 'policies')!;
-    expect(policies.notes).toContain(
-      'selectPolicy: Disabled still enforces minReplicas and maxReplicas (next step)',
+    expect(i).toBeGreaterThan(0);
+    const chain = decisionChain(run.detail(i)!);
+    const policies = chain.find((s) => s.kind === 'policies')!;
+    expect(policies.notes).toContain(SEED_NOTE_TEXT.disabledDirection);
+    expect(SEED_NOTE_TEXT.disabledDirection).toContain(
+      'only through the check at the start of a sync',
     );
+    // The clamp after the policies does not lower replicas under Disabled: the result is current.
+    expect(chain.at(-1)!.value).toBe(run.result.syncs[i]!.currentReplicas);
+  });
+
+  it('does not call an AverageValue proposal a ready-pod multiple (usage / target)', () => {
+    const run = presetRun('queue-external');
+    let proposals = 0;
+    for (let i = 0; i < run.result.syncs.length; i++) {
+      const metrics = decisionChain(run.detail(i)!).find((s) => s.kind === 'metrics')!;
+      if (metrics.metrics!.some((m) => m.formula?.startsWith('ceil(usage / target)'))) proposals++;
+      expect(metrics.notes).not.toContain(SEED_NOTE_TEXT.readyMultiplier);
+    }
+    expect(proposals).toBeGreaterThan(0);
+  });
+
+  it('notes that a Value target multiplies by the Running and Ready pods', () => {
+    const run = presetRun('cpu-and-object-metric');
+    const i = run.result.syncs.findIndex((s) => s.rescaled && s.time > 900);
+    expect(i).toBeGreaterThan(0);
+    const metrics = decisionChain(run.detail(i)!).find((s) => s.kind === 'metrics')!;
+    expect(metrics.notes).toContain(SEED_NOTE_TEXT.readyMultiplier);
   });
 
   it('says the stabilization window is not a cooldown when it held a scale-down', () => {

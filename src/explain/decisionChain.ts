@@ -1,6 +1,8 @@
 // The decision chain of one sync as ordered steps, each with what it did and, where the popular
-// explanation differs from the controller's code (ALGORITHM.md §11), a short note.
+// explanation differs from the controller's code (ALGORITHM.md §11), a short note. The notes come
+// from the engine's seedNotes (shared with the CLI's `run --explain`), so both say the same.
 
+import { seedNotes, type SeedNote } from '../engine/simulation/seedNotes.ts';
 import { formatNumber } from '../format/format.ts';
 import { clampModel, policyModel, type ClampModel, type PolicyModel } from './limits.ts';
 import { metricSteps, type MetricStepModel } from './metricSteps.ts';
@@ -27,48 +29,34 @@ export interface ChainStep {
   clamp?: ClampModel;
 }
 
-const SHORTCUTS: Record<string, { title: string; line: (d: SyncDetail) => string; note?: string }> =
-  {
-    getScaleError: {
-      title: 'Could not read the scale',
-      line: () =>
-        'FailedGetScale: the scale subresource could not be read; nothing else is done this sync',
-    },
-    scalingDisabled: {
-      title: 'Scaling disabled',
-      line: () =>
-        'the target has 0 replicas and minReplicas is not 0: ScalingActive=False ScalingDisabled, no metrics are read',
-      note: 'a workload scaled to zero by hand is left alone: the HPA does not bring it back up to minReplicas',
-    },
-    aboveMaxReplicas: {
-      title: 'Above maxReplicas',
-      line: (d) =>
-        `current ${d.sync.currentReplicas} > maxReplicas ${d.hpa.spec.maxReplicas}: set to ${d.sync.desiredReplicas} without reading metrics, stabilization or policies`,
-    },
-    belowMinReplicas: {
-      title: 'Below minReplicas',
-      line: (d) =>
-        `current ${d.sync.currentReplicas} < minReplicas ${d.hpa.spec.minReplicas ?? 1}: set to ${d.sync.desiredReplicas} without reading metrics, stabilization or policies`,
-    },
-  };
+const SHORTCUTS: Record<string, { title: string; line: (d: SyncDetail) => string }> = {
+  getScaleError: {
+    title: 'Could not read the scale',
+    line: () =>
+      'FailedGetScale: the scale subresource could not be read; nothing else is done this sync',
+  },
+  scalingDisabled: {
+    title: 'Scaling disabled',
+    line: () =>
+      'the target has 0 replicas and minReplicas is not 0: ScalingActive=False ScalingDisabled, no metrics are read',
+  },
+  aboveMaxReplicas: {
+    title: 'Above maxReplicas',
+    line: (d) =>
+      `current ${d.sync.currentReplicas} > maxReplicas ${d.hpa.spec.maxReplicas}: set to ${d.sync.desiredReplicas} without reading metrics, stabilization or policies`,
+  },
+  belowMinReplicas: {
+    title: 'Below minReplicas',
+    line: (d) =>
+      `current ${d.sync.currentReplicas} < minReplicas ${d.hpa.spec.minReplicas ?? 1}: set to ${d.sync.desiredReplicas} without reading metrics, stabilization or policies`,
+  },
+};
 
-function metricsNotes(models: MetricStepModel[], currentReplicas: number): string[] {
-  const notes: string[] = [];
-  if (models.some((m) => m.podGroups.some((g) => g.kind === 'ignored'))) {
-    notes.push('failed and terminating pods are ignored, not averaged in as 0%');
-  }
-  if (models.some((m) => m.podGroups.some((g) => g.kind === 'missing'))) {
-    notes.push(
-      'pods without metrics count as 0% only on a scale-up; on a scale-down as 100% of request',
-    );
-  }
-  if (models.some((m) => m.formula?.startsWith('ceil(') && m.readyPods !== currentReplicas)) {
-    notes.push('the multiplier is the number of ready pods, not the current replica count');
-  }
-  return notes;
+function notesOf(notes: SeedNote[], step: SeedNote['step']): string[] {
+  return notes.filter((n) => n.step === step).map((n) => n.text);
 }
 
-function toleranceStep(d: SyncDetail, models: MetricStepModel[]): ChainStep {
+function toleranceStep(d: SyncDetail, models: MetricStepModel[], notes: string[]): ChainStep {
   const { scaleDown, scaleUp } = d.sync.trace.tolerances;
   const lo = formatNumber(1 - scaleDown, 4);
   const hi = formatNumber(1 + scaleUp, 4);
@@ -78,9 +66,6 @@ function toleranceStep(d: SyncDetail, models: MetricStepModel[]): ChainStep {
       (m) =>
         `${m.label}: ratio ${formatNumber(m.ratio, 4)} is ${m.tolerance!.within ? 'inside' : 'outside'} [${lo}, ${hi}]${m.tolerance!.within ? ' → no change from this metric' : ''}`,
     );
-  const notes = models.some((m) => m.tolerance?.within)
-    ? ['the band is inclusive: a ratio of exactly 1 + tolerance does not scale (v1.33+)']
-    : [];
   return {
     kind: 'tolerance',
     title: `Tolerance band [${lo}, ${hi}]`,
@@ -91,7 +76,7 @@ function toleranceStep(d: SyncDetail, models: MetricStepModel[]): ChainStep {
   };
 }
 
-function maxStep(d: SyncDetail, models: MetricStepModel[]): ChainStep {
+function maxStep(d: SyncDetail, models: MetricStepModel[], notes: string[]): ChainStep {
   const t = d.sync.trace;
   const decided = models.find((m) => m.decided);
   const failed = models.filter((m) => m.error);
@@ -109,10 +94,7 @@ function maxStep(d: SyncDetail, models: MetricStepModel[]): ChainStep {
       status: 'stop',
       value: null,
       lines,
-      notes:
-        failed.length < models.length
-          ? ['one failing metric cannot stop a scale-up but does stop any scale-down']
-          : [],
+      notes,
     };
   }
   if (models.length > 1) {
@@ -137,21 +119,10 @@ function maxStep(d: SyncDetail, models: MetricStepModel[]): ChainStep {
   };
 }
 
-function stabilizationStep(d: SyncDetail, s: StabilizationModel): ChainStep {
+function stabilizationStep(s: StabilizationModel, notes: string[]): ChainStep {
   const windows = s.legacy
     ? `scale-down window ${s.downWindowSeconds} s (--horizontal-pod-autoscaler-downscale-stabilization); scale-ups are not delayed`
     : `scale-up window ${s.upWindowSeconds} s, scale-down window ${s.downWindowSeconds} s`;
-  const notes: string[] = [];
-  if (s.outcome !== 'unchanged') {
-    notes.push(
-      'the window is not a cooldown: it takes the highest (scale-down) or lowest (scale-up) recommendation of the last N s, sliding every sync',
-    );
-  }
-  if (s.outcome === 'heldDown' && d.sync.time < s.downWindowSeconds && s.result >= s.current) {
-    notes.push(
-      'a freshly started controller seeds the history with the current replica count, so nothing scales down during the first window',
-    );
-  }
   return {
     kind: 'stabilization',
     title: 'Stabilization',
@@ -166,18 +137,9 @@ function stabilizationStep(d: SyncDetail, s: StabilizationModel): ChainStep {
 const POLICY_REASONS = new Set(['ScaleUpLimit', 'ScaleDownLimit']);
 const CLAMP_REASONS = new Set(['TooManyReplicas', 'TooFewReplicas']);
 
-function policiesStep(p: PolicyModel, c: ClampModel | null): ChainStep {
+function policiesStep(p: PolicyModel, c: ClampModel | null, notes: string[]): ChainStep {
   // Which step bound the value follows the ScalingLimited reason the controller set.
   const bound = c !== null && c.output !== c.input && POLICY_REASONS.has(c.reason);
-  const notes: string[] = [];
-  if (bound && !p.legacy) {
-    notes.push(
-      'policies only limit how far the recommendation may move; they never move replicas further than the metrics asked for',
-    );
-  }
-  if (p.disabled) {
-    notes.push('selectPolicy: Disabled still enforces minReplicas and maxReplicas (next step)');
-  }
   const title = p.legacy
     ? 'Rate limit (no behavior)'
     : `Policies (${p.direction === 'none' ? 'no change' : `scale ${p.direction}`})`;
@@ -235,6 +197,7 @@ export function decisionChain(
   history?: { time: ArrayLike<number>; raw: ArrayLike<number> },
 ): ChainStep[] {
   const t = detail.sync.trace;
+  const notes = seedNotes(detail.sync, detail.hpa);
   const shortcut = SHORTCUTS[t.path];
   if (shortcut) {
     const step: ChainStep = {
@@ -246,7 +209,7 @@ export function decisionChain(
           ? null
           : detail.sync.desiredReplicas,
       lines: [shortcut.line(detail)],
-      notes: shortcut.note ? [shortcut.note] : [],
+      notes: notesOf(notes, 'shortcut'),
     };
     return t.path === 'aboveMaxReplicas' || t.path === 'belowMinReplicas'
       ? [step, resultStep(detail)]
@@ -260,18 +223,18 @@ export function decisionChain(
       status: 'neutral',
       value: null,
       lines: [],
-      notes: metricsNotes(models, detail.sync.currentReplicas),
+      notes: notesOf(notes, 'metrics'),
       metrics: models,
     },
-    toleranceStep(detail, models),
-    maxStep(detail, models),
+    toleranceStep(detail, models, notesOf(notes, 'tolerance')),
+    maxStep(detail, models, notesOf(notes, 'max')),
   ];
   if (t.path === 'metricsError') return steps;
   const s = stabilizationModel(detail, history);
-  if (s) steps.push(stabilizationStep(detail, s));
+  if (s) steps.push(stabilizationStep(s, notesOf(notes, 'stabilization')));
   const p = policyModel(detail);
   const c = clampModel(detail);
-  if (p) steps.push(policiesStep(p, c));
+  if (p) steps.push(policiesStep(p, c, notesOf(notes, 'policies')));
   if (c) steps.push(clampStep(c));
   steps.push(resultStep(detail));
   return steps;

@@ -1,6 +1,7 @@
 // The world behaves like a real cluster (issue 8): metrics-server's rates and fresh-pod rule,
-// CPU throttling, the ReplicaSet's write rate, the readiness probe. The metrics-outage scenario
-// is pinned in simulate.test.ts.
+// CPU throttling, the ReplicaSet's write rate, the readiness probe. Issue 8's done-when scenarios
+// are each pinned here: a short spike, memory scaling, CPU limits, a large scale-up and a
+// metrics outage.
 
 import { describe, expect, it } from 'vitest';
 import type { SimulationInput } from './input.ts';
@@ -319,5 +320,94 @@ describe('the workload controller', () => {
     expect(probeReadyAt(100, 104, probe)).toBe(120);
     expect(probeReadyAt(100, 104, { ...probe, successThreshold: 3 })).toBe(130);
     expect(probeReadyAt(100, 100, { ...probe, initialDelaySeconds: 0 })).toBe(100);
+  });
+});
+
+describe('memory scaling with metrics-server', () => {
+  const MI = 1024 * 1024 * 1000; // one Mi in milli-bytes
+  it('steps one pod every other sync: a new pod is missing (0 % on a scale-up) until its second scrape', () => {
+    const r = run(
+      buildInput({
+        spec: {
+          minReplicas: 2,
+          maxReplicas: 20,
+          metrics: [
+            {
+              type: 'Resource',
+              resource: { name: 'memory', target: { type: 'Utilization', averageUtilization: 70 } },
+            },
+          ],
+        },
+        workload: {
+          initialReplicas: 2,
+          containers: [{ name: 'app', requests: { cpu: 250, memory: 512 * MI } }],
+          startup: { schedulingSeconds: 1, startingSeconds: 10, readinessDelaySeconds: 20 },
+        },
+        metricsPipeline: { resolutionSeconds: 15, offsetSeconds: 7 },
+        traffic: { type: 'constant', value: 400 },
+        loads: [
+          {
+            kind: 'resource',
+            resource: 'memory',
+            perPodMilli: 340 * MI,
+            perUnitMilli: MI,
+            demand: null,
+          },
+        ],
+        durationSeconds: 300,
+      }),
+    );
+    const ups = r.syncs.filter((s) => s.rescaled);
+    expect(ups.length).toBeGreaterThan(2);
+    for (let i = 1; i < ups.length; i++) {
+      expect(ups[i]!.time - ups[i - 1]!.time).toBe(30);
+      expect(ups[i]!.replicas - ups[i - 1]!.replicas).toBe(1);
+    }
+    // The sync between two scale-ups sees the newest pod as missing, and holds.
+    const between = r.syncs.find((s) => s.time === ups[1]!.time + 15)!;
+    expect(between.rescaled).toBe(false);
+    expect(between.trace.metrics![0]!.podGroups!.missing).toHaveLength(1);
+  });
+});
+
+describe('a metrics API outage', () => {
+  it('fails the List call (no pod is "missing"), then needs two scrapes before pods are listed', () => {
+    const r = run(
+      buildInput({
+        traffic: {
+          type: 'steps',
+          steps: [
+            { at: 0, value: 1000 },
+            { at: 300, value: 6000 },
+          ],
+        },
+        metricsPipeline: { resolutionSeconds: 15, offsetSeconds: 7 },
+        outages: [{ metric: 'resource/cpu', fromSeconds: 290, toSeconds: 600 }],
+        durationSeconds: 660,
+      }),
+    );
+    const during = r.syncs.filter((s) => s.time >= 300 && s.time < 600);
+    expect(during.length).toBe(20);
+    for (const s of during) {
+      expect(s.rescaled).toBe(false);
+      const m = s.trace.metrics![0]!;
+      expect(m.error).toBe('FailedGetResourceMetric');
+      // A failed List, not every pod missing: no pod groups at all.
+      expect(m.podGroups?.missing ?? []).toEqual([]);
+      expect(s.conditions.find((c) => c.type === 'ScalingActive')!.message).toContain(
+        'unable to fetch metrics from resource metrics API',
+      );
+    }
+    // Back at 600: the scrape at 607 is the first of the restarted server (one point: no pod
+    // listed), the one at 622 the second; the sync at 630 is the first to scale.
+    const after = r.syncs.filter((s) => s.time >= 600 && s.time <= 630);
+    expect(after.map((s) => [s.time, s.rescaled])).toEqual([
+      [600, false],
+      [615, false],
+      [630, true],
+    ]);
+    expect(after[1]!.conditions.find((c) => c.type === 'ScalingActive')!.message).toContain(
+      'no metrics returned from resource metrics API',
+    );
   });
 });

@@ -127,7 +127,7 @@ function scalingRules(direction: 'up' | 'down', withTolerance: boolean): JsonSch
         : 'Seconds of past recommendations considered when scaling down; the highest wins (a window, not a cooldown). 0 ≤ value ≤ 3600. Default: the controller flag --horizontal-pod-autoscaler-downscale-stabilization (300 s).',
     ),
     selectPolicy: enumOf(
-      'Which policy applies when several do: `Max` (the one allowing the biggest change, default), `Min` (the smallest), or `Disabled` (no scaling in this direction; min/max replicas still apply).',
+      'Which policy applies when several do: `Max` (the one allowing the biggest change, default), `Min` (the smallest), or `Disabled` (no scaling in this direction: the limit is the current count; minReplicas/maxReplicas act only when the current count is already outside them, at the start of a sync).',
       ['Max', 'Min', 'Disabled'],
     ),
     policies: listOf(

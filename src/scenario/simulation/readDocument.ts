@@ -14,6 +14,7 @@ import { readController, type ControllerSettings } from './controller.ts';
 import { CURRENT_SIMULATION_API_VERSION } from './defaults.ts';
 import type { SimulationDocument, SimulationSpecDocument } from './document.ts';
 import { SIMULATION_API_VERSIONS, migrateSimulation } from './migrations.ts';
+import { stockWorldNotice } from './worldNotice.ts';
 
 export interface SimulationRead {
   present: boolean;
@@ -84,6 +85,7 @@ export function readSimulation(plain: unknown, present: boolean, raw: Reporter):
   const typed = doc as Partial<SimulationDocument>;
   const spec: SimulationSpecDocument = isRecord(typed.spec) ? typed.spec : {};
   const metadata = isRecord(typed.metadata) ? typed.metadata : {};
+  if (present) stockWorldNotice(spec as Record<string, unknown>, report, notices);
   const controller = readController(spec, report);
   notices.push(...controller.notices);
   return {
