@@ -295,8 +295,9 @@ export class MetricsPipeline {
     const n = this.n;
     const v = m.v;
     const nc = this.nContainers;
+    const isPods = this.isPods;
     for (let i = 0; i < this.nLoads; i++) {
-      if (this.perPodLoads[i]!.load.kind !== 'pods') continue;
+      if (isPods[i] === 0) continue;
       const k = i * nc;
       v[4 * n + k] = Number.isNaN(m.pollT) ? NaN : (v[k]! - v[3 * n + k]!) / (s - m.pollT);
       v[3 * n + k] = v[k]!;
