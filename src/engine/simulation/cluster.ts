@@ -130,8 +130,7 @@ export class Cluster {
     const w = this.workload;
     const cap = this.workCap;
     w.advance(s);
-    let ready = 0;
-    for (const p of w.pods) if (w.stateAt(p, s) === 'ready') ready++;
+    const ready = w.countsAt(s).ready;
     this.readyCount = ready;
     const demandNow = world.demandFrom(s);
     this.served = ready === 0 ? 0 : Math.min(demandNow, ready * cap);
@@ -214,16 +213,8 @@ export class Cluster {
 
   /** Pods by state at t, as `kubectl get pods` would group them. */
   podCounts(t: number): SyncRecord['pods'] {
-    const w = this.workload;
-    const c = { ready: 0, running: 0, pending: 0, terminating: 0 };
-    for (const p of w.pods) {
-      const s = w.stateAt(p, t);
-      if (s === 'ready') c.ready++;
-      else if (s === 'running') c.running++;
-      else if (s === 'unscheduled' || s === 'starting') c.pending++;
-      else if (s === 'terminating') c.terminating++;
-    }
-    return c;
+    const c = this.workload.countsAt(t);
+    return { ready: c.ready, running: c.running, pending: c.pending, terminating: c.terminating };
   }
 
   snapshot(): ClusterSnapshot {

@@ -148,8 +148,10 @@ export class MetricsPipeline {
     const termination = w.model.terminationSeconds;
     const burstSeconds = this.burstSeconds;
     const prev = ctx.prev;
-    for (const p of w.pods) {
-      const running = w.runningAt(p);
+    const pods = w.pods;
+    for (let q = 0; q < pods.length; q++) {
+      const p = pods[q]!;
+      const running = p.scheduledAt === null ? null : p.runFrom;
       const deleted = p.deletedAt;
       if (
         running === null ||
@@ -166,7 +168,7 @@ export class MetricsPipeline {
         continue;
       }
       const m = this.state(p);
-      const serveFrom = w.servingFrom(p);
+      const serveFrom = p.failed ? null : p.readyFrom;
       if (
         prev < s &&
         serveFrom !== null &&
@@ -293,8 +295,9 @@ export class MetricsPipeline {
     const n = this.n;
     const v = m.v;
     const nc = this.nContainers;
+    const isPods = this.isPods;
     for (let i = 0; i < this.nLoads; i++) {
-      if (this.perPodLoads[i]!.load.kind !== 'pods') continue;
+      if (isPods[i] === 0) continue;
       const k = i * nc;
       v[4 * n + k] = Number.isNaN(m.pollT) ? NaN : (v[k]! - v[3 * n + k]!) / (s - m.pollT);
       v[3 * n + k] = v[k]!;

@@ -27,6 +27,11 @@ export interface SimPod {
   /** memo of stateAt: the instant it was computed for and the answer */
   stateTime: number;
   stateValue: PodState;
+  /** when the container runs and when Ready turns True, fixed once scheduled (NaN: not yet) */
+  runFrom: number;
+  readyFrom: number;
+  /** `obs` holds its final phase and readiness (Ready or Failed, not deleted): observe skips it */
+  obsSettled: boolean;
   /** counters and metrics-server's stored points, owned by MetricsPipeline */
   metrics: PodMetricsState | null;
 }
@@ -56,6 +61,16 @@ function cloneMetrics(m: PodMetricsState | null): PodMetricsState | null {
   return m && { v: m.v.slice(), lastT: m.lastT, prevT: m.prevT, pollT: m.pollT };
 }
 
+/** How many pods are in each state at one instant (pending = unscheduled or starting). */
+export interface PodCounts {
+  ready: number;
+  running: number;
+  pending: number;
+  terminating: number;
+  /** ReplicaSet "active": not Failed, no deletion timestamp */
+  active: number;
+}
+
 export type PodState =
   'unscheduled' | 'starting' | 'running' | 'ready' | 'failed' | 'terminating' | 'gone';
 
@@ -74,6 +89,22 @@ export class Workload {
   private creating: number[] = [];
   private readonly rs: ReplicaSetModel;
   private writer: ApiWriter;
+  /**
+   * countsAt's memo: the counts at `from`, valid until `until` (the next instant any pod changes
+   * state) while no pod is added, bound, deleted or dropped (`touch` clears `valid`).
+   */
+  private readonly counts: PodCounts & { from: number; until: number; valid: boolean } = {
+    ready: 0,
+    running: 0,
+    pending: 0,
+    terminating: 0,
+    active: 0,
+    from: NaN,
+    until: NaN,
+    valid: false,
+  };
+  /** every pod's observation is settled (observe has nothing to rewrite) */
+  private allSettled = false;
 
   constructor(model: WorkloadModel, namePrefix: string, initialReadyAgeSeconds: number) {
     this.model = model;
@@ -90,17 +121,82 @@ export class Workload {
   }
 
   runningAt(p: SimPod): number | null {
-    return p.scheduledAt === null ? null : p.scheduledAt + this.model.startup.startingSeconds;
+    return p.scheduledAt === null ? null : p.runFrom;
   }
 
   /** When the Ready condition turns True (the probe's first passing tick), null: never. */
   readyAt(p: SimPod): number | null {
-    const r = this.runningAt(p);
-    if (r === null) return null;
+    return p.scheduledAt === null ? null : p.readyFrom;
+  }
+
+  /** Something about the pods changed: the memos of counts and observations are stale. */
+  private touch(): void {
+    this.counts.valid = false;
+    this.allSettled = false;
+  }
+
+  /**
+   * Pods by state at t. States change only at a pod's scheduled, running, Ready, deletion and
+   * gone instants, so one pass also finds the next such instant, and until then (with no pod
+   * added or changed) the same counts hold: between scale events no pass is needed.
+   */
+  countsAt(t: number): PodCounts {
+    const c = this.counts;
+    if (c.valid && t >= c.from && t < c.until) return c;
+    let ready = 0;
+    let running = 0;
+    let pending = 0;
+    let terminating = 0;
+    let active = 0;
+    let until = Infinity;
+    const term = this.model.terminationSeconds;
+    const pods = this.pods;
+    for (let i = 0; i < pods.length; i++) {
+      const p = pods[i]!;
+      const st = this.stateAt(p, t);
+      if (st === 'ready') ready++;
+      else if (st === 'running') running++;
+      else if (st === 'unscheduled' || st === 'starting') pending++;
+      else if (st === 'terminating') terminating++;
+      if (st !== 'failed' && st !== 'terminating' && st !== 'gone' && !p.failed) active++;
+      // The next instant this pod's state can change (a later one is no change before it).
+      const d = p.deletedAt;
+      if (d !== null) {
+        if (d > t) until = Math.min(until, d);
+        else if (d + term > t) until = Math.min(until, d + term);
+      }
+      if (p.scheduledAt !== null) {
+        if (p.scheduledAt > t) until = Math.min(until, p.scheduledAt);
+        else if (p.runFrom > t) until = Math.min(until, p.runFrom);
+        else if (p.readyFrom > t) until = Math.min(until, p.readyFrom);
+      }
+    }
+    c.ready = ready;
+    c.running = running;
+    c.pending = pending;
+    c.terminating = terminating;
+    c.active = active;
+    c.from = t;
+    c.until = until;
+    c.valid = true;
+    return c;
+  }
+
+  /** Bind a pod at `at` (null: unbind); its start and Ready times follow and are kept. */
+  private setScheduled(p: SimPod, at: number | null): void {
+    this.touch();
+    p.scheduledAt = at;
+    p.stateTime = NaN; // the memo is stale once the pod changes
+    p.obsSettled = false;
+    if (at === null) {
+      p.runFrom = NaN;
+      p.readyFrom = NaN;
+      return;
+    }
+    const r = at + this.model.startup.startingSeconds;
     const probe = this.model.startup.readinessProbe;
-    return probe
-      ? probeReadyAt(p.scheduledAt!, r, probe)
-      : r + this.model.startup.readinessDelaySeconds;
+    p.runFrom = r;
+    p.readyFrom = probe ? probeReadyAt(at, r, probe) : r + this.model.startup.readinessDelaySeconds;
   }
 
   /** When the pod starts receiving traffic (it is an endpoint once Ready); null: never. */
@@ -123,9 +219,8 @@ export class Workload {
     }
     if (p.failed) return 'failed';
     if (p.scheduledAt === null || t < p.scheduledAt) return 'unscheduled';
-    const running = p.scheduledAt + this.model.startup.startingSeconds;
-    if (t < running) return 'starting';
-    return t < this.readyAt(p)! ? 'running' : 'ready';
+    if (t < p.runFrom) return 'starting';
+    return t < p.readyFrom ? 'running' : 'ready';
   }
 
   snapshot(): WorkloadSnapshot {
@@ -166,6 +261,7 @@ export class Workload {
     this.creating = s.creating.slice();
     this.writer.restore(s.writer);
     this.obsList = null;
+    this.touch();
   }
 
   private addPod(createdAt: number, scheduledAt: number | null): SimPod {
@@ -173,6 +269,7 @@ export class Workload {
     if (scheduledAt === null) this.unscheduled++;
     this.pods.push(pod);
     this.obsList = null;
+    this.touch();
     return pod;
   }
 
@@ -210,7 +307,11 @@ export class Workload {
       noMetrics: false,
       stateTime: NaN,
       stateValue: 'unscheduled',
+      runFrom: NaN,
+      readyFrom: NaN,
+      obsSettled: false,
     };
+    this.setScheduled(pod, scheduledAt);
     return pod;
   }
 
@@ -226,9 +327,7 @@ export class Workload {
 
   /** How many pods are active at t, without building the list. */
   activeCount(t: number): number {
-    let n = 0;
-    for (const p of this.pods) if (this.isActive(p, t)) n++;
-    return n;
+    return this.countsAt(t).active;
   }
 
   /** The controller's pod list (the observation objects), rebuilt only when pods come or go. */
@@ -279,9 +378,11 @@ export class Workload {
   }
 
   private deletePods(victims: SimPod[], t: number): void {
+    this.touch();
     for (const p of victims) {
       p.deletedAt = this.writer.take(t);
       p.stateTime = NaN; // the memo is stale once the pod changes
+      p.obsSettled = false;
       if (p.scheduledAt === null) this.unscheduled--;
       this.nextGoneAt = Math.min(this.nextGoneAt, p.deletedAt + this.model.terminationSeconds);
     }
@@ -308,8 +409,7 @@ export class Workload {
     for (const p of this.pods) {
       if (p.scheduledAt !== null || p.deletedAt !== null) continue;
       if (limit !== null && placed >= limit) break;
-      p.scheduledAt = Math.max(t, p.createdAt) + this.model.startup.schedulingSeconds;
-      p.stateTime = NaN;
+      this.setScheduled(p, Math.max(t, p.createdAt) + this.model.startup.schedulingSeconds);
       this.unscheduled--;
       placed++;
     }
@@ -321,6 +421,7 @@ export class Workload {
     if (t < this.nextGoneAt) return;
     this.pods = this.pods.filter((p) => this.stateAt(p, t) !== 'gone');
     this.obsList = null;
+    this.touch();
     this.nextGoneAt = Infinity;
     for (const p of this.pods) {
       if (p.deletedAt !== null)
@@ -331,7 +432,10 @@ export class Workload {
 
   /** Refresh each pod's observation (phase, readiness, times) for a sync at time t. */
   observe(t: number): void {
+    if (this.allSettled) return;
+    let settled = true;
     for (const p of this.pods) {
+      if (p.obsSettled) continue;
       const s = this.stateAt(p, t);
       const o = p.obs;
       o.deleting = s === 'terminating';
@@ -350,8 +454,12 @@ export class Workload {
         const ready = t >= readyAt && !p.failed;
         o.ready = ready;
         o.readyTransitionTime = ready ? readyAt : p.scheduledAt;
+        // Past its Ready time and not deleted, nothing above changes until a deletion.
+        p.obsSettled = t >= readyAt && p.deletedAt === null;
       }
+      if (!p.obsSettled) settled = false;
     }
+    this.allSettled = settled;
   }
 }
 
