@@ -4,6 +4,7 @@ import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from '
 import './theme.css';
 import './app.css';
 import { SimulationCharts } from '../charts/index.ts';
+import { ClustersPanel } from '../panels/clusters/index.ts';
 import { ComparePanel } from '../panels/compare/index.ts';
 import { ExplainPanel } from '../panels/explain/index.ts';
 import { endsInEpisode, KpiStrip, soFar } from '../panels/kpis/index.ts';
@@ -172,6 +173,7 @@ export function App() {
             />
           </div>
           {result ? <ComparePanel /> : null}
+          {result ? <ClustersPanel /> : null}
           <div ref={chartsRef}>
             {result ? (
               <SimulationCharts
