@@ -32,6 +32,8 @@ test.describe('clusters', () => {
     await expect(detail.getByRole('row', { name: /west/ })).toContainText('2/14');
     await expect(detail.locator('[data-kind="failover"]')).toContainText('§A.10 failover');
     await expect(panel.getByTestId('lane-now-east')).toHaveText('failed');
+    // The docked explanation has no member detail: it points here instead of loading forever.
+    await expect(page.getByRole('note').filter({ hasText: 'A multi-cluster run' })).toBeVisible();
 
     // The shipped model: the failure, then karmada-scheduler re-divides at once (Webster).
     await models.getByRole('radio', { name: /Shipped Karmada/ }).click();

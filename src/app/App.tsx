@@ -17,6 +17,7 @@ import { formatElapsed } from '../format/timeAxis.ts';
 import {
   useActions,
   useDiagnostics,
+  useFederation,
   useHeld,
   useHpaChoice,
   useIsStale,
@@ -47,6 +48,7 @@ export function App() {
   const parse = useParseSummary();
   const presetName = usePresetName();
   const result = useResult();
+  const federation = useFederation();
   const stale = useIsStale();
   const held = useHeld();
   const hpaChoice = useHpaChoice();
@@ -204,11 +206,20 @@ export function App() {
           onChange={(w) => setLayout({ explainWidth: clampWidth(w, WIDTH_LIMITS.explain) })}
         />
         <aside className="pane explain-dock" aria-label="Selected sync">
-          <ExplainPanel
-            detail={detail}
-            loading={selected !== null && detail?.index !== selected}
-            history={history}
-          />
+          {federation ? (
+            // Member syncs are not replayed (the worker answers no detail): the clusters panel
+            // explains each sync cluster by cluster instead.
+            <p className="explain-empty" role="note">
+              A multi-cluster run: the Clusters panel explains the selected sync cluster by cluster,
+              with the control-plane rule that acted and each division step by step.
+            </p>
+          ) : (
+            <ExplainPanel
+              detail={detail}
+              loading={selected !== null && detail?.index !== selected}
+              history={history}
+            />
+          )}
         </aside>
       </main>
       <PresetGallery
