@@ -4,6 +4,7 @@ import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from '
 import './theme.css';
 import './app.css';
 import { SimulationCharts } from '../charts/index.ts';
+import { ClustersPanel } from '../panels/clusters/index.ts';
 import { ComparePanel } from '../panels/compare/index.ts';
 import { ExplainPanel } from '../panels/explain/index.ts';
 import { endsInEpisode, KpiStrip, soFar } from '../panels/kpis/index.ts';
@@ -18,6 +19,7 @@ import {
   useActions,
   useDiagnostics,
   useFocusedRun,
+  useFederation,
   useHeld,
   useHpaChoice,
   useIsStale,
@@ -50,6 +52,7 @@ export function App() {
   const parse = useParseSummary();
   const presetName = usePresetName();
   const result = useResult();
+  const federation = useFederation();
   const stale = useIsStale();
   const held = useHeld();
   const hpaChoice = useHpaChoice();
@@ -193,7 +196,8 @@ export function App() {
               soFar={running}
             />
           </div>
-          {result ? (
+          {/* A federation has a run per cluster and no variants (refused with spec.federation). */}
+          {result && !federation ? (
             <ComparePanel
               exportPng={(root) =>
                 downloadComparisonPng(
@@ -204,6 +208,7 @@ export function App() {
               }
             />
           ) : null}
+          {result ? <ClustersPanel /> : null}
           <div ref={chartsRef}>
             {result ? (
               <SimulationCharts
@@ -236,14 +241,23 @@ export function App() {
           onChange={(w) => setLayout({ explainWidth: clampWidth(w, WIDTH_LIMITS.explain) })}
         />
         <aside className="pane explain-dock" aria-label="Selected sync">
-          <ExplainPanel
-            detail={detail}
-            loading={selected !== null && detail?.index !== selected}
-            history={history}
-            runs={explainedRuns}
-            focusedRun={focusedRun}
-            onFocusRun={actions.focusRun}
-          />
+          {federation ? (
+            // Member syncs are not replayed (the worker answers no detail): the clusters panel
+            // explains each sync cluster by cluster instead.
+            <p className="explain-empty" role="note">
+              A multi-cluster run: the Clusters panel explains the selected sync cluster by cluster,
+              with the control-plane rule that acted and each division step by step.
+            </p>
+          ) : (
+            <ExplainPanel
+              detail={detail}
+              loading={selected !== null && detail?.index !== selected}
+              history={history}
+              runs={explainedRuns}
+              focusedRun={focusedRun}
+              onFocusRun={actions.focusRun}
+            />
+          )}
         </aside>
       </main>
       <PresetGallery

@@ -3,7 +3,8 @@
 import { presetInfo, type PresetInfo } from './presetInfo.ts';
 import THUMBNAILS from './thumbnails.json';
 
-const files = import.meta.glob('./*.yaml', {
+// Multi-cluster scenarios live in their own folder; their id keeps it (`multicluster/failover`).
+const files = import.meta.glob(['./*.yaml', './multicluster/*.yaml'], {
   query: '?raw',
   import: 'default',
   eager: true,

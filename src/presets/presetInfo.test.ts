@@ -5,9 +5,16 @@ import { parseScenario } from '../scenario/index.ts';
 import { GROUP_OF, presetInfo } from './presetInfo.ts';
 
 const dir = import.meta.dirname;
+/** Every preset file, with its folder: the gallery lists the multi-cluster ones too. */
+const files = [
+  ...readdirSync(dir).filter((n) => n.endsWith('.yaml')),
+  ...readdirSync(join(dir, 'multicluster'))
+    .filter((n) => n.endsWith('.yaml'))
+    .map((n) => `multicluster/${n}`),
+];
 
 describe('presetInfo', () => {
-  for (const f of readdirSync(dir).filter((n) => n.endsWith('.yaml'))) {
+  for (const f of files) {
     it(`${f}: the quick reading agrees with the real parser`, () => {
       const text = readFileSync(join(dir, f), 'utf8');
       const info = presetInfo(f.replace('.yaml', ''), text);
@@ -25,9 +32,7 @@ describe('presetInfo', () => {
   });
 
   it('every preset is placed in a gallery section on purpose', () => {
-    const ids = readdirSync(dir)
-      .filter((n) => n.endsWith('.yaml'))
-      .map((n) => n.replace('.yaml', ''));
+    const ids = files.map((n) => n.replace('.yaml', ''));
     expect(ids.filter((id) => !(id in GROUP_OF))).toEqual([]);
     expect(Object.keys(GROUP_OF).filter((id) => !ids.includes(id))).toEqual([]);
   });

@@ -14,6 +14,7 @@ export const PRESET_GROUPS = [
   { id: 'kep-853', title: 'KEP-853 stories' },
   { id: 'pitfalls', title: 'Pitfalls' },
   { id: 'real-world', title: 'Real-world' },
+  { id: 'multi-cluster', title: 'Multi-cluster' },
 ] as const;
 export type PresetGroup = (typeof PRESET_GROUPS)[number]['id'];
 
@@ -36,9 +37,12 @@ export const GROUP_OF: Record<string, PresetGroup> = {
   'startup-cpu-burst': 'pitfalls',
   'queue-external': 'real-world',
   'scale-to-zero': 'real-world',
+  'multicluster/failover': 'multi-cluster',
+  'multicluster/prioritized-spill-over': 'multi-cluster',
+  'multicluster/aggregated-errata': 'multi-cluster',
 };
 
-/** `id` is the file name without `.yaml`; the title is the file's first comment line. */
+/** `id` is the file name without `.yaml` (with its folder under src/presets); the title is the file's first comment line. */
 export function presetInfo(id: string, text: string): PresetInfo {
   const lines = text.split('\n');
   const first = lines[0] ?? '';

@@ -24,3 +24,8 @@ export type {
   SyncRecord,
 } from '../engine/simulation/index.ts';
 export type { Diagnostic, JsonSchema, ParseOptions, Severity } from '../scenario/index.ts';
+export type {
+  ClusterEvent,
+  ClusterEventKind,
+  FederationModel,
+} from '../engine/multicluster/index.ts';

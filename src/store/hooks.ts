@@ -4,7 +4,13 @@
 
 import { useStore } from 'zustand';
 import type { Diagnostic } from '../run/index.ts';
-import type { ParseSummary, ResultPayload, RunPayload, SyncDetail } from '../worker/protocol.ts';
+import type {
+  FederationPayload,
+  ParseSummary,
+  ResultPayload,
+  RunPayload,
+  SyncDetail,
+} from '../worker/protocol.ts';
 import { getStore } from './current.ts';
 import { selectCanRedo, selectCanUndo, selectIsStale } from './selectors.ts';
 import type {
@@ -32,6 +38,8 @@ export const useDiagnostics = (): Diagnostic[] =>
 export const useResult = (): ResultPayload | null => useSim((s) => s.result);
 /** every run with the result: the HPA's first, then its variants */
 export const useRuns = (): RunPayload[] => useSim((s) => s.runs);
+/** the member clusters of a multi-cluster result, every model (null: a single cluster) */
+export const useFederation = (): FederationPayload | null => useSim((s) => s.federation);
 export const useFocusedRun = (): string => useSim((s) => s.focusedRun);
 export const useIsStale = (): boolean => useSim(selectIsStale);
 export const useRunStatus = (): RunStatus => useSim((s) => s.runStatus);

@@ -109,6 +109,24 @@ describe('runs: latest wins, stale result kept', () => {
     expect(store.getState().runStatus).toEqual({ kind: 'fallback', message: 'main thread' });
   });
 
+  it("keeps a multi-cluster reply's clusters with its result, and drops them with the next", async () => {
+    const { store, actions, client } = await ready();
+    expect(store.getState().federation).toBeNull();
+    const federation = { models: [] };
+    actions.editScenarioText('clusters');
+    client.lastRun.resolve({ ...resultReply('clusters'), federation });
+    await settle();
+    expect(store.getState().federation).toBe(federation);
+    actions.editScenarioText('clusters broken');
+    client.lastRun.resolve(invalidReply('clusters broken'));
+    await settle();
+    expect(store.getState().federation).toBe(federation); // kept with the stale result
+    actions.editScenarioText('one cluster');
+    client.lastRun.resolve(resultReply('one cluster'));
+    await settle();
+    expect(store.getState().federation).toBeNull();
+  });
+
   it('cancelRun stops waiting for the run', async () => {
     const { store, actions, client } = await ready();
     actions.editScenarioText('slow');

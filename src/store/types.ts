@@ -4,6 +4,7 @@
 import type { BridgeStatus, Clock } from '../bridge/types.ts';
 import type {
   EditReply,
+  FederationPayload,
   ParseSummary,
   ResultPayload,
   RunPayload,
@@ -52,6 +53,11 @@ export interface SimState {
   result: ResultPayload | null;
   /** every run of the scenario with `result` (the HPA's first, key 'main'), then its variants */
   runs: RunPayload[];
+  /**
+   * the member clusters of a multi-cluster result (spec.federation), every model; null for a
+   * single-cluster one. Replaced together with `result`.
+   */
+  federation: FederationPayload | null;
   /** the run the explanation panel explains (a run key: 'main' or a variant's name) */
   focusedRun: string;
   /** the text `result` was computed from (result is stale when it differs from `text`) */

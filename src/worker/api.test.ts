@@ -182,7 +182,7 @@ describe('createSimulatorApi() on a multi-cluster scenario', () => {
     'utf8',
   );
 
-  it('shows the first model total (until cluster lanes exist) and answers detail with null', async () => {
+  it("keeps the first model's total as the result and answers detail with null", async () => {
     const api = createSimulatorApi({ now: steppingClock() });
     const reply = await api.run(1, text);
     expect(reply.error).toBeNull();

@@ -4,6 +4,7 @@
 import { resultToCsv } from '../engine/simulation/exportCsv.ts';
 import { simulate, syncDetail } from '../engine/simulation/index.ts';
 import { executeRun, planScenario } from '../run/index.ts';
+import { federationPayload } from './federationPayload.ts';
 import { recentEvents, resultPayload, type KeptRun } from './payload.ts';
 import { addVariant, duplicateAsVariant } from '../scenario/index.ts';
 import type {
@@ -64,8 +65,8 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
       const plan = planScenario(text, hpa === undefined ? {} : { hpa });
       parse = plan.summary;
       timings.parseMs = now() - t0;
-      // A multi-cluster scenario shows its first model's total until the app has cluster lanes;
-      // otherwise the HPA's run comes first, then its variants.
+      // A multi-cluster scenario's result is its first model's total (every panel reads it) and
+      // its clusters travel in `federation`; otherwise the HPA's run comes first, then variants.
       const total = plan.runs.find((r) => r.federation?.member === null);
       const planned = total ? [total] : plan.runs;
       const main = planned[0];
@@ -76,9 +77,13 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
       if (superseded()) return { runId, parse, result: null, error: 'cancelled', timings };
       const t1 = now();
       const done = planned.map((r) => executeRun(r, { shouldStop: superseded }));
-      timings.simulateMs = now() - t1;
       const run = done[0]!;
+      const federation =
+        run.ok && main.input.federation ? federationPayload(main.input, superseded) : null;
+      timings.simulateMs = now() - t1;
       if (!run.ok) return { runId, parse, result: null, error: run.error, timings };
+      if (federation && !federation.ok)
+        return { runId, parse, result: null, error: federation.error, timings };
       const runs: RunPayload[] = done.map((r) => ({
         key: r.key,
         role: r.role,
@@ -97,7 +102,15 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
           ),
         );
       }
-      return { runId, parse, result, error: null, timings, runs };
+      return {
+        runId,
+        parse,
+        result,
+        error: null,
+        timings,
+        runs,
+        ...(federation ? { federation: federation.payload } : {}),
+      };
     } catch (error) {
       // Never throw across the boundary: comlink would turn it into an opaque rejection.
       return { runId, parse, result: null, error: `internal error: ${message(error)}`, timings };

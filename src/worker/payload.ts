@@ -10,6 +10,7 @@ import {
   type SimulationInput,
   type SimulationResult,
 } from '../engine/simulation/index.ts';
+import { federationArrays } from './federationPayload.ts';
 import type { ResultPayload, RunReply, SyncEvent } from './protocol.ts';
 
 /** `kubectl describe hpa` shows a bounded event list; the explain panel does the same. */
@@ -33,6 +34,9 @@ export function replyTransferables(reply: RunReply): ArrayBuffer[] {
     for (const a of seriesArrays(series))
       if (a.buffer instanceof ArrayBuffer) buffers.add(a.buffer);
   }
+  if (reply.federation)
+    for (const a of federationArrays(reply.federation))
+      if (a.buffer instanceof ArrayBuffer) buffers.add(a.buffer);
   return [...buffers];
 }
 

@@ -5,6 +5,8 @@
 // is fetched on demand (a day-long run has 5,761 of them).
 
 import type {
+  ClusterEvent,
+  FederationModel,
   HorizontalPodAutoscaler,
   Kpis,
   ScenarioSummary,
@@ -47,6 +49,62 @@ export interface RunReply {
    * then each variant of spec.variants. Optional so older fakes type-check.
    */
   runs?: RunPayload[];
+  /**
+   * A multi-cluster scenario (spec.federation): every model's member clusters, total and cluster
+   * events, for the cluster lanes. `result` is then the first model's total. Absent otherwise.
+   */
+  federation?: FederationPayload;
+}
+
+/** A multi-cluster scenario's runs, one per model (`spec.federation.model`), in scenario order. */
+export interface FederationPayload {
+  models: FederationModelPayload[];
+}
+
+/** One model's multi-cluster run, as the cluster lanes draw it. */
+export interface FederationModelPayload {
+  model: FederationModel;
+  /** the proposal's policy or the shipped scheduler's strategy, e.g. "DynamicWeighted" */
+  policy: string;
+  /** sync times, seconds (every member and the total share them) */
+  time: Float64Array;
+  clusters: ClusterLanePayload[];
+  total: {
+    specReplicas: Float64Array;
+    readyReplicas: Float64Array;
+    pendingReplicas: Float64Array;
+    /** work arriving per second (NaN without traffic) */
+    demand: Float64Array;
+    served: Float64Array;
+    /** what the ready pods could serve (NaN without a pod capacity) */
+    capacity: Float64Array;
+    kpis: Kpis;
+  };
+  /** what the control plane did, in time order, each with its rule and its arithmetic */
+  events: ClusterEvent[];
+}
+
+/** One member cluster over time. */
+export interface ClusterLanePayload {
+  name: string;
+  /** most pods it can run (null: no limit) */
+  capacityPods: number | null;
+  weight: number;
+  priority: number;
+  specReplicas: Float64Array;
+  readyReplicas: Float64Array;
+  /** pods not Ready yet: starting, or with no node */
+  pendingReplicas: Float64Array;
+  /** of those, the pods with no node (the cluster is full) */
+  unschedulable: Float64Array;
+  /** the member HPA's bounds (proposal model); NaN = no HPA (shipped model: always) */
+  minReplicas: Float64Array;
+  maxReplicas: Float64Array;
+  /** 1 while the cluster is failed */
+  failed: Uint8Array;
+  /** this cluster's fraction of the demand, 0–1 (NaN without traffic or with no ready pod) */
+  demandShare: Float64Array;
+  kpis: Kpis;
 }
 
 /** One run of the scenario (the HPA or a variant) as the UI shows it. */

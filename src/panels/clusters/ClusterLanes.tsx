@@ -1,0 +1,201 @@
+// One lane per member cluster and one for the total, on one time axis: replicas (spec) as a
+// step line, ready pods, Pending pods stacked on the ready ones (the part with no node darker),
+// the member HPA's min/max as a band (proposal model), the cluster's size as a dashed line and
+// its failure shaded. Plain SVG stretched to the panel's width; labels are HTML beside it, so
+// text never stretches. Clicking a lane selects the nearest sync.
+
+import type { MouseEvent } from 'react';
+import type { FederationModelPayload } from '../../worker/protocol.ts';
+import {
+  bandPath,
+  intervals,
+  LANE_H,
+  LANE_W,
+  laneMax,
+  nearestSync,
+  stepPath,
+  xOf,
+  type Scale,
+} from './lanes.ts';
+
+interface LaneSeries {
+  key: string;
+  label: string;
+  sub: string;
+  spec: Float64Array;
+  ready: Float64Array;
+  pending: Float64Array;
+  noNode: Float64Array | null;
+  min: Float64Array | null;
+  max: Float64Array | null;
+  failed: Uint8Array | null;
+  capacity: number | null;
+}
+
+function sum(a: Float64Array, b: Float64Array): Float64Array {
+  const out = new Float64Array(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = a[i]! + b[i]!;
+  return out;
+}
+
+function Lane(props: {
+  lane: LaneSeries;
+  time: Float64Array;
+  scale: Scale;
+  cursor: number | null;
+  onPick(t: number): void;
+}) {
+  const { lane, time, scale } = props;
+  const top = sum(lane.ready, lane.pending);
+  const noNodeFrom = lane.noNode ? top.map((v, i) => v - lane.noNode![i]!) : null;
+  const capY =
+    lane.capacity === null ? null : LANE_H - 1 - (lane.capacity / scale.yMax) * (LANE_H - 3);
+  function pick(e: MouseEvent<SVGSVGElement>) {
+    const box = e.currentTarget.getBoundingClientRect();
+    if (box.width > 0) props.onPick(((e.clientX - box.left) / box.width) * scale.tMax);
+  }
+  const k = props.cursor;
+  const now = k !== null && k < time.length ? k : null;
+  return (
+    <div className="cl-lane" data-cluster={lane.key}>
+      <div className="cl-label">
+        <strong>{lane.label}</strong>
+        <span>{lane.sub}</span>
+        {now !== null ? (
+          <span className="cl-now" data-testid={`lane-now-${lane.key}`}>
+            {lane.failed?.[now] ? 'failed' : `${lane.spec[now]} pods`}
+            {!lane.failed?.[now] && lane.pending[now]! > 0 ? ` · ${lane.pending[now]} Pending` : ''}
+          </span>
+        ) : null}
+      </div>
+      <svg
+        className="cl-plot"
+        viewBox={`0 0 ${LANE_W} ${LANE_H}`}
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={`${lane.label}: replicas over time`}
+        onClick={pick}
+      >
+        {lane.failed
+          ? intervals(time, lane.failed).map(([a, b]) => (
+              <rect
+                key={a}
+                className="cl-failed"
+                x={xOf(a, scale)}
+                width={Math.max(2, xOf(b, scale) - xOf(a, scale))}
+                y={0}
+                height={LANE_H}
+              />
+            ))
+          : null}
+        {lane.min && lane.max ? (
+          <path className="cl-band" d={bandPath(time, lane.min, lane.max, scale)} />
+        ) : null}
+        <path className="cl-pending" d={bandPath(time, lane.ready, top, scale)} />
+        {noNodeFrom ? (
+          <path className="cl-nonode" d={bandPath(time, noNodeFrom, top, scale)} />
+        ) : null}
+        {capY !== null && lane.capacity! <= scale.yMax ? (
+          <line className="cl-capacity" x1={0} x2={LANE_W} y1={capY} y2={capY} />
+        ) : null}
+        <path className="cl-ready" d={stepPath(time, lane.ready, scale)} />
+        <path className="cl-spec" d={stepPath(time, lane.spec, scale)} />
+        {now !== null ? (
+          <line
+            className="cl-cursor"
+            x1={xOf(time[now]!, scale)}
+            x2={xOf(time[now]!, scale)}
+            y1={0}
+            y2={LANE_H}
+          />
+        ) : null}
+      </svg>
+    </div>
+  );
+}
+
+export function ClusterLanes(props: {
+  model: FederationModelPayload;
+  selectedSync: number | null;
+  onSelectSync(index: number): void;
+}) {
+  const m = props.model;
+  const time = m.time;
+  const tMax = time.length > 0 ? time[time.length - 1]! : 0;
+  const proposal = m.model === 'proposal';
+  const lanes: LaneSeries[] = m.clusters.map((c) => ({
+    key: c.name,
+    label: c.name,
+    sub: [
+      c.capacityPods === null ? 'no size limit' : `room for ${c.capacityPods}`,
+      c.weight > 0 ? `weight ${c.weight}` : '',
+      c.priority !== 0 ? `priority ${c.priority}` : '',
+    ]
+      .filter(Boolean)
+      .join(' · '),
+    spec: c.specReplicas,
+    ready: c.readyReplicas,
+    pending: c.pendingReplicas,
+    noNode: c.unschedulable,
+    min: proposal ? c.minReplicas : null,
+    max: proposal ? c.maxReplicas : null,
+    failed: c.failed,
+    capacity: c.capacityPods,
+  }));
+  // One scale for every member, so their heights compare; the band may run off the top.
+  const memberMax = laneMax(
+    ...m.clusters.flatMap((c) => [c.specReplicas, sum(c.readyReplicas, c.pendingReplicas)]),
+    m.clusters.map((c) => c.capacityPods ?? 0),
+  );
+  const total: LaneSeries = {
+    key: 'total',
+    label: 'total',
+    sub: 'all clusters',
+    spec: m.total.specReplicas,
+    ready: m.total.readyReplicas,
+    pending: m.total.pendingReplicas,
+    noNode: null,
+    min: null,
+    max: null,
+    failed: null,
+    capacity: null,
+  };
+  const totalMax = laneMax(total.spec, sum(total.ready, total.pending));
+  const pick = (t: number) => {
+    const k = nearestSync(time, t);
+    if (k >= 0) props.onSelectSync(k);
+  };
+  return (
+    <div className="cl-lanes">
+      {lanes.map((lane) => (
+        <Lane
+          key={lane.key}
+          lane={lane}
+          time={time}
+          scale={{ tMax, yMax: memberMax }}
+          cursor={props.selectedSync}
+          onPick={pick}
+        />
+      ))}
+      <Lane
+        lane={total}
+        time={time}
+        scale={{ tMax, yMax: totalMax }}
+        cursor={props.selectedSync}
+        onPick={pick}
+      />
+      <p className="cl-legend" aria-label="Legend">
+        <span className="cl-key spec">━ replicas</span>
+        <span className="cl-key ready">━ ready</span>
+        <span className="cl-key pending">■ Pending</span>
+        <span className="cl-key nonode">■ no node</span>
+        {proposal ? <span className="cl-key band">■ member HPA min–max</span> : null}
+        <span className="cl-key capacity">┅ cluster size</span>
+        <span className="cl-key failed">■ failed</span>
+        <span className="cl-scale">
+          members 0–{memberMax}, total 0–{totalMax} pods
+        </span>
+      </p>
+    </div>
+  );
+}

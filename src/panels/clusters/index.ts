@@ -1,0 +1,1 @@
+export { ClustersPanel } from './ClustersPanel.tsx';
