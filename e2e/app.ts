@@ -9,6 +9,11 @@ import { encodeScenario } from '../src/share/codec.ts';
 
 const presetDir = join(import.meta.dirname, '..', 'src', 'presets');
 
+/** The gallery's cards: the presets here and the multi-cluster ones (src/presets/catalog.ts). */
+export const galleryPresetCount =
+  readdirSync(presetDir).filter((f) => f.endsWith('.yaml')).length +
+  readdirSync(join(presetDir, 'multicluster')).filter((f) => f.endsWith('.yaml')).length;
+
 export const presets = readdirSync(presetDir)
   .filter((f) => f.endsWith('.yaml'))
   .sort()

@@ -1,7 +1,7 @@
 // Teaching with the app (issue 11): the explanation docked beside the charts, readable axes,
 // playback, the grouped preset gallery, and the layout at laptop and projector sizes.
 import { expect, test } from './fixtures.ts';
-import { openApp, presets, waitUpToDate } from './app.ts';
+import { galleryPresetCount, openApp, presets, waitUpToDate } from './app.ts';
 import type { Page } from '@playwright/test';
 
 async function loadPreset(page: Page, id: string) {
@@ -125,11 +125,11 @@ test.describe('presets gallery', () => {
     await openApp(page);
     await page.getByRole('button', { name: 'Presets' }).click();
     const gallery = page.getByRole('dialog', { name: 'Presets' });
-    for (const g of ['Basics', 'KEP-853 stories', 'Pitfalls', 'Real-world'])
+    for (const g of ['Basics', 'KEP-853 stories', 'Pitfalls', 'Real-world', 'Multi-cluster'])
       await expect(gallery.getByRole('heading', { name: g })).toBeVisible();
     const cards = gallery.getByRole('button', { name: /^Load preset/ });
-    await expect(cards).toHaveCount(presets.length);
-    await expect(gallery.locator('svg.preset-thumb')).toHaveCount(presets.length);
+    await expect(cards).toHaveCount(galleryPresetCount);
+    await expect(gallery.locator('svg.preset-thumb')).toHaveCount(galleryPresetCount);
     await gallery.getByRole('searchbox', { name: 'Search presets' }).fill('story');
     await expect(cards).toHaveCount(presets.filter((p) => p.id.startsWith('story')).length);
     await gallery.getByRole('searchbox', { name: 'Search presets' }).fill('zzzz-nothing');

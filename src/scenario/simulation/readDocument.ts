@@ -85,7 +85,7 @@ export function readSimulation(plain: unknown, present: boolean, raw: Reporter):
   const typed = doc as Partial<SimulationDocument>;
   const spec: SimulationSpecDocument = isRecord(typed.spec) ? typed.spec : {};
   const metadata = isRecord(typed.metadata) ? typed.metadata : {};
-  if (present) stockWorldNotice(spec as Record<string, unknown>, report, notices);
+  if (present) stockWorldNotice(spec as Record<string, unknown>, notices);
   const controller = readController(spec, report);
   notices.push(...controller.notices);
   return {

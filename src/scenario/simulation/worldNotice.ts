@@ -4,7 +4,6 @@
  * and every new field is optional), so a file written before it opens unchanged but runs in a
  * different world; this says so, and which knob brings back the sync-aligned phase.
  */
-import type { Reporter } from '../diagnostics.ts';
 import { isRecord } from '../plainData.ts';
 import { DEFAULT_METRICS_PIPELINE } from './defaults.ts';
 
@@ -19,12 +18,8 @@ export const STOCK_WORLD_NOTICE =
   `metricsPipeline: { offset: 0s } aligns scrapes with syncs.`;
 
 /** Adds the notice when the document sets no `spec.metricsPipeline`. */
-export function stockWorldNotice(
-  spec: Record<string, unknown>,
-  report: Reporter,
-  notices: string[],
-): void {
+export function stockWorldNotice(spec: Record<string, unknown>, notices: string[]): void {
   if (isRecord(spec.metricsPipeline)) return;
+  // A notice, not a marker: a valid scenario shows no squiggle in the editor.
   notices.push(STOCK_WORLD_NOTICE);
-  report.info(['kind'], STOCK_WORLD_NOTICE);
 }
