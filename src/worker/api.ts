@@ -130,17 +130,10 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
     return { index, sync, hpa: run.input.hpa, events: recentEvents(run.result, index) };
   }
 
-  async function duplicate(text: string): Promise<EditReply> {
+  /** A text edit made in the worker; never throws across the boundary. */
+  async function edited(edit: () => EditReply): Promise<EditReply> {
     try {
-      return duplicateAsVariant(text);
-    } catch (error) {
-      return { ok: false, error: `internal error: ${message(error)}` };
-    }
-  }
-
-  async function add(text: string, variant: VariantRequest): Promise<EditReply> {
-    try {
-      return addVariant(text, variant);
+      return edit();
     } catch (error) {
       return { ok: false, error: `internal error: ${message(error)}` };
     }
@@ -155,5 +148,11 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
     return full.ok ? resultToCsv(full.result) : null;
   }
 
-  return { run, getSync, exportCsv, duplicateAsVariant: duplicate, addVariant: add };
+  return {
+    run,
+    getSync,
+    exportCsv,
+    duplicateAsVariant: (text: string) => edited(() => duplicateAsVariant(text)),
+    addVariant: (text: string, variant: VariantRequest) => edited(() => addVariant(text, variant)),
+  };
 }

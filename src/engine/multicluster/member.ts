@@ -111,9 +111,8 @@ export class Member {
     if (this.failed) return 0;
     const w = this.cluster.workload;
     w.advance(s);
-    let n = 0;
-    for (const p of w.pods) if (w.stateAt(p, s) === 'ready') n++;
-    return n;
+    // The workload's memoized counts: the same pass Cluster.tick makes, not a second one.
+    return w.countsAt(s).ready;
   }
 
   /** Pods waiting for a node: Pending because the cluster is full. */
