@@ -88,7 +88,8 @@ export class Cluster {
   private readonly workCap: number;
   private readonly ctx: ScrapeContext;
 
-  constructor(input: SimulationInput, world: World, maxPods: number) {
+  /** `reference`: scrape and observe every pod one by one (SimulateOptions.reference) */
+  constructor(input: SimulationInput, world: World, maxPods: number, reference = false) {
     this.input = input;
     this.maxPods = maxPods;
     this.perPodLoads = world.perPodLoads;
@@ -97,7 +98,7 @@ export class Cluster {
       input.hpa.spec.scaleTargetRef.name || 'pod',
       INITIAL_POD_AGE_SECONDS,
     );
-    this.pipeline = new MetricsPipeline(input, this.perPodLoads);
+    this.pipeline = new MetricsPipeline(input, this.perPodLoads, !reference);
     this.perPodWork = new Float64Array(this.perPodLoads.length);
     this.scrapes = scrapeSchedule(input);
     this.workCap = Math.min(
@@ -115,6 +116,11 @@ export class Cluster {
     };
     this.desiredReplicas = input.workload.initialReplicas;
     this.specReplicas = input.workload.initialReplicas;
+  }
+
+  /** Pods whose metrics are stepped once for all (the pipeline's steady group). */
+  get steadyGroupSize(): number {
+    return this.pipeline.groupSize;
   }
 
   /** The most work a pod serves (podCapacity or CPU throttling); null = unlimited. */

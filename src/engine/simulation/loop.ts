@@ -35,11 +35,12 @@ export class Simulation {
   private nextTick = 0;
   private prevTickTime = NaN;
 
-  constructor(input: SimulationInput, maxPods: number) {
+  /** `reference`: the plain per-pod world (see SimulateOptions.reference) */
+  constructor(input: SimulationInput, maxPods: number, reference = false) {
     this.syncPeriod = input.controller.syncPeriodSeconds;
     this.syncCount = Math.floor(input.durationSeconds / this.syncPeriod) + 1;
     this.world = new World(input);
-    this.cluster = new Cluster(input, this.world, maxPods);
+    this.cluster = new Cluster(input, this.world, maxPods, reference);
     this.tickCount = this.cluster.scrapes.count;
   }
 

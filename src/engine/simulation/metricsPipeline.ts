@@ -5,7 +5,12 @@
 // the last working set, timestamped at the last point with the time between them as its window.
 // Pods metrics come through an adapter as the rate of their counter over its polling interval.
 
-import type { ExternalMetricSample, MetricSpec, ObjectMetricSample } from '../controller/index.ts';
+import type {
+  ExternalMetricSample,
+  MetricSpec,
+  ObjectMetricSample,
+  PodObservation,
+} from '../controller/index.ts';
 import type { CompiledCurve } from './curves/index.ts';
 import type { MetricLoad, SimulationInput } from './input.ts';
 import { metricKey } from './input.ts';
@@ -15,9 +20,11 @@ import type { SimPod, Workload } from './workload.ts';
 const FRESH_CONTAINER_MIN_SECONDS = 10;
 
 /**
- * One pod's counters and what metrics-server stores of them. `v` holds five blocks of
- * loads × containers values: the kubelet counter (or gauge), the last and previous stored
- * points, the counter at the adapter's last poll, and the value the adapter last reported.
+ * One pod's counters and what metrics-server stores of them, as differences rather than running
+ * totals: metrics-server only ever reports the difference between two points of a counter (a
+ * rate) or a gauge's last value, so a pod's state is the same numbers for every pod that did the
+ * same work over the same intervals, whenever it started. `v` holds four blocks of loads ×
+ * containers values (ACC, LAST, POLL_ACC, POLL_RATE below).
  */
 export interface PodMetricsState {
   v: Float64Array;
@@ -26,6 +33,51 @@ export interface PodMetricsState {
   prevT: number;
   /** the adapter's last poll of this pod (NaN: none) */
   pollT: number;
+}
+
+/**
+ * Counters: the increase since metrics-server's last stored point (or since the container
+ * started, when none is stored: a fresh container's first point is its first scrape, scrapes
+ * being one resolution apart). Gauges: the value now.
+ */
+const ACC = 0;
+/** Counters: last stored point − the previous one (the rate's numerator). Gauges: the last point. */
+const LAST = 1;
+/** Pods metrics: the counter's increase since the adapter's last poll. */
+const POLL_ACC = 2;
+/** Pods metrics: the rate the adapter last reported (NaN: none yet). */
+const POLL_RATE = 3;
+const BLOCKS = 4;
+
+export function cloneMetricsState(m: PodMetricsState): PodMetricsState {
+  return { v: m.v.slice(), lastT: m.lastT, prevT: m.prevT, pollT: m.pollT };
+}
+
+const same = (a: number, b: number) => a === b || (a !== a && b !== b);
+
+/** Every number equal (NaN equal to NaN): the two pods' reports are equal now and stay so. */
+function sameState(x: PodMetricsState, y: PodMetricsState): boolean {
+  if (!same(x.lastT, y.lastT) || !same(x.prevT, y.prevT) || !same(x.pollT, y.pollT)) return false;
+  const a = x.v;
+  const b = y.v;
+  for (let k = 0; k < a.length; k++) if (!same(a[k]!, b[k]!)) return false;
+  return true;
+}
+
+/**
+ * Pods whose metrics state is equal and that go on doing the same work (serving through every
+ * interval, past the start-up burst, not deleted): one state, one report, shared by all of them
+ * and stepped once per scrape. A pod joins when its state equals the group's; it leaves, with a
+ * copy, when it is deleted. Equal numbers in, equal numbers out: the group changes speed only.
+ */
+interface SteadyGroup {
+  state: PodMetricsState | null;
+  members: number;
+  /** the report the members' observations point to (pod.obs fields) */
+  obs: {
+    resourceMetrics: PodObservation['resourceMetrics'];
+    customMetrics: PodObservation['customMetrics'];
+  };
 }
 
 export interface PerPodLoad {
@@ -104,8 +156,21 @@ export class MetricsPipeline {
   private readonly scratch: Float64Array;
   /** one interval's values for a pod that served through all of it (see steadyValues) */
   private readonly steady: Float64Array;
+  private readonly group: SteadyGroup = {
+    state: null,
+    members: 0,
+    obs: { resourceMetrics: null, customMetrics: undefined },
+  };
+  /** the pods outside the group, for the workload's pod list at `seenVersion` */
+  private loose: SimPod[] = [];
+  private seenVersion = -1;
 
-  constructor(input: SimulationInput, perPodLoads: PerPodLoad[]) {
+  /** `grouping`: pods with equal state share it (false: every pod on its own, the reference) */
+  constructor(
+    input: SimulationInput,
+    perPodLoads: PerPodLoad[],
+    private readonly grouping = true,
+  ) {
     this.input = input;
     this.perPodLoads = perPodLoads;
     this.resolution = input.metricsPipeline.resolutionSeconds;
@@ -132,25 +197,68 @@ export class MetricsPipeline {
 
   private state(p: SimPod): PodMetricsState {
     return (p.metrics ??= {
-      v: new Float64Array(5 * Math.max(1, this.n)),
+      v: new Float64Array(BLOCKS * Math.max(1, this.n)),
       lastT: NaN,
       prevT: NaN,
       pollT: NaN,
     });
   }
 
+  /** Pods in the steady group (counted once per pod-list change). */
+  get groupSize(): number {
+    return this.group.members;
+  }
+
+  /**
+   * The pods not in the steady group, after letting deleted members go (each with a copy of the
+   * group's state and report). Rebuilt when the workload's pods change, which is rare next to
+   * scrapes.
+   */
+  private loosePods(w: Workload): SimPod[] {
+    if (w.version === this.seenVersion) return this.loose;
+    const g = this.group;
+    const loose: SimPod[] = [];
+    let members = 0;
+    for (const p of w.pods) {
+      if (p.inGroup && (p.deletedAt !== null || p.scheduledAt === null)) this.leave(p);
+      if (p.inGroup) members++;
+      else loose.push(p);
+    }
+    g.members = members;
+    if (members === 0) g.state = null;
+    this.loose = loose;
+    this.seenVersion = w.version;
+    return loose;
+  }
+
+  private leave(p: SimPod): void {
+    const g = this.group;
+    p.inGroup = false;
+    p.metrics = cloneMetricsState(g.state!);
+    const rm = g.obs.resourceMetrics;
+    p.obs.resourceMetrics = rm
+      ? {
+          timestamp: rm.timestamp,
+          window: rm.window,
+          containers: rm.containers.map((c) => ({ name: c.name, usage: { ...c.usage } })),
+        }
+      : (rm ?? null);
+    p.obs.customMetrics = g.obs.customMetrics ? { ...g.obs.customMetrics } : undefined;
+  }
+
   /** One scrape at s for every pod (its kubelet sample and metrics-server's storage of it). */
   scrape(w: Workload, s: number, ctx: ScrapeContext): void {
+    const loose = this.loosePods(w);
     const steady = this.steadyValues(s, ctx);
+    const g = this.group;
+    if (g.state !== null) this.stepGroup(w, g.state, s, steady, ctx);
     const n = this.n;
-    const cumulative = this.coef.cumulative;
-    const nc = this.nContainers;
     const termination = w.model.terminationSeconds;
     const burstSeconds = this.burstSeconds;
     const prev = ctx.prev;
-    const pods = w.pods;
-    for (let q = 0; q < pods.length; q++) {
-      const p = pods[q]!;
+    let joined = false;
+    for (let q = 0; q < loose.length; q++) {
+      const p = loose[q]!;
       const running = p.scheduledAt === null ? null : p.runFrom;
       const deleted = p.deletedAt;
       if (
@@ -168,27 +276,93 @@ export class MetricsPipeline {
         continue;
       }
       const m = this.state(p);
-      const serveFrom = p.failed ? null : p.readyFrom;
+      const serveFrom = p.readyFrom;
       if (
         prev < s &&
-        serveFrom !== null &&
         serveFrom <= prev &&
         running + burstSeconds <= prev &&
         (deleted === null || deleted > s)
       ) {
         // Served through the whole interval, like most pods most of the time: the same values.
-        const v = m.v;
-        for (let i = 0; i < this.nLoads; i++) {
-          const base = i * nc;
-          if (cumulative[i]) for (let k = base; k < base + nc; k++) v[k] = v[k]! + steady[k]!;
-          else for (let k = base; k < base + nc; k++) v[k] = steady[k]!;
-        }
+        this.addSteady(m, steady);
       } else {
         this.integrate(w, p, m, s, running, ctx);
       }
       this.store(m, s, running, ctx.serverDown);
       if (ctx.poll) this.poll(m, s);
-      this.report(p, m, ctx.unavailable);
+      this.report(p.obs, m, ctx.unavailable);
+      // From here on it serves through every interval: it can share the group's state.
+      if (
+        this.grouping &&
+        deleted === null &&
+        serveFrom <= s &&
+        running + burstSeconds <= s &&
+        this.join(p, m)
+      )
+        joined = true;
+    }
+    if (joined) this.loose = loose.filter((p) => !p.inGroup);
+  }
+
+  /** The group's scrape: one steady pod's, then the members' observations follow its report. */
+  private stepGroup(
+    w: Workload,
+    m: PodMetricsState,
+    s: number,
+    steady: Float64Array,
+    ctx: ScrapeContext,
+  ): void {
+    const g = this.group;
+    this.addSteady(m, steady);
+    // Members are never fresh: they served a whole interval before this scrape.
+    this.store(m, s, -Infinity, ctx.serverDown);
+    if (ctx.poll) this.poll(m, s);
+    const rm = g.obs.resourceMetrics;
+    const custom = g.obs.customMetrics;
+    this.report(g.obs, m, ctx.unavailable);
+    // The report objects are replaced only when the listing changes (an outage): repoint.
+    if (g.obs.resourceMetrics !== rm || g.obs.customMetrics !== custom)
+      for (const p of w.pods) {
+        if (!p.inGroup) continue;
+        p.obs.resourceMetrics = g.obs.resourceMetrics;
+        p.obs.customMetrics = g.obs.customMetrics;
+      }
+  }
+
+  /** `p` joins the group when its state is the group's (or founds it); true when it joined. */
+  private join(p: SimPod, m: PodMetricsState): boolean {
+    const g = this.group;
+    if (g.state === null) {
+      g.state = m;
+      g.obs = { resourceMetrics: p.obs.resourceMetrics, customMetrics: p.obs.customMetrics };
+    } else if (!sameState(m, g.state)) {
+      return false;
+    }
+    p.inGroup = true;
+    p.metrics = g.state;
+    p.obs.resourceMetrics = g.obs.resourceMetrics;
+    p.obs.customMetrics = g.obs.customMetrics;
+    g.members++;
+    return true;
+  }
+
+  /** A counter's increase (or a gauge's value) over an interval served throughout. */
+  private addSteady(m: PodMetricsState, steady: Float64Array): void {
+    const v = m.v;
+    const n = this.n;
+    const nc = this.nContainers;
+    const cumulative = this.coef.cumulative;
+    for (let i = 0; i < this.nLoads; i++) {
+      const base = i * nc;
+      if (cumulative[i]) {
+        for (let k = base; k < base + nc; k++) v[ACC * n + k] = v[ACC * n + k]! + steady[k]!;
+        // Only Pods metrics are polled (and reset by the poll).
+        if (this.isPods[i])
+          for (let k = base; k < base + nc; k++)
+            v[POLL_ACC * n + k] = v[POLL_ACC * n + k]! + steady[k]!;
+      } else {
+        for (let k = base; k < base + nc; k++) v[ACC * n + k] = steady[k]!;
+      }
     }
   }
 
@@ -236,6 +410,7 @@ export class MetricsPipeline {
     const servingNow = serveFrom !== null && s >= serveFrom && s < serveTo;
     const burstDur = overlap(from, s, running, running + this.burstSeconds);
     const v = m.v;
+    const n = this.n;
     const nc = this.nContainers;
     for (let i = 0; i < this.nLoads; i++) {
       const base = i * nc;
@@ -255,12 +430,16 @@ export class MetricsPipeline {
         // A node's CPU caps the pod as a whole: every container is throttled alike.
         const cap = podLimit[i]! * runDur;
         const scale = total > cap ? cap / total : 1;
-        for (let j = 0; j < nc; j++) v[base + j] = v[base + j]! + this.scratch[j]! * scale;
+        for (let j = 0; j < nc; j++) {
+          const inc = this.scratch[j]! * scale;
+          v[ACC * n + base + j] = v[ACC * n + base + j]! + inc;
+          if (this.isPods[i]) v[POLL_ACC * n + base + j] = v[POLL_ACC * n + base + j]! + inc;
+        }
       } else {
         const work = servingNow ? ctx.workNow[i]! : 0;
         for (let j = 0; j < nc; j++) {
           const k = base + j;
-          v[k] = Math.min(a[k]! + b[k]! * work, limit[k]!);
+          v[ACC * n + k] = Math.min(a[k]! + b[k]! * work, limit[k]!);
         }
       }
     }
@@ -268,26 +447,27 @@ export class MetricsPipeline {
 
   // metrics-server pkg/storage/pod.go Store: keep the last point as `prev` unless the container
   // is fresh (10 s ≤ age < resolution), in which case prev is a zero point at its start time.
+  // With differences stored, both cases make the counter's increase since then the rate's
+  // numerator (see ACC).
   private store(m: PodMetricsState, s: number, running: number, serverDown: boolean): void {
-    const n = this.n;
-    const v = m.v;
     if (serverDown) {
       m.lastT = NaN;
       m.prevT = NaN;
       return;
     }
+    const n = this.n;
+    const v = m.v;
     const age = s - running;
-    if (age > 0 && age < this.resolution && age >= FRESH_CONTAINER_MIN_SECONDS) {
-      m.prevT = running;
-      for (let k = 0; k < n; k++) v[2 * n + k] = 0;
-    } else if (!Number.isNaN(m.lastT)) {
-      m.prevT = m.lastT;
-      for (let k = 0; k < n; k++) v[2 * n + k] = v[n + k]!;
-    } else {
-      m.prevT = NaN;
-    }
+    if (age > 0 && age < this.resolution && age >= FRESH_CONTAINER_MIN_SECONDS) m.prevT = running;
+    else m.prevT = m.lastT;
     m.lastT = s;
-    for (let k = 0; k < n; k++) v[n + k] = v[k]!;
+    const cumulative = this.coef.cumulative;
+    const nc = this.nContainers;
+    for (let i = 0; i < this.nLoads; i++) {
+      const base = i * nc;
+      for (let k = base; k < base + nc; k++) v[LAST * n + k] = v[ACC * n + k]!;
+      if (cumulative[i]) for (let k = base; k < base + nc; k++) v[ACC * n + k] = 0;
+    }
   }
 
   /** An adapter poll: a Pods metric is its counter's rate since the previous poll. */
@@ -299,23 +479,27 @@ export class MetricsPipeline {
     for (let i = 0; i < this.nLoads; i++) {
       if (isPods[i] === 0) continue;
       const k = i * nc;
-      v[4 * n + k] = Number.isNaN(m.pollT) ? NaN : (v[k]! - v[3 * n + k]!) / (s - m.pollT);
-      v[3 * n + k] = v[k]!;
+      v[POLL_RATE * n + k] = Number.isNaN(m.pollT) ? NaN : v[POLL_ACC * n + k]! / (s - m.pollT);
+      v[POLL_ACC * n + k] = 0;
     }
     m.pollT = s;
   }
 
   // metrics-server pkg/storage/pod.go GetMetrics: a pod is listed only when every container has
   // a previous point; its timestamp is the last point, its window the time between the two.
-  private report(p: SimPod, m: PodMetricsState, unavailable: Set<string> | null): void {
+  private report(
+    obs: Pick<PodObservation, 'resourceMetrics' | 'customMetrics'>,
+    m: PodMetricsState,
+    unavailable: Set<string> | null,
+  ): void {
     const n = this.n;
     const v = m.v;
     const nc = this.nContainers;
     const listed = !Number.isNaN(m.prevT);
-    let rm = p.obs.resourceMetrics ?? null;
-    let custom = p.obs.customMetrics;
+    let rm = obs.resourceMetrics ?? null;
+    let custom = obs.customMetrics;
     if (listed && rm === null) {
-      rm = p.obs.resourceMetrics = {
+      rm = obs.resourceMetrics = {
         timestamp: m.lastT,
         window: 0,
         containers: this.input.workload.containers.map((c) => ({
@@ -324,7 +508,7 @@ export class MetricsPipeline {
         })),
       };
     } else if (!listed) {
-      p.obs.resourceMetrics = rm = null;
+      obs.resourceMetrics = rm = null;
     }
     const window = m.lastT - m.prevT;
     if (rm !== null) {
@@ -336,27 +520,29 @@ export class MetricsPipeline {
       const name = this.names[i]!;
       const base = i * nc;
       if (this.isPods[i]) {
-        const x = v[4 * n + base]!;
+        const x = v[POLL_RATE * n + base]!;
         if (Number.isNaN(x) || (unavailable !== null && unavailable.has(this.keys[i]!))) {
           if (custom) delete custom[name];
         } else {
-          (custom ??= p.obs.customMetrics = {})[name] = toMilli(x);
+          (custom ??= obs.customMetrics = {})[name] = toMilli(x);
         }
       } else if (rm !== null) {
         const cs = rm.containers;
         const rate = cumulative[i] === 1;
         for (let j = 0; j < cs.length; j++) {
-          const k = base + j;
-          const x = rate ? (v[n + k]! - v[2 * n + k]!) / window : v[n + k]!;
-          cs[j]!.usage![name] = toMilli(x);
+          const x = v[LAST * n + base + j]!;
+          cs[j]!.usage![name] = toMilli(rate ? x / window : x);
         }
       }
     }
   }
 
-  /** Rewrite every pod's reported metrics from its state (after a restore). */
+  /** Rewrite every pod's reported metrics from its state (after a restore: no pod is grouped). */
   rewrite(w: Workload, unavailable: Set<string> | null): void {
-    for (const p of w.pods) if (p.metrics) this.report(p, p.metrics, unavailable);
+    this.seenVersion = -1;
+    this.group.state = null;
+    this.group.members = 0;
+    for (const p of w.pods) if (p.metrics) this.report(p.obs, p.metrics, unavailable);
   }
 }
 

@@ -23,6 +23,11 @@ export interface SimulateOptions {
   record?: RecordLevel;
   /** checked between syncs; a cancelled run returns an error */
   shouldStop?: () => boolean;
+  /**
+   * Run the plain per-pod world (every pod scraped and observed one by one): the reference the
+   * fast world is proven equal to (referenceWorld.test.ts). Results are the same either way.
+   */
+  reference?: boolean;
 }
 
 /** Why the engine refuses an input, or null when it can run it. */
@@ -45,10 +50,14 @@ function refusal(input: SimulationInput): string | null {
 /** A simulation to step through (playback, federation), or the reason it cannot run. */
 export function createSimulation(
   input: SimulationInput,
+  options: Pick<SimulateOptions, 'reference'> = {},
 ): { ok: true; simulation: Simulation } | { ok: false; error: string } {
   const why = refusal(input);
   return why === null
-    ? { ok: true, simulation: new Simulation(input, SIMULATION_LIMITS.maxPods) }
+    ? {
+        ok: true,
+        simulation: new Simulation(input, SIMULATION_LIMITS.maxPods, options.reference === true),
+      }
     : { ok: false, error: why };
 }
 
@@ -58,7 +67,7 @@ export function simulate(
 ): SimulationOutcome<FullSimulationResult>;
 export function simulate(input: SimulationInput, options?: SimulateOptions): SimulationOutcome;
 export function simulate(input: SimulationInput, options: SimulateOptions = {}): SimulationOutcome {
-  const created = createSimulation(input);
+  const created = createSimulation(input, options);
   if (!created.ok) return created;
   try {
     return { ok: true, result: run(input, created.simulation, options) };

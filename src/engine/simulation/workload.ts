@@ -34,6 +34,8 @@ export interface SimPod {
   obsSettled: boolean;
   /** counters and metrics-server's stored points, owned by MetricsPipeline */
   metrics: PodMetricsState | null;
+  /** in the pipeline's steady group: `metrics` and the observation's metrics are shared */
+  inGroup: boolean;
 }
 
 /** What a snapshot keeps of one pod: everything its future depends on (observations are rebuilt). */
@@ -105,6 +107,8 @@ export class Workload {
   };
   /** every pod's observation is settled (observe has nothing to rewrite) */
   private allSettled = false;
+  /** bumped whenever a pod is added, bound, deleted or dropped (for memos outside) */
+  version = 0;
 
   constructor(model: WorkloadModel, namePrefix: string, initialReadyAgeSeconds: number) {
     this.model = model;
@@ -131,6 +135,7 @@ export class Workload {
 
   /** Something about the pods changed: the memos of counts and observations are stale. */
   private touch(): void {
+    this.version++;
     this.counts.valid = false;
     this.allSettled = false;
   }
@@ -303,6 +308,7 @@ export class Workload {
         customMetrics: undefined,
       },
       metrics: null,
+      inGroup: false,
       failed: false,
       noMetrics: false,
       stateTime: NaN,

@@ -1,0 +1,62 @@
+// The fast world (pods with equal metrics state scraped once as a group, grouped observations)
+// against the plain per-pod world it stands for: every record of every sync must be the same.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../../scenario/index.ts';
+import type { SimulationInput } from './input.ts';
+import { createSimulation, isFullResult, simulate } from './simulate.ts';
+import type { FullSimulationResult } from './result.ts';
+import { buildInput } from './testing/buildInput.ts';
+import { worldArb } from './testing/worldArb.ts';
+
+function full(input: SimulationInput, reference: boolean): FullSimulationResult {
+  const out = simulate(input, { record: 'full', reference });
+  if (!out.ok || !isFullResult(out.result)) throw new Error(out.ok ? 'no records' : out.error);
+  return out.result;
+}
+
+function expectSameAsReference(input: SimulationInput): void {
+  const fast = full(input, false);
+  const reference = full(input, true);
+  expect(fast.series).toEqual(reference.series);
+  expect(fast.events).toEqual(reference.events);
+  expect(fast.kpis).toEqual(reference.kpis);
+  expect(fast.syncs).toEqual(reference.syncs);
+}
+
+describe('the fast world equals the plain per-pod world', () => {
+  it('on random scenarios', () => {
+    fc.assert(
+      fc.property(worldArb, (input) => expectSameAsReference(input)),
+      { numRuns: 60, seed: 20261123 },
+    );
+  });
+
+  const presetDir = resolve(import.meta.dirname, '../../presets');
+  for (const file of readdirSync(presetDir).filter((f) => f.endsWith('.yaml')))
+    it(`on preset ${file}`, () => {
+      const input = parseScenario(readFileSync(join(presetDir, file), 'utf8')).input!;
+      expectSameAsReference(input);
+    });
+
+  it('groups most pods of a long steady run (the speed it exists for)', () => {
+    const input = buildInput({
+      spec: { minReplicas: 40, maxReplicas: 40 },
+      workload: { initialReplicas: 40 },
+      traffic: { type: 'sine', base: 20_000, amplitude: 5_000, periodSeconds: 3600 },
+      durationSeconds: 1800,
+    });
+    const grouped = (reference: boolean) => {
+      const created = createSimulation(input, { reference });
+      if (!created.ok) throw new Error(created.error);
+      created.simulation.stepTo(input.durationSeconds);
+      return created.simulation.cluster.steadyGroupSize;
+    };
+    expect(grouped(false)).toBe(40);
+    expect(grouped(true)).toBe(0);
+    expectSameAsReference(input);
+  });
+});
