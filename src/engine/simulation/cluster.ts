@@ -23,11 +23,17 @@ import {
 } from './metricsPipeline.ts';
 import { scrapeSchedule, type ScrapeSchedule } from './scrapes.ts';
 import type { SyncRecord } from './result.ts';
+import { ObservedPods } from './observedPods.ts';
 import { Workload, type WorkloadSnapshot } from './workload.ts';
 import { METRICS_SERVER_DOWN, type World } from './world.ts';
 
 /** Initial pods started this long before t = 0, so they are past every start-up rule. */
 const INITIAL_POD_AGE_SECONDS = 3600;
+/**
+ * Hand the controller the steady group as one pod entry with a count. Needs the controller's
+ * PodObservation.count (its by-position path weighs entries; the plain path expands them).
+ */
+const GROUPED_OBSERVATIONS = false;
 /** Most points the per-pod work is averaged over between two scrapes (one per second). */
 const MAX_SUBSTEPS = 60;
 
@@ -60,9 +66,17 @@ export interface SyncStep {
  */
 export interface TickSource {
   demandFrom(t: number): number;
+  /** demandFrom at times[0 … n) into out (may clamp the times); optional, pointwise without */
+  demandInto?(times: Float64Array, out: Float64Array, n: number): void;
   metricsServerDown(t: number): boolean;
   unavailableAt(t: number): Set<string> | null;
   poll(s: number, demandNow: number): void;
+}
+
+/** The source's demand at times[0 … n) into out, in one batch when it can. */
+function sampleDemand(source: TickSource, times: Float64Array, out: Float64Array, n: number) {
+  if (source.demandInto) source.demandInto(times, out, n);
+  else for (let j = 0; j < n; j++) out[j] = source.demandFrom(times[j]!);
 }
 
 export class Cluster {
@@ -87,6 +101,12 @@ export class Cluster {
   /** most work one pod serves: podCapacity, or less when CPU throttling stops it first */
   private readonly workCap: number;
   private readonly ctx: ScrapeContext;
+  /** the controller's pod list with the steady group as one entry; null: the reference world */
+  private readonly grouped: ObservedPods | null;
+  /** one scrape's sample times (the interval's midpoints, then the scrape) and curve values */
+  private readonly sampleTimes = new Float64Array(MAX_SUBSTEPS + 1);
+  private readonly sampleValues = new Float64Array(MAX_SUBSTEPS + 1);
+  private readonly worldValues = new Float64Array(MAX_SUBSTEPS + 1);
 
   /** `reference`: scrape and observe every pod one by one (SimulateOptions.reference) */
   constructor(input: SimulationInput, world: World, maxPods: number, reference = false) {
@@ -99,6 +119,10 @@ export class Cluster {
       INITIAL_POD_AGE_SECONDS,
     );
     this.pipeline = new MetricsPipeline(input, this.perPodLoads, !reference);
+    this.grouped =
+      reference || !GROUPED_OBSERVATIONS
+        ? null
+        : new ObservedPods(input.controller.cpuInitializationPeriodSeconds);
     this.perPodWork = new Float64Array(this.perPodLoads.length);
     this.scrapes = scrapeSchedule(input);
     this.workCap = Math.min(
@@ -143,15 +167,32 @@ export class Cluster {
     const ctx = this.ctx;
     const dt = Number.isNaN(prev) ? 0 : s - prev;
     const steps = dt > 0 ? Math.min(MAX_SUBSTEPS, Math.ceil(dt)) : 0;
+    // The counter integrates: the work is averaged over the interval at its midpoints, sampled
+    // in one batch per curve (times before 0 read the curve at 0: the initial pods' past).
+    const times = this.sampleTimes;
+    const values = this.sampleValues;
+    for (let k = 0; k < steps; k++) {
+      const x = prev + ((k + 0.5) * dt) / steps;
+      times[k] = x < 0 ? 0 : x;
+    }
+    times[steps] = s < 0 ? 0 : s;
+    const n = steps + 1;
+    let worldSampled = false;
     for (const l of this.perPodLoads) {
-      const at = (x: number) => (l.demand ? l.demand.valueAt(x < 0 ? 0 : x) : world.demandFrom(x));
+      let v = values;
+      if (l.demand) {
+        l.demand.sampleInto(times, values, n);
+      } else {
+        v = this.worldValues;
+        if (!worldSampled) sampleDemand(world, times, v, n);
+        worldSampled = true;
+      }
       const perPod = (d: number) => (ready === 0 ? 0 : Math.min(d, ready * cap) / ready);
-      const now = perPod(at(s));
+      const now = perPod(v[steps]!);
       this.perPodWork[l.slot] = now;
       ctx.workNow[l.slot] = now;
-      // The counter integrates: average the work over the interval at its midpoints.
       let sum = 0;
-      for (let k = 0; k < steps; k++) sum += perPod(at(prev + ((k + 0.5) * dt) / steps));
+      for (let k = 0; k < steps; k++) sum += perPod(v[k]!);
       ctx.meanWork[l.slot] = steps === 0 ? now : sum / steps;
     }
     ctx.prev = Number.isNaN(prev) ? s : prev;
@@ -163,8 +204,12 @@ export class Cluster {
     this.lastScrape = s;
   }
 
-  /** What the controller reads at a sync at t: the HPA status, pods, and the metrics APIs. */
-  observation(t: number, world: World): Observation {
+  /**
+   * What the controller reads at a sync at t: the HPA status, pods, and the metrics APIs.
+   * `grouped`: the steady group's pods as one entry (the same decision, fewer entries); a full
+   * trace lists every pod by name, so it gets them one by one.
+   */
+  observation(t: number, world: World, grouped = false): Observation {
     const input = this.input;
     const w = this.workload;
     w.advance(t);
@@ -187,7 +232,10 @@ export class Cluster {
       },
       currentReplicas: this.specReplicas,
       statusReplicas: w.activeCount(t),
-      pods: w.observedPods(),
+      pods:
+        grouped && this.grouped !== null
+          ? this.grouped.at(w, this.pipeline.groupVersion, t)
+          : w.observedPods(),
       resourceMetricsError: world.metricsServerDown(t) ? METRICS_SERVER_DOWN : null,
       objectMetrics: objectSamples(metricsSpec, (m) => world.metricValue('object', m, unavailable)),
       externalMetrics: externalSamples(metricsSpec, (m) =>
@@ -201,7 +249,7 @@ export class Cluster {
    * the reconcile's trace the caller reads (ReconcileOptions.trace); the decision is the same.
    */
   sync(t: number, world: World, trace: ReconcileOptions['trace'] = true): SyncStep {
-    const obs = this.observation(t, world);
+    const obs = this.observation(t, world, trace !== true);
     const r = reconcileAutoscaler(obs, this.memory, t, this.input.controller, {
       trace,
       scratch: this.scratch,

@@ -209,6 +209,9 @@ export class MetricsPipeline {
     return this.group.members;
   }
 
+  /** Bumped whenever a pod joins or leaves the group or its report objects change. */
+  groupVersion = 0;
+
   /**
    * The pods not in the steady group, after letting deleted members go (each with a copy of the
    * group's state and report). Rebuilt when the workload's pods change, which is rare next to
@@ -224,6 +227,7 @@ export class MetricsPipeline {
       if (p.inGroup) members++;
       else loose.push(p);
     }
+    if (members !== g.members) this.groupVersion++;
     g.members = members;
     if (members === 0) g.state = null;
     this.loose = loose;
@@ -234,6 +238,7 @@ export class MetricsPipeline {
   private leave(p: SimPod): void {
     const g = this.group;
     p.inGroup = false;
+    this.groupVersion++;
     p.metrics = cloneMetricsState(g.state!);
     const rm = g.obs.resourceMetrics;
     p.obs.resourceMetrics = rm
@@ -321,12 +326,14 @@ export class MetricsPipeline {
     const custom = g.obs.customMetrics;
     this.report(g.obs, m, ctx.unavailable);
     // The report objects are replaced only when the listing changes (an outage): repoint.
-    if (g.obs.resourceMetrics !== rm || g.obs.customMetrics !== custom)
+    if (g.obs.resourceMetrics !== rm || g.obs.customMetrics !== custom) {
+      this.groupVersion++;
       for (const p of w.pods) {
         if (!p.inGroup) continue;
         p.obs.resourceMetrics = g.obs.resourceMetrics;
         p.obs.customMetrics = g.obs.customMetrics;
       }
+    }
   }
 
   /** `p` joins the group when its state is the group's (or founds it); true when it joined. */
@@ -339,6 +346,7 @@ export class MetricsPipeline {
       return false;
     }
     p.inGroup = true;
+    this.groupVersion++;
     p.metrics = g.state;
     p.obs.resourceMetrics = g.obs.resourceMetrics;
     p.obs.customMetrics = g.obs.customMetrics;
@@ -540,6 +548,7 @@ export class MetricsPipeline {
   /** Rewrite every pod's reported metrics from its state (after a restore: no pod is grouped). */
   rewrite(w: Workload, unavailable: Set<string> | null): void {
     this.seenVersion = -1;
+    this.groupVersion++;
     this.group.state = null;
     this.group.members = 0;
     for (const p of w.pods) if (p.metrics) this.report(p.obs, p.metrics, unavailable);

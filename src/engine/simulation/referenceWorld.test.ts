@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../scenario/index.ts';
 import type { SimulationInput } from './input.ts';
 import { createSimulation, isFullResult, simulate } from './simulate.ts';
-import type { FullSimulationResult } from './result.ts';
+import type { FullSimulationResult, SimulationResult } from './result.ts';
 import { buildInput } from './testing/buildInput.ts';
 import { worldArb } from './testing/worldArb.ts';
 
@@ -18,13 +18,29 @@ function full(input: SimulationInput, reference: boolean): FullSimulationResult 
   return out.result;
 }
 
+function compact(input: SimulationInput, reference: boolean): SimulationResult {
+  const out = simulate(input, { reference });
+  if (!out.ok) throw new Error(out.error);
+  return out.result;
+}
+
+/**
+ * Full records (every pod observed by name) and compact runs (the steady group observed as one
+ * entry) of the fast world, against the reference's full records.
+ */
 function expectSameAsReference(input: SimulationInput): void {
-  const fast = full(input, false);
   const reference = full(input, true);
+  const fast = full(input, false);
   expect(fast.series).toEqual(reference.series);
   expect(fast.events).toEqual(reference.events);
   expect(fast.kpis).toEqual(reference.kpis);
   expect(fast.syncs).toEqual(reference.syncs);
+  const lean = compact(input, false);
+  expect(lean.series).toEqual(reference.series);
+  expect(lean.events).toEqual(reference.events);
+  expect(lean.kpis).toEqual(reference.kpis);
+  const leanReference = compact(input, true);
+  expect(leanReference.series).toEqual(reference.series);
 }
 
 describe('the fast world equals the plain per-pod world', () => {

@@ -40,6 +40,8 @@ export class World {
   private backlog = new Map<string, number>();
   /** Object/External values at the adapter's last poll, by "object/<name>" or "external/<name>" */
   private polled = new Map<string, number>();
+  private lastDemandTime = NaN;
+  private lastDemand = 0;
 
   constructor(input: SimulationInput) {
     this.traffic = compile(input.traffic);
@@ -75,7 +77,22 @@ export class World {
 
   /** Work arriving per second at t (0 without a traffic curve). */
   demandAt(t: number): number {
-    return this.traffic ? this.traffic.valueAt(t) : 0;
+    if (t === this.lastDemandTime) return this.lastDemand;
+    const v = this.traffic ? this.traffic.valueAt(t) : 0;
+    // Each scrape instant is asked for by the loop, the cluster and the recorder: keep the last.
+    this.lastDemandTime = t;
+    this.lastDemand = v;
+    return v;
+  }
+
+  /** demandFrom at each of times[0 … n) into out (n ≤ CURVE_CHUNK). */
+  demandInto(times: Float64Array, out: Float64Array, n: number): void {
+    if (this.traffic === null) {
+      out.fill(0, 0, n);
+      return;
+    }
+    for (let j = 0; j < n; j++) if (times[j]! < 0) times[j] = 0;
+    this.traffic.sampleInto(times, out, n);
   }
 
   /** Metric keys out at t ("resource/cpu", …), or null when none is (the common case). */

@@ -44,7 +44,15 @@ export interface CompiledCurve {
   sample(startSeconds: number, stepSeconds: number, count: number): Float64Array;
   /** Values at each of `times` (any order). */
   sampleAt(times: ArrayLike<number>): Float64Array;
+  /**
+   * The values at `times[i]` into `out[i]` for i < n (n ≤ CURVE_CHUNK), allocating nothing: for
+   * loops that sample a few points over and over. Equals valueAt bit for bit.
+   */
+  sampleInto(times: Float64Array, out: Float64Array, n: number): void;
 }
+
+/** Most points one sampleInto call takes. */
+export const CURVE_CHUNK = CHUNK;
 
 function checkTime(t: number, name: string): void {
   if (!(Math.abs(t) <= MAX_EVAL_TIME_SECONDS)) {
@@ -177,6 +185,13 @@ class Compiled implements CompiledCurve {
     }
     checkTime(startSeconds, 'startSeconds');
     return this.run(new Float64Array(count), (i) => startSeconds + i * stepSeconds);
+  }
+
+  sampleInto(times: Float64Array, out: Float64Array, n: number): void {
+    if (!(n >= 0 && n <= CHUNK)) throw new RangeError(`at most ${CHUNK} times per call, got ${n}`);
+    for (let j = 0; j < n; j++) checkTime(times[j]!, 'sample time');
+    this.root.fill(times, out, n);
+    for (let j = 0; j < n; j++) out[j] = this.finish(out[j]!);
   }
 
   sampleAt(times: ArrayLike<number>): Float64Array {

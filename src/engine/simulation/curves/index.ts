@@ -28,7 +28,7 @@ export type {
 } from './importTypes.ts';
 export type { CsvImportOptions } from './csv.ts';
 export type { CompiledCurve } from './compile.ts';
-export { CurveError, compileCurve } from './compile.ts';
+export { CURVE_CHUNK, CurveError, compileCurve } from './compile.ts';
 export { evaluateCurve, sampleCurve } from './evaluate.ts';
 export { parseCurve, validateCurve } from './validate.ts';
 export { parseCsvSeries } from './csv.ts';

@@ -134,6 +134,14 @@ describe('curve properties', () => {
         for (const i of order)
           expect(Object.is(shared.valueAt(ts[i] as number), forward[i])).toBe(true);
         expect(Array.from(compileCurve(c).sampleAt(ts))).toEqual(forward);
+        // sampleInto, called again and again on one instance with stale values past n
+        const into = compileCurve(c);
+        const out = new Float64Array(ts.length + 3).fill(-7);
+        for (let round = 0; round < 2; round++) {
+          into.sampleInto(Float64Array.from(ts), out, ts.length);
+          for (let i = 0; i < ts.length; i++) expect(Object.is(out[i], forward[i])).toBe(true);
+          expect(out[ts.length]).toBe(-7);
+        }
       }),
       { numRuns: 150 },
     );

@@ -1,0 +1,64 @@
+// The controller's pod list, with the pipeline's steady group folded into one entry. Pods in the
+// steady group that are Ready, Running, not deleting and past cpuInitializationPeriod since they
+// started are the same pod to the controller (replica_calculator.go groupPods counts each as
+// ready with the one shared sample), so they go in as one PodObservation with a `count`; the
+// controller's fast path weighs it, its plain path expands it (expandPodGroups). The entry takes
+// the place of the first such pod, so the list keeps creation order for everything else.
+
+import type { PodObservation } from '../controller/index.ts';
+import type { SimPod, Workload } from './workload.ts';
+
+/** A grouped entry: `count` pods like this one (PodObservation.count in the controller). */
+type GroupEntry = PodObservation & { count: number };
+
+export class ObservedPods {
+  private list: PodObservation[] = [];
+  private version = -1;
+  private groupVersion = -1;
+  /** the list holds until a member crosses its cpuInitializationPeriod (or pods change) */
+  private validUntil = -Infinity;
+
+  constructor(private readonly cpuInitializationPeriodSeconds: number) {}
+
+  /** The pod list for a sync at t (after workload.observe(t)). */
+  at(w: Workload, groupVersion: number, t: number): PodObservation[] {
+    if (w.version === this.version && groupVersion === this.groupVersion && t < this.validUntil)
+      return this.list;
+    this.rebuild(w.pods, t);
+    this.version = w.version;
+    this.groupVersion = groupVersion;
+    return this.list;
+  }
+
+  private rebuild(pods: SimPod[], t: number): void {
+    const init = this.cpuInitializationPeriodSeconds;
+    const list: PodObservation[] = [];
+    let entry: GroupEntry | null = null;
+    let first = -1;
+    let until = Infinity;
+    for (const p of pods) {
+      const o = p.obs;
+      const start = o.startTime;
+      const steady =
+        p.inGroup && o.ready === true && o.phase === 'Running' && !o.deleting && start != null;
+      if (steady && start + init <= t) {
+        if (first < 0) {
+          first = list.length;
+          list.push(o);
+        } else {
+          if (entry === null) {
+            entry = { ...list[first]! } as GroupEntry;
+            entry.count = 1;
+            list[first] = entry;
+          }
+          entry.count++;
+        }
+        continue;
+      }
+      if (steady) until = Math.min(until, start + init);
+      list.push(o);
+    }
+    this.list = list;
+    this.validUntil = until;
+  }
+}
