@@ -73,6 +73,11 @@ export interface TickSource {
   poll(s: number, demandNow: number): void;
 }
 
+/** One serving pod's share of demand d: ready pods split it, each up to its capacity. */
+function perPodShare(d: number, ready: number, cap: number): number {
+  return ready === 0 ? 0 : Math.min(d, ready * cap) / ready;
+}
+
 /** The source's demand at times[0 … n) into out, in one batch when it can. */
 function sampleDemand(source: TickSource, times: Float64Array, out: Float64Array, n: number) {
   if (source.demandInto) source.demandInto(times, out, n);
@@ -187,12 +192,11 @@ export class Cluster {
         if (!worldSampled) sampleDemand(world, times, v, n);
         worldSampled = true;
       }
-      const perPod = (d: number) => (ready === 0 ? 0 : Math.min(d, ready * cap) / ready);
-      const now = perPod(v[steps]!);
+      const now = perPodShare(v[steps]!, ready, cap);
       this.perPodWork[l.slot] = now;
       ctx.workNow[l.slot] = now;
       let sum = 0;
-      for (let k = 0; k < steps; k++) sum += perPod(v[k]!);
+      for (let k = 0; k < steps; k++) sum += perPodShare(v[k]!, ready, cap);
       ctx.meanWork[l.slot] = steps === 0 ? now : sum / steps;
     }
     ctx.prev = Number.isNaN(prev) ? s : prev;
