@@ -2,6 +2,7 @@
 
 import {
   DEFAULT_CONTROLLER_CONFIG,
+  expandPodGroups,
   setDefaultsHorizontalPodAutoscaler,
   type ControllerMemory,
   type Observation,
@@ -51,3 +52,29 @@ export function cpuObservation(podCount: number): { obs: Observation; memory: Co
 
 export const BENCH_NOW = 100_000;
 export const BENCH_CONFIG = DEFAULT_CONTROLLER_CONFIG;
+
+/**
+ * The shape a simulation hands over at a steady peak: one cohort of `cohort` identical ready pods
+ * and `loose` pods that differ (just started, other usage). `grouped`: the cohort as one entry
+ * with `count` (PodObservation.count); otherwise as `cohort` entries, the same pods expanded.
+ */
+export function groupedCpuObservation(
+  cohort: number,
+  loose: number,
+  grouped: boolean,
+): { obs: Observation; memory: ControllerMemory } {
+  const { obs, memory } = cpuObservation(cohort + loose);
+  const now = BENCH_NOW;
+  const member = obs.pods[0]!;
+  member.resourceMetrics!.containers[0]!.usage = { cpu: 420 };
+  const looseOnes = obs.pods.slice(cohort).map((p, i) => ({
+    ...p,
+    name: `web-new-${i}`,
+    startTime: now - 60 - i,
+    readyTransitionTime: now - 40 - i,
+  }));
+  const cohortPods = grouped
+    ? [{ ...member, name: 'web-a', count: cohort }]
+    : expandPodGroups([{ ...member, name: 'web-a', count: cohort }]);
+  return { obs: { ...obs, pods: [...cohortPods, ...looseOnes] }, memory };
+}

@@ -13,6 +13,7 @@ export class ByPositionScratch {
   podGroup = new Uint8Array(0);
   /** each listed pod's request */
   podRequests = new Float64Array(0);
-  /** the names of the last observation found distinct (podNamesDistinct's memo) */
+  /** the names and counts of the last observation found distinct (podNamesDistinct's memo) */
   lastDistinct: readonly string[] = [];
+  lastCounts: readonly number[] = [];
 }

@@ -9,6 +9,7 @@
 
 import type { ByPositionScratch } from './byPositionScratch.ts';
 import { setCondition } from './conditions.ts';
+import { expandObservation, hasPodGroups } from './groupedPods.ts';
 import {
   memoryOf,
   newHorizontalController,
@@ -20,6 +21,7 @@ import {
   type BehaviorNormalization,
   type LegacyNormalization,
 } from './normalization.ts';
+import { podNamesDistinct } from './podNames.ts';
 import { approximateFloat64, milliValue } from './quantity.ts';
 import {
   getExternalMetricReplicas,
@@ -529,13 +531,13 @@ function recordInitialRecommendation(a: HorizontalController, currentReplicas: n
  * that is what the controller reads from the API server.
  */
 export function reconcileAutoscaler(
-  obs: Observation,
+  observation: Observation,
   memory: ControllerMemory,
   now: number,
   config: ControllerConfig,
   options?: ReconcileOptions,
 ): ReconcileResult {
-  const hpa = obs.hpa;
+  const hpa = observation.hpa;
   // Work on a copy of the conditions; the observation is never mutated.
   const a = newHorizontalController(
     memory,
@@ -545,6 +547,7 @@ export function reconcileAutoscaler(
     options?.byPosition,
     options?.scratch,
   );
+  const obs = withPodGroupsReadable(observation, a);
   const previousDesired = hpa.status?.desiredReplicas ?? 0;
   const previousLastScale = hpa.status?.lastScaleTime ?? null;
   const tolerances = tolerancesForHpa(hpa.spec.behavior as DefaultedBehavior | null, config);
@@ -689,6 +692,18 @@ export function reconcileAutoscaler(
   }
 
   return finish(desiredReplicas, desiredReplicas, rescale, rescale ? now : previousLastScale);
+}
+
+/**
+ * Not in upstream. Pod groups (PodObservation.count) go as they are to the by-position twins,
+ * which take them natively; when those cannot run (a repeated name among the expanded names, or
+ * the twins turned off), the Map-based port gets the expanded list it was written for. Without
+ * groups the observation passes through untouched. Throws on an invalid count (hasPodGroups).
+ */
+function withPodGroupsReadable(obs: Observation, a: HorizontalController): Observation {
+  if (!hasPodGroups(obs.pods)) return obs;
+  if (a.byPosition && podNamesDistinct(obs, a.scratch)) return obs;
+  return expandObservation(obs);
 }
 
 // upstream: horizontal.go getUnableComputeReplicaCountCondition

@@ -13,3 +13,9 @@ export {
 } from './validation.ts';
 export { parseQuantity, milliValue, approximateFloat64 } from './quantity.ts';
 export { DEFAULT_CONTROLLER_CONFIG } from './config.ts';
+export {
+  expandObservation,
+  expandPodGroups,
+  groupMemberName,
+  MAX_OBSERVED_PODS,
+} from './groupedPods.ts';

@@ -15,7 +15,7 @@ const ERR = { containerMetricMissingIsError: true };
 
 describe('PodMetricsByPosition (PodMetricsInfo indexed by position)', () => {
   type Op =
-    | { kind: 'set'; slot: number; value: number }
+    | { kind: 'set'; slot: number; value: number; weight: number }
     | { kind: 'delete'; slots: number[] }
     | { kind: 'reset' };
   const SLOTS = 8;
@@ -26,6 +26,7 @@ describe('PodMetricsByPosition (PodMetricsInfo indexed by position)', () => {
         kind: fc.constant('set' as const),
         slot: fc.nat(SLOTS - 1),
         value: fc.integer(),
+        weight: fc.integer({ min: 1, max: 5 }),
       }),
     },
     {
@@ -38,25 +39,35 @@ describe('PodMetricsByPosition (PodMetricsInfo indexed by position)', () => {
     { weight: 1, arbitrary: fc.constant({ kind: 'reset' as const }) },
   );
 
+  // A slot's weight stands for that many samples (a pod group): `size` is the Map's size over
+  // the expanded samples, and a slot keeps the weight it was first set with.
   it('iterates, sizes and overwrites exactly like a Map keyed by slot', () => {
     fc.assert(
-      fc.property(fc.array(opArb, { maxLength: 40 }), (ops) => {
+      fc.property(fc.array(opArb, { maxLength: 40 }), fc.nat(SLOTS), (ops, limit) => {
         const m = new PodMetricsByPosition();
         m.reset(SLOTS);
         const ref = new Map<number, number>();
+        const weight = new Map<number, number>();
         for (const op of ops) {
           if (op.kind === 'set') {
-            m.set(op.slot, op.value, op.value + 1, op.value + 2);
+            m.set(op.slot, op.value, op.value + 1, op.value + 2, op.weight);
+            if (!ref.has(op.slot)) weight.set(op.slot, op.weight);
             ref.set(op.slot, op.value);
           } else if (op.kind === 'delete') {
-            m.deleteWhere((slot) => op.slots.includes(slot));
-            for (const s of op.slots) ref.delete(s);
+            // codes 1 and 2 are dropped, 3 kept; slots from `limit` on are never dropped
+            const codes = new Uint8Array(SLOTS).fill(3);
+            op.slots.forEach((slot, i) => (codes[slot] = 1 + (i % 2)));
+            m.deleteCoded(codes, limit, 1, 2);
+            for (const s of op.slots) if (s < limit) ref.delete(s);
           } else {
             m.reset(SLOTS);
             ref.clear();
           }
-          const entries = [...m.order.subarray(0, m.size)].map((slot) => [slot, m.values[slot]]);
+          const entries = [...m.order.subarray(0, m.live)].map((slot) => [slot, m.values[slot]]);
           expect(entries).toEqual([...ref.entries()]);
+          let size = 0;
+          for (const slot of ref.keys()) size += weight.get(slot)!;
+          expect(m.size).toBe(size);
           for (let slot = 0; slot < SLOTS; slot++) {
             expect(m.present[slot] === 1).toBe(ref.has(slot));
             if (ref.has(slot)) expect(m.timestamps[slot]).toBe(ref.get(slot)! + 1);
@@ -93,7 +104,7 @@ describe('PodMetricsByPosition (PodMetricsInfo indexed by position)', () => {
         : obs.unmatchedPodMetrics![slot - obs.pods.length]!.name;
     const asMap = (m: PodMetricsByPosition): PodMetricsInfo =>
       new Map(
-        [...m.order.subarray(0, m.size)].map((slot) => [
+        [...m.order.subarray(0, m.live)].map((slot) => [
           slotName(slot),
           { value: m.values[slot]!, timestamp: m.timestamps[slot]!, window: m.windows[slot]! },
         ]),

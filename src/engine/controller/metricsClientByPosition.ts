@@ -1,7 +1,8 @@
 // Performance twin of metricsClient.ts (GetResourceMetric, GetRawMetric), proven equal by
-// metricsClient.test.ts ("PodMetricsByPosition") and, inside whole replica calculations, by
-// replicaCalculator.properties.test.ts. Not in upstream: for observations whose pod names are all
-// distinct, the samples go into a map indexed by position instead of keyed by name.
+// metricsClientByPosition.test.ts and, inside whole replica calculations, by
+// replicaCalculator.properties.test.ts and groupedPods.properties.test.ts. Not in upstream: for
+// observations whose pod names are all distinct, the samples go into a map indexed by position
+// instead of keyed by name; a pod group's slot holds its pods' samples as one weighted entry.
 
 import {
   containerNotPresent,
@@ -17,16 +18,22 @@ import type { ControllerConfig, Observation, UnmatchedPodMetrics } from './types
  * observation is distinct (podNamesDistinct): slot `i < pods.length` is `pods[i]`, slot
  * `pods.length + j` is `unmatchedPodMetrics[j]`. Parallel arrays instead of one object per pod;
  * `order` keeps the live slots in the Map's iteration (insertion) order, so sums run in the same
- * order as over the Map and come out bit for bit the same.
+ * order as over the Map and come out bit for bit the same. A slot of a pod group stands for its
+ * `count` samples (`weights`), which a Map of the expanded list would hold one after another.
  */
 export class PodMetricsByPosition {
   values = new Float64Array(0);
   timestamps = new Float64Array(0);
   windows = new Float64Array(0);
+  /** how many samples the slot stands for (its pod's count) */
+  weights = new Float64Array(0);
   /** 1 where the slot holds a sample */
   present = new Uint8Array(0);
-  /** live slots in insertion order; the first `size` entries are valid */
+  /** live slots in insertion order; the first `live` entries are valid */
   order = new Int32Array(0);
+  /** the number of live slots */
+  live = 0;
+  /** Map.size of the expanded map: the live slots' weights summed */
   size = 0;
 
   /** Empty the map, with room for `slots` slots. */
@@ -36,35 +43,52 @@ export class PodMetricsByPosition {
       this.values = new Float64Array(cap);
       this.timestamps = new Float64Array(cap);
       this.windows = new Float64Array(cap);
+      this.weights = new Float64Array(cap);
       this.present = new Uint8Array(cap);
       this.order = new Int32Array(cap);
     } else {
       this.present.fill(0, 0, slots);
     }
+    this.live = 0;
     this.size = 0;
   }
 
-  /** Map.set: a new slot goes to the end of the order, an existing one keeps its place. */
-  set(slot: number, value: number, timestamp: number, window: number): void {
+  /**
+   * Map.set of the slot's `weight` samples: a new slot goes to the end of the order, an existing
+   * one keeps its place (and its weight: a slot's pods are fixed).
+   */
+  set(slot: number, value: number, timestamp: number, window: number, weight = 1): void {
     if (this.present[slot] === 0) {
       this.present[slot] = 1;
-      this.order[this.size++] = slot;
+      this.order[this.live++] = slot;
+      this.weights[slot] = weight;
+      this.size += weight;
     }
     this.values[slot] = value;
     this.timestamps[slot] = timestamp;
     this.windows[slot] = window;
   }
 
-  /** Map.delete for every slot `drop` selects, in one pass. */
-  deleteWhere(drop: (slot: number) => boolean): void {
+  /**
+   * Map.delete, in one pass, of every slot below `limit` whose code in `codes` is `a` or `b`
+   * (the pod groups' codes of the twin calculation; no callback, so nothing is allocated).
+   */
+  deleteCoded(codes: Uint8Array, limit: number, a: number, b: number): void {
     const order = this.order;
+    const weights = this.weights;
     let kept = 0;
-    for (let k = 0; k < this.size; k++) {
+    let size = 0;
+    for (let k = 0; k < this.live; k++) {
       const slot = order[k]!;
-      if (drop(slot)) this.present[slot] = 0;
-      else order[kept++] = slot;
+      if (slot < limit && (codes[slot] === a || codes[slot] === b)) {
+        this.present[slot] = 0;
+      } else {
+        order[kept++] = slot;
+        size += weights[slot]!;
+      }
     }
-    this.size = kept;
+    this.live = kept;
+    this.size = size;
   }
 }
 
@@ -98,7 +122,7 @@ export function getResourceMetricByPosition(
       const failure = containerNotPresent(pods[i]!.name, container, config);
       if (failure !== null) return { ok: false, error: failure };
     } else if (v !== undefined) {
-      res.set(i, v, metrics.timestamp, metrics.window);
+      res.set(i, v, metrics.timestamp, metrics.window, pods[i]!.count ?? 1);
     }
   }
   for (let j = 0; j < unmatched.length; j++) {
@@ -132,8 +156,9 @@ export function getRawMetricByPosition(
   const podCount = pods.length;
   res.reset(podCount + unmatched.length);
   for (let i = 0; i < podCount; i++) {
-    const v = pods[i]!.customMetrics?.[metricName];
-    if (v !== undefined) res.set(i, v, now, DEFAULT_METRIC_WINDOW_SECONDS);
+    const pod = pods[i]!;
+    const v = pod.customMetrics?.[metricName];
+    if (v !== undefined) res.set(i, v, now, DEFAULT_METRIC_WINDOW_SECONDS, pod.count ?? 1);
   }
   for (let j = 0; j < unmatched.length; j++) {
     const v = unmatched[j]!.customMetrics?.[metricName];

@@ -26,7 +26,7 @@ describe('podNamesDistinct', () => {
   });
 
   it('sees a name changed in place after a distinct verdict (the memo compares every name)', () => {
-    const memo: DistinctNamesMemo = { lastDistinct: [] };
+    const memo: DistinctNamesMemo = { lastDistinct: [], lastCounts: [] };
     const o = obsOf(['a', 'b', 'c'], ['gone']);
     expect(podNamesDistinct(o, memo)).toBe(true);
     expect(memo.lastDistinct).toEqual(['a', 'b', 'c', 'gone']);
@@ -43,8 +43,8 @@ describe('podNamesDistinct', () => {
   });
 
   it('keeps one memo per owner: two interleaved pod lists never share a verdict', () => {
-    const m1: DistinctNamesMemo = { lastDistinct: [] };
-    const m2: DistinctNamesMemo = { lastDistinct: [] };
+    const m1: DistinctNamesMemo = { lastDistinct: [], lastCounts: [] };
+    const m2: DistinctNamesMemo = { lastDistinct: [], lastCounts: [] };
     const distinct = obsOf(['a', 'b']);
     const repeated = obsOf(['a', 'a']);
     for (let i = 0; i < 3; i++) {
@@ -61,7 +61,7 @@ describe('podNamesDistinct', () => {
     });
     fc.assert(
       fc.property(fc.array(fc.tuple(namesArb, namesArb), { maxLength: 8 }), (steps) => {
-        const memo: DistinctNamesMemo = { lastDistinct: [] };
+        const memo: DistinctNamesMemo = { lastDistinct: [], lastCounts: [] };
         for (const [listed, unmatched] of steps) {
           const all = [...listed, ...unmatched];
           const expected = new Set(all).size === all.length;

@@ -6,7 +6,9 @@
 //
 // GetResourceReplicas, GetRawResourceReplicas and GetMetricReplicas hand observations whose pod
 // names are all distinct (always, in a simulation) to their performance twins in
-// replicaCalculatorByPosition.ts, which compute the same result over arrays instead of maps.
+// replicaCalculatorByPosition.ts, which compute the same result over arrays instead of maps. The
+// Map-based bodies read one entry per pod: reconcileAutoscaler expands pod groups
+// (PodObservation.count) before they could run (groupedPods.ts).
 
 import type { PodMetricsInfo } from './metricsClient.ts';
 import {
@@ -45,9 +47,9 @@ export function isWithin(t: Tolerances, usageRatio: number): boolean {
 
 export interface PodGroups {
   readyPodCount: number;
-  unreadyPods: Set<string>;
-  missingPods: Set<string>;
-  ignoredPods: Set<string>;
+  unreadyPods: ReadonlySet<string>;
+  missingPods: ReadonlySet<string>;
+  ignoredPods: ReadonlySet<string>;
 }
 
 /** What one metric computed; `error` set on failure (the proposal is then meaningless). */
@@ -456,7 +458,9 @@ function getReadyPodsCount(
   if (obs.pods.length === 0)
     return { ok: false, error: 'no pods returned by selector while calculating replica count' };
   let count = 0;
-  for (const p of obs.pods) if (p.phase === 'Running' && p.ready === true) count++;
+  // A pod group counts as its pods (PodObservation.count); the only count of the observation's
+  // pods outside the replica calculations, so it is weighted here rather than twinned.
+  for (const p of obs.pods) if (p.phase === 'Running' && p.ready === true) count += p.count ?? 1;
   return { ok: true, count };
 }
 
@@ -641,6 +645,6 @@ function calculatePodRequestsFromContainers(
 }
 
 // upstream: replica_calculator.go removeMetricsForPods
-function removeMetricsForPods(metrics: PodMetricsInfo, pods: Set<string>): void {
+function removeMetricsForPods(metrics: PodMetricsInfo, pods: ReadonlySet<string>): void {
   for (const p of pods) metrics.delete(p);
 }

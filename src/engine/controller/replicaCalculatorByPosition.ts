@@ -10,8 +10,14 @@
 // except the names in the (usually empty) unready/missing/ignored sets the trace shows. Sums visit
 // the samples in the Map's order, so every figure is bit for bit the Map-based one. The per-pod
 // rules (isIgnored, isUnreadyForCpu, podRequest) and the result helpers are shared, not copied.
+//
+// A pod group (PodObservation.count, groupedPods.ts) is one entry here: its pods share one group
+// code, one request and one weighted sample, and every count upstream takes (ready pods, samples,
+// the sums' terms) adds its weight, so the work per sync follows the entries, not the pods. The
+// results are those of the expanded list (groupedPods.properties.test.ts).
 
 import { ByPositionScratch } from './byPositionScratch.ts';
+import { groupMemberName } from './groupedPods.ts';
 import {
   getRawMetricByPosition,
   getResourceMetricByPosition,
@@ -43,8 +49,22 @@ const IGNORED = 1;
 const UNREADY = 2;
 const MISSING = 3;
 
+/** The pod-group sets' shared "none" (most calculations have no unready, missing or ignored pod). */
+const NO_PODS: ReadonlySet<string> = new Set<string>();
+
+/** Adds the names of every pod the entry stands for (its expanded names, groupedPods.ts). */
+function addPodNames(set: Set<string> | null, pod: PodObservation): Set<string> {
+  const names = set ?? new Set<string>();
+  const count = pod.count ?? 1;
+  for (let k = 0; k < count; k++) names.add(groupMemberName(pod.name, k));
+  return names;
+}
+
 // twin of: replicaCalculator.ts groupPods
-/** The same sets, plus `s.podGroup[i]` for each listed pod. */
+/**
+ * The same sets (a pod group's pods all land in one of them, under their expanded names) and
+ * count, plus `s.podGroup[i]` for each listed entry.
+ */
 function groupPodsByPosition(
   s: ByPositionScratch,
   pods: PodObservation[],
@@ -52,9 +72,9 @@ function groupPodsByPosition(
   resource: string,
   ctx: CalcContext,
 ): PodGroups {
-  const unreadyPods = new Set<string>();
-  const missingPods = new Set<string>();
-  const ignoredPods = new Set<string>();
+  let unreadyPods: Set<string> | null = null;
+  let missingPods: Set<string> | null = null;
+  let ignoredPods: Set<string> | null = null;
   let readyPodCount = 0;
   if (s.podGroup.length < pods.length)
     s.podGroup = new Uint8Array(Math.max(pods.length, 2 * s.podGroup.length));
@@ -63,29 +83,34 @@ function groupPodsByPosition(
   for (let i = 0; i < pods.length; i++) {
     const pod = pods[i]!;
     if (isIgnored(pod, ctx)) {
-      ignoredPods.add(pod.name);
+      ignoredPods = addPodNames(ignoredPods, pod);
       group[i] = IGNORED;
       continue;
     }
     if (pod.phase === 'Pending') {
-      unreadyPods.add(pod.name);
+      unreadyPods = addPodNames(unreadyPods, pod);
       group[i] = UNREADY;
       continue;
     }
     if (present[i] === 0) {
-      missingPods.add(pod.name);
+      missingPods = addPodNames(missingPods, pod);
       group[i] = MISSING;
       continue;
     }
     if (resource === 'cpu' && isUnreadyForCpu(pod, timestamps[i]!, windows[i]!, ctx)) {
-      unreadyPods.add(pod.name);
+      unreadyPods = addPodNames(unreadyPods, pod);
       group[i] = UNREADY;
       continue;
     }
     group[i] = READY;
-    readyPodCount++;
+    readyPodCount += pod.count ?? 1;
   }
-  return { readyPodCount, unreadyPods, missingPods, ignoredPods };
+  return {
+    readyPodCount,
+    unreadyPods: unreadyPods ?? NO_PODS,
+    missingPods: missingPods ?? NO_PODS,
+    ignoredPods: ignoredPods ?? NO_PODS,
+  };
 }
 
 // twin of: replicaCalculator.ts removeMetricsForPods (ignored, then unready)
@@ -96,10 +121,7 @@ function removeMetricsForIgnoredAndUnready(
   podCount: number,
 ): void {
   if (groups.ignoredPods.size === 0 && groups.unreadyPods.size === 0) return;
-  const group = s.podGroup;
-  metrics.deleteWhere(
-    (slot) => slot < podCount && (group[slot] === IGNORED || group[slot] === UNREADY),
-  );
+  metrics.deleteCoded(s.podGroup, podCount, IGNORED, UNREADY);
 }
 
 // twin of: replicaCalculator.ts calculateRequests
@@ -119,6 +141,18 @@ function calculateRequestsByPosition(
     podRequests[i] = r;
   }
   return null;
+}
+
+/** The stand-in sample `value` for every pod of group code `code`, in list order. */
+function setStandIns(
+  metrics: PodMetricsByPosition,
+  pods: PodObservation[],
+  group: Uint8Array,
+  code: number,
+  value: number,
+): void {
+  for (let i = 0; i < pods.length; i++)
+    if (group[i] === code) metrics.set(i, value, 0, 0, pods[i]!.count ?? 1);
 }
 
 // twin of: replicaCalculator.ts getResourceReplicas
@@ -180,15 +214,14 @@ export function getResourceReplicasByPosition(
       const fallbackUtilization = Math.max(100, targetUtilization);
       for (let i = 0; i < podCount; i++) {
         if (group[i] !== MISSING) continue;
-        metrics.set(i, Math.trunc((requests[i]! * fallbackUtilization) / 100), 0, 0);
+        const value = Math.trunc((requests[i]! * fallbackUtilization) / 100);
+        metrics.set(i, value, 0, 0, podList[i]!.count ?? 1);
       }
     } else if (usageRatio > 1.0) {
-      for (let i = 0; i < podCount; i++) if (group[i] === MISSING) metrics.set(i, 0, 0, 0);
+      setStandIns(metrics, podList, group, MISSING, 0);
     }
   }
-  if (scaleUpWithUnready) {
-    for (let i = 0; i < podCount; i++) if (group[i] === UNREADY) metrics.set(i, 0, 0, 0);
-  }
+  if (scaleUpWithUnready) setStandIns(metrics, podList, group, UNREADY, 0);
 
   const second = getResourceUtilizationRatioByPosition(
     metrics,
@@ -241,15 +274,12 @@ function calcPlainMetricReplicasByPosition(
   if (groups.missingPods.size > 0) {
     if (usageRatio < 1.0) {
       // Scale-down: a missing pod counts as exactly the target.
-      for (let i = 0; i < podCount; i++)
-        if (group[i] === MISSING) metrics.set(i, targetUsage, 0, 0);
+      setStandIns(metrics, podList, group, MISSING, targetUsage);
     } else if (usageRatio > 1.0) {
-      for (let i = 0; i < podCount; i++) if (group[i] === MISSING) metrics.set(i, 0, 0, 0);
+      setStandIns(metrics, podList, group, MISSING, 0);
     }
   }
-  if (scaleUpWithUnready) {
-    for (let i = 0; i < podCount; i++) if (group[i] === UNREADY) metrics.set(i, 0, 0, 0);
-  }
+  if (scaleUpWithUnready) setStandIns(metrics, podList, group, UNREADY, 0);
   const { usageRatio: newUsageRatio } = getMetricUsageRatioByPosition(metrics, targetUsage);
   return rebalanced(base, usageRatio, newUsageRatio, metrics.size, currentReplicas, tolerances);
 }

@@ -148,6 +148,6 @@ function addMetricNumbers(trace: MetricTrace, status: NonNullable<MetricProposal
   }
 }
 
-function sorted(s: Set<string>): string[] {
+function sorted(s: ReadonlySet<string>): string[] {
   return s.size === 0 ? [] : [...s].sort();
 }

@@ -156,6 +156,13 @@ export type PodPhase = 'Pending' | 'Running' | 'Succeeded' | 'Failed' | 'Unknown
 
 export interface PodObservation {
   name: string;
+  /**
+   * Not in the API: this entry stands for `count` pods (an integer ≥ 1; absent = 1) identical to
+   * it in every field the controller reads, named `name` and, for k = 1 … count − 1,
+   * `${name}#${k}` (all distinct from every other name). expandPodGroups (groupedPods.ts) gives
+   * the equivalent plain list; every result is the same either way.
+   */
+  count?: number;
   phase: PodPhase | string;
   /** metadata.deletionTimestamp is set. */
   deleting?: boolean;
