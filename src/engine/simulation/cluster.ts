@@ -29,11 +29,6 @@ import { METRICS_SERVER_DOWN, type World } from './world.ts';
 
 /** Initial pods started this long before t = 0, so they are past every start-up rule. */
 const INITIAL_POD_AGE_SECONDS = 3600;
-/**
- * Hand the controller the steady group as one pod entry with a count. Needs the controller's
- * PodObservation.count (its by-position path weighs entries; the plain path expands them).
- */
-const GROUPED_OBSERVATIONS = false;
 /** Most points the per-pod work is averaged over between two scrapes (one per second). */
 const MAX_SUBSTEPS = 60;
 
@@ -124,10 +119,9 @@ export class Cluster {
       INITIAL_POD_AGE_SECONDS,
     );
     this.pipeline = new MetricsPipeline(input, this.perPodLoads, !reference);
-    this.grouped =
-      reference || !GROUPED_OBSERVATIONS
-        ? null
-        : new ObservedPods(input.controller.cpuInitializationPeriodSeconds);
+    this.grouped = reference
+      ? null
+      : new ObservedPods(input.controller.cpuInitializationPeriodSeconds);
     this.perPodWork = new Float64Array(this.perPodLoads.length);
     this.scrapes = scrapeSchedule(input);
     this.workCap = Math.min(

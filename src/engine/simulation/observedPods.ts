@@ -8,7 +8,6 @@
 import type { PodObservation } from '../controller/index.ts';
 import type { SimPod, Workload } from './workload.ts';
 
-/** A grouped entry: `count` pods like this one (PodObservation.count in the controller). */
 type GroupEntry = PodObservation & { count: number };
 
 export class ObservedPods {
@@ -46,11 +45,7 @@ export class ObservedPods {
           first = list.length;
           list.push(o);
         } else {
-          if (entry === null) {
-            entry = { ...list[first]! } as GroupEntry;
-            entry.count = 1;
-            list[first] = entry;
-          }
+          if (entry === null) list[first] = entry = { ...list[first]!, count: 1 };
           entry.count++;
         }
         continue;
