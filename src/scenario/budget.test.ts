@@ -39,6 +39,26 @@ describe('the work budget', () => {
     expect(parseScenario(text, { maxWork: 200_000_000 }).ok).toBe(true);
   });
 
+  it('a per-pod curve is priced at every sample a scrape takes of it (midpoints + the scrape)', () => {
+    const sum = (n: number) =>
+      `  traffic:\n    type: sum\n    of:\n${'      - { type: sine, base: 100, amplitude: 50, periodSeconds: 600 }\n'.repeat(n)}`;
+    const curveUnits = (res: string, n: number) => {
+      const parsed = parseScenario(
+        scenario(
+          `${TARGET}  maxReplicas: 10\n`,
+          `  duration: 24h\n  metricsPipeline: { resolution: ${res} }\n${sum(n)}`,
+        ),
+      );
+      expect(parsed.ok).toBe(true);
+      return estimateWork(parsed.input!).terms.find((t) => /curve nodes/.test(t.what))!;
+    };
+    // 50 more sine nodes cost 16 samples per 15 s scrape, 61 per 60 s scrape (60 midpoints max).
+    const at15 = curveUnits('15s', 51).units - curveUnits('15s', 1).units;
+    const at60 = curveUnits('60s', 51).units - curveUnits('60s', 1).units;
+    expect(at60 / at15).toBeCloseTo((61 * 1441) / (16 * 5761), 2);
+    expect(curveUnits('15s', 51).what).toMatch(/ curve nodes × 5,761 scrapes \(16 samples each\)/);
+  });
+
   it('a 31-day controller-flag window at a 1 s sync: located at the flag (no API cap)', () => {
     const text = scenario(
       `${TARGET}  maxReplicas: 10\n`,

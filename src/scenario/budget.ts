@@ -10,6 +10,7 @@
  */
 import type { Curve } from '../engine/simulation/curves/index.ts';
 import type { SimulationInput } from '../engine/simulation/input.ts';
+import { samplesPerScrape } from '../engine/simulation/substeps.ts';
 import type { Path } from './types.ts';
 
 /** Units a run may cost unless the caller raises it (the CLI's `--max-work`). */
@@ -104,12 +105,15 @@ export function estimateWork(input: SimulationInput): WorkEstimate {
   const pods = fed.pods;
   const podsFromHpa = spec.maxReplicas >= input.workload.initialReplicas;
   let perPodLoads = 0;
-  let scrapeNodes = curveNodes(input.traffic);
+  // Per-pod loads read their curve (or the traffic) at every midpoint of a scrape interval.
+  const samples = samplesPerScrape(res);
+  let sampledNodes = curveNodes(input.traffic);
+  let scrapeNodes = 0;
   let syncNodes = curveNodes(input.traffic);
   for (const l of input.loads) {
     if (l.kind === 'resource' || l.kind === 'pods') {
       perPodLoads++;
-      scrapeNodes += curveNodes(l.demand);
+      sampledNodes += curveNodes(l.demand);
     } else if (l.kind === 'object') {
       syncNodes += curveNodes(l.value);
     } else {
@@ -221,7 +225,7 @@ export function estimateWork(input: SimulationInput): WorkEstimate {
     },
     {
       term: {
-        what: `${fmt(scrapeNodes + syncNodes)} curve nodes × ${fmt(scrapes)} scrapes`,
+        what: `${fmt(sampledNodes + scrapeNodes + syncNodes)} curve nodes × ${fmt(scrapes)} scrapes (${fmt(samples)} samples each)`,
         fix: 'use simpler curves or lengthen spec.metricsPipeline.resolution',
         at: [
           { role: 'simulation', path: ['spec', 'traffic'] },
@@ -229,7 +233,10 @@ export function estimateWork(input: SimulationInput): WorkEstimate {
           ...resolutionAt,
         ],
       },
-      cost: both((scrapes * scrapeNodes + syncs * syncNodes) * COST.curveNode, 0),
+      cost: both(
+        (scrapes * (sampledNodes * samples + scrapeNodes) + syncs * syncNodes) * COST.curveNode,
+        0,
+      ),
     },
     {
       term: {

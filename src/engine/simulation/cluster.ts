@@ -24,13 +24,12 @@ import {
 import { scrapeSchedule, type ScrapeSchedule } from './scrapes.ts';
 import type { SyncRecord } from './result.ts';
 import { ObservedPods } from './observedPods.ts';
+import { MAX_SUBSTEPS, substeps } from './substeps.ts';
 import { Workload, type WorkloadSnapshot } from './workload.ts';
 import { METRICS_SERVER_DOWN, type World } from './world.ts';
 
 /** Initial pods started this long before t = 0, so they are past every start-up rule. */
 const INITIAL_POD_AGE_SECONDS = 3600;
-/** Most points the per-pod work is averaged over between two scrapes (one per second). */
-const MAX_SUBSTEPS = 60;
 
 export interface ClusterSnapshot {
   workload: WorkloadSnapshot;
@@ -165,7 +164,7 @@ export class Cluster {
     this.served = ready === 0 ? 0 : Math.min(demandNow, ready * cap);
     const ctx = this.ctx;
     const dt = Number.isNaN(prev) ? 0 : s - prev;
-    const steps = dt > 0 ? Math.min(MAX_SUBSTEPS, Math.ceil(dt)) : 0;
+    const steps = substeps(dt);
     // The counter integrates: the work is averaged over the interval at its midpoints, sampled
     // in one batch per curve (times before 0 read the curve at 0: the initial pods' past).
     const times = this.sampleTimes;

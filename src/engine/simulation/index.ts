@@ -13,6 +13,7 @@ export {
 } from './simulate.ts';
 export type { Simulation, LoopObserver } from './loop.ts';
 export { describeMetric } from './series.ts';
+export { samplesPerScrape } from './substeps.ts';
 export { explainSync } from './explain.ts';
 export { decidingMetric, type DecisionSeries } from './decisionSeries.ts';
 export {
