@@ -10,8 +10,9 @@ export function setCondition(
   reason: string,
   message: string,
 ): void {
-  const existing = list.find((c) => c.type === type);
-  if (existing) {
+  for (let i = 0; i < list.length; i++) {
+    const existing = list[i]!;
+    if (existing.type !== type) continue;
     existing.status = status;
     existing.reason = reason;
     existing.message = message;

@@ -1029,4 +1029,14 @@ describe('purity', () => {
     expect(a).toEqual(b);
     expect(a.replicas).toBe(5);
   });
+
+  it('returns the memory it was given when nothing in it changed, a new one otherwise', () => {
+    const mem = deepFreeze(memory({ recommendations: [rec(30, 5)] }));
+    const obs = deepFreeze(observation(hpa(), { pods: cpuPods([900]), scaleGetError: true }));
+    expect(reconcileAutoscaler(obs, mem, NOW, config()).memory).toBe(mem);
+    const synced = reconcileAutoscaler({ ...obs, scaleGetError: false }, mem, NOW, config());
+    expect(synced.memory).not.toBe(mem);
+    expect(synced.memory.recommendations).toHaveLength(2);
+    expect(mem.recommendations).toHaveLength(1);
+  });
 });

@@ -30,8 +30,12 @@ export interface HorizontalController {
   readonly events: HPAEvent[];
   /** hpa.Status.Conditions of the working copy (upstream's setCondition(hpa, …)) */
   readonly conditions: HPACondition[];
+  /** the memory this reconcile started from (memoryOf returns it when nothing changed) */
+  readonly memory: ControllerMemory;
   /** false: the replica calculator never takes its by-position twin (tests compare both) */
   readonly byPosition: boolean;
+  /** the observation's pod names are distinct: set once per reconcile (horizontal.ts podListFor) */
+  namesDistinct: boolean;
   /** the by-position twin's reusable arrays (the caller's, or one for this reconcile) */
   readonly scratch: ByPositionScratch;
 }
@@ -52,13 +56,23 @@ export function newHorizontalController(
     scaleDownEvents: memory.scaleDownEvents,
     events: [],
     conditions,
+    memory,
     byPosition,
+    namesDistinct: false,
     scratch,
   };
 }
 
-/** The memory the next reconcile of this HPA starts from. */
+/** The memory the next reconcile of this HPA starts from (the same object when unchanged). */
 export function memoryOf(a: HorizontalController): ControllerMemory {
+  const m = a.memory;
+  if (
+    a.recommendations === m.recommendations &&
+    a.scaleUpEvents === m.scaleUpEvents &&
+    a.scaleDownEvents === m.scaleDownEvents
+  ) {
+    return m;
+  }
   return {
     recommendations: a.recommendations,
     scaleUpEvents: a.scaleUpEvents,

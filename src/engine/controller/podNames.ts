@@ -8,6 +8,7 @@
 // share one sample and one request), and the Map-based port runs instead. A pod group
 // (PodObservation.count) stands for its expanded names (groupedPods.ts), which count too.
 
+import { hasPodGroups } from './groupedPods.ts';
 import type { Observation } from './types.ts';
 
 /**
@@ -25,7 +26,7 @@ export interface DistinctNamesMemo {
 
 /**
  * True when no two names among `obs.pods` (groups expanded) and `obs.unmatchedPodMetrics` are
- * equal. Without a memo every call builds the Set.
+ * equal. Without a memo every call builds the Set. Throws on an invalid count (hasPodGroups).
  */
 export function podNamesDistinct(
   obs: Observation,
@@ -36,6 +37,8 @@ export function podNamesDistinct(
   const podCount = pods.length;
   const total = podCount + (unmatched?.length ?? 0);
   if (sameNames(memo, obs, total)) return true;
+  // the counts a memo hit repeats were checked here, on the miss
+  const grouped = hasPodGroups(pods);
   const seen = new Set<string>();
   const names = new Array<string>(total);
   const counts = new Array<number>(podCount);
@@ -48,7 +51,7 @@ export function podNamesDistinct(
     names[i] = name;
     const count = pod.count ?? 1;
     counts[i] = count;
-    if (count > 1) (groups ??= new Map()).set(name, count);
+    if (grouped && count > 1) (groups ??= new Map()).set(name, count);
   }
   for (let j = podCount; j < total; j++) {
     const name = unmatched![j - podCount]!.name;

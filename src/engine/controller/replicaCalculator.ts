@@ -75,13 +75,17 @@ export type CalcContext = Pick<
   now: number;
   /** false: never take the by-position twin (tests compare both paths) */
   byPosition?: boolean;
+  /** true: the caller has found the pod names distinct (podNamesDistinct) for this observation */
+  namesDistinct?: boolean;
   /** the by-position twin's reusable arrays (a fresh set per calculation without it) */
   scratch?: ByPositionScratch;
 };
 
 /** Whether the by-position twin may run: pod names all distinct, and not turned off. */
 function byPosition(obs: Observation, ctx: CalcContext): boolean {
-  return ctx.byPosition !== false && podNamesDistinct(obs, ctx.scratch);
+  return (
+    ctx.byPosition !== false && (ctx.namesDistinct === true || podNamesDistinct(obs, ctx.scratch))
+  );
 }
 
 // upstream: replica_calculator.go GetResourceReplicas

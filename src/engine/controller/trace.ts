@@ -22,7 +22,8 @@ export interface ReconcileSteps {
 
 /** The start of every trace, and all of a `{ trace: false }` one: the path and the tolerances. */
 export function minimalTrace(steps: ReconcileSteps): ReconcileTrace {
-  return { path: steps.path, tolerances: { ...steps.tolerances } };
+  // tolerancesForHpa made this object for this reconcile alone: no copy needed
+  return { path: steps.path, tolerances: steps.tolerances };
 }
 
 /**
