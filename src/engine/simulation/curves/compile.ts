@@ -189,9 +189,12 @@ class Compiled implements CompiledCurve {
 
   sampleInto(times: Float64Array, out: Float64Array, n: number): void {
     if (!(n >= 0 && n <= CHUNK)) throw new RangeError(`at most ${CHUNK} times per call, got ${n}`);
-    for (let j = 0; j < n; j++) checkTime(times[j]!, 'sample time');
+    for (let j = 0; j < n; j++)
+      if (!(Math.abs(times[j]!) <= MAX_EVAL_TIME_SECONDS)) checkTime(times[j]!, 'sample time');
     this.root.fill(times, out, n);
-    for (let j = 0; j < n; j++) out[j] = this.finish(out[j]!);
+    if (this.allowNegative) return;
+    // finish(), written out: a negative total reads as 0
+    for (let j = 0; j < n; j++) if (!(out[j]! > 0)) out[j] = 0;
   }
 
   sampleAt(times: ArrayLike<number>): Float64Array {

@@ -24,7 +24,9 @@ export class SineNode implements CurveNode {
     return this.base + this.amplitude * cosTurns((t - this.peakAtSeconds) / this.periodSeconds);
   }
   fill(times: Float64Array, out: Float64Array, n: number): void {
-    for (let j = 0; j < n; j++) out[j] = this.at(times[j] as number);
+    const { base, amplitude, peakAtSeconds, periodSeconds } = this;
+    for (let j = 0; j < n; j++)
+      out[j] = base + amplitude * cosTurns(((times[j] as number) - peakAtSeconds) / periodSeconds);
   }
 }
 
@@ -64,9 +66,30 @@ export class NoiseNode implements CurveNode {
   at(t: number): number {
     return this.apply(this.of.at(t), t);
   }
+  /** apply over the batch, written out (same operations, same one-entry cache). */
   fill(times: Float64Array, out: Float64Array, n: number): void {
     this.of.fill(times, out, n);
-    for (let j = 0; j < n; j++) out[j] = this.apply(out[j] as number, times[j] as number);
+    const { seed, amplitude, relative, intervalSeconds, linear } = this;
+    let cachedIndex = this.cachedIndex;
+    let cachedUnit = this.cachedUnit;
+    for (let j = 0; j < n; j++) {
+      const q = (times[j] as number) / intervalSeconds;
+      const index = Math.floor(q);
+      if (index !== cachedIndex) {
+        cachedIndex = index;
+        cachedUnit = noiseUnit(seed, index);
+      }
+      let u = cachedUnit;
+      if (linear) {
+        const next = noiseUnit(seed, index + 1);
+        u = u + (next - u) * (q - index);
+      }
+      const a = amplitude * u;
+      const v = out[j] as number;
+      out[j] = relative ? v * (1 + a) : v + a;
+    }
+    this.cachedIndex = cachedIndex;
+    this.cachedUnit = cachedUnit;
   }
 }
 

@@ -23,35 +23,26 @@ const C12 = 1 / 479001600;
 const C14 = -1 / 87178291200;
 const C16 = 1 / 20922789888000;
 
-function sinSmall(x: number): number {
-  const x2 = x * x;
-  return (
-    x * (1 + x2 * (S3 + x2 * (S5 + x2 * (S7 + x2 * (S9 + x2 * (S11 + x2 * (S13 + x2 * S15)))))))
-  );
-}
-
-function cosSmall(x: number): number {
-  const x2 = x * x;
-  return (
-    1 +
-    x2 * (C2 + x2 * (C4 + x2 * (C6 + x2 * (C8 + x2 * (C10 + x2 * (C12 + x2 * (C14 + x2 * C16)))))))
-  );
-}
-
-/** cos(2π · turns) for any finite `turns`; exact 0, ±1 at quarter turns. */
+/**
+ * cos(2π · turns) for any finite `turns`; exact 0, ±1 at quarter turns. The polynomials are
+ * written out here (trig.test.ts proves them equal bit for bit to a sinSmall/cosSmall form): as one leaf
+ * function it inlines into the curve loops, and a double crossing a call boundary is boxed.
+ */
 export function cosTurns(turns: number): number {
   const fraction = turns - Math.floor(turns); // [0, 1]
   const quarters = fraction * 4; // exact
   const k = Math.round(quarters); // nearest quarter, 0..4
   const x = (quarters - k) * HALF_PI; // |x| ≤ π/4
-  switch (k & 3) {
-    case 0:
-      return cosSmall(x);
-    case 1:
-      return -sinSmall(x);
-    case 2:
-      return -cosSmall(x);
-    default:
-      return sinSmall(x);
+  const x2 = x * x;
+  const q = k & 3;
+  if ((q & 1) === 0) {
+    const c =
+      1 +
+      x2 *
+        (C2 + x2 * (C4 + x2 * (C6 + x2 * (C8 + x2 * (C10 + x2 * (C12 + x2 * (C14 + x2 * C16)))))));
+    return q === 0 ? c : -c;
   }
+  const s =
+    x * (1 + x2 * (S3 + x2 * (S5 + x2 * (S7 + x2 * (S9 + x2 * (S11 + x2 * (S13 + x2 * S15)))))));
+  return q === 1 ? -s : s;
 }
