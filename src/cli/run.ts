@@ -52,7 +52,10 @@ export function runCommand(argv: string[], io: Io): number {
       io.err(`${file}:1:1: error: ${fed.error}`);
       return 2;
     }
-    if (format === 'json') io.out(JSON.stringify(federationJson(name0, main.input, fed.runs)));
+    if (format === 'json')
+      io.out(
+        JSON.stringify(federationJson(name0, main.input, fed.runs, Boolean(args.values.explain))),
+      );
     else if (format === 'csv') io.out(federationCsv(fed.runs));
     else
       io.out(federationTable(name0, main.input, fed.runs, Boolean(args.values.explain)).trimEnd());
