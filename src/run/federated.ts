@@ -4,12 +4,19 @@
 // and model and every run of that model reads its part.
 
 import {
+  federationSyncDetail,
+  federationToCsv,
   simulateFederation,
   type FederationModel,
   type FederationOutcome,
+  type FederationRun,
+  type FederationSyncDetail,
 } from '../engine/multicluster/index.ts';
 import type { SimulationInput } from '../engine/simulation/index.ts';
+import { parseDecisionKey } from './decisionKey.ts';
 import type { RunPlan, RunResult } from './types.ts';
+
+export type FederationDecision = FederationSyncDetail;
 
 const cache = new WeakMap<SimulationInput, Map<FederationModel, FederationOutcome>>();
 
@@ -65,4 +72,30 @@ export function executeFederatedRun(plan: RunPlan, shouldStop?: () => boolean): 
   return result
     ? { ...plan, ok: true, result }
     : { ...plan, ok: false, error: `no member cluster '${member}'`, result: null };
+}
+
+/**
+ * The decision a focused-run key names (decisionKey.ts) at sync k: a member HPA's (proposal) or
+ * the central FederatedHPA's (shipped); null when the key names none or there is no record.
+ */
+export function federationDecision(
+  input: SimulationInput,
+  key: string,
+  k: number,
+): FederationDecision | null {
+  const d = parseDecisionKey(key);
+  if (!d || !input.federation?.models.includes(d.model)) return null;
+  const outcome = runFederated(input, d.model);
+  return outcome.ok ? federationSyncDetail(input, outcome.run, d.member, k) : null;
+}
+
+/** Every model's series as the app's and the CLI's CSV (engine/multicluster/exportCsv.ts). */
+export function federationCsv(input: SimulationInput): string | null {
+  const runs: FederationRun[] = [];
+  for (const model of input.federation?.models ?? []) {
+    const outcome = runFederated(input, model);
+    if (!outcome.ok) return null;
+    runs.push(outcome.run);
+  }
+  return runs.length > 0 ? federationToCsv(runs) : null;
 }
