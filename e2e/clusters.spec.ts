@@ -178,4 +178,26 @@ test.describe('clusters', () => {
         .getByRole('radio', { checked: true }),
     ).toHaveText(/Proposal/);
   });
+
+  test('Export → Series (.csv) writes every model with a column group per cluster', async ({
+    page,
+  }) => {
+    await openFailover(page);
+    await page.getByRole('button', { name: 'Export' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Series (.csv)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('multi-cluster-failover-series.csv');
+    const rows = readFileSync((await download.path())!, 'utf8')
+      .trimEnd()
+      .split('\n');
+    expect(rows[0]).toMatch(
+      /^model,time,east\.replicas,east\.min,east\.max,east\.pending,east\.noNode,east\.ready,east\.failed,west\.replicas,.*,total\.replicas,total\.pending,total\.ready,total\.demand,total\.served,total\.capacity$/,
+    );
+    // 30 min at 15 s in two models; east failed at 10:00 in the proposal model.
+    expect(rows).toHaveLength(1 + 2 * 121);
+    expect(rows[1 + 40]).toMatch(/^proposal,600,0,,,0,0,0,1,/);
+    expect(rows[1 + 121]).toMatch(/^shipped,0,/);
+  });
 });
