@@ -19,11 +19,11 @@ import { clock, kpiLines, noteLines } from './format.ts';
 
 export type FederatedRuns = { ok: true; runs: FederationRun[] } | { ok: false; error: string };
 
-/** Every model the scenario asks for, in its order. */
-export function runAllModels(input: SimulationInput): FederatedRuns {
+/** Every model the scenario asks for, in its order (`full`: with every controller decision). */
+export function runAllModels(input: SimulationInput, full = false): FederatedRuns {
   const runs: FederationRun[] = [];
   for (const model of input.federation!.models) {
-    const o = runFederated(input, model);
+    const o = runFederated(input, model, undefined, full ? 'full' : 'compact');
     if (!o.ok) return { ok: false, error: `${model} model: ${o.error}` };
     runs.push(o.run);
   }

@@ -47,7 +47,7 @@ export function runCommand(argv: string[], io: Io): number {
   const name0 = plan.summary.name || file;
   if (main.federation) {
     // Multi-cluster: every model, with its clusters, the total and the cluster events.
-    const fed = runAllModels(main.input);
+    const fed = runAllModels(main.input, Boolean(args.values.explain));
     if (!fed.ok) {
       io.err(`${file}:1:1: error: ${fed.error}`);
       return 2;

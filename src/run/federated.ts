@@ -18,7 +18,8 @@ import type { RunPlan, RunResult } from './types.ts';
 
 export type FederationDecision = FederationSyncDetail;
 
-const cache = new WeakMap<SimulationInput, Map<FederationModel, FederationOutcome>>();
+type RecordLevel = 'compact' | 'full';
+const cache = new WeakMap<SimulationInput, Map<string, FederationOutcome>>();
 
 /** The runs of a multi-cluster scenario: per model, every member then the total. */
 export function planFederation(input: SimulationInput, name: string): RunPlan[] {
@@ -45,19 +46,27 @@ export function planFederation(input: SimulationInput, name: string): RunPlan[] 
   return runs;
 }
 
-/** One model's multi-cluster run of `input`, simulated once and shared by its plans. */
+/**
+ * One model's multi-cluster run of `input`, simulated once and shared by its plans. `record`
+ * 'full' also keeps every controller decision (an explanation asks for it, on demand: the run is
+ * simulated again once, then cached); a full run answers a compact request too.
+ */
 export function runFederated(
   input: SimulationInput,
   model: FederationModel,
   shouldStop?: () => boolean,
+  record: RecordLevel = 'compact',
 ): FederationOutcome {
   let byModel = cache.get(input);
   if (!byModel) cache.set(input, (byModel = new Map()));
-  const hit = byModel.get(model);
+  const hit = byModel.get(`${model}/full`) ?? (record === 'compact' ? byModel.get(model) : null);
   if (hit) return hit;
-  const outcome = simulateFederation(input, model, shouldStop ? { shouldStop } : {});
+  const outcome = simulateFederation(input, model, {
+    record,
+    ...(shouldStop ? { shouldStop } : {}),
+  });
   // A cancelled run is not an answer to keep.
-  if (outcome.ok) byModel.set(model, outcome);
+  if (outcome.ok) byModel.set(record === 'full' ? `${model}/full` : model, outcome);
   return outcome;
 }
 
@@ -85,7 +94,7 @@ export function federationDecision(
 ): FederationDecision | null {
   const d = parseDecisionKey(key);
   if (!d || !input.federation?.models.includes(d.model)) return null;
-  const outcome = runFederated(input, d.model);
+  const outcome = runFederated(input, d.model, undefined, 'full');
   return outcome.ok ? federationSyncDetail(input, outcome.run, d.member, k) : null;
 }
 

@@ -123,8 +123,8 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
     runKey = 'main',
   ): Promise<SyncDetail | null> {
     if (kept?.input.federation && kept.runId === runId) {
-      // A member HPA's or the central FederatedHPA's decision (run/decisionKey.ts): recorded in
-      // full by the (cached) multi-cluster run, so nothing is simulated again.
+      // A member HPA's or the central FederatedHPA's decision (run/decisionKey.ts): the run
+      // service simulates that model in full once for the kept input, then reads it from cache.
       const d = federationDecision(kept.input, runKey, index);
       return d ? { index, sync: d.sync, hpa: d.hpa, events: recentEvents(d.result, index) } : null;
     }

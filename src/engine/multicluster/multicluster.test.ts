@@ -42,8 +42,12 @@ function scenario(f: Partial<FederationInput>, o: InputOverrides = {}): Simulati
   };
 }
 
-function run(input: SimulationInput, model: FederationModel): FederationRun {
-  const o = simulateFederation(input, model);
+function run(
+  input: SimulationInput,
+  model: FederationModel,
+  record: 'compact' | 'full' = 'compact',
+): FederationRun {
+  const o = simulateFederation(input, model, { record });
   if (!o.ok) throw new Error(o.error);
   return o.run;
 }
@@ -222,7 +226,7 @@ describe('decision records of a multi-cluster run', () => {
       },
       { traffic: { type: 'constant', value: 9000 } },
     );
-    const r = run(input, 'proposal');
+    const r = run(input, 'proposal', 'full');
     const [top, low] = r.members;
     const spill = r.events.find((e) => e.kind === 'spill-over')!;
     const k = spill.sync;
@@ -251,7 +255,7 @@ describe('decision records of a multi-cluster run', () => {
       strategy: 'DynamicWeight',
       clusters: [cluster('a', { capacityPods: 10 }), cluster('b', { capacityPods: 10 })],
     });
-    const r = run(input, 'shipped');
+    const r = run(input, 'shipped', 'full');
     const s = r.total.series;
     expect(r.central!.length).toBe(s.time.length);
     r.central!.forEach((x, k) => {
@@ -266,6 +270,33 @@ describe('decision records of a multi-cluster run', () => {
     expect(r.members.every((m) => m.syncs.every((x) => x === null))).toBe(true);
     expect(federationSyncDetail(input, r, null, up)!.hpa).toBe(input.hpa);
     expect(federationSyncDetail(input, r, 'a', up)).toBeNull();
+  });
+
+  it('a compact run keeps no decision and is otherwise the same run', () => {
+    const input = scenario({
+      strategy: 'DynamicWeight',
+      clusters: [cluster('a', { failAtSeconds: 300, recoverAtSeconds: 600 }), cluster('b')],
+    });
+    for (const model of ['proposal', 'shipped'] as const) {
+      const compact = run(input, model);
+      const full = run(input, model, 'full');
+      expect([compact.record, full.record]).toEqual(['compact', 'full']);
+      expect(compact.central).toBeNull();
+      expect(compact.members.every((m) => m.syncs.every((x) => x === null))).toBe(true);
+      expect(full.members.some((m) => m.syncs.some((x) => x !== null)) || !!full.central).toBe(
+        true,
+      );
+      expect(compact.events).toEqual(full.events);
+      expect(compact.total.kpis).toEqual(full.total.kpis);
+      expect(compact.total.events).toEqual(full.total.events);
+      compact.members.forEach((m, i) => {
+        const f = full.members[i]!;
+        expect(Array.from(m.result.series.specReplicas)).toEqual(
+          Array.from(f.result.series.specReplicas),
+        );
+        expect(Array.from(m.maxReplicas)).toEqual(Array.from(f.maxReplicas));
+      });
+    }
   });
 
   it('federationToCsv: a row per model and sync, each cluster then the total', () => {

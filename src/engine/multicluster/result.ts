@@ -48,9 +48,9 @@ export interface MemberRun {
   /** pods with no node (Pending because the cluster is full), at each sync */
   unschedulable: Float64Array;
   /**
-   * Proposal model: the member HPA's full record at each sync it ran (null where it had no HPA
-   * or was failed), and the HPA it decided against (its bounds as read at that sync). Shipped
-   * model: all null (the members run no HPA).
+   * Proposal model, record 'full': the member HPA's full record at each sync it ran (null where
+   * it had no HPA or was failed), and the HPA it decided against (its bounds as read at that
+   * sync). Shipped model, or record 'compact': all null.
    */
   syncs: (SyncRecord | null)[];
   hpas: (HorizontalPodAutoscaler | null)[];
@@ -63,8 +63,14 @@ export interface FederationRun {
   total: SimulationResult;
   events: ClusterEvent[];
   /**
-   * Shipped model: the central FederatedHPA's full record at every sync (its decision over the
-   * union of the Ready members' pods; `total.events` holds its kubectl events). Proposal: null.
+   * 'full': every controller decision is kept (`members[].syncs`, `central`); 'compact' (the
+   * default): none, which keeps a long run light. The series, KPIs and events are the same.
+   */
+  record: 'compact' | 'full';
+  /**
+   * Shipped model, record 'full': the central FederatedHPA's full record at every sync (its
+   * decision over the union of the Ready members' pods). Otherwise null. Its kubectl events are
+   * in `total.events` either way.
    */
   central: SyncRecord[] | null;
 }

@@ -43,15 +43,22 @@ export interface RunContext {
   federation: FederationInput;
   world: World;
   syncCount: number;
+  /** keep every controller decision in full (the explanation, `cli run --explain`) */
+  full: boolean;
 }
 
-export function runContext(input: SimulationInput, federation: FederationInput): RunContext {
+export function runContext(
+  input: SimulationInput,
+  federation: FederationInput,
+  full = false,
+): RunContext {
   const sync = input.controller.syncPeriodSeconds;
   return {
     input,
     federation,
     world: new World(input),
     syncCount: Math.floor(input.durationSeconds / sync) + 1,
+    full,
   };
 }
 
@@ -151,7 +158,7 @@ export function runFederation(
       const step = did.steps.get(m);
       if (step) {
         m.recorder.sync(k, step, m.cluster);
-        m.record(k, step);
+        if (ctx.full) m.record(k, step);
       }
       const pods = m.failed
         ? { ready: 0, running: 0, pending: 0, terminating: 0 }
@@ -196,7 +203,8 @@ export function runFederation(
       s.rescaled[k] = r.rescaled ? 1 : 0;
       copyDecision(s, k, r.trace);
       total.kpis.sync(t, r.trace, period);
-      central.push(centralRecord(did.central.step, did.central.templateReplicas, sum, input));
+      if (ctx.full)
+        central.push(centralRecord(did.central.step, did.central.templateReplicas, sum, input));
       for (const e of r.events) {
         centralEvents.sync.push(k);
         centralEvents.events.push(e);
@@ -230,7 +238,8 @@ export function runFederation(
     })),
     total: finish(total.series, total.kpis, centralEvents, input),
     events,
-    central: model === 'shipped' ? central : null,
+    record: ctx.full ? 'full' : 'compact',
+    central: ctx.full && model === 'shipped' ? central : null,
   };
 }
 
