@@ -40,6 +40,7 @@ const RUNTIME_ALLOWED = [
   'scenario/schema/simulationSchema\\.ts',
   'scenario/edit/index\\.ts', // the curve editor's text edits and line (yaml + curve evaluation)
   'run/compare\\.ts', // the KPI comparison of runs: the app's table and Markdown export
+  'run/decisionKey\\.ts', // which multi-cluster decision the explanation follows: store and worker
 ];
 // engine/ and scenario/ are not reachable from the UI at all (typesViaRun below); what is left
 // of the simulator (the run service, the worker protocol) is types only.

@@ -1,7 +1,24 @@
 // The multi-cluster view: the failover preset from the gallery, a lane per cluster and the
-// total, the failure on the event timeline, the model switch, and a division read step by step.
+// total, the failure on the event timeline, the model switch, and a division read step by step;
+// a member's (and the central) HPA decision chain after a click; the lanes following the charts'
+// zoom; the model kept in share links.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { openApp, waitUpToDate } from './app.ts';
+
+const fixtures = join(import.meta.dirname, '..', 'src', 'share', '__fixtures__');
+
+async function openFailover(page: Page) {
+  await openApp(page);
+  await waitUpToDate(page);
+  await page.getByRole('button', { name: 'Presets' }).click();
+  const gallery = page.getByRole('dialog', { name: 'Presets' });
+  await gallery.getByRole('button', { name: /^Load preset One of three clusters fails/ }).click();
+  await waitUpToDate(page);
+  return page.getByRole('region', { name: 'Clusters', exact: true });
+}
 
 test.describe('clusters', () => {
   test('the failover preset: lanes, the failure event, both models, a division step by step', async ({
@@ -59,5 +76,128 @@ test.describe('clusters', () => {
     await expect(
       detail.getByRole('button', { name: /Last action: initial placement/ }),
     ).toBeVisible();
+  });
+
+  test("a click on a lane explains that member's HPA; the shipped model explains the central one", async ({
+    page,
+  }) => {
+    const panel = await openFailover(page);
+    const explain = page.getByRole('region', { name: 'Explanation' });
+    await expect(explain).toHaveCount(0);
+    // West's lane at about 5:00 (the run is 30 min): west's own HPA, within the bounds it had.
+    const west = panel.getByRole('img', { name: 'west: replicas over time' });
+    const box = (await west.boundingBox())!;
+    await west.click({ position: { x: box.width / 6, y: box.height / 2 } });
+    const dock = page.getByTestId('cluster-decision');
+    await expect(dock).toContainText("west's member HPA (proposal model)");
+    await expect(explain).toContainText(/Explaining cluster west's member HPA at sync \d+/);
+    await expect(explain.getByRole('heading', { name: 'Decision chain' })).toBeVisible();
+    await expect(explain).toContainText('cpu utilization');
+    await expect(explain).toContainText(/Min replicas:\s*1/);
+    await expect(explain).toContainText(/Max replicas:\s*6/);
+    await expect(panel.locator('.cl-lane[data-cluster="west"]')).toHaveAttribute(
+      'data-focused',
+      'true',
+    );
+    // The failover at 10:00: west's HPA now reads the §A.10 bounds 2/14.
+    await panel
+      .getByRole('group', { name: 'Cluster events' })
+      .getByRole('button', { name: /failover/ })
+      .click();
+    await expect(explain).toContainText(/Max replicas:\s*14/);
+    // East is failed then: no chain, a reason.
+    await panel.getByLabel('Decision to explain').selectOption({ label: "east's member HPA" });
+    await expect(dock.getByRole('note')).toContainText('east is failed at this sync');
+    // The shipped model: the central FederatedHPA over the union of pods.
+    await panel
+      .getByRole('radiogroup', { name: 'Federation model' })
+      .getByRole('radio', { name: /Shipped Karmada/ })
+      .click();
+    await expect(dock).toContainText('The central FederatedHPA web (shipped model)');
+    await expect(explain.getByRole('heading', { name: 'Decision chain' })).toBeVisible();
+    await expect(explain).toContainText(/Max replicas:\s*30/);
+  });
+
+  test("the lanes and the event timeline follow the charts' zoom", async ({ page }) => {
+    const panel = await openFailover(page);
+    const events = panel.getByRole('group', { name: 'Cluster events' });
+    const failover = events.getByRole('button', { name: /failover/ });
+    await expect(events.getByRole('button', { name: /initial placement/ })).toHaveCount(1);
+    await expect(failover).toHaveAttribute('style', /left: 33\.3/);
+    const failed = panel.locator('.cl-lane[data-cluster="east"] rect.cl-failed');
+    await expect(failed).toHaveAttribute('x', /^333\.3/);
+    // Select 10:00 and zoom in on the replicas chart (+ halves the span around the selection).
+    await failover.click();
+    await page.getByRole('figure', { name: /^Replicas over time/ }).press('+');
+    // [150 s, 1050 s]: the start is out of view, 10:00 sits at the middle.
+    await expect(events.getByRole('button', { name: /initial placement/ })).toHaveCount(0);
+    await expect(failover).toHaveAttribute('style', /left: 50%/);
+    await expect(failed).toHaveAttribute('x', '500');
+    // A click maps back through the zoom: the left edge of a lane is 2:30, not 0:00.
+    const south = panel.getByRole('img', { name: 'south: replicas over time' });
+    const box = (await south.boundingBox())!;
+    await south.click({ position: { x: 2, y: box.height / 2 } });
+    await expect(
+      panel.getByRole('region', { name: 'Clusters at the selected sync' }).getByRole('heading'),
+    ).toContainText('At 0:02:30');
+    // 0 resets the zoom: the whole run again.
+    await page.getByRole('figure', { name: /^Replicas over time/ }).press('0');
+    await expect(events.getByRole('button', { name: /initial placement/ })).toHaveCount(1);
+  });
+
+  test('a share link keeps the model; links without one open on the first', async ({
+    page,
+    context,
+  }) => {
+    const link = readFileSync(join(fixtures, 'v1-failover-shipped.link'), 'utf8').trim();
+    await openApp(page, new URL(link).hash ? `/${new URL(link).hash}` : '/');
+    await waitUpToDate(page);
+    const panel = page.getByRole('region', { name: 'Clusters', exact: true });
+    const models = panel.getByRole('radiogroup', { name: 'Federation model' });
+    await expect(models.getByRole('radio', { checked: true })).toHaveText(/Shipped/);
+    // Switch to the proposal: the link made now carries it, and opens on it elsewhere.
+    await models.getByRole('radio', { name: /Proposal/ }).click();
+    await page.getByRole('button', { name: 'Share link' }).click();
+    const url = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
+    expect(url).toMatch(/#s=v1\.[^&]+&model=proposal$/);
+    const other = await context.newPage();
+    await openApp(other, `/${new URL(url).hash}`);
+    await waitUpToDate(other);
+    await expect(
+      other
+        .getByRole('region', { name: 'Clusters', exact: true })
+        .getByRole('radio', { checked: true }),
+    ).toHaveText(/Proposal/);
+    // The same link without the model (every older link): the first model, the proposal.
+    const plain = await context.newPage();
+    await openApp(plain, `/${new URL(link).hash.replace('&model=shipped', '')}`);
+    await waitUpToDate(plain);
+    await expect(
+      plain
+        .getByRole('region', { name: 'Clusters', exact: true })
+        .getByRole('radio', { checked: true }),
+    ).toHaveText(/Proposal/);
+  });
+
+  test('Export → Series (.csv) writes every model with a column group per cluster', async ({
+    page,
+  }) => {
+    await openFailover(page);
+    await page.getByRole('button', { name: 'Export' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Series (.csv)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('multi-cluster-failover-series.csv');
+    const rows = readFileSync((await download.path())!, 'utf8')
+      .trimEnd()
+      .split('\n');
+    expect(rows[0]).toMatch(
+      /^model,time,east\.replicas,east\.min,east\.max,east\.pending,east\.noNode,east\.ready,east\.failed,west\.replicas,.*,total\.replicas,total\.pending,total\.ready,total\.demand,total\.served,total\.capacity$/,
+    );
+    // 30 min at 15 s in two models; east failed at 10:00 in the proposal model.
+    expect(rows).toHaveLength(1 + 2 * 121);
+    expect(rows[1 + 40]).toMatch(/^proposal,600,0,,,0,0,0,1,/);
+    expect(rows[1 + 121]).toMatch(/^shipped,0,/);
   });
 });

@@ -4,7 +4,8 @@ import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from '
 import './theme.css';
 import './app.css';
 import { SimulationCharts } from '../charts/index.ts';
-import { ClustersPanel } from '../panels/clusters/index.ts';
+import { ClusterDecision, ClustersPanel } from '../panels/clusters/index.ts';
+import { parseDecisionKey } from '../run/decisionKey.ts';
 import { ComparePanel } from '../panels/compare/index.ts';
 import { ExplainPanel } from '../panels/explain/index.ts';
 import { endsInEpisode, KpiStrip, soFar } from '../panels/kpis/index.ts';
@@ -61,7 +62,8 @@ export function App() {
   const focusedRun = useFocusedRun();
   // The explanation follows the focused run: its result is the one whose syncs it explains.
   const focusedResult = runs.find((r) => r.key === focusedRun)?.result ?? result;
-  const detail = useLastDetail(useSyncDetail(), focusedResult);
+  const rawDetail = useSyncDetail();
+  const detail = useLastDetail(rawDetail, focusedResult);
   const theme = useResolvedTheme(useTheme());
   const actions = useActions();
   const [galleryOpen, setGalleryOpen] = useState(false);
@@ -70,6 +72,8 @@ export function App() {
   const chartsRef = useRef<HTMLDivElement>(null);
   const syncCount = result?.series.time.length ?? 0;
   const player = usePlayback(selected, syncCount, actions.selectSync);
+  // The charts' x-range, which the cluster lanes follow (null: the whole run).
+  const [chartZoom, setChartZoom] = useState<[number, number] | null>(null);
 
   // Before the first paint: theme.css has no palette until data-theme is set.
   useLayoutEffect(() => {
@@ -208,17 +212,19 @@ export function App() {
               }
             />
           ) : null}
-          {result ? <ClustersPanel /> : null}
+          {result ? <ClustersPanel zoom={chartZoom} /> : null}
           <div ref={chartsRef}>
             {result ? (
               <SimulationCharts
                 series={result.series}
                 selectedSync={selected}
                 onSelectSync={actions.selectSync}
-                selectedDetail={detail}
+                // A member's decision is not the total's: its window is not drawn on these charts.
+                selectedDetail={parseDecisionKey(focusedRun)?.member ? null : detail}
                 stale={stale}
                 overlays={overlays}
                 focusedRun={focusedRun}
+                onZoomChange={setChartZoom}
               />
             ) : (
               <p className="status" role="status">
@@ -242,12 +248,15 @@ export function App() {
         />
         <aside className="pane explain-dock" aria-label="Selected sync">
           {federation ? (
-            // Member syncs are not replayed (the worker answers no detail): the clusters panel
-            // explains each sync cluster by cluster instead.
-            <p className="explain-empty" role="note">
-              A multi-cluster run: the Clusters panel explains the selected sync cluster by cluster,
-              with the control-plane rule that acted and each division step by step.
-            </p>
+            // The decision chain of the member (or central) HPA picked in the Clusters panel.
+            <ClusterDecision
+              federation={federation}
+              focusedRun={focusedRun}
+              selectedSync={selected}
+              detail={rawDetail}
+              hpaName={hpaChoice ?? (parse?.selectedHpa || 'the HPA')}
+              onFocusRun={actions.focusRun}
+            />
           ) : (
             <ExplainPanel
               detail={detail}

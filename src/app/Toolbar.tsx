@@ -6,6 +6,8 @@ import {
   useCanRedo,
   useCanUndo,
   useDiagnostics,
+  useClusterModel,
+  useFederation,
   useHpaChoice,
   useIsStale,
   useNotice,
@@ -58,6 +60,8 @@ export function Toolbar(props: {
   const result = useResult();
   const text = useScenarioText();
   const hpaChoice = useHpaChoice();
+  const clusterModel = useClusterModel();
+  const federation = useFederation();
   const invalid = useDiagnostics().some((d) => d.severity === 'error');
   const stale = useIsStale();
   const [share, setShare] = useState<{ url?: string; error?: string; copied?: boolean } | null>(
@@ -68,7 +72,9 @@ export function Toolbar(props: {
   const hpaStem = fileStem(hpaChoice ?? hpaName(text) ?? stem);
 
   async function onShare() {
-    const link = await createShareLink(text, { hpa: hpaChoice });
+    // A multi-cluster run in both models: the link opens on the model shown in the Clusters panel.
+    const model = federation && federation.models.length > 1 ? clusterModel : null;
+    const link = await createShareLink(text, { hpa: hpaChoice, model });
     if (!link.ok) return setShare({ error: link.error });
     setShare({ url: link.url });
     try {

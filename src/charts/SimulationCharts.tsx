@@ -34,6 +34,8 @@ export interface SimulationChartsProps {
   overlays?: readonly OverlayRun[];
   /** the run the explanation follows ('main': the HPA): its lines are drawn emphasised */
   focusedRun?: string;
+  /** told the x-range shown whenever it changes (null: the whole run), e.g. for cluster lanes */
+  onZoomChange?: (zoom: [number, number] | null) => void;
 }
 
 const NO_OVERLAYS: readonly OverlayRun[] = [];
@@ -66,6 +68,10 @@ function SimulationChartsView(props: SimulationChartsProps) {
       setZoom(r ? clampRange((r[0] + r[1]) / 2, r[1] - r[0], full) : null),
     [full],
   );
+
+  // Others drawn on the same time axis (the cluster lanes) follow the zoom.
+  const onZoomChange = props.onZoomChange;
+  useEffect(() => onZoomChange?.(zoom), [zoom, onZoomChange]);
 
   // Keyboard selection past the zoomed range pans the zoom along.
   useEffect(() => {

@@ -53,13 +53,92 @@ describe('cli on multi-cluster scenarios', () => {
     expect(explained.out).toContain('member1: min(20 available, 24 left) = 20');
   });
 
-  it('run --format csv has a row per model, cluster and sync', () => {
+  it('run --format csv is the app export: a row per model and sync, columns per cluster', () => {
     const r = cli('run', preset('failover.yaml'), '--format', 'csv');
     expect(r.code).toBe(0);
     const rows = r.out.split('\n');
-    // 30 min at 15 s: 121 syncs, 3 clusters + total, 2 models.
-    expect(rows.length).toBe(1 + 121 * 4 * 2);
-    expect(rows).toContain('proposal,east,600,0,0,0,,,1,0,0');
+    // 30 min at 15 s: 121 syncs, 2 models.
+    expect(rows.length).toBe(1 + 121 * 2);
+    const head = rows[0]!.split(',');
+    expect(head.slice(0, 9)).toEqual([
+      'model',
+      'time',
+      'east.replicas',
+      'east.min',
+      'east.max',
+      'east.pending',
+      'east.noNode',
+      'east.ready',
+      'east.failed',
+    ]);
+    expect(head.slice(-6)).toEqual([
+      'total.replicas',
+      'total.pending',
+      'total.ready',
+      'total.demand',
+      'total.served',
+      'total.capacity',
+    ]);
+    const at = (model: string, t: number) => {
+      const row = rows.find((x) => x.startsWith(`${model},${t},`))!.split(',');
+      return (col: string) => row[head.indexOf(col)];
+    };
+    // East failed at 10m: no replicas, no HPA bounds, flagged; the survivors carry the total.
+    const p = at('proposal', 600);
+    expect([p('east.replicas'), p('east.min'), p('east.max'), p('east.failed')]).toEqual([
+      '0',
+      '',
+      '',
+      '1',
+    ]);
+    expect(Number(p('west.replicas')) + Number(p('south.replicas'))).toBe(
+      Number(p('total.replicas')),
+    );
+    expect(p('west.min')).not.toBe('');
+    // The shipped model's members have no HPA of their own: min/max stay empty.
+    expect(at('shipped', 0)('west.max')).toBe('');
+  });
+
+  it('run --explain prints each member HPA decision with the seed notes and its cluster events', () => {
+    const r = cli('run', preset('failover.yaml'), '--explain');
+    expect(r.code).toBe(0);
+    const proposal = r.out.slice(0, r.out.indexOf('shipped model'));
+    expect(proposal).toContain('member HPAs, every sync');
+    // East's HPA at t = 0 with the bounds the assignment gave it, then the note the app shows.
+    expect(proposal).toMatch(/ {2}east:\n.*\n {4}00:00:00 +9 +9 +9 +2\/16 +cpu utilization 64%/);
+    expect(proposal).toContain(
+      'note 1: the band is inclusive: a ratio of exactly 1 + tolerance does not scale (v1.33+)',
+    );
+    expect(proposal).toMatch(
+      /00:10:00 {2}failed: no member HPA runs\n +control plane: failover \[§A\.10/,
+    );
+    const shipped = r.out.slice(r.out.indexOf('shipped model'));
+    expect(shipped).toContain(
+      "central FederatedHPA, every sync (over the union of the Ready members' pods",
+    );
+    expect(shipped).toMatch(/00:00:00 +17 +17 +17 +cpu utilization 64%/);
+    expect(shipped).toMatch(/ {2}west:\n(.*\n)*? {4}00:10:00 {2}division \[§B\.4 DynamicWeight/);
+    // Without --explain: no decisions.
+    expect(cli('run', preset('failover.yaml')).out).not.toContain('member HPAs, every sync');
+  });
+
+  it('run --format json --explain adds every member decision and the central one, with notes', () => {
+    const r = cli('run', preset('failover.yaml'), '--format', 'json', '--explain');
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    const [proposal, shipped] = j.models;
+    const east = proposal.clusters[0].syncs;
+    // East runs its HPA until it fails at 10m (40 syncs) and again from 20m (41 syncs).
+    expect(east.length).toBe(40 + 41);
+    expect(east[0]).toMatchObject({ time: 0, replicas: 9, minReplicas: 2, maxReplicas: 16 });
+    expect(east[0].notes.map((n: { id: string }) => n.id)).toContain('inclusiveTolerance');
+    expect(proposal.central).toBeUndefined();
+    expect(shipped.central.length).toBe(121);
+    expect(shipped.central[0]).toMatchObject({ time: 0, replicas: 17, minReplicas: 3 });
+    expect(shipped.clusters[0].syncs).toBeUndefined();
+    // Without --explain the JSON stays as it was.
+    const plain = JSON.parse(cli('run', preset('failover.yaml'), '--format', 'json').out);
+    expect(plain.models[1].central).toBeUndefined();
   });
 
   it('check gates each model total', () => {

@@ -1,19 +1,29 @@
 // `run` and `check` on multi-cluster scenarios: each model's run (proposal, shipped) as a table
-// of clusters and the total, its cluster events, JSON with per-cluster series, or CSV rows per
-// cluster and sync.
+// of clusters and the total, its cluster events, JSON with per-cluster series, or the CSV the
+// app exports (a row per model and sync, columns per cluster). With --explain, every controller
+// decision too: each member HPA's (proposal) or the central FederatedHPA's (shipped), with the
+// same notes on the seed documents the app's decision chain shows, and each cluster's
+// control-plane events beside them.
 
-import type { FederationRun, MemberRun } from '../engine/multicluster/index.ts';
-import type { SimulationInput, SimulationResult } from '../engine/simulation/index.ts';
+import type { HorizontalPodAutoscaler } from '../engine/controller/index.ts';
+import {
+  federationToCsv,
+  type ClusterEvent,
+  type FederationRun,
+  type MemberRun,
+} from '../engine/multicluster/index.ts';
+import type { SimulationInput, SimulationResult, SyncRecord } from '../engine/simulation/index.ts';
+import { seedNotes } from '../engine/simulation/seedNotes.ts';
 import { runFederated } from '../run/index.ts';
-import { kpiLines } from './format.ts';
+import { clock, kpiLines, noteLines } from './format.ts';
 
 export type FederatedRuns = { ok: true; runs: FederationRun[] } | { ok: false; error: string };
 
-/** Every model the scenario asks for, in its order. */
-export function runAllModels(input: SimulationInput): FederatedRuns {
+/** Every model the scenario asks for, in its order (`full`: with every controller decision). */
+export function runAllModels(input: SimulationInput, full = false): FederatedRuns {
   const runs: FederationRun[] = [];
   for (const model of input.federation!.models) {
-    const o = runFederated(input, model);
+    const o = runFederated(input, model, undefined, full ? 'full' : 'compact');
     if (!o.ok) return { ok: false, error: `${model} model: ${o.error}` };
     runs.push(o.run);
   }
@@ -74,9 +84,82 @@ export function federationTable(
       out.push(`    ${e.time}s ${e.kind} [${e.rule}] ${e.message}`);
       if (explain) for (const s of e.steps) out.push(`        ${s}`);
     }
+    if (explain) out.push(...decisionLines(input, run));
     out.push('');
   }
   return out.join('\n');
+}
+
+const INDENT = '    ';
+
+function syncLine(x: SyncRecord, bounds: string | null): string {
+  const rep = x.rescaled ? `${x.currentReplicas}→${x.replicas}` : String(x.replicas);
+  const cells = [clock(x.time), rep.padEnd(8), String(x.desiredReplicas).padEnd(7)];
+  cells.push(String(x.pods.ready).padEnd(5));
+  if (bounds !== null) cells.push(bounds.padEnd(7));
+  return `${INDENT}${cells.join('  ')}  ${x.explanation}`;
+}
+
+function eventLine(e: ClusterEvent): string {
+  return `${INDENT}${' '.repeat(10)}control plane: ${e.kind} [${e.rule}] ${e.message}`;
+}
+
+function notes(x: SyncRecord, hpa: HorizontalPodAutoscaler, numbers: Map<string, number>) {
+  return noteLines(seedNotes(x, hpa), numbers).map((l) => INDENT + l);
+}
+
+/** Every decision of one model's controllers, the notes, and each cluster's events. */
+function decisionLines(input: SimulationInput, run: FederationRun): string[] {
+  const out: string[] = [];
+  const numbers = new Map<string, number>();
+  const touching = (name: string) => run.events.filter((e) => e.clusters.includes(name));
+  if (run.central) {
+    out.push(
+      "  central FederatedHPA, every sync (over the union of the Ready members' pods; the template's replicas):",
+      `${INDENT}time      replicas  desired  ready  explanation`,
+    );
+    for (const x of run.central) {
+      out.push(syncLine(x, null), ...notes(x, input.hpa, numbers));
+    }
+    out.push('  control-plane events per cluster:');
+    for (const m of run.members) {
+      const events = touching(m.name);
+      out.push(`  ${m.name}: ${events.length === 0 ? 'none' : ''}`.trimEnd());
+      for (const e of events)
+        out.push(`${INDENT}${clock(e.time)}  ${e.kind} [${e.rule}] ${e.message}`);
+    }
+  } else {
+    out.push(
+      '  member HPAs, every sync (each on its own pods, within the min/max the control plane assigned), with the control-plane events that touched the cluster:',
+    );
+    for (const m of run.members) out.push(...memberLines(m, touching(m.name), numbers));
+  }
+  if (numbers.size) {
+    out.push(`  notes on the popular explanations (${numbers.size}):`);
+    for (const [text, n] of numbers) out.push(`${INDENT}note ${n}: ${text}`);
+  }
+  return out;
+}
+
+function memberLines(m: MemberRun, events: ClusterEvent[], numbers: Map<string, number>): string[] {
+  const out = [`  ${m.name}:`, `${INDENT}time      replicas  desired  ready  min/max  explanation`];
+  const syncs = m.result.series.time.length;
+  let e = 0;
+  for (let k = 0; k < syncs; k++) {
+    const x = m.syncs[k];
+    const hpa = m.hpas[k];
+    const here: ClusterEvent[] = [];
+    while (e < events.length && events[e]!.sync <= k) here.push(events[e++]!);
+    if (x && hpa) {
+      const bounds = `${hpa.spec.minReplicas ?? 1}/${hpa.spec.maxReplicas}`;
+      out.push(syncLine(x, bounds), ...notes(x, hpa, numbers));
+    } else if (here.length > 0) {
+      const why = m.failed[k] ? 'failed: no member HPA runs' : 'no member HPA';
+      out.push(`${INDENT}${clock(m.result.series.time[k]!)}  ${why}`);
+    }
+    out.push(...here.map(eventLine));
+  }
+  return out;
 }
 
 const arr = (a: ArrayLike<number>) => Array.from(a, (x) => (Number.isFinite(x) ? x : null));
@@ -96,7 +179,48 @@ function seriesJson(r: SimulationResult) {
   };
 }
 
-export function federationJson(name: string, input: SimulationInput, runs: FederationRun[]) {
+/** A controller decision in JSON (`--explain`): the record, its notes and its trace. */
+function syncJson(x: SyncRecord, hpa: HorizontalPodAutoscaler) {
+  return {
+    time: x.time,
+    currentReplicas: x.currentReplicas,
+    replicas: x.replicas,
+    desiredReplicas: x.desiredReplicas,
+    rescaled: x.rescaled,
+    minReplicas: hpa.spec.minReplicas ?? 1,
+    maxReplicas: hpa.spec.maxReplicas,
+    conditions: x.conditions.map((c) => ({
+      type: c.type,
+      status: c.status,
+      reason: c.reason,
+      message: c.message,
+    })),
+    explanation: x.explanation,
+    notes: seedNotes(x, hpa).map((n) => ({ id: n.id, step: n.step, text: n.text })),
+    trace: x.trace,
+    events: x.events,
+  };
+}
+
+function memberSyncsJson(m: MemberRun) {
+  const out: ReturnType<typeof syncJson>[] = [];
+  m.syncs.forEach((x, k) => {
+    const hpa = m.hpas[k];
+    if (x && hpa) out.push(syncJson(x, hpa));
+  });
+  return out;
+}
+
+/**
+ * `explain`: each member HPA's decisions (proposal: `clusters[].syncs`) or the central
+ * FederatedHPA's (shipped: `central`), every sync with its notes on the seed documents.
+ */
+export function federationJson(
+  name: string,
+  input: SimulationInput,
+  runs: FederationRun[],
+  explain = false,
+) {
   const f = input.federation!;
   return {
     scenario: name,
@@ -119,41 +243,17 @@ export function federationJson(name: string, input: SimulationInput, runs: Feder
           failed: arr(m.failed),
           unschedulable: arr(m.unschedulable),
         },
+        ...(explain && !run.central ? { syncs: memberSyncsJson(m) } : {}),
       })),
+      ...(explain && run.central
+        ? { central: run.central.map((x) => syncJson(x, input.hpa)) }
+        : {}),
       events: run.events,
     })),
   };
 }
 
+/** The app's export: a row per model and sync, columns per cluster then the total. */
 export function federationCsv(runs: FederationRun[]): string {
-  const lines = [
-    'model,cluster,time,specReplicas,readyReplicas,pendingReplicas,minReplicas,maxReplicas,failed,demand,served',
-  ];
-  const v = (x: number) => (Number.isFinite(x) ? String(x) : '');
-  for (const run of runs) {
-    const parts: [string, SimulationResult, MemberRun | null][] = [
-      ...run.members.map((m): [string, SimulationResult, MemberRun] => [m.name, m.result, m]),
-      ['total', run.total, null],
-    ];
-    for (const [name, r, m] of parts) {
-      const s = r.series;
-      for (let k = 0; k < s.time.length; k++)
-        lines.push(
-          [
-            run.model,
-            name,
-            v(s.time[k]!),
-            v(s.specReplicas[k]!),
-            v(s.readyReplicas[k]!),
-            v(s.pendingReplicas[k]!),
-            m ? v(m.minReplicas[k]!) : '',
-            m ? v(m.maxReplicas[k]!) : '',
-            m ? String(m.failed[k]) : '',
-            v(s.demand[k]!),
-            v(s.served[k]!),
-          ].join(','),
-        );
-    }
-  }
-  return lines.join('\n');
+  return federationToCsv(runs).trimEnd();
 }

@@ -72,7 +72,7 @@ function overflowIndices(flags: Uint8Array): number[] {
   return out;
 }
 
-function clock(t: number): string {
+export function clock(t: number): string {
   const h = Math.floor(t / 3600);
   const m = Math.floor((t % 3600) / 60);
   const sec = t % 60;
@@ -122,9 +122,9 @@ export function resultToTable(
   return out.join('\n') + '\n';
 }
 
-const NOTE_INDENT = ' '.repeat(10);
+export const NOTE_INDENT = ' '.repeat(10);
 
-function noteLines(notes: { text: string }[], numbers: Map<string, number>): string[] {
+export function noteLines(notes: { text: string }[], numbers: Map<string, number>): string[] {
   const lines: string[] = [];
   const seen: number[] = [];
   for (const { text } of notes) {

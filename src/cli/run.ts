@@ -47,12 +47,15 @@ export function runCommand(argv: string[], io: Io): number {
   const name0 = plan.summary.name || file;
   if (main.federation) {
     // Multi-cluster: every model, with its clusters, the total and the cluster events.
-    const fed = runAllModels(main.input);
+    const fed = runAllModels(main.input, Boolean(args.values.explain));
     if (!fed.ok) {
       io.err(`${file}:1:1: error: ${fed.error}`);
       return 2;
     }
-    if (format === 'json') io.out(JSON.stringify(federationJson(name0, main.input, fed.runs)));
+    if (format === 'json')
+      io.out(
+        JSON.stringify(federationJson(name0, main.input, fed.runs, Boolean(args.values.explain))),
+      );
     else if (format === 'csv') io.out(federationCsv(fed.runs));
     else
       io.out(federationTable(name0, main.input, fed.runs, Boolean(args.values.explain)).trimEnd());

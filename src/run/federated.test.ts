@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runFederated, planScenario, runScenario } from './index.ts';
+import {
+  decisionKey,
+  federationDecision,
+  runFederated,
+  planScenario,
+  runScenario,
+} from './index.ts';
 
 const text = (name: string) =>
   readFileSync(resolve(import.meta.dirname, '../presets/multicluster', name), 'utf8');
@@ -54,5 +60,23 @@ describe('federated scenarios in the run service', () => {
     const input = plan.runs[0]!.input;
     const a = runFederated(input, 'proposal');
     expect(runFederated(input, 'proposal')).toBe(a);
+  });
+
+  it('simulates each model once per input; an explanation asks for the full record once', () => {
+    const input = planScenario(text('failover.yaml')).runs[0]!.input;
+    const compact = runFederated(input, 'proposal');
+    expect(runFederated(input, 'proposal')).toBe(compact);
+    if (!compact.ok) throw new Error(compact.error);
+    expect(compact.run.record).toBe('compact');
+    const d = federationDecision(input, decisionKey('proposal', 'east'), 0)!;
+    expect(d.sync.time).toBe(0);
+    const full = runFederated(input, 'proposal', undefined, 'full');
+    if (!full.ok) throw new Error(full.error);
+    expect(full.run.record).toBe('full');
+    expect(full.run.members[0]!.syncs[0]).toBe(d.sync);
+    // From now on the full run answers compact requests too: one run per model and input.
+    expect(runFederated(input, 'proposal')).toBe(full);
+    expect(federationDecision(input, 'main', 0)).toBeNull();
+    expect(federationDecision(input, decisionKey('shipped', null), 9999)).toBeNull();
   });
 });

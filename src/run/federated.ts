@@ -4,14 +4,22 @@
 // and model and every run of that model reads its part.
 
 import {
+  federationSyncDetail,
+  federationToCsv,
   simulateFederation,
   type FederationModel,
   type FederationOutcome,
+  type FederationRun,
+  type FederationSyncDetail,
 } from '../engine/multicluster/index.ts';
 import type { SimulationInput } from '../engine/simulation/index.ts';
+import { parseDecisionKey } from './decisionKey.ts';
 import type { RunPlan, RunResult } from './types.ts';
 
-const cache = new WeakMap<SimulationInput, Map<FederationModel, FederationOutcome>>();
+export type FederationDecision = FederationSyncDetail;
+
+type RecordLevel = 'compact' | 'full';
+const cache = new WeakMap<SimulationInput, Map<string, FederationOutcome>>();
 
 /** The runs of a multi-cluster scenario: per model, every member then the total. */
 export function planFederation(input: SimulationInput, name: string): RunPlan[] {
@@ -38,19 +46,27 @@ export function planFederation(input: SimulationInput, name: string): RunPlan[] 
   return runs;
 }
 
-/** One model's multi-cluster run of `input`, simulated once and shared by its plans. */
+/**
+ * One model's multi-cluster run of `input`, simulated once and shared by its plans. `record`
+ * 'full' also keeps every controller decision (an explanation asks for it, on demand: the run is
+ * simulated again once, then cached); a full run answers a compact request too.
+ */
 export function runFederated(
   input: SimulationInput,
   model: FederationModel,
   shouldStop?: () => boolean,
+  record: RecordLevel = 'compact',
 ): FederationOutcome {
   let byModel = cache.get(input);
   if (!byModel) cache.set(input, (byModel = new Map()));
-  const hit = byModel.get(model);
+  const hit = byModel.get(`${model}/full`) ?? (record === 'compact' ? byModel.get(model) : null);
   if (hit) return hit;
-  const outcome = simulateFederation(input, model, shouldStop ? { shouldStop } : {});
+  const outcome = simulateFederation(input, model, {
+    record,
+    ...(shouldStop ? { shouldStop } : {}),
+  });
   // A cancelled run is not an answer to keep.
-  if (outcome.ok) byModel.set(model, outcome);
+  if (outcome.ok) byModel.set(record === 'full' ? `${model}/full` : model, outcome);
   return outcome;
 }
 
@@ -65,4 +81,30 @@ export function executeFederatedRun(plan: RunPlan, shouldStop?: () => boolean): 
   return result
     ? { ...plan, ok: true, result }
     : { ...plan, ok: false, error: `no member cluster '${member}'`, result: null };
+}
+
+/**
+ * The decision a focused-run key names (decisionKey.ts) at sync k: a member HPA's (proposal) or
+ * the central FederatedHPA's (shipped); null when the key names none or there is no record.
+ */
+export function federationDecision(
+  input: SimulationInput,
+  key: string,
+  k: number,
+): FederationDecision | null {
+  const d = parseDecisionKey(key);
+  if (!d || !input.federation?.models.includes(d.model)) return null;
+  const outcome = runFederated(input, d.model, undefined, 'full');
+  return outcome.ok ? federationSyncDetail(input, outcome.run, d.member, k) : null;
+}
+
+/** Every model's series as the app's and the CLI's CSV (engine/multicluster/exportCsv.ts). */
+export function federationCsv(input: SimulationInput): string | null {
+  const runs: FederationRun[] = [];
+  for (const model of input.federation?.models ?? []) {
+    const outcome = runFederated(input, model);
+    if (!outcome.ok) return null;
+    runs.push(outcome.run);
+  }
+  return runs.length > 0 ? federationToCsv(runs) : null;
 }

@@ -30,4 +30,11 @@ export {
   type KpiRow,
   type Better,
 } from './compare.ts';
-export { runFederated, planFederation } from './federated.ts';
+export {
+  runFederated,
+  planFederation,
+  federationCsv,
+  federationDecision,
+  type FederationDecision,
+} from './federated.ts';
+export { decisionKey, parseDecisionKey, type Decision } from './decisionKey.ts';

@@ -5,6 +5,7 @@ import { decodeScenario } from './codec.ts';
 import {
   shareHash,
   shareHpaFromHash,
+  shareModelFromHash,
   sharePayloadFromHash,
   shareViewFromHash,
 } from './fragment.ts';
@@ -60,5 +61,35 @@ describe('the view flag of a share link', () => {
     expect(sharePayloadFromHash(hash)).toBe('v1.abc');
     expect(shareHpaFromHash(hash)).toBe('prod/api');
     expect(shareViewFromHash(hash)).toBe('compare');
+  });
+});
+
+describe('the federation model of a share link', () => {
+  it('a published link opens the multi-cluster text on the shipped model', async () => {
+    const link = readFileSync(resolve(fixtures, 'v1-failover-shipped.link'), 'utf8').trim();
+    const url = new URL(link);
+    const text = readFileSync(resolve(fixtures, 'v1-failover-shipped.txt'), 'utf8');
+    expect(shareModelFromHash(url.hash)).toBe('shipped');
+    expect(shareHpaFromHash(url.hash)).toBeNull();
+    expect(await decodeScenario(sharePayloadFromHash(url.hash)!)).toEqual({ ok: true, text });
+  });
+
+  it('links without it (every older one) choose no model; junk is ignored', () => {
+    const old = `#s=${readFileSync(resolve(fixtures, 'v1-default-preset.link'), 'utf8').trim()}`;
+    expect(shareModelFromHash(old)).toBeNull();
+    const compare = new URL(readFileSync(resolve(fixtures, 'v1-compare-view.link'), 'utf8').trim());
+    expect(shareModelFromHash(compare.hash)).toBeNull();
+    expect(shareModelFromHash('#s=v1.x&model=both')).toBeNull();
+    expect(shareModelFromHash('#s=v1.x&model=')).toBeNull();
+  });
+
+  it('is written beside the payload only when chosen, and read back with the others', () => {
+    expect(shareHash('v1.abc', { model: null })).toBe('#s=v1.abc');
+    const hash = shareHash('v1.abc', { hpa: 'web', view: 'compare', model: 'proposal' });
+    expect(hash).toBe('#s=v1.abc&hpa=web&view=compare&model=proposal');
+    expect(sharePayloadFromHash(hash)).toBe('v1.abc');
+    expect(shareHpaFromHash(hash)).toBe('web');
+    expect(shareViewFromHash(hash)).toBe('compare');
+    expect(shareModelFromHash(hash)).toBe('proposal');
   });
 });

@@ -35,15 +35,30 @@ export function shareViewFromHash(hash: string): ShareView | null {
   return params(hash).get(VIEW_PARAM) === 'compare' ? 'compare' : null;
 }
 
-/** What a link carries besides the scenario: the chosen HPA and the view it opens on. */
+/**
+ * Which federation model the Clusters panel shows (`model=proposal|shipped`) for a multi-cluster
+ * scenario run in both. Beside the payload like `view`: links without it open on the first model
+ * the scenario runs, as they always did, and anything else in it is ignored.
+ */
+export type ShareModel = 'proposal' | 'shipped';
+const MODEL_PARAM = 'model';
+
+export function shareModelFromHash(hash: string): ShareModel | null {
+  const model = params(hash).get(MODEL_PARAM);
+  return model === 'proposal' || model === 'shipped' ? model : null;
+}
+
+/** What a link carries besides the scenario: the chosen HPA, the view and the model. */
 export interface ShareExtras {
   hpa?: string | null;
   view?: ShareView | null;
+  model?: ShareModel | null;
 }
 
 /** The hash for a payload; base64url needs no escaping, so the link stays readable. */
 export function shareHash(payload: string, extras: ShareExtras = {}): string {
   const choice = extras.hpa ? `&${HPA_PARAM}=${encodeURIComponent(extras.hpa)}` : '';
   const view = extras.view ? `&${VIEW_PARAM}=${extras.view}` : '';
-  return `#${PARAM}=${payload}${choice}${view}`;
+  const model = extras.model ? `&${MODEL_PARAM}=${extras.model}` : '';
+  return `#${PARAM}=${payload}${choice}${view}${model}`;
 }

@@ -14,14 +14,17 @@ export {
 export {
   shareHash,
   shareHpaFromHash,
+  shareModelFromHash,
   sharePayloadFromHash,
   shareViewFromHash,
   type ShareExtras,
+  type ShareModel,
   type ShareView,
 } from './fragment.ts';
 export {
   readShareFragment,
   readShareHpa,
+  readShareModel,
   readShareView,
   shareUrl,
   watchShareFragment,

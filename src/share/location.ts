@@ -3,12 +3,19 @@
 
 import {
   shareHpaFromHash,
+  shareModelFromHash,
   sharePayloadFromHash,
   shareHash,
   shareViewFromHash,
   type ShareExtras,
+  type ShareModel,
   type ShareView,
 } from './fragment.ts';
+
+/** The federation model the link chose for the Clusters panel (`&model=…`), or null. */
+export function readShareModel(): ShareModel | null {
+  return shareModelFromHash(location.hash);
+}
 
 /** The view the page was opened on (`#s=…&view=compare`), or null. */
 export function readShareView(): ShareView | null {

@@ -5,7 +5,8 @@
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { systemClock } from '../bridge/types.ts';
-import type { ResultPayload, RunReply } from '../worker/protocol.ts';
+import { decisionKey, parseDecisionKey } from '../run/decisionKey.ts';
+import type { FederationPayload, ResultPayload, RunReply } from '../worker/protocol.ts';
 import type { DraftReason } from './drafts.ts';
 import { recordEdit, redoStep, undoStep, type History } from './history.ts';
 import { openTab } from './openTab.ts';
@@ -35,6 +36,16 @@ const MESSAGE_CHARS = 500;
  * many texts it sends) or a discrete step (preset, link, undo).
  */
 type EditKind = 'typing' | 'step' | { gesture: number };
+
+/** A multi-cluster reply still has the decision `key` names (a member, or the central HPA). */
+function hasDecision(federation: FederationPayload | undefined, key: string): boolean {
+  const d = parseDecisionKey(key);
+  const model = d && federation?.models.find((m) => m.model === d.model);
+  if (!d || !model) return false;
+  return d.member === null
+    ? d.model === 'shipped'
+    : model.clusters.some((c) => c.name === d.member);
+}
 
 export function createSimStore(deps: StoreDeps): SimStore {
   const { client, storage } = deps;
@@ -143,8 +154,10 @@ export function createSimStore(deps: StoreDeps): SimStore {
     function receive(text: string, hpa: string | null, reply: RunReply) {
       if (reply.result) {
         const runs = reply.runs ?? [];
-        // The focused variant stays focused while it exists; else the HPA's run.
-        const focusedRun = runs.some((r) => r.key === get().focusedRun) ? get().focusedRun : 'main';
+        // The focused variant (or cluster decision) stays focused while it exists; else the HPA's.
+        const kept = get().focusedRun;
+        const focusedRun =
+          runs.some((r) => r.key === kept) || hasDecision(reply.federation, kept) ? kept : 'main';
         set({
           parse: reply.parse,
           result: reply.result,
@@ -203,6 +216,15 @@ export function createSimStore(deps: StoreDeps): SimStore {
         set({ focusedRun: key, syncDetail: null });
         const index = get().selectedSync;
         if (index !== null) fetchDetail(index);
+      },
+      chooseClusterModel(model) {
+        if (model === get().clusterModel) return;
+        set({ clusterModel: model });
+        // An explained decision follows: the same member's HPA, or the central FederatedHPA.
+        const d = parseDecisionKey(get().focusedRun);
+        if (!d || d.model === model) return;
+        const key = decisionKey(model, model === 'shipped' ? null : d.member);
+        actions.focusRun(hasDecision(get().federation ?? undefined, key) ? key : 'main');
       },
       async addVariant(name, patch) {
         const text = get().text;
@@ -315,6 +337,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
       runs: [],
       federation: null,
       focusedRun: 'main',
+      clusterModel: null,
       resultText: null,
       resultHpa: null,
       runStatus: heldAtStart ? HELD : IDLE,

@@ -3,7 +3,7 @@
 // requires.
 
 import { useStore } from 'zustand';
-import type { Diagnostic } from '../run/index.ts';
+import type { Diagnostic, FederationModel } from '../run/index.ts';
 import type {
   FederationPayload,
   ParseSummary,
@@ -41,6 +41,8 @@ export const useRuns = (): RunPayload[] => useSim((s) => s.runs);
 /** the member clusters of a multi-cluster result, every model (null: a single cluster) */
 export const useFederation = (): FederationPayload | null => useSim((s) => s.federation);
 export const useFocusedRun = (): string => useSim((s) => s.focusedRun);
+/** the federation model the Clusters panel shows (null: the scenario's first) */
+export const useClusterModel = (): FederationModel | null => useSim((s) => s.clusterModel);
 export const useIsStale = (): boolean => useSim(selectIsStale);
 export const useRunStatus = (): RunStatus => useSim((s) => s.runStatus);
 export const useSelectedSync = (): number | null => useSim((s) => s.selectedSync);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { FederationPayload } from '../worker/protocol.ts';
 import { STORAGE_KEYS } from './tabStorage.ts';
 import { selectIsStale } from './selectors.ts';
 import { invalidReply, MemoryStorage, resultReply, settle } from './testing/fakes.ts';
@@ -136,5 +137,41 @@ describe('runs: latest wins, stale result kept', () => {
     await settle();
     expect(store.getState().resultText).toBe('default');
     expect(store.getState().runStatus.kind).toBe('idle');
+  });
+
+  it('keeps a cluster decision focused while the reply still has it, and follows the model switch', async () => {
+    const { store, actions, client } = await ready();
+    const lanes = (...names: string[]) => names.map((name) => ({ name }));
+    const federation = {
+      models: [
+        { model: 'proposal', clusters: lanes('east', 'west') },
+        { model: 'shipped', clusters: lanes('east', 'west') },
+      ],
+    } as unknown as FederationPayload;
+    actions.editScenarioText('clusters');
+    client.lastRun.resolve({ ...resultReply('clusters'), federation });
+    await settle();
+    actions.focusRun('cluster:proposal:west');
+    actions.editScenarioText('clusters 2');
+    client.lastRun.resolve({ ...resultReply('clusters 2'), federation });
+    await settle();
+    expect(store.getState().focusedRun).toBe('cluster:proposal:west');
+    // The shipped model has one decision: the central FederatedHPA's.
+    actions.chooseClusterModel('shipped');
+    expect(store.getState().clusterModel).toBe('shipped');
+    expect(store.getState().focusedRun).toBe('cluster:shipped:');
+    // Back to the proposal: no member was chosen there, so the explanation leaves the clusters.
+    actions.chooseClusterModel('proposal');
+    expect(store.getState().focusedRun).toBe('main');
+    // A reply without the member drops the focus.
+    actions.focusRun('cluster:proposal:west');
+    const fewer = { models: [{ model: 'proposal', clusters: lanes('east') }] };
+    actions.editScenarioText('clusters 3');
+    client.lastRun.resolve({
+      ...resultReply('clusters 3'),
+      federation: fewer as unknown as FederationPayload,
+    });
+    await settle();
+    expect(store.getState().focusedRun).toBe('main');
   });
 });

@@ -2,6 +2,7 @@
 // and UI choices. Derived values (stale, can undo, diagnostics) are computed in selectors.
 
 import type { BridgeStatus, Clock } from '../bridge/types.ts';
+import type { FederationModel } from '../run/index.ts';
 import type {
   EditReply,
   FederationPayload,
@@ -58,8 +59,16 @@ export interface SimState {
    * single-cluster one. Replaced together with `result`.
    */
   federation: FederationPayload | null;
-  /** the run the explanation panel explains (a run key: 'main' or a variant's name) */
+  /**
+   * the run the explanation panel explains (a run key: 'main' or a variant's name; for a
+   * multi-cluster run a member's or the central HPA's decision, src/run/decisionKey.ts)
+   */
   focusedRun: string;
+  /**
+   * the federation model the Clusters panel shows (null: the first the scenario runs); carried
+   * by share links
+   */
+  clusterModel: FederationModel | null;
   /** the text `result` was computed from (result is stale when it differs from `text`) */
   resultText: string | null;
   /**
@@ -102,6 +111,11 @@ export interface SimActions {
   editByGesture(text: string, gesture: number): void;
   /** explain this run (the HPA's, 'main', or a variant's) at the selected sync */
   focusRun(key: string): void;
+  /**
+   * show this federation model in the Clusters panel; an explained member or central decision
+   * follows to the same place in that model (the central FederatedHPA in the shipped one)
+   */
+  chooseClusterModel(model: FederationModel): void;
   /** add a variant copying the HPA's behavior; resolves null when done, else why not */
   duplicateAsVariant(): Promise<string | null>;
   /** add a variant (a search's candidate: name and merge patch); null when done, else why not */

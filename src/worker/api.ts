@@ -3,7 +3,7 @@
 
 import { resultToCsv } from '../engine/simulation/exportCsv.ts';
 import { simulate, syncDetail } from '../engine/simulation/index.ts';
-import { executeRun, planScenario } from '../run/index.ts';
+import { executeRun, federationCsv, federationDecision, planScenario } from '../run/index.ts';
 import { federationPayload } from './federationPayload.ts';
 import { recentEvents, resultPayload, type KeptRun } from './payload.ts';
 import { addVariant, duplicateAsVariant } from '../scenario/index.ts';
@@ -122,6 +122,12 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
     index: number,
     runKey = 'main',
   ): Promise<SyncDetail | null> {
+    if (kept?.input.federation && kept.runId === runId) {
+      // A member HPA's or the central FederatedHPA's decision (run/decisionKey.ts): the run
+      // service simulates that model in full once for the kept input, then reads it from cache.
+      const d = federationDecision(kept.input, runKey, index);
+      return d ? { index, sync: d.sync, hpa: d.hpa, events: recentEvents(d.result, index) } : null;
+    }
     const run = runKey === 'main' ? kept : (keptVariants.get(runKey) ?? null);
     if (!run || run.runId !== runId) return null;
     // The run is compact: the record is replayed from the nearest snapshot (deterministic).
@@ -141,8 +147,8 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
 
   async function exportCsv(runId: number): Promise<string | null> {
     if (!kept || kept.runId !== runId) return null;
-    // A multi-cluster run has no single-cluster CSV yet (the CLI's --format csv has one).
-    if (kept.input.federation) return null;
+    // A multi-cluster run: every model, a column group per cluster (the CLI writes the same).
+    if (kept.input.federation) return federationCsv(kept.input);
     // Every row carries its explanation: record the run in full once, for the export only.
     const full = simulate(kept.input, { record: 'full' });
     return full.ok ? resultToCsv(full.result) : null;

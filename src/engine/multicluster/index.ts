@@ -10,3 +10,5 @@ export {
   explainPolicyDivision,
   explainDivide,
 } from './explainDivision.ts';
+export { federationToCsv } from './exportCsv.ts';
+export { federationSyncDetail, type FederationSyncDetail } from './syncDetail.ts';

@@ -2,9 +2,11 @@
 // controller memory) built from the scenario's input with the member's capacity, replicas and
 // HPA bounds, plus what the control plane tracks about it. Built on Cluster's public surface only.
 
-import { Cluster } from '../simulation/cluster.ts';
+import type { HorizontalPodAutoscaler } from '../controller/index.ts';
+import { Cluster, type SyncStep } from '../simulation/cluster.ts';
 import type { SimulationInput } from '../simulation/input.ts';
-import { Recorder } from '../simulation/recorder.ts';
+import { Recorder, syncRecord } from '../simulation/recorder.ts';
+import type { SyncRecord } from '../simulation/result.ts';
 import type { World } from '../simulation/world.ts';
 import type { Bounds, ClusterTraits } from '../federation/index.ts';
 import type { MemberClusterInput } from './input.ts';
@@ -27,6 +29,12 @@ export class Member {
   readonly maxSeries: Float64Array;
   readonly failedSeries: Uint8Array;
   readonly unschedulableSeries: Float64Array;
+  /** the member HPA's full record at each sync it ran (null where it did not) */
+  readonly syncs: (SyncRecord | null)[];
+  /** the member HPA each recorded sync was decided against (its bounds as read then) */
+  readonly hpas: (HorizontalPodAutoscaler | null)[];
+  /** the member HPA as it read its bounds at its last sync (the §A.6 hold included) */
+  private hpaRead: HorizontalPodAutoscaler | null = null;
 
   constructor(
     base: SimulationInput,
@@ -63,6 +71,27 @@ export class Member {
     this.maxSeries = new Float64Array(syncCount).fill(NaN);
     this.failedSeries = new Uint8Array(syncCount);
     this.unschedulableSeries = new Float64Array(syncCount);
+    this.syncs = new Array<SyncRecord | null>(syncCount).fill(null);
+    this.hpas = new Array<HorizontalPodAutoscaler | null>(syncCount).fill(null);
+  }
+
+  /**
+   * The member HPA's reconcile at t, within its bounds (or held at `holdAt`, §A.6). The bounds it
+   * read are kept: the control plane may move them later in the same sync, and the decision chain
+   * must clamp to what the member saw.
+   */
+  reconcile(t: number, world: World, holdAt: number | null): SyncStep {
+    this.pushBounds(this.bounds, holdAt);
+    const spec = this.input.hpa.spec;
+    this.hpaRead = { ...this.input.hpa, spec: { ...spec } };
+    return this.cluster.sync(t, world);
+  }
+
+  /** Keep the full record of the member's sync k (after the control plane acted on it). */
+  record(k: number, step: SyncStep): void {
+    const hpa = this.hpaRead ?? this.input.hpa;
+    this.syncs[k] = syncRecord(step, this.cluster, hpa);
+    this.hpas[k] = hpa;
   }
 
   get name(): string {

@@ -3,7 +3,7 @@ import { failover } from '../federation/index.ts';
 import type { SimulationInput } from '../simulation/input.ts';
 import { buildInput, type InputOverrides } from '../simulation/testing/buildInput.ts';
 import type { FederationInput, MemberClusterInput } from './input.ts';
-import { simulateFederation } from './index.ts';
+import { federationSyncDetail, federationToCsv, simulateFederation } from './index.ts';
 import type { FederationModel, FederationRun } from './index.ts';
 
 function cluster(name: string, o: Partial<MemberClusterInput> = {}): MemberClusterInput {
@@ -42,8 +42,12 @@ function scenario(f: Partial<FederationInput>, o: InputOverrides = {}): Simulati
   };
 }
 
-function run(input: SimulationInput, model: FederationModel): FederationRun {
-  const o = simulateFederation(input, model);
+function run(
+  input: SimulationInput,
+  model: FederationModel,
+  record: 'compact' | 'full' = 'compact',
+): FederationRun {
+  const o = simulateFederation(input, model, { record });
   if (!o.ok) throw new Error(o.error);
   return o.run;
 }
@@ -206,5 +210,126 @@ describe('multi-cluster loop', () => {
       );
       expect(y.total.kpis).toEqual(x.total.kpis);
     }
+  });
+});
+
+describe('decision records of a multi-cluster run', () => {
+  it('proposal: each member HPA sync is kept with the bounds it read, before the control plane moved them', () => {
+    const input = scenario(
+      {
+        policy: 'Prioritized',
+        autoscaleMultiClusterDelaySeconds: 60,
+        clusters: [
+          cluster('top', { priority: 2, capacityPods: 4 }),
+          cluster('low', { priority: 1, capacityPods: 1, failAtSeconds: 900 }),
+        ],
+      },
+      { traffic: { type: 'constant', value: 9000 } },
+    );
+    const r = run(input, 'proposal', 'full');
+    const [top, low] = r.members;
+    const spill = r.events.find((e) => e.kind === 'spill-over')!;
+    const k = spill.sync;
+    // At the spill-over sync top's HPA decided within its old max; the spill then capped it.
+    const read = top!.hpas[k]!.spec.maxReplicas;
+    expect(read).toBe(top!.maxReplicas[k - 1]);
+    expect(read).not.toBe(top!.maxReplicas[k]);
+    expect(top!.syncs[k]!.trace.path).toBe('metrics');
+    expect(top!.syncs[k]!.time).toBe(spill.time);
+    // A failed member runs no HPA: no record, no detail.
+    const f = 900 / 15;
+    expect(low!.syncs[f]).toBeNull();
+    expect(federationSyncDetail(input, r, 'low', f)).toBeNull();
+    expect(low!.syncs[f - 1]).not.toBeNull();
+    // The detail is the record, the HPA as read and the member's own run (its kubectl events).
+    const d = federationSyncDetail(input, r, 'top', k)!;
+    expect(d.sync).toBe(top!.syncs[k]);
+    expect(d.hpa.spec.maxReplicas).toBe(read);
+    expect(d.result).toBe(top!.result);
+    expect(r.central).toBeNull();
+    expect(federationSyncDetail(input, r, null, k)).toBeNull();
+  });
+
+  it('shipped: the central FederatedHPA has a record at every sync over the union of pods', () => {
+    const input = scenario({
+      strategy: 'DynamicWeight',
+      clusters: [cluster('a', { capacityPods: 10 }), cluster('b', { capacityPods: 10 })],
+    });
+    const r = run(input, 'shipped', 'full');
+    const s = r.total.series;
+    expect(r.central!.length).toBe(s.time.length);
+    r.central!.forEach((x, k) => {
+      expect(x.time).toBe(s.time[k]);
+      expect(x.replicas).toBe(s.specReplicas[k]);
+      expect(x.pods.ready).toBe(s.readyReplicas[k]);
+    });
+    const up = r.central!.findIndex((x) => x.rescaled);
+    expect(up).toBeGreaterThan(-1);
+    expect(r.central![up]!.events.map((e) => e.reason)).toContain('SuccessfulRescale');
+    expect(r.total.events.events.map((e) => e.reason)).toContain('SuccessfulRescale');
+    expect(r.members.every((m) => m.syncs.every((x) => x === null))).toBe(true);
+    expect(federationSyncDetail(input, r, null, up)!.hpa).toBe(input.hpa);
+    expect(federationSyncDetail(input, r, 'a', up)).toBeNull();
+  });
+
+  it('a compact run keeps no decision and is otherwise the same run', () => {
+    const input = scenario({
+      strategy: 'DynamicWeight',
+      clusters: [cluster('a', { failAtSeconds: 300, recoverAtSeconds: 600 }), cluster('b')],
+    });
+    for (const model of ['proposal', 'shipped'] as const) {
+      const compact = run(input, model);
+      const full = run(input, model, 'full');
+      expect([compact.record, full.record]).toEqual(['compact', 'full']);
+      expect(compact.central).toBeNull();
+      expect(compact.members.every((m) => m.syncs.every((x) => x === null))).toBe(true);
+      expect(full.members.some((m) => m.syncs.some((x) => x !== null)) || !!full.central).toBe(
+        true,
+      );
+      expect(compact.events).toEqual(full.events);
+      expect(compact.total.kpis).toEqual(full.total.kpis);
+      expect(compact.total.events).toEqual(full.total.events);
+      compact.members.forEach((m, i) => {
+        const f = full.members[i]!;
+        expect(Array.from(m.result.series.specReplicas)).toEqual(
+          Array.from(f.result.series.specReplicas),
+        );
+        expect(Array.from(m.maxReplicas)).toEqual(Array.from(f.maxReplicas));
+      });
+    }
+  });
+
+  it('federationToCsv: a row per model and sync, each cluster then the total', () => {
+    const input = scenario({
+      clusters: [cluster('a', { failAtSeconds: 300 }), cluster('b')],
+    });
+    const runs = [run(input, 'proposal'), run(input, 'shipped')];
+    const rows = federationToCsv(runs).trimEnd().split('\n');
+    const head = rows[0]!.split(',');
+    expect(head).toEqual([
+      'model',
+      'time',
+      ...['a', 'b'].flatMap((n) =>
+        ['replicas', 'min', 'max', 'pending', 'noNode', 'ready', 'failed'].map((c) => `${n}.${c}`),
+      ),
+      'total.replicas',
+      'total.pending',
+      'total.ready',
+      'total.demand',
+      'total.served',
+      'total.capacity',
+    ]);
+    const n = runs[0]!.total.series.time.length;
+    expect(rows.length).toBe(1 + 2 * n);
+    const k = 300 / 15;
+    const row = rows[1 + k]!.split(',');
+    const col = (c: string) => row[head.indexOf(c)];
+    expect(col('model')).toBe('proposal');
+    expect(col('time')).toBe('300');
+    expect([col('a.replicas'), col('a.min'), col('a.failed')]).toEqual(['0', '', '1']);
+    expect(col('b.min')).toBe(String(runs[0]!.members[1]!.minReplicas[k]));
+    expect(Number(col('total.replicas'))).toBe(Number(col('b.replicas')));
+    expect(rows[1 + n]!.startsWith('shipped,0,')).toBe(true);
+    expect(federationToCsv([])).toBe('');
   });
 });

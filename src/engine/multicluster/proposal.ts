@@ -105,9 +105,8 @@ export class ProposalPlane implements ControlPlane {
     const before = new Map<Member, number>();
     for (const m of this.members) {
       if (m.failed || !m.bounds) continue;
-      m.pushBounds(m.bounds, this.held.get(m.name) ?? null);
       before.set(m, m.replicas);
-      steps.set(m, m.cluster.sync(t, this.ctx.world));
+      steps.set(m, m.reconcile(t, this.ctx.world, this.held.get(m.name) ?? null));
     }
 
     if (f.scaleAssist && f.policy === 'Prioritized') {

@@ -2,7 +2,8 @@
 // total (same shape as a single-cluster run, so charts, KPIs and the CLI read them alike), the
 // per-cluster bounds over time, and the control plane's cluster events.
 
-import type { SimulationResult } from '../simulation/result.ts';
+import type { HorizontalPodAutoscaler } from '../controller/index.ts';
+import type { SimulationResult, SyncRecord } from '../simulation/result.ts';
 import type { FederationModel } from './input.ts';
 
 export type ClusterEventKind =
@@ -46,6 +47,13 @@ export interface MemberRun {
   failed: Uint8Array;
   /** pods with no node (Pending because the cluster is full), at each sync */
   unschedulable: Float64Array;
+  /**
+   * Proposal model, record 'full': the member HPA's full record at each sync it ran (null where
+   * it had no HPA or was failed), and the HPA it decided against (its bounds as read at that
+   * sync). Shipped model, or record 'compact': all null.
+   */
+  syncs: (SyncRecord | null)[];
+  hpas: (HorizontalPodAutoscaler | null)[];
 }
 
 export interface FederationRun {
@@ -54,4 +62,15 @@ export interface FederationRun {
   /** the sum over the members: replicas, pods, demand and what was served; KPIs of the service */
   total: SimulationResult;
   events: ClusterEvent[];
+  /**
+   * 'full': every controller decision is kept (`members[].syncs`, `central`); 'compact' (the
+   * default): none, which keeps a long run light. The series, KPIs and events are the same.
+   */
+  record: 'compact' | 'full';
+  /**
+   * Shipped model, record 'full': the central FederatedHPA's full record at every sync (its
+   * decision over the union of the Ready members' pods). Otherwise null. Its kubectl events are
+   * in `total.events` either way.
+   */
+  central: SyncRecord[] | null;
 }

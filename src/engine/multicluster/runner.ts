@@ -8,11 +8,12 @@
 import type { ReconcileTrace } from '../controller/index.ts';
 import type { SyncStep, TickSource } from '../simulation/cluster.ts';
 import type { SimulationInput } from '../simulation/input.ts';
+import { explainSync } from '../simulation/explain.ts';
 import { KpiAccumulator } from '../simulation/kpis.ts';
-import { overflowed, plottedValue } from '../simulation/recorder.ts';
+import { overflowed, plottedValue, type EventLog } from '../simulation/recorder.ts';
 import { describeMetric } from '../simulation/series.ts';
 import { allocateSeries, type SimulationSeries } from '../simulation/seriesShape.ts';
-import type { SimulationResult } from '../simulation/result.ts';
+import type { SimulationResult, SyncRecord } from '../simulation/result.ts';
 import { World } from '../simulation/world.ts';
 import type { FederationInput, FederationModel } from './input.ts';
 import type { Member } from './member.ts';
@@ -42,15 +43,22 @@ export interface RunContext {
   federation: FederationInput;
   world: World;
   syncCount: number;
+  /** keep every controller decision in full (the explanation, `cli run --explain`) */
+  full: boolean;
 }
 
-export function runContext(input: SimulationInput, federation: FederationInput): RunContext {
+export function runContext(
+  input: SimulationInput,
+  federation: FederationInput,
+  full = false,
+): RunContext {
   const sync = input.controller.syncPeriodSeconds;
   return {
     input,
     federation,
     world: new World(input),
     syncCount: Math.floor(input.durationSeconds / sync) + 1,
+    full,
   };
 }
 
@@ -85,6 +93,9 @@ export function runFederation(
   }));
   let changes: Changes = { failed: [], recovered: [] };
   let prevTotal = members.reduce((s, m) => s + m.replicas, 0);
+  // The central FederatedHPA's records and kubectl events (shipped model).
+  const central: SyncRecord[] = [];
+  const centralEvents: EventLog = { sync: [], events: [] };
 
   for (let k = 0; k < syncCount; k++) {
     if (shouldStop?.()) throw new StoppedError();
@@ -132,12 +143,23 @@ export function runFederation(
     changes = { failed: [], recovered: [] };
     const lastScrape = Math.floor(t / res) * res;
     const demand = world.hasTraffic ? world.demandAt(lastScrape) : NaN;
-    const sum = { spec: 0, desired: 0, ready: 0, pending: 0, terminating: 0, served: 0 };
+    const sum = {
+      spec: 0,
+      desired: 0,
+      ready: 0,
+      running: 0,
+      pending: 0,
+      terminating: 0,
+      served: 0,
+    };
     const traces: ReconcileTrace[] = [];
     for (const m of members) {
       const s = m.recorder.series;
       const step = did.steps.get(m);
-      if (step) m.recorder.sync(k, step, m.cluster);
+      if (step) {
+        m.recorder.sync(k, step, m.cluster);
+        if (ctx.full) m.record(k, step);
+      }
       const pods = m.failed
         ? { ready: 0, running: 0, pending: 0, terminating: 0 }
         : m.cluster.podCounts(t);
@@ -160,6 +182,7 @@ export function runFederation(
       sum.spec += s.specReplicas[k]!;
       sum.desired += s.desiredReplicas[k]!;
       sum.ready += pods.ready;
+      sum.running += pods.running;
       sum.pending += pods.pending;
       sum.terminating += pods.terminating;
       sum.served += s.served[k]!;
@@ -180,6 +203,12 @@ export function runFederation(
       s.rescaled[k] = r.rescaled ? 1 : 0;
       copyDecision(s, k, r.trace);
       total.kpis.sync(t, r.trace, period);
+      if (ctx.full)
+        central.push(centralRecord(did.central.step, did.central.templateReplicas, sum, input));
+      for (const e of r.events) {
+        centralEvents.sync.push(k);
+        centralEvents.events.push(e);
+      }
     } else {
       s.specReplicas[k] = sum.spec;
       s.desiredReplicas[k] = sum.desired;
@@ -204,10 +233,43 @@ export function runFederation(
       maxReplicas: m.maxSeries,
       failed: m.failedSeries,
       unschedulable: m.unschedulableSeries,
+      syncs: m.syncs,
+      hpas: m.hpas,
     })),
-    total: finish(total.series, total.kpis, { sync: [], events: [] }, input),
+    total: finish(total.series, total.kpis, centralEvents, input),
     events,
+    record: ctx.full ? 'full' : 'compact',
+    central: ctx.full && model === 'shipped' ? central : null,
   };
+}
+
+/** The central FederatedHPA's sync as a single-cluster record: its pods are the union's. */
+function centralRecord(
+  step: SyncStep,
+  template: number,
+  pods: { ready: number; pending: number; terminating: number; running: number },
+  input: SimulationInput,
+): SyncRecord {
+  const { r } = step;
+  const record: SyncRecord = {
+    time: step.time,
+    currentReplicas: step.before,
+    replicas: template,
+    desiredReplicas: r.desiredReplicas,
+    rescaled: r.rescaled,
+    conditions: r.conditions,
+    trace: r.trace,
+    events: r.events,
+    explanation: '',
+    pods: {
+      ready: pods.ready,
+      running: pods.running,
+      pending: pods.pending,
+      terminating: pods.terminating,
+    },
+  };
+  record.explanation = explainSync(record, input.hpa);
+  return record;
 }
 
 /** Failure and recovery happen at the first scrape or sync at or after their instant. */

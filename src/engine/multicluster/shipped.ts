@@ -8,7 +8,9 @@
 // Here the scheduler re-divides at the very sync a cluster fails, before the central reconcile,
 // so the Ready members' spec sum equals the template and the factor is 1 for the divided
 // strategies; a sync where it is not (an unschedulable re-placement) is recorded as an event.
-// Duplicated (factor N) is refused by the scenario layer.
+// Duplicated (factor N, applied by Karmada inside each metric's replica calculation, before the
+// window and policies) is refused by the scenario layer: the controller port has no divisor
+// there yet (README.md says why nothing outside it can stand in).
 
 import {
   reconcileAutoscaler,

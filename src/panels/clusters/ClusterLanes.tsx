@@ -2,7 +2,9 @@
 // step line, ready pods, Pending pods stacked on the ready ones (the part with no node darker),
 // the member HPA's min/max as a band (proposal model), the cluster's size as a dashed line and
 // its failure shaded. Plain SVG stretched to the panel's width; labels are HTML beside it, so
-// text never stretches. Clicking a lane selects the nearest sync.
+// text never stretches. Clicking a lane selects the nearest sync and picks that cluster's HPA
+// (the central one in the shipped model) for the explanation. The time axis is the charts': the
+// whole run, or their zoom.
 
 import type { MouseEvent } from 'react';
 import type { FederationModelPayload } from '../../worker/protocol.ts';
@@ -14,6 +16,7 @@ import {
   laneMax,
   nearestSync,
   stepPath,
+  timeAt,
   xOf,
   type Scale,
 } from './lanes.ts';
@@ -43,7 +46,8 @@ function Lane(props: {
   time: Float64Array;
   scale: Scale;
   cursor: number | null;
-  onPick(t: number): void;
+  focused: boolean;
+  onPick(t: number, lane: string): void;
 }) {
   const { lane, time, scale } = props;
   const top = sum(lane.ready, lane.pending);
@@ -52,12 +56,16 @@ function Lane(props: {
     lane.capacity === null ? null : LANE_H - 1 - (lane.capacity / scale.yMax) * (LANE_H - 3);
   function pick(e: MouseEvent<SVGSVGElement>) {
     const box = e.currentTarget.getBoundingClientRect();
-    if (box.width > 0) props.onPick(((e.clientX - box.left) / box.width) * scale.tMax);
+    if (box.width > 0) props.onPick(timeAt((e.clientX - box.left) / box.width, scale), lane.key);
   }
   const k = props.cursor;
   const now = k !== null && k < time.length ? k : null;
   return (
-    <div className="cl-lane" data-cluster={lane.key}>
+    <div
+      className={props.focused ? 'cl-lane focused' : 'cl-lane'}
+      data-cluster={lane.key}
+      data-focused={props.focused || undefined}
+    >
       <div className="cl-label">
         <strong>{lane.label}</strong>
         <span>{lane.sub}</span>
@@ -100,7 +108,7 @@ function Lane(props: {
         ) : null}
         <path className="cl-ready" d={stepPath(time, lane.ready, scale)} />
         <path className="cl-spec" d={stepPath(time, lane.spec, scale)} />
-        {now !== null ? (
+        {now !== null && time[now]! >= (scale.tMin ?? 0) && time[now]! <= scale.tMax ? (
           <line
             className="cl-cursor"
             x1={xOf(time[now]!, scale)}
@@ -116,12 +124,18 @@ function Lane(props: {
 
 export function ClusterLanes(props: {
   model: FederationModelPayload;
+  /** the time range shown: the charts' zoom, or the whole run */
+  domain: [number, number];
   selectedSync: number | null;
   onSelectSync(index: number): void;
+  /** a lane was clicked: its cluster's name, or 'total' */
+  onPickLane?(lane: string): void;
+  /** the lane whose HPA the explanation follows ('total': the central FederatedHPA) */
+  focusedLane?: string | null;
 }) {
   const m = props.model;
   const time = m.time;
-  const tMax = time.length > 0 ? time[time.length - 1]! : 0;
+  const [tMin, tMax] = props.domain;
   const proposal = m.model === 'proposal';
   const lanes: LaneSeries[] = m.clusters.map((c) => ({
     key: c.name,
@@ -161,9 +175,10 @@ export function ClusterLanes(props: {
     capacity: null,
   };
   const totalMax = laneMax(total.spec, sum(total.ready, total.pending));
-  const pick = (t: number) => {
+  const pick = (t: number, lane: string) => {
     const k = nearestSync(time, t);
     if (k >= 0) props.onSelectSync(k);
+    props.onPickLane?.(lane);
   };
   return (
     <div className="cl-lanes">
@@ -172,16 +187,18 @@ export function ClusterLanes(props: {
           key={lane.key}
           lane={lane}
           time={time}
-          scale={{ tMax, yMax: memberMax }}
+          scale={{ tMin, tMax, yMax: memberMax }}
           cursor={props.selectedSync}
+          focused={props.focusedLane === lane.key}
           onPick={pick}
         />
       ))}
       <Lane
         lane={total}
         time={time}
-        scale={{ tMax, yMax: totalMax }}
+        scale={{ tMin, tMax, yMax: totalMax }}
         cursor={props.selectedSync}
+        focused={props.focusedLane === 'total'}
         onPick={pick}
       />
       <p className="cl-legend" aria-label="Legend">

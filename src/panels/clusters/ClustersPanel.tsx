@@ -4,16 +4,33 @@
 // a single-cluster scenario. The selected sync is the app's (shared with the charts): both models
 // run on the same sync grid, so one index means the same instant in either.
 
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { formatNumber } from '../../format/format.ts';
 import { formatDuration } from '../../format/timeAxis.ts';
-import { useActions, useFederation, useSelectedSync } from '../../store/index.ts';
+import { parseDecisionKey } from '../../run/decisionKey.ts';
+import { readShareModel } from '../../share/index.ts';
+import {
+  useActions,
+  useClusterModel,
+  useFederation,
+  useFocusedRun,
+  useHpaChoice,
+  useParseSummary,
+  useSelectedSync,
+} from '../../store/index.ts';
 import type { FederationModelPayload } from '../../worker/protocol.ts';
 import { ClusterDetail } from './ClusterDetail.tsx';
 import { ClusterLanes } from './ClusterLanes.tsx';
 import { EventTimeline } from './EventTimeline.tsx';
+import { decisionRuns, laneDecision } from './decision.ts';
 import { MODEL_TITLE } from './detail.ts';
 import './clusters.css';
+
+/** The lane a focused decision belongs to: the member's, or the total for the central HPA. */
+function focusedLaneOf(key: string): string | null {
+  const d = parseDecisionKey(key);
+  return d ? (d.member ?? 'total') : null;
+}
 
 function figures(m: FederationModelPayload): string {
   const k = m.total.kpis;
@@ -21,17 +38,39 @@ function figures(m: FederationModelPayload): string {
   return `under capacity ${under} · unmet ${formatNumber(k.unmetDemandPercent, 2)} % · ${formatNumber(k.podHours)} pod-hours · peak ${k.peakReplicas}`;
 }
 
-export function ClustersPanel() {
+export function ClustersPanel(props: {
+  /** the charts' zoom (the x-range they show), which the lanes and the timeline follow */
+  zoom?: [number, number] | null;
+}) {
   const federation = useFederation();
   const selected = useSelectedSync();
   const actions = useActions();
-  const [chosen, setChosen] = useState(0);
+  const chosen = useClusterModel();
+  const focusedRun = useFocusedRun();
+  const hpaChoice = useHpaChoice();
+  const parse = useParseSummary();
+  const hpaName = hpaChoice ?? (parse?.selectedHpa || 'the HPA');
+  // A link's model (#…&model=shipped) opens the panel on it.
+  useEffect(() => {
+    const linked = readShareModel();
+    if (linked) actions.chooseClusterModel(linked);
+  }, [actions]);
   if (!federation || federation.models.length === 0) return null;
   const models = federation.models;
-  const index = Math.min(chosen, models.length - 1);
+  const index = Math.max(
+    0,
+    models.findIndex((m) => m.model === chosen),
+  );
   const model = models[index]!;
   const tMax = model.time.length > 0 ? model.time[model.time.length - 1]! : 0;
+  const domain: [number, number] = props.zoom ?? [0, tMax];
   const select = (k: number) => actions.selectSync(k);
+  const explainable = decisionRuns(model, hpaName);
+  const focused = explainable.some((r) => r.key === focusedRun) ? focusedRun : '';
+  const pickLane = (lane: string) => {
+    const key = laneDecision(model, lane);
+    if (key) actions.focusRun(key);
+  };
   return (
     <section className="clusters" aria-label="Clusters">
       <div className="cl-bar">
@@ -45,7 +84,7 @@ export function ClustersPanel() {
                 role="radio"
                 aria-checked={i === index}
                 className={i === index ? 'on' : undefined}
-                onClick={() => setChosen(i)}
+                onClick={() => actions.chooseClusterModel(m.model)}
               >
                 {MODEL_TITLE[m.model]} · {m.policy}
               </button>
@@ -64,10 +103,36 @@ export function ClustersPanel() {
           </li>
         ))}
       </ul>
-      <ClusterLanes model={model} selectedSync={selected} onSelectSync={select} />
+      <label className="cl-explain-pick">
+        Explain{' '}
+        <select
+          aria-label="Decision to explain"
+          value={focused}
+          onChange={(e) => actions.focusRun(e.target.value || 'main')}
+        >
+          <option value="">the control plane only</option>
+          {explainable.map((r) => (
+            <option key={r.key} value={r.key}>
+              {r.name}
+            </option>
+          ))}
+        </select>{' '}
+        <span className="cl-muted">
+          (its decision chain at the selected sync is in the explanation panel; a click on a lane
+          picks it too)
+        </span>
+      </label>
+      <ClusterLanes
+        model={model}
+        domain={domain}
+        selectedSync={selected}
+        onSelectSync={select}
+        onPickLane={pickLane}
+        focusedLane={focusedLaneOf(focused)}
+      />
       <EventTimeline
         events={model.events}
-        tMax={tMax}
+        domain={domain}
         selectedSync={selected}
         onSelectSync={select}
       />

@@ -1,6 +1,7 @@
 // The control plane's cluster events as markers on the run's time axis (the lanes' axis): one
 // button per sync with events, coloured by what happened (trouble, a quota move, a division).
 // Clicking one selects its sync, so the panel below says which rule acted and how it divided.
+// The axis is the lanes' (the charts' zoom): markers outside it are not drawn.
 
 import { formatElapsed } from '../../format/timeAxis.ts';
 import type { ClusterEvent } from '../../run/index.ts';
@@ -8,7 +9,8 @@ import { KIND_LABEL, kindClass } from './detail.ts';
 
 export function EventTimeline(props: {
   events: readonly ClusterEvent[];
-  tMax: number;
+  /** the time range shown: the charts' zoom, or the whole run */
+  domain: [number, number];
   selectedSync: number | null;
   onSelectSync(index: number): void;
 }) {
@@ -30,8 +32,10 @@ export function EventTimeline(props: {
       <div className="cl-track">
         {[...bySync.entries()].map(([sync, es]) => {
           const t = es[0]!.time;
+          const [t0, t1] = props.domain;
+          if (t < t0 || t > t1) return null;
           const what = es.map((e) => KIND_LABEL[e.kind]).join(', ');
-          const left = props.tMax > 0 ? (t / props.tMax) * 100 : 0;
+          const left = t1 > t0 ? ((t - t0) / (t1 - t0)) * 100 : 0;
           return (
             <button
               key={sync}

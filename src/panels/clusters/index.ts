@@ -1,1 +1,2 @@
 export { ClustersPanel } from './ClustersPanel.tsx';
+export { ClusterDecision } from './ClusterDecision.tsx';

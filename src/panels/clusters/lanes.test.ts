@@ -8,6 +8,8 @@ import {
   laneMax,
   nearestSync,
   stepPath,
+  timeAt,
+  visibleRange,
   xOf,
   yOf,
 } from './lanes.ts';
@@ -73,5 +75,30 @@ describe('cluster lane geometry', () => {
   it('tops a lane at its largest finite value, at least 1', () => {
     expect(laneMax([0, 2.5], [NaN, 1])).toBe(3);
     expect(laneMax([0])).toBe(1);
+  });
+
+  it('follows a zoom: the range spans the width, clicks map back, only its syncs are drawn', () => {
+    const zoomed = { tMin: 15, tMax: 45, yMax: 10 };
+    expect([xOf(15, zoomed), xOf(30, zoomed), xOf(45, zoomed)]).toEqual([0, LANE_W / 2, LANE_W]);
+    expect(timeAt(0.5, zoomed)).toBe(30);
+    expect(timeAt(0.5, scale)).toBe(15);
+    const time = [0, 15, 30, 45, 60, 75];
+    // The syncs inside [15, 45] plus one past the end, so the last step reaches the edge.
+    expect(visibleRange(time, zoomed)).toEqual([1, 5]);
+    expect(visibleRange(time, { tMin: 20, tMax: 40, yMax: 1 })).toEqual([1, 4]);
+    expect(visibleRange(time, { tMax: 75, yMax: 1 })).toEqual([0, 6]);
+    expect(visibleRange([], zoomed)).toEqual([0, 0]);
+    // A one-sync spike outside the zoom is not drawn; inside it is drawn at full resolution.
+    const values = [1, 1, 1, 1, 1, 9];
+    expect(yOf(9, zoomed)).toBe(6.5);
+    expect(stepPath(time, values, zoomed)).not.toContain('V6.5H');
+    expect(stepPath(time, values, { ...zoomed, tMax: 75 })).toContain('V6.5H');
+    const n = 40_321;
+    const week = Array.from({ length: n }, (_, i) => i * 15);
+    const hour = { tMin: 3600, tMax: 7200, yMax: 10 };
+    // An hour of a week: its 241 syncs each get their own point (not 500 buckets of ~80 syncs).
+    const d = stepPath(week, new Array<number>(n).fill(1), hour);
+    expect(d.startsWith(`M0 `)).toBe(true);
+    expect(visibleRange(week, hour)).toEqual([240, 482]);
   });
 });

@@ -9,13 +9,50 @@ export const LANE_H = 48;
 export const MAX_BUCKETS = 500;
 
 export interface Scale {
-  /** time of the last sync, seconds (x = LANE_W there) */
+  /** the time at x = 0 (the charts' zoom start; default 0, the run's start) */
+  tMin?: number;
+  /** the time at x = LANE_W: the last sync, or the charts' zoom end */
   tMax: number;
   /** the value at the top of the lane */
   yMax: number;
 }
 
-export const xOf = (t: number, s: Scale): number => (s.tMax > 0 ? (t / s.tMax) * LANE_W : 0);
+export const xOf = (t: number, s: Scale): number => {
+  const t0 = s.tMin ?? 0;
+  return s.tMax > t0 ? ((t - t0) / (s.tMax - t0)) * LANE_W : 0;
+};
+
+/** The time at a fraction (0–1) of the lane's width: the inverse of xOf, for clicks. */
+export const timeAt = (fraction: number, s: Scale): number => {
+  const t0 = s.tMin ?? 0;
+  return t0 + fraction * (s.tMax - t0);
+};
+
+/**
+ * The syncs [from, to) a lane draws: those inside the scale's time range plus one on each side,
+ * so a zoomed lane's steps run to its edges (the SVG clips what lies beyond).
+ */
+export function visibleRange(time: ArrayLike<number>, s: Scale): [number, number] {
+  const n = time.length;
+  if (n === 0) return [0, 0];
+  const t0 = s.tMin ?? 0;
+  const from = Math.max(0, nearestBelow(time, t0));
+  let to = from;
+  while (to < n && time[to]! <= s.tMax) to++;
+  return [from, Math.min(n, to + 1)];
+}
+
+/** The last sync at or before t (0 when t is before the first). */
+function nearestBelow(time: ArrayLike<number>, t: number): number {
+  let lo = 0;
+  let hi = time.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (time[mid]! <= t) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
 /** 1 unit of margin at the bottom and 2 at the top, so a line at 0 or yMax stays visible. */
 export const yOf = (v: number, s: Scale): number =>
   LANE_H - 1 - (Math.min(v, s.yMax) / s.yMax) * (LANE_H - 3);
@@ -23,15 +60,21 @@ export const yOf = (v: number, s: Scale): number =>
 const fmt = (v: number) => (Math.round(v * 10) / 10).toString();
 
 /** Index ranges [from, to) of the buckets: every sync in exactly one, at most MAX_BUCKETS. */
-export function buckets(n: number, max = MAX_BUCKETS): [number, number][] {
+export function buckets(n: number, max = MAX_BUCKETS, start = 0): [number, number][] {
   const k = Math.min(n, max);
   const out: [number, number][] = [];
   for (let b = 0; b < k; b++) {
     const from = Math.floor((b * n) / k);
     const to = Math.floor(((b + 1) * n) / k);
-    if (to > from) out.push([from, to]);
+    if (to > from) out.push([start + from, start + to]);
   }
   return out;
+}
+
+/** The buckets of the syncs a lane shows (all of them, or the zoomed range's). */
+function visibleBuckets(time: ArrayLike<number>, s: Scale): [number, number][] {
+  const [from, to] = visibleRange(time, s);
+  return buckets(to - from, MAX_BUCKETS, from);
 }
 
 function reduce(values: ArrayLike<number>, from: number, to: number, pick: 'max' | 'min'): number {
@@ -51,7 +94,7 @@ function reduce(values: ArrayLike<number>, from: number, to: number, pick: 'max'
 export function stepPath(time: ArrayLike<number>, values: ArrayLike<number>, s: Scale): string {
   let d = '';
   let open = false;
-  for (const [from, to] of buckets(time.length)) {
+  for (const [from, to] of visibleBuckets(time, s)) {
     const v = reduce(values, from, to, 'max');
     if (Number.isNaN(v)) {
       open = false;
@@ -84,7 +127,7 @@ export function bandPath(
     top = [];
     bottom = [];
   };
-  for (const [from, to] of buckets(time.length)) {
+  for (const [from, to] of visibleBuckets(time, s)) {
     const h = reduce(hi, from, to, 'max');
     const l = reduce(lo, from, to, 'min');
     if (Number.isNaN(h) || Number.isNaN(l) || h <= l) {

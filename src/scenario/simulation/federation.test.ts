@@ -81,9 +81,15 @@ describe('spec.federation', () => {
     expect(
       errors('    model: proposal\n    policy: Prioritized\n    clusters: [{ name: a }]\n'),
     ).toEqual([]);
+    // The reason, not just the refusal: where Karmada divides, and why outside it is wrong.
     expect(errors('    policy: Duplicated\n    clusters: [{ name: a }]\n')[0]).toMatch(
-      /calibration/,
+      /^17:13 spec.federation.policy: the shipped model with Duplicated scheduling is not simulated yet: .*calibration factor .*before its stabilization window and scaling policies/,
     );
+    expect(
+      errors(
+        '    model: shipped\n    policy: StaticWeighted\n    strategy: Duplicated\n    clusters: [{ name: a }]\n',
+      )[0],
+    ).toMatch(/^\d+:\d+ spec.federation.strategy: .*Use model: proposal, or a divided strategy/);
   });
 
   it('rejects single-cluster settings that the clusters now own', () => {

@@ -56,7 +56,7 @@ export function buildFederation(
     } else if (strategy === 'Duplicated') {
       error(
         [doc.strategy === undefined ? 'policy' : 'strategy'],
-        "the shipped model with Duplicated scheduling needs the FederatedHPA's calibration by the number of clusters, which the simulator does not model yet: use model: proposal, or a divided strategy",
+        "the shipped model with Duplicated scheduling is not simulated yet: there every Ready cluster runs the whole template, and Karmada's FederatedHPA divides each metric's proposal by the calibration factor (the members' replicas over the template's, i.e. the number of Ready clusters) inside its replica calculation, before its stabilization window and scaling policies; the simulator's controller has no such divisor, and dividing its answer afterwards would apply the window and policies to the wrong count. Use model: proposal, or a divided strategy (StaticWeight, DynamicWeight, Aggregated)",
       );
     }
     (hpa.spec.metrics ?? []).forEach((m, i) => {
