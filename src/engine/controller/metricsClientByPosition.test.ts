@@ -48,10 +48,14 @@ describe('PodMetricsByPosition (PodMetricsInfo indexed by position)', () => {
         m.reset(SLOTS);
         const ref = new Map<number, number>();
         const weight = new Map<number, number>();
+        let grouped = false;
         for (const op of ops) {
           if (op.kind === 'set') {
             m.set(op.slot, op.value, op.value + 1, op.value + 2, op.weight);
-            if (!ref.has(op.slot)) weight.set(op.slot, op.weight);
+            if (!ref.has(op.slot)) {
+              weight.set(op.slot, op.weight);
+              if (op.weight !== 1) grouped = true;
+            }
             ref.set(op.slot, op.value);
           } else if (op.kind === 'delete') {
             // codes 1 and 2 are dropped, 3 kept; slots from `limit` on are never dropped
@@ -62,12 +66,14 @@ describe('PodMetricsByPosition (PodMetricsInfo indexed by position)', () => {
           } else {
             m.reset(SLOTS);
             ref.clear();
+            grouped = false;
           }
           const entries = [...m.order.subarray(0, m.live)].map((slot) => [slot, m.values[slot]]);
           expect(entries).toEqual([...ref.entries()]);
           let size = 0;
           for (const slot of ref.keys()) size += weight.get(slot)!;
           expect(m.size).toBe(size);
+          expect(m.grouped).toBe(grouped);
           for (let slot = 0; slot < SLOTS; slot++) {
             expect(m.present[slot] === 1).toBe(ref.has(slot));
             if (ref.has(slot)) expect(m.timestamps[slot]).toBe(ref.get(slot)! + 1);

@@ -35,6 +35,8 @@ export class PodMetricsByPosition {
   live = 0;
   /** Map.size of the expanded map: the live slots' weights summed */
   size = 0;
+  /** some slot set since the last reset stands for more than one sample */
+  grouped = false;
 
   /** Empty the map, with room for `slots` slots. */
   reset(slots: number): void {
@@ -51,6 +53,7 @@ export class PodMetricsByPosition {
     }
     this.live = 0;
     this.size = 0;
+    this.grouped = false;
   }
 
   /**
@@ -63,6 +66,7 @@ export class PodMetricsByPosition {
       this.order[this.live++] = slot;
       this.weights[slot] = weight;
       this.size += weight;
+      if (weight !== 1) this.grouped = true;
     }
     this.values[slot] = value;
     this.timestamps[slot] = timestamp;

@@ -79,7 +79,7 @@ function groupPodsByPosition(
   if (s.podGroup.length < pods.length)
     s.podGroup = new Uint8Array(Math.max(pods.length, 2 * s.podGroup.length));
   const group = s.podGroup;
-  const { present, timestamps, windows } = metrics;
+  const { present, timestamps, windows, weights } = metrics;
   for (let i = 0; i < pods.length; i++) {
     const pod = pods[i]!;
     if (isIgnored(pod, ctx)) {
@@ -103,7 +103,8 @@ function groupPodsByPosition(
       continue;
     }
     group[i] = READY;
-    readyPodCount += pod.count ?? 1;
+    // a ready pod has a sample: its slot's weight is its count
+    readyPodCount += weights[i]!;
   }
   return {
     readyPodCount,

@@ -51,13 +51,24 @@ export function getResourceUtilizationRatioByPosition(
   let metricsTotal = 0;
   let requestsTotal = 0;
   let numEntries = 0;
-  for (let k = 0; k < live; k++) {
-    const slot = order[k]!;
-    if (slot >= podCount) continue;
-    const w = weights[slot]!;
-    metricsTotal = addCopies(metricsTotal, values[slot]!, w);
-    requestsTotal = addCopies(requestsTotal, requests[slot]!, w);
-    numEntries += w;
+  if (metrics.grouped) {
+    for (let k = 0; k < live; k++) {
+      const slot = order[k]!;
+      if (slot >= podCount) continue;
+      const w = weights[slot]!;
+      metricsTotal = addCopies(metricsTotal, values[slot]!, w);
+      requestsTotal = addCopies(requestsTotal, requests[slot]!, w);
+      numEntries += w;
+    }
+  } else {
+    // one sample per slot (no pod group): the plain sums
+    for (let k = 0; k < live; k++) {
+      const slot = order[k]!;
+      if (slot >= podCount) continue;
+      metricsTotal += values[slot]!;
+      requestsTotal += requests[slot]!;
+      numEntries++;
+    }
   }
   if (requestsTotal === 0) return { ok: false, error: 'no metrics returned matched known pods' };
   if (needsExactSums(metricsTotal, requestsTotal)) {
@@ -83,9 +94,13 @@ export function getMetricUsageRatioByPosition(
 ): { usageRatio: number; usage: number } {
   const { order, values, weights, live, size } = metrics;
   let total = 0;
-  for (let k = 0; k < live; k++) {
-    const slot = order[k]!;
-    total = addCopies(total, values[slot]!, weights[slot]!);
+  if (metrics.grouped) {
+    for (let k = 0; k < live; k++) {
+      const slot = order[k]!;
+      total = addCopies(total, values[slot]!, weights[slot]!);
+    }
+  } else {
+    for (let k = 0; k < live; k++) total += values[order[k]!]!;
   }
   let usage: number;
   if (Math.abs(total) > SAFE) {
