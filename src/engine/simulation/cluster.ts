@@ -100,6 +100,15 @@ export class Cluster {
   /** most work one pod serves: podCapacity, or less when CPU throttling stops it first */
   private readonly workCap: number;
   private readonly ctx: ScrapeContext;
+  /**
+   * What the controller reads, one object rewritten every sync: the controller never keeps it
+   * (it copies the conditions and returns new memory), and building it afresh was a large share
+   * of a sync's allocation. The HPA's fields one by one, never `{ ...input.hpa }` (spreading the
+   * parsed manifest every sync cost a quarter of a run once).
+   */
+  private readonly obs: Observation;
+  private readonly hasObjectMetrics: boolean;
+  private readonly hasExternalMetrics: boolean;
   /** the controller's pod list with the steady group as one entry; null: the reference world */
   private readonly grouped: ObservedPods | null;
   /** one scrape's sample times (the interval's midpoints, then the scrape) and curve values */
@@ -138,6 +147,25 @@ export class Cluster {
     };
     this.desiredReplicas = input.workload.initialReplicas;
     this.specReplicas = input.workload.initialReplicas;
+    const hpa = input.hpa;
+    const metrics = hpa.spec.metrics ?? [];
+    this.hasObjectMetrics = metrics.some((m) => m.type === 'Object');
+    this.hasExternalMetrics = metrics.some((m) => m.type === 'External');
+    this.obs = {
+      hpa: {
+        apiVersion: hpa.apiVersion,
+        kind: hpa.kind,
+        metadata: hpa.metadata,
+        spec: hpa.spec,
+        status: { desiredReplicas: 0, conditions: [], lastScaleTime: null },
+      },
+      currentReplicas: 0,
+      statusReplicas: 0,
+      pods: [],
+      resourceMetricsError: null,
+      objectMetrics: [],
+      externalMetrics: [],
+    };
   }
 
   /** Pods whose metrics are stepped once for all (the pipeline's steady group). */
@@ -212,33 +240,27 @@ export class Cluster {
     w.advance(t);
     w.observe(t);
     const unavailable = world.unavailableAt(t);
-    const metricsSpec = input.hpa.spec.metrics ?? [];
-    return {
-      // The HPA's fields one by one, not `{ ...input.hpa }`: spreading the parsed manifest every
-      // sync cost a quarter of the default scenario's run (profiled); the controller reads these.
-      hpa: {
-        apiVersion: input.hpa.apiVersion,
-        kind: input.hpa.kind,
-        metadata: input.hpa.metadata,
-        spec: input.hpa.spec,
-        status: {
-          desiredReplicas: this.desiredReplicas,
-          conditions: this.conditions,
-          lastScaleTime: this.lastScaleTime,
-        },
-      },
-      currentReplicas: this.specReplicas,
-      statusReplicas: w.activeCount(t),
-      pods:
-        grouped && this.grouped !== null
-          ? this.grouped.at(w, this.pipeline.groupVersion, t)
-          : w.observedPods(),
-      resourceMetricsError: world.metricsServerDown(t) ? METRICS_SERVER_DOWN : null,
-      objectMetrics: objectSamples(metricsSpec, (m) => world.metricValue('object', m, unavailable)),
-      externalMetrics: externalSamples(metricsSpec, (m) =>
+    const obs = this.obs;
+    const status = obs.hpa.status!;
+    status.desiredReplicas = this.desiredReplicas;
+    status.conditions = this.conditions;
+    status.lastScaleTime = this.lastScaleTime;
+    obs.currentReplicas = this.specReplicas;
+    obs.statusReplicas = w.activeCount(t);
+    obs.pods =
+      grouped && this.grouped !== null
+        ? this.grouped.at(w, this.pipeline.groupVersion, t)
+        : w.observedPods();
+    obs.resourceMetricsError = world.metricsServerDown(t) ? METRICS_SERVER_DOWN : null;
+    if (this.hasObjectMetrics)
+      obs.objectMetrics = objectSamples(input.hpa.spec.metrics ?? [], (m) =>
+        world.metricValue('object', m, unavailable),
+      );
+    if (this.hasExternalMetrics)
+      obs.externalMetrics = externalSamples(input.hpa.spec.metrics ?? [], (m) =>
         world.metricValue('external', m, unavailable),
-      ),
-    };
+      );
+    return obs;
   }
 
   /**

@@ -77,15 +77,18 @@ export class KpiAccumulator {
 
   sync(time: number, trace: ReconcileTrace, syncPeriod: number): void {
     const up = trace.tolerances.scaleUp ?? this.scaleUpTolerance;
-    const above = (trace.metrics ?? []).some(
-      (m) => m.usageRatio !== undefined && m.usageRatio > 1 + up,
-    );
-    if (above) this.aboveTargetSeconds += syncPeriod;
+    // one indexed pass, no closure: this runs every sync of every run
+    let above = false;
     let utilization = -1;
-    for (const m of trace.metrics ?? []) {
-      if (m.currentUtilization !== undefined && m.currentUtilization > utilization)
-        utilization = m.currentUtilization;
-    }
+    const metrics = trace.metrics;
+    if (metrics)
+      for (let i = 0; i < metrics.length; i++) {
+        const m = metrics[i]!;
+        if (m.usageRatio !== undefined && m.usageRatio > 1 + up) above = true;
+        if (m.currentUtilization !== undefined && m.currentUtilization > utilization)
+          utilization = m.currentUtilization;
+      }
+    if (above) this.aboveTargetSeconds += syncPeriod;
     if (utilization >= 0) this.utilization.push(utilization);
     if (above && this.aboveStart === null) this.aboveStart = time;
     if (!above && this.aboveStart !== null) {

@@ -98,7 +98,8 @@ export class Recorder implements LoopObserver {
     const t = step.time;
     const cap = this.input.workload.podCapacity;
     const record = this.syncs ? syncRecord(step, cluster, this.input.hpa) : null;
-    const pods = record ? record.pods : cluster.podCounts(t);
+    // countsAt's memo object, not a copy: read now, never kept
+    const pods = record ? record.pods : cluster.workload.countsAt(t);
     if (k === 0) s.tolerance = { ...r.trace.tolerances };
     s.time[k] = t;
     s.desiredReplicas[k] = r.desiredReplicas;
