@@ -199,14 +199,19 @@ function reconcileFigure(
   };
 }
 
-/** A reconcile as it happens inside a real run: the 24 h / 200-pod day at its peak (14:00). */
-function inRunFixture() {
+/**
+ * A reconcile as it happens inside a real run: the 24 h / 200-pod day at its peak (14:00), its
+ * pods one by one (as a full trace reads them) or with the steady group as one entry (as a
+ * compact run's sync hands them over).
+ */
+function inRunFixture(grouped = false) {
   const created = createSimulation(diurnalInput(1, 200));
   if (!created.ok) throw new Error(created.error);
   const sim = created.simulation;
   const t = 50_400;
   sim.stepTo(t - 1);
-  const obs = sim.cluster.observation(t, sim.world);
+  const obs = sim.cluster.observation(t, sim.world, grouped);
+  if (grouped && obs.pods.length >= 100) throw new Error('the steady group did not form');
   return { obs, memory: sim.cluster.memory, now: t };
 }
 
@@ -220,9 +225,20 @@ export function collectFigures(): Figure[] {
       ...cpuObservation(1000),
       now: BENCH_NOW,
     })),
-    reconcileFigure('reconcile.inRun.24h.200pods.peak.median', 50, inRunFixture),
+    reconcileFigure('reconcile.inRun.24h.200pods.peak.median', 50, () => inRunFixture()),
     // What a compact run asks for: only the numbers its series keep.
-    reconcileFigure('reconcile.inRun.24h.200pods.peak.lean.median', 50, inRunFixture, 'lean'),
+    reconcileFigure(
+      'reconcile.inRun.24h.200pods.peak.lean.median',
+      50,
+      () => inRunFixture(),
+      'lean',
+    ),
+    reconcileFigure(
+      'reconcile.inRun.24h.200pods.peak.grouped.lean.median',
+      50,
+      () => inRunFixture(true),
+      'lean',
+    ),
     ...simulationFigures(),
   ];
 }
