@@ -3,8 +3,7 @@ import { areaPath, glyphPath, linear, linePath, nearestRow, plotBox } from './pl
 import { CHART_MARGIN, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from './layout.ts';
 import type { ChartRow } from './types.ts';
 
-const rows = (values: (number | null)[]): ChartRow[] =>
-  values.map((v, i) => ({ i, t: i * 10, v }));
+const rows = (values: (number | null)[]): ChartRow[] => values.map((v, i) => ({ i, t: i * 10, v }));
 const x = (t: number) => t;
 const y = (v: number) => 100 - v;
 const get = (row: ChartRow) => row.v;
