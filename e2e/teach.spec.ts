@@ -18,7 +18,7 @@ async function loadPreset(page: Page, id: string) {
 async function replicasAxisTop(page: Page): Promise<number> {
   const labels = await page
     .getByRole('figure', { name: /Replicas over time/ })
-    .locator('.recharts-cartesian-axis-tick-value')
+    .locator('.chart-axis-y .chart-tick-value')
     .allTextContents();
   const values = labels.map((t) => Number(t.replace(/k$/, 'e3'))).filter(Number.isFinite);
   return values.length ? Math.max(...values) : NaN;
@@ -69,7 +69,7 @@ test.describe('teaching layout', () => {
       'aria-pressed',
       'true',
     );
-    const labels = await chart.locator('.recharts-cartesian-axis-tick-value').allTextContents();
+    const labels = await chart.locator('.chart-axis-y .chart-tick-value').allTextContents();
     expect(labels).toEqual(expect.arrayContaining(['10', '100', '1k']));
   });
 

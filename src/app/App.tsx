@@ -1,6 +1,6 @@
 // The page: toolbar, the scenario editor, the results (playback, KPIs, charts) and the selected
 // sync's explanation docked beside them, so a click on a chart is answered without scrolling.
-import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import './theme.css';
 import './app.css';
 import { SimulationCharts } from '../charts/index.ts';
@@ -41,11 +41,15 @@ import { PresetGallery } from './PresetGallery.tsx';
 import { IntroBanner } from './IntroBanner.tsx';
 import { Toolbar } from './Toolbar.tsx';
 import { useResolvedTheme } from './useResolvedTheme.ts';
+import { useThrottledWhile } from './useThrottledWhile.ts';
 import { clampWidth, WIDTH_LIMITS } from './layout/layoutPrefs.ts';
 import { Splitter } from './layout/Splitter.tsx';
 import { useLastDetail } from './layout/useLastDetail.ts';
 import { useLayoutPrefs } from './layout/useLayoutPrefs.ts';
 import { ViewToggles } from './layout/ViewToggles.tsx';
+
+/** How often the editor shows the text during a curve drag (ms). */
+const EDITOR_DRAG_MS = 250;
 
 export function App() {
   const text = useScenarioText();
@@ -67,9 +71,21 @@ export function App() {
   const theme = useResolvedTheme(useTheme());
   const actions = useActions();
   const [galleryOpen, setGalleryOpen] = useState(false);
+  const closeGallery = useCallback(() => setGalleryOpen(false), []);
+  const pickPreset = useCallback(
+    (p: (typeof PRESETS)[number]) => {
+      setGalleryOpen(false);
+      actions.loadPreset(p.id, p.text);
+    },
+    [actions],
+  );
   const [tuneOpen, setTuneOpen] = useState(false);
   const [layout, setLayout] = useLayoutPrefs();
   const chartsRef = useRef<HTMLDivElement>(null);
+  // During a curve drag the store (and the charts) take a text per frame; the editor shows it a
+  // few times a second and exactly at the end: Monaco's edit and re-render cost ~10 ms a frame.
+  const [curveDrag, setCurveDrag] = useState(false);
+  const editorText = useThrottledWhile(text, curveDrag, EDITOR_DRAG_MS);
   const syncCount = result?.series.time.length ?? 0;
   const player = usePlayback(selected, syncCount, actions.selectSync);
   // The charts' x-range, which the cluster lanes follow (null: the whole run).
@@ -153,7 +169,7 @@ export function App() {
               <AssumedWorld parse={parse} text={text} onEdit={actions.editScenarioText} />
               <LazyScenarioEditor
                 className="editor-host"
-                value={text}
+                value={editorText}
                 onChange={actions.editScenarioText}
                 onUndo={actions.undo}
                 onRedo={actions.redo}
@@ -188,6 +204,7 @@ export function App() {
               duration={result.durationSeconds}
               cursorTime={selected !== null ? (result.series.time[selected] ?? null) : null}
               onEdit={actions.editByGesture}
+              onGesture={setCurveDrag}
             />
           ) : null}
           <div className="kpis">
@@ -273,11 +290,8 @@ export function App() {
         open={galleryOpen}
         presets={PRESETS}
         current={presetName}
-        onClose={() => setGalleryOpen(false)}
-        onPick={(p) => {
-          setGalleryOpen(false);
-          actions.loadPreset(p.id, p.text);
-        }}
+        onClose={closeGallery}
+        onPick={pickPreset}
       />
     </div>
   );

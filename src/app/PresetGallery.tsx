@@ -1,6 +1,6 @@
 // The presets gallery: every worked scenario in its section (basics, KEP-853 stories, pitfalls,
 // real-world), searchable by title and "what to notice", each card with its run's thumbnail.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { Preset } from '../presets/catalog.ts';
 import { PRESET_GROUPS } from '../presets/presetInfo.ts';
 import { sparkPath } from '../presets/thumbnail.ts';
@@ -33,7 +33,13 @@ function Thumbnail({ values }: { values: number[] }) {
   );
 }
 
-export function PresetGallery(props: {
+/**
+ * Memoized, and its cards drawn only while it is open: the page re-renders on every keystroke
+ * and every frame of a curve drag, and a closed gallery's dozens of cards cost each of them.
+ */
+export const PresetGallery = memo(PresetGalleryView);
+
+function PresetGalleryView(props: {
   open: boolean;
   presets: Preset[];
   /** The preset the editor holds unedited (the store's presetName), marked in the list. */
@@ -66,33 +72,37 @@ export function PresetGallery(props: {
           Close
         </button>
       </header>
-      <div className="gallery-body">
-        {shown.length === 0 ? <p className="gallery-empty">No preset matches “{query}”.</p> : null}
-        {PRESET_GROUPS.map((g) => {
-          const items = shown.filter((p) => p.group === g.id);
-          if (items.length === 0) return null;
-          return (
-            <section key={g.id} aria-labelledby={`gallery-${g.id}`}>
-              <h3 id={`gallery-${g.id}`}>{g.title}</h3>
-              <ul>
-                {items.map((p) => (
-                  <li key={p.id}>
-                    <button
-                      onClick={() => props.onPick(p)}
-                      aria-label={`Load preset ${p.title}`}
-                      aria-current={p.id === props.current ? 'true' : undefined}
-                    >
-                      <Thumbnail values={p.thumbnail} />
-                      <strong>{p.title}</strong>
-                      <span>{p.description}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          );
-        })}
-      </div>
+      {props.open ? (
+        <div className="gallery-body">
+          {shown.length === 0 ? (
+            <p className="gallery-empty">No preset matches “{query}”.</p>
+          ) : null}
+          {PRESET_GROUPS.map((g) => {
+            const items = shown.filter((p) => p.group === g.id);
+            if (items.length === 0) return null;
+            return (
+              <section key={g.id} aria-labelledby={`gallery-${g.id}`}>
+                <h3 id={`gallery-${g.id}`}>{g.title}</h3>
+                <ul>
+                  {items.map((p) => (
+                    <li key={p.id}>
+                      <button
+                        onClick={() => props.onPick(p)}
+                        aria-label={`Load preset ${p.title}`}
+                        aria-current={p.id === props.current ? 'true' : undefined}
+                      >
+                        <Thumbnail values={p.thumbnail} />
+                        <strong>{p.title}</strong>
+                        <span>{p.description}</span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            );
+          })}
+        </div>
+      ) : null}
     </dialog>
   );
 }

@@ -85,7 +85,7 @@ function inlineCssVariables(svg: SVGSVGElement, style: CSSStyleDeclaration): voi
 
 /** Draw every chart SVG inside `root` onto one canvas, stacked, and save it as PNG. */
 export async function downloadChartsPng(root: HTMLElement, filename: string): Promise<void> {
-  const svgs = Array.from(root.querySelectorAll<SVGSVGElement>('svg.recharts-surface'));
+  const svgs = Array.from(root.querySelectorAll<SVGSVGElement>('svg.chart-surface'));
   await downloadSvgsPng(svgs, root, filename);
 }
 
@@ -100,7 +100,7 @@ export async function downloadComparisonPng(
 ): Promise<void> {
   const svgs = [
     ...Array.from(compare.querySelectorAll<SVGSVGElement>('figure.compare-overlay svg')),
-    ...(charts ? Array.from(charts.querySelectorAll<SVGSVGElement>('svg.recharts-surface')) : []),
+    ...(charts ? Array.from(charts.querySelectorAll<SVGSVGElement>('svg.chart-surface')) : []),
   ];
   await downloadSvgsPng(svgs, compare, filename);
 }

@@ -106,6 +106,41 @@ describe('simulator client: latest run wins', () => {
     expect((await workers[1]!.api.call(1)).text).toBe('b');
   });
 
+  it('lets a run of a scenario known to be short finish, up to twice its last time', async () => {
+    const { client, clock, workers } = setup();
+    const a = client.run('a');
+    const api = workers[0]!.api;
+    const first = await api.call(1);
+    clock.advance(120); // this scenario runs in 120 ms here (a busy machine)
+    first.reply();
+    await a;
+    void client.run('b');
+    await api.call(2);
+    clock.advance(100);
+    void client.run('c');
+    clock.advance(100); // 200 ms in: past 150 ms, but under twice the last run
+    expect(workers).toHaveLength(1);
+    expect(workers[0]!.terminated).toBe(false);
+    clock.advance(40); // 240 ms: something is wrong with this one, restart
+    expect(workers[0]!.terminated).toBe(true);
+    expect((await workers[1]!.api.call(1)).text).toBe('c');
+  });
+
+  it('interrupts at 150 ms after a long run, however long that took', async () => {
+    const { client, clock, workers } = setup();
+    const a = client.run('week');
+    const first = await workers[0]!.api.call(1);
+    clock.advance(4000);
+    first.reply();
+    await a;
+    void client.run('b');
+    await workers[0]!.api.call(2);
+    clock.advance(100);
+    void client.run('c');
+    clock.advance(50);
+    expect(workers[0]!.terminated).toBe(true);
+  });
+
   it('cancel() drops the run and replaces its worker', async () => {
     const { client, workers } = setup();
     const a = client.run('a');

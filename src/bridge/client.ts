@@ -36,6 +36,11 @@ interface Flight {
   timer: unknown;
 }
 
+/** Runs up to this long (ms) count as short: one in flight is let finish (see scheduleInterrupt). */
+const SHORT_RUN_MS = 1000;
+/** A short run in flight is interrupted only past this multiple of the last run's time. */
+const RUN_PATIENCE = 2;
+
 export function createClient(options: ClientOptions): SimulatorClient {
   const clock = options.clock ?? systemClock;
   const cancelAfterMs = options.cancelAfterMs ?? 150;
@@ -58,6 +63,8 @@ export function createClient(options: ClientOptions): SimulatorClient {
   let deliveredRunId: number | null = null;
   let inFlight: Flight | null = null;
   let waiting: Request | null = null;
+  /** how long the last run that finished took (ms): what a run of this scenario costs now */
+  let lastRunMs: number | null = null;
   let cancelTimer: unknown = null;
   /** settle-with-null callbacks of getSync/exportCsv calls on the current backend */
   const sideCalls = new Set<() => void>();
@@ -154,6 +161,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
         if (inFlight !== flight) return; // from a replaced backend, or timed out: dropped
         clearFlight();
         startFailures = 0;
+        lastRunMs = clock.now() - flight.startedAt;
         if (!flight.superseded) {
           deliveredRunId = request.runId;
           request.resolve(reply);
@@ -219,10 +227,17 @@ export function createClient(options: ClientOptions): SimulatorClient {
     }
   }
 
-  /** A newer run waits: interrupt the current one once it has run `cancelAfterMs`. */
+  /**
+   * A newer run waits: interrupt the current one once it has run `cancelAfterMs`, or, when runs of
+   * this scenario are known to be short, once it has run twice as long as the last one did. A
+   * short run about to finish costs less than a restart: the next worker after the spare starts
+   * cold (3-4× slower), and a busy machine (slower runs all round) must not turn every edit into
+   * a restart.
+   */
   function scheduleInterrupt() {
     if (!inFlight || cancelTimer !== null || !backend?.interruptible) return;
-    const wait = cancelAfterMs - (clock.now() - inFlight.startedAt);
+    const patience = lastRunMs !== null && lastRunMs <= SHORT_RUN_MS ? RUN_PATIENCE * lastRunMs : 0;
+    const wait = Math.max(cancelAfterMs, patience) - (clock.now() - inFlight.startedAt);
     const interrupt = () => {
       cancelTimer = null;
       if (!inFlight) return;

@@ -5,6 +5,8 @@
 
 import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import { ChartLegend, type LegendItem } from './ChartLegend.tsx';
+import type { HoverStore } from './hover.ts';
+import type { ChartRow } from './types.ts';
 import { nextSelection } from './keyboard.ts';
 import { CHART_MARGIN, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from './layout.ts';
 import { zoomForKey } from './pointer.ts';
@@ -28,6 +30,9 @@ export interface FrameInteraction {
   rescaleIndices: readonly number[];
   /** the syncs drawn as rows (downsampled): a click picks among these, as the tooltip does */
   rowIndices?: ArrayLike<number>;
+  /** the drawn rows, for the hover cursor (shared by the stacked charts through `hover`) */
+  rows?: readonly ChartRow[];
+  hover?: HoverStore;
 }
 
 export interface ChartFrameProps extends FrameInteraction {

@@ -2,19 +2,16 @@
 // Not rendered at all for scenarios without a traffic curve.
 
 import { memo } from 'react';
-import { CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip } from 'recharts';
 import { ChartFrame } from './ChartFrame.tsx';
 import {
-  CHART_MARGIN,
   ChartTooltip,
   interaction,
-  SYNC_ID,
-  timeXAxis,
   useToggleSet,
   type PlotAxisProps,
   type SharedChartProps,
-  valueYAxis,
 } from './chartParts.tsx';
+import type { HoverStore } from './hover.ts';
+import { Plot } from './Plot.tsx';
 import { type AxisScale } from '../format/format.ts';
 import { DEMAND_SERIES, type SeriesStyle } from './seriesStyles.ts';
 import type { ChartData } from './types.ts';
@@ -29,50 +26,33 @@ interface PlotProps extends PlotAxisProps {
   series: SeriesStyle[];
   hidden: Set<string>;
   height: number;
+  hover?: HoverStore;
 }
 
 const DemandPlot = memo(function DemandPlot(p: PlotProps) {
+  const items = p.series.map((s) => ({ key: s.key, label: s.label, color: s.color }));
   return (
-    <ResponsiveContainer width="100%" height={p.height}>
-      <ComposedChart
-        data={p.rows}
-        margin={CHART_MARGIN}
-        syncId={SYNC_ID}
-        accessibilityLayer={false}
-      >
-        <CartesianGrid stroke="var(--grid)" vertical={false} />
-        {timeXAxis(p)}
-        {valueYAxis(p.scale)}
-        {/* demand last: drawn over served, so served shows only where it falls short */}
-        {[...p.series].reverse().map((s) => (
-          <Line
-            key={s.key}
-            dataKey={s.key}
-            name={s.label}
-            type={s.key === 'capacity' ? 'stepAfter' : 'linear'}
-            stroke={s.color}
-            strokeWidth={s.width}
-            strokeDasharray={s.dash}
-            dot={false}
-            activeDot={s.key === 'capacity' ? false : { r: 3 }}
-            connectNulls={false}
-            hide={p.hidden.has(s.key)}
-            isAnimationActive={false}
-          />
-        ))}
-        <Tooltip
-          isAnimationActive={false}
-          cursor={{ stroke: 'var(--axis)', strokeDasharray: '3 3' }}
-          content={(tp) => (
-            <ChartTooltip
-              active={tp.active}
-              payload={tp.payload}
-              items={p.series.map((s) => ({ key: s.key, label: s.label, color: s.color }))}
-            />
-          )}
-        />
-      </ComposedChart>
-    </ResponsiveContainer>
+    <Plot
+      rows={p.rows}
+      xDomain={p.xDomain}
+      xTicks={p.xTicks}
+      tickSeconds={p.tickSeconds}
+      height={p.height}
+      scale={p.scale}
+      // demand last: drawn over served, so served shows only where it falls short
+      lines={[...p.series].reverse().map((s) => ({
+        key: s.key,
+        get: (row) => row[s.key],
+        color: s.color,
+        width: s.width,
+        dash: s.dash,
+        step: s.key === 'capacity',
+        activeDot: s.key !== 'capacity',
+        hidden: p.hidden.has(s.key),
+      }))}
+      hover={p.hover}
+      tooltip={(row) => <ChartTooltip row={row} items={items} />}
+    />
   );
 });
 
@@ -101,6 +81,7 @@ export function DemandChart(props: DemandChartProps) {
         series={series}
         hidden={hidden}
         height={props.height ?? 140}
+        hover={props.hover}
       />
     </ChartFrame>
   );

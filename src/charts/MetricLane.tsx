@@ -4,30 +4,19 @@
 // marks the syncs this metric decided.
 
 import { memo, useState } from 'react';
-import {
-  CartesianGrid,
-  ComposedChart,
-  Line,
-  ReferenceArea,
-  ReferenceLine,
-  ResponsiveContainer,
-  Tooltip,
-} from 'recharts';
 import { ChartFrame, type LegendItem } from './ChartFrame.tsx';
 import {
-  CHART_MARGIN,
   ChartTooltip,
   interaction,
-  SYNC_ID,
-  timeXAxis,
   type PlotAxisProps,
   type SharedChartProps,
-  valueYAxis,
 } from './chartParts.tsx';
+import type { HoverStore } from './hover.ts';
+import { Plot, type PlotLine } from './Plot.tsx';
 import { formatCompact, formatNumber } from '../format/format.ts';
 import { overlayLegend, orderByFocus } from './overlays.ts';
 import { metricColor, overlayStroke, UNFOCUSED_OPACITY } from './seriesStyles.ts';
-import type { MetricLaneData, OverlayLines } from './types.ts';
+import type { ChartRow, MetricLaneData, OverlayLines } from './types.ts';
 
 export interface MetricLaneProps extends SharedChartProps {
   lane: MetricLaneData;
@@ -59,6 +48,7 @@ interface PlotProps extends PlotAxisProps {
   overlays: OverlayLines[];
   hidden: ReadonlySet<string>;
   focusedRun: string;
+  hover?: HoverStore;
 }
 
 function bandText(r: number, lo: number, hi: number): string {
@@ -86,121 +76,89 @@ const MetricPlot = memo(function MetricPlot(p: PlotProps) {
     const keys = o.metricKeys[lane.index];
     return keys ? [{ o, dataKey: isRatio ? keys.ratioKey : keys.valueKey }] : [];
   });
+  const lines: PlotLine[] = [
+    {
+      key: 'value',
+      get: (row) => row[isRatio ? lane.ratioKey : lane.valueKey],
+      color,
+      width: 1.5,
+      opacity: p.focusedRun === 'main' ? 1 : UNFOCUSED_OPACITY,
+      activeDot: true,
+    },
+    ...others.map(({ o, dataKey }) => {
+      const st = overlayStroke(o.key, p.focusedRun);
+      return {
+        key: o.legendKey,
+        get: (row: ChartRow) => row[dataKey],
+        color: o.colour,
+        width: st.width - 0.5,
+        dash: st.dash,
+        opacity: st.opacity,
+        hidden: p.hidden.has(o.legendKey),
+      };
+    }),
+  ];
+  const items = [
+    {
+      key: lane.valueKey,
+      label: 'value',
+      color,
+      format: (v: number) => `${formatCompact(v)}${unit}`,
+    },
+    {
+      key: lane.ratioKey,
+      label: 'ratio',
+      color: 'transparent',
+      format: (v: number) => formatNumber(v, 3),
+    },
+    ...others
+      .filter(({ o }) => !p.hidden.has(o.legendKey))
+      .map(({ o, dataKey }) => ({
+        key: dataKey,
+        label: o.name,
+        color: o.colour,
+        format: (v: number) => (isRatio ? formatNumber(v, 3) : `${formatCompact(v)}${unit}`),
+      })),
+  ];
+  const extra = (row: ChartRow) => {
+    const r = row[lane.ratioKey];
+    return r === null || r === undefined ? null : bandText(r, lo, hi);
+  };
   return (
-    <ResponsiveContainer width="100%" height={p.height}>
-      <ComposedChart
-        data={p.rows}
-        margin={CHART_MARGIN}
-        syncId={SYNC_ID}
-        accessibilityLayer={false}
-      >
-        <CartesianGrid stroke="var(--grid)" vertical={false} />
-        {timeXAxis(p)}
-        {valueYAxis(scale, (v) => (isRatio ? formatNumber(v, 2) : formatCompact(v)))}
-        {band ? (
-          <ReferenceArea
-            y1={band[0]}
-            y2={band[1]}
-            fill="var(--band)"
-            fillOpacity={1}
-            stroke="var(--band-edge)"
-            strokeOpacity={0.6}
-            strokeDasharray="2 3"
-            ifOverflow="hidden"
-          />
-        ) : null}
-        {lane.decided.map((r, k) => (
-          <ReferenceArea
-            key={k}
-            x1={r.from}
-            x2={r.to}
-            y1={stripLow}
-            y2={y1}
-            fill="var(--decided)"
-            fillOpacity={1}
-            strokeOpacity={0}
-            ifOverflow="hidden"
-          />
-        ))}
-        {Number.isFinite(target) ? (
-          <ReferenceLine
-            y={target}
-            stroke="var(--target)"
-            strokeDasharray="5 4"
-            ifOverflow="hidden"
-          />
-        ) : null}
-        <Line
-          dataKey={isRatio ? lane.ratioKey : lane.valueKey}
-          name={isRatio ? 'ratio' : lane.label}
-          type="linear"
-          stroke={color}
-          strokeWidth={1.5}
-          strokeOpacity={p.focusedRun === 'main' ? 1 : UNFOCUSED_OPACITY}
-          dot={false}
-          activeDot={{ r: 3 }}
-          connectNulls={false}
-          isAnimationActive={false}
-        />
-        {others.map(({ o, dataKey }) => {
-          const st = overlayStroke(o.key, p.focusedRun);
-          return (
-            <Line
-              key={o.legendKey}
-              dataKey={dataKey}
-              name={o.name}
-              type="linear"
-              stroke={o.colour}
-              strokeWidth={st.width - 0.5}
-              strokeDasharray={st.dash}
-              strokeOpacity={st.opacity}
-              dot={false}
-              activeDot={false}
-              connectNulls={false}
-              hide={p.hidden.has(o.legendKey)}
-              isAnimationActive={false}
-            />
-          );
-        })}
-        <Tooltip
-          isAnimationActive={false}
-          cursor={{ stroke: 'var(--axis)', strokeDasharray: '3 3' }}
-          content={(tp) => (
-            <ChartTooltip
-              active={tp.active}
-              payload={tp.payload}
-              items={[
-                {
-                  key: lane.valueKey,
-                  label: 'value',
-                  color,
-                  format: (v) => `${formatCompact(v)}${unit}`,
-                },
-                {
-                  key: lane.ratioKey,
-                  label: 'ratio',
-                  color: 'transparent',
-                  format: (v) => formatNumber(v, 3),
-                },
-                ...others
-                  .filter(({ o }) => !p.hidden.has(o.legendKey))
-                  .map(({ o, dataKey }) => ({
-                    key: dataKey,
-                    label: o.name,
-                    color: o.colour,
-                    format: (v: number) =>
-                      isRatio ? formatNumber(v, 3) : `${formatCompact(v)}${unit}`,
-                  })),
-              ]}
-              extra={(row) => {
-                const r = row[lane.ratioKey];
-                return r === null || r === undefined ? null : bandText(r, lo, hi);
-              }}
-            />
-          )}
-        />
-      </ComposedChart>
-    </ResponsiveContainer>
+    <Plot
+      rows={p.rows}
+      xDomain={p.xDomain}
+      xTicks={p.xTicks}
+      tickSeconds={p.tickSeconds}
+      height={p.height}
+      scale={scale}
+      yFormat={(v) => (isRatio ? formatNumber(v, 2) : formatCompact(v))}
+      bands={
+        band
+          ? [
+              {
+                y1: band[0],
+                y2: band[1],
+                fill: 'var(--band)',
+                stroke: 'var(--band-edge)',
+                strokeOpacity: 0.6,
+                dash: '2 3',
+              },
+            ]
+          : []
+      }
+      spans={lane.decided.map((r) => ({
+        x1: r.from,
+        x2: r.to,
+        y1: stripLow,
+        y2: y1,
+        fill: 'var(--decided)',
+      }))}
+      rules={Number.isFinite(target) ? [{ y: target, stroke: 'var(--target)', dash: '5 4' }] : []}
+      lines={lines}
+      hover={p.hover}
+      tooltip={(row) => <ChartTooltip row={row} items={items} extra={extra} />}
+    />
   );
 });
 
@@ -290,6 +248,7 @@ export function MetricLane(props: MetricLaneProps) {
         overlays={overlays}
         hidden={hidden}
         focusedRun={focusedRun}
+        hover={props.hover}
       />
     </ChartFrame>
   );

@@ -3,30 +3,19 @@
 // area, min/max reference lines, rescale markers and, for the selected sync, the stabilization
 // window as a band over the recommendation history with the winning value highlighted.
 
-import { memo } from 'react';
-import {
-  Area,
-  CartesianGrid,
-  ComposedChart,
-  Line,
-  ReferenceLine,
-  ReferenceDot,
-  ResponsiveContainer,
-  Tooltip,
-} from 'recharts';
+import { memo, useMemo } from 'react';
 import type { StabilizationModel } from '../explain/stabilization.ts';
 import { ChartFrame, type LegendItem } from './ChartFrame.tsx';
 import { StabilizationOverlay } from './StabilizationOverlay.tsx';
 import {
-  CHART_MARGIN,
   ChartTooltip,
   interaction,
-  SYNC_ID,
-  timeXAxis,
   type PlotAxisProps,
   type SharedChartProps,
-  valueYAxis,
 } from './chartParts.tsx';
+import type { HoverStore } from './hover.ts';
+import { Plot, type PlotArea, type PlotGlyphs, type PlotLine, type PlotRule } from './Plot.tsx';
+import type { RowValue } from './plotGeometry.ts';
 import {
   overlayStroke,
   POD_AREAS,
@@ -35,7 +24,7 @@ import {
   type SeriesStyle,
 } from './seriesStyles.ts';
 import { formatElapsed } from '../format/timeAxis.ts';
-import type { ChartData, ChartRow, RescaleMarker } from './types.ts';
+import type { ChartData, ChartRow } from './types.ts';
 import { orderByFocus, overlayLegend } from './overlays.ts';
 import type { AxisScale } from '../format/format.ts';
 import { formatLogTick, toLog, type YMode } from './yScale.ts';
@@ -64,26 +53,6 @@ const MARKER_COLOR = {
   mixed: 'var(--marker-mixed)',
 };
 
-function MarkerGlyph(props: { cx?: number; cy?: number; payload?: RescaleMarker }) {
-  const { cx, cy, payload } = props;
-  if (cx === undefined || cy === undefined || !payload) return null;
-  const fill = MARKER_COLOR[payload.direction];
-  const s = 4.5;
-  // Glyphs sit just above (up) or below (down) the line so they never hide it.
-  if (payload.direction === 'up') {
-    const y = cy - 7;
-    return <path d={`M${cx} ${y - s} L${cx + s} ${y + s} L${cx - s} ${y + s} Z`} fill={fill} />;
-  }
-  if (payload.direction === 'down') {
-    const y = cy + 7;
-    return <path d={`M${cx} ${y + s} L${cx + s} ${y - s} L${cx - s} ${y - s} Z`} fill={fill} />;
-  }
-  const y = cy - 7;
-  return (
-    <path d={`M${cx} ${y - s} L${cx + s} ${y} L${cx} ${y + s} L${cx - s} ${y} Z`} fill={fill} />
-  );
-}
-
 interface PlotProps extends PlotAxisProps {
   data: ChartData;
   lines: SeriesStyle[];
@@ -92,11 +61,12 @@ interface PlotProps extends PlotAxisProps {
   scale: AxisScale;
   log: boolean;
   focusedRun: string;
+  hover?: HoverStore;
 }
 
-/** A row value as plotted: log10(1 + v) in the log view (recharts takes a function key). */
-function plotted(key: string, log: boolean): string | ((row: ChartRow) => number | null) {
-  if (!log) return key;
+/** A row value as plotted: log10(1 + v) in the log view. */
+function plotted(key: string, log: boolean): RowValue {
+  if (!log) return (row) => row[key];
   return (row) => {
     const v = row[key];
     return v === null || v === undefined ? null : toLog(v);
@@ -104,124 +74,97 @@ function plotted(key: string, log: boolean): string | ((row: ChartRow) => number
 }
 
 const ReplicasPlot = memo(function ReplicasPlot(p: PlotProps) {
-  const { data, hidden, lines, log } = p;
-  const ownOpacity = p.focusedRun === 'main' ? 1 : UNFOCUSED_OPACITY;
+  const { data, hidden, lines, log, focusedRun } = p;
+  const ownOpacity = focusedRun === 'main' ? 1 : UNFOCUSED_OPACITY;
   const y = (v: number) => (log ? toLog(v) : v);
   const maxOnScale = y(data.maxReplicas) <= p.scale.domain[1];
+  // Pending under terminating, stacked on one baseline (side by side from zero in the log view).
+  const areas: PlotArea[] = useMemo(() => {
+    const [pending, terminating] = POD_AREAS;
+    const val = (key: string) => (row: ChartRow) => row[key] ?? null;
+    const sum = (row: ChartRow) => {
+      const a = row[pending!.key];
+      const b = row[terminating!.key];
+      return a === null || a === undefined || b === null || b === undefined ? null : a + b;
+    };
+    const zero = () => 0;
+    return POD_AREAS.map((s) => {
+      const stackedUpper = s === terminating ? sum : val(s.key);
+      const stackedLower = s === terminating ? val(pending!.key) : zero;
+      return {
+        key: s.key,
+        color: s.color,
+        step: true,
+        hidden: hidden.has(s.key),
+        lower: log ? zero : stackedLower,
+        upper: log ? plotted(s.key, true) : stackedUpper,
+      };
+    });
+  }, [hidden, log]);
+  const rules: PlotRule[] = [{ y: y(data.minReplicas), stroke: 'var(--axis)', dash: '2 4' }];
+  if (maxOnScale) rules.push({ y: y(data.maxReplicas), stroke: 'var(--target)', dash: '2 4' });
+  const plotLines: PlotLine[] = [
+    // spec last: the final count is drawn on top
+    ...[...lines].reverse().map((s) => ({
+      key: s.key,
+      get: plotted(s.key, log),
+      color: s.color,
+      width: s.width,
+      dash: s.dash,
+      opacity: (s.key === 'raw' ? 0.75 : 1) * ownOpacity,
+      step: true,
+      activeDot: s.key === 'spec',
+      hidden: hidden.has(s.key),
+    })),
+    // the variants over the HPA's lines, the focused one last (on top)
+    ...orderByFocus(data.overlays, focusedRun).map((o) => {
+      const st = overlayStroke(o.key, focusedRun);
+      return {
+        key: o.legendKey,
+        get: plotted(o.specKey, log),
+        color: o.colour,
+        width: st.width,
+        dash: st.dash,
+        opacity: st.opacity,
+        step: true,
+        activeDot: o.key === focusedRun,
+        hidden: hidden.has(o.legendKey),
+      };
+    }),
+  ];
+  const glyphs: PlotGlyphs[] = hidden.has('markers')
+    ? []
+    : (['up', 'down', 'mixed'] as const).map((direction) => ({
+        direction,
+        color: MARKER_COLOR[direction],
+        points: data.markers
+          .filter((m) => m.direction === direction)
+          .map((m) => ({ t: m.t, y: y(m.y) })),
+      }));
+  const items = [
+    ...[...lines, ...POD_AREAS]
+      .filter((s) => !hidden.has(s.key))
+      .map((s) => ({ key: s.key, label: s.label, color: s.color })),
+    ...data.overlays
+      .filter((o) => !hidden.has(o.legendKey))
+      .map((o) => ({ key: o.specKey, label: o.name, color: o.colour })),
+  ];
   return (
-    <ResponsiveContainer width="100%" height={p.height}>
-      <ComposedChart
-        data={p.rows}
-        margin={CHART_MARGIN}
-        syncId={SYNC_ID}
-        accessibilityLayer={false}
-      >
-        <CartesianGrid stroke="var(--grid)" vertical={false} />
-        {timeXAxis(p)}
-        {valueYAxis(p.scale, log ? formatLogTick : undefined)}
-        {POD_AREAS.map((s) => (
-          <Area
-            key={s.key}
-            dataKey={plotted(s.key, log)}
-            name={s.label}
-            stackId={log ? undefined : 'pods'}
-            type="stepAfter"
-            fill={s.color}
-            fillOpacity={1}
-            stroke="none"
-            hide={hidden.has(s.key)}
-            isAnimationActive={false}
-            activeDot={false}
-          />
-        ))}
-        <ReferenceLine
-          y={y(data.minReplicas)}
-          stroke="var(--axis)"
-          strokeDasharray="2 4"
-          ifOverflow="hidden"
-        />
-        {maxOnScale ? (
-          <ReferenceLine
-            y={y(data.maxReplicas)}
-            stroke="var(--target)"
-            strokeDasharray="2 4"
-            ifOverflow="hidden"
-          />
-        ) : null}
-        {/* spec last: the final count is drawn on top */}
-        {[...lines].reverse().map((s) => (
-          <Line
-            key={s.key}
-            dataKey={plotted(s.key, log)}
-            name={s.label}
-            type="stepAfter"
-            stroke={s.color}
-            strokeWidth={s.width}
-            strokeDasharray={s.dash}
-            strokeOpacity={(s.key === 'raw' ? 0.75 : 1) * ownOpacity}
-            dot={false}
-            activeDot={s.key === 'spec' ? { r: 3 } : false}
-            connectNulls={false}
-            hide={hidden.has(s.key)}
-            isAnimationActive={false}
-          />
-        ))}
-        {/* the variants over the HPA's lines, the focused one last (on top) */}
-        {orderByFocus(data.overlays, p.focusedRun).map((o) => {
-          const st = overlayStroke(o.key, p.focusedRun);
-          return (
-            <Line
-              key={o.legendKey}
-              dataKey={plotted(o.specKey, log)}
-              name={o.name}
-              type="stepAfter"
-              stroke={o.colour}
-              strokeWidth={st.width}
-              strokeDasharray={st.dash}
-              strokeOpacity={st.opacity}
-              dot={false}
-              activeDot={o.key === p.focusedRun ? { r: 3 } : false}
-              connectNulls={false}
-              hide={hidden.has(o.legendKey)}
-              isAnimationActive={false}
-            />
-          );
-        })}
-        {/* ReferenceDots, not a Scatter: a Scatter's own data would take over the tooltip index */}
-        {hidden.has('markers')
-          ? null
-          : data.markers.map((m) => (
-              <ReferenceDot
-                key={m.i}
-                x={m.t}
-                y={y(m.y)}
-                r={5}
-                ifOverflow="hidden"
-                shape={(dot: { cx?: number; cy?: number }) => (
-                  <MarkerGlyph cx={dot.cx} cy={dot.cy} payload={m} />
-                )}
-              />
-            ))}
-        <Tooltip
-          isAnimationActive={false}
-          cursor={{ stroke: 'var(--axis)', strokeDasharray: '3 3' }}
-          content={(tp) => (
-            <ChartTooltip
-              active={tp.active}
-              payload={tp.payload}
-              items={[
-                ...[...lines, ...POD_AREAS]
-                  .filter((s) => !hidden.has(s.key))
-                  .map((s) => ({ key: s.key, label: s.label, color: s.color })),
-                ...data.overlays
-                  .filter((o) => !hidden.has(o.legendKey))
-                  .map((o) => ({ key: o.specKey, label: o.name, color: o.colour })),
-              ]}
-            />
-          )}
-        />
-      </ComposedChart>
-    </ResponsiveContainer>
+    <Plot
+      rows={p.rows}
+      xDomain={p.xDomain}
+      xTicks={p.xTicks}
+      tickSeconds={p.tickSeconds}
+      height={p.height}
+      scale={p.scale}
+      yFormat={log ? formatLogTick : undefined}
+      areas={areas}
+      rules={rules}
+      lines={plotLines}
+      glyphs={glyphs}
+      hover={p.hover}
+      tooltip={(row) => <ChartTooltip row={row} items={items} />}
+    />
   );
 });
 
@@ -303,6 +246,7 @@ export function ReplicasChart(props: ReplicasChartProps) {
         scale={scale}
         log={log}
         focusedRun={focusedRun}
+        hover={props.hover}
       />
       {stabilization && !hidden.has('window') ? (
         <StabilizationOverlay

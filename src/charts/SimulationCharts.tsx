@@ -1,6 +1,7 @@
 // The charts of one run stacked vertically: replicas, one lane per HPA metric, demand. They share
-// the downsampled rows (memoized per series and zoom), the x-domain and ticks, a synchronized
-// tooltip cursor (recharts syncId), the zoom, and the selected sync drawn as a vertical line.
+// the downsampled rows (memoized per series and zoom), the x-domain and ticks, one hover cursor
+// and tooltip row across them (an external store: hovering never re-renders a plot), the zoom,
+// and the selected sync drawn as a vertical line.
 
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { stabilizationModel } from '../explain/stabilization.ts';
@@ -12,6 +13,7 @@ import type { SharedChartProps } from './chartParts.tsx';
 import { DemandChart } from './DemandChart.tsx';
 import { MetricLane } from './MetricLane.tsx';
 import { clampRange, panToInclude } from './pointer.ts';
+import { createHoverStore } from './hover.ts';
 import { ReplicasChart } from './ReplicasChart.tsx';
 import { formatDuration, formatElapsed, ticksNeedSeconds, timeTicks } from '../format/timeAxis.ts';
 import type { ChartSeries, OverlayRun } from './types.ts';
@@ -54,6 +56,7 @@ function SimulationChartsView(props: SimulationChartsProps) {
   const focusedRun = props.focusedRun ?? 'main';
   const maxPoints = props.maxPoints ?? DEFAULT_MAX_POINTS;
   const [zoomState, setZoom] = useState<[number, number] | null>(null);
+  const [hover] = useState(createHoverStore);
   const full = useMemo(() => fullDomainOf(series.time), [series]);
   // A new result may be shorter: keep the zoom only while it still fits.
   const zoom = useMemo(() => {
@@ -135,8 +138,9 @@ function SimulationChartsView(props: SimulationChartsProps) {
       selectOnHover,
       rescaleIndices: data.rescaleIndices,
       rowIndices: data.indices,
+      hover,
     }),
-    [data, full, zoom, onZoom, xTicks, selectedSync, onSelectSync, selectOnHover],
+    [data, full, zoom, onZoom, xTicks, selectedSync, onSelectSync, selectOnHover, hover],
   );
   return (
     <section

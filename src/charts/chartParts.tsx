@@ -1,14 +1,10 @@
-// Pieces every chart shares: the plot props, the x-axis, the tooltip and a toggle-set hook.
+// Pieces every chart shares: the plot props, the tooltip and a toggle-set hook.
 
 import { useCallback, useState } from 'react';
-import { XAxis, YAxis } from 'recharts';
 import type { FrameInteraction } from './ChartFrame.tsx';
 import { formatCompact } from '../format/format.ts';
-import { AXIS_TICK, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from './layout.ts';
-import { axisNeedsDays, formatElapsed } from '../format/timeAxis.ts';
+import { formatElapsed } from '../format/timeAxis.ts';
 import type { ChartRow } from './types.ts';
-
-export { AXIS_TICK, CHART_MARGIN, SYNC_ID, Y_AXIS_WIDTH } from './layout.ts';
 
 /** What every chart receives: the shared rows and axis, and the selection/zoom interaction. */
 export interface SharedChartProps extends FrameInteraction {
@@ -38,6 +34,8 @@ export function interaction(p: FrameInteraction): FrameInteraction {
     selectOnHover: p.selectOnHover,
     rescaleIndices: p.rescaleIndices,
     rowIndices: p.rowIndices,
+    rows: p.rows,
+    hover: p.hover,
   };
 }
 
@@ -57,45 +55,6 @@ export function useToggleSet(): [Set<string>, (key: string) => void] {
   return [hidden, toggle];
 }
 
-/** The x-axis of every chart: elapsed time as h:mm on round ticks. */
-export function timeXAxis(p: PlotAxisProps) {
-  return (
-    <XAxis
-      dataKey="t"
-      type="number"
-      domain={p.xDomain}
-      ticks={p.xTicks}
-      allowDataOverflow
-      tickFormatter={(v: number) => formatElapsed(v, p.tickSeconds, axisNeedsDays(p.xDomain[1]))}
-      tick={AXIS_TICK}
-      tickLine={false}
-      axisLine={{ stroke: 'var(--grid)' }}
-      height={X_AXIS_HEIGHT}
-      interval={0}
-    />
-  );
-}
-
-/** The value axis of every chart: fixed round ticks, no axis line, compact labels by default. */
-export function valueYAxis(
-  scale: { domain: [number, number]; ticks: number[] },
-  format: (v: number) => string = formatCompact,
-) {
-  return (
-    <YAxis
-      width={Y_AXIS_WIDTH}
-      domain={scale.domain}
-      ticks={scale.ticks}
-      interval={0}
-      allowDataOverflow
-      tick={AXIS_TICK}
-      tickLine={false}
-      axisLine={false}
-      tickFormatter={format}
-    />
-  );
-}
-
 export interface TooltipItem {
   key: string;
   label: string;
@@ -104,15 +63,13 @@ export interface TooltipItem {
 }
 
 interface TooltipProps {
-  active?: boolean;
-  payload?: readonly { payload?: unknown }[];
+  /** the hovered row */
+  row: ChartRow;
   items: TooltipItem[];
   extra?: (row: ChartRow) => string | null;
 }
 
-export function ChartTooltip({ active, payload, items, extra }: TooltipProps) {
-  const row = payload?.[0]?.payload as ChartRow | undefined;
-  if (!active || !row) return null;
+export function ChartTooltip({ row, items, extra }: TooltipProps) {
   const more = extra?.(row) ?? null;
   return (
     <div className="chart-tooltip">

@@ -4,5 +4,3 @@
 export const CHART_MARGIN = { top: 8, right: 22, bottom: 0, left: 0 };
 export const Y_AXIS_WIDTH = 48;
 export const X_AXIS_HEIGHT = 22;
-export const SYNC_ID = 'hpa-sim-charts';
-export const AXIS_TICK = { fill: 'var(--axis)', fontSize: 11 };

@@ -1,9 +1,11 @@
 // Pointer interaction shared by every chart: click selects the nearest sync, drag zooms to the
 // dragged span (an HTML band follows the pointer without re-rendering the chart), double-click
-// shows the whole run, and optional hover selection (throttled to animation frames).
+// shows the whole run, the shared hover cursor and optional hover selection (both throttled to
+// animation frames).
 
 import { useRef, type PointerEvent } from 'react';
 import type { FrameInteraction } from './ChartFrame.tsx';
+import { nearestRow } from './plotGeometry.ts';
 import { nearestIndex, nearestRowSync, plotSpan, timeAtPixel } from './pointer.ts';
 
 /** Drags narrower than this are clicks. */
@@ -13,6 +15,21 @@ export function usePointerSelection(p: FrameInteraction) {
   const band = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number } | null>(null);
   const hoverFrame = useRef(0);
+  const cursorFrame = useRef(0);
+  const hoverRow = (x: number, width: number) => {
+    const { hover, rows } = p;
+    if (!hover || !rows) return;
+    const [l, r] = plotSpan(width);
+    cancelAnimationFrame(cursorFrame.current);
+    cursorFrame.current = requestAnimationFrame(() => {
+      const k = x < l || x > r ? -1 : nearestRow(rows, timeAtPixel(x, width, p.xDomain));
+      hover.set(k < 0 ? null : k);
+    });
+  };
+  const leave = () => {
+    cancelAnimationFrame(cursorFrame.current);
+    p.hover?.set(null);
+  };
   const local = (e: PointerEvent<HTMLDivElement>) => {
     const r = e.currentTarget.getBoundingClientRect();
     return { x: e.clientX - r.left, width: r.width };
@@ -45,6 +62,7 @@ export function usePointerSelection(p: FrameInteraction) {
           showBand(drag.current.x, x, width);
           return;
         }
+        hoverRow(x, width);
         if (!p.selectOnHover) return;
         cancelAnimationFrame(hoverFrame.current);
         hoverFrame.current = requestAnimationFrame(() => select(x, width));
@@ -68,8 +86,9 @@ export function usePointerSelection(p: FrameInteraction) {
         if (band.current) band.current.style.display = 'none';
       },
       onPointerLeave: () => {
-        // Leaving the plot mid-drag cancels the zoom (no pointer capture: recharts keeps its
-        // own enter/leave tracking for the tooltip).
+        // Leaving the plot mid-drag cancels the zoom (no pointer capture, so the hover cursor
+        // leaves with the pointer).
+        leave();
         drag.current = null;
         if (band.current) band.current.style.display = 'none';
       },

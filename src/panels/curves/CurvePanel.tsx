@@ -44,6 +44,8 @@ export interface CurvePanelProps {
   cursorTime?: number | null;
   /** a new text from an edit; texts with the same gesture id are one undo step */
   onEdit(text: string, gesture: number): void;
+  /** a drag starts (true) or ends (false): the page may show the text less often meanwhile */
+  onGesture?(active: boolean): void;
 }
 
 const HEIGHT = 84;
@@ -85,13 +87,15 @@ interface Drag {
   raf: number;
 }
 
-export function CurvePanel({ text, duration, cursorTime, onEdit }: CurvePanelProps) {
+export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: CurvePanelProps) {
   const slots = useMemo(() => findCurves(text), [text]);
   const [chosen, setChosen] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [focused, setFocused] = useState<string | null>(null);
   const [dragging, setDragging] = useState<{ key: string; yMax: number } | null>(null);
   const drag = useRef<Drag | null>(null);
+  const onGestureRef = useRef(onGesture);
+  onGestureRef.current = onGesture;
   const [boxRef, width] = useWidth();
   const svgRef = useRef<SVGSVGElement>(null);
 
@@ -119,7 +123,14 @@ export function CurvePanel({ text, duration, cursorTime, onEdit }: CurvePanelPro
   const yMax = dragging ? dragging.yMax : autoMax;
   const frame = frameFor(width, HEIGHT, duration, yMax);
 
-  useEffect(() => () => cancelAnimationFrame(drag.current?.raf ?? 0), []);
+  // Unmounted mid-drag (the scenario lost its curve): the drag is over for the page too.
+  useEffect(
+    () => () => {
+      cancelAnimationFrame(drag.current?.raf ?? 0);
+      if (drag.current) onGestureRef.current?.(false);
+    },
+    [],
+  );
 
   if (text.length > FIND_CURVES_MAX_CHARS)
     return (
@@ -173,6 +184,7 @@ export function CurvePanel({ text, duration, cursorTime, onEdit }: CurvePanelPro
       raf: 0,
     };
     setDragging({ key: h.key, yMax });
+    onGesture?.(true);
   }
 
   function onHandleMove(e: PointerEvent<SVGElement>) {
@@ -194,6 +206,7 @@ export function CurvePanel({ text, duration, cursorTime, onEdit }: CurvePanelPro
     flush();
     drag.current = null;
     setDragging(null);
+    onGesture?.(false);
   }
 
   function onHandleKey(e: KeyboardEvent<SVGElement>, h: PlacedHandle) {

@@ -9,12 +9,30 @@ import { FAILED_ARIA_LABEL, type ScenarioEditorProps } from './types.ts';
 type EditorModule = { default: ComponentType<ScenarioEditorProps> };
 
 let loading: Promise<EditorModule> | null = null;
+/** Loading waits for this (see deferScenarioEditor); open unless a page holds it. */
+let gate: Promise<void> = Promise.resolve();
+let openGate: (() => void) | null = null;
+
+/**
+ * Holds Monaco's loading until the returned function is called (idempotent). The page holds it
+ * while its first result is drawn: Monaco's module takes the page's thread for a second or so on
+ * a busy machine, and the charts should not wait behind it. Meanwhile the textarea edits.
+ */
+export function deferScenarioEditor(): () => void {
+  if (!openGate && !loading) gate = new Promise<void>((resolve) => (openGate = resolve));
+  return () => {
+    openGate?.();
+    openGate = null;
+  };
+}
 
 function loadEditor(): Promise<EditorModule> {
-  loading ??= import('./ScenarioEditor.tsx').catch((error: unknown) => {
-    loading = null; // a later call may try again
-    throw error;
-  });
+  loading ??= gate
+    .then(() => import('./ScenarioEditor.tsx'))
+    .catch((error: unknown) => {
+      loading = null; // a later call may try again
+      throw error;
+    });
   return loading;
 }
 

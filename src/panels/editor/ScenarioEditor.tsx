@@ -109,6 +109,9 @@ export default function ScenarioEditor({
     const container = containerRef.current;
     if (!container) return;
     const initial = latest.current;
+    // Taken before the editor is made: making it can take a second on a busy machine, and the
+    // handoff's age is measured from the fallback's unmount to this mount, not to the editor.
+    const handoff = takeHandoff();
     ensureYamlLanguage(monaco);
     modelCount += 1;
     const model = monaco.editor.createModel(
@@ -168,7 +171,6 @@ export default function ScenarioEditor({
     editor.addCommand(KeyMod.WinCtrl | KeyCode.KeyY, history('redo'));
     editor.addCommand(KeyMod.CtrlCmd | KeyCode.KeyY, history('redo'));
 
-    const handoff = takeHandoff();
     if (handoff) {
       editor.focus();
       const start = model.getPositionAt(handoff.selectionStart);

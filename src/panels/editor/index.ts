@@ -3,7 +3,11 @@
  *
  *   <LazyScenarioEditor value={text} onChange={setText} diagnostics={diagnostics} theme="dark" />
  */
-export { LazyScenarioEditor, preloadScenarioEditor } from './LazyScenarioEditor.tsx';
+export {
+  deferScenarioEditor,
+  LazyScenarioEditor,
+  preloadScenarioEditor,
+} from './LazyScenarioEditor.tsx';
 export { ScenarioEditorFallback } from './ScenarioEditorFallback.tsx';
 export type {
   EditorMarker,

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { areaPath, glyphPath, linear, linePath, nearestRow, plotBox } from './plotGeometry.ts';
+import { CHART_MARGIN, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from './layout.ts';
+import type { ChartRow } from './types.ts';
+
+const rows = (values: (number | null)[]): ChartRow[] => values.map((v, i) => ({ i, t: i * 10, v }));
+const x = (t: number) => t;
+const y = (v: number) => 100 - v;
+const get = (row: ChartRow) => row.v;
+
+describe('plotBox', () => {
+  it('leaves the y-axis on the left and the time axis below, as the overlays assume', () => {
+    expect(plotBox(600, 200)).toEqual({
+      left: CHART_MARGIN.left + Y_AXIS_WIDTH,
+      top: CHART_MARGIN.top,
+      right: 600 - CHART_MARGIN.right,
+      bottom: 200 - CHART_MARGIN.bottom - X_AXIS_HEIGHT,
+    });
+  });
+});
+
+describe('linear', () => {
+  it('maps the domain onto the range, inverted for a y axis', () => {
+    const s = linear([0, 20], 100, 0);
+    expect(s(0)).toBe(100);
+    expect(s(5)).toBe(75);
+    expect(s(20)).toBe(0);
+  });
+  it('maps a degenerate domain to the range start', () => {
+    expect(linear([3, 3], 10, 50)(7)).toBe(10);
+  });
+});
+
+describe('linePath', () => {
+  it('draws straight segments, or holds each value until the next row (step)', () => {
+    expect(linePath(rows([1, 2, 4]), get, x, y)).toBe('M0,99L10,98L20,96');
+    expect(linePath(rows([1, 2, 4]), get, x, y, true)).toBe('M0,99H10V98H20V96');
+  });
+  it('breaks the line at a gap and never connects across it', () => {
+    expect(linePath(rows([1, null, 3, NaN, 5]), get, x, y)).toBe('M0,99M20,97M40,95');
+    expect(linePath(rows([null, null]), get, x, y)).toBe('');
+  });
+  it('keeps coordinates finite for values far off the axis', () => {
+    expect(linePath(rows([1e12]), get, x, y)).toBe('M0,-100000');
+  });
+});
+
+describe('areaPath', () => {
+  it('closes a polygon along the upper values and back along the lower ones', () => {
+    const d = areaPath(rows([2, 4]), () => 0, get, x, y);
+    expect(d).toBe('M0,98L10,96L10,100L0,100Z');
+  });
+  it('steps like the line it fills', () => {
+    const d = areaPath(rows([2, 4]), () => 1, get, x, y, true);
+    expect(d).toBe('M0,98L10,98L10,96L10,99L10,99L0,99Z');
+  });
+  it('starts a new polygon after a gap', () => {
+    const d = areaPath(rows([2, null, 4]), () => 0, get, x, y);
+    expect(d.match(/Z/g)).toHaveLength(2);
+  });
+});
+
+describe('nearestRow', () => {
+  it('finds the drawn row nearest to a time, the earlier one on a tie', () => {
+    const r = rows([1, 2, 3, 4]);
+    expect(nearestRow(r, -5)).toBe(0);
+    expect(nearestRow(r, 14)).toBe(1);
+    expect(nearestRow(r, 15)).toBe(1);
+    expect(nearestRow(r, 16)).toBe(2);
+    expect(nearestRow(r, 99)).toBe(3);
+    expect(nearestRow([], 1)).toBe(-1);
+  });
+});
+
+describe('glyphPath', () => {
+  const box = { left: 0, top: 0, right: 100, bottom: 100 };
+  it('draws one closed glyph per point inside the plot', () => {
+    const d = glyphPath(
+      [
+        { x: 10, y: 50 },
+        { x: 20, y: 60 },
+      ],
+      'up',
+      box,
+    );
+    expect(d.match(/Z/g)).toHaveLength(2);
+    expect(d.startsWith('M10,38.5')).toBe(true); // 7 px above the line, 4.5 px tall half
+  });
+  it('puts a scale-down glyph below the line and leaves out points off the plot', () => {
+    expect(glyphPath([{ x: 10, y: 50 }], 'down', box)).toBe('M10,61.5L14.5,52.5L5.5,52.5Z');
+    expect(glyphPath([{ x: 150, y: 50 }], 'mixed', box)).toBe('');
+  });
+});

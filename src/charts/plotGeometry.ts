@@ -1,0 +1,165 @@
+// The plot's geometry, pure: the plot box inside a chart of a given size, linear scales, and SVG
+// path strings built straight from the shared rows. A chart is a handful of <path> elements whose
+// `d` is one string each, so a new run costs a string per series, not a component per point.
+
+import { CHART_MARGIN, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from './layout.ts';
+import type { ChartRow } from './types.ts';
+
+/** The plot area in px from the chart's top-left corner (the same on every stacked chart). */
+export interface PlotBox {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+export function plotBox(width: number, height: number): PlotBox {
+  const left = CHART_MARGIN.left + Y_AXIS_WIDTH;
+  const top = CHART_MARGIN.top;
+  return {
+    left,
+    top,
+    right: Math.max(left + 1, width - CHART_MARGIN.right),
+    bottom: Math.max(top + 1, height - CHART_MARGIN.bottom - X_AXIS_HEIGHT),
+  };
+}
+
+/** Maps [d0, d1] onto [r0, r1]; a degenerate domain maps everything to r0. */
+export function linear(domain: readonly [number, number], r0: number, r1: number) {
+  const [d0, d1] = domain;
+  const k = d1 === d0 ? 0 : (r1 - r0) / (d1 - d0);
+  return (v: number) => r0 + (v - d0) * k;
+}
+
+/** Coordinates far outside the plot are pinned (the clip hides them; SVG stays finite). */
+const FAR = 1e5;
+const px = (v: number) => Math.round(Math.max(-FAR, Math.min(FAR, v)) * 10) / 10;
+
+export type RowValue = (row: ChartRow) => number | null | undefined;
+
+/** A usable value: null, undefined and non-finite numbers are gaps. */
+function valueOf(get: RowValue, row: ChartRow): number | null {
+  const v = get(row);
+  return v === null || v === undefined || !Number.isFinite(v) ? null : v;
+}
+
+/**
+ * A polyline through the rows' values (`step`: each value holds until the next row's time, as
+ * recharts' stepAfter did). A gap (null) breaks the line; nothing is connected across it.
+ */
+export function linePath(
+  rows: readonly ChartRow[],
+  get: RowValue,
+  x: (t: number) => number,
+  y: (v: number) => number,
+  step = false,
+): string {
+  let d = '';
+  let pen = false;
+  for (const row of rows) {
+    const v = valueOf(get, row);
+    if (v === null) {
+      pen = false;
+      continue;
+    }
+    const X = px(x(row.t));
+    const Y = px(y(v));
+    if (!pen) d += `M${X},${Y}`;
+    else if (step) d += `H${X}V${Y}`;
+    else d += `L${X},${Y}`;
+    pen = true;
+  }
+  return d;
+}
+
+/**
+ * The filled region between `lower` and `upper` (stepAfter or linear), one closed polygon per run
+ * of rows where both are defined.
+ */
+export function areaPath(
+  rows: readonly ChartRow[],
+  lower: RowValue,
+  upper: RowValue,
+  x: (t: number) => number,
+  y: (v: number) => number,
+  step = false,
+): string {
+  let d = '';
+  let top: [number, number][] = [];
+  let bottom: [number, number][] = [];
+  const close = () => {
+    if (top.length > 0) {
+      d += `M${top.map(([a, b]) => `${a},${b}`).join('L')}`;
+      d += `L${bottom
+        .reverse()
+        .map(([a, b]) => `${a},${b}`)
+        .join('L')}Z`;
+    }
+    top = [];
+    bottom = [];
+  };
+  for (const row of rows) {
+    const lo = valueOf(lower, row);
+    const hi = valueOf(upper, row);
+    if (lo === null || hi === null) {
+      close();
+      continue;
+    }
+    const X = px(x(row.t));
+    const T = px(y(hi));
+    const B = px(y(lo));
+    if (step && top.length > 0) {
+      top.push([X, top[top.length - 1]![1]]);
+      bottom.push([X, bottom[bottom.length - 1]![1]]);
+    }
+    top.push([X, T]);
+    bottom.push([X, B]);
+  }
+  close();
+  return d;
+}
+
+/** The row drawn nearest to time `t` (rows ascend in time; -1 when there are none). */
+export function nearestRow(rows: readonly ChartRow[], t: number): number {
+  const n = rows.length;
+  if (n === 0) return -1;
+  let lo = 0;
+  let hi = n - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rows[mid]!.t < t) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo > 0 && Math.abs(rows[lo - 1]!.t - t) <= Math.abs(rows[lo]!.t - t)) return lo - 1;
+  return lo;
+}
+
+export type GlyphDirection = 'up' | 'down' | 'mixed';
+
+/**
+ * Rescale glyphs as one path: ▲ just above the line for up, ▼ just below for down, ◆ for both;
+ * points outside the plot box are left out (as recharts' ifOverflow="hidden" did).
+ */
+export function glyphPath(
+  points: readonly { x: number; y: number }[],
+  direction: GlyphDirection,
+  box: PlotBox,
+): string {
+  const s = 4.5;
+  let d = '';
+  for (const { x, y } of points) {
+    if (!(x >= box.left && x <= box.right && y >= box.top && y <= box.bottom)) continue;
+    const cx = px(x);
+    if (direction === 'up') {
+      const c = px(y - 7);
+      d += `M${cx},${c - s}L${cx + s},${c + s}L${cx - s},${c + s}Z`;
+    } else if (direction === 'down') {
+      const c = px(y + 7);
+      d += `M${cx},${c + s}L${cx + s},${c - s}L${cx - s},${c - s}Z`;
+    } else {
+      const c = px(y - 7);
+      d += `M${cx},${c - s}L${cx + s},${c}L${cx},${c + s}L${cx - s},${c}Z`;
+    }
+  }
+  return d;
+}
