@@ -231,8 +231,9 @@ export class Cluster {
 
   /**
    * What the controller reads at a sync at t: the HPA status, pods, and the metrics APIs.
-   * `grouped`: the steady group's pods as one entry (the same decision, fewer entries); a full
-   * trace lists every pod by name, so it gets them one by one.
+   * `grouped`: the steady group's pods as one entry (the same decision and the same trace, even
+   * a full one: the group is always Ready, and a trace names only unready, missing and ignored
+   * pods; referenceWorld.test.ts compares full records). Every sync asks for it.
    */
   observation(t: number, world: World, grouped = false): Observation {
     const input = this.input;
@@ -268,7 +269,7 @@ export class Cluster {
    * the reconcile's trace the caller reads (ReconcileOptions.trace); the decision is the same.
    */
   sync(t: number, world: World, trace: ReconcileOptions['trace'] = true): SyncStep {
-    const obs = this.observation(t, world, trace !== true);
+    const obs = this.observation(t, world, true);
     const r = reconcileAutoscaler(obs, this.memory, t, this.input.controller, {
       trace,
       scratch: this.scratch,

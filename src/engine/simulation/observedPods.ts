@@ -1,9 +1,10 @@
 // The controller's pod list, with the pipeline's steady group folded into one entry. Pods in the
 // steady group that are Ready, Running, not deleting and past cpuInitializationPeriod since they
 // started are the same pod to the controller (replica_calculator.go groupPods counts each as
-// ready with the one shared sample), so they go in as one PodObservation with a `count`; the
-// controller's fast path weighs it, its plain path expands it (expandPodGroups). The entry takes
-// the place of the first such pod, so the list keeps creation order for everything else.
+// ready with the one shared sample, and a trace never names a ready pod), so they go in as one
+// PodObservation with a `count`; the controller's fast path weighs it, its plain path expands it
+// (expandPodGroups). The entry takes the place of the first such pod, so the list keeps creation
+// order for everything else.
 
 import type { PodObservation } from '../controller/index.ts';
 import type { SimPod, Workload } from './workload.ts';

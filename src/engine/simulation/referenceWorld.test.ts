@@ -73,7 +73,7 @@ describe('the fast world equals the plain per-pod world', () => {
       const t = input.durationSeconds;
       return {
         steady: sim.cluster.steadyGroupSize,
-        // what a compact run's controller reads, and what a full trace reads
+        // what every sync's controller reads, and the pods one by one
         entries: sim.cluster.observation(t, sim.world, true).pods.length,
         named: sim.cluster.observation(t, sim.world, false).pods.length,
       };
