@@ -72,12 +72,19 @@ async function settled(promise: Promise<RunReply | null>): Promise<RunOutcome> {
 
 const api: BridgeTestApi = {
   defaultPreset,
-  // A week at 120 pods: within the work budget (more is refused before it runs) yet over a second
-  // of engine time, so it is still running when the newer run arrives even as the engine gets faster.
+  // A week whose traffic is a sum of 80 sines, sampled 16 times a scrape: within the work budget
+  // (more is refused before it runs) yet seconds of engine time. Pods do not make a run long any
+  // more (most are stepped once as a steady group), curve samples still do.
   longScenario: defaultPreset
     .replace('duration: 24h', 'duration: 168h')
-    .replace('minReplicas: 2', 'minReplicas: 120')
-    .replace('maxReplicas: 20', 'maxReplicas: 120'),
+    .replace(
+      '        - { type: sine, base: 700, amplitude: 550, periodSeconds: 86400, peakAtSeconds: 54000 }',
+      Array.from(
+        { length: 80 },
+        (_, i) =>
+          `        - { type: sine, base: 6, amplitude: 4, periodSeconds: ${86_400 - i * 60}, peakAtSeconds: 54000 }`,
+      ).join('\n'),
+    ),
   setup,
   run: (text) => settled(client!.run(text)),
   runAll: (texts) => Promise.all(texts.map((t) => settled(client!.run(t)))),
