@@ -195,4 +195,15 @@ describe('cli on multi-cluster scenarios', () => {
     );
     expect(r.out).toMatch(/600s calibration \[§B\.1 calibration\] .*calibration 2 \(was 3\)/);
   });
+
+  it('a divided strategy after an unschedulable scale-up: the factor below 1 scales proposals up', () => {
+    // Aggregated: the template went to 24 but only 19 fit; Karmada divides by 19/24 ≈ 0.792, so
+    // the falling load's proposal (15 at factor 1) comes out as 19; then 8 at factor 1.
+    const r = cli('run', preset('prioritized-spill-over.yaml'));
+    expect(r.code).toBe(0);
+    const shipped = r.out.slice(r.out.indexOf('shipped model'));
+    expect(shipped).toMatch(/405s calibration .*hold 19 replicas for a template of 24: .*0\.792/);
+    expect(shipped).toMatch(/1515s division .*template to 19 \(was 24\)/);
+    expect(shipped).toMatch(/1530s division .*template to 8 \(was 19\)/);
+  });
 });
