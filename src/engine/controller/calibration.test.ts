@@ -1,5 +1,5 @@
 // Karmada's calibration factor (ReconcileOptions.calibration / CalcContext.calibration): where
-// karmada-io/karmada v1.16 pkg/controllers/federatedhpa/replica_calculator.go divides, and
+// karmada-io/karmada pkg/controllers/federatedhpa/replica_calculator.go (master) divides, and
 // nowhere else. Vectors are derived from its rule by hand (the arithmetic is in each case); the
 // "Scale with calibration" ones take the inputs of Karmada's replica_calculator_test.go cases of
 // that name. Each runs through both the by-position twin and the Map-based port.

@@ -69,7 +69,7 @@ export interface ReconcileOptions {
   scratch?: ByPositionScratch;
   /**
    * Not kube-controller-manager's: Karmada's FederatedHPA calibration factor (karmada-io/karmada
-   * v1.16 pkg/controllers/federatedhpa/federatedhpa_controller.go computeReplicasForMetrics:
+   * master, pkg/controllers/federatedhpa/federatedhpa_controller.go computeReplicasForMetrics:
    * the Ready members' summed spec.replicas over the template's). Each metric's replica count from
    * pods or samples is divided by it inside the replica calculation (replicaCalculator.ts), before
    * the stabilization window and the policies act at the template's scale. A finite number > 0;

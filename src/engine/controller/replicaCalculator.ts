@@ -11,9 +11,9 @@
 // (PodObservation.count) before they could run (groupedPods.ts).
 //
 // One addition that is Karmada's, not upstream's: the calibration factor of its FederatedHPA
-// (karmada-io/karmada v1.16 pkg/controllers/federatedhpa/replica_calculator.go, "a calibration
-// value to calibrate the calculation results when they are determined by the global number of
-// ready Pods or metrics"). Every count computed from the pods or samples is divided by it before
+// (karmada-io/karmada pkg/controllers/federatedhpa/replica_calculator.go, read at master commit
+// 1625f447, the same formulas at the older 54e900cc: "a calibration value to calibrate the
+// calculation results when they are determined by the global number of ready Pods or metrics"). Every count computed from the pods or samples is divided by it before
 // rounding up, exactly where Karmada divides; the tolerance and direction checks compare against
 // the unchanged currentReplicas. At 1 (kube-controller-manager) every division is x / 1 === x in
 // IEEE 754, so the results are bit for bit upstream's.

@@ -5,7 +5,7 @@
 // candidate: the scheduler re-places its replicas as a scale-up on the survivors.
 //
 // Calibration (§B.1 step 4): the FederatedHPA divides every metric's proposal by the Ready
-// members' summed spec.replicas over the template's (karmada-io/karmada v1.16
+// members' summed spec.replicas over the template's (karmada-io/karmada master,
 // federatedhpa_controller.go computeReplicasForMetrics), inside the replica calculation: our
 // controller's ReconcileOptions.calibration. With Duplicated every Ready member holds the whole
 // template, so the factor is the number of them; with a divided strategy the scheduler re-divides
