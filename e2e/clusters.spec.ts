@@ -78,6 +78,43 @@ test.describe('clusters', () => {
     ).toBeVisible();
   });
 
+  test('Duplicated in the shipped model: every cluster runs the template, the calibration factor follows failures', async ({
+    page,
+  }) => {
+    await openApp(page);
+    await waitUpToDate(page);
+    await page.getByRole('button', { name: 'Presets' }).click();
+    await page
+      .getByRole('dialog', { name: 'Presets' })
+      .getByRole('button', { name: /^Load preset Duplicated over three clusters/ })
+      .click();
+    await waitUpToDate(page);
+    const panel = page.getByRole('region', { name: 'Clusters', exact: true });
+    await panel
+      .getByRole('radiogroup', { name: 'Federation model' })
+      .getByRole('radio', { name: /Shipped Karmada/ })
+      .click();
+    const events = panel.getByRole('group', { name: 'Cluster events' });
+    const detail = panel.getByRole('region', { name: 'Clusters at the selected sync' });
+    // East fails at 10:00: the factor goes from 3 to 2; west and south keep the whole template.
+    // the next sync's marker overlaps it on a 40-minute track: activate it from the keyboard
+    await events.getByRole('button', { name: /^0:10:00: .*calibration/ }).press('Enter');
+    await expect(detail.locator('[data-kind="calibration"]')).toContainText(
+      "divides each metric's proposal by the calibration 2 (was 3)",
+    );
+    await expect(detail.locator('[data-kind="division"]')).toContainText(
+      'every survivor keeps the whole template',
+    );
+    // Back at 20:00: rescheduled at once, east gets the template too; the factor is 3 again.
+    await events.getByRole('button', { name: /^0:20:00: .*calibration/ }).press('Enter');
+    await expect(detail.locator('[data-kind="division"]')).toContainText(
+      'east 0, west 13, south 13 → east 13, west 13, south 13',
+    );
+    await expect(detail.locator('[data-kind="calibration"]')).toContainText(
+      'calibration 3 (was 2)',
+    );
+  });
+
   test("a click on a lane explains that member's HPA; the shipped model explains the central one", async ({
     page,
   }) => {

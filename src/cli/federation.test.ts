@@ -150,4 +150,60 @@ describe('cli on multi-cluster scenarios', () => {
     expect(fail.code).toBe(1);
     expect(fail.out).toContain('2 of 2 thresholds not met');
   });
+
+  it('runs the shipped model with Duplicated: each member holds the template, the factor follows', () => {
+    const r = cli('run', preset('duplicated-calibration.yaml'), '--format', 'json');
+    expect(r.code).toBe(0);
+    const shipped = JSON.parse(r.out).models[1];
+    expect(shipped.model).toBe('shipped');
+    expect(shipped.clusters.map((c: { name: string }) => c.name)).toEqual([
+      'east',
+      'west',
+      'south',
+    ]);
+    const [east, west, south] = shipped.clusters.map(
+      (c: { series: { specReplicas: number[]; failed: number[] } }) => c.series,
+    );
+    const template = shipped.total.series.specReplicas as number[];
+    template.forEach((n, k) => {
+      expect(west.specReplicas[k]).toBe(n);
+      expect(south.specReplicas[k]).toBe(n);
+      expect(east.specReplicas[k]).toBe(east.failed[k] ? 0 : n);
+    });
+    const factors = shipped.events
+      .filter((e: { kind: string }) => e.kind === 'calibration')
+      .map((e: { time: number; message: string }) => [
+        e.time,
+        /calibration (\S+) \(/.exec(e.message)?.[1],
+      ]);
+    expect(factors).toEqual([
+      [0, '3'],
+      [600, '2'],
+      [1200, '3'],
+    ]);
+    // The survivors' pods carry more while east is out: the template rises, then comes back down.
+    const at = (t: number) => template[t / 15]!;
+    expect(at(900)).toBeGreaterThan(at(585));
+    expect(at(2385)).toBeLessThan(at(900));
+  });
+
+  it('run table: the shipped Duplicated run lists its calibration events', () => {
+    const r = cli('run', preset('duplicated-calibration.yaml'));
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(
+      'shipped model (Karmada FederatedHPA + karmada-scheduler), strategy Duplicated',
+    );
+    expect(r.out).toMatch(/600s calibration \[§B\.1 calibration\] .*calibration 2 \(was 3\)/);
+  });
+
+  it('a divided strategy after an unschedulable scale-up: the factor below 1 scales proposals up', () => {
+    // Aggregated: the template went to 24 but only 19 fit; Karmada divides by 19/24 ≈ 0.792, so
+    // the falling load's proposal (15 at factor 1) comes out as 19; then 8 at factor 1.
+    const r = cli('run', preset('prioritized-spill-over.yaml'));
+    expect(r.code).toBe(0);
+    const shipped = r.out.slice(r.out.indexOf('shipped model'));
+    expect(shipped).toMatch(/405s calibration .*hold 19 replicas for a template of 24: .*0\.792/);
+    expect(shipped).toMatch(/1515s division .*template to 19 \(was 24\)/);
+    expect(shipped).toMatch(/1530s division .*template to 8 \(was 19\)/);
+  });
 });

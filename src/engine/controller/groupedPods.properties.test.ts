@@ -10,6 +10,7 @@
 // the next, so conditions, memory and events are compared as a simulation would feed them.
 
 import fc from 'fast-check';
+import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
 import { ByPositionScratch } from './byPositionScratch.ts';
 import { setDefaultsHorizontalPodAutoscaler } from './defaults.ts';
@@ -379,6 +380,29 @@ describe('pod groups ≡ their expanded pods', () => {
     expect(grouped).toBeGreaterThan(RUNS * 0.6);
     expect(native).toBeGreaterThan(expandedInside);
     expect(expandedInside).toBeGreaterThan(RUNS * 0.2);
+  });
+
+  it("with Karmada's calibration factor: grouped ≡ expanded ≡ the Map-based port", () => {
+    // Σ member spec.replicas over the template's, as the shipped model passes it
+    const calibrationArb = fc
+      .tuple(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, max: 20 }))
+      .map(([sum, template]) => sum / template);
+    let differs = 0;
+    fc.assert(
+      fc.property(caseArb, calibrationArb, (c, calibration) => {
+        const obs = deepFreeze(observationOf(c));
+        const plain = expandObservation(obs);
+        const got = runSyncs(obs, c.steps, c.cfg, { calibration });
+        expect(got).toStrictEqual(runSyncs(plain, c.steps, c.cfg, { calibration }));
+        expect(got).toStrictEqual(
+          runSyncs(obs, c.steps, c.cfg, { calibration, byPosition: false }),
+        );
+        if (!isDeepStrictEqual(got, runSyncs(obs, c.steps, c.cfg, {}))) differs++;
+      }),
+      { numRuns: 200 },
+    );
+    // the factor does act (else both sides could ignore it alike)
+    expect(differs).toBeGreaterThan(20);
   });
 
   it('a healthy cohort with loose pods: one entry of 200 decides as 200 entries', () => {

@@ -67,6 +67,15 @@ export interface ReconcileOptions {
    * per cluster); without it each reconcile allocates its own. Never changes a result.
    */
   scratch?: ByPositionScratch;
+  /**
+   * Not kube-controller-manager's: Karmada's FederatedHPA calibration factor (karmada-io/karmada
+   * master, pkg/controllers/federatedhpa/federatedhpa_controller.go computeReplicasForMetrics:
+   * the Ready members' summed spec.replicas over the template's). Each metric's replica count from
+   * pods or samples is divided by it inside the replica calculation (replicaCalculator.ts), before
+   * the stabilization window and the policies act at the template's scale. A finite number > 0;
+   * absent = 1, exactly upstream.
+   */
+  calibration?: number;
 }
 
 /** How a metric's current value shows in its status: an average, a value, or a utilization. */
@@ -130,6 +139,7 @@ function computeReplicasForMetrics(
     byPosition: a.byPosition,
     namesDistinct: a.namesDistinct,
     scratch: a.scratch,
+    calibration: a.calibration,
   };
 
   let replicas = 0;
@@ -314,6 +324,7 @@ function computeStatusForObjectMetric(
       tolerances,
       src.describedObject.kind,
       src.describedObject.name,
+      a.calibration,
     );
     return proposed(a, 'FailedGetObjectMetric', name, 'value', calc);
   } else if (target?.type === 'AverageValue' && isSet(target.averageValue)) {
@@ -325,6 +336,7 @@ function computeStatusForObjectMetric(
       tolerances,
       src.describedObject.kind,
       src.describedObject.name,
+      a.calibration,
     );
     return proposed(a, 'FailedGetObjectMetric', name, 'average', calc);
   }
@@ -540,6 +552,9 @@ export function reconcileAutoscaler(
   options?: ReconcileOptions,
 ): ReconcileResult {
   const hpa = observation.hpa;
+  const calibration = options?.calibration;
+  if (calibration !== undefined && !(Number.isFinite(calibration) && calibration > 0))
+    throw new RangeError(`calibration must be a finite number > 0, got ${calibration}`);
   // Work on a copy of the conditions; the observation is never mutated. (Sharing the unchanged
   // ones instead measured slower: proving a condition unchanged compares its message, which
   // makes V8 flatten the message's template string that a bulk run otherwise never reads.)
@@ -550,6 +565,7 @@ export function reconcileAutoscaler(
     (hpa.status?.conditions ?? []).map((c) => ({ ...c })),
     options?.byPosition,
     options?.scratch,
+    calibration,
   );
   const obs = podListFor(a, observation);
   const previousDesired = hpa.status?.desiredReplicas ?? 0;

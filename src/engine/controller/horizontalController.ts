@@ -38,6 +38,8 @@ export interface HorizontalController {
   namesDistinct: boolean;
   /** the by-position twin's reusable arrays (the caller's, or one for this reconcile) */
   readonly scratch: ByPositionScratch;
+  /** Karmada's calibration factor (ReconcileOptions.calibration); 1 = kube-controller-manager */
+  readonly calibration: number;
 }
 
 export function newHorizontalController(
@@ -47,6 +49,7 @@ export function newHorizontalController(
   conditions: HPACondition[] = [],
   byPosition = true,
   scratch: ByPositionScratch = new ByPositionScratch(),
+  calibration = 1,
 ): HorizontalController {
   return {
     config,
@@ -60,6 +63,7 @@ export function newHorizontalController(
     byPosition,
     namesDistinct: false,
     scratch,
+    calibration,
   };
 }
 

@@ -394,4 +394,47 @@ describe('by-position twin ≡ Map-based port', () => {
     );
     expect(fastPath).toBeGreaterThan(RUNS * 0.2);
   });
+
+  it("calibration 1 (Karmada's factor, kube-controller-manager's value) is bit for bit no option", () => {
+    fc.assert(
+      fc.property(
+        podsArb,
+        configArb,
+        fc.array(metricSpecArb, { minLength: 1, maxLength: 3 }),
+        behaviorArb,
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 0, max: 30 }),
+        fc.boolean(),
+        (pods, cfg, metrics, behavior, minReplicas, span, byPosition) => {
+          const hpa = setDefaultsHorizontalPodAutoscaler(
+            rawHpa({
+              minReplicas,
+              maxReplicas: minReplicas + span,
+              metrics,
+              behavior: behavior ?? null,
+            }),
+          );
+          const obs: Observation = {
+            hpa,
+            currentReplicas: minReplicas,
+            statusReplicas: pods.length,
+            pods,
+          };
+          const memory: ControllerMemory = {
+            recommendations: null,
+            scaleUpEvents: [],
+            scaleDownEvents: [],
+          };
+          expect(
+            attempt(() =>
+              reconcileAutoscaler(obs, memory, NOW, cfg, { byPosition, calibration: 1 }),
+            ),
+          ).toStrictEqual(
+            attempt(() => reconcileAutoscaler(obs, memory, NOW, cfg, { byPosition })),
+          );
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
 });

@@ -9,6 +9,14 @@
 // replicaCalculatorByPosition.ts, which compute the same result over arrays instead of maps. The
 // Map-based bodies read one entry per pod: reconcileAutoscaler expands pod groups
 // (PodObservation.count) before they could run (groupedPods.ts).
+//
+// One addition that is Karmada's, not upstream's: the calibration factor of its FederatedHPA
+// (karmada-io/karmada pkg/controllers/federatedhpa/replica_calculator.go, read at master commit
+// 1625f447, the same formulas at the older 54e900cc: "a calibration value to calibrate the
+// calculation results when they are determined by the global number of ready Pods or metrics"). Every count computed from the pods or samples is divided by it before
+// rounding up, exactly where Karmada divides; the tolerance and direction checks compare against
+// the unchanged currentReplicas. At 1 (kube-controller-manager) every division is x / 1 === x in
+// IEEE 754, so the results are bit for bit upstream's.
 
 import type { PodMetricsInfo } from './metricsClient.ts';
 import {
@@ -79,6 +87,8 @@ export type CalcContext = Pick<
   namesDistinct?: boolean;
   /** the by-position twin's reusable arrays (a fresh set per calculation without it) */
   scratch?: ByPositionScratch;
+  /** Karmada's calibration factor (ReconcileOptions.calibration); absent = 1 */
+  calibration?: number;
 };
 
 /** Whether the by-position twin may run: pod names all distinct, and not turned off. */
@@ -146,7 +156,8 @@ export function getResourceReplicas(
       return withCount(base, currentReplicas, 'within tolerance');
     }
     // no unready or missing pods: the count follows from the ready ones
-    return withCount(base, goInt32(Math.ceil(usageRatio * groups.readyPodCount)));
+    // karmada replica_calculator.go: ceil(usageRatio · readyPodCount / calibration)
+    return readyCount(base, usageRatio, groups.readyPodCount, ctx.calibration ?? 1);
   }
 
   if (groups.missingPods.size > 0) {
@@ -173,7 +184,15 @@ export function getResourceReplicas(
   // The utilization again, with those stand-in samples.
   const second = getResourceUtilizationRatio(metrics, requests, targetUtilization);
   if (!second.ok) return { ...base, replicaCount: 0, error: second.error };
-  return rebalanced(base, usageRatio, second.usageRatio, metrics.size, currentReplicas, tolerances);
+  return rebalanced(
+    base,
+    usageRatio,
+    second.usageRatio,
+    metrics.size,
+    currentReplicas,
+    tolerances,
+    ctx.calibration ?? 1,
+  );
 }
 
 export type CalcBase = Omit<ReplicaCalculation, 'replicaCount'>;
@@ -190,6 +209,27 @@ export function withCount(base: CalcBase, replicaCount: number, note?: string): 
   };
 }
 
+/**
+ * The count from the ready pods when none is unready or missing. Karmada divides it by the
+ * calibration factor (replica_calculator.go GetResourceReplicas, calcPlainMetricReplicas:
+ * `ceil(usageRatio · readyPodCount / calibration)`).
+ */
+export function readyCount(
+  base: CalcBase,
+  usageRatio: number,
+  readyPodCount: number,
+  calibration: number,
+): ReplicaCalculation {
+  const count = goInt32(Math.ceil((usageRatio * readyPodCount) / calibration));
+  return withCount(
+    base,
+    count,
+    calibration === 1
+      ? undefined
+      : `ratio × ${readyPodCount} ready pods / calibration ${calibration}`,
+  );
+}
+
 /** The shared tail of both rebalance passes: drop results inside tolerance or against the direction. */
 export function rebalanced(
   base: Omit<ReplicaCalculation, 'replicaCount'>,
@@ -198,6 +238,7 @@ export function rebalanced(
   sampleCount: number,
   currentReplicas: number,
   tolerances: Tolerances,
+  calibration: number,
 ): ReplicaCalculation {
   // Keep the current count when the change would be too small, or when the stand-in samples
   // turned the ratio to the other side of 1.
@@ -212,7 +253,9 @@ export function rebalanced(
       note: `rebalanced ratio ${newUsageRatio} within tolerance or reversed`,
     };
   }
-  const newReplicas = goInt32(Math.ceil(newUsageRatio * sampleCount));
+  // karmada replica_calculator.go: ceil(newUsageRatio · len(metrics) / calibration); the direction
+  // check below then compares that divided count with the template's currentReplicas.
+  const newReplicas = goInt32(Math.ceil((newUsageRatio * sampleCount) / calibration));
   // Also when counting over more samples would move the count against the ratio's direction.
   if (
     (newUsageRatio < 1.0 && newReplicas > currentReplicas) ||
@@ -228,7 +271,10 @@ export function rebalanced(
   return {
     ...base,
     replicaCount: newReplicas,
-    note: `rebalanced over ${sampleCount} samples, ratio ${newUsageRatio}`,
+    note:
+      calibration === 1
+        ? `rebalanced over ${sampleCount} samples, ratio ${newUsageRatio}`
+        : `rebalanced over ${sampleCount} samples, ratio ${newUsageRatio}, / calibration ${calibration}`,
   };
 }
 
@@ -347,7 +393,8 @@ export function calcPlainMetricReplicas(
       return withCount(base, currentReplicas, 'within tolerance');
     }
     // no unready or missing pods: the count follows from the ready ones
-    return withCount(base, goInt32(Math.ceil(usageRatio * groups.readyPodCount)));
+    // karmada replica_calculator.go: ceil(usageRatio · readyPodCount / calibration)
+    return readyCount(base, usageRatio, groups.readyPodCount, ctx.calibration ?? 1);
   }
   if (groups.missingPods.size > 0) {
     if (usageRatio < 1.0) {
@@ -365,7 +412,15 @@ export function calcPlainMetricReplicas(
   }
   // The usage again, with those stand-in samples.
   const { usageRatio: newUsageRatio } = getMetricUsageRatio(metrics, targetUsage);
-  return rebalanced(base, usageRatio, newUsageRatio, metrics.size, currentReplicas, tolerances);
+  return rebalanced(
+    base,
+    usageRatio,
+    newUsageRatio,
+    metrics.size,
+    currentReplicas,
+    tolerances,
+    ctx.calibration ?? 1,
+  );
 }
 
 // upstream: replica_calculator.go GetObjectMetricReplicas
@@ -378,12 +433,19 @@ export function getObjectMetricReplicas(
   tolerances: Tolerances,
   kind: string,
   name: string,
+  calibration = 1,
 ): ReplicaCalculation {
   const got = getObjectMetric(obs, metricName, kind, name);
   if (!got.ok)
     return { replicaCount: 0, error: `unable to get metric ${metricName}: ${got.error}` };
   const usage = got.value;
-  const r = getUsageRatioReplicaCount(obs, currentReplicas, usage / targetUsage, tolerances);
+  const r = getUsageRatioReplicaCount(
+    obs,
+    currentReplicas,
+    usage / targetUsage,
+    tolerances,
+    calibration,
+  );
   return { ...r, rawValue: usage };
 }
 
@@ -394,6 +456,7 @@ function getUsageRatioReplicaCount(
   currentReplicas: number,
   usageRatio: number,
   tolerances: Tolerances,
+  calibration: number,
 ): ReplicaCalculation {
   if (currentReplicas !== 0) {
     if (isWithin(tolerances, usageRatio))
@@ -405,12 +468,17 @@ function getUsageRatioReplicaCount(
         usageRatio,
         error: `unable to calculate ready pods: ${ready.error}`,
       };
-    // Compare as float64 first: past int32 max the count is capped, not wrapped.
-    const f = usageRatio * ready.count;
+    // Compare as float64 first: past int32 max the count is capped, not wrapped. Karmada
+    // (replica_calculator.go getUsageRatioReplicaCount) divides by the calibration factor here.
+    const f = (usageRatio * ready.count) / calibration;
     const replicaCount = f > MAX_INT32 ? MAX_INT32 : goInt32(Math.ceil(f));
-    return { replicaCount, usageRatio, note: `ratio × ${ready.count} ready pods` };
+    const note =
+      calibration === 1
+        ? `ratio × ${ready.count} ready pods`
+        : `ratio × ${ready.count} ready pods / calibration ${calibration}`;
+    return { replicaCount, usageRatio, note };
   }
-  // From zero replicas: to zero or n pods as the ratio says.
+  // From zero replicas: to zero or n pods as the ratio says (Karmada does not calibrate this).
   return {
     replicaCount: goInt32(Math.ceil(usageRatio)),
     usageRatio,
@@ -418,21 +486,31 @@ function getUsageRatioReplicaCount(
   };
 }
 
-/** Shared by the two per-pod (AverageValue) paths: divide by the scale's status replicas. */
+/**
+ * Shared by the two per-pod (AverageValue) paths: divide by the scale's status replicas. Karmada's
+ * GetObjectPerPodMetricReplicas (replica_calculator.go) divides by the calibration factor twice:
+ * `ceil(ceil(usage / target / calibration) / calibration)`, and `ceil(statusReplicas /
+ * calibration)` inside tolerance. Its quirk is kept; External (which Karmada rejects) passes 1.
+ */
 function perPodReplicas(
   usage: number,
   target: number,
   statusReplicas: number,
   tolerances: Tolerances,
+  calibration: number,
 ): ReplicaCalculation {
   let replicaCount = statusReplicas;
   const usageRatio = usage / (target * statusReplicas);
   let note = 'within tolerance';
   if (!isWithin(tolerances, usageRatio)) {
     // A large enough change: the total over the per-pod target, capped at int32 max.
-    const f = Math.ceil(usage / target);
+    const f = Math.ceil(usage / target / calibration);
     replicaCount = f > MAX_INT32 ? MAX_INT32 : goInt32(f);
     note = 'ceil(total / target)';
+  }
+  if (calibration !== 1) {
+    replicaCount = goInt32(Math.ceil(replicaCount / calibration));
+    note = `${note}, / calibration ${calibration} (twice, as Karmada does)`;
   }
   return { replicaCount, usageRatio, rawValue: getPerPodUsage(usage, statusReplicas), note };
 }
@@ -447,11 +525,12 @@ export function getObjectPerPodMetricReplicas(
   tolerances: Tolerances,
   kind: string,
   name: string,
+  calibration = 1,
 ): ReplicaCalculation {
   const got = getObjectMetric(obs, metricName, kind, name);
   if (!got.ok)
     return { replicaCount: 0, error: `unable to get metric ${metricName}: ${got.error}` };
-  return perPodReplicas(got.value, targetAverageUsage, statusReplicas, tolerances);
+  return perPodReplicas(got.value, targetAverageUsage, statusReplicas, tolerances, calibration);
 }
 
 // upstream: replica_calculator.go getReadyPodsCount
@@ -491,7 +570,8 @@ export function getExternalMetricReplicas(
   if (!got.ok)
     return { replicaCount: 0, error: `unable to get external metric ${metricName}: ${got.error}` };
   const usage = sumExternal(got.value);
-  const r = getUsageRatioReplicaCount(obs, currentReplicas, usage / targetUsage, tolerances);
+  // Karmada has no External path (its FederatedHPA rejects External metrics): never calibrated.
+  const r = getUsageRatioReplicaCount(obs, currentReplicas, usage / targetUsage, tolerances, 1);
   return { ...r, rawValue: usage };
 }
 
@@ -507,7 +587,7 @@ export function getExternalPerPodMetricReplicas(
   const got = getExternalMetric(obs, metricName);
   if (!got.ok)
     return { replicaCount: 0, error: `unable to get external metric ${metricName}: ${got.error}` };
-  return perPodReplicas(sumExternal(got.value), targetUsagePerPod, statusReplicas, tolerances);
+  return perPodReplicas(sumExternal(got.value), targetUsagePerPod, statusReplicas, tolerances, 1);
 }
 
 // upstream: replica_calculator.go getPerPodUsage

@@ -29,6 +29,7 @@ import {
   isWithin,
   podRequest,
   rawMetricFailed,
+  readyCount,
   rebalanced,
   resourceMetricFailed,
   withCount,
@@ -42,7 +43,6 @@ import {
   getMetricUsageRatioByPosition,
   getResourceUtilizationRatioByPosition,
 } from './utilizationByPosition.ts';
-import { goInt32 } from './utilization.ts';
 
 const READY = 0;
 const IGNORED = 1;
@@ -205,7 +205,7 @@ export function getResourceReplicasByPosition(
     if (isWithin(tolerances, usageRatio)) {
       return withCount(base, currentReplicas, 'within tolerance');
     }
-    return withCount(base, goInt32(Math.ceil(usageRatio * groups.readyPodCount)));
+    return readyCount(base, usageRatio, groups.readyPodCount, ctx.calibration ?? 1);
   }
 
   const group = s.podGroup;
@@ -231,7 +231,15 @@ export function getResourceReplicasByPosition(
     targetUtilization,
   );
   if (!second.ok) return { ...base, replicaCount: 0, error: second.error };
-  return rebalanced(base, usageRatio, second.usageRatio, metrics.size, currentReplicas, tolerances);
+  return rebalanced(
+    base,
+    usageRatio,
+    second.usageRatio,
+    metrics.size,
+    currentReplicas,
+    tolerances,
+    ctx.calibration ?? 1,
+  );
 }
 
 // twin of: replicaCalculator.ts calcPlainMetricReplicas
@@ -269,7 +277,7 @@ function calcPlainMetricReplicasByPosition(
     if (isWithin(tolerances, usageRatio)) {
       return withCount(base, currentReplicas, 'within tolerance');
     }
-    return withCount(base, goInt32(Math.ceil(usageRatio * groups.readyPodCount)));
+    return readyCount(base, usageRatio, groups.readyPodCount, ctx.calibration ?? 1);
   }
   const group = s.podGroup;
   if (groups.missingPods.size > 0) {
@@ -282,7 +290,15 @@ function calcPlainMetricReplicasByPosition(
   }
   if (scaleUpWithUnready) setStandIns(metrics, podList, group, UNREADY, 0);
   const { usageRatio: newUsageRatio } = getMetricUsageRatioByPosition(metrics, targetUsage);
-  return rebalanced(base, usageRatio, newUsageRatio, metrics.size, currentReplicas, tolerances);
+  return rebalanced(
+    base,
+    usageRatio,
+    newUsageRatio,
+    metrics.size,
+    currentReplicas,
+    tolerances,
+    ctx.calibration ?? 1,
+  );
 }
 
 // twin of: replicaCalculator.ts getRawResourceReplicas

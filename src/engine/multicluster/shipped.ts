@@ -4,13 +4,20 @@
 // total over the candidate clusters (divide.ts, steady mode). A failed cluster stops being a
 // candidate: the scheduler re-places its replicas as a scale-up on the survivors.
 //
-// Calibration (§B.1 step 4): the FederatedHPA divides every proposal by memberSpecSum/template.
-// Here the scheduler re-divides at the very sync a cluster fails, before the central reconcile,
-// so the Ready members' spec sum equals the template and the factor is 1 for the divided
-// strategies; a sync where it is not (an unschedulable re-placement) is recorded as an event.
-// Duplicated (factor N, applied by Karmada inside each metric's replica calculation, before the
-// window and policies) is refused by the scenario layer: the controller port has no divisor
-// there yet (README.md says why nothing outside it can stand in).
+// Calibration (§B.1 step 4): the FederatedHPA divides every metric's proposal by the Ready
+// members' summed spec.replicas over the template's (karmada-io/karmada master,
+// federatedhpa_controller.go computeReplicasForMetrics), inside the replica calculation: our
+// controller's ReconcileOptions.calibration. With Duplicated every Ready member holds the whole
+// template, so the factor is the number of them; with a divided strategy the scheduler re-divides
+// at the very sync a cluster fails, before the reconcile, so it is 1 except after an
+// unschedulable re-placement. Every change of the factor is a `calibration` event.
+//
+// Duplicated bindings are rescheduled whenever karmada-scheduler sees them (scheduler.go
+// doScheduleBinding: "Duplicated resources should always be scheduled"), and a cluster's
+// NotReady taint coming or going is a cluster change that enqueues them: a failed cluster drops
+// out and a recovered one gets the whole template at once. Divided bindings are not rescheduled
+// on a cluster change ("TODO: reschedule bindings on cluster change"): a recovered cluster waits
+// for the next rescale.
 
 import {
   reconcileAutoscaler,
@@ -40,7 +47,8 @@ export class ShippedPlane implements ControlPlane {
   private conditions: HPACondition[] = [];
   private desired: number;
   private lastScaleTime: number | null = null;
-  private calibrationNoted = false;
+  /** the calibration factor of the previous reconcile (events mark each change) */
+  private calibration = 1;
   private k = 0;
   private t = 0;
   private events: ClusterEvent[] = [];
@@ -112,31 +120,40 @@ export class ShippedPlane implements ControlPlane {
       );
       this.assignment.delete(m.name);
     }
+    const duplicated = this.ctx.federation.strategy === 'Duplicated';
     for (const m of changes.recovered)
       this.emit(
         'recovery',
         'cluster Ready',
         [m.name],
-        `${m.name} is Ready again: a candidate with no replicas (steady mode gives it a share of the next scale-up)`,
+        duplicated
+          ? `${m.name} is Ready again: a candidate, and the Duplicated binding is rescheduled`
+          : `${m.name} is Ready again: a candidate with no replicas (steady mode gives it a share of the next scale-up)`,
       );
     if (changes.failed.length > 0)
       this.divide(
         this.template,
-        "failover: the failed cluster's replicas are missing from the total",
+        duplicated
+          ? 'failover: the failed cluster leaves the candidates; every survivor keeps the whole template'
+          : "failover: the failed cluster's replicas are missing from the total",
       );
+    else if (changes.recovered.length > 0 && duplicated)
+      this.divide(this.template, 'a Duplicated binding is rescheduled on every cluster change');
 
     const live = this.members.filter((m) => !m.failed);
     const before = this.template;
     const specSum = live.reduce((s, m) => s + (this.assignment.get(m.name) ?? 0), 0);
     const obs = this.observation(t, live, specSum);
-    if (specSum > 0 && specSum !== this.template && !this.calibrationNoted) {
-      this.calibrationNoted = true;
+    // Karmada: float64(Σ member spec.replicas) / float64(template); unused when the sum is 0.
+    const calibration = specSum > 0 ? specSum / this.template : 1;
+    if (calibration !== this.calibration) {
       this.emit(
         'calibration',
         '§B.1 calibration',
         live.map((m) => m.name),
-        `the Ready clusters hold ${specSum} of the template's ${this.template} replicas: Karmada would divide proposals by the calibration ${specSum}/${this.template}; this run uses 1`,
+        `the Ready clusters hold ${specSum} replicas for a template of ${this.template}: the FederatedHPA divides each metric's proposal by the calibration ${formatFactor(calibration)} (was ${formatFactor(this.calibration)})`,
       );
+      this.calibration = calibration;
     }
     if (specSum === 0 && k > 0)
       this.emit(
@@ -145,7 +162,7 @@ export class ShippedPlane implements ControlPlane {
         [],
         'no Ready cluster runs replicas: the FederatedHPA stops with FailedGetScale',
       );
-    const r = reconcileAutoscaler(obs, this.memory, t, this.ctx.input.controller);
+    const r = reconcileAutoscaler(obs, this.memory, t, this.ctx.input.controller, { calibration });
     this.memory = r.memory;
     this.conditions = r.conditions;
     this.desired = r.desiredReplicas;
@@ -253,4 +270,9 @@ export class ShippedPlane implements ControlPlane {
       steps,
     );
   }
+}
+
+/** A factor as a person reads it: 3, 0.75, 1.333. */
+function formatFactor(f: number): string {
+  return String(Math.round(f * 1000) / 1000);
 }

@@ -74,22 +74,20 @@ describe('spec.federation', () => {
     ]);
   });
 
-  it('asks for a shipped strategy when the policy has none, and refuses shipped Duplicated', () => {
+  it('asks for a shipped strategy when the policy has none; shipped Duplicated is accepted', () => {
     expect(errors('    policy: Prioritized\n    clusters: [{ name: a }]\n')[0]).toMatch(
       /^17:13 spec.federation.policy: Karmada's scheduler has no Prioritized division/,
     );
     expect(
       errors('    model: proposal\n    policy: Prioritized\n    clusters: [{ name: a }]\n'),
     ).toEqual([]);
-    // The reason, not just the refusal: where Karmada divides, and why outside it is wrong.
-    expect(errors('    policy: Duplicated\n    clusters: [{ name: a }]\n')[0]).toMatch(
-      /^17:13 spec.federation.policy: the shipped model with Duplicated scheduling is not simulated yet: .*calibration factor .*before its stabilization window and scaling policies/,
-    );
+    // Duplicated runs in both models now (the controller's calibration option).
+    expect(errors('    policy: Duplicated\n    clusters: [{ name: a }]\n')).toEqual([]);
     expect(
       errors(
         '    model: shipped\n    policy: StaticWeighted\n    strategy: Duplicated\n    clusters: [{ name: a }]\n',
-      )[0],
-    ).toMatch(/^\d+:\d+ spec.federation.strategy: .*Use model: proposal, or a divided strategy/);
+      ),
+    ).toEqual([]);
   });
 
   it('rejects single-cluster settings that the clusters now own', () => {

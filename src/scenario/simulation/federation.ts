@@ -1,6 +1,6 @@
 /**
  * `spec.federation` → the engine's FederationInput: defaults, and the checks the schema cannot
- * make (unique names, recovery after failure, a shipped strategy the simulator can run, parts of
+ * make (unique names, recovery after failure, a shipped strategy Karmada has, parts of
  * the single-cluster world that have no meaning once the load is split over clusters).
  */
 import type { HorizontalPodAutoscaler } from '../../engine/controller/index.ts';
@@ -52,11 +52,6 @@ export function buildFederation(
       error(
         ['policy'],
         "Karmada's scheduler has no Prioritized division: set strategy (StaticWeight, DynamicWeight or Aggregated) for the shipped model, or model: proposal",
-      );
-    } else if (strategy === 'Duplicated') {
-      error(
-        [doc.strategy === undefined ? 'policy' : 'strategy'],
-        "the shipped model with Duplicated scheduling is not simulated yet: there every Ready cluster runs the whole template, and Karmada's FederatedHPA divides each metric's proposal by the calibration factor (the members' replicas over the template's, i.e. the number of Ready clusters) inside its replica calculation, before its stabilization window and scaling policies; the simulator's controller has no such divisor, and dividing its answer afterwards would apply the window and policies to the wrong count. Use model: proposal, or a divided strategy (StaticWeight, DynamicWeight, Aggregated)",
       );
     }
     (hpa.spec.metrics ?? []).forEach((m, i) => {
