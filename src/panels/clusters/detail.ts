@@ -72,7 +72,6 @@ export function kindClass(kind: ClusterEventKind): 'trouble' | 'move' | 'divisio
     case 'failure':
     case 'unschedulable':
     case 'paused':
-    case 'calibration':
       return 'trouble';
     case 'failover':
     case 'spill-over':
@@ -84,6 +83,8 @@ export function kindClass(kind: ClusterEventKind): 'trouble' | 'move' | 'divisio
       return 'move';
     case 'division':
     case 'initial':
+    // The factor follows which clusters hold the template: routine under Duplicated.
+    case 'calibration':
       return 'division';
     default:
       return 'other';
