@@ -81,9 +81,9 @@ export function kindClass(kind: ClusterEventKind): 'trouble' | 'move' | 'divisio
     case 'scale-to-zero':
     case 'scale-from-zero':
       return 'move';
+    // A calibration change follows which clusters hold the template: routine under Duplicated.
     case 'division':
     case 'initial':
-    // The factor follows which clusters hold the template: routine under Duplicated.
     case 'calibration':
       return 'division';
     default:
