@@ -9,13 +9,14 @@ import { formatNumber, nodeAt, type EditResult } from './setScalar.ts';
 import { isScalar, parseAllDocuments } from 'yaml';
 
 /** The last text `applyWrites` parsed: a drag writes over the same starting text every frame. */
-let lastParsed: { text: string; docs: readonly ParsedDocument[] } | null = null;
-type ParsedDocument = ReturnType<typeof parseAllDocuments>[number];
+let lastParsed: { text: string; docs: ReturnType<typeof readDocuments> } | null = null;
+
+const readDocuments = (text: string) => Array.from(parseAllDocuments(text, { logLevel: 'silent' }));
 
 /** The documents of `text`, read only (never edited: the cache hands the same ones out again). */
 function documentsOf(text: string) {
   if (lastParsed?.text !== text) {
-    lastParsed = { text, docs: Array.from(parseAllDocuments(text, { logLevel: 'silent' })) };
+    lastParsed = { text, docs: readDocuments(text) };
   }
   return lastParsed.docs;
 }
