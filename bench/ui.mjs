@@ -2,8 +2,9 @@
 // `npm run bench:ui [-- --json]`: browser figures for the built app, measured in Debian's Chromium.
 // Reported, never asserted: YAML edit → charts repainted (p50/p95, 24 h scenario), fast typing
 // (edits 30 ms apart: last edit → repaint, p50/p95, warm spare worker vs cold), curve drag →
-// charts repainted (p50/p95), first paint, editor ready, the first result's charts painted, and
-// the initial JS (gzip) without Monaco. BENCH_UI_PORT picks the preview port (default 4179).
+// charts repainted (p50/p95, and the worker's own parse and simulate time per drag run), first
+// paint, editor ready, the first result's charts painted, and the initial JS (gzip) without
+// Monaco. BENCH_UI_PORT picks the preview port (default 4179).
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -163,6 +164,20 @@ const coldSpares = () => {
  */
 async function dragToRepaint(browser) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // The worker's own timings of each run reply (RunReply.timings), for the breakdown.
+  await ctx.addInitScript(() => {
+    window.__benchRunTimings = [];
+    const add = Worker.prototype.addEventListener;
+    Worker.prototype.addEventListener = function (type, listener, options) {
+      if (type !== 'message') return add.call(this, type, listener, options);
+      const spy = (e) => {
+        const t = e.data?.value?.timings;
+        if (t && typeof t.simulateMs === 'number') window.__benchRunTimings.push(t);
+        return typeof listener === 'function' ? listener.call(this, e) : listener.handleEvent(e);
+      };
+      return add.call(this, type, spy, options);
+    };
+  });
   const page = await ctx.newPage();
   try {
     await page.goto(base);
@@ -227,7 +242,9 @@ async function dragToRepaint(browser) {
       if (i > 0 && ms !== null) out.push(ms); // the first move starts the drag: not counted
     }
     await page.mouse.up();
-    return out;
+    // The drag's runs: one per counted move (each waited for its repaint).
+    const timings = await page.evaluate((n) => window.__benchRunTimings.slice(-n), out.length);
+    return { times: out, timings };
   } finally {
     await ctx.close();
   }
@@ -347,10 +364,12 @@ try {
   samples.splice(0, samples.length, ...clean(samples));
   const typingWarm = clean(warmTyping.times);
   const typingCold = clean(coldTyping.times);
-  const q = (p, list = samples) => list[Math.min(list.length - 1, Math.floor(p * list.length))];
-  const drags = (await dragToRepaint(browser)).sort((x, y) => x - y);
-  const qd = (p) => drags[Math.min(drags.length - 1, Math.floor(p * drags.length))];
   const med = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
+  const q = (p, list = samples) => list[Math.min(list.length - 1, Math.floor(p * list.length))];
+  const drag = await dragToRepaint(browser);
+  const drags = drag.times.sort((x, y) => x - y);
+  const dragRun = (k) => med(drag.timings.map((t) => t[k]));
+  const qd = (p) => drags[Math.min(drags.length - 1, Math.floor(p * drags.length))];
   const js = initialJsGzip();
   const figures = {
     'ui.editToRepaint.p50': { value: Math.round(q(0.5)), unit: 'ms' },
@@ -374,6 +393,12 @@ try {
       unit: 'ms',
       budget: 50,
       samples: drags.length,
+    },
+    // Where a drag frame's time goes in the worker (median; the rest is the page and frames).
+    'ui.dragRun.parse.p50': { value: Math.round(dragRun('parseMs')), unit: 'ms' },
+    'ui.dragRun.simulate.p50': {
+      value: Math.round(dragRun('simulateMs')),
+      unit: 'ms',
     },
     'ui.firstContentfulPaint': { value: Math.round(med(paints)), unit: 'ms', budget: 500 },
     'ui.editorReady': { value: Math.round(med(ready)), unit: 'ms', budget: 1500 },

@@ -25,6 +25,7 @@ import {
   setShape,
   shapeCurve,
   SHAPES,
+  slotsWithWrites,
   type CurveSlot,
   type EditResult,
   placedHandles,
@@ -79,16 +80,28 @@ interface Drag {
   key: string;
   gesture: number;
   startText: string;
+  /** the curves of `startText`: each frame's curves are these with the drag's numbers set */
+  startSlots: readonly CurveSlot[];
   handle: PlacedHandle;
   frame: Frame;
   /** the plot's place on screen at the start: the page may reflow under a drag (new KPIs) */
   origin: { left: number; top: number };
   pending: { at: number; value: number } | null;
   raf: number;
+  /** when the last text was sent (performance.now()) */
+  sentAt: number;
 }
 
+/** A drag sends at most one text per frame (ms). */
+const FRAME_MS = 16;
+
 export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: CurvePanelProps) {
-  const slots = useMemo(() => findCurves(text), [text]);
+  // The text a drag just sent, with its curves known without parsing it (slotsWithWrites).
+  const sent = useRef<{ text: string; slots: readonly CurveSlot[] } | null>(null);
+  const slots = useMemo(
+    () => (sent.current?.text === text ? sent.current.slots : findCurves(text)),
+    [text],
+  );
   const [chosen, setChosen] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [focused, setFocused] = useState<string | null>(null);
@@ -158,7 +171,12 @@ export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: Cu
     const { at, value } = d.pending;
     d.pending = null;
     d.raf = 0;
-    commit(applyWrites(d.startText, d.handle.slot, d.handle.drag(at, value)), d.gesture);
+    d.sentAt = performance.now();
+    const writes = d.handle.drag(at, value);
+    const r = applyWrites(d.startText, d.handle.slot, writes);
+    if (r.ok)
+      sent.current = { text: r.text, slots: slotsWithWrites(d.startSlots, d.handle.slot, writes) };
+    commit(r, d.gesture);
   }
 
   function pointerPos(
@@ -177,11 +195,13 @@ export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: Cu
       key: h.key,
       gesture: newGesture(),
       startText: text,
+      startSlots: slots,
       handle: h,
       frame,
       origin: svgRef.current!.getBoundingClientRect(),
       pending: null,
       raf: 0,
+      sentAt: -Infinity,
     };
     setDragging({ key: h.key, yMax });
     onGesture?.(true);
@@ -195,8 +215,11 @@ export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: Cu
       at: d.handle.movesInTime ? timeAt(d.frame, p.x) : d.handle.at,
       value: valueAt(d.frame, p.y),
     };
-    // One text per animation frame: the charts follow the drag without a run per mouse event.
-    if (!d.raf) d.raf = requestAnimationFrame(flush);
+    // One text per frame: the charts follow the drag without a run per mouse event. The first
+    // move after a quiet frame goes at once (waiting for the next frame would only add latency).
+    if (d.raf) return;
+    if (performance.now() - d.sentAt >= FRAME_MS) flush();
+    else d.raf = requestAnimationFrame(flush);
   }
 
   function onHandleUp() {

@@ -8,12 +8,25 @@ import { insertItem, removeItem, replaceNode } from './nodeEdit.ts';
 import { formatNumber, nodeAt, type EditResult } from './setScalar.ts';
 import { isScalar, parseAllDocuments } from 'yaml';
 
+/** The last text `applyWrites` parsed: a drag writes over the same starting text every frame. */
+let lastParsed: { text: string; docs: ReturnType<typeof readDocuments> } | null = null;
+
+const readDocuments = (text: string) => Array.from(parseAllDocuments(text, { logLevel: 'silent' }));
+
+/** The documents of `text`, read only (never edited: the cache hands the same ones out again). */
+function documentsOf(text: string) {
+  if (lastParsed?.text !== text) {
+    lastParsed = { text, docs: readDocuments(text) };
+  }
+  return lastParsed.docs;
+}
+
 /**
  * `text` with each write made; numbers already equal are left as written. One parse for all the
  * writes (a drag sends one text per frame): each number's characters are replaced, last first.
  */
 export function applyWrites(text: string, slot: CurveSlot, writes: readonly Write[]): EditResult {
-  const doc = Array.from(parseAllDocuments(text, { logLevel: 'silent' }))[slot.document];
+  const doc = documentsOf(text)[slot.document];
   if (!doc || !('contents' in doc)) return { ok: false, error: `no document ${slot.document}` };
   if (doc.errors.length > 0) return { ok: false, error: 'the document has syntax errors' };
   const splices: [number, number, string][] = [];

@@ -14,5 +14,6 @@ export {
 export { SHAPES, shapeCurve, type ShapeContext, type ShapeKind } from './shapes.ts';
 export { curveLine, type CurveLine } from './curveLine.ts';
 export { applyWrites, addPoint, removePoint, setShape } from './curveEdits.ts';
+export { slotsWithWrites } from './slotWrites.ts';
 export { placedHandles, type PlacedHandle } from './placedHandles.ts';
 export { curveValueAt } from './curveLine.ts';
