@@ -10,6 +10,7 @@ import type { EventLog } from './recorder.ts';
 import { isFullResult, simulate } from './simulate.ts';
 import type { FullSimulationResult, SimulationResult } from './result.ts';
 import { buildInput } from './testing/buildInput.ts';
+import { curveArb, podsMetric } from './testing/worldArb.ts';
 
 function both(input: SimulationInput): { full: FullSimulationResult; compact: SimulationResult } {
   const full = simulate(input, { record: 'full' });
@@ -60,38 +61,10 @@ describe('a compact run replays any sync exactly as a full recording keeps it', 
   });
 });
 
-const curveArb = fc.oneof(
-  fc.record({ type: fc.constant('constant' as const), value: fc.integer({ min: 0, max: 8000 }) }),
-  fc.record({
-    type: fc.constant('sine' as const),
-    base: fc.integer({ min: 500, max: 4000 }),
-    amplitude: fc.integer({ min: 0, max: 3000 }),
-    periodSeconds: fc.integer({ min: 120, max: 3600 }),
-  }),
-  fc.record({
-    type: fc.constant('steps' as const),
-    steps: fc
-      .array(
-        fc.record({
-          at: fc.integer({ min: 0, max: 1500 }),
-          value: fc.integer({ min: 0, max: 9000 }),
-        }),
-        { minLength: 1, maxLength: 4 },
-      )
-      .map((s) =>
-        s.sort((a, b) => a.at - b.at).filter((p, i, a) => i === 0 || p.at > a[i - 1]!.at),
-      ),
-  }),
-);
-
 const cpu = (target: number): MetricSpec => ({
   type: 'Resource',
   resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: target } },
 });
-const podsMetric: MetricSpec = {
-  type: 'Pods',
-  pods: { metric: { name: 'rps' }, target: { type: 'AverageValue', averageValue: '40' } },
-};
 const queueMetric: MetricSpec = {
   type: 'External',
   external: { metric: { name: 'queue' }, target: { type: 'AverageValue', averageValue: '30' } },

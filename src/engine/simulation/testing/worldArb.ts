@@ -8,7 +8,8 @@ import type { Curve } from '../curves/index.ts';
 import type { ContainerModel, MetricLoad, SimulationInput } from '../input.ts';
 import { buildInput } from './buildInput.ts';
 
-const curveArb: fc.Arbitrary<Curve> = fc.oneof(
+/** Traffic: a constant, a sine or a few steps (also the replay property's). */
+export const curveArb: fc.Arbitrary<Curve> = fc.oneof(
   fc.record({ type: fc.constant('constant' as const), value: fc.integer({ min: 0, max: 8000 }) }),
   fc.record({
     type: fc.constant('sine' as const),
@@ -36,7 +37,7 @@ const utilization = (name: string, target: number): MetricSpec => ({
   type: 'Resource',
   resource: { name, target: { type: 'Utilization', averageUtilization: target } },
 });
-const podsMetric: MetricSpec = {
+export const podsMetric: MetricSpec = {
   type: 'Pods',
   pods: { metric: { name: 'rps' }, target: { type: 'AverageValue', averageValue: '40' } },
 };
