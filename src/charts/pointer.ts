@@ -1,7 +1,10 @@
 // Pointer geometry of the stacked charts: every chart has the same margins and y-axis width, so a
 // pixel maps to a time the same way on each. Pure, for clicks, hover and drag-to-zoom.
 
+import { nearestIndex } from '../format/timeAxis.ts';
 import { CHART_MARGIN, Y_AXIS_WIDTH } from './layout.ts';
+
+export { nearestIndex };
 
 /** Plot area of a chart `width` px wide: [left, right] in px from the chart's left edge. */
 export function plotSpan(width: number): [number, number] {
@@ -16,21 +19,6 @@ export function timeAtPixel(px: number, width: number, domain: [number, number])
   const [l, r] = plotSpan(width);
   const f = Math.min(1, Math.max(0, (px - l) / (r - l)));
   return domain[0] + f * (domain[1] - domain[0]);
-}
-
-/** Index of the sync nearest to `t` in the ascending `time` (-1 when empty). */
-export function nearestIndex(time: ArrayLike<number>, t: number): number {
-  const n = time.length;
-  if (n === 0) return -1;
-  let lo = 0;
-  let hi = n - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (time[mid]! < t) lo = mid + 1;
-    else hi = mid;
-  }
-  if (lo > 0 && Math.abs(time[lo - 1]! - t) <= Math.abs(time[lo]! - t)) return lo - 1;
-  return lo;
 }
 
 /**

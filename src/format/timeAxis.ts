@@ -1,4 +1,5 @@
-// Elapsed-time axis: ticks on round steps and labels as h:mm (h:mm:ss below a minute's step).
+// Elapsed-time axis: ticks on round steps and labels as h:mm (h:mm:ss below a minute's step); the
+// sync nearest to a time, for every chart and lane that maps a pointer to a sync.
 
 const STEPS_SECONDS = [
   5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400, 172800,
@@ -60,4 +61,19 @@ export function axisNeedsDays(end: number): boolean {
 /** Whether tick labels need seconds (the step is below a minute). */
 export function ticksNeedSeconds(ticks: readonly number[]): boolean {
   return ticks.some((t) => Math.round(t) % 60 !== 0);
+}
+
+/** Index of the sync nearest to `t` in the ascending `time` (-1 when empty). */
+export function nearestIndex(time: ArrayLike<number>, t: number): number {
+  const n = time.length;
+  if (n === 0) return -1;
+  let lo = 0;
+  let hi = n - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (time[mid]! < t) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo > 0 && Math.abs(time[lo - 1]! - t) <= Math.abs(time[lo]! - t)) return lo - 1;
+  return lo;
 }

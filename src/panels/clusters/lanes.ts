@@ -158,19 +158,8 @@ export function intervals(time: ArrayLike<number>, flag: ArrayLike<number>): [nu
   return out;
 }
 
-/** The sync whose time is nearest to `t` (times ascending); -1 for no syncs. */
-export function nearestSync(time: ArrayLike<number>, t: number): number {
-  const n = time.length;
-  if (n === 0) return -1;
-  let lo = 0;
-  let hi = n - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (time[mid]! < t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo > 0 && t - time[lo - 1]! <= time[lo]! - t ? lo - 1 : lo;
-}
+// The sync whose time is nearest to `t`: the charts' rule, so a lane click picks what a chart would.
+export { nearestIndex as nearestSync } from '../../format/timeAxis.ts';
 
 /** The top of a lane: the largest value it must show, rounded up to a whole number, at least 1. */
 export function laneMax(...series: ArrayLike<number>[]): number {
