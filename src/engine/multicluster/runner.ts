@@ -8,9 +8,8 @@
 import type { ReconcileTrace } from '../controller/index.ts';
 import type { SyncStep, TickSource } from '../simulation/cluster.ts';
 import type { SimulationInput } from '../simulation/input.ts';
-import { explainSync } from '../simulation/explain.ts';
 import { KpiAccumulator } from '../simulation/kpis.ts';
-import { overflowed, plottedValue, type EventLog } from '../simulation/recorder.ts';
+import { overflowed, plottedValue, syncRecordOf, type EventLog } from '../simulation/recorder.ts';
 import { describeMetric } from '../simulation/series.ts';
 import { allocateSeries, type SimulationSeries } from '../simulation/seriesShape.ts';
 import type { SimulationResult, SyncRecord } from '../simulation/result.ts';
@@ -250,26 +249,8 @@ function centralRecord(
   pods: { ready: number; pending: number; terminating: number; running: number },
   input: SimulationInput,
 ): SyncRecord {
-  const { r } = step;
-  const record: SyncRecord = {
-    time: step.time,
-    currentReplicas: step.before,
-    replicas: template,
-    desiredReplicas: r.desiredReplicas,
-    rescaled: r.rescaled,
-    conditions: r.conditions,
-    trace: r.trace,
-    events: r.events,
-    explanation: '',
-    pods: {
-      ready: pods.ready,
-      running: pods.running,
-      pending: pods.pending,
-      terminating: pods.terminating,
-    },
-  };
-  record.explanation = explainSync(record, input.hpa);
-  return record;
+  const { ready, running, pending, terminating } = pods;
+  return syncRecordOf(step, template, { ready, running, pending, terminating }, input.hpa);
 }
 
 /** Failure and recovery happen at the first scrape or sync at or after their instant. */

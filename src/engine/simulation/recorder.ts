@@ -40,18 +40,28 @@ export function syncRecord(
   cluster: Cluster,
   hpa: HorizontalPodAutoscaler,
 ): SyncRecord {
+  return syncRecordOf(step, cluster.specReplicas, cluster.podCounts(step.time), hpa);
+}
+
+/** The full record of one sync whose scale and pods are given (a federation's central HPA). */
+export function syncRecordOf(
+  step: SyncStep,
+  replicas: number,
+  pods: SyncRecord['pods'],
+  hpa: HorizontalPodAutoscaler,
+): SyncRecord {
   const { r } = step;
   const record: SyncRecord = {
     time: step.time,
     currentReplicas: step.before,
-    replicas: cluster.specReplicas,
+    replicas,
     desiredReplicas: r.desiredReplicas,
     rescaled: r.rescaled,
     conditions: r.conditions,
     trace: r.trace,
     events: r.events,
     explanation: '',
-    pods: cluster.podCounts(step.time),
+    pods,
   };
   record.explanation = explainSync(record, hpa);
   return record;
