@@ -60,7 +60,7 @@ export interface SyncStep {
  */
 export interface TickSource {
   demandFrom(t: number): number;
-  /** demandFrom at times[0 … n) into out (may clamp the times); optional, pointwise without */
+  /** demandFrom at times[0 … n) (already at or after 0) into out; optional, pointwise without */
   demandInto?(times: Float64Array, out: Float64Array, n: number): void;
   metricsServerDown(t: number): boolean;
   unavailableAt(t: number): Set<string> | null;

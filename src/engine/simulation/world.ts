@@ -85,13 +85,12 @@ export class World {
     return v;
   }
 
-  /** demandFrom at each of times[0 … n) into out (n ≤ CURVE_CHUNK). */
+  /** demandAt each of times[0 … n) into out (n ≤ CURVE_CHUNK; the caller clamps to ≥ 0). */
   demandInto(times: Float64Array, out: Float64Array, n: number): void {
     if (this.traffic === null) {
       out.fill(0, 0, n);
       return;
     }
-    for (let j = 0; j < n; j++) if (times[j]! < 0) times[j] = 0;
     this.traffic.sampleInto(times, out, n);
   }
 
