@@ -166,7 +166,7 @@ export function App() {
                 {parse?.description ? <div>{parse.description}</div> : null}
                 <HpaPicker parse={parse} choice={hpaChoice} onChoose={actions.chooseHpa} />
               </div>
-              <AssumedWorld parse={parse} text={text} onEdit={actions.editScenarioText} />
+              <AssumedWorld parse={parse} text={text} onEdit={actions.editByStep} />
               <LazyScenarioEditor
                 className="editor-host"
                 value={editorText}

@@ -97,7 +97,7 @@ export function Toolbar(props: {
       <ImportTraffic
         scenarioText={text}
         defaultSimulation={parse?.defaultSimulation ?? null}
-        onApply={actions.editScenarioText}
+        onApply={actions.editByStep}
       />
       <button
         className="btn"

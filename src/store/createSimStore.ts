@@ -210,6 +210,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
 
     const actions: SimActions = {
       editScenarioText: (text) => applyText(text, 'typing', { presetName: null }),
+      editByStep: (text) => applyText(text, 'step', { presetName: null }),
       editByGesture: (text, gesture) => applyText(text, { gesture }, { presetName: null }),
       focusRun(key) {
         if (key === get().focusedRun) return;

@@ -41,6 +41,20 @@ describe('undo/redo', () => {
     expect(store.getState().text).toBe('preset text');
   });
 
+  it('keeps a click (insert, import) its own step, even right after typing', async () => {
+    const { store, actions, clock } = await ready('a');
+    actions.editScenarioText('pasted');
+    clock.advance(100); // well inside a typing burst
+    actions.editByStep('pasted + inserted');
+    expect(store.getState().past).toEqual(['a', 'pasted']);
+    clock.advance(100);
+    actions.editScenarioText('pasted + inserted!'); // typing after the click starts a new step
+    actions.undo();
+    actions.undo();
+    expect(store.getState().text).toBe('pasted');
+    expect(store.getState().presetName).toBeNull();
+  });
+
   it('makes one undo step of a gesture however long, and a new gesture a new step', async () => {
     const { store, actions, clock, client } = await ready('v: 1');
     for (const v of [2, 3, 4, 5]) {

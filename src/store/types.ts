@@ -105,6 +105,11 @@ export interface SimState {
 export interface SimActions {
   editScenarioText(text: string): void;
   /**
+   * A text from one click (insert the assumed Simulation document, apply an import): always its
+   * own undo step, even right after typing, so Undo takes back the click and nothing more.
+   */
+  editByStep(text: string): void;
+  /**
    * A text from a gesture (a curve drag, a shape picked): every text with the same `gesture` id
    * in a row is one undo step, however many arrive.
    */
