@@ -103,6 +103,12 @@ describe('cli run', () => {
     const brief = cli('run', preset('story-3-slow-up.yaml')).out;
     expect(brief).toContain('00:05:00  2→3');
     expect(brief).toContain('pod-hours');
+    // issue 11: a 600 s run above target throughout is 600 s above, and not "recovered"
+    const story1 = cli('run', preset('story-1-scale-up-fast.yaml')).out;
+    expect(story1).toContain('time above target 600s,');
+    expect(story1).toContain(
+      'episodes 1, not recovered: still above target at the end (600s so far)',
+    );
     const full = cli('run', preset('story-3-slow-up.yaml'), '--explain').out;
     expect(full.split('\n').length).toBeGreaterThan(brief.split('\n').length + 50);
   });

@@ -79,13 +79,23 @@ export function clock(t: number): string {
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(sec).padStart(2, '0')}`;
 }
 
+/** An episode still open at the end has no recovery time: it is said so, with its length so far. */
+function recoveryLine(r: SimulationResult['kpis']['recovery']): string {
+  const head = `${r.basis === 'overload' ? 'overload' : 'above-target'} episodes ${r.count}`;
+  if (r.count === 0) return `${head}, time to recover: none needed`;
+  if (r.openAtEnd && r.count === 1)
+    return `${head}, not recovered: still ${r.basis === 'overload' ? 'overloaded' : 'above target'} at the end (${r.maxSeconds}s so far)`;
+  const open = r.openAtEnd ? ' (the last has not ended: counted up to the end)' : '';
+  return `${head}, time to recover: longest ${r.maxSeconds}s, mean ${r.meanSeconds}s${open}`;
+}
+
 export function kpiLines(r: SimulationResult): string[] {
   const k = r.kpis;
   return [
     `pod-hours ${k.podHours} (ready ${k.readyPodHours}), peak ${k.peakReplicas} replicas, final ${k.finalReplicas}`,
     `scale events ${k.scaleEvents} (${k.scaleUps} up, ${k.scaleDowns} down), direction reversals ${k.directionReversals}`,
     `time above target ${k.timeAboveTargetSeconds}s, unmet demand ${k.unmetDemand} (${k.unmetDemandPercent}%), overloaded ${k.overloadSeconds}s`,
-    `${k.recovery.basis === 'overload' ? 'overload' : 'above-target'} episodes ${k.recovery.count}, time to recover: longest ${k.recovery.maxSeconds}s, mean ${k.recovery.meanSeconds}s`,
+    recoveryLine(k.recovery),
   ];
 }
 

@@ -15,7 +15,7 @@ const kpis = (o: Partial<Kpis>): Kpis => ({
   unmetDemand: 0,
   unmetDemandPercent: 0,
   overloadSeconds: 0,
-  recovery: { basis: 'overload', count: 0, maxSeconds: 0, meanSeconds: 0 },
+  recovery: { basis: 'overload', count: 0, openAtEnd: false, maxSeconds: 0, meanSeconds: 0 },
   p95UtilizationPercent: null,
   cost: null,
   ...o,

@@ -27,10 +27,61 @@ describe('KPIs over user-sized data', () => {
     expect(k.recovery).toEqual({
       basis: 'overload',
       count: 300_000,
+      openAtEnd: false,
       maxSeconds: 1,
       meanSeconds: 1,
     });
     expect(k.overloadSeconds).toBe(300_000);
+  });
+});
+
+describe('time above target (issue 11: 615 s in a 600 s run)', () => {
+  const above = {
+    path: 'normal',
+    tolerances: { scaleUp: 0.1, scaleDown: 0.1 },
+    metrics: [{ type: 'External', usageRatio: 2 }],
+  } as never;
+  const below = {
+    path: 'normal',
+    tolerances: { scaleUp: 0.1, scaleDown: 0.1 },
+    metrics: [{ type: 'External', usageRatio: 1 }],
+  } as never;
+  const series = allocateSeries(0, 0, {
+    metricInfo: [],
+    minReplicas: 1,
+    maxReplicas: 1,
+    tolerance: { scaleUp: 0.1, scaleDown: 0.1 },
+  });
+
+  it('counts each sync until the next one, and the sync at the end of the run for nothing', () => {
+    const kpis = new KpiAccumulator(buildInput({ durationSeconds: 60 }));
+    for (const t of [0, 15, 30, 45, 60]) kpis.sync(t, above, 15);
+    const k = kpis.build(series);
+    expect(k.timeAboveTargetSeconds).toBe(60);
+    expect(k.recovery).toMatchObject({
+      basis: 'aboveTarget',
+      count: 1,
+      openAtEnd: true,
+      maxSeconds: 60,
+    });
+  });
+
+  it('a run that ends short of a whole sync period counts only the part inside the run', () => {
+    const kpis = new KpiAccumulator(buildInput({ durationSeconds: 50 }));
+    for (const t of [0, 15, 30, 45]) kpis.sync(t, t === 15 ? below : above, 15);
+    const k = kpis.build(series);
+    expect(k.timeAboveTargetSeconds).toBe(15 + 15 + 5);
+    expect(k.recovery).toMatchObject({ count: 2, openAtEnd: true, maxSeconds: 15 });
+  });
+
+  it('an episode that ended is not open', () => {
+    const kpis = new KpiAccumulator(buildInput({ durationSeconds: 30 }));
+    for (const t of [0, 15, 30]) kpis.sync(t, t === 0 ? above : below, 15);
+    expect(kpis.build(series).recovery).toMatchObject({
+      count: 1,
+      openAtEnd: false,
+      maxSeconds: 15,
+    });
   });
 });
 

@@ -88,7 +88,13 @@ export class KpiAccumulator {
         if (m.currentUtilization !== undefined && m.currentUtilization > utilization)
           utilization = m.currentUtilization;
       }
-    if (above) this.aboveTargetSeconds += syncPeriod;
+    // A sync stands for the time until the next one, and the last (at the run's end) for none:
+    // a 600 s run is never above target for longer than 600 s.
+    if (above)
+      this.aboveTargetSeconds += Math.max(
+        0,
+        Math.min(syncPeriod, this.input.durationSeconds - time),
+      );
     if (utilization >= 0) this.utilization.push(utilization);
     if (above && this.aboveStart === null) this.aboveStart = time;
     if (!above && this.aboveStart !== null) {
@@ -141,6 +147,7 @@ export class KpiAccumulator {
       recovery: {
         basis: this.overloadBasis ? 'overload' : 'aboveTarget',
         count: episodes.length,
+        openAtEnd: this.overloadBasis ? this.episodeStart !== null : this.aboveStart !== null,
         maxSeconds: maxOf(episodes),
         meanSeconds: episodes.length
           ? round(episodes.reduce((a, b) => a + b, 0) / episodes.length)

@@ -44,6 +44,8 @@ export interface RecoveryStats {
    */
   basis: 'overload' | 'aboveTarget';
   count: number;
+  /** the last episode had not ended when the run did: its length is not a time to recover */
+  openAtEnd: boolean;
   maxSeconds: number;
   meanSeconds: number;
 }
@@ -57,7 +59,10 @@ export interface Kpis {
   scaleDowns: number;
   scaleEvents: number;
   directionReversals: number;
-  /** sync time during which some metric's usage ratio was above 1 + the scale-up tolerance */
+  /**
+   * sync time during which some metric's usage ratio was above 1 + the scale-up tolerance: each
+   * such sync counts the time until the next one (the last sync, at the run's end, counts none)
+   */
   timeAboveTargetSeconds: number;
   /** work that arrived but could not be served (units), and as a percentage of all work */
   unmetDemand: number;

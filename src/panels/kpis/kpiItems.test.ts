@@ -11,11 +11,11 @@ const base: Kpis = {
   scaleDowns: 1,
   scaleEvents: 4,
   directionReversals: 1,
-  timeAboveTargetSeconds: 615,
+  timeAboveTargetSeconds: 600,
   unmetDemand: 0,
   unmetDemandPercent: 0,
   overloadSeconds: 0,
-  recovery: { basis: 'aboveTarget', count: 1, maxSeconds: 600, meanSeconds: 600 },
+  recovery: { basis: 'aboveTarget', count: 1, openAtEnd: false, maxSeconds: 600, meanSeconds: 600 },
   p95UtilizationPercent: null,
   cost: null,
 };
@@ -26,7 +26,7 @@ const byId = (items: ReturnType<typeof kpiItems>) =>
 describe('kpiItems', () => {
   it('formats every figure with a detail and an explaining title', () => {
     const items = byId(kpiItems(base, { durationSeconds: 600 }));
-    expect(byId(kpiItems(base, { durationSeconds: 1230 })).aboveTarget!.detail).toBe(
+    expect(byId(kpiItems(base, { durationSeconds: 1200 })).aboveTarget!.detail).toBe(
       '50% of the run',
     );
     expect(items.podHours).toMatchObject({ value: '135.2', detail: '130 ready' });
@@ -34,7 +34,7 @@ describe('kpiItems', () => {
     expect(items.scaleEvents).toMatchObject({ value: '4', detail: '3 up · 1 down' });
     // one reversal is below the flapping threshold: no colour
     expect(items.reversals).toMatchObject({ value: '1', warn: false });
-    expect(items.aboveTarget).toMatchObject({ value: '10 min 15 s', detail: '100% of the run' });
+    expect(items.aboveTarget).toMatchObject({ value: '10 min', detail: '100% of the run' });
     expect(items.unmet).toMatchObject({ value: '0%', detail: null, warn: false });
     expect(items.recovery).toMatchObject({
       label: 'Recovery',
@@ -42,6 +42,12 @@ describe('kpiItems', () => {
       detail: 'worst of 1 · above target',
     });
     expect(items.recovery!.title).toMatch(/mean 10 min over 1/);
+    // the engine says when the last episode had not ended: not a time to recover
+    const open = { ...base, recovery: { ...base.recovery, openAtEnd: true } };
+    expect(byId(kpiItems(open, { durationSeconds: 600 })).recovery).toMatchObject({
+      value: 'not recovered',
+      detail: '10 min so far · still above target at the end',
+    });
     for (const i of Object.values(items)) expect(i.title.length).toBeGreaterThan(20);
   });
 
@@ -50,7 +56,7 @@ describe('kpiItems', () => {
       ...base,
       unmetDemand: 1234,
       unmetDemandPercent: 2.345,
-      recovery: { basis: 'overload', count: 0, maxSeconds: 0, meanSeconds: 0 },
+      recovery: { basis: 'overload', count: 0, openAtEnd: false, maxSeconds: 0, meanSeconds: 0 },
     };
     const items = byId(kpiItems(k));
     expect(items.unmet).toMatchObject({ value: '2.35%', detail: '1.23k units', warn: true });

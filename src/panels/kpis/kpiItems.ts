@@ -129,9 +129,9 @@ export function kpiItems(k: Kpis, opts: KpiOptions = {}): KpiItem[] {
     });
   }
   const basisLabel = r.basis === 'overload' ? 'overload' : 'above target';
-  // The engine counts an open episode up to the end; the only one there cannot be read as a
-  // recovery time, so it is shown as not recovered.
-  const open = r.count > 0 && opts.endsInEpisode === true;
+  // The engine counts an open episode up to the end (and says so: openAtEnd); the only one
+  // there cannot be read as a recovery time, so it is shown as not recovered.
+  const open = r.count > 0 && (opts.endsInEpisode ?? r.openAtEnd) === true;
   const value =
     r.count === 0 ? '—' : open && r.count === 1 ? 'not recovered' : formatDuration(r.maxSeconds);
   const detail =

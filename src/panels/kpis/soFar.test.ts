@@ -25,6 +25,9 @@ describe('soFar', () => {
   it('counts rescales, reversals, the peak and time above target up to the sync', () => {
     expect(soFar(s, 2, 15)).toMatchObject({ peak: 4, ups: 1, downs: 0, reversals: 0 });
     expect(soFar(s, 2, 15)!.aboveTargetSeconds).toBe(30);
+    // at a sync, only the time before it has passed: sync 1 (ratio 1.5) is still ahead
+    expect(soFar(s, 0, 15)!.aboveTargetSeconds).toBe(0);
+    expect(soFar(s, 1, 15)!.aboveTargetSeconds).toBe(15);
     expect(soFar(s, 4, 15)).toMatchObject({ peak: 5, ups: 2, downs: 1, reversals: 2 });
   });
 
@@ -40,6 +43,9 @@ describe('soFar', () => {
     expect(last.downs).toBe(payload.kpis.scaleDowns);
     expect(last.reversals).toBe(payload.kpis.directionReversals);
     expect(last.peak).toBe(payload.kpis.peakReplicas);
+    // story 1 is above target all through its 600 s: the whole run, not a sync period more
+    expect(last.aboveTargetSeconds).toBe(payload.kpis.timeAboveTargetSeconds);
+    expect(payload.kpis.timeAboveTargetSeconds).toBe(600);
   });
 });
 

@@ -23,7 +23,7 @@ export interface SoFar {
   ups: number;
   downs: number;
   reversals: number;
-  /** sync periods with some usage ratio above 1 + the scale-up tolerance */
+  /** time up to this sync with some usage ratio above 1 + the scale-up tolerance */
   aboveTargetSeconds: number;
 }
 
@@ -51,7 +51,8 @@ export function soFar(s: Series, index: number, syncPeriodSeconds: number): SoFa
       lastDir = dir;
     }
     before = after;
-    if (s.ratios.some((r) => r[i]! > limit)) above += syncPeriodSeconds;
+    // Sync i stands for the time until sync i + 1: through sync `last`, that is syncs before it.
+    if (i < last && s.ratios.some((r) => r[i]! > limit)) above += syncPeriodSeconds;
   }
   return {
     index: last,
