@@ -9,56 +9,50 @@ import { parseDecisionKey } from '../run/decisionKey.ts';
 import { ComparePanel } from '../panels/compare/index.ts';
 import { ExplainPanel } from '../panels/explain/index.ts';
 import { endsInEpisode, KpiStrip, soFar } from '../panels/kpis/index.ts';
-import { LazyScenarioEditor } from '../panels/editor/index.ts';
-import { CurvePanel } from '../panels/curves/index.tsx';
-import { TunePanel } from '../panels/tune/index.ts';
 import { PRESETS } from '../presets/catalog.ts';
 import { PlaybackBar, usePlayback } from '../playback/index.ts';
 import { formatElapsed } from '../format/timeAxis.ts';
 import { runColour } from '../format/runColours.ts';
 import {
+  getScenarioText,
   useActions,
   useDiagnostics,
   useFocusedRun,
   useFederation,
   useHeld,
   useHpaChoice,
-  useIsStale,
   useParseSummary,
   usePresetName,
   useResult,
   useRuns,
-  useScenarioText,
   useSelectedSync,
+  useShownStale,
   useSyncDetail,
   useTheme,
 } from '../store/index.ts';
+import { CurveEditor } from './CurveEditor.tsx';
 import { downloadComparisonPng, fileStem, hpaName } from './download.ts';
-import { ProblemsList } from './ProblemsList.tsx';
-import { AssumedWorld } from './paste/AssumedWorld.tsx';
-import { HpaPicker } from './paste/HpaPicker.tsx';
+import { EditorPane } from './EditorPane.tsx';
 import { PresetGallery } from './PresetGallery.tsx';
 import { IntroBanner } from './IntroBanner.tsx';
 import { Toolbar } from './Toolbar.tsx';
+import { TuneHost } from './TuneHost.tsx';
 import { useResolvedTheme } from './useResolvedTheme.ts';
-import { useThrottledWhile } from './useThrottledWhile.ts';
 import { clampWidth, WIDTH_LIMITS } from './layout/layoutPrefs.ts';
 import { Splitter } from './layout/Splitter.tsx';
 import { useLastDetail } from './layout/useLastDetail.ts';
 import { useLayoutPrefs } from './layout/useLayoutPrefs.ts';
 import { ViewToggles } from './layout/ViewToggles.tsx';
 
-/** How often the editor shows the text during a curve drag (ms). */
-const EDITOR_DRAG_MS = 250;
-
+// The page reads no text: an edit (a keystroke, a drag's frame) re-renders the panes that show
+// it (EditorPane, CurveEditor), not the page; a new result re-renders the page.
 export function App() {
-  const text = useScenarioText();
   const diagnostics = useDiagnostics();
   const parse = useParseSummary();
   const presetName = usePresetName();
   const result = useResult();
   const federation = useFederation();
-  const stale = useIsStale();
+  const stale = useShownStale();
   const held = useHeld();
   const hpaChoice = useHpaChoice();
   const selected = useSelectedSync();
@@ -80,12 +74,9 @@ export function App() {
     [actions],
   );
   const [tuneOpen, setTuneOpen] = useState(false);
+  const closeTune = useCallback(() => setTuneOpen(false), []);
   const [layout, setLayout] = useLayoutPrefs();
   const chartsRef = useRef<HTMLDivElement>(null);
-  // During a curve drag the store (and the charts) take a text per frame; the editor shows it a
-  // few times a second and exactly at the end: Monaco's edit and re-render cost ~10 ms a frame.
-  const [curveDrag, setCurveDrag] = useState(false);
-  const editorText = useThrottledWhile(text, curveDrag, EDITOR_DRAG_MS);
   const syncCount = result?.series.time.length ?? 0;
   const player = usePlayback(selected, syncCount, actions.selectSync);
   // The charts' x-range, which the cluster lanes follow (null: the whole run).
@@ -141,12 +132,7 @@ export function App() {
         view={<ViewToggles prefs={layout} onChange={setLayout} />}
         onOpenTune={() => setTuneOpen(true)}
       />
-      <TunePanel
-        open={tuneOpen}
-        text={text}
-        onClose={() => setTuneOpen(false)}
-        onAddVariant={(name, patch) => actions.addVariant(name, patch)}
-      />
+      <TuneHost open={tuneOpen} onClose={closeTune} />
       <IntroBanner />
       <main
         className={`workspace${layout.editorHidden ? ' no-editor' : ''}`}
@@ -160,29 +146,7 @@ export function App() {
       >
         {layout.editorHidden ? null : (
           <>
-            <section className="pane editor" aria-label="Scenario">
-              <div className="scenario-meta">
-                <strong>{parse?.name || 'Scenario'}</strong>
-                {parse?.description ? <div>{parse.description}</div> : null}
-                <HpaPicker parse={parse} choice={hpaChoice} onChoose={actions.chooseHpa} />
-              </div>
-              <AssumedWorld parse={parse} text={text} onEdit={actions.editByStep} />
-              <LazyScenarioEditor
-                className="editor-host"
-                value={editorText}
-                onChange={actions.editScenarioText}
-                onUndo={actions.undo}
-                onRedo={actions.redo}
-                diagnostics={diagnostics}
-                theme={theme}
-              />
-              <p className="editor-keys">
-                Keyboard: Tab indents in the editor; press <kbd>Ctrl</kbd>+<kbd>M</kbd> (Mac:{' '}
-                <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>M</kbd>), then <kbd>Tab</kbd> moves on to the
-                charts.
-              </p>
-              <ProblemsList diagnostics={diagnostics} />
-            </section>
+            <EditorPane theme={theme} />
             <Splitter
               label="Editor width"
               className="split-editor"
@@ -199,12 +163,9 @@ export function App() {
             <PlaybackBar player={player} position={position} disabled={!result} />
           </div>
           {result ? (
-            <CurvePanel
-              text={text}
+            <CurveEditor
               duration={result.durationSeconds}
               cursorTime={selected !== null ? (result.series.time[selected] ?? null) : null}
-              onEdit={actions.editByGesture}
-              onGesture={setCurveDrag}
             />
           ) : null}
           <div className="kpis">
@@ -224,7 +185,7 @@ export function App() {
                 downloadComparisonPng(
                   root,
                   chartsRef.current,
-                  `${fileStem(hpaChoice ?? hpaName(text) ?? parse?.name ?? 'scenario')}-comparison.png`,
+                  `${fileStem(hpaChoice ?? hpaName(getScenarioText()) ?? parse?.name ?? 'scenario')}-comparison.png`,
                 )
               }
             />

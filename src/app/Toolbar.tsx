@@ -1,7 +1,8 @@
 // Toolbar: presets, undo/redo, share, export, theme, and the simulator's state.
-import { useState, type ReactNode, type RefObject } from 'react';
+import { memo, useState, type ReactNode, type RefObject } from 'react';
 import { createShareLink } from '../share/index.ts';
 import {
+  getScenarioText,
   useActions,
   useCanRedo,
   useCanUndo,
@@ -14,7 +15,6 @@ import {
   useParseSummary,
   useResult,
   useRunStatus,
-  useScenarioText,
   useTheme,
 } from '../store/index.ts';
 import {
@@ -43,7 +43,33 @@ function statusText(
   return kind;
 }
 
-export function Toolbar(props: {
+/**
+ * The simulator's status: its own component, so the edits and replies that change it (a drag's
+ * frame, each run) re-render this line and not the toolbar.
+ */
+function RunStatusLine() {
+  const status = useRunStatus();
+  const invalid = useDiagnostics().some((d) => d.severity === 'error');
+  const stale = useIsStale();
+  return (
+    <span
+      className="status"
+      role="status"
+      aria-label="Simulator status"
+      data-kind={invalid ? 'invalid' : stale && status.kind === 'idle' ? 'stale' : status.kind}
+    >
+      {statusText(
+        status.kind,
+        'message' in status ? (status.message as string | undefined) : undefined,
+        invalid,
+        stale,
+      )}
+    </span>
+  );
+}
+
+/** Memoized: the page re-renders per result; the toolbar only when its own values change. */
+export const Toolbar = memo(function Toolbar(props: {
   chartsRef: RefObject<HTMLDivElement | null>;
   onOpenPresets(): void;
   /** the view switches (editor, presenter): on this row, where there is room at 1280×720 */
@@ -53,28 +79,25 @@ export function Toolbar(props: {
   const actions = useActions();
   const canUndo = useCanUndo();
   const canRedo = useCanRedo();
-  const status = useRunStatus();
   const notice = useNotice();
   const theme = useTheme();
   const parse = useParseSummary();
-  const result = useResult();
-  const text = useScenarioText();
+  const hasResult = useResult() !== null;
   const hpaChoice = useHpaChoice();
   const clusterModel = useClusterModel();
   const federation = useFederation();
   const invalid = useDiagnostics().some((d) => d.severity === 'error');
-  const stale = useIsStale();
   const [share, setShare] = useState<{ url?: string; error?: string; copied?: boolean } | null>(
     null,
   );
   const stem = fileStem(parse?.name || 'scenario');
   // Manifests are named after the HPA itself (metadata.name), the rest after the scenario.
-  const hpaStem = fileStem(hpaChoice ?? hpaName(text) ?? stem);
+  const hpaStem = () => fileStem(hpaChoice ?? hpaName(getScenarioText()) ?? stem);
 
   async function onShare() {
     // A multi-cluster run in both models: the link opens on the model shown in the Clusters panel.
     const model = federation && federation.models.length > 1 ? clusterModel : null;
-    const link = await createShareLink(text, { hpa: hpaChoice, model });
+    const link = await createShareLink(getScenarioText(), { hpa: hpaChoice, model });
     if (!link.ok) return setShare({ error: link.error });
     setShare({ url: link.url });
     try {
@@ -95,7 +118,7 @@ export function Toolbar(props: {
       </button>
       <DraftsMenu />
       <ImportTraffic
-        scenarioText={text}
+        getScenarioText={getScenarioText}
         defaultSimulation={parse?.defaultSimulation ?? null}
         onApply={actions.editByStep}
       />
@@ -125,19 +148,7 @@ export function Toolbar(props: {
       >
         ↷
       </button>
-      <span
-        className="status"
-        role="status"
-        aria-label="Simulator status"
-        data-kind={invalid ? 'invalid' : stale && status.kind === 'idle' ? 'stale' : status.kind}
-      >
-        {statusText(
-          status.kind,
-          'message' in status ? (status.message as string | undefined) : undefined,
-          invalid,
-          stale,
-        )}
-      </span>
+      <RunStatusLine />
       {notice ? (
         <span className="notice" data-kind={notice.kind} role="alert">
           {notice.message}{' '}
@@ -181,16 +192,16 @@ export function Toolbar(props: {
         ) : null}
       </div>
       <ExportMenu
-        disabled={{ effective: !parse?.effectiveHpaYaml, csv: !result, png: !result }}
+        disabled={{ effective: !parse?.effectiveHpaYaml, csv: !hasResult, png: !hasResult }}
         actions={{
           manifest: () =>
-            void manifestAsWritten(text, hpaChoice ? { hpa: hpaChoice } : {}).then((m) =>
-              downloadText(`${hpaStem}-hpa.yaml`, m),
+            void manifestAsWritten(getScenarioText(), hpaChoice ? { hpa: hpaChoice } : {}).then(
+              (m) => downloadText(`${hpaStem()}-hpa.yaml`, m),
             ),
           effective: () =>
             parse?.effectiveHpaYaml &&
-            downloadText(`${hpaStem}-hpa-effective.yaml`, parse.effectiveHpaYaml),
-          scenario: () => downloadText(`${stem}.yaml`, text),
+            downloadText(`${hpaStem()}-hpa-effective.yaml`, parse.effectiveHpaYaml),
+          scenario: () => downloadText(`${stem}.yaml`, getScenarioText()),
           csv: () =>
             void actions.exportCsv().then((csv) => {
               if (csv) downloadText(`${stem}-series.csv`, csv, 'text/csv');
@@ -215,4 +226,4 @@ export function Toolbar(props: {
       </label>
     </header>
   );
-}
+});

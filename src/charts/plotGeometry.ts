@@ -84,19 +84,17 @@ export function areaPath(
   y: (v: number) => number,
   step = false,
 ): string {
+  // Built as strings as it goes (the upper edge forward, the lower one prepended, so it reads
+  // backwards): no array of points per area, which a drag's frames allocated by the thousand.
   let d = '';
-  let top: [number, number][] = [];
-  let bottom: [number, number][] = [];
+  let top = '';
+  let bottom = '';
+  let lastT = 0;
+  let lastB = 0;
   const close = () => {
-    if (top.length > 0) {
-      d += `M${top.map(([a, b]) => `${a},${b}`).join('L')}`;
-      d += `L${bottom
-        .reverse()
-        .map(([a, b]) => `${a},${b}`)
-        .join('L')}Z`;
-    }
-    top = [];
-    bottom = [];
+    if (top !== '') d += `M${top}L${bottom}Z`;
+    top = '';
+    bottom = '';
   };
   for (const row of rows) {
     const lo = valueOf(lower, row);
@@ -108,12 +106,19 @@ export function areaPath(
     const X = px(x(row.t));
     const T = px(y(hi));
     const B = px(y(lo));
-    if (step && top.length > 0) {
-      top.push([X, top[top.length - 1]![1]]);
-      bottom.push([X, bottom[bottom.length - 1]![1]]);
+    if (top === '') {
+      top = `${X},${T}`;
+      bottom = `${X},${B}`;
+    } else {
+      if (step) {
+        top += `L${X},${lastT}`;
+        bottom = `${X},${lastB}L${bottom}`;
+      }
+      top += `L${X},${T}`;
+      bottom = `${X},${B}L${bottom}`;
     }
-    top.push([X, T]);
-    bottom.push([X, B]);
+    lastT = T;
+    lastB = B;
   }
   close();
   return d;

@@ -6,7 +6,12 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { systemClock } from '../bridge/types.ts';
 import { decisionKey, parseDecisionKey } from '../run/decisionKey.ts';
-import type { FederationPayload, ResultPayload, RunReply } from '../worker/protocol.ts';
+import type {
+  FederationPayload,
+  ParseSummary,
+  ResultPayload,
+  RunReply,
+} from '../worker/protocol.ts';
 import type { DraftReason } from './drafts.ts';
 import { recordEdit, redoStep, undoStep, type History } from './history.ts';
 import { openTab } from './openTab.ts';
@@ -45,6 +50,19 @@ function hasDecision(federation: FederationPayload | undefined, key: string): bo
   return d.member === null
     ? d.model === 'shipped'
     : model.clusters.some((c) => c.name === d.member);
+}
+
+/**
+ * The new parse summary, with the previous one's diagnostics array when they say the same: the
+ * editor sets its markers (and Monaco re-renders) when that array changes, and a drag's runs
+ * answer with the same (usually no) diagnostics at every frame.
+ */
+function withKeptDiagnostics(prev: ParseSummary | null, next: ParseSummary): ParseSummary {
+  const a = prev?.diagnostics;
+  const b = next.diagnostics;
+  if (!a || a === b || a.length !== b.length) return next;
+  if (a.length > 0 && JSON.stringify(a) !== JSON.stringify(b)) return next;
+  return { ...next, diagnostics: a };
 }
 
 export function createSimStore(deps: StoreDeps): SimStore {
@@ -152,6 +170,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
     }
 
     function receive(text: string, hpa: string | null, reply: RunReply) {
+      const parse = withKeptDiagnostics(get().parse, reply.parse);
       if (reply.result) {
         const runs = reply.runs ?? [];
         // The focused variant (or cluster decision) stays focused while it exists; else the HPA's.
@@ -159,7 +178,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
         const focusedRun =
           runs.some((r) => r.key === kept) || hasDecision(reply.federation, kept) ? kept : 'main';
         set({
-          parse: reply.parse,
+          parse,
           result: reply.result,
           runs,
           federation: reply.federation ?? null,
@@ -173,7 +192,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
         const runStatus: RunStatus = reply.error
           ? { kind: 'error', message: shownText(reply.error, MESSAGE_CHARS) }
           : settled;
-        set({ parse: reply.parse, runStatus });
+        set({ parse, runStatus });
       }
     }
 
@@ -212,6 +231,9 @@ export function createSimStore(deps: StoreDeps): SimStore {
       editScenarioText: (text) => applyText(text, 'typing', { presetName: null }),
       editByStep: (text) => applyText(text, 'step', { presetName: null }),
       editByGesture: (text, gesture) => applyText(text, { gesture }, { presetName: null }),
+      gestureChanged(active) {
+        if (active !== get().gestureActive) set({ gestureActive: active });
+      },
       focusRun(key) {
         if (key === get().focusedRun) return;
         set({ focusedRun: key, syncDetail: null });
@@ -346,6 +368,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
       draftHistory: keeper.history,
       otherTabDrafts: otherTabsTexts(storage, tabId),
       selectedSync: null,
+      gestureActive: false,
       syncDetail: null,
       // A link that replaced a saved draft: one undo brings the draft back.
       past: startup.replacedDraft === null ? [] : [startup.replacedDraft],

@@ -12,7 +12,7 @@ import type {
   SyncDetail,
 } from '../worker/protocol.ts';
 import { getStore } from './current.ts';
-import { selectCanRedo, selectCanUndo, selectIsStale } from './selectors.ts';
+import { selectCanRedo, selectCanUndo, selectIsStale, selectShownStale } from './selectors.ts';
 import type {
   DraftEntry,
   Notice,
@@ -30,6 +30,11 @@ function useSim<T>(selector: (s: SimState) => T): T {
 }
 
 export const useScenarioText = (): string => useSim((s) => s.text);
+/** the text while `active` (an open dialog), else '': closed, it does not re-render per edit */
+export const useScenarioTextWhile = (active: boolean): string =>
+  useSim((s) => (active ? s.text : ''));
+/** the text now, read when called (a click's handler): no re-render on every edit */
+export const getScenarioText = (): string => getStore().getState().text;
 export const useHpaChoice = (): string | null => useSim((s) => s.hpa);
 export const usePresetName = (): string | null => useSim((s) => s.presetName);
 export const useParseSummary = (): ParseSummary | null => useSim((s) => s.parse);
@@ -44,6 +49,9 @@ export const useFocusedRun = (): string => useSim((s) => s.focusedRun);
 /** the federation model the Clusters panel shows (null: the scenario's first) */
 export const useClusterModel = (): FederationModel | null => useSim((s) => s.clusterModel);
 export const useIsStale = (): boolean => useSim(selectIsStale);
+/** stale as the charts and KPIs show it: not while a gesture's runs follow it frame by frame */
+export const useShownStale = (): boolean => useSim(selectShownStale);
+export const useGestureActive = (): boolean => useSim((s) => s.gestureActive);
 export const useRunStatus = (): RunStatus => useSim((s) => s.runStatus);
 export const useSelectedSync = (): number | null => useSim((s) => s.selectedSync);
 export const useSyncDetail = (): SyncDetail | null => useSim((s) => s.syncDetail);

@@ -10,6 +10,15 @@ export function selectIsStale(s: SimState): boolean {
   return s.result !== null && (s.resultText !== s.text || s.resultHpa !== s.hpa);
 }
 
+/**
+ * Stale as the charts and KPIs show it: not during a gesture, whose texts arrive a frame apart
+ * and whose runs follow within a frame or two (dimming and undimming every chart at each frame
+ * costs a full repaint and flickers; the toolbar's status still says "simulating…").
+ */
+export function selectShownStale(s: SimState): boolean {
+  return !s.gestureActive && selectIsStale(s);
+}
+
 export function selectCanUndo(s: SimState): boolean {
   return s.past.length > 0;
 }

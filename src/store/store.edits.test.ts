@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { selectCanRedo, selectCanUndo } from './selectors.ts';
+import { selectCanRedo, selectCanUndo, selectIsStale, selectShownStale } from './selectors.ts';
 import { MemoryStorage, resultReply, settle, syncDetail } from './testing/fakes.ts';
 import { ready, savedText, setup } from './testing/setup.ts';
 
@@ -70,6 +70,23 @@ describe('undo/redo', () => {
     expect(store.getState().text).toBe('v: 5');
     actions.undo();
     expect(store.getState().text).toBe('v: 1');
+  });
+
+  it('shows the charts undimmed during a gesture, and stale again once it ends', async () => {
+    const { store, actions, client } = await ready('v: 1');
+    const stale = () => [selectIsStale(store.getState()), selectShownStale(store.getState())];
+    actions.editByGesture('v: 2', 9);
+    expect(stale()).toEqual([true, true]); // not in a gesture yet: dimmed as for typing
+    actions.gestureChanged(true);
+    actions.editByGesture('v: 3', 9);
+    expect(stale()).toEqual([true, false]); // its run follows within a frame or two
+    client.lastRun.resolve(resultReply('v: 3'));
+    await settle();
+    expect(stale()).toEqual([false, false]);
+    actions.editByGesture('v: 4', 9);
+    actions.gestureChanged(false);
+    expect(stale()).toEqual([true, true]); // released before the last run came: dimmed
+    expect(store.getState().past).toEqual(['v: 1']); // still one undo step
   });
 
   it('names the preset until the text is edited', async () => {

@@ -175,3 +175,30 @@ describe('runs: latest wins, stale result kept', () => {
     expect(store.getState().focusedRun).toBe('main');
   });
 });
+
+describe('diagnostics across runs', () => {
+  it('keeps the same diagnostics array while runs say the same, a new one when they differ', async () => {
+    const { store, actions, client } = await ready('a');
+    const first = store.getState().parse!.diagnostics;
+    actions.editScenarioText('b');
+    client.lastRun.resolve(resultReply('b'));
+    await settle();
+    // Same (no) diagnostics: the same array, so the editor does not set its markers again.
+    expect(store.getState().parse!.diagnostics).toBe(first);
+    expect(store.getState().parse!.name).toBe('b'); // the rest of the summary is the new one
+    actions.editScenarioText('c');
+    client.lastRun.resolve(invalidReply('c'));
+    await settle();
+    const invalid = store.getState().parse!.diagnostics;
+    expect(invalid).not.toBe(first);
+    expect(invalid[0]!.message).toBe('cannot read c');
+    actions.editScenarioText('c ');
+    client.lastRun.resolve(invalidReply('c'));
+    await settle();
+    expect(store.getState().parse!.diagnostics).toBe(invalid);
+    actions.editScenarioText('d');
+    client.lastRun.resolve(invalidReply('d')); // as many, saying something else
+    await settle();
+    expect(store.getState().parse!.diagnostics[0]!.message).toBe('cannot read d');
+  });
+});

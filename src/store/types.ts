@@ -90,6 +90,11 @@ export interface SimState {
    */
   otherTabDrafts: SavedDraft[];
   selectedSync: number | null;
+  /**
+   * a gesture (a curve drag) is under way: its texts arrive one per frame, so the page shows the
+   * charts as they come without marking them stale between a frame's edit and its run
+   */
+  gestureActive: boolean;
   /** full record of the selected sync, fetched from the simulator (null while on its way) */
   syncDetail: SyncDetail | null;
   /** earlier texts, oldest first */
@@ -114,6 +119,8 @@ export interface SimActions {
    * in a row is one undo step, however many arrive.
    */
   editByGesture(text: string, gesture: number): void;
+  /** a gesture (a curve drag) starts (true) or ends (false) */
+  gestureChanged(active: boolean): void;
   /** explain this run (the HPA's, 'main', or a variant's) at the selected sync */
   focusRun(key: string): void;
   /**

@@ -6,7 +6,8 @@ import { withSimulationDocument } from './insertSimulation.ts';
 
 export function AssumedWorld(props: {
   parse: ParseSummary | null;
-  text: string;
+  /** the text now (read on click: the notice does not re-render per edit) */
+  getText(): string;
   onEdit(text: string): void;
 }) {
   const snippet = props.parse?.defaultSimulation;
@@ -18,7 +19,7 @@ export function AssumedWorld(props: {
       </span>{' '}
       <button
         className="btn"
-        onClick={() => props.onEdit(withSimulationDocument(props.text, snippet))}
+        onClick={() => props.onEdit(withSimulationDocument(props.getText(), snippet))}
       >
         Insert this Simulation document
       </button>

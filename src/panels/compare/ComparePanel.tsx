@@ -7,11 +7,11 @@ import { useEffect, useRef, useState } from 'react';
 import { compareRuns, comparisonMarkdown, type ComparedRun } from '../../run/compare.ts';
 import { createShareLink, readShareView } from '../../share/index.ts';
 import {
+  getScenarioText,
   useActions,
   useFocusedRun,
   useHpaChoice,
   useRuns,
-  useScenarioText,
 } from '../../store/index.ts';
 import { runColour } from '../../format/runColours.ts';
 import { ReplicasOverlay } from './ReplicasOverlay.tsx';
@@ -28,7 +28,6 @@ export interface ComparePanelProps {
 export function ComparePanel({ exportPng }: ComparePanelProps = {}) {
   const runs = useRuns();
   const focused = useFocusedRun();
-  const text = useScenarioText();
   const hpaChoice = useHpaChoice();
   const actions = useActions();
   const [message, setMessage] = useState<string | null>(null);
@@ -69,7 +68,7 @@ export function ComparePanel({ exportPng }: ComparePanelProps = {}) {
   }
 
   async function reviewerLink() {
-    const link = await createShareLink(text, { hpa: hpaChoice, view: 'compare' });
+    const link = await createShareLink(getScenarioText(), { hpa: hpaChoice, view: 'compare' });
     if (!link.ok) return setMessage(link.error);
     await copy('Reviewer link', link.url);
   }

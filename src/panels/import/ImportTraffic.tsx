@@ -4,7 +4,8 @@ import { ImportDialog, type ImportSource } from './ImportDialog.tsx';
 import { useFileDrop } from './useFileDrop.ts';
 
 export function ImportTraffic(props: {
-  scenarioText: string;
+  /** the text now: read when the dialog is open, so the button does not re-render per edit */
+  getScenarioText(): string;
   defaultSimulation: string | null;
   onApply(text: string): void;
 }) {
@@ -34,7 +35,7 @@ export function ImportTraffic(props: {
       <ImportDialog
         open={open}
         initial={initial}
-        scenarioText={props.scenarioText}
+        scenarioText={open ? props.getScenarioText() : ''}
         defaultSimulation={props.defaultSimulation}
         onApply={props.onApply}
         onClose={() => setOpen(false)}

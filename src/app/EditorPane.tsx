@@ -1,0 +1,61 @@
+// The scenario pane: its name and description, the HPA picker, the assumed-world notice, the
+// editor and the problems under it. It reads the text itself, so an edit re-renders this pane
+// and not the page; during a curve drag the editor shows the text every 250 ms (in an idle
+// moment) and exactly on release: Monaco's edit and re-render cost ~10 ms, a drag sends a text
+// per frame.
+import { memo } from 'react';
+import { LazyScenarioEditor } from '../panels/editor/index.ts';
+import {
+  getScenarioText,
+  useActions,
+  useDiagnostics,
+  useGestureActive,
+  useHpaChoice,
+  useParseSummary,
+  useScenarioText,
+} from '../store/index.ts';
+import { AssumedWorld } from './paste/AssumedWorld.tsx';
+import { HpaPicker } from './paste/HpaPicker.tsx';
+import { ProblemsList } from './ProblemsList.tsx';
+import { useThrottledWhile } from './useThrottledWhile.ts';
+
+/** How often the editor shows the text during a curve drag (ms). */
+const EDITOR_DRAG_MS = 250;
+
+/** Memoized: during a drag the pane re-renders per frame and the editor only when it shows more. */
+const Editor = memo(LazyScenarioEditor);
+
+/** Memoized: a new result re-renders the page, and this pane only when its own values change. */
+export const EditorPane = memo(function EditorPane({ theme }: { theme: 'light' | 'dark' }) {
+  const text = useScenarioText();
+  const gesture = useGestureActive();
+  const editorText = useThrottledWhile(text, gesture, EDITOR_DRAG_MS);
+  const diagnostics = useDiagnostics();
+  const parse = useParseSummary();
+  const hpaChoice = useHpaChoice();
+  const actions = useActions();
+  return (
+    <section className="pane editor" aria-label="Scenario">
+      <div className="scenario-meta">
+        <strong>{parse?.name || 'Scenario'}</strong>
+        {parse?.description ? <div>{parse.description}</div> : null}
+        <HpaPicker parse={parse} choice={hpaChoice} onChoose={actions.chooseHpa} />
+      </div>
+      <AssumedWorld parse={parse} getText={getScenarioText} onEdit={actions.editByStep} />
+      <Editor
+        className="editor-host"
+        value={editorText}
+        onChange={actions.editScenarioText}
+        onUndo={actions.undo}
+        onRedo={actions.redo}
+        diagnostics={diagnostics}
+        theme={theme}
+      />
+      <p className="editor-keys">
+        Keyboard: Tab indents in the editor; press <kbd>Ctrl</kbd>+<kbd>M</kbd> (Mac:{' '}
+        <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>M</kbd>), then <kbd>Tab</kbd> moves on to the charts.
+      </p>
+      <ProblemsList diagnostics={diagnostics} />
+    </section>
+  );
+});
