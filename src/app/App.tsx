@@ -8,7 +8,7 @@ import { ClusterDecision, ClustersPanel } from '../panels/clusters/index.ts';
 import { parseDecisionKey } from '../run/decisionKey.ts';
 import { ComparePanel } from '../panels/compare/index.ts';
 import { ExplainPanel } from '../panels/explain/index.ts';
-import { endsInEpisode, KpiStrip, soFar } from '../panels/kpis/index.ts';
+import { KpiStrip, soFar } from '../panels/kpis/index.ts';
 import { PRESETS } from '../presets/catalog.ts';
 import { PlaybackBar, usePlayback } from '../playback/index.ts';
 import { formatElapsed } from '../format/timeAxis.ts';
@@ -110,10 +110,6 @@ export function App() {
     () => (result ? result.series.demand.some((v) => !Number.isNaN(v)) : false),
     [result],
   );
-  const openAtEnd = useMemo(
-    () => (result ? endsInEpisode(result.series, result.kpis.recovery.basis) : false),
-    [result],
-  );
   const running = useMemo(
     () =>
       result && selected !== null ? soFar(result.series, selected, result.syncPeriodSeconds) : null,
@@ -174,7 +170,6 @@ export function App() {
               stale={stale}
               durationSeconds={result?.durationSeconds}
               hasDemand={hasDemand}
-              endsInEpisode={openAtEnd}
               soFar={running}
             />
           </div>

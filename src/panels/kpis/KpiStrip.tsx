@@ -15,8 +15,6 @@ export interface KpiStripProps {
   durationSeconds?: number;
   /** false when the scenario has no traffic curve (unmet demand does not apply) */
   hasDemand?: boolean;
-  /** the run ends inside an episode (recovery is shown as not recovered) */
-  endsInEpisode?: boolean;
   /** running figures up to the selected sync (playback), shown under the strip */
   soFar?: SoFar | null;
 }
@@ -34,9 +32,9 @@ function SoFarLine({ f }: { f: SoFar }) {
 }
 
 export function KpiStrip(props: KpiStripProps) {
-  const { kpis, stale, durationSeconds, hasDemand, endsInEpisode } = props;
+  const { kpis, stale, durationSeconds, hasDemand } = props;
   if (!kpis) return null;
-  const items = kpiItems(kpis, { durationSeconds, hasDemand, endsInEpisode });
+  const items = kpiItems(kpis, { durationSeconds, hasDemand });
   return (
     <div className={`kpi-wrap${stale ? ' is-stale' : ''}`}>
       <ul className="kpi-strip" aria-label="Key figures of the run">

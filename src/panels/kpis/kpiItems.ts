@@ -32,8 +32,6 @@ export interface KpiOptions {
   durationSeconds?: number;
   /** false when the scenario has no traffic curve: unmet demand does not apply */
   hasDemand?: boolean;
-  /** the run ends inside an episode: its length is not a time to recover */
-  endsInEpisode?: boolean;
 }
 
 function percentOf(part: number, whole: number | undefined): string | null {
@@ -131,7 +129,7 @@ export function kpiItems(k: Kpis, opts: KpiOptions = {}): KpiItem[] {
   const basisLabel = r.basis === 'overload' ? 'overload' : 'above target';
   // The engine counts an open episode up to the end (and says so: openAtEnd); the only one
   // there cannot be read as a recovery time, so it is shown as not recovered.
-  const open = r.count > 0 && (opts.endsInEpisode ?? r.openAtEnd) === true;
+  const open = r.count > 0 && r.openAtEnd;
   const value =
     r.count === 0 ? '—' : open && r.count === 1 ? 'not recovered' : formatDuration(r.maxSeconds);
   const detail =

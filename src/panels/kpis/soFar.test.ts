@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { presetRun } from '../../explain/testing/presets.ts';
-import { endsInEpisode, soFar } from './soFar.ts';
+import { soFar } from './soFar.ts';
 
 const f = (a: number[]) => Float64Array.from(a);
 
@@ -46,18 +46,5 @@ describe('soFar', () => {
     // story 1 is above target all through its 600 s: the whole run, not a sync period more
     expect(last.aboveTargetSeconds).toBe(payload.kpis.timeAboveTargetSeconds);
     expect(payload.kpis.timeAboveTargetSeconds).toBe(600);
-  });
-});
-
-describe('endsInEpisode', () => {
-  it('is true when the last sync is still above target, false once it is back', () => {
-    expect(endsInEpisode(series([1, 2], [1, 2]), 'aboveTarget')).toBe(true);
-    expect(endsInEpisode(series([1, 2], [2, 1]), 'aboveTarget')).toBe(false);
-  });
-
-  it('reads overload from demand and served', () => {
-    const s = { ...series([1, 1], [1, 1]), demand: f([10, 10]), served: f([10, 8]) };
-    expect(endsInEpisode(s, 'overload')).toBe(true);
-    expect(endsInEpisode({ ...s, served: f([8, 10]) }, 'overload')).toBe(false);
   });
 });

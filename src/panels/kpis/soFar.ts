@@ -65,21 +65,3 @@ export function soFar(s: Series, index: number, syncPeriodSeconds: number): SoFa
     aboveTargetSeconds: above,
   };
 }
-
-/**
- * Whether the run ends inside an episode (overload or above target): its "recovery" has no end,
- * so the strip must not present its length as a time to recover.
- */
-export function endsInEpisode(
-  s: Pick<SeriesPayload, 'demand' | 'served' | 'ratios' | 'tolerance'>,
-  basis: 'overload' | 'aboveTarget',
-): boolean {
-  const n = s.demand.length;
-  if (n === 0) return false;
-  if (basis === 'overload') {
-    const d = s.demand[n - 1]!;
-    const short = d - s.served[n - 1]!;
-    return Number.isFinite(short) && short > 1e-9 * Math.max(1, d);
-  }
-  return s.ratios.some((r) => r[n - 1]! > 1 + s.tolerance.scaleUp);
-}
