@@ -6,7 +6,7 @@ import type { ControllerConfig } from '../engine/controller/index.ts';
 import type { SimulationInput } from '../engine/simulation/input.ts';
 import { checkBudget, checkRunsBudget } from './checkBudget.ts';
 import { IssueList, reporterFor, type DocRef, type Reporter } from './diagnostics.ts';
-import { HELM_MESSAGE, helmTemplateAt } from './helm.ts';
+import { HELM_MESSAGE, PLACEHOLDER_MESSAGE, helmTemplateAt, placeholderAt } from './helm.ts';
 import { checkHpaShape, processHpa, type HpaOutcome } from './hpa/process.ts';
 import { MAX_TEXT_CHARS } from './limits.ts';
 import { textDiagnostic, toDiagnostics } from './locateIssues.ts';
@@ -25,6 +25,7 @@ import type {
   ScenarioDocument,
 } from './types.ts';
 import { readDocuments } from './yaml/documents.ts';
+import { checkJsonStream } from './yaml/jsonStream.ts';
 import { toPlain } from './yaml/plain.ts';
 import { prescan } from './yaml/prescan.ts';
 import { buildVariants, readVariantEntries, type VariantRun } from './variants/readVariants.ts';
@@ -95,6 +96,9 @@ function parse(source: string, options: ParseOptions): ParseResult {
 
   const helm = helmTemplateAt(text);
   if (helm >= 0) return result({ diagnostics: [textDiagnostic(HELM_MESSAGE, text, helm)] });
+  // Checked on the text as given: after a byte-order mark kubectl reads the file as YAML.
+  const json = checkJsonStream(source);
+  if (json) return result({ diagnostics: [textDiagnostic(json.message, text, json.offset)] });
 
   const issues = new IssueList();
   const { documents } = readDocuments(text, issues);
@@ -184,7 +188,7 @@ function parse(source: string, options: ParseOptions): ParseResult {
   }
 
   return result({
-    diagnostics: toDiagnostics(issues.items, documents, text),
+    diagnostics: withPlaceholderNote(toDiagnostics(issues.items, documents, text), text),
     input,
     hpaManifest: hpaValue ?? null,
     hpa,
@@ -199,6 +203,13 @@ function parse(source: string, options: ParseOptions): ParseResult {
     defaultWorld,
     variants,
   });
+}
+
+/** A refused file with `${…}` placeholders: say first that they are why (the rest stay listed). */
+function withPlaceholderNote(diagnostics: Diagnostic[], text: string): Diagnostic[] {
+  if (!diagnostics.some((d) => d.severity === 'error')) return diagnostics;
+  const at = placeholderAt(text);
+  return at < 0 ? diagnostics : [textDiagnostic(PLACEHOLDER_MESSAGE, text, at), ...diagnostics];
 }
 
 /**

@@ -235,6 +235,29 @@ describe('not a manifest: one clear message', () => {
     expect(parseScenario(control).diagnostics.map((d) => [d.line, d.column])).toEqual([[1, 1]]);
   });
 
+  it('${…} placeholders (envsubst, Terraform): said first when the file is refused', () => {
+    const text = `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: "\${APP}-hpa"\nspec:\n  scaleTargetRef: { kind: Deployment, name: web }\n  minReplicas: \${MIN_PODS}\n  maxReplicas: 5\n`;
+    const d = errors(parseScenario(text).diagnostics);
+    expect(d[0]!.message).toMatch(/^this file has \$\{…\} placeholders .*envsubst/);
+    expect([d[0]!.line, d[0]!.column]).toEqual([4, 10]);
+    // The errors they cause stay listed, located.
+    expect(d.some((e) => e.message.includes('expected an integer') && e.line === 7)).toBe(true);
+  });
+
+  it('${…} in a comment, or in a file the API server accepts, changes nothing', () => {
+    const annotated = HPA_V2(BASIC_SPEC).replace(
+      'metadata:\n',
+      'metadata:\n  annotations:\n    note: "rendered from ${TEMPLATE}"\n',
+    );
+    expect(annotated).toContain('${TEMPLATE}');
+    const ok = parseScenario(`# envsubst \${X}\n${annotated}`);
+    expect(errors(ok.diagnostics)).toEqual([]);
+    const bad = parseScenario(
+      `# envsubst \${X}\n${HPA_V2(BASIC_SPEC)}`.replace(/maxReplicas: \d+/, 'maxReplicas: x'),
+    );
+    expect(bad.diagnostics.some((d) => d.message.includes('placeholders'))).toBe(false);
+  });
+
   it('a KEDA ScaledObject', () => {
     const text = `apiVersion: keda.sh/v1alpha1\nkind: ScaledObject\nmetadata:\n  name: worker\nspec:\n  scaleTargetRef: { name: worker }\n  triggers: [{ type: cpu, metadata: { value: "60" } }]\n`;
     const d = parseScenario(text).diagnostics;
