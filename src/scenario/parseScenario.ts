@@ -109,7 +109,8 @@ function parse(source: string, options: ParseOptions): ParseResult {
     if (!entry) return undefined;
     if (!plainCache.has(entry.index)) {
       const source = documents.find((d) => d.index === entry.index)!;
-      const converted = toPlain(source.doc);
+      // Kubernetes objects are read as kubectl reads them (YAML 1.1 scalars); ours as YAML 1.2.
+      const converted = toPlain(source.doc, { yaml11: entry.ref.role !== 'simulation' });
       const ref: DocRef = { index: entry.index, role: entry.ref.role };
       for (const i of converted.issues) {
         issues.add({

@@ -7,6 +7,7 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node } from 'yaml';
 import { MAX_ALIASES, MAX_DEPTH, MAX_VALUES } from '../limits.ts';
 import type { Path, PathSegment } from '../types.ts';
+import { resolveYaml11 } from './yaml11.ts';
 
 export interface PlainIssue {
   path: Path;
@@ -22,6 +23,8 @@ export interface PlainResult {
 }
 
 interface State {
+  /** Plain scalars by kubectl's YAML 1.1 rules (yaml11.ts), for Kubernetes documents. */
+  yaml11: boolean;
   anchors: Map<string, Node>;
   inProgress: Set<Node>;
   values: number;
@@ -30,8 +33,9 @@ interface State {
   issues: PlainIssue[];
 }
 
-export function toPlain(doc: Document.Parsed): PlainResult {
+export function toPlain(doc: Document.Parsed, options: { yaml11?: boolean } = {}): PlainResult {
   const state: State = {
+    yaml11: options.yaml11 ?? false,
     anchors: new Map(),
     inProgress: new Set(),
     values: 0,
@@ -77,7 +81,14 @@ function convert(state: State, node: unknown, path: PathSegment[], depth: number
   if (isAlias(node)) return convertAlias(state, node, path, depth);
   const anchor = (node as { anchor?: string }).anchor;
   if (anchor) state.anchors.set(anchor, node as Node);
-  if (isScalar(node)) return scalarValue(node.value);
+  if (isScalar(node)) {
+    // An untagged plain scalar is re-read from its text; quoted and tagged ones keep their value.
+    if (state.yaml11 && node.type === 'PLAIN' && !node.tag && typeof node.source === 'string') {
+      const value = resolveYaml11(node.source);
+      if (value !== undefined) return scalarValue(value);
+    }
+    return scalarValue(node.value);
+  }
   if (isMap(node) || isSeq(node)) {
     if (depth > MAX_DEPTH) {
       stop(state, path, `maps and lists nest deeper than ${MAX_DEPTH} levels (the limit)`);
