@@ -175,7 +175,7 @@ function convertMap(
       const r = (pair.key as { range?: [number, number, number] } | null)?.range;
       state.issues.push({
         path: [...path, key],
-        message: `duplicate key '${key}': keys in a map must be unique`,
+        message: `duplicate key '${key}': keys in a map must be unique${path.length === 0 && (key === 'apiVersion' || key === 'kind') ? ' (two objects with no --- line between them? Put --- on its own line before each object)' : ''}`,
         at: 'key',
         ...(r ? { range: [r[0], r[1]] as const } : {}),
       });
