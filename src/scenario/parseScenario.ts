@@ -110,11 +110,11 @@ function parse(source: string, options: ParseOptions): ParseResult {
     if (!plainCache.has(entry.index)) {
       const source = documents.find((d) => d.index === entry.index)!;
       // Kubernetes objects are read as kubectl reads them (YAML 1.1 scalars); ours as YAML 1.2.
-      const converted = toPlain(source.doc, { yaml11: entry.ref.role !== 'simulation' });
+      const converted = toPlain(source.doc, { kubectl: entry.ref.role !== 'simulation' });
       const ref: DocRef = { index: entry.index, role: entry.ref.role };
       for (const i of converted.issues) {
         issues.add({
-          severity: 'error',
+          severity: i.severity ?? 'error',
           message: i.message,
           doc: ref,
           path: i.path,
@@ -122,7 +122,8 @@ function parse(source: string, options: ParseOptions): ParseResult {
           ...(i.range ? { range: i.range } : {}),
         });
       }
-      plainCache.set(entry.index, converted.issues.length === 0 ? converted.value : undefined);
+      const usable = converted.issues.every((i) => i.severity === 'warning');
+      plainCache.set(entry.index, usable ? converted.value : undefined);
     }
     const value = plainCache.get(entry.index);
     if (entry.item === null) return value;

@@ -10,6 +10,8 @@ import type { Path, PathSegment } from '../types.ts';
 import { resolveYaml11 } from './yaml11.ts';
 
 export interface PlainIssue {
+  /** Default 'error'. */
+  severity?: 'warning';
   path: Path;
   message: string;
   at: 'key' | 'value';
@@ -23,8 +25,11 @@ export interface PlainResult {
 }
 
 interface State {
-  /** Plain scalars by kubectl's YAML 1.1 rules (yaml11.ts), for Kubernetes documents. */
-  yaml11: boolean;
+  /**
+   * A Kubernetes object, read as kubectl reads it: plain scalars by YAML 1.1 rules (yaml11.ts),
+   * and a duplicate key keeps its last value (go-yaml v2 outside strict mode), with a warning.
+   */
+  kubectl: boolean;
   anchors: Map<string, Node>;
   inProgress: Set<Node>;
   values: number;
@@ -33,9 +38,9 @@ interface State {
   issues: PlainIssue[];
 }
 
-export function toPlain(doc: Document.Parsed, options: { yaml11?: boolean } = {}): PlainResult {
+export function toPlain(doc: Document.Parsed, options: { kubectl?: boolean } = {}): PlainResult {
   const state: State = {
-    yaml11: options.yaml11 ?? false,
+    kubectl: options.kubectl ?? false,
     anchors: new Map(),
     inProgress: new Set(),
     values: 0,
@@ -83,7 +88,7 @@ function convert(state: State, node: unknown, path: PathSegment[], depth: number
   if (anchor) state.anchors.set(anchor, node as Node);
   if (isScalar(node)) {
     // An untagged plain scalar is re-read from its text; quoted and tagged ones keep their value.
-    if (state.yaml11 && node.type === 'PLAIN' && !node.tag && typeof node.source === 'string') {
+    if (state.kubectl && node.type === 'PLAIN' && !node.tag && typeof node.source === 'string') {
       const value = resolveYaml11(node.source);
       if (value !== undefined) return scalarValue(value);
     }
@@ -174,8 +179,9 @@ function convertMap(
     if (seen.has(key) && key !== '<<') {
       const r = (pair.key as { range?: [number, number, number] } | null)?.range;
       state.issues.push({
+        ...(state.kubectl ? { severity: 'warning' as const } : {}),
         path: [...path, key],
-        message: `duplicate key '${key}': keys in a map must be unique${path.length === 0 && (key === 'apiVersion' || key === 'kind') ? ' (two objects with no --- line between them? Put --- on its own line before each object)' : ''}`,
+        message: duplicateMessage(key, path, state.kubectl),
         at: 'key',
         ...(r ? { range: [r[0], r[1]] as const } : {}),
       });
@@ -189,6 +195,21 @@ function convertMap(
   }
   for (const merge of merges) applyMerge(state, out, merge, path);
   return out;
+}
+
+/**
+ * kubectl turns YAML into JSON with go-yaml v2 outside strict mode, where a repeated key silently
+ * replaces the earlier value (kubernetes/kubernetes#67477, #89303, #125885): the cluster gets the
+ * last one. A Kubernetes object is read the same way, with a warning; our own Simulation document
+ * refuses duplicates.
+ */
+function duplicateMessage(key: string, path: Path, kubectl: boolean): string {
+  const split =
+    path.length === 0 && (key === 'apiVersion' || key === 'kind')
+      ? ' (two objects with no --- line between them? Put --- on its own line before each object)'
+      : '';
+  if (!kubectl) return `duplicate key '${key}': keys in a map must be unique${split}`;
+  return `duplicate key '${key}': kubectl keeps only the last value, so this one replaces the earlier '${key}', which the cluster never sees${split}`;
 }
 
 /** YAML 1.1 merge: keys already present win; a list merges its maps, earlier first. */
