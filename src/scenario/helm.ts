@@ -73,3 +73,65 @@ export const PLACEHOLDER_MESSAGE =
 
 export const HELM_MESSAGE =
   'this is a Helm chart template ({{ … }} is Helm syntax, not YAML): render it first and paste the output, e.g. helm template RELEASE CHART --show-only templates/hpa.yaml (or kubectl get hpa NAME -o yaml from the cluster)';
+
+export const OTHER_TEMPLATE_MESSAGE =
+  'this is a template ({{ NAME }} placeholders, as Jinja, Ansible or Mustache write them), not YAML: render it first and paste the output (or kubectl get hpa NAME -o yaml from the cluster)';
+
+/**
+ * Go templates (Helm) start an action with a field (`.Values`), a variable (`$x`), a trim marker,
+ * a comment or a keyword or function (`include`, `if`, `toYaml` …); `{{ PROJECT_NAME }}` or
+ * `{{ name | default('x') }}` is another template language, for which `helm template` is the
+ * wrong advice.
+ */
+export function templateMessage(text: string, offset: number): string {
+  const action = /^\{\{\s*([^\s}|(]*)\s*([|}]|$)/.exec(text.slice(offset, offset + 200));
+  const head = action?.[1] ?? '';
+  // A name or a dotted path with no leading dot: Go templates need `.` or `$` before a field.
+  const bare = /^[A-Za-z_][\w.]*$/.test(head) && !GO_TEMPLATE_WORDS.has(head);
+  return bare && (action?.[2] === '}' || action?.[2] === '|')
+    ? OTHER_TEMPLATE_MESSAGE
+    : HELM_MESSAGE;
+}
+
+/** Keywords and the functions Helm charts commonly start an action with. */
+const GO_TEMPLATE_WORDS = new Set([
+  'if',
+  'else',
+  'end',
+  'range',
+  'with',
+  'define',
+  'template',
+  'block',
+  'include',
+  'tpl',
+  'toYaml',
+  'toJson',
+  'printf',
+  'print',
+  'quote',
+  'squote',
+  'default',
+  'required',
+  'trunc',
+  'trimSuffix',
+  'lower',
+  'upper',
+  'nindent',
+  'indent',
+  'and',
+  'or',
+  'not',
+  'eq',
+  'ne',
+  'len',
+  'index',
+  'lookup',
+  'now',
+  'uuidv4',
+  'randAlphaNum',
+  'fail',
+  'ternary',
+  'dict',
+  'list',
+]);

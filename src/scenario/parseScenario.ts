@@ -6,7 +6,7 @@ import type { ControllerConfig } from '../engine/controller/index.ts';
 import type { SimulationInput } from '../engine/simulation/input.ts';
 import { checkBudget, checkRunsBudget } from './checkBudget.ts';
 import { IssueList, reporterFor, type DocRef, type Reporter } from './diagnostics.ts';
-import { HELM_MESSAGE, PLACEHOLDER_MESSAGE, helmTemplateAt, placeholderAt } from './helm.ts';
+import { PLACEHOLDER_MESSAGE, helmTemplateAt, placeholderAt, templateMessage } from './helm.ts';
 import { checkHpaShape, processHpa, type HpaOutcome } from './hpa/process.ts';
 import { MAX_TEXT_CHARS } from './limits.ts';
 import { textDiagnostic, toDiagnostics } from './locateIssues.ts';
@@ -95,7 +95,8 @@ function parse(source: string, options: ParseOptions): ParseResult {
     return result({ diagnostics: [textDiagnostic(tooDeep.message, text, tooDeep.offset)] });
 
   const helm = helmTemplateAt(text);
-  if (helm >= 0) return result({ diagnostics: [textDiagnostic(HELM_MESSAGE, text, helm)] });
+  if (helm >= 0)
+    return result({ diagnostics: [textDiagnostic(templateMessage(text, helm), text, helm)] });
   // Checked on the text as given: after a byte-order mark kubectl reads the file as YAML.
   const json = checkJsonStream(source);
   if (json) return result({ diagnostics: [textDiagnostic(json.message, text, json.offset)] });

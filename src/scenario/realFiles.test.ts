@@ -227,6 +227,28 @@ describe('not a manifest: one clear message', () => {
     expect([d[0]!.line, d[0]!.column]).toEqual([4, 9]);
   });
 
+  it('a {{ NAME }} template of another language (Jinja, Ansible) is not sent to helm template', () => {
+    const jinja = `apiVersion: autoscaling/v1\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: {{ PROJECT_NAME }}\nspec:\n  minReplicas: {{ item.min | default(1) }}\n`;
+    const d = parseScenario(jinja).diagnostics;
+    expect(d).toHaveLength(1);
+    expect(d[0]!.message).toMatch(/^this is a template \(\{\{ NAME \}\} placeholders, as Jinja/);
+    expect(d[0]!.message).not.toContain('helm template');
+    expect([d[0]!.line, d[0]!.column]).toEqual([4, 9]);
+    // Helm's own forms stay Helm: fields, variables, trim markers, comments, functions.
+    for (const helm of [
+      '{{ .Values.name }}',
+      '{{ $name }}',
+      '{{- .Release.Name }}',
+      '{{/* c */}}',
+      '{{ include "x" . }}',
+      '{{ toYaml .Values.labels | nindent 4 }}',
+    ])
+      expect(
+        parseScenario(jinja.replace('{{ PROJECT_NAME }}', helm)).diagnostics[0]!.message,
+        helm,
+      ).toMatch(/^this is a Helm chart template/);
+  });
+
   it('{{ in a comment, a quoted string or a block scalar is not a template', () => {
     expect(parseScenario(`# see {{ docs }}\n${HPA_V2(BASIC_SPEC)}`).ok).toBe(true);
     const rule = `apiVersion: monitoring.coreos.com/v1\nkind: PrometheusRule\nmetadata: { name: r }\nspec:\n  groups:\n    - rules:\n        - annotations:\n            description: "now {{ $value }}"\n            summary: 'at {{ $labels.pod }}'\n          expr: |\n            up {{ odd }}\n`;
