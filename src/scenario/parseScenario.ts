@@ -267,7 +267,12 @@ function worldFor(
   const snippet = simulationYaml(metadataName(hpa.defaulted) || 'default', world.spec);
   const notice = `no Simulation document, so a default world is assumed: ${world.summary}. To change it, add after --- a Simulation document (this one gives the same run):\n${snippet}`;
   notices.push(notice);
-  reportHpa.info(['kind'], notice);
+  // A diagnostic is one line (its newlines would be escaped as \u000a in editors and terminals),
+  // so it names where the document is instead of holding it.
+  reportHpa.info(
+    ['kind'],
+    `no Simulation document, so a default world is assumed: ${world.summary}. To change it, add after --- the Simulation document that gives the same run (the app inserts it in one click; hpa-sim run --format json prints it as defaultSimulation)`,
+  );
   return {
     sim: {
       ...sim,
