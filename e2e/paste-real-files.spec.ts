@@ -73,6 +73,35 @@ test.describe('pasting real files', () => {
     await expect(other.locator('.scenario-meta strong')).toHaveText('ingress');
     await fresh.close();
   });
+
+  test('a JSON file runs as it is; a trailing comma kubectl refuses is one marker at the comma', async ({
+    page,
+  }) => {
+    await openApp(page);
+    await waitUpToDate(page);
+    const json = corpus('json-v2-cpu-no-eol.json');
+    await setEditorText(page, json);
+    await waitUpToDate(page);
+    expect((await markers(page)).filter((m) => m.severity === 'error')).toEqual([]);
+    await expect(page.getByRole('note', { name: 'Assumed world' })).toContainText(
+      'default world is assumed',
+    );
+    // min 1, max 5: the assumed traffic peaks at 80 % of max (4 pods) and falls back to 1.
+    await expect(kpi(page, 'Peak / final')).toContainText('4 / 1');
+    const broken = json.replace('"averageUtilization": 70', '"averageUtilization": 70,');
+    await setEditorText(page, broken);
+    await expect
+      .poll(async () => (await markers(page)).filter((m) => m.severity === 'error'))
+      .toHaveLength(1);
+    const [marker] = (await markers(page)).filter((m) => m.severity === 'error');
+    expect(marker!.message).toContain(
+      "JSON: invalid character '}' looking for beginning of object key string",
+    );
+    // The marker sits on the brace after the trailing comma, where encoding/json stops.
+    const lines = broken.split('\n');
+    expect(lines[marker!.line - 1]![marker!.column - 1]).toBe('}');
+    expect(lines[marker!.line - 2]!.trimEnd().endsWith(',')).toBe(true);
+  });
 });
 
 test.describe('the HPA picker', () => {

@@ -145,6 +145,29 @@ describe('cli run', () => {
     expect(cli('run', f, '--format', 'csv').out).toContain(',overflow,');
   });
 
+  it('a manifest alone: one readable info line, and the assumed Simulation document in JSON', () => {
+    const f = tempFile(
+      'alone.yaml',
+      'apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata: { name: web }\nspec:\n  scaleTargetRef: { kind: Deployment, name: web }\n  maxReplicas: 4\n',
+    );
+    const table = cli('run', f);
+    expect(table.code).toBe(0);
+    const info = table.err.split('\n').filter((l) => l.includes('default world is assumed'));
+    expect(info).toHaveLength(1);
+    expect(info[0]).not.toContain('\\u000a');
+    expect(info[0]).toContain('--format json prints it as defaultSimulation');
+    const json = JSON.parse(cli('run', f, '--format', 'json').out);
+    expect(json.defaultSimulation).toContain('kind: Simulation');
+    // Pasted after ---, it gives the same run.
+    const again = tempFile(
+      'again.yaml',
+      `${readFileSync(f, 'utf8')}---\n${json.defaultSimulation}`,
+    );
+    const second = JSON.parse(cli('run', again, '--format', 'json').out);
+    expect(second.defaultSimulation).toBeUndefined();
+    expect(second.kpis).toEqual(json.kpis);
+  });
+
   it('--hpa picks one HPA of a many-document file; an unknown name is a located error', () => {
     const hpa = (name: string, max: number) =>
       `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata: { name: ${name} }\nspec:\n  scaleTargetRef: { kind: Deployment, name: ${name} }\n  maxReplicas: ${max}\n`;

@@ -87,7 +87,15 @@ export function runCommand(argv: string[], io: Io): number {
   const explain = Boolean(args.values.explain);
   if (format === 'json') {
     const json = resultToJson(name, run.result, explain, run.input.hpa) as Record<string, unknown>;
-    io.out(JSON.stringify({ ...json, variants: compared }));
+    // No Simulation document: the one that gives this run, ready to paste after --- and edit.
+    const world = plan.summary.defaultSimulation;
+    io.out(
+      JSON.stringify({
+        ...json,
+        variants: compared,
+        ...(world ? { defaultSimulation: world } : {}),
+      }),
+    );
   } else if (format === 'csv') io.out(resultToCsv(run.result).trimEnd());
   else {
     io.out(resultToTable(name, run.result, explain, run.input.hpa).trimEnd());

@@ -12,8 +12,11 @@ function indentOf(line: string): number {
   return line.length - line.trimStart().length;
 }
 
-/** Where `{{` starts outside quotes on this line, or -1 (a `#` outside quotes ends the scan). */
-function plainBraces(line: string): number {
+/**
+ * Where `token` starts on this line outside quotes (or also inside them when `quoted`), or -1; a
+ * `#` outside quotes ends the scan.
+ */
+function plainToken(line: string, first: string, token: RegExp, quoted: boolean): number {
   let quote: '"' | "'" | null = null;
   for (let i = 0; i < line.length; i++) {
     const c = line[i]!;
@@ -23,18 +26,18 @@ function plainBraces(line: string): number {
     }
     if (quote) {
       if (c === quote) quote = null;
+      else if (quoted && c === first && token.test(line.slice(i, i + 64))) return i;
       continue;
     }
     if (c === '"' || c === "'") quote = c;
     else if (c === '#' && (i === 0 || /\s/.test(line[i - 1]!))) return -1;
-    else if (c === '{' && line[i + 1] === '{') return i;
+    else if (c === first && token.test(line.slice(i, i + 64))) return i;
   }
   return -1;
 }
 
-/** Offset of the first template `{{` in plain YAML, or -1. */
-export function helmTemplateAt(text: string): number {
-  if (!text.includes('{{')) return -1;
+/** Offset of the first match of `token` (anchored with ^) outside comments and block scalars. */
+function plainTokenAt(text: string, first: string, token: RegExp, quoted = false): number {
   let offset = 0;
   let blockIndent = -1;
   for (const line of text.split('\n')) {
@@ -44,12 +47,91 @@ export function helmTemplateAt(text: string): number {
       if (line.trim() === '' || indentOf(line) > blockIndent) continue;
       blockIndent = -1;
     }
-    const at = plainBraces(line);
+    const at = plainToken(line, first, token, quoted);
     if (at >= 0) return start + at;
     if (BLOCK_SCALAR.test(line)) blockIndent = indentOf(line);
   }
   return -1;
 }
 
+/** Offset of the first template `{{` in plain YAML, or -1. */
+export function helmTemplateAt(text: string): number {
+  return text.includes('{{') ? plainTokenAt(text, '{', /^\{\{/) : -1;
+}
+
+/**
+ * Offset of the first `${NAME}` placeholder outside comments (quoted or not), or -1: a file for
+ * envsubst, Terraform's templatefile or Flux's post-build substitution. Such a value is still YAML
+ * (a string), so a placeholder only explains errors; it never refuses a file by itself.
+ */
+export function placeholderAt(text: string): number {
+  return text.includes('${') ? plainTokenAt(text, '$', /^\$\{[A-Za-z_][\w.:-]*\}/, true) : -1;
+}
+
+export const PLACEHOLDER_MESSAGE =
+  'this file has ${…} placeholders (for envsubst, Terraform templatefile or Flux substitution), which the API server would take literally: substitute them first and paste the output, e.g. envsubst < hpa.yaml.tpl';
+
 export const HELM_MESSAGE =
   'this is a Helm chart template ({{ … }} is Helm syntax, not YAML): render it first and paste the output, e.g. helm template RELEASE CHART --show-only templates/hpa.yaml (or kubectl get hpa NAME -o yaml from the cluster)';
+
+export const OTHER_TEMPLATE_MESSAGE =
+  'this is a template ({{ NAME }} placeholders, as Jinja, Ansible or Mustache write them), not YAML: render it first and paste the output (or kubectl get hpa NAME -o yaml from the cluster)';
+
+/**
+ * Go templates (Helm) start an action with a field (`.Values`), a variable (`$x`), a trim marker,
+ * a comment or a keyword or function (`include`, `if`, `toYaml` …); `{{ PROJECT_NAME }}` or
+ * `{{ name | default('x') }}` is another template language, for which `helm template` is the
+ * wrong advice.
+ */
+export function templateMessage(text: string, offset: number): string {
+  const action = /^\{\{\s*([^\s}|(]*)\s*([|}]|$)/.exec(text.slice(offset, offset + 200));
+  const head = action?.[1] ?? '';
+  // A name or a dotted path with no leading dot: Go templates need `.` or `$` before a field.
+  const bare = /^[A-Za-z_][\w.]*$/.test(head) && !GO_TEMPLATE_WORDS.has(head);
+  return bare && (action?.[2] === '}' || action?.[2] === '|')
+    ? OTHER_TEMPLATE_MESSAGE
+    : HELM_MESSAGE;
+}
+
+/** Keywords and the functions Helm charts commonly start an action with. */
+const GO_TEMPLATE_WORDS = new Set([
+  'if',
+  'else',
+  'end',
+  'range',
+  'with',
+  'define',
+  'template',
+  'block',
+  'include',
+  'tpl',
+  'toYaml',
+  'toJson',
+  'printf',
+  'print',
+  'quote',
+  'squote',
+  'default',
+  'required',
+  'trunc',
+  'trimSuffix',
+  'lower',
+  'upper',
+  'nindent',
+  'indent',
+  'and',
+  'or',
+  'not',
+  'eq',
+  'ne',
+  'len',
+  'index',
+  'lookup',
+  'now',
+  'uuidv4',
+  'randAlphaNum',
+  'fail',
+  'ternary',
+  'dict',
+  'list',
+]);

@@ -125,12 +125,15 @@ spec:
     expect(d!.line).toBeGreaterThanOrEqual(8);
   });
 
-  it('a duplicate key: the second occurrence', () => {
+  it('a duplicate key: the second occurrence (in the HPA a warning: kubectl keeps the last)', () => {
     const text = HPA_V2(`${BASIC_SPEC}  maxReplicas: 12\n`);
-    const d = parseScenario(text).diagnostics.find((x) => x.message.startsWith('duplicate key'));
+    const parsed = parseScenario(text);
+    const d = parsed.diagnostics.find((x) => x.message.startsWith('duplicate key'));
+    expect(parsed.ok).toBe(true);
+    expect(parsed.effectiveHpa!.spec.maxReplicas).toBe(12);
     const p = at(text, 'maxReplicas', 1);
     expect(where(d)).toEqual([
-      'error',
+      'warning',
       'hpa:spec.maxReplicas',
       0,
       p.line,
@@ -138,6 +141,15 @@ spec:
       p.line,
       p.column + 11,
     ]);
+  });
+
+  it('a duplicate key in the Simulation document (our format) stays an error', () => {
+    const text = TWO(BASIC_SPEC, '  duration: 1h\n  duration: 2h\n');
+    const parsed = parseScenario(text);
+    expect(parsed.ok).toBe(false);
+    const d = parsed.diagnostics.find((x) => x.message.startsWith('duplicate key'));
+    expect(d?.severity).toBe('error');
+    expect(d?.message).toBe("duplicate key 'duration': keys in a map must be unique");
   });
 
   it('a Simulation field: the value, in document 1', () => {

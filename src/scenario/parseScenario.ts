@@ -6,7 +6,7 @@ import type { ControllerConfig } from '../engine/controller/index.ts';
 import type { SimulationInput } from '../engine/simulation/input.ts';
 import { checkBudget, checkRunsBudget } from './checkBudget.ts';
 import { IssueList, reporterFor, type DocRef, type Reporter } from './diagnostics.ts';
-import { HELM_MESSAGE, helmTemplateAt } from './helm.ts';
+import { PLACEHOLDER_MESSAGE, helmTemplateAt, placeholderAt, templateMessage } from './helm.ts';
 import { checkHpaShape, processHpa, type HpaOutcome } from './hpa/process.ts';
 import { MAX_TEXT_CHARS } from './limits.ts';
 import { textDiagnostic, toDiagnostics } from './locateIssues.ts';
@@ -25,6 +25,7 @@ import type {
   ScenarioDocument,
 } from './types.ts';
 import { readDocuments } from './yaml/documents.ts';
+import { checkJsonStream } from './yaml/jsonStream.ts';
 import { toPlain } from './yaml/plain.ts';
 import { prescan } from './yaml/prescan.ts';
 import { buildVariants, readVariantEntries, type VariantRun } from './variants/readVariants.ts';
@@ -94,7 +95,11 @@ function parse(source: string, options: ParseOptions): ParseResult {
     return result({ diagnostics: [textDiagnostic(tooDeep.message, text, tooDeep.offset)] });
 
   const helm = helmTemplateAt(text);
-  if (helm >= 0) return result({ diagnostics: [textDiagnostic(HELM_MESSAGE, text, helm)] });
+  if (helm >= 0)
+    return result({ diagnostics: [textDiagnostic(templateMessage(text, helm), text, helm)] });
+  // Checked on the text as given: after a byte-order mark kubectl reads the file as YAML.
+  const json = checkJsonStream(source);
+  if (json) return result({ diagnostics: [textDiagnostic(json.message, text, json.offset)] });
 
   const issues = new IssueList();
   const { documents } = readDocuments(text, issues);
@@ -105,11 +110,12 @@ function parse(source: string, options: ParseOptions): ParseResult {
     if (!entry) return undefined;
     if (!plainCache.has(entry.index)) {
       const source = documents.find((d) => d.index === entry.index)!;
-      const converted = toPlain(source.doc);
+      // Kubernetes objects are read as kubectl reads them (YAML 1.1 scalars); ours as YAML 1.2.
+      const converted = toPlain(source.doc, { kubectl: entry.ref.role !== 'simulation' });
       const ref: DocRef = { index: entry.index, role: entry.ref.role };
       for (const i of converted.issues) {
         issues.add({
-          severity: 'error',
+          severity: i.severity ?? 'error',
           message: i.message,
           doc: ref,
           path: i.path,
@@ -117,7 +123,8 @@ function parse(source: string, options: ParseOptions): ParseResult {
           ...(i.range ? { range: i.range } : {}),
         });
       }
-      plainCache.set(entry.index, converted.issues.length === 0 ? converted.value : undefined);
+      const usable = converted.issues.every((i) => i.severity === 'warning');
+      plainCache.set(entry.index, usable ? converted.value : undefined);
     }
     const value = plainCache.get(entry.index);
     if (entry.item === null) return value;
@@ -184,7 +191,7 @@ function parse(source: string, options: ParseOptions): ParseResult {
   }
 
   return result({
-    diagnostics: toDiagnostics(issues.items, documents, text),
+    diagnostics: withPlaceholderNote(toDiagnostics(issues.items, documents, text), text),
     input,
     hpaManifest: hpaValue ?? null,
     hpa,
@@ -199,6 +206,13 @@ function parse(source: string, options: ParseOptions): ParseResult {
     defaultWorld,
     variants,
   });
+}
+
+/** A refused file with `${…}` placeholders: say first that they are why (the rest stay listed). */
+function withPlaceholderNote(diagnostics: Diagnostic[], text: string): Diagnostic[] {
+  if (!diagnostics.some((d) => d.severity === 'error')) return diagnostics;
+  const at = placeholderAt(text);
+  return at < 0 ? diagnostics : [textDiagnostic(PLACEHOLDER_MESSAGE, text, at), ...diagnostics];
 }
 
 /**
@@ -253,7 +267,12 @@ function worldFor(
   const snippet = simulationYaml(metadataName(hpa.defaulted) || 'default', world.spec);
   const notice = `no Simulation document, so a default world is assumed: ${world.summary}. To change it, add after --- a Simulation document (this one gives the same run):\n${snippet}`;
   notices.push(notice);
-  reportHpa.info(['kind'], notice);
+  // A diagnostic is one line (its newlines would be escaped as \u000a in editors and terminals),
+  // so it names where the document is instead of holding it.
+  reportHpa.info(
+    ['kind'],
+    `no Simulation document, so a default world is assumed: ${world.summary}. To change it, add after --- the Simulation document that gives the same run (the app inserts it in one click; hpa-sim run --format json prints it as defaultSimulation)`,
+  );
   return {
     sim: {
       ...sim,

@@ -227,12 +227,57 @@ describe('not a manifest: one clear message', () => {
     expect([d[0]!.line, d[0]!.column]).toEqual([4, 9]);
   });
 
+  it('a {{ NAME }} template of another language (Jinja, Ansible) is not sent to helm template', () => {
+    const jinja = `apiVersion: autoscaling/v1\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: {{ PROJECT_NAME }}\nspec:\n  minReplicas: {{ item.min | default(1) }}\n`;
+    const d = parseScenario(jinja).diagnostics;
+    expect(d).toHaveLength(1);
+    expect(d[0]!.message).toMatch(/^this is a template \(\{\{ NAME \}\} placeholders, as Jinja/);
+    expect(d[0]!.message).not.toContain('helm template');
+    expect([d[0]!.line, d[0]!.column]).toEqual([4, 9]);
+    // Helm's own forms stay Helm: fields, variables, trim markers, comments, functions.
+    for (const helm of [
+      '{{ .Values.name }}',
+      '{{ $name }}',
+      '{{- .Release.Name }}',
+      '{{/* c */}}',
+      '{{ include "x" . }}',
+      '{{ toYaml .Values.labels | nindent 4 }}',
+    ])
+      expect(
+        parseScenario(jinja.replace('{{ PROJECT_NAME }}', helm)).diagnostics[0]!.message,
+        helm,
+      ).toMatch(/^this is a Helm chart template/);
+  });
+
   it('{{ in a comment, a quoted string or a block scalar is not a template', () => {
     expect(parseScenario(`# see {{ docs }}\n${HPA_V2(BASIC_SPEC)}`).ok).toBe(true);
     const rule = `apiVersion: monitoring.coreos.com/v1\nkind: PrometheusRule\nmetadata: { name: r }\nspec:\n  groups:\n    - rules:\n        - annotations:\n            description: "now {{ $value }}"\n            summary: 'at {{ $labels.pod }}'\n          expr: |\n            up {{ odd }}\n`;
     expect(errors(parseScenario(`${HPA_V2(BASIC_SPEC)}---\n${rule}`).diagnostics)).toEqual([]);
     const control = `{{- if .Values.hpa.enabled }}\n${HPA_V2(BASIC_SPEC)}{{- end }}\n`;
     expect(parseScenario(control).diagnostics.map((d) => [d.line, d.column])).toEqual([[1, 1]]);
+  });
+
+  it('${…} placeholders (envsubst, Terraform): said first when the file is refused', () => {
+    const text = `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: "\${APP}-hpa"\nspec:\n  scaleTargetRef: { kind: Deployment, name: web }\n  minReplicas: \${MIN_PODS}\n  maxReplicas: 5\n`;
+    const d = errors(parseScenario(text).diagnostics);
+    expect(d[0]!.message).toMatch(/^this file has \$\{…\} placeholders .*envsubst/);
+    expect([d[0]!.line, d[0]!.column]).toEqual([4, 10]);
+    // The errors they cause stay listed, located.
+    expect(d.some((e) => e.message.includes('expected an integer') && e.line === 7)).toBe(true);
+  });
+
+  it('${…} in a comment, or in a file the API server accepts, changes nothing', () => {
+    const annotated = HPA_V2(BASIC_SPEC).replace(
+      'metadata:\n',
+      'metadata:\n  annotations:\n    note: "rendered from ${TEMPLATE}"\n',
+    );
+    expect(annotated).toContain('${TEMPLATE}');
+    const ok = parseScenario(`# envsubst \${X}\n${annotated}`);
+    expect(errors(ok.diagnostics)).toEqual([]);
+    const bad = parseScenario(
+      `# envsubst \${X}\n${HPA_V2(BASIC_SPEC)}`.replace(/maxReplicas: \d+/, 'maxReplicas: x'),
+    );
+    expect(bad.diagnostics.some((d) => d.message.includes('placeholders'))).toBe(false);
   });
 
   it('a KEDA ScaledObject', () => {

@@ -3,6 +3,8 @@
  * its source and the API server's verdict in its first two comment lines:
  *   # source: https://github.com/OWNER/REPO/blob/COMMIT/PATH
  *   # verdict: accepted | rejected: <part of the API server's reason>
+ * A JSON file keeps its bytes (a comment would make kubectl read it as YAML): its two header lines
+ * are in FILE.json.meta beside it.
  * An accepted file must run with no Simulation document and rescale at least once (unless
  * minReplicas equals maxReplicas); a rejected one must fail with that reason, located on a line
  * of the file.
@@ -15,8 +17,13 @@ import { parseScenario } from '../../src/scenario/index.ts';
 
 const dir = import.meta.dirname;
 const files = readdirSync(dir)
-  .filter((f) => f.endsWith('.yaml'))
+  .filter((f) => f.endsWith('.yaml') || f.endsWith('.json'))
   .sort();
+
+/** The header lines: in the file, or for JSON in FILE.json.meta. */
+function headerText(file: string, text: string): string {
+  return file.endsWith('.json') ? readFileSync(join(dir, `${file}.meta`), 'utf8') : text;
+}
 
 function header(text: string): { source: string; verdict: string } {
   const source = /^# source: (\S+)$/m.exec(text)?.[1] ?? '';
@@ -28,7 +35,7 @@ describe('manifest corpus', () => {
   it('holds at least 30 real files, each with its source and verdict', () => {
     expect(files.length).toBeGreaterThanOrEqual(30);
     for (const f of files) {
-      const { source, verdict } = header(readFileSync(join(dir, f), 'utf8'));
+      const { source, verdict } = header(headerText(f, readFileSync(join(dir, f), 'utf8')));
       expect(source, f).toMatch(/^https:\/\/github\.com\/[^/]+\/[^/]+\/blob\/[0-9a-f]{40}\//);
       expect(verdict, f).toMatch(/^(accepted|rejected: .+)$/);
     }
@@ -49,7 +56,7 @@ describe('manifest corpus', () => {
 
   for (const file of files) {
     const text = readFileSync(join(dir, file), 'utf8');
-    const { verdict } = header(text);
+    const { verdict } = header(headerText(file, text));
     if (verdict === 'accepted') {
       it(`${file}: runs with the default world and rescales`, () => {
         const parsed = parseScenario(text);

@@ -54,6 +54,8 @@ export function typeHint(value: unknown, allowed: readonly JsonType[]): string {
   }
   if (typeof value === 'number' && allowed.includes('string') && allowed.length === 1)
     return ' (quote it)';
+  if (typeof value === 'boolean' && allowed.includes('string') && allowed.length === 1)
+    return " (quote it: unquoted true and false are booleans, and in a Kubernetes object also yes, no, on, off, y and n, as kubectl's YAML 1.1 reads them)";
   return '';
 }
 

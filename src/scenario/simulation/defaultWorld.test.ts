@@ -69,6 +69,16 @@ describe('the default world (no Simulation document)', () => {
     expect(l.perPodMilli / 1000 / 1024 ** 2).toBeCloseTo(150, 0);
   });
 
+  it('a memory utilization target is written in whole Ki, not milli-bytes, and still meets it', () => {
+    const { parsed } = run(HPA_V2(SPEC(METRICS['memory utilization']!)));
+    // 30 % of 80 % of the default 256Mi request is 62914.56Ki: rounded, not 64424509440m.
+    expect(parsed.defaultSimulation).toContain('memory: { perPod: 62915Ki, perUnit: 1468Ki }');
+    expect(parsed.defaultSimulation).not.toMatch(/\d{7,}(m|u)\b/);
+    const l = parsed.input!.loads[0] as { perPodMilli: number; perUnitMilli: number };
+    const atTarget = (l.perPodMilli + 100 * l.perUnitMilli) / 1000;
+    expect(Math.abs(atTarget - 0.8 * 256 * 1024 ** 2) / (256 * 1024 ** 2)).toBeLessThan(0.001);
+  });
+
   it('a ContainerResource metric gets a pod with the container it names', () => {
     const { parsed } = run(HPA_V2(SPEC(METRICS['container resource']!)));
     expect(parsed.input!.workload.containers.map((c) => c.name)).toEqual(['nginx']);

@@ -40,6 +40,16 @@ export function formatMilli(milli: number, bytes: boolean): string {
   return `${Math.max(1, Math.round(milli * 1000))}u`;
 }
 
+/**
+ * Bytes (in milli) to whole bytes, and to whole Ki from 1 Mi up: 30 % of 80 % of 256Mi is
+ * 62914.56Ki, which as an exact quantity reads 64424509440m. The load then meets the target
+ * within a few KiB per pod, far below one percent of utilization.
+ */
+function roundBytes(milli: number, round: (x: number) => number): number {
+  const unit = milli >= 1024 * 1024 * 1000 ? 1024 * 1000 : 1000;
+  return round(milli / unit) * unit;
+}
+
 function requestMilli(c: ContainerDocument, resource: string): number {
   const q = c.resources?.requests?.[resource];
   return q === undefined ? 0 : milliValue(q);
@@ -96,8 +106,10 @@ export function suggestedLoadEntry(
     const target = podTargetMilli(ref, containers);
     const share = ref.kind === 'pods' ? 0 : (IDLE_SHARE[ref.name] ?? OTHER_RESOURCE_IDLE_SHARE);
     const bytes = ref.name === 'memory' || ref.name === 'ephemeral-storage';
-    const perPod = Math.ceil(target * share);
-    const perUnit = (target - perPod) / UNITS_PER_POD;
+    const perPod = bytes ? roundBytes(target * share, Math.ceil) : Math.ceil(target * share);
+    const perUnit = bytes
+      ? roundBytes((target - perPod) / UNITS_PER_POD, Math.round)
+      : (target - perPod) / UNITS_PER_POD;
     const entry = { perPod: formatMilli(perPod, bytes), perUnit: formatMilli(perUnit, bytes) };
     return {
       section: ref.kind === 'pods' ? 'pods' : 'resources',

@@ -7,8 +7,11 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node } from 'yaml';
 import { MAX_ALIASES, MAX_DEPTH, MAX_VALUES } from '../limits.ts';
 import type { Path, PathSegment } from '../types.ts';
+import { resolveYaml11 } from './yaml11.ts';
 
 export interface PlainIssue {
+  /** Default 'error'. */
+  severity?: 'warning';
   path: Path;
   message: string;
   at: 'key' | 'value';
@@ -22,6 +25,11 @@ export interface PlainResult {
 }
 
 interface State {
+  /**
+   * A Kubernetes object, read as kubectl reads it: plain scalars by YAML 1.1 rules (yaml11.ts),
+   * and a duplicate key keeps its last value (go-yaml v2 outside strict mode), with a warning.
+   */
+  kubectl: boolean;
   anchors: Map<string, Node>;
   inProgress: Set<Node>;
   values: number;
@@ -30,8 +38,9 @@ interface State {
   issues: PlainIssue[];
 }
 
-export function toPlain(doc: Document.Parsed): PlainResult {
+export function toPlain(doc: Document.Parsed, options: { kubectl?: boolean } = {}): PlainResult {
   const state: State = {
+    kubectl: options.kubectl ?? false,
     anchors: new Map(),
     inProgress: new Set(),
     values: 0,
@@ -77,7 +86,14 @@ function convert(state: State, node: unknown, path: PathSegment[], depth: number
   if (isAlias(node)) return convertAlias(state, node, path, depth);
   const anchor = (node as { anchor?: string }).anchor;
   if (anchor) state.anchors.set(anchor, node as Node);
-  if (isScalar(node)) return scalarValue(node.value);
+  if (isScalar(node)) {
+    // An untagged plain scalar is re-read from its text; quoted and tagged ones keep their value.
+    if (state.kubectl && node.type === 'PLAIN' && !node.tag && typeof node.source === 'string') {
+      const value = resolveYaml11(node.source);
+      if (value !== undefined) return scalarValue(value);
+    }
+    return scalarValue(node.value);
+  }
   if (isMap(node) || isSeq(node)) {
     if (depth > MAX_DEPTH) {
       stop(state, path, `maps and lists nest deeper than ${MAX_DEPTH} levels (the limit)`);
@@ -163,8 +179,9 @@ function convertMap(
     if (seen.has(key) && key !== '<<') {
       const r = (pair.key as { range?: [number, number, number] } | null)?.range;
       state.issues.push({
+        ...(state.kubectl ? { severity: 'warning' as const } : {}),
         path: [...path, key],
-        message: `duplicate key '${key}': keys in a map must be unique`,
+        message: duplicateMessage(key, path, state.kubectl),
         at: 'key',
         ...(r ? { range: [r[0], r[1]] as const } : {}),
       });
@@ -178,6 +195,21 @@ function convertMap(
   }
   for (const merge of merges) applyMerge(state, out, merge, path);
   return out;
+}
+
+/**
+ * kubectl turns YAML into JSON with go-yaml v2 outside strict mode, where a repeated key silently
+ * replaces the earlier value (kubernetes/kubernetes#67477, #89303, #125885): the cluster gets the
+ * last one. A Kubernetes object is read the same way, with a warning; our own Simulation document
+ * refuses duplicates.
+ */
+function duplicateMessage(key: string, path: Path, kubectl: boolean): string {
+  const split =
+    path.length === 0 && (key === 'apiVersion' || key === 'kind')
+      ? ' (two objects with no --- line between them? Put --- on its own line before each object)'
+      : '';
+  if (!kubectl) return `duplicate key '${key}': keys in a map must be unique${split}`;
+  return `duplicate key '${key}': kubectl keeps only the last value, so this one replaces the earlier '${key}', which the cluster never sees${split}`;
 }
 
 /** YAML 1.1 merge: keys already present win; a list merges its maps, earlier first. */

@@ -40,6 +40,31 @@ describe('toPlain', () => {
     ]);
   });
 
+  it('read as kubectl reads a Kubernetes object, a duplicate keeps its last value, with a warning', () => {
+    const [doc] = parseAllDocuments('a: 1\nb: 2\na: 3\n', { uniqueKeys: false });
+    const { value, issues } = toPlain(doc!, { kubectl: true });
+    expect(value).toEqual({ a: 3, b: 2 });
+    expect(issues.map((i) => [i.severity, i.message])).toEqual([
+      [
+        'warning',
+        "duplicate key 'a': kubectl keeps only the last value, so this one replaces the earlier 'a', which the cluster never sees",
+      ],
+    ]);
+  });
+
+  it('a second apiVersion or kind at the top says the --- line is missing', () => {
+    const two = plain(
+      'apiVersion: v1\nkind: A\napiVersion: v2\nkind: B\nspec: { kind: C, kind: D }\n',
+    );
+    const messages = two.issues.map((i) => i.message);
+    expect(messages.slice(0, 2)).toEqual([
+      "duplicate key 'apiVersion': keys in a map must be unique (two objects with no --- line between them? Put --- on its own line before each object)",
+      "duplicate key 'kind': keys in a map must be unique (two objects with no --- line between them? Put --- on its own line before each object)",
+    ]);
+    // Deeper in the object a duplicate is only a duplicate.
+    expect(messages[2]).toBe("duplicate key 'kind': keys in a map must be unique");
+  });
+
   it(`stops at ${MAX_DEPTH} levels`, () => {
     const ok = `${'['.repeat(MAX_DEPTH)}${']'.repeat(MAX_DEPTH)}`;
     expect(plain(ok).issues).toEqual([]);
