@@ -117,6 +117,14 @@ test.describe('teaching layout', () => {
       window.__hpaSimEditor!.setValue(t.replace('maxReplicas: 20', 'maxReplicas: -3'));
     });
     await expect(page.getByRole('status', { name: 'Simulator status' })).toContainText('invalid');
+    // the charts and the KPIs say whose figures they still show
+    const charts = page.getByRole('region', { name: 'Simulation charts' });
+    await expect(charts.getByRole('status')).toHaveText(
+      /^last valid scenario · \d+ errors? in the editor$/,
+    );
+    await expect(page.locator('.kpi-wrap').getByRole('status')).toHaveText(
+      /^last valid scenario · \d+ errors? in the editor$/,
+    );
   });
 });
 

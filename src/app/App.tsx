@@ -53,6 +53,11 @@ export function App() {
   const result = useResult();
   const federation = useFederation();
   const stale = useShownStale();
+  // Why the charts are not the text's: a first paste with errors must not read as its own run.
+  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  const staleNote = errors
+    ? `last valid scenario · ${errors} error${errors === 1 ? '' : 's'} in the editor`
+    : 'stale — simulating';
   const held = useHeld();
   const hpaChoice = useHpaChoice();
   const selected = useSelectedSync();
@@ -168,6 +173,7 @@ export function App() {
             <KpiStrip
               kpis={result?.kpis ?? null}
               stale={stale}
+              staleNote={staleNote}
               durationSeconds={result?.durationSeconds}
               hasDemand={hasDemand}
               soFar={running}
@@ -195,6 +201,7 @@ export function App() {
                 // A member's decision is not the total's: its window is not drawn on these charts.
                 selectedDetail={parseDecisionKey(focusedRun)?.member ? null : detail}
                 stale={stale}
+                staleNote={staleNote}
                 overlays={overlays}
                 focusedRun={focusedRun}
                 onZoomChange={setChartZoom}

@@ -28,6 +28,8 @@ export interface SimulationChartsProps {
   selectedDetail?: SyncDetail | null;
   /** the result is older than the text being edited */
   stale?: boolean;
+  /** what the stale badge says (why the charts are not the text's) */
+  staleNote?: string;
   /** points per series after downsampling */
   maxPoints?: number;
   /** select the sync under the pointer while hovering (default: on click only) */
@@ -166,7 +168,7 @@ function SimulationChartsView(props: SimulationChartsProps) {
         )}
         {stale ? (
           <span className="stale-badge" role="status">
-            stale — editing
+            {props.staleNote ?? 'stale — editing'}
           </span>
         ) : null}
       </div>

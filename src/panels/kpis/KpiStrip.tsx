@@ -15,6 +15,8 @@ export interface KpiStripProps {
   durationSeconds?: number;
   /** false when the scenario has no traffic curve (unmet demand does not apply) */
   hasDemand?: boolean;
+  /** what the stale badge says (why the figures are not the text's) */
+  staleNote?: string;
   /** running figures up to the selected sync (playback), shown under the strip */
   soFar?: SoFar | null;
 }
@@ -49,7 +51,7 @@ export function KpiStrip(props: KpiStripProps) {
       {props.soFar ? <SoFarLine f={props.soFar} /> : null}
       {stale ? (
         <span className="kpi-stale" role="status">
-          stale — editing
+          {props.staleNote ?? 'stale — editing'}
         </span>
       ) : null}
     </div>
