@@ -70,12 +70,19 @@ test.describe('the app', () => {
       )
       .toContain(13);
     await expect(page.getByRole('figure', { name: /Replicas over time/ })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: /stale/ }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: /last valid scenario/ })
+        .first(),
+    ).toBeVisible();
     await expect(page.getByRole('region', { name: 'Problems' })).toContainText('maxReplicas');
     // Fixing it brings the charts back up to date.
     await setEditorText(page, text);
     await waitUpToDate(page);
-    await expect(page.getByRole('status').filter({ hasText: /stale/ })).toHaveCount(0);
+    await expect(
+      page.getByRole('status').filter({ hasText: /stale|last valid scenario/ }),
+    ).toHaveCount(0);
   });
 
   test('selecting a sync explains it in the controller’s terms', async ({ page }) => {

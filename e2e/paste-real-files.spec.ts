@@ -43,6 +43,13 @@ test.describe('pasting real files', () => {
     await expect(kpi(page, 'Peak / final')).toContainText('4 / 3');
     const notice = page.getByRole('note', { name: 'Assumed world' });
     await expect(notice).toContainText('default world is assumed');
+    // one line each, so the pasted file keeps the editor's height; the details one click away
+    await expect(notice.getByText(/traffic \d+ units\/s/)).toBeHidden();
+    await notice.getByText('No Simulation document').click();
+    await expect(notice.getByText(/traffic \d+ units\/s/)).toBeVisible();
+    const problems = page.getByRole('region', { name: 'Problems' });
+    await expect(problems.getByText(/^\d+ notes?$/)).toBeVisible();
+    await expect(problems.getByText(/info: no Simulation document/)).toBeHidden();
     const before = await kpi(page, 'Pod-hours').innerText();
     await notice.getByRole('button', { name: 'Insert this Simulation document' }).click();
     await expect(notice).toBeHidden();

@@ -5,19 +5,28 @@ export function ProblemsList(props: { diagnostics: Diagnostic[]; onJump?(d: Diag
   const shown = props.diagnostics.filter((d) => d.severity !== 'info');
   const notes = props.diagnostics.filter((d) => d.severity === 'info');
   if (props.diagnostics.length === 0) return null;
+  const item = (d: Diagnostic, i: number) => (
+    <li key={i} data-severity={d.severity}>
+      <button onClick={() => props.onJump?.(d)}>
+        {d.line}:{d.column}
+      </button>{' '}
+      {d.severity}: {d.message}
+      {d.path ? <span className="status"> ({d.path})</span> : null}
+    </li>
+  );
+  // Errors and warnings in full; notes (what was assumed, where the workload came from) folded,
+  // as the editor marks them too and a pasted manifest needs the editor's height.
   return (
     <section className="problems" aria-label="Problems">
-      <ul>
-        {[...shown, ...notes].map((d, i) => (
-          <li key={i} data-severity={d.severity}>
-            <button onClick={() => props.onJump?.(d)}>
-              {d.line}:{d.column}
-            </button>{' '}
-            {d.severity}: {d.message}
-            {d.path ? <span className="status"> ({d.path})</span> : null}
-          </li>
-        ))}
-      </ul>
+      {shown.length ? <ul>{shown.map(item)}</ul> : null}
+      {notes.length ? (
+        <details>
+          <summary>
+            {notes.length} note{notes.length === 1 ? '' : 's'}
+          </summary>
+          <ul>{notes.map(item)}</ul>
+        </details>
+      ) : null}
     </section>
   );
 }

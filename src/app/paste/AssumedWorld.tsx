@@ -12,11 +12,14 @@ export function AssumedWorld(props: {
 }) {
   const snippet = props.parse?.defaultSimulation;
   if (!snippet) return null;
+  // The world's summary is long (traffic, capacity, per-metric loads): one line and a disclosure,
+  // so a pasted manifest keeps the editor's height.
   return (
     <div className="assumed-world" role="note" aria-label="Assumed world">
-      <span>
-        No Simulation document, so a default world is assumed: {props.parse?.defaultWorld}.
-      </span>{' '}
+      <details>
+        <summary>No Simulation document, so a default world is assumed.</summary>
+        <span>{props.parse?.defaultWorld}.</span>
+      </details>
       <button
         className="btn"
         onClick={() => props.onEdit(withSimulationDocument(props.getText(), snippet))}
