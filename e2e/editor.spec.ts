@@ -184,6 +184,20 @@ test.describe('the scenario editor', () => {
     await expect(page.getByRole('button', { name: 'Redo' })).toBeEnabled();
   });
 
+  test('a keyboard user leaves the editor as the hint under it says', async ({ page }) => {
+    await openApp(page);
+    await expect(page.locator('.editor-keys')).toContainText(
+      'Ctrl+M (Mac Ctrl+Shift+M) then Tab leaves the editor',
+    );
+    await page.evaluate(() => window.__hpaSimEditor!.focus());
+    const inEditor = () => page.evaluate(() => !!document.activeElement?.closest('.monaco-editor'));
+    await page.keyboard.press('Tab'); // Tab indents: focus stays
+    expect(await inEditor()).toBe(true);
+    await page.keyboard.press('Control+m');
+    await page.keyboard.press('Tab');
+    await expect.poll(inEditor).toBe(false);
+  });
+
   test('Monaco follows the app’s theme', async ({ page }) => {
     await openApp(page);
     const theme = page.getByRole('combobox', { name: 'Theme' });

@@ -52,8 +52,8 @@ export const EditorPane = memo(function EditorPane({ theme }: { theme: 'light' |
         theme={theme}
       />
       <p className="editor-keys">
-        Keyboard: Tab indents in the editor; press <kbd>Ctrl</kbd>+<kbd>M</kbd> (Mac:{' '}
-        <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>M</kbd>), then <kbd>Tab</kbd> moves on to the charts.
+        <kbd>Tab</kbd> indents · <kbd>Ctrl</kbd>+<kbd>M</kbd> (Mac <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+
+        <kbd>M</kbd>) then <kbd>Tab</kbd> leaves the editor
       </p>
       <ProblemsList diagnostics={diagnostics} />
     </section>
