@@ -50,6 +50,23 @@ test.describe('teaching layout', () => {
     await page.screenshot({ path: 'test-results/teach-1280x720.png' });
   });
 
+  test('with nothing selected, the explanation lists the rescales; one click explains one', async ({
+    page,
+  }) => {
+    await openApp(page);
+    await loadPreset(page, 'story-1-scale-up-fast');
+    const explain = page.getByRole('region', { name: 'Explanation' });
+    const list = explain.getByRole('navigation', { name: 'Rescales in this run' });
+    await expect(list.getByRole('listitem')).toHaveText([
+      /^0:00(:00)? sync 0: 1 → 10$/,
+      /^0:01(:00)? sync 4: 10 → 100$/,
+      /^0:02(:00)? sync 8: 100 → 1000$/,
+    ]);
+    await list.getByRole('button').nth(1).click();
+    await expect(explain.getByRole('heading', { level: 2 })).toContainText('Sync 4');
+    await expect(explain).toContainText('10 → 100');
+  });
+
   test('story 1 (maxReplicas 1000) tops out near 1,000; raw proposals and log view on demand', async ({
     page,
   }) => {

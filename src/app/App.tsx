@@ -7,7 +7,7 @@ import { SimulationCharts } from '../charts/index.ts';
 import { ClusterDecision, ClustersPanel } from '../panels/clusters/index.ts';
 import { parseDecisionKey } from '../run/decisionKey.ts';
 import { ComparePanel } from '../panels/compare/index.ts';
-import { ExplainPanel } from '../panels/explain/index.ts';
+import { ExplainPanel, rescalesOf } from '../panels/explain/index.ts';
 import { KpiStrip, soFar } from '../panels/kpis/index.ts';
 import { PRESETS } from '../presets/catalog.ts';
 import { PlaybackBar, usePlayback } from '../playback/index.ts';
@@ -109,6 +109,10 @@ export function App() {
           : [],
       ),
     [runs],
+  );
+  const rescales = useMemo(
+    () => (focusedResult ? rescalesOf(focusedResult.series) : undefined),
+    [focusedResult],
   );
   const explainedRuns = useMemo(() => runs.filter((r) => r.role !== 'cluster' && r.result), [runs]);
   const hasDemand = useMemo(
@@ -245,6 +249,8 @@ export function App() {
               runs={explainedRuns}
               focusedRun={focusedRun}
               onFocusRun={actions.focusRun}
+              rescales={rescales}
+              onSelectSync={actions.selectSync}
             />
           )}
         </aside>

@@ -8,6 +8,7 @@ import { formatElapsed } from '../../format/timeAxis.ts';
 import type { SyncDetail } from '../../worker/protocol.ts';
 import { DecisionChain } from './DecisionChain.tsx';
 import { DescribeBlock } from './DescribeBlock.tsx';
+import type { Rescale } from './rescales.ts';
 import { decisionChain } from '../../explain/decisionChain.ts';
 import { describeHpa } from '../../explain/describe.ts';
 import './explain.css';
@@ -30,6 +31,45 @@ export interface ExplainPanelProps {
   /** the key of the run `detail` comes from ('main': the HPA) */
   focusedRun?: string;
   onFocusRun?: (key: string) => void;
+  /** the explained run's rescales: with nothing selected, the places worth a first click */
+  rescales?: readonly Rescale[];
+  onSelectSync?: (index: number) => void;
+}
+
+/** Enough to start from without pushing the panel past the viewport. */
+const RESCALES_SHOWN = 12;
+
+/** The empty state: what to do, and the run's rescales as links to their syncs. */
+function FirstClicks(props: { rescales: readonly Rescale[]; onSelectSync(index: number): void }) {
+  const { rescales } = props;
+  if (rescales.length === 0)
+    return (
+      <p className="explain-rescales-none">No rescale in this run: every sync kept its count.</p>
+    );
+  return (
+    <nav aria-label="Rescales in this run">
+      <h3 className="explain-h3">Rescales in this run</h3>
+      <ol className="explain-rescales">
+        {rescales.slice(0, RESCALES_SHOWN).map((r) => (
+          <li key={r.index}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => props.onSelectSync(r.index)}
+            >
+              {formatElapsed(r.time, true)}
+            </button>{' '}
+            sync {r.index}: {r.from} → {r.to}
+          </li>
+        ))}
+      </ol>
+      {rescales.length > RESCALES_SHOWN ? (
+        <p className="muted">
+          and {rescales.length - RESCALES_SHOWN} more: step with ←/→ on a chart, or press Play
+        </p>
+      ) : null}
+    </nav>
+  );
 }
 
 export interface ExplainedRun {
@@ -101,11 +141,16 @@ function ExplainPanelView(props: ExplainPanelProps) {
         />
       ) : null}
       {!detail ? (
-        <p className="explain-empty">
-          {loading
-            ? 'Loading the sync…'
-            : 'Select a sync on a chart to see why the HPA did what it did.'}
-        </p>
+        <>
+          <p className="explain-empty">
+            {loading
+              ? 'Loading the sync…'
+              : 'Select a sync on a chart to see why the HPA did what it did.'}
+          </p>
+          {!loading && props.rescales && props.onSelectSync ? (
+            <FirstClicks rescales={props.rescales} onSelectSync={props.onSelectSync} />
+          ) : null}
+        </>
       ) : (
         <>
           <header className={`explain-header${loading ? ' is-loading' : ''}`}>

@@ -4,3 +4,4 @@ export {
   type ExplainedRun,
   type ExplainPanelProps,
 } from './ExplainPanel.tsx';
+export { rescalesOf, type Rescale } from './rescales.ts';
