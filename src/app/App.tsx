@@ -16,7 +16,7 @@ import { runColour } from '../format/runColours.ts';
 import {
   getScenarioText,
   useActions,
-  useDiagnostics,
+  useErrorCount,
   useFocusedRun,
   useFederation,
   useHeld,
@@ -47,14 +47,13 @@ import { ViewToggles } from './layout/ViewToggles.tsx';
 // The page reads no text: an edit (a keystroke, a drag's frame) re-renders the panes that show
 // it (EditorPane, CurveEditor), not the page; a new result re-renders the page.
 export function App() {
-  const diagnostics = useDiagnostics();
   const parse = useParseSummary();
   const presetName = usePresetName();
   const result = useResult();
   const federation = useFederation();
   const stale = useShownStale();
   // Why the charts are not the text's: a first paste with errors must not read as its own run.
-  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  const errors = useErrorCount();
   const staleNote = errors
     ? `last valid scenario · ${errors} error${errors === 1 ? '' : 's'} in the editor`
     : 'stale — simulating';
@@ -214,7 +213,7 @@ export function App() {
               <p className="status" role="status">
                 {held
                   ? 'Not simulated: this tab stopped while simulating this scenario. Edit it, or run it anyway from the notice above.'
-                  : diagnostics.some((d) => d.severity === 'error')
+                  : errors > 0
                     ? 'Fix the errors in the scenario to see the simulation.'
                     : 'Simulating…'}
               </p>

@@ -6,7 +6,7 @@ import {
   useActions,
   useCanRedo,
   useCanUndo,
-  useDiagnostics,
+  useErrorCount,
   useClusterModel,
   useFederation,
   useHpaChoice,
@@ -49,7 +49,7 @@ function statusText(
  */
 function RunStatusLine() {
   const status = useRunStatus();
-  const invalid = useDiagnostics().some((d) => d.severity === 'error');
+  const invalid = useErrorCount() > 0;
   const stale = useIsStale();
   return (
     <span
@@ -86,7 +86,7 @@ export const Toolbar = memo(function Toolbar(props: {
   const hpaChoice = useHpaChoice();
   const clusterModel = useClusterModel();
   const federation = useFederation();
-  const invalid = useDiagnostics().some((d) => d.severity === 'error');
+  const invalid = useErrorCount() > 0;
   const [share, setShare] = useState<{ url?: string; error?: string; copied?: boolean } | null>(
     null,
   );

@@ -12,7 +12,13 @@ import type {
   SyncDetail,
 } from '../worker/protocol.ts';
 import { getStore } from './current.ts';
-import { selectCanRedo, selectCanUndo, selectIsStale, selectShownStale } from './selectors.ts';
+import {
+  selectCanRedo,
+  selectCanUndo,
+  selectErrorCount,
+  selectIsStale,
+  selectShownStale,
+} from './selectors.ts';
 import type {
   DraftEntry,
   Notice,
@@ -40,6 +46,8 @@ export const usePresetName = (): string | null => useSim((s) => s.presetName);
 export const useParseSummary = (): ParseSummary | null => useSim((s) => s.parse);
 export const useDiagnostics = (): Diagnostic[] =>
   useSim((s) => s.parse?.diagnostics ?? NO_DIAGNOSTICS);
+/** errors in the text: a number, so an edit that keeps the count re-renders nothing */
+export const useErrorCount = (): number => useSim(selectErrorCount);
 export const useResult = (): ResultPayload | null => useSim((s) => s.result);
 /** every run with the result: the HPA's first, then its variants */
 export const useRuns = (): RunPayload[] => useSim((s) => s.runs);

@@ -4,7 +4,13 @@
 export { createSimStore, type SimStore } from './createSimStore.ts';
 export { getStore, initStore } from './current.ts';
 export * from './hooks.ts';
-export { selectCanRedo, selectCanUndo, selectIsStale, selectShownStale } from './selectors.ts';
+export {
+  selectCanRedo,
+  selectCanUndo,
+  selectErrorCount,
+  selectIsStale,
+  selectShownStale,
+} from './selectors.ts';
 export { STORAGE_KEYS } from './tabStorage.ts';
 export { startBrowserStore } from './browser.ts';
 export type * from './types.ts';

@@ -10,6 +10,13 @@ export function selectIsStale(s: SimState): boolean {
   return s.result !== null && (s.resultText !== s.text || s.resultHpa !== s.hpa);
 }
 
+/** How many errors the scenario's text has (0: it runs). */
+export function selectErrorCount(s: SimState): number {
+  let n = 0;
+  for (const d of s.parse?.diagnostics ?? []) if (d.severity === 'error') n++;
+  return n;
+}
+
 /**
  * Stale as the charts and KPIs show it: not during a gesture, whose texts arrive a frame apart
  * and whose runs follow within a frame or two (dimming and undimming every chart at each frame
