@@ -4,6 +4,7 @@
 
 import { CHART_MARGIN, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from './layout.ts';
 import type { ChartRow } from './types.ts';
+import { nearestBy } from '../format/timeAxis.ts';
 
 /** The plot area in px from the chart's top-left corner (the same on every stacked chart). */
 export interface PlotBox {
@@ -126,17 +127,7 @@ export function areaPath(
 
 /** The row drawn nearest to time `t` (rows ascend in time; -1 when there are none). */
 export function nearestRow(rows: readonly ChartRow[], t: number): number {
-  const n = rows.length;
-  if (n === 0) return -1;
-  let lo = 0;
-  let hi = n - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (rows[mid]!.t < t) lo = mid + 1;
-    else hi = mid;
-  }
-  if (lo > 0 && Math.abs(rows[lo - 1]!.t - t) <= Math.abs(rows[lo]!.t - t)) return lo - 1;
-  return lo;
+  return nearestBy(rows.length, (i) => rows[i]!.t, t);
 }
 
 export type GlyphDirection = 'up' | 'down' | 'mixed';

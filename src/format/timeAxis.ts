@@ -63,17 +63,24 @@ export function ticksNeedSeconds(ticks: readonly number[]): boolean {
   return ticks.some((t) => Math.round(t) % 60 !== 0);
 }
 
-/** Index of the sync nearest to `t` in the ascending `time` (-1 when empty). */
-export function nearestIndex(time: ArrayLike<number>, t: number): number {
-  const n = time.length;
+/**
+ * Index of the entry nearest to `t` among `n` ascending times read by `timeAt` (-1 when n is 0);
+ * a tie goes to the earlier one. Every chart, lane and row lookup uses this one rule.
+ */
+export function nearestBy(n: number, timeAt: (i: number) => number, t: number): number {
   if (n === 0) return -1;
   let lo = 0;
   let hi = n - 1;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (time[mid]! < t) lo = mid + 1;
+    if (timeAt(mid) < t) lo = mid + 1;
     else hi = mid;
   }
-  if (lo > 0 && Math.abs(time[lo - 1]! - t) <= Math.abs(time[lo]! - t)) return lo - 1;
+  if (lo > 0 && Math.abs(timeAt(lo - 1) - t) <= Math.abs(timeAt(lo) - t)) return lo - 1;
   return lo;
+}
+
+/** Index of the sync nearest to `t` in the ascending `time` (-1 when empty). */
+export function nearestIndex(time: ArrayLike<number>, t: number): number {
+  return nearestBy(time.length, (i) => time[i]!, t);
 }
