@@ -98,24 +98,17 @@ export function checkJsonStream(text: string): JsonStreamProblem | null {
       skipSpace();
       // Expecting a value (or, right after an opening bracket, its end).
       const c = s[i];
-      if (c === '{') {
+      if (c === '{' || c === '[') {
         i++;
         skipSpace();
-        if (s[i] === '}') {
+        if (s[i] === (c === '{' ? '}' : ']')) {
           i++;
         } else {
-          stack.push('{');
-          const key = objectKey();
-          if (key) return key;
-          continue;
-        }
-      } else if (c === '[') {
-        i++;
-        skipSpace();
-        if (s[i] === ']') {
-          i++;
-        } else {
-          stack.push('[');
+          stack.push(c);
+          if (c === '{') {
+            const key = objectKey();
+            if (key) return key;
+          }
           continue;
         }
       } else {
