@@ -32,6 +32,23 @@ function inViewport(box: { x: number; y: number; width: number; height: number }
 test.describe('teaching layout', () => {
   test.use({ viewport: { width: 1280, height: 720 } });
 
+  test('the traffic curve and the whole replicas chart share one window', async ({ page }) => {
+    await openApp(page);
+    await waitUpToDate(page);
+    await page.getByRole('button', { name: 'Got it' }).click();
+    const curve = (await page.getByRole('region', { name: 'Curve editor' }).boundingBox())!;
+    const chart = (await page.getByRole('figure', { name: /Replicas over time/ }).boundingBox())!;
+    expect(curve.y).toBeGreaterThanOrEqual(0);
+    // drag a point and watch the HPA react without scrolling: the chart's x-axis is on screen
+    expect(chart.y + chart.height).toBeLessThanOrEqual(720);
+    // a single run's "Duplicate as variant" sits in the charts' bar, not in a row of its own
+    await expect(
+      page
+        .getByRole('region', { name: 'Simulation charts' })
+        .getByRole('button', { name: 'Duplicate as variant' }),
+    ).toBeVisible();
+  });
+
   test('a click on a chart is explained inside the viewport, without scrolling', async ({
     page,
   }) => {

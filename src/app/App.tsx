@@ -83,6 +83,8 @@ export function App() {
   const chartsRef = useRef<HTMLDivElement>(null);
   const syncCount = result?.series.time.length ?? 0;
   const player = usePlayback(selected, syncCount, actions.selectSync);
+  // A single run: "Duplicate as variant" sits in the charts' bar (one stable node: the charts are memoized).
+  const compareInBar = useMemo(() => <ComparePanel placement="bar" />, []);
   // The charts' x-range, which the cluster lanes follow (null: the whole run).
   const [chartZoom, setChartZoom] = useState<[number, number] | null>(null);
 
@@ -185,6 +187,7 @@ export function App() {
           {/* A federation has a run per cluster and no variants (refused with spec.federation). */}
           {result && !federation ? (
             <ComparePanel
+              placement="page"
               exportPng={(root) =>
                 downloadComparisonPng(
                   root,
@@ -208,6 +211,7 @@ export function App() {
                 overlays={overlays}
                 focusedRun={focusedRun}
                 onZoomChange={setChartZoom}
+                barEnd={federation ? undefined : compareInBar}
               />
             ) : (
               <p className="status" role="status">

@@ -3,7 +3,7 @@
 // and tooltip row across them (an external store: hovering never re-renders a plot), the zoom,
 // and the selected sync drawn as a vertical line.
 
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { stabilizationModel } from '../explain/stabilization.ts';
 import type { SyncDetail } from '../worker/protocol.ts';
 import { buildChartData, DEFAULT_MAX_POINTS, replicasScale } from './buildChartData.ts';
@@ -40,6 +40,8 @@ export interface SimulationChartsProps {
   focusedRun?: string;
   /** told the x-range shown whenever it changes (null: the whole run), e.g. for cluster lanes */
   onZoomChange?: (zoom: [number, number] | null) => void;
+  /** drawn at the end of the charts' bar (the page's actions; memoize: a new node re-renders) */
+  barEnd?: ReactNode;
 }
 
 const NO_OVERLAYS: readonly OverlayRun[] = [];
@@ -162,15 +164,14 @@ function SimulationChartsView(props: SimulationChartsProps) {
             </button>
           </>
         ) : (
-          <span className="muted">
-            Click to select a sync · drag across a chart to zoom · ←/→ move the selection
-          </span>
+          <span className="muted">Click: select a sync · drag: zoom · ←/→: step</span>
         )}
         {stale ? (
           <span className="stale-badge" role="status">
             {props.staleNote ?? 'stale — editing'}
           </span>
         ) : null}
+        {props.barEnd ? <span className="sim-charts-bar-end">{props.barEnd}</span> : null}
       </div>
       <ReplicasChart
         {...shared}

@@ -23,9 +23,15 @@ export interface ComparePanelProps {
    * overlay it draws. Without it the panel offers no PNG.
    */
   exportPng?: (root: HTMLElement) => Promise<void>;
+  /**
+   * Where this instance sits: 'bar' (a single run: just the button, inline in the charts' bar, so
+   * the replicas chart fits at 1280×720) or 'page' (two runs or more: the whole comparison). The
+   * page renders one of each; each shows only when its case holds.
+   */
+  placement?: 'bar' | 'page';
 }
 
-export function ComparePanel({ exportPng }: ComparePanelProps = {}) {
+export function ComparePanel({ exportPng, placement = 'page' }: ComparePanelProps = {}) {
   const runs = useRuns();
   const focused = useFocusedRun();
   const hpaChoice = useHpaChoice();
@@ -83,10 +89,16 @@ export function ComparePanel({ exportPng }: ComparePanelProps = {}) {
     }
   }
 
+  if ((placement === 'bar') === many) return null;
   const rows = many ? compareRuns(compared) : [];
   const markdown = many ? comparisonMarkdown(compared) : '';
   return (
-    <section ref={root} tabIndex={-1} className="compare" aria-label="Variants side by side">
+    <section
+      ref={root}
+      tabIndex={-1}
+      className={placement === 'bar' ? 'compare compare-inline' : 'compare'}
+      aria-label="Variants side by side"
+    >
       <div className="compare-bar">
         {many ? <h2>Variants side by side</h2> : null}
         <button
