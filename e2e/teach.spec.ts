@@ -82,6 +82,12 @@ test.describe('teaching layout', () => {
     await list.getByRole('button').nth(1).click();
     await expect(explain.getByRole('heading', { level: 2 })).toContainText('Sync 4');
     await expect(explain).toContainText('10 → 100');
+    // the time around it: the policy's 60 s period held the proposal back; the pods followed
+    const around = explain.getByRole('region', { name: 'Around this rescale' });
+    await expect(around).toContainText('above the replicas since 0:00:00 (1 min before)');
+    await expect(around).toContainText('All 100 Ready at 0:01:15 (15 s after)');
+    await around.getByRole('button', { name: '0:01:15' }).click();
+    await expect(explain.getByRole('heading', { level: 2 })).toContainText('Sync 5');
   });
 
   test('story 1 (maxReplicas 1000) tops out near 1,000; raw proposals and log view on demand', async ({

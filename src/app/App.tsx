@@ -254,6 +254,7 @@ export function App() {
               onFocusRun={actions.focusRun}
               rescales={rescales}
               onSelectSync={actions.selectSync}
+              series={focusedResult?.series}
             />
           )}
         </aside>

@@ -9,6 +9,8 @@ import type { SyncDetail } from '../../worker/protocol.ts';
 import { DecisionChain } from './DecisionChain.tsx';
 import { DescribeBlock } from './DescribeBlock.tsx';
 import type { Rescale } from './rescales.ts';
+import { ReactionTimeline } from './ReactionTimeline.tsx';
+import type { ReactionSeries } from './reaction.ts';
 import { decisionChain } from '../../explain/decisionChain.ts';
 import { describeHpa } from '../../explain/describe.ts';
 import './explain.css';
@@ -34,6 +36,8 @@ export interface ExplainPanelProps {
   /** the explained run's rescales: with nothing selected, the places worth a first click */
   rescales?: readonly Rescale[];
   onSelectSync?: (index: number) => void;
+  /** the explained run's series: a rescale's timeline (what led to it, how the pods followed) */
+  series?: ReactionSeries;
 }
 
 /** Enough to start from without pushing the panel past the viewport. */
@@ -166,6 +170,13 @@ function ExplainPanelView(props: ExplainPanelProps) {
           </header>
           <h3 className="explain-h3">Decision chain</h3>
           <DecisionChain steps={steps} />
+          {props.series ? (
+            <ReactionTimeline
+              series={props.series}
+              index={detail.index}
+              onSelectSync={props.onSelectSync}
+            />
+          ) : null}
           <details className="explain-describe" open>
             <summary className="explain-h3">kubectl describe hpa</summary>
             {describe ? <DescribeBlock model={describe} /> : null}
