@@ -3,8 +3,10 @@ import { presetRun } from '../explain/testing/presets.ts';
 import {
   buildChartData,
   buildMarkers,
+  DEFAULT_MAX_POINTS,
   decidedRuns,
   indexRange,
+  pointsForWidth,
   replicasScale,
 } from './buildChartData.ts';
 import type { ChartSeries } from './types.ts';
@@ -269,5 +271,17 @@ describe('variants over the HPA (overlays)', () => {
     ]);
     expect(d.rows.length).toBeLessThanOrEqual(200);
     expect(d.rows.some((r) => r.o0 === 500)).toBe(true);
+  });
+});
+
+describe('pointsForWidth', () => {
+  it('is about 1.5 points per pixel, in steps of 100, between 300 and the default', () => {
+    expect(pointsForWidth(500)).toBe(800);
+    expect(pointsForWidth(466)).toBe(700);
+    expect(pointsForWidth(100)).toBe(300);
+    expect(pointsForWidth(2000)).toBe(DEFAULT_MAX_POINTS);
+    // not measured yet (0, or no layout in tests): the default
+    expect(pointsForWidth(0)).toBe(DEFAULT_MAX_POINTS);
+    expect(pointsForWidth(NaN)).toBe(DEFAULT_MAX_POINTS);
   });
 });
