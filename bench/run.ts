@@ -35,12 +35,25 @@ const root = path.resolve(process.env.HPA_SIM_ROOT ?? process.cwd());
 /** The scenarios timed as whole runs, by name (also the `--cold` argument). */
 const SCENARIOS: Record<string, { input: () => SimulationInput; budget: number }> = {
   'simulate.default': { input: defaultInput, budget: 10 },
+  // The run behind every frame of `bench:ui`'s curve drag: the default day with a ramp of traffic.
+  'simulate.default.ramp': { input: () => defaultInput(RAMP_TRAFFIC), budget: 10 },
   'simulate.24h.15s.200pods': { input: () => diurnalInput(1, 200), budget: 20 },
   'simulate.7d.15s.1000pods': { input: () => diurnalInput(7, 1000), budget: 500 },
 };
 
-function defaultInput(): SimulationInput {
-  const text = readFileSync(path.join(root, 'src/presets/default.yaml'), 'utf8');
+/** The traffic `bench:ui`'s curve drag writes into the default scenario (bench/ui.mjs). */
+const RAMP_TRAFFIC =
+  '  traffic: { type: ramp, points: [{ at: 0, value: 300 }, { at: 43200, value: 1200 }, { at: 86400, value: 300 }] }\n';
+
+/** The default preset, with its `traffic:` block replaced when `traffic` is given. */
+function defaultInput(traffic?: string): SimulationInput {
+  let text = readFileSync(path.join(root, 'src/presets/default.yaml'), 'utf8');
+  if (traffic !== undefined) {
+    const start = text.indexOf('  traffic:');
+    const end = text.indexOf('  load:', start);
+    if (start < 0 || end < 0) throw new Error('the default preset has no traffic block to replace');
+    text = text.slice(0, start) + traffic + text.slice(end);
+  }
   const plan = planScenario(text).runs[0];
   if (!plan) throw new Error('the default preset does not parse');
   return plan.input;
