@@ -7,8 +7,8 @@
 // REST mapping and status-write functions are not ported (see the upstream map in
 // src/engine/README.md). Ported bodies return their intermediates; the trace is built in trace.ts.
 
-import type { ByPositionScratch } from './byPositionScratch.ts';
-import { setCondition } from './conditions.ts';
+import { ByPositionScratch } from './byPositionScratch.ts';
+import { setCondition, workingConditions } from './conditions.ts';
 import { expandObservation, hasPodGroups } from './groupedPods.ts';
 import {
   memoryOf,
@@ -558,13 +558,14 @@ export function reconcileAutoscaler(
   // Work on a copy of the conditions; the observation is never mutated. (Sharing the unchanged
   // ones instead measured slower: proving a condition unchanged compares its message, which
   // makes V8 flatten the message's template string that a bulk run otherwise never reads.)
+  const scratch = options?.scratch ?? new ByPositionScratch();
   const a = newHorizontalController(
     memory,
     now,
     config,
-    (hpa.status?.conditions ?? []).map((c) => ({ ...c })),
+    workingConditions(hpa.status?.conditions ?? [], scratch),
     options?.byPosition,
-    options?.scratch,
+    scratch,
     calibration,
   );
   const obs = podListFor(a, observation);
