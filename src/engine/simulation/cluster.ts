@@ -180,6 +180,16 @@ export class Cluster {
   }
 
   /**
+   * The demand at the scrape s after `prev`: from the batch the cluster samples ahead when the
+   * source has one (the same value as `demandFrom(s)`), else `demandFrom(s)`.
+   */
+  scrapeDemand(prev: number, s: number, world: TickSource): number {
+    return world.demandInto
+      ? this.ahead.atScrape(prev, s, world as DemandSource)
+      : world.demandFrom(s);
+  }
+
+  /**
    * One scrape at s (the previous one at `prev`): pods settle, serving pods share the demand,
    * each pod's counters integrate its usage since `prev`, and metrics-server stores the point.
    */

@@ -137,4 +137,32 @@ describe('demand sampled ahead', () => {
     check(sc.timeOf(7), sc.timeOf(8));
     expect(src.batches).toBe(3);
   });
+
+  it("gives the scrape's own demand, and the same block when asked again", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 90 }),
+        fc.integer({ min: 1, max: 300 }),
+        (res, count) => {
+          const sc = schedule(7 - 2 * res, res, count);
+          const src = source();
+          const ahead = new DemandAhead(sc);
+          const curve = compileCurve(TRAFFIC);
+          let prev = NaN;
+          for (let k = 0; k < count; k++) {
+            const s = sc.timeOf(k);
+            expect(ahead.atScrape(prev, s, src)).toBe(curve.valueAt(s < 0 ? 0 : s));
+            const batches = src.batches;
+            const at = ahead.at(prev, s, src);
+            expect(ahead.at(prev, s, src)).toBe(at);
+            expect(src.batches).toBe(batches);
+            const want = pointwise(prev, s);
+            expect(Array.from(ahead.values.subarray(at, at + want.length))).toEqual(want);
+            prev = s;
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
 });

@@ -40,6 +40,8 @@ export class DemandAhead {
   private readonly ends = new Float64Array(CURVE_CHUNK);
   private readonly starts = new Int32Array(CURVE_CHUNK);
   private blocks = 0;
+  /** samples in the batch */
+  private size = 0;
   private next = 0;
 
   constructor(private readonly schedule: ScrapeSchedule) {}
@@ -50,6 +52,10 @@ export class DemandAhead {
    * scrape schedule as far as the batch holds.
    */
   at(prev: number, s: number, source: DemandSource): number {
+    // the block asked for last (the loop asks for the scrape's demand, then the cluster for all)
+    const last = this.next - 1;
+    if (last >= 0 && this.ends[last] === s && same(this.prevs[last]!, prev))
+      return this.starts[last]!;
     const b = this.next;
     if (b < this.blocks && this.ends[b] === s && same(this.prevs[b]!, prev)) {
       this.next = b + 1;
@@ -58,6 +64,14 @@ export class DemandAhead {
     this.sampleFrom(prev, s, source);
     this.next = 1;
     return 0;
+  }
+
+  /** The demand at the scrape s itself (the last of its samples). */
+  atScrape(prev: number, s: number, source: DemandSource): number {
+    this.at(prev, s, source);
+    const b = this.next - 1;
+    const end = b + 1 < this.blocks ? this.starts[b + 1]! : this.size;
+    return this.values[end - 1]!;
   }
 
   private sampleFrom(prev: number, s: number, source: DemandSource): void {
@@ -83,6 +97,7 @@ export class DemandAhead {
       t = after;
     }
     this.blocks = blocks;
+    this.size = n;
     source.demandInto(this.times, this.values, n);
   }
 }
