@@ -94,6 +94,8 @@ export class Cluster {
   private lastScrape = NaN;
   /** the controller's working arrays, reused every sync of this cluster */
   private readonly scratch = new ByPositionScratch();
+  /** the options of every reconcile (the controller only reads them); `trace` set per sync */
+  private readonly reconcileOptions: ReconcileOptions = { trace: true, scratch: this.scratch };
   readonly scrapes: ScrapeSchedule;
   /** most work one pod serves: podCapacity, or less when CPU throttling stops it first */
   private readonly workCap: number;
@@ -280,10 +282,9 @@ export class Cluster {
    */
   sync(t: number, world: World, trace: ReconcileOptions['trace'] = true): SyncStep {
     const obs = this.observation(t, world, true);
-    const r = reconcileAutoscaler(obs, this.memory, t, this.input.controller, {
-      trace,
-      scratch: this.scratch,
-    });
+    const options = this.reconcileOptions;
+    options.trace = trace;
+    const r = reconcileAutoscaler(obs, this.memory, t, this.input.controller, options);
     this.memory = r.memory;
     this.conditions = r.conditions;
     this.desiredReplicas = r.desiredReplicas;
