@@ -35,12 +35,25 @@ const root = path.resolve(process.env.HPA_SIM_ROOT ?? process.cwd());
 /** The scenarios timed as whole runs, by name (also the `--cold` argument). */
 const SCENARIOS: Record<string, { input: () => SimulationInput; budget: number }> = {
   'simulate.default': { input: defaultInput, budget: 10 },
+  // The run behind every frame of `bench:ui`'s curve drag: the default day with a ramp of traffic.
+  'simulate.default.ramp': { input: () => defaultInput(RAMP_TRAFFIC), budget: 10 },
   'simulate.24h.15s.200pods': { input: () => diurnalInput(1, 200), budget: 20 },
   'simulate.7d.15s.1000pods': { input: () => diurnalInput(7, 1000), budget: 500 },
 };
 
-function defaultInput(): SimulationInput {
-  const text = readFileSync(path.join(root, 'src/presets/default.yaml'), 'utf8');
+/** The traffic `bench:ui`'s curve drag writes into the default scenario (bench/ui.mjs). */
+const RAMP_TRAFFIC =
+  '  traffic: { type: ramp, points: [{ at: 0, value: 300 }, { at: 43200, value: 1200 }, { at: 86400, value: 300 }] }\n';
+
+/** The default preset, with its `traffic:` block replaced when `traffic` is given. */
+function defaultInput(traffic?: string): SimulationInput {
+  let text = readFileSync(path.join(root, 'src/presets/default.yaml'), 'utf8');
+  if (traffic !== undefined) {
+    const start = text.indexOf('  traffic:');
+    const end = text.indexOf('  load:', start);
+    if (start < 0 || end < 0) throw new Error('the default preset has no traffic block to replace');
+    text = text.slice(0, start) + traffic + text.slice(end);
+  }
   const plan = planScenario(text).runs[0];
   if (!plan) throw new Error('the default preset does not parse');
   return plan.input;
@@ -63,9 +76,13 @@ function runOnce(
 
 const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+/** Least time the unmeasured warm-up runs take: V8 needs ~10 runs of a 20 ms scenario to settle. */
+const WARMUP_MS = 600;
+
 /**
- * Medians of `runs` runs after `warmup` unmeasured ones: wall time, and the process's CPU time,
- * which a machine shared with other work inflates less (it includes GC helper threads).
+ * Medians of `runs` runs after at least `warmup` unmeasured ones (and at least WARMUP_MS of
+ * them, at most 100 runs): wall time, and the process's CPU time, which a machine shared with
+ * other work inflates less (it includes GC helper threads).
  */
 function warm(
   input: SimulationInput,
@@ -73,7 +90,9 @@ function warm(
   runs: number,
   record: RecordLevel = 'compact',
 ): { ms: number; cpuMs: number } {
-  for (let i = 0; i < warmup; i++) runOnce(input, record);
+  const t0 = performance.now();
+  for (let i = 0; i < 100 && (i < warmup || performance.now() - t0 < WARMUP_MS); i++)
+    runOnce(input, record);
   const all = Array.from({ length: runs }, () => runOnce(input, record));
   return { ms: median(all.map((r) => r.ms)), cpuMs: median(all.map((r) => r.cpuMs)) };
 }
@@ -127,7 +146,7 @@ function simulationFigures(): Figure[] {
   for (const [name, s] of Object.entries(SCENARIOS)) {
     const input = s.input();
     const long = name.includes('7d');
-    const w = warm(input, long ? 1 : 3, long ? 3 : 9);
+    const w = warm(input, long ? 1 : 3, long ? 3 : 15);
     // The same run keeping every sync's record (as the CLI does); a week of those is ~80 MB.
     const full = long ? null : warm(input, 1, 5, 'full');
     const result = runOnce(input).result;
@@ -252,8 +271,14 @@ async function main(): Promise<void> {
     return;
   }
   const json = process.argv.includes('--json');
-  // `--search`: only the search's figures (they take a while on their own).
-  const figures = process.argv.includes('--search') ? [] : collectFigures();
+  // `--search`: only the search's figures (they take a while on their own); `--runs`: only the
+  // whole runs (simulate.*), to compare engine changes quickly.
+  const runsOnly = process.argv.includes('--runs');
+  const figures = process.argv.includes('--search')
+    ? []
+    : runsOnly
+      ? simulationFigures()
+      : collectFigures();
   if (json) {
     const out: Record<string, unknown> = {
       node: process.version,
@@ -261,7 +286,7 @@ async function main(): Promise<void> {
     };
     for (const f of figures)
       out[f.name] = { value: f.value, unit: f.unit, budget: f.budget, ...f.detail };
-    out['search.default'] = await tuneFigures();
+    if (!runsOnly) out['search.default'] = await tuneFigures();
     process.stdout.write(JSON.stringify(out, null, 2) + '\n');
     return;
   }
@@ -285,6 +310,7 @@ async function main(): Promise<void> {
       `${f.name.padEnd(42)} ${String(f.value).padStart(9)} ${f.unit} ${f.unit === 'MB' ? '' : label} (budget ${f.budget} ${f.unit}, ${mark}${cold}${ratio}${fullRecord})\n`,
     );
   }
+  if (runsOnly) return;
   const s = await tuneFigures();
   process.stdout.write(
     `${'search.default.simsPerSecondPerCore'.padEnd(42)} ${String(s.perCore).padStart(9)} sims/s (target ≥ 100, ${s.perCore >= 100 ? 'met' : 'NOT MET'}; ${s.perCpuSecond} per CPU second; ${s.runs} candidates of the 24 h default scenario)\n` +

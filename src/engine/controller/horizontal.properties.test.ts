@@ -5,6 +5,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ByPositionScratch } from './byPositionScratch.ts';
 import { setDefaultsHorizontalPodAutoscaler } from './defaults.ts';
 import { reconcileAutoscaler, type ReconcileOptions } from './horizontal.ts';
 import {
@@ -28,6 +29,7 @@ import type {
   DefaultedBehavior,
   DefaultedScalingRules,
   ExternalMetricSample,
+  HPACondition,
   HPAScalingRules,
   HorizontalPodAutoscaler,
   HorizontalPodAutoscalerBehavior,
@@ -313,13 +315,17 @@ function runStory(
   steps: StepInput[],
   cfg: ControllerConfig,
   options?: ReconcileOptions,
+  initialConditions?: HPACondition[],
 ): Run {
   const base = buildHpa(choice);
   const min = base.spec.minReplicas ?? 1;
   const max = base.spec.maxReplicas;
   let current = min + Math.floor(choice.startAt * (max - min));
   let memory: ControllerMemory = { recommendations: null, scaleUpEvents: [], scaleDownEvents: [] };
-  let status = base.status ?? {};
+  let status =
+    initialConditions === undefined
+      ? (base.status ?? {})
+      : { ...base.status, conditions: initialConditions };
   const run: Run = { hpa: base, min, max, steps: [], writes: [], proposals: [] };
   steps.forEach((step, i) => {
     const now = T0 + STEP * i;
@@ -708,5 +714,68 @@ describe('decision-only reconciles ({ trace: false })', () => {
     expect([...paths].sort()).toEqual(
       expect.arrayContaining(['getScaleError', 'metrics', 'metricsError']),
     );
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The conditions' working copy (conditions.ts workingConditions)
+
+/** Conditions as a file or a test may give them: other key orders, other fields. */
+const foreignConditionsArb: fc.Arbitrary<HPACondition[] | undefined> = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(undefined) },
+  {
+    weight: 1,
+    arbitrary: fc.subarray(
+      [
+        { reason: 'ReadyForNewScale', status: 'True', type: 'AbleToScale' },
+        {
+          type: 'ScalingActive',
+          status: 'True',
+          lastTransitionTime: '2024-05-01T12:00:00Z',
+          reason: 'ValidMetricFound',
+          message: 'from a dump',
+        } as HPACondition,
+        { type: 'ScaledToZero', status: 'False', reason: 'Awake' },
+      ],
+      { minLength: 1 },
+    ),
+  },
+);
+
+describe('the working copy of the conditions', () => {
+  it('copies a list it returned field by field into what a spread gives, key order included', () => {
+    let memoHits = 0;
+    let foreignStarts = 0;
+    fc.assert(
+      fc.property(
+        hpaArb('sometimes'),
+        stepsArb,
+        configArb,
+        foreignConditionsArb,
+        (choice, steps, cfg, initial) => {
+          // a fresh scratch per reconcile never knows the list: every copy is a spread
+          const spread = runStory(choice, steps, cfg, undefined, initial);
+          const scratch = new ByPositionScratch();
+          const memo = runStory(choice, steps, cfg, { scratch }, initial);
+          if (initial) foreignStarts++;
+          memo.steps.forEach((m, i) => {
+            const s = spread.steps[i]!;
+            expect(m.result).toStrictEqual(s.result);
+            expect(JSON.stringify(m.result.conditions)).toBe(JSON.stringify(s.result.conditions));
+            // what the memo relies on: a run's own lists hold only setCondition's shape
+            if (!initial)
+              for (const c of m.result.conditions)
+                expect(Object.keys(c)).toEqual(['type', 'status', 'reason', 'message']);
+          });
+          // the last step copied the step before's (non-empty) list field by field
+          const last = memo.steps.at(-1)!.result.conditions;
+          if (memo.steps.length > 1 && scratch.ownConditions === last) memoHits++;
+        },
+      ),
+      { numRuns: RUNS / 2 },
+    );
+    // the field-by-field copy ran, and foreign lists went through the spread
+    expect(memoHits).toBeGreaterThan(RUNS / 4);
+    expect(foreignStarts).toBeGreaterThan(RUNS / 40);
   });
 });

@@ -7,8 +7,8 @@
 // REST mapping and status-write functions are not ported (see the upstream map in
 // src/engine/README.md). Ported bodies return their intermediates; the trace is built in trace.ts.
 
-import type { ByPositionScratch } from './byPositionScratch.ts';
-import { setCondition } from './conditions.ts';
+import { ByPositionScratch } from './byPositionScratch.ts';
+import { setCondition, workingConditions } from './conditions.ts';
 import { expandObservation, hasPodGroups } from './groupedPods.ts';
 import {
   memoryOf,
@@ -126,7 +126,7 @@ function computeReplicasForMetrics(
 
   const specReplicas = obs.currentReplicas;
   const statusReplicas = obs.statusReplicas;
-  const statuses: MetricProposal[] = [];
+  const statuses = new Array<MetricProposal>(metricSpecs.length);
   // Field by field, not `{ ...a.config }`: copying the whole configuration every reconcile was
   // the largest single cost of a small run's sync (profiled on the default scenario).
   const config = a.config;
@@ -148,17 +148,17 @@ function computeReplicasForMetrics(
   let invalidMetricError: string | undefined;
   let invalidMetricCondition: HPACondition | undefined;
 
-  for (const metricSpec of metricSpecs) {
+  for (let i = 0; i < metricSpecs.length; i++) {
     const proposal = computeReplicasForMetric(
       a,
-      metricSpec,
+      metricSpecs[i]!,
       specReplicas,
       statusReplicas,
       obs,
       tolerances,
       ctx,
     );
-    statuses.push(proposal);
+    statuses[i] = proposal;
     if (proposal.err !== undefined) {
       if (invalidMetricsCount <= 0) {
         invalidMetricCondition = proposal.condition;
@@ -558,20 +558,29 @@ export function reconcileAutoscaler(
   // Work on a copy of the conditions; the observation is never mutated. (Sharing the unchanged
   // ones instead measured slower: proving a condition unchanged compares its message, which
   // makes V8 flatten the message's template string that a bulk run otherwise never reads.)
+  const scratch = options?.scratch ?? new ByPositionScratch();
   const a = newHorizontalController(
     memory,
     now,
     config,
-    (hpa.status?.conditions ?? []).map((c) => ({ ...c })),
+    workingConditions(hpa.status?.conditions ?? [], scratch),
     options?.byPosition,
-    options?.scratch,
+    scratch,
     calibration,
   );
   const obs = podListFor(a, observation);
   const previousDesired = hpa.status?.desiredReplicas ?? 0;
   const previousLastScale = hpa.status?.lastScaleTime ?? null;
   const tolerances = tolerancesForHpa(hpa.spec.behavior as DefaultedBehavior | null, config);
-  const steps: ReconcileSteps = { path: 'metrics', tolerances };
+  // Every field from the start (unset ones undefined): one shape, no property store to grow.
+  const steps: ReconcileSteps = {
+    path: 'metrics',
+    tolerances,
+    metrics: undefined,
+    metricDesiredReplicas: undefined,
+    normalized: undefined,
+    rescaleReason: undefined,
+  };
   const trace = options?.trace;
 
   if (obs.scaleGetError) {

@@ -37,6 +37,11 @@ export class PodMetricsByPosition {
   size = 0;
   /** some slot set since the last reset stands for more than one sample */
   grouped = false;
+  /** `{ ok: true, value: this }`, the fetch functions' answer (one object, never changed) */
+  readonly fetched: { readonly ok: true; readonly value: PodMetricsByPosition } = {
+    ok: true,
+    value: this,
+  };
 
   /** Empty the map, with room for `slots` slots. */
   reset(slots: number): void {
@@ -142,7 +147,7 @@ export function getResourceMetricByPosition(
     }
   }
   if (items === 0) return { ok: false, error: 'no metrics returned from resource metrics API' };
-  return { ok: true, value: res };
+  return res.fetched;
 }
 
 // twin of: metricsClient.ts getRawMetric
@@ -169,5 +174,5 @@ export function getRawMetricByPosition(
     if (v !== undefined) res.set(podCount + j, v, now, DEFAULT_METRIC_WINDOW_SECONDS);
   }
   if (res.size === 0) return { ok: false, error: 'no metrics returned from custom metrics API' };
-  return { ok: true, value: res };
+  return res.fetched;
 }

@@ -8,6 +8,7 @@
 // is assembled from them by the caller (trace.ts), never here.
 
 import { setCondition } from './conditions.ts';
+import { extended } from './extended.ts';
 import type { HorizontalController } from './horizontalController.ts';
 import type {
   ControllerConfig,
@@ -226,7 +227,9 @@ export function maybeInitScaleDownStabilizationWindow(
   const window = behavior.scaleDown.stabilizationWindowSeconds;
   if (window === null || window === undefined) {
     const stabilizationWindowSeconds = Math.trunc(a.config.downscaleStabilizationSeconds);
-    return { ...behavior, scaleDown: { ...behavior.scaleDown, stabilizationWindowSeconds } };
+    return extended(behavior, {
+      scaleDown: extended(behavior.scaleDown, { stabilizationWindowSeconds }),
+    });
   }
   return behavior;
 }

@@ -18,6 +18,7 @@
 // the unchanged currentReplicas. At 1 (kube-controller-manager) every division is x / 1 === x in
 // IEEE 754, so the results are bit for bit upstream's.
 
+import { extended } from './extended.ts';
 import type { PodMetricsInfo } from './metricsClient.ts';
 import {
   getExternalMetric,
@@ -183,7 +184,7 @@ export function getResourceReplicas(
 
   // The utilization again, with those stand-in samples.
   const second = getResourceUtilizationRatio(metrics, requests, targetUtilization);
-  if (!second.ok) return { ...base, replicaCount: 0, error: second.error };
+  if (!second.ok) return extended(base, { replicaCount: 0, error: second.error });
   return rebalanced(
     base,
     usageRatio,
@@ -247,11 +248,10 @@ export function rebalanced(
     (usageRatio < 1.0 && newUsageRatio > 1.0) ||
     (usageRatio > 1.0 && newUsageRatio < 1.0)
   ) {
-    return {
-      ...base,
+    return extended(base, {
       replicaCount: currentReplicas,
       note: `rebalanced ratio ${newUsageRatio} within tolerance or reversed`,
-    };
+    });
   }
   // karmada replica_calculator.go: ceil(newUsageRatio · len(metrics) / calibration); the direction
   // check below then compares that divided count with the template's currentReplicas.
@@ -261,21 +261,19 @@ export function rebalanced(
     (newUsageRatio < 1.0 && newReplicas > currentReplicas) ||
     (newUsageRatio > 1.0 && newReplicas < currentReplicas)
   ) {
-    return {
-      ...base,
+    return extended(base, {
       replicaCount: currentReplicas,
       note: `rebalanced count ${newReplicas} would reverse direction`,
-    };
+    });
   }
   // The count over however many samples went into the calculation.
-  return {
-    ...base,
+  return extended(base, {
     replicaCount: newReplicas,
     note:
       calibration === 1
         ? `rebalanced over ${sampleCount} samples, ratio ${newUsageRatio}`
         : `rebalanced over ${sampleCount} samples, ratio ${newUsageRatio}, / calibration ${calibration}`,
-  };
+  });
 }
 
 // upstream: replica_calculator.go GetRawResourceReplicas
@@ -446,7 +444,7 @@ export function getObjectMetricReplicas(
     tolerances,
     calibration,
   );
-  return { ...r, rawValue: usage };
+  return extended(r, { rawValue: usage });
 }
 
 // upstream: replica_calculator.go getUsageRatioReplicaCount
@@ -572,7 +570,7 @@ export function getExternalMetricReplicas(
   const usage = sumExternal(got.value);
   // Karmada has no External path (its FederatedHPA rejects External metrics): never calibrated.
   const r = getUsageRatioReplicaCount(obs, currentReplicas, usage / targetUsage, tolerances, 1);
-  return { ...r, rawValue: usage };
+  return extended(r, { rawValue: usage });
 }
 
 // upstream: replica_calculator.go GetExternalPerPodMetricReplicas

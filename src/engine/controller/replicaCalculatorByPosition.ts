@@ -17,6 +17,7 @@
 // results are those of the expanded list (groupedPods.properties.test.ts).
 
 import { ByPositionScratch } from './byPositionScratch.ts';
+import { extended } from './extended.ts';
 import { groupMemberName } from './groupedPods.ts';
 import {
   getRawMetricByPosition,
@@ -230,7 +231,7 @@ export function getResourceReplicasByPosition(
     podCount,
     targetUtilization,
   );
-  if (!second.ok) return { ...base, replicaCount: 0, error: second.error };
+  if (!second.ok) return extended(base, { replicaCount: 0, error: second.error });
   return rebalanced(
     base,
     usageRatio,

@@ -2,6 +2,7 @@
 // getLongestPolicyPeriod of pkg/controller/podautoscaler/horizontal.go, kubernetes v1.35.0, in
 // upstream's order (upstream interleaves them with the normalization functions).
 
+import { extended } from './extended.ts';
 import type { HorizontalController } from './horizontalController.ts';
 import type {
   DefaultedBehavior,
@@ -68,7 +69,7 @@ export function markScaleEventsOutdated(
 ): TimestampedScaleEvent[] {
   const cutoff = now - longestPolicyPeriod;
   return scaleEvents.map((e) =>
-    e.timestamp < cutoff && !e.outdated ? { ...e, outdated: true } : e,
+    e.timestamp < cutoff && !e.outdated ? extended(e, { outdated: true }) : e,
   );
 }
 

@@ -37,25 +37,63 @@ export function leanTrace(
   steps: ReconcileSteps,
   metricSpecs: readonly MetricSpec[] | null | undefined,
 ): ReconcileTrace {
-  const trace: ReconcileTrace = minimalTrace(steps);
   const ms = steps.metrics;
+  let metrics: MetricTrace[] | undefined;
   if (ms && ms.length > 0) {
-    const out = new Array<MetricTrace>(ms.length);
-    for (let i = 0; i < ms.length; i++) out[i] = leanMetricTrace(metricSpecs![i]!.type, ms[i]!);
-    trace.metrics = out;
-  }
-  if (steps.metricDesiredReplicas !== undefined) {
-    trace.metricDesiredReplicas = steps.metricDesiredReplicas;
+    metrics = new Array<MetricTrace>(ms.length);
+    for (let i = 0; i < ms.length; i++) metrics[i] = leanMetricTrace(metricSpecs![i]!.type, ms[i]!);
   }
   const n = steps.normalized;
-  if (n?.kind === 'legacy') trace.stabilizedReplicas = n.stabilizedRecommendation;
-  else if (n?.kind === 'behavior') trace.stabilizedReplicas = n.stabilized.recommendation;
-  if (n) trace.normalizedReplicas = n.desiredReplicas;
+  const raw = steps.metricDesiredReplicas;
+  if (metrics && raw !== undefined && n) {
+    // A decision on the metrics path, the usual sync: every field in one literal (the same
+    // keys in the same order as below, without growing the object one field at a time).
+    return {
+      path: steps.path,
+      tolerances: steps.tolerances,
+      metrics,
+      metricDesiredReplicas: raw,
+      stabilizedReplicas: stabilizedOf(n),
+      normalizedReplicas: n.desiredReplicas,
+    };
+  }
+  const trace: ReconcileTrace = minimalTrace(steps);
+  if (metrics) trace.metrics = metrics;
+  if (raw !== undefined) trace.metricDesiredReplicas = raw;
+  if (n) {
+    trace.stabilizedReplicas = stabilizedOf(n);
+    trace.normalizedReplicas = n.desiredReplicas;
+  }
   return trace;
+}
+
+/** The stabilized recommendation of either normalization. */
+function stabilizedOf(n: LegacyNormalization | BehaviorNormalization): number {
+  return n.kind === 'legacy' ? n.stabilizedRecommendation : n.stabilized.recommendation;
 }
 
 /** metricTrace's numbers only (same rules, same field values). */
 function leanMetricTrace(type: string, p: MetricProposal): MetricTrace {
+  const calc = p.status?.calc;
+  if (
+    calc &&
+    p.err === undefined &&
+    p.status!.valueKind === 'util' &&
+    calc.usageRatio !== undefined &&
+    Number.isFinite(calc.usageRatio) &&
+    calc.utilization !== undefined &&
+    calc.rawValue !== undefined
+  ) {
+    // A Utilization target that gave a proposal, the usual metric: what addMetricNumbers and
+    // the proposal add below, in the same order, as one literal.
+    return {
+      type,
+      usageRatio: calc.usageRatio,
+      currentUtilization: calc.utilization,
+      currentAverageValue: calc.rawValue,
+      proposal: p.replicaCountProposal,
+    };
+  }
   const trace: MetricTrace = { type };
   const status = p.status;
   if (status) {

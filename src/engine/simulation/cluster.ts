@@ -24,7 +24,8 @@ import {
 import { scrapeSchedule, type ScrapeSchedule } from './scrapes.ts';
 import type { SyncRecord } from './result.ts';
 import { ObservedPods } from './observedPods.ts';
-import { MAX_SUBSTEPS, substeps } from './substeps.ts';
+import { DemandAhead, intervalTimes, type DemandSource } from './demandAhead.ts';
+import { MAX_SUBSTEPS } from './substeps.ts';
 import { Workload, type WorkloadSnapshot } from './workload.ts';
 import { METRICS_SERVER_DOWN, type World } from './world.ts';
 
@@ -60,7 +61,10 @@ export interface SyncStep {
  */
 export interface TickSource {
   demandFrom(t: number): number;
-  /** demandFrom at times[0 … n) (already at or after 0) into out; optional, pointwise without */
+  /**
+   * demandFrom at times[0 … n) (already at or after 0, n ≤ CURVE_CHUNK) into out; optional,
+   * pointwise without. A pure function of the times: the cluster samples it scrapes ahead.
+   */
   demandInto?(times: Float64Array, out: Float64Array, n: number): void;
   metricsServerDown(t: number): boolean;
   unavailableAt(t: number): Set<string> | null;
@@ -70,12 +74,6 @@ export interface TickSource {
 /** One serving pod's share of demand d: ready pods split it, each up to its capacity. */
 function perPodShare(d: number, ready: number, cap: number): number {
   return ready === 0 ? 0 : Math.min(d, ready * cap) / ready;
-}
-
-/** The source's demand at times[0 … n) into out, in one batch when it can. */
-function sampleDemand(source: TickSource, times: Float64Array, out: Float64Array, n: number) {
-  if (source.demandInto) source.demandInto(times, out, n);
-  else for (let j = 0; j < n; j++) out[j] = source.demandFrom(times[j]!);
 }
 
 export class Cluster {
@@ -96,6 +94,8 @@ export class Cluster {
   private lastScrape = NaN;
   /** the controller's working arrays, reused every sync of this cluster */
   private readonly scratch = new ByPositionScratch();
+  /** the options of every reconcile (the controller only reads them); `trace` set per sync */
+  private readonly reconcileOptions: ReconcileOptions = { trace: true, scratch: this.scratch };
   readonly scrapes: ScrapeSchedule;
   /** most work one pod serves: podCapacity, or less when CPU throttling stops it first */
   private readonly workCap: number;
@@ -111,6 +111,8 @@ export class Cluster {
   private readonly hasExternalMetrics: boolean;
   /** the controller's pod list with the steady group as one entry; null: the reference world */
   private readonly grouped: ObservedPods | null;
+  /** the world's demand at the sample times of the scrapes ahead */
+  private readonly ahead: DemandAhead;
   /** one scrape's sample times (the interval's midpoints, then the scrape) and curve values */
   private readonly sampleTimes = new Float64Array(MAX_SUBSTEPS + 1);
   private readonly sampleValues = new Float64Array(MAX_SUBSTEPS + 1);
@@ -132,6 +134,7 @@ export class Cluster {
       : new ObservedPods(input.controller.cpuInitializationPeriodSeconds);
     this.perPodWork = new Float64Array(this.perPodLoads.length);
     this.scrapes = scrapeSchedule(input);
+    this.ahead = new DemandAhead(this.scrapes);
     this.workCap = Math.min(
       input.workload.podCapacity ?? Infinity,
       podWorkCap(this.pipeline, this.perPodLoads),
@@ -179,6 +182,16 @@ export class Cluster {
   }
 
   /**
+   * The demand at the scrape s after `prev`: from the batch the cluster samples ahead when the
+   * source has one (the same value as `demandFrom(s)`), else `demandFrom(s)`.
+   */
+  scrapeDemand(prev: number, s: number, world: TickSource): number {
+    return world.demandInto
+      ? this.ahead.atScrape(prev, s, world as DemandSource)
+      : world.demandFrom(s);
+  }
+
+  /**
    * One scrape at s (the previous one at `prev`): pods settle, serving pods share the demand,
    * each pod's counters integrate its usage since `prev`, and metrics-server stores the point.
    */
@@ -191,33 +204,32 @@ export class Cluster {
     const demandNow = world.demandFrom(s);
     this.served = ready === 0 ? 0 : Math.min(demandNow, ready * cap);
     const ctx = this.ctx;
-    const dt = Number.isNaN(prev) ? 0 : s - prev;
-    const steps = substeps(dt);
     // The counter integrates: the work is averaged over the interval at its midpoints, sampled
-    // in one batch per curve (times before 0 read the curve at 0: the initial pods' past).
+    // in one batch per curve (the world's demand many scrapes ahead, demandAhead.ts).
     const times = this.sampleTimes;
     const values = this.sampleValues;
-    for (let k = 0; k < steps; k++) {
-      const x = prev + ((k + 0.5) * dt) / steps;
-      times[k] = x < 0 ? 0 : x;
-    }
-    times[steps] = s < 0 ? 0 : s;
-    const n = steps + 1;
-    let worldSampled = false;
+    const n = intervalTimes(prev, s, times, 0);
+    const steps = n - 1;
+    let worldAt = -1;
     for (const l of this.perPodLoads) {
       let v = values;
+      let o = 0;
       if (l.demand) {
         l.demand.sampleInto(times, values, n);
+      } else if (world.demandInto) {
+        v = this.ahead.values;
+        if (worldAt < 0) worldAt = this.ahead.at(prev, s, world as DemandSource);
+        o = worldAt;
       } else {
         v = this.worldValues;
-        if (!worldSampled) sampleDemand(world, times, v, n);
-        worldSampled = true;
+        if (worldAt < 0) for (let j = 0; j < n; j++) v[j] = world.demandFrom(times[j]!);
+        worldAt = 0;
       }
-      const now = perPodShare(v[steps]!, ready, cap);
+      const now = perPodShare(v[o + steps]!, ready, cap);
       this.perPodWork[l.slot] = now;
       ctx.workNow[l.slot] = now;
       let sum = 0;
-      for (let k = 0; k < steps; k++) sum += perPodShare(v[k]!, ready, cap);
+      for (let k = 0; k < steps; k++) sum += perPodShare(v[o + k]!, ready, cap);
       ctx.meanWork[l.slot] = steps === 0 ? now : sum / steps;
     }
     ctx.prev = Number.isNaN(prev) ? s : prev;
@@ -270,10 +282,9 @@ export class Cluster {
    */
   sync(t: number, world: World, trace: ReconcileOptions['trace'] = true): SyncStep {
     const obs = this.observation(t, world, true);
-    const r = reconcileAutoscaler(obs, this.memory, t, this.input.controller, {
-      trace,
-      scratch: this.scratch,
-    });
+    const options = this.reconcileOptions;
+    options.trace = trace;
+    const r = reconcileAutoscaler(obs, this.memory, t, this.input.controller, options);
     this.memory = r.memory;
     this.conditions = r.conditions;
     this.desiredReplicas = r.desiredReplicas;

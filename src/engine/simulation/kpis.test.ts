@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { KpiAccumulator, costOf, maxOf, percentile } from './kpis.ts';
+import { KpiAccumulator, costOf, maxOf, percentile, selectKth } from './kpis.ts';
 import { allocateSeries } from './seriesShape.ts';
 import { buildInput } from './testing/buildInput.ts';
 
@@ -94,6 +95,37 @@ describe('cost and utilization KPIs', () => {
     expect(
       percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 100], 0.95),
     ).toBe(19);
+  });
+
+  it('selects what a sort would put at rank k (duplicates, -0 and +0, NaN, any order)', () => {
+    const value = fc.oneof(
+      fc.integer({ min: -5, max: 5 }),
+      fc.constantFrom(0, -0, NaN, Infinity, -Infinity),
+      fc.double(),
+    );
+    fc.assert(
+      fc.property(fc.array(value, { minLength: 1, maxLength: 300 }), fc.nat(), (xs, r) => {
+        const k = r % xs.length;
+        const want = Float64Array.from(xs).sort()[k]!;
+        expect(Object.is(selectKth(Float64Array.from(xs), k), want)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('selects in sorted, reversed and all-equal inputs of a week of syncs', () => {
+    const n = 40_321;
+    const inputs = [
+      Float64Array.from({ length: n }, (_, i) => i),
+      Float64Array.from({ length: n }, (_, i) => n - i),
+      new Float64Array(n).fill(60),
+      Float64Array.from({ length: n }, (_, i) => i % 7),
+    ];
+    for (const a of inputs) {
+      const want = a.slice().sort();
+      for (const k of [0, 1, Math.floor(n / 2), Math.ceil(0.95 * n) - 1, n - 1])
+        expect(selectKth(a.slice(), k)).toBe(want[k]);
+    }
   });
 
   it('prices pod-hours and the requested vCPU and GiB, per run and per 730-hour month', () => {

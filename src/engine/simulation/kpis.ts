@@ -162,8 +162,51 @@ export class KpiAccumulator {
 /** Nearest-rank percentile (a value that occurred, no interpolation); null for no values. */
 export function percentile(values: readonly number[], p: number): number | null {
   if (values.length === 0) return null;
-  const sorted = Float64Array.from(values).sort();
-  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
+  const a = Float64Array.from(values);
+  return selectKth(a, Math.max(0, Math.ceil(p * a.length) - 1));
+}
+
+/** The order of Float64Array's sort: numbers ascending, -0 before +0, NaN last. */
+function before(x: number, y: number): boolean {
+  if (x < y) return true;
+  if (x === 0 && y === 0) return 1 / x < 0 && 1 / y > 0;
+  return x === x && y !== y;
+}
+
+/** Partition rounds before selectKth sorts what is left (bounds an adversarial input's cost). */
+const SELECT_ROUNDS = 64;
+
+/**
+ * What `a.sort()[k]` is, found in linear time (Wirth's selection; the run's ~5,760 values per
+ * day were sorted at the end of every run). Reorders `a`. After SELECT_ROUNDS partitions the
+ * remaining range is sorted instead, so no input costs more than a sort.
+ */
+export function selectKth(a: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = a.length - 1;
+  for (let round = 0; lo < hi; round++) {
+    if (round === SELECT_ROUNDS) {
+      a.subarray(lo, hi + 1).sort();
+      break;
+    }
+    const pivot = a[k]!;
+    let i = lo;
+    let j = hi;
+    do {
+      while (before(a[i]!, pivot)) i++;
+      while (before(pivot, a[j]!)) j--;
+      if (i <= j) {
+        const t = a[i]!;
+        a[i] = a[j]!;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    } while (i <= j);
+    if (j < k) lo = i;
+    if (k < i) hi = j;
+  }
+  return a[k]!;
 }
 
 const HOURS_PER_MONTH = 730;

@@ -61,8 +61,10 @@ export class Simulation {
     const scrapes = cluster.scrapes;
     while (this.nextTick < this.tickCount && scrapes.timeOf(this.nextTick) <= t) {
       const s = scrapes.timeOf(this.nextTick);
-      const demandNow = world.demandFrom(s);
       const prev = this.prevTickTime;
+      // The curve is sampled scrapes ahead (demandAhead.ts); the world keeps this scrape's value.
+      const demandNow = cluster.scrapeDemand(prev, s, world);
+      world.knowDemandFrom(s, demandNow);
       // Queues drain from t = 0; the adapters poll before it so the first sync has values.
       world.advanceQueues(
         s,

@@ -85,6 +85,15 @@ export class World {
     return v;
   }
 
+  /**
+   * demandFrom(t) is `v`, computed by the caller from a batch (sampleInto equals valueAt bit for
+   * bit): kept as the last value, so the cluster and the recorder read it without a curve call.
+   */
+  knowDemandFrom(t: number, v: number): void {
+    this.lastDemandTime = t < 0 ? 0 : t;
+    this.lastDemand = v;
+  }
+
   /** demandAt each of times[0 … n) into out (n ≤ CURVE_CHUNK; the caller clamps to ≥ 0). */
   demandInto(times: Float64Array, out: Float64Array, n: number): void {
     if (this.traffic === null) {

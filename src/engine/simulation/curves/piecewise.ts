@@ -47,9 +47,16 @@ export class StepsNode implements CurveNode {
     const knots = this.times;
     const values = this.values;
     let hint = this.hint;
-    for (let j = 0; j < n; j++) {
+    let j = 0;
+    while (j < n) {
       hint = findSegment(knots, times[j] as number, hint);
-      out[j] = values[hint < 0 ? 0 : hint] as number;
+      const v = values[hint < 0 ? 0 : hint] as number;
+      // The samples that follow inside [knot, next knot) lie in the same segment (findSegment's
+      // answer by definition): batches come in time order, so most take no lookup.
+      const from = hint < 0 ? -Infinity : (knots[hint] as number);
+      const to = hint + 1 < knots.length ? (knots[hint + 1] as number) : Infinity;
+      do out[j++] = v;
+      while (j < n && (times[j] as number) >= from && (times[j] as number) < to);
     }
     this.hint = hint;
   }
@@ -68,15 +75,8 @@ export class RampNode implements CurveNode {
     const values = this.values;
     if (i < 0) return values[0] as number;
     if (i >= values.length - 1) return values[values.length - 1] as number;
-    const t0 = this.times[i] as number;
-    const t1 = this.times[i + 1] as number; // > t ≥ t0, so the fraction is in [0, 1)
-    const v0 = values[i] as number;
-    const v1 = values[i + 1] as number;
-    const v = v0 + (v1 - v0) * ((t - t0) / (t1 - t0));
-    // Rounding may step one ulp past the far end; keep the segment's own range.
-    const lo = v0 < v1 ? v0 : v1;
-    const hi = v0 < v1 ? v1 : v0;
-    return v < lo ? lo : v > hi ? hi : v;
+    // t1 > t ≥ t0, so the fraction is in [0, 1)
+    return lerp(t, this.times[i]!, this.times[i + 1]!, values[i]!, values[i + 1]!);
   }
 
   at(t: number): number {
@@ -87,12 +87,35 @@ export class RampNode implements CurveNode {
 
   fill(times: Float64Array, out: Float64Array, n: number): void {
     const knots = this.times;
+    const values = this.values;
+    const last = values.length - 1;
     let hint = this.hint;
-    for (let j = 0; j < n; j++) {
+    let j = 0;
+    while (j < n) {
       const t = times[j] as number;
       hint = findSegment(knots, t, hint);
-      out[j] = this.valueIn(hint, t);
+      if (hint < 0 || hint >= last) {
+        out[j++] = this.valueIn(hint, t);
+        continue;
+      }
+      // The samples that follow inside [t0, t1) lie in the same segment (findSegment's answer
+      // by definition): batches come in time order, so most take no lookup.
+      const t0 = knots[hint]!;
+      const t1 = knots[hint + 1]!;
+      const v0 = values[hint]!;
+      const v1 = values[hint + 1]!;
+      do out[j] = lerp(times[j]!, t0, t1, v0, v1);
+      while (++j < n && (times[j] as number) >= t0 && (times[j] as number) < t1);
     }
     this.hint = hint;
   }
+}
+
+/** Linear between (t0, v0) and (t1, v1) at t0 ≤ t < t1, within the segment's own range. */
+function lerp(t: number, t0: number, t1: number, v0: number, v1: number): number {
+  const v = v0 + (v1 - v0) * ((t - t0) / (t1 - t0));
+  // Rounding may step one ulp past the far end; keep the segment's own range.
+  const lo = v0 < v1 ? v0 : v1;
+  const hi = v0 < v1 ? v1 : v0;
+  return v < lo ? lo : v > hi ? hi : v;
 }

@@ -147,6 +147,46 @@ describe('curve properties', () => {
     );
   });
 
+  it('sampleInto in time order equals valueAt at, just before and just after every knot', () => {
+    const piecewise = fc.oneof(
+      points.map((steps): Curve => ({ type: 'steps', steps })),
+      points.map((p): Curve => ({ type: 'ramp', points: p })),
+      fc
+        .tuple(points, fc.constantFrom('step' as const, 'linear' as const))
+        .map(([p, interpolation]): Curve => ({ type: 'series', points: p, interpolation })),
+      fc.record({ base: value, spikes }).map((r): Curve => ({ type: 'spikes', ...r })),
+    );
+    const knotsOf = (c: Curve): number[] =>
+      c.type === 'steps'
+        ? c.steps.map((p) => p.at)
+        : c.type === 'ramp' || c.type === 'series'
+          ? (c.points ?? []).map((p) => p.at)
+          : c.type === 'spikes'
+            ? c.spikes.flatMap((k) => [k.at, k.at + k.durationSeconds])
+            : [];
+    fc.assert(
+      fc.property(piecewise, fc.integer({ min: 1, max: 4 }), (c, repeat) => {
+        // every knot, its neighbours one ulp away and midway to the next, in time order, some
+        // of them repeated: runs of samples inside one segment and samples right on its ends
+        const ts: number[] = [];
+        for (const k of knotsOf(c)) {
+          const up = k + Math.max(Number.EPSILON, Math.abs(k) * Number.EPSILON);
+          const down = k - Math.max(Number.EPSILON, Math.abs(k) * Number.EPSILON);
+          for (let r = 0; r < repeat; r++) ts.push(down, k, up, k + 0.5);
+        }
+        ts.sort((a, b) => a - b);
+        const times = Float64Array.from(ts.filter((t) => t >= 0));
+        const pointwise = compileCurve(c);
+        const batch = compileCurve(c);
+        const out = new Float64Array(times.length);
+        batch.sampleInto(times, out, Math.min(times.length, 1024));
+        for (let i = 0; i < Math.min(times.length, 1024); i++)
+          expect(Object.is(out[i], pointwise.valueAt(times[i]!))).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('results are finite and ≥ 0', () => {
     fc.assert(
       fc.property(curve, grid, (c, { start, step, count }) => {

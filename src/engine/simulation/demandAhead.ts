@@ -1,0 +1,103 @@
+// A scrape's sample times (the interval's midpoints, then the scrape), and the world's demand at
+// them sampled for many scrapes ahead in one batch. A scrape asked for 16 values at a time, so the
+// curve's per-call work (its node tree, the time checks) weighed as much as the values; a batch of
+// up to CURVE_CHUNK samples spreads it. The demand is a pure function of time (curves keep only
+// lookup hints), so a value sampled ahead is the value sampled then: a block is used only for the
+// very interval (prev, s] it was sampled for, and any other interval samples afresh.
+
+import { CURVE_CHUNK } from './curves/index.ts';
+import type { ScrapeSchedule } from './scrapes.ts';
+import { substeps } from './substeps.ts';
+
+/**
+ * The times a scrape at s after `prev` samples, from `out[at]`: the midpoints of its substeps,
+ * then s (times before 0 read the curve at 0: the initial pods' past). Returns how many.
+ */
+export function intervalTimes(prev: number, s: number, out: Float64Array, at: number): number {
+  const dt = Number.isNaN(prev) ? 0 : s - prev;
+  const steps = substeps(dt);
+  for (let k = 0; k < steps; k++) {
+    const x = prev + ((k + 0.5) * dt) / steps;
+    out[at + k] = x < 0 ? 0 : x;
+  }
+  out[at + steps] = s < 0 ? 0 : s;
+  return steps + 1;
+}
+
+/** What a batch samples: the world's demand at each of times[0 … n) (n ≤ CURVE_CHUNK). */
+export interface DemandSource {
+  demandInto(times: Float64Array, out: Float64Array, n: number): void;
+}
+
+const same = (a: number, b: number) => a === b || (a !== a && b !== b);
+
+export class DemandAhead {
+  /** the samples of every block, back to back */
+  readonly values = new Float64Array(CURVE_CHUNK);
+  private readonly times = new Float64Array(CURVE_CHUNK);
+  /** per block: its interval (prev, s] and its first sample */
+  private readonly prevs = new Float64Array(CURVE_CHUNK);
+  private readonly ends = new Float64Array(CURVE_CHUNK);
+  private readonly starts = new Int32Array(CURVE_CHUNK);
+  private blocks = 0;
+  /** samples in the batch */
+  private size = 0;
+  private next = 0;
+
+  constructor(private readonly schedule: ScrapeSchedule) {}
+
+  /**
+   * Where in `values` the samples of the scrape at s after `prev` start (intervalTimes' order).
+   * The next block when it is this interval, else a new batch from this interval on, along the
+   * scrape schedule as far as the batch holds.
+   */
+  at(prev: number, s: number, source: DemandSource): number {
+    // the block asked for last (the loop asks for the scrape's demand, then the cluster for all)
+    const last = this.next - 1;
+    if (last >= 0 && this.ends[last] === s && same(this.prevs[last]!, prev))
+      return this.starts[last]!;
+    const b = this.next;
+    if (b < this.blocks && this.ends[b] === s && same(this.prevs[b]!, prev)) {
+      this.next = b + 1;
+      return this.starts[b]!;
+    }
+    this.sampleFrom(prev, s, source);
+    this.next = 1;
+    return 0;
+  }
+
+  /** The demand at the scrape s itself (the last of its samples). */
+  atScrape(prev: number, s: number, source: DemandSource): number {
+    this.at(prev, s, source);
+    const b = this.next - 1;
+    const end = b + 1 < this.blocks ? this.starts[b + 1]! : this.size;
+    return this.values[end - 1]!;
+  }
+
+  private sampleFrom(prev: number, s: number, source: DemandSource): void {
+    const sc = this.schedule;
+    // The scrapes after s, when s is on the schedule (the loop's scrapes always are).
+    let k = Math.round((s - sc.first) / sc.resolution);
+    if (sc.timeOf(k) !== s) k = sc.count;
+    let n = 0;
+    let blocks = 0;
+    let p = prev;
+    let t = s;
+    for (;;) {
+      this.prevs[blocks] = p;
+      this.ends[blocks] = t;
+      this.starts[blocks] = n;
+      n += intervalTimes(p, t, this.times, n);
+      blocks++;
+      if (++k >= sc.count) break;
+      const after = sc.timeOf(k);
+      // Room for the next interval's samples (at most its substeps and the scrape)?
+      if (n + substeps(after - t) + 1 > CURVE_CHUNK) break;
+      p = t;
+      t = after;
+    }
+    this.blocks = blocks;
+    this.size = n;
+    source.demandInto(this.times, this.values, n);
+  }
+}
