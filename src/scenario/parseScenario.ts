@@ -25,7 +25,7 @@ import type {
   ScenarioDocument,
 } from './types.ts';
 import { readDocuments } from './yaml/documents.ts';
-import { checkJsonStream } from './yaml/jsonStream.ts';
+import { readJsonStream, type JsonStream } from './yaml/jsonStream.ts';
 import { toPlain } from './yaml/plain.ts';
 import { prescan } from './yaml/prescan.ts';
 import { buildVariants, readVariantEntries, type VariantRun } from './variants/readVariants.ts';
@@ -98,11 +98,14 @@ function parse(source: string, options: ParseOptions): ParseResult {
   if (helm >= 0)
     return result({ diagnostics: [textDiagnostic(templateMessage(text, helm), text, helm)] });
   // Checked on the text as given: after a byte-order mark kubectl reads the file as YAML.
-  const json = checkJsonStream(source);
-  if (json) return result({ diagnostics: [textDiagnostic(json.message, text, json.offset)] });
+  const json = readJsonStream(source);
+  if (json?.problem)
+    return result({
+      diagnostics: [textDiagnostic(json.problem.message, text, json.problem.offset)],
+    });
 
   const issues = new IssueList();
-  const { documents } = readDocuments(text, issues);
+  const { documents } = readDocuments(text, issues, jsonParts(json, text.length));
   const roles = assignRoles(documents, issues, options);
   const plainCache = new Map<number, unknown>();
   // Only the documents the scenario uses are converted (and their aliases expanded).
@@ -208,6 +211,16 @@ function parse(source: string, options: ParseOptions): ParseResult {
   });
 }
 
+/**
+ * Several JSON values in a row (`kubectl get -o json` per object, jq's output) are objects of
+ * their own, as kubectl's JSON stream decoder reads them; YAML would refuse them as one document.
+ * One value keeps the plain YAML reading.
+ */
+function jsonParts(json: JsonStream | null, length: number): [number, number][] | undefined {
+  if (!json || json.problem || json.values.length < 2) return undefined;
+  return json.partEnd < length ? [...json.values, [json.partEnd, length]] : json.values;
+}
+
 /** A refused file with `${…}` placeholders: say first that they are why (the rest stay listed). */
 function withPlaceholderNote(diagnostics: Diagnostic[], text: string): Diagnostic[] {
   if (!diagnostics.some((d) => d.severity === 'error')) return diagnostics;
@@ -224,7 +237,11 @@ export function scenarioDocuments(source: string, options: ParseOptions = {}): S
     const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
     if (text.length > MAX_TEXT_CHARS || prescan(text)) return [];
     const issues = new IssueList();
-    const { documents } = readDocuments(text, issues);
+    const { documents } = readDocuments(
+      text,
+      issues,
+      jsonParts(readJsonStream(source), text.length),
+    );
     return shiftDocuments(
       assignRoles(documents, issues, options).documents,
       source.length - text.length,

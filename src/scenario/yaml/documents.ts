@@ -1,5 +1,5 @@
 /** Splits a scenario text into its YAML documents, with syntax errors as issues. */
-import { LineCounter, isScalar, parseAllDocuments, type Document } from 'yaml';
+import { LineCounter, isScalar, parseAllDocuments, visit, type Document } from 'yaml';
 import { MAX_DOCUMENTS } from '../limits.ts';
 import type { IssueList } from '../diagnostics.ts';
 
@@ -22,18 +22,37 @@ export interface ReadResult {
   lineCounter: LineCounter;
 }
 
-/** Parses `text`; syntax errors and warnings go to `issues` with their text ranges. */
-export function readDocuments(text: string, issues: IssueList): ReadResult {
+const OPTIONS = {
+  prettyErrors: false,
+  // Duplicate keys are found in toPlain: yaml's own check is quadratic in the map size.
+  uniqueKeys: false,
+  logLevel: 'silent',
+} as const;
+
+/**
+ * Parses `text`; syntax errors and warnings go to `issues` with their text ranges. `parts`, when
+ * given, are [start, end) ranges parsed as documents of their own: the values of a JSON stream
+ * (`{…}{…}`, which kubectl's decoder reads one object at a time but YAML cannot), then what follows.
+ */
+export function readDocuments(
+  text: string,
+  issues: IssueList,
+  parts?: readonly (readonly [number, number])[],
+): ReadResult {
   const lineCounter = new LineCounter();
-  const parsed = parseAllDocuments(text, {
-    lineCounter,
-    prettyErrors: false,
-    // Duplicate keys are found in toPlain: yaml's own check is quadratic in the map size.
-    uniqueKeys: false,
-    logLevel: 'silent',
-  });
-  const all: Document.Parsed[] = Array.from(parsed);
-  const streamErrors = (parsed as { errors?: { message: string; pos: [number, number] }[] }).errors;
+  let all: Document.Parsed[];
+  let streamErrors: { message: string; pos: [number, number] }[] | undefined;
+  if (parts) {
+    all = [];
+    for (const [start, end] of parts) {
+      const docs = Array.from(parseAllDocuments(text.slice(start, end), OPTIONS));
+      for (const doc of docs) all.push(shifted(doc, start));
+    }
+  } else {
+    const parsed = parseAllDocuments(text, { lineCounter, ...OPTIONS });
+    all = Array.from(parsed);
+    streamErrors = (parsed as { errors?: { message: string; pos: [number, number] }[] }).errors;
+  }
   if (all.length === 0 && streamErrors) {
     for (const e of streamErrors) {
       issues.add({
@@ -93,6 +112,22 @@ export function readDocuments(text: string, issues: IssueList): ReadResult {
     documents.push({ index, doc, syntaxOk: doc.errors.length === 0, start, end });
   }
   return { documents, lineCounter };
+}
+
+/** A document parsed from a slice of the text, with its offsets moved to the whole text's. */
+function shifted(doc: Document.Parsed, by: number): Document.Parsed {
+  if (by === 0) return doc;
+  const move = (r: number[] | undefined) => {
+    if (r) for (let k = 0; k < r.length; k++) r[k]! += by;
+  };
+  move(doc.range);
+  for (const e of [...doc.errors, ...doc.warnings]) move(e.pos);
+  visit(doc, {
+    Node(_, node) {
+      move(node.range ?? undefined);
+    },
+  });
+  return doc;
 }
 
 /** The document's range without a leading `---` line and a trailing `...` line. */
