@@ -1,6 +1,7 @@
 /** Public surface of the scenario layer. See README.md. */
 export type {
   Diagnostic,
+  DiagnosticFix,
   DocumentRole,
   HpaChoice,
   ParseOptions,

@@ -2,6 +2,7 @@
 import { LineCounter, isScalar, parseAllDocuments, visit, type Document } from 'yaml';
 import { MAX_DOCUMENTS } from '../limits.ts';
 import type { IssueList } from '../diagnostics.ts';
+import { TAB_ERROR_CODE, tabFix, tabMessage, type TabFix } from './tabs.ts';
 
 export interface SourceDocument {
   /** Index among the non-empty documents. */
@@ -69,13 +70,18 @@ export function readDocuments(
   // A document's own text starts where the previous one ended: the first document's leading
   // comments belong to it, though the parser starts its range at the content.
   let previousEnd = 0;
+  let fix: TabFix | null = null;
   for (const doc of all) {
     const empty = isEmptyDocument(doc);
     const index = documents.length;
     const ref = { index, role: 'hpa' as const };
     const [start, end] = ownText(text, doc, previousEnd);
     previousEnd = doc.range[2];
+    // After a tab used as indentation, the parser's other errors are its consequences: kubectl
+    // stops at the tab, and so do we (errors before it stay).
+    const tab = doc.errors.find((e) => e.code === TAB_ERROR_CODE);
     for (const e of doc.errors) {
+      if (tab && e.pos[0] >= tab.pos[0]) continue;
       issues.add({
         severity: 'error',
         message: yamlMessage(e.message),
@@ -83,6 +89,18 @@ export function readDocuments(
         path: [],
         at: 'value',
         range: e.pos,
+      });
+    }
+    if (tab) {
+      fix ??= tabFix(text);
+      issues.add({
+        severity: 'error',
+        message: tabMessage(fix?.edits.length ?? 1),
+        doc: ref,
+        path: [],
+        at: 'value',
+        range: [tab.pos[0], tab.pos[0] + 1],
+        ...(fix ? { fix } : {}),
       });
     }
     for (const w of doc.warnings) {
