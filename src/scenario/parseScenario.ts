@@ -28,6 +28,7 @@ import { readDocuments } from './yaml/documents.ts';
 import { readJsonStream, type JsonStream } from './yaml/jsonStream.ts';
 import { toPlain } from './yaml/plain.ts';
 import { prescan } from './yaml/prescan.ts';
+import { scaledObjectToHpa } from './keda/scaledObject.ts';
 import { buildVariants, readVariantEntries, type VariantRun } from './variants/readVariants.ts';
 
 interface Parts {
@@ -139,7 +140,14 @@ function parse(source: string, options: ParseOptions): ParseResult {
   const simValue = plainOf(roles.simulation);
   let sim = readSimulation(simValue, roles.simulation !== null, reporterFor(issues, simRef));
   const notices = [...roles.notices, ...sim.notices];
-  const hpaValue = plainOf(roles.hpa);
+  const written = plainOf(roles.hpa);
+  // A KEDA ScaledObject is simulated as the HPA KEDA creates from it (keda/scaledObject.ts).
+  const keda =
+    roles.hpa?.kind === 'ScaledObject' && written !== undefined
+      ? scaledObjectToHpa(written, reporterFor(issues, roles.hpa.ref))
+      : null;
+  const hpaValue = keda ? keda.manifest : roles.hpa?.kind === 'ScaledObject' ? undefined : written;
+  if (keda) notices.push(keda.notice);
   let hpa: HpaOutcome | null = null;
   let input: SimulationInput | null = null;
   let defaultSimulation: string | null = null;
@@ -147,7 +155,8 @@ function parse(source: string, options: ParseOptions): ParseResult {
   let variants: VariantRun[] = [];
   const variantEntries = readVariantEntries(simValue, metadataName(hpaValue), sim.report);
   if (roles.hpa && hpaValue !== undefined) {
-    const reportHpa = reporterFor(issues, roles.hpa.ref);
+    const reportHpa = keda?.report ?? reporterFor(issues, roles.hpa.ref);
+    if (keda) reportHpa.info(['kind'], keda.notice);
     const manifest = checkHpaShape(hpaValue, reportHpa);
     const context = { ...sim.controller, gates: sim.controller.config.featureGates };
     hpa = manifest ? processHpa(manifest, context, reportHpa) : null;
@@ -196,7 +205,8 @@ function parse(source: string, options: ParseOptions): ParseResult {
   return result({
     diagnostics: withPlaceholderNote(toDiagnostics(issues.items, documents, text), text),
     input,
-    hpaManifest: hpaValue ?? null,
+    // As written: a ScaledObject stays one (tuning patches only an HPA's own text).
+    hpaManifest: written ?? null,
     hpa,
     name: sim.name || metadataName(hpaValue),
     description: sim.description,

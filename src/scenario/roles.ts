@@ -10,6 +10,7 @@ import type { DocRef, IssueList } from './diagnostics.ts';
 import { didYouMean } from './suggest.ts';
 import type { DocumentRole, HpaChoice, ScenarioDocument } from './types.ts';
 import type { SourceDocument } from './yaml/documents.ts';
+import { KEDA_API_VERSION, SCALED_OBJECT_KIND } from './keda/scaledObject.ts';
 
 export const HPA_KIND = 'HorizontalPodAutoscaler';
 /** Kinds whose pod template can supply the default world's workload. */
@@ -28,6 +29,8 @@ interface Entry {
   end: number;
   targetKind: string | null;
   targetName: string | null;
+  /** The HPA's name: its own, or for a KEDA ScaledObject the one KEDA gives the HPA it creates. */
+  hpaName: string | null;
 }
 
 export interface RoledEntry {
@@ -37,7 +40,8 @@ export interface RoledEntry {
 }
 
 export interface Roles {
-  hpa: RoledEntry | null;
+  /** kind: `HorizontalPodAutoscaler`, or `ScaledObject` (KEDA's, turned into its HPA). */
+  hpa: (RoledEntry & { kind: string }) | null;
   simulation: RoledEntry | null;
   workload: (RoledEntry & { kind: string }) | null;
   documents: ScenarioDocument[];
@@ -69,19 +73,35 @@ function entryOf(
   item: number | null,
   range: [number, number],
 ): Entry {
+  const kind = str(field(node, 'kind'));
+  const apiVersion = str(field(node, 'apiVersion'));
+  const name = str(field(node, 'metadata', 'name'));
+  const keda = isScaledObject(kind, apiVersion);
+  const targetKind = str(field(node, 'spec', 'scaleTargetRef', 'kind'));
+  const hpaName = keda
+    ? (str(field(node, 'spec', 'advanced', 'horizontalPodAutoscalerConfig', 'name')) ??
+      `keda-hpa-${name ?? ''}`)
+    : name;
   return {
     source,
     item,
-    kind: str(field(node, 'kind')),
-    apiVersion: str(field(node, 'apiVersion')),
-    name: str(field(node, 'metadata', 'name')),
+    kind,
+    apiVersion,
+    name,
     namespace: str(field(node, 'metadata', 'namespace')),
     isMap: isMap(node),
     start: range[0],
     end: range[1],
-    targetKind: str(field(node, 'spec', 'scaleTargetRef', 'kind')),
+    // KEDA's ParseGVKR: an unnamed kind is a Deployment.
+    targetKind: keda ? targetKind || 'Deployment' : targetKind,
     targetName: str(field(node, 'spec', 'scaleTargetRef', 'name')),
+    hpaName,
   };
+}
+
+/** A KEDA ScaledObject: KEDA creates an HPA from it, which the scenario can simulate. */
+export function isScaledObject(kind: string | null, apiVersion: string | null): boolean {
+  return kind === SCALED_OBJECT_KIND && apiVersion === KEDA_API_VERSION;
 }
 
 /** Every object in the text: documents, with a List's items in its place. */
@@ -155,9 +175,13 @@ export function assignRoles(
     }
   }
 
-  const candidates = all.filter((e) => e.kind === HPA_KIND);
+  // HPAs first: a ScaledObject is simulated by default only when the text holds no HPA.
+  const candidates = [
+    ...all.filter((e) => e.kind === HPA_KIND),
+    ...all.filter((e) => isScaledObject(e.kind, e.apiVersion)),
+  ];
   const choices: HpaChoice[] = candidates.map((e) => ({
-    name: e.name ?? '',
+    name: e.hpaName ?? '',
     namespace: e.namespace ?? '',
     document: e.source.index,
     item: e.item,
@@ -165,12 +189,15 @@ export function assignRoles(
   let hpa: Entry | null = null;
   if (options.hpa !== undefined && options.hpa !== '') {
     const wanted = options.hpa;
+    // A ScaledObject answers to its HPA's name and to its own.
     hpa =
+      candidates.find((e) => e.hpaName === wanted) ??
+      candidates.find((e) => `${e.namespace ?? ''}/${e.hpaName ?? ''}` === wanted) ??
       candidates.find((e) => e.name === wanted) ??
       candidates.find((e) => `${e.namespace ?? ''}/${e.name ?? ''}` === wanted) ??
       null;
     if (!hpa) {
-      const names = candidates.map((e) => e.name ?? '(no name)');
+      const names = candidates.map((e) => e.hpaName ?? '(no name)');
       issues.error(
         null,
         [],
@@ -185,12 +212,17 @@ export function assignRoles(
   }
   if (hpa) roleOf.set(hpa, 'hpa');
   if (hpa && candidates.length > 1) {
-    const names = candidates.map((e) => e.name ?? '(no name)');
-    const notice = `this text holds ${candidates.length} HorizontalPodAutoscalers (${listed(names)}): simulating '${hpa.name ?? ''}'; choose another with the HPA picker or --hpa NAME`;
+    const names = candidates.map((e) => e.hpaName ?? '(no name)');
+    const notice = `this text holds ${candidates.length} HorizontalPodAutoscalers (${listed(names)}): simulating '${hpa.hpaName ?? ''}'; choose another with the HPA picker or --hpa NAME`;
     notices.push(notice);
     issues.info(refOf(hpa, 'hpa'), ['metadata', 'name'], notice);
   }
   for (const e of candidates) if (e !== hpa) roleOf.set(e, 'other-hpa');
+  const hpaKind = hpa
+    ? isScaledObject(hpa.kind, hpa.apiVersion)
+      ? 'ScaledObject'
+      : HPA_KIND
+    : null;
 
   let workload: Entry | null = null;
   if (hpa?.targetKind && hpa.targetName) {
@@ -218,7 +250,7 @@ export function assignRoles(
   const roled = (e: Entry | null, role: DocRef['role']): RoledEntry | null =>
     e ? { index: e.source.index, item: e.item, ref: refOf(e, role) } : null;
   return {
-    hpa: roled(hpa, 'hpa'),
+    hpa: hpa ? { ...roled(hpa, 'hpa')!, kind: hpaKind ?? HPA_KIND } : null,
     simulation: roled(simulation, 'simulation'),
     workload: workload ? { ...roled(workload, 'workload')!, kind: workload.kind ?? '' } : null,
     documents: all.map((e) => ({
