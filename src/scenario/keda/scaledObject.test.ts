@@ -90,6 +90,25 @@ describe('the HPA KEDA creates (newHPAForScaledObject)', () => {
     );
   });
 
+  it('a metrics-api trigger is s<index>-metric-api-<valueLocation>, normalized as KEDA does', () => {
+    const r = parseScenario(
+      so(
+        `  triggers:\n    - type: metrics-api\n      metadata: { url: "http://api/q", valueLocation: "data.queue/depth", targetValue: "20" }\n`,
+      ),
+    );
+    expect(errors(r.diagnostics)).toEqual([]);
+    expect(r.input!.hpa.spec.metrics![0]!.external!.metric.name).toBe(
+      's0-metric-api-data-queue-depth',
+    );
+    expect(r.input!.hpa.spec.metrics![0]!.external!.target).toEqual({
+      type: 'AverageValue',
+      averageValue: '20',
+    });
+    expect(
+      messages(so(`  triggers:\n    - type: metrics-api\n      metadata: { targetValue: "20" }\n`)),
+    ).toEqual(['error parsing metrics-api metadata: missing required parameter "valueLocation"']);
+  });
+
   it('the External metric is fed by the Simulation document like any other', () => {
     const text = `${so(`  minReplicaCount: 1\n  maxReplicaCount: 10\n  triggers:\n${PROM}`)}---\napiVersion: hpa-sim.dev/v1alpha1\nkind: Simulation\nspec:\n  duration: 10m\n  traffic: { type: constant, value: 100 }\n  load:\n    external:\n      s0-prometheus: { perUnit: 1 }\n`;
     const r = parseScenario(text);
@@ -170,10 +189,15 @@ describe('refused, located at the ScaledObject field', () => {
     ).toEqual(['IdleReplicaCount=2 must be less than MinReplicaCount=2']);
     expect(
       messages(so(`  fallback: { failureThreshold: 3, replicas: 6 }\n  triggers:\n${CPU}`)),
-    ).toEqual(['type is cpu, but fallback it is not supported by the CPU & memory scalers']);
-    expect(
-      messages(so(`  fallback: { failureThreshold: 3, replicas: 6 }\n  triggers:\n${PROM}`))[0],
-    ).toContain('Fallback can only be enabled for triggers with metric of type AverageValue');
+    ).toEqual([
+      'fallback is not supported by the CPU & memory scalers, and this ScaledObject has no other trigger: KEDA refuses it',
+    ]);
+    // With another trigger the fallback is KEDA's business (not modelled), whatever its metricType.
+    const fallback = parseScenario(
+      so(`  fallback: { failureThreshold: 3, replicas: 6 }\n  triggers:\n${CPU}${PROM}`),
+    );
+    expect(errors(fallback.diagnostics)).toEqual([]);
+    expect(fallback.notices.find((n) => n.includes('KEDA ScaledObject'))).toContain('fallback');
     expect(messages(so(`  triggers:\n    - type: cpu\n      metadata: { value: "50" }\n`))).toEqual(
       [
         "error parsing cpu metadata: unknown metric type: , allowed values are 'Utilization' or 'AverageValue'",

@@ -3,7 +3,8 @@
  * kedacore/keda v2.x (controllers/keda/hpa.go, apis/keda/v1alpha1/scaledobject_types.go,
  * scaletriggers_types.go, pkg/scalers/cpu_memory_scaler.go, prometheus_scaler.go, scaler.go).
  * Only what is exact is converted: cpu and memory triggers (Resource or ContainerResource
- * metrics) and prometheus triggers (External metric `s<index>-prometheus`). Anything else —
+ * metrics), prometheus and metrics-api triggers (External metrics `s<index>-prometheus`,
+ * `s<index>-metric-api-<valueLocation>`). Anything else —
  * other scalers, scalingModifiers, a paused object — is refused with what to paste instead. The
  * HPA is then read like a pasted one; its diagnostics are moved back to the ScaledObject's fields.
  */
@@ -25,7 +26,6 @@ const PAUSED = 'autoscaling.keda.sh/paused';
 const PAUSED_REPLICAS = 'autoscaling.keda.sh/paused-replicas';
 const PAUSED_SCALE_IN = 'autoscaling.keda.sh/paused-scale-in';
 const PAUSED_SCALE_OUT = 'autoscaling.keda.sh/paused-scale-out';
-const SUPPORTED = ['cpu', 'memory', 'prometheus'];
 
 type Obj = Record<string, unknown>;
 
@@ -151,14 +151,41 @@ function cpuMemoryMetric(
   return { metric, valueKey: 'value' };
 }
 
-/** prometheus_scaler.go GetMetricSpecForScaling with scaler.go GetMetricTargetType. */
-function prometheusMetric(
+/** An External-metric scaler ported exactly: its metric name and the setting holding its target. */
+interface ExternalScaler {
+  /** The name before GenerateMetricNameWithIndex adds `s<index>-` (then NormalizeString). */
+  name: (metadata: Obj) => string;
+  /** The metadata key of the target, read with strconv.ParseFloat. */
+  valueKey: string;
+  /** Other metadata the scaler refuses to start without. */
+  required: string[];
+}
+
+/** prometheus_scaler.go and metrics_api_scaler.go GetMetricSpecForScaling. */
+const EXTERNAL_SCALERS: Record<string, ExternalScaler> = {
+  prometheus: { name: () => 'prometheus', valueKey: 'threshold', required: [] },
+  'metrics-api': {
+    name: (metadata) => `metric-api-${str(metadata.valueLocation)}`,
+    valueKey: 'targetValue',
+    required: ['valueLocation'],
+  },
+};
+
+/** pkg/util NormalizeString. */
+function normalizeString(s: string): string {
+  return s.replace(/[/.:%()]/g, '-');
+}
+
+/** An External metric `s<index>-<name>`, its target from scaler.go GetMetricTargetType. */
+function externalMetric(
+  scaler: ExternalScaler,
   trigger: Obj,
   index: number,
   owner: string,
   at: Path,
   report: Reporter,
 ): Converted | null {
+  const type = str(trigger.type);
   const metadata = rec(trigger.metadata);
   let metricType = str(trigger.metricType);
   if (metricType === 'Utilization') {
@@ -169,15 +196,21 @@ function prometheusMetric(
     return null;
   }
   if (metricType === '') metricType = 'AverageValue';
-  const text = str(metadata.threshold);
+  for (const key of [scaler.valueKey, ...scaler.required]) {
+    if (str(metadata[key]) !== '') continue;
+    report.error(
+      [...at, 'metadata'],
+      `error parsing ${type} metadata: missing required parameter "${key}"`,
+      'key',
+    );
+    return null;
+  }
+  const text = str(metadata[scaler.valueKey]);
   const threshold = parseFloat64(text);
   if (threshold === null) {
     report.error(
-      text === '' ? [...at, 'metadata'] : [...at, 'metadata', 'threshold'],
-      text === ''
-        ? 'error parsing prometheus metadata: missing required parameter "threshold"'
-        : `error parsing prometheus metadata: threshold: strconv.ParseFloat: parsing "${text}": invalid syntax`,
-      text === '' ? 'key' : 'value',
+      [...at, 'metadata', scaler.valueKey],
+      `error parsing ${type} metadata: ${scaler.valueKey}: strconv.ParseFloat: parsing "${text}": invalid syntax`,
     );
     return null;
   }
@@ -191,13 +224,13 @@ function prometheusMetric(
       type: 'External',
       external: {
         metric: {
-          name: `s${index}-prometheus`,
+          name: `s${index}-${normalizeString(scaler.name(metadata))}`,
           selector: { matchLabels: { [OWNER_LABEL]: owner } },
         },
         target,
       },
     },
-    valueKey: 'threshold',
+    valueKey: scaler.valueKey,
   };
 }
 
@@ -254,24 +287,17 @@ function validate(spec: Obj, triggers: Obj[], report: Reporter): boolean {
         'key',
       );
     }
-    triggers.forEach((t, i) => {
-      const type = str(t.type);
-      const metricType = str(t.metricType);
-      if (type === 'cpu' || type === 'memory') {
-        ok = false;
-        report.error(
-          ['spec', 'triggers', i, 'type'],
-          `type is ${type}, but fallback it is not supported by the CPU & memory scalers`,
-        );
-      } else if (metricType !== 'AverageValue') {
-        // KEDA's webhook compares the field as written: an unset metricType fails too.
-        ok = false;
-        report.error(
-          metricType === '' ? ['spec', 'triggers', i] : ['spec', 'triggers', i, 'metricType'],
-          `MetricType=${metricType}, but Fallback can only be enabled for triggers with metric of type AverageValue`,
-        );
-      }
-    });
+    // The webhook's rule for the rest moved between releases (2.14 wanted an explicit
+    // metricType: AverageValue, 2.17 one such trigger, 2.18 takes Value too); every release
+    // refuses a fallback with only cpu and memory triggers, whose metrics KEDA does not serve.
+    if (triggers.every((t) => ['cpu', 'memory'].includes(str(t.type)))) {
+      ok = false;
+      report.error(
+        ['spec', 'fallback'],
+        'fallback is not supported by the CPU & memory scalers, and this ScaledObject has no other trigger: KEDA refuses it',
+        'key',
+      );
+    }
   }
   return ok;
 }
@@ -317,8 +343,8 @@ export function scaledObjectToHpa(value: unknown, report: Reporter): KedaHpa | n
     const converted =
       type === 'cpu' || type === 'memory'
         ? cpuMemoryMetric(trigger, type, at, report)
-        : type === 'prometheus'
-          ? prometheusMetric(trigger, index, name, at, report)
+        : Object.hasOwn(EXTERNAL_SCALERS, type)
+          ? externalMetric(EXTERNAL_SCALERS[type]!, trigger, index, name, at, report)
           : unsupported(type, at, so, report);
     if (converted) metrics.push({ ...converted, trigger: index });
     else ok = false;
@@ -407,7 +433,7 @@ function compare(a: string, b: string): number {
 function unsupported(type: string, at: Path, so: Obj, report: Reporter): null {
   report.error(
     [...at, 'type'],
-    `the '${type}' scaler is not simulated exactly here (${SUPPORTED.join(', ')} are): the name and target of its External metric come from that scaler's own code. Paste the HPA KEDA created instead (kubectl get hpa ${getHPAName(so)} -o yaml); its External metric gets a default load the Simulation document can change`,
+    `the '${type}' scaler is not simulated exactly here (${['cpu', 'memory', ...Object.keys(EXTERNAL_SCALERS)].join(', ')} are): the name and target of its External metric come from that scaler's own code. Paste the HPA KEDA created instead (kubectl get hpa ${getHPAName(so)} -o yaml); its External metric gets a default load the Simulation document can change`,
   );
   return null;
 }
