@@ -86,7 +86,7 @@ describe('the HPA KEDA creates (newHPAForScaledObject)', () => {
     expect(metrics[1]!.external!.target).toEqual({ type: 'Value', value: '1234m' });
     const note = r.notices.find((n) => n.includes('KEDA ScaledObject'))!;
     expect(note).toContain(
-      's1-prometheus, s2-prometheus are fed by the default world, or by spec.load.external.<name>',
+      's1-prometheus, s2-prometheus are fed by the default world, or by spec.load.external.s1-prometheus (and the others) in a Simulation document',
     );
   });
 
