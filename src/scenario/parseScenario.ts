@@ -8,7 +8,7 @@ import { checkBudget, checkRunsBudget } from './checkBudget.ts';
 import { IssueList, reporterFor, type DocRef, type Reporter } from './diagnostics.ts';
 import { PLACEHOLDER_MESSAGE, helmTemplateAt, placeholderAt, templateMessage } from './helm.ts';
 import { checkHpaShape, processHpa, type HpaOutcome } from './hpa/process.ts';
-import { MAX_TEXT_CHARS } from './limits.ts';
+import { MAX_DOCUMENTS, MAX_TEXT_CHARS } from './limits.ts';
 import { textDiagnostic, toDiagnostics } from './locateIssues.ts';
 import { assignRoles, type RoledEntry } from './roles.ts';
 import { buildSimulationInput } from './simulation/buildInput.ts';
@@ -228,6 +228,8 @@ function parse(source: string, options: ParseOptions): ParseResult {
  */
 function jsonParts(json: JsonStream | null, length: number): [number, number][] | undefined {
   if (!json || json.problem || json.values.length < 2) return undefined;
+  // One past the document limit is enough for its error; the rest need not be parsed.
+  if (json.values.length > MAX_DOCUMENTS) return json.values.slice(0, MAX_DOCUMENTS + 1);
   return json.partEnd < length ? [...json.values, [json.partEnd, length]] : json.values;
 }
 

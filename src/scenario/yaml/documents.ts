@@ -80,8 +80,10 @@ export function readDocuments(
     // After a tab used as indentation, the parser's other errors are its consequences: kubectl
     // stops at the tab, and so do we (errors before it stay).
     const tab = doc.errors.find((e) => e.code === TAB_ERROR_CODE);
+    // An error reaching the tab's line (a key left without its nested block) is its consequence.
+    const tabLine = tab ? text.lastIndexOf('\n', tab.pos[0] - 1) + 1 : 0;
     for (const e of doc.errors) {
-      if (tab && e.pos[0] >= tab.pos[0]) continue;
+      if (tab && e.pos[1] >= tabLine) continue;
       issues.add({
         severity: 'error',
         message: yamlMessage(e.message),

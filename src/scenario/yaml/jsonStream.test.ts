@@ -218,6 +218,15 @@ describe('a stream of JSON objects (kubectl get -o json per object, jq output)',
     expect(r.input!.durationSeconds).toBe(600);
   });
 
+  it('past the document limit: one error at the object over it, without parsing the rest', () => {
+    const text = `${pretty}\n${'{"kind": "ConfigMap"}\n'.repeat(2_000)}`;
+    const e = errors(parseScenario(text).diagnostics);
+    expect(e.map((d) => d.message)).toEqual([
+      'a scenario holds at most 500 YAML documents; this is document 501',
+    ]);
+    expect(e[0]!.line).toBe(pretty.split('\n').length + 500);
+  });
+
   it('a syntax error in the second object is still one JSON error at its character', () => {
     const text = `${pretty}\n${service.replace('}}', '},}')}`;
     const r = parseScenario(text);

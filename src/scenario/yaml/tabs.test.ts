@@ -53,6 +53,15 @@ describe('a tab used as indentation', () => {
     expect(applyFix(text, d)).toBe(SPACED);
   });
 
+  it('a list indented with a tab: the key left empty above it is not a second error', () => {
+    const text = `${SPACED}  metrics:\n\t- type: Resource\n\t  resource: { name: cpu, target: { type: Utilization, averageUtilization: 50 } }\n`;
+    const r = parseScenario(text);
+    expect(r.diagnostics.map((d) => [d.severity, d.line, d.column])).toEqual([['error', 12, 1]]);
+    const fixed = applyFix(text, r.diagnostics[0]!);
+    expect(parseScenario(fixed).ok).toBe(true);
+    expect(parseScenario(fixed).input!.hpa.spec.metrics![0]!.resource!.name).toBe('cpu');
+  });
+
   it('spaces then a tab: the column of the tab', () => {
     const text = SPACED.replace('    kind', '  \tkind');
     const d = errors(parseScenario(text).diagnostics);
