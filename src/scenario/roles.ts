@@ -31,6 +31,9 @@ interface Entry {
   targetName: string | null;
   /** The HPA's name: its own, or for a KEDA ScaledObject the one KEDA gives the HPA it creates. */
   hpaName: string | null;
+  targetApiVersion: string | null;
+  /** The ScaledObject named in an ownerReference (an HPA KEDA created), else null. */
+  ownerScaledObject: string | null;
 }
 
 export interface RoledEntry {
@@ -96,7 +99,42 @@ function entryOf(
     targetKind: keda ? targetKind || 'Deployment' : targetKind,
     targetName: str(field(node, 'spec', 'scaleTargetRef', 'name')),
     hpaName,
+    targetApiVersion: str(field(node, 'spec', 'scaleTargetRef', 'apiVersion')),
+    ownerScaledObject: ownerScaledObject(field(node, 'metadata', 'ownerReferences')),
   };
+}
+
+function ownerScaledObject(refs: unknown): string | null {
+  if (!isSeq(refs)) return null;
+  for (const ref of refs.items)
+    if (str(field(ref, 'kind')) === SCALED_OBJECT_KIND) return str(field(ref, 'name'));
+  return null;
+}
+
+/**
+ * KEDA's admission webhook (scaledobject_webhook.go verifyHpas, verifyScaledObjects) refuses a
+ * ScaledObject whose workload an HPA or another ScaledObject already scales: in a file, one
+ * created before it. An HPA KEDA created for this very ScaledObject (a dump of both) is its own.
+ */
+function kedaConflict(so: Entry, all: readonly Entry[]): string | null {
+  const target = (e: Entry) =>
+    `${e.targetApiVersion || 'apps/v1'}.${e.targetKind || 'Deployment'}/${e.targetName ?? ''}`;
+  for (const e of all) {
+    if (e === so) return null;
+    const scaler = e.kind === HPA_KIND || isScaledObject(e.kind, e.apiVersion);
+    if (!scaler || (e.namespace ?? '') !== (so.namespace ?? '') || target(e) !== target(so))
+      continue;
+    if (e.kind === HPA_KIND && e.ownerScaledObject === so.name) continue;
+    const type = `${so.targetApiVersion || 'apps/v1'}.${so.targetKind ?? 'Deployment'}`;
+    const by =
+      e.kind === HPA_KIND
+        ? e.ownerScaledObject
+          ? `the ScaledObject '${e.ownerScaledObject}'`
+          : `the hpa '${e.name ?? ''}'`
+        : `the ScaledObject '${e.name ?? ''}'`;
+    return `the workload '${so.targetName ?? ''}' of type '${type}' is already managed by ${by} (KEDA's admission webhook refuses this ScaledObject when the ${e.kind === HPA_KIND ? 'HorizontalPodAutoscaler' : 'ScaledObject'} above is created first)`;
+  }
+  return null;
 }
 
 /** A KEDA ScaledObject: KEDA creates an HPA from it, which the scenario can simulate. */
@@ -211,6 +249,8 @@ export function assignRoles(
     if (!hpa) hpa = all.find((e) => roleOf.get(e) === undefined && hpaLike(e)) ?? null;
   }
   if (hpa) roleOf.set(hpa, 'hpa');
+  const conflict = hpa && isScaledObject(hpa.kind, hpa.apiVersion) ? kedaConflict(hpa, all) : null;
+  if (hpa && conflict) issues.error(refOf(hpa, 'hpa'), ['spec', 'scaleTargetRef'], conflict, 'key');
   if (hpa && candidates.length > 1) {
     const names = candidates.map((e) => e.hpaName ?? '(no name)');
     const notice = `this text holds ${candidates.length} HorizontalPodAutoscalers (${listed(names)}): simulating '${hpa.hpaName ?? ''}'; choose another with the HPA picker or --hpa NAME`;

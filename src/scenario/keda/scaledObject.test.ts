@@ -254,6 +254,32 @@ describe('refused, located at the ScaledObject field', () => {
     expect(period[1]).toBe(lineOf(text, 'periodSeconds: 0'));
   });
 
+  it("a workload an earlier HPA or ScaledObject already scales: refused as KEDA's webhook does", () => {
+    const other = so(`  triggers:\n${CPU}`).replace('name: worker\nspec', 'name: first\nspec');
+    const second = so(`  triggers:\n${PROM}`);
+    const text = `${other}---\n${second}`;
+    expect(errors(parseScenario(text).diagnostics)).toEqual([]);
+    const e = errors(parseScenario(text, { hpa: 'worker' }).diagnostics);
+    expect(e.map((d) => [d.path, d.line, d.message])).toEqual([
+      [
+        'hpa:spec.scaleTargetRef',
+        text.slice(0, text.lastIndexOf('scaleTargetRef')).split('\n').length,
+        "the workload 'worker' of type 'apps/v1.Deployment' is already managed by the ScaledObject 'first' (KEDA's admission webhook refuses this ScaledObject when the ScaledObject above is created first)",
+      ],
+    ]);
+    const hpa = (owner: string) =>
+      `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: mine\n${owner}spec:\n  scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: worker }\n  maxReplicas: 5\n---\n`;
+    expect(messages(`${hpa('')}${second}`).length).toBe(0); // the HPA is simulated by default
+    expect(
+      errors(parseScenario(`${hpa('')}${second}`, { hpa: 'worker' }).diagnostics)[0]!.message,
+    ).toContain("is already managed by the hpa 'mine'");
+    // A dump of the ScaledObject with the HPA KEDA made for it is no conflict.
+    const owned = hpa(
+      '  ownerReferences: [{ apiVersion: keda.sh/v1alpha1, kind: ScaledObject, name: worker, uid: u }]\n',
+    );
+    expect(errors(parseScenario(`${owned}${second}`, { hpa: 'worker' }).diagnostics)).toEqual([]);
+  });
+
   it('a ScaledJob still gets one message: KEDA creates no HPA for it', () => {
     const d = parseScenario(
       `apiVersion: keda.sh/v1alpha1\nkind: ScaledJob\nmetadata:\n  name: batch\nspec:\n  jobTargetRef: {}\n  triggers: []\n`,
