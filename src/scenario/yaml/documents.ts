@@ -79,7 +79,12 @@ export function readDocuments(
     previousEnd = doc.range[2];
     // After a tab used as indentation, the parser's other errors are its consequences: kubectl
     // stops at the tab, and so do we (errors before it stay).
-    const tab = doc.errors.find((e) => e.code === TAB_ERROR_CODE);
+    const tab = doc.errors
+      .filter((e) => e.code === TAB_ERROR_CODE)
+      .reduce<(typeof doc.errors)[number] | undefined>(
+        (first, e) => (first && first.pos[0] <= e.pos[0] ? first : e),
+        undefined,
+      );
     // An error reaching the tab's line (a key left without its nested block) is its consequence.
     const tabLine = tab ? text.lastIndexOf('\n', tab.pos[0] - 1) + 1 : 0;
     for (const e of doc.errors) {
