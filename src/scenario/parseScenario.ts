@@ -144,7 +144,7 @@ function parse(source: string, options: ParseOptions): ParseResult {
   // A KEDA ScaledObject is simulated as the HPA KEDA creates from it (keda/scaledObject.ts).
   const keda =
     roles.hpa?.kind === 'ScaledObject' && written !== undefined
-      ? scaledObjectToHpa(written, reporterFor(issues, roles.hpa.ref))
+      ? scaledObjectToHpa(written, reporterFor(issues, roles.hpa.ref), plainOf(roles.workload))
       : null;
   const hpaValue = keda ? keda.manifest : roles.hpa?.kind === 'ScaledObject' ? undefined : written;
   if (keda) notices.push(keda.notice);

@@ -7,6 +7,8 @@ import { parseScenario } from '../index.ts';
 const so = (spec: string, meta = '') =>
   `apiVersion: keda.sh/v1alpha1\nkind: ScaledObject\nmetadata:\n  name: worker\n${meta}spec:\n  scaleTargetRef: { name: worker }\n${spec}`;
 const CPU = `    - type: cpu\n      metricType: Utilization\n      metadata: { value: "60" }\n`;
+/** cpu alone needs minReplicaCount ≥ 1 (KEDA's webhook: it cannot scale to 0). */
+const ONLY_CPU = `  minReplicaCount: 1\n  triggers:\n${CPU}`;
 const PROM = `    - type: prometheus\n      metadata: { serverAddress: "http://prom:9090", query: "sum(rate(x[1m]))", threshold: "30" }\n`;
 const messages = (text: string) => errors(parseScenario(text).diagnostics).map((d) => d.message);
 const errorAt = (text: string) =>
@@ -54,7 +56,7 @@ describe('the HPA KEDA creates (newHPAForScaledObject)', () => {
 
   it('defaults: minReplicas 1 (0 and unset leave 0 ↔ 1 to KEDA), maxReplicas 100, no behavior', () => {
     for (const min of ['', '  minReplicaCount: 0\n']) {
-      const r = parseScenario(so(`${min}  triggers:\n${CPU}`));
+      const r = parseScenario(so(`${min}  triggers:\n${PROM}`));
       expect(errors(r.diagnostics)).toEqual([]);
       expect([r.input!.hpa.spec.minReplicas, r.input!.hpa.spec.maxReplicas]).toEqual([1, 100]);
       expect(r.input!.hpa.spec.behavior ?? null).toBeNull();
@@ -121,7 +123,7 @@ describe('the HPA KEDA creates (newHPAForScaledObject)', () => {
 
   it('advanced.horizontalPodAutoscalerConfig.name names the HPA; --hpa takes either name', () => {
     const text = so(
-      `  advanced: { horizontalPodAutoscalerConfig: { name: worker-hpa } }\n  triggers:\n${CPU}`,
+      `  advanced: { horizontalPodAutoscalerConfig: { name: worker-hpa } }\n${ONLY_CPU}`,
     );
     expect(parseScenario(text).selectedHpa).toBe('worker-hpa');
     expect(parseScenario(text, { hpa: 'worker' }).selectedHpa).toBe('worker-hpa');
@@ -130,7 +132,7 @@ describe('the HPA KEDA creates (newHPAForScaledObject)', () => {
 
   it('with an HPA in the same text the HPA is simulated first; the picker lists both', () => {
     const hpa = `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: api\nspec:\n  scaleTargetRef: { kind: Deployment, name: api }\n  maxReplicas: 5\n`;
-    const text = `${so(`  triggers:\n${CPU}`)}---\n${hpa}`;
+    const text = `${so(ONLY_CPU)}---\n${hpa}`;
     const r = parseScenario(text);
     expect(r.selectedHpa).toBe('api');
     expect(r.hpaChoices.map((c) => c.name)).toEqual(['api', 'keda-hpa-worker']);
@@ -139,7 +141,7 @@ describe('the HPA KEDA creates (newHPAForScaledObject)', () => {
 
   it('the Deployment it scales supplies the pods', () => {
     const deployment = `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: worker\nspec:\n  replicas: 3\n  template:\n    spec:\n      containers: [{ name: app, resources: { requests: { cpu: 200m } } }]\n`;
-    const r = parseScenario(`${deployment}---\n${so(`  triggers:\n${CPU}`)}`);
+    const r = parseScenario(`${deployment}---\n${so(ONLY_CPU)}`);
     expect(errors(r.diagnostics)).toEqual([]);
     expect(r.input!.workload.initialReplicas).toBe(3);
     expect(r.documents.map((d) => d.role)).toEqual(['workload', 'hpa']);
@@ -148,10 +150,7 @@ describe('the HPA KEDA creates (newHPAForScaledObject)', () => {
   it('paused-replicas pins min and max (0 becomes 1); paused-scale-in/out disable a direction', () => {
     const paused = (value: string) =>
       parseScenario(
-        so(
-          `  triggers:\n${CPU}`,
-          `  annotations: { autoscaling.keda.sh/paused-replicas: "${value}" }\n`,
-        ),
+        so(ONLY_CPU, `  annotations: { autoscaling.keda.sh/paused-replicas: "${value}" }\n`),
       );
     expect([
       paused('4').input!.hpa.spec.minReplicas,
@@ -159,7 +158,7 @@ describe('the HPA KEDA creates (newHPAForScaledObject)', () => {
     ]).toEqual([4, 4]);
     expect(paused('0').input!.hpa.spec.maxReplicas).toBe(1);
     const r = parseScenario(
-      so(`  triggers:\n${CPU}`, `  annotations: { autoscaling.keda.sh/paused-scale-in: "true" }\n`),
+      so(ONLY_CPU, `  annotations: { autoscaling.keda.sh/paused-scale-in: "true" }\n`),
     );
     expect(r.input!.hpa.spec.behavior!.scaleDown!.selectPolicy).toBe('Disabled');
     expect(r.input!.hpa.spec.behavior!.scaleUp!.selectPolicy).toBe('Max');
@@ -198,11 +197,13 @@ describe('refused, located at the ScaledObject field', () => {
     );
     expect(errors(fallback.diagnostics)).toEqual([]);
     expect(fallback.notices.find((n) => n.includes('KEDA ScaledObject'))).toContain('fallback');
-    expect(messages(so(`  triggers:\n    - type: cpu\n      metadata: { value: "50" }\n`))).toEqual(
-      [
-        "error parsing cpu metadata: unknown metric type: , allowed values are 'Utilization' or 'AverageValue'",
-      ],
-    );
+    expect(
+      messages(
+        so(`  minReplicaCount: 1\n  triggers:\n    - type: cpu\n      metadata: { value: "50" }\n`),
+      ),
+    ).toEqual([
+      "error parsing cpu metadata: unknown metric type: , allowed values are 'Utilization' or 'AverageValue'",
+    ]);
     expect(
       messages(
         so(
@@ -213,6 +214,35 @@ describe('refused, located at the ScaledObject field', () => {
     expect(
       messages(so(`  triggers:\n    - type: prometheus\n      metadata: { query: q }\n`)),
     ).toEqual(['error parsing prometheus metadata: missing required parameter "threshold"']);
+  });
+
+  it("KEDA's webhook on cpu/memory: not alone with minReplicaCount 0, and only with requests", () => {
+    for (const min of ['', '  minReplicaCount: 0\n'])
+      expect(messages(so(`${min}  triggers:\n${CPU}`))).toEqual([
+        "scaledobject has only cpu/memory triggers AND minReplica is 0 (scale to zero doesn't work in this case): set minReplicaCount to 1 or more",
+      ]);
+    // With another trigger KEDA's activation can scale to 0; a custom resource is not checked.
+    expect(messages(so(`  triggers:\n${CPU}${PROM}`))).toEqual([]);
+    expect(
+      messages(
+        so(`  triggers:\n${CPU}`).replace(
+          '{ name: worker }',
+          '{ apiVersion: yugabyte.com/v1alpha1, kind: YBCluster, name: worker }',
+        ),
+      ),
+    ).toEqual([]);
+    const deployment = (resources: string) =>
+      `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: worker\nspec:\n  template:\n    spec:\n      containers:\n        - { name: app, resources: ${resources} }\n        - { name: sidecar, resources: { limits: { cpu: 100m } } }\n---\n`;
+    const text = `${deployment('{ requests: { memory: 64Mi } }')}${so(ONLY_CPU)}`;
+    const e = errorAt(text);
+    expect(e).toEqual([
+      [
+        'hpa:spec.triggers[0].type',
+        lineOf(text, 'type: cpu'),
+        "the scaledobject has a cpu trigger but the container app doesn't have the cpu request defined",
+      ],
+    ]);
+    expect(messages(`${deployment('{ requests: { cpu: 250m } }')}${so(ONLY_CPU)}`)).toEqual([]);
   });
 
   it('what is not exact here says what to paste instead', () => {
@@ -233,15 +263,13 @@ describe('refused, located at the ScaledObject field', () => {
       )[0],
     ).toContain('scalingModifiers');
     expect(
-      messages(
-        so(`  triggers:\n${CPU}`, `  annotations: { autoscaling.keda.sh/paused: "true" }\n`),
-      )[0],
+      messages(so(ONLY_CPU, `  annotations: { autoscaling.keda.sh/paused: "true" }\n`))[0],
     ).toContain('this ScaledObject is paused');
   });
 
   it("the HPA's own validation lands on the field it came from", () => {
     const text = so(
-      `  maxReplicaCount: 0\n  advanced:\n    horizontalPodAutoscalerConfig:\n      behavior:\n        scaleUp:\n          policies: [{ type: Pods, value: 1, periodSeconds: 0 }]\n  triggers:\n${CPU}`,
+      `  maxReplicaCount: 0\n  advanced:\n    horizontalPodAutoscalerConfig:\n      behavior:\n        scaleUp:\n          policies: [{ type: Pods, value: 1, periodSeconds: 0 }]\n  triggers:\n${PROM}`,
     );
     const e = errorAt(text);
     const max = e.find((x) => x[0] === 'hpa:spec.maxReplicaCount')!;
@@ -255,7 +283,7 @@ describe('refused, located at the ScaledObject field', () => {
   });
 
   it("a workload an earlier HPA or ScaledObject already scales: refused as KEDA's webhook does", () => {
-    const other = so(`  triggers:\n${CPU}`).replace('name: worker\nspec', 'name: first\nspec');
+    const other = so(ONLY_CPU).replace('name: worker\nspec', 'name: first\nspec');
     const second = so(`  triggers:\n${PROM}`);
     const text = `${other}---\n${second}`;
     expect(errors(parseScenario(text).diagnostics)).toEqual([]);

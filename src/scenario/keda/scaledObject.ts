@@ -11,7 +11,7 @@
 import type { Reporter } from '../diagnostics.ts';
 import { clonePlain, isRecord } from '../plainData.ts';
 import { validateAgainstSchema } from '../schema/validate.ts';
-import { checkQuantity } from '../simulation/units.ts';
+import { checkQuantity, milliExact } from '../simulation/units.ts';
 import type { Path } from '../types.ts';
 import { scaledObjectSchema } from './schema.ts';
 
@@ -302,11 +302,70 @@ function validate(spec: Obj, triggers: Obj[], report: Reporter): boolean {
   return ok;
 }
 
+/** A quantity set above zero (isWorkloadResourceSet's AsApproximateFloat64() > 0). */
+function positive(v: unknown): boolean {
+  const q = checkQuantity(v);
+  return q.ok && milliExact(q.value) > 0;
+}
+
+/**
+ * scaledobject_webhook.go verifyCPUMemoryScalers, for a Deployment or StatefulSet target: with
+ * only cpu/memory triggers the object cannot scale to 0, so minReplicaCount 0 (or unset) is
+ * refused; and each container counted (the named one, with containerName) needs a request or
+ * limit for the resource — checked when the workload is in the text (a LimitRange's defaults,
+ * which also satisfy KEDA, are not read).
+ */
+function verifyCPUMemoryScalers(
+  spec: Obj,
+  triggers: Obj[],
+  workload: unknown,
+  report: Reporter,
+): boolean {
+  const target = rec(spec.scaleTargetRef);
+  const gvk = `${str(target.apiVersion) || 'apps/v1'}.${str(target.kind) || 'Deployment'}`;
+  if (gvk !== 'apps/v1.Deployment' && gvk !== 'apps/v1.StatefulSet') return true;
+  const resources = triggers.map((t) => str(t.type)).filter((t) => t === 'cpu' || t === 'memory');
+  if (resources.length === 0) return true;
+  const containers = rec(rec(rec(rec(workload).spec).template).spec).containers;
+  if (Array.isArray(containers)) {
+    for (const [i, t] of triggers.entries()) {
+      const resource = str(t.type);
+      if (resource !== 'cpu' && resource !== 'memory') continue;
+      const only = str(rec(t.metadata).containerName);
+      for (const c of containers.map(rec)) {
+        if (only !== '' && str(c.name) !== only) continue;
+        const r = rec(c.resources);
+        if (positive(rec(r.requests)[resource]) || positive(rec(r.limits)[resource])) continue;
+        report.error(
+          ['spec', 'triggers', i, 'type'],
+          `the scaledobject has a ${resource} trigger but the container ${str(c.name)} doesn't have the ${resource} request defined`,
+        );
+        return false;
+      }
+    }
+  }
+  const min = int(spec.minReplicaCount);
+  if (resources.length === triggers.length && (min === undefined || min === 0)) {
+    report.error(
+      spec.minReplicaCount === undefined ? ['spec'] : ['spec', 'minReplicaCount'],
+      "scaledobject has only cpu/memory triggers AND minReplica is 0 (scale to zero doesn't work in this case): set minReplicaCount to 1 or more",
+      'key',
+    );
+    return false;
+  }
+  return true;
+}
+
 /**
  * Checks the ScaledObject as its CRD and KEDA's webhook do and builds the HPA of
  * newHPAForScaledObject; null (errors reported) when KEDA would refuse it or it is not exact here.
+ * `workload` is the Deployment/StatefulSet it scales when the text holds it (plain data).
  */
-export function scaledObjectToHpa(value: unknown, report: Reporter): KedaHpa | null {
+export function scaledObjectToHpa(
+  value: unknown,
+  report: Reporter,
+  workload?: unknown,
+): KedaHpa | null {
   const issues = validateAgainstSchema(value, scaledObjectSchema);
   for (const i of issues) report.error(i.path, i.message + hpaFieldHint(i.path), i.at);
   if (issues.length > 0) return null;
@@ -317,6 +376,7 @@ export function scaledObjectToHpa(value: unknown, report: Reporter): KedaHpa | n
   const annotations = rec(metadata.annotations);
   const triggers = (spec.triggers as unknown[]).map(rec);
   if (!validate(spec, triggers, report)) return null;
+  if (!verifyCPUMemoryScalers(spec, triggers, workload, report)) return null;
 
   if (PAUSED in annotations && parseBool(str(annotations[PAUSED])) !== false) {
     report.error(
