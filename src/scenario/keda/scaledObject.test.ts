@@ -180,6 +180,9 @@ describe('refused, located at the ScaledObject field', () => {
   });
 
   it("KEDA's own checks, with KEDA's messages", () => {
+    expect(messages(so('  triggers: []\n'))).toEqual([
+      'no triggers defined in the ScaledObject/ScaledJob',
+    ]);
     expect(messages(so(`  minReplicaCount: 5\n  maxReplicaCount: 3\n  triggers:\n${CPU}`))).toEqual(
       ['MinReplicaCount=5 must be less than MaxReplicaCount=3'],
     );

@@ -237,6 +237,10 @@ function externalMetric(
 /** scaletriggers_types.go ValidateTriggers and the webhook's bound and fallback checks. */
 function validate(spec: Obj, triggers: Obj[], report: Reporter): boolean {
   let ok = true;
+  if (triggers.length === 0) {
+    report.error(['spec', 'triggers'], 'no triggers defined in the ScaledObject/ScaledJob', 'key');
+    return false;
+  }
   const names = new Set<string>();
   triggers.forEach((t, i) => {
     const type = str(t.type);
