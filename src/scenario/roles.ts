@@ -138,7 +138,7 @@ function kedaConflict(so: Entry, all: readonly Entry[]): string | null {
 }
 
 /** A KEDA ScaledObject: KEDA creates an HPA from it, which the scenario can simulate. */
-export function isScaledObject(kind: string | null, apiVersion: string | null): boolean {
+function isScaledObject(kind: string | null, apiVersion: string | null): boolean {
   return kind === SCALED_OBJECT_KIND && apiVersion === KEDA_API_VERSION;
 }
 

@@ -29,7 +29,7 @@ import {
 } from './types.ts';
 import { validateScaledObject, verifyCPUMemoryScalers } from './webhook.ts';
 
-export { KEDA_API_VERSION, SCALED_OBJECT_KIND, getHPAName } from './types.ts';
+export { KEDA_API_VERSION, SCALED_OBJECT_KIND } from './types.ts';
 
 export interface KedaHpa {
   /** The autoscaling/v2 HPA KEDA would create. */

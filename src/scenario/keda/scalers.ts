@@ -95,7 +95,7 @@ export function cpuMemoryMetric(
 }
 
 /** An External-metric scaler ported exactly: its metric name and the setting holding its target. */
-export interface ExternalScaler {
+interface ExternalScaler {
   /** The name before GenerateMetricNameWithIndex adds `s<index>-` (then NormalizeString). */
   name: (metadata: Obj) => string;
   /** The metadata key of the target, read with strconv.ParseFloat. */

@@ -9,8 +9,8 @@ export const KEDA_API_VERSION = 'keda.sh/v1alpha1';
 export const SCALED_OBJECT_KIND = 'ScaledObject';
 
 /** scaledobject_types.go defaultHPAMinReplicas / defaultHPAMaxReplicas. */
-export const DEFAULT_HPA_MIN_REPLICAS = 1;
-export const DEFAULT_HPA_MAX_REPLICAS = 100;
+const DEFAULT_HPA_MIN_REPLICAS = 1;
+const DEFAULT_HPA_MAX_REPLICAS = 100;
 export const OWNER_LABEL = 'scaledobject.keda.sh/name';
 export const PAUSED = 'autoscaling.keda.sh/paused';
 export const PAUSED_REPLICAS = 'autoscaling.keda.sh/paused-replicas';
