@@ -106,7 +106,7 @@ function parse(source: string, options: ParseOptions): ParseResult {
     });
 
   const issues = new IssueList();
-  const { documents } = readDocuments(text, issues, jsonParts(json, text.length));
+  const { documents } = readDocuments(text, issues, jsonParts(json, text));
   const roles = assignRoles(documents, issues, options);
   const plainCache = new Map<number, unknown>();
   // Only the documents the scenario uses are converted (and their aliases expanded).
@@ -226,11 +226,13 @@ function parse(source: string, options: ParseOptions): ParseResult {
  * their own, as kubectl's JSON stream decoder reads them; YAML would refuse them as one document.
  * One value keeps the plain YAML reading.
  */
-function jsonParts(json: JsonStream | null, length: number): [number, number][] | undefined {
+function jsonParts(json: JsonStream | null, text: string): [number, number][] | undefined {
   if (!json || json.problem || json.values.length < 2) return undefined;
+  // kubectl's StreamVisitor skips a `null` value.
+  const values = json.values.filter(([a, b]) => text.slice(a, b) !== 'null');
   // One past the document limit is enough for its error; the rest need not be parsed.
-  if (json.values.length > MAX_DOCUMENTS) return json.values.slice(0, MAX_DOCUMENTS + 1);
-  return json.partEnd < length ? [...json.values, [json.partEnd, length]] : json.values;
+  if (values.length > MAX_DOCUMENTS) return values.slice(0, MAX_DOCUMENTS + 1);
+  return json.partEnd < text.length ? [...values, [json.partEnd, text.length]] : values;
 }
 
 /** A refused file with `${…}` placeholders: say first that they are why (the rest stay listed). */
@@ -249,11 +251,7 @@ export function scenarioDocuments(source: string, options: ParseOptions = {}): S
     const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
     if (text.length > MAX_TEXT_CHARS || prescan(text)) return [];
     const issues = new IssueList();
-    const { documents } = readDocuments(
-      text,
-      issues,
-      jsonParts(readJsonStream(source), text.length),
-    );
+    const { documents } = readDocuments(text, issues, jsonParts(readJsonStream(source), text));
     return shiftDocuments(
       assignRoles(documents, issues, options).documents,
       source.length - text.length,

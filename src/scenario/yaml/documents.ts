@@ -42,11 +42,14 @@ export function readDocuments(
 ): ReadResult {
   const lineCounter = new LineCounter();
   let all: Document.Parsed[];
+  const partStarts = new Map<Document.Parsed, number>();
   let streamErrors: { message: string; pos: [number, number] }[] | undefined;
   if (parts) {
     all = [];
     for (const [start, end] of parts) {
       const docs = Array.from(parseAllDocuments(text.slice(start, end), OPTIONS));
+      // A part's first document starts at the part: the text skipped before it is no one's.
+      if (docs.length > 0) partStarts.set(docs[0]!, start);
       for (const doc of docs) all.push(shifted(doc, start));
     }
   } else {
@@ -75,7 +78,7 @@ export function readDocuments(
     const empty = isEmptyDocument(doc);
     const index = documents.length;
     const ref = { index, role: 'hpa' as const };
-    const [start, end] = ownText(text, doc, previousEnd);
+    const [start, end] = ownText(text, doc, partStarts.get(doc) ?? previousEnd);
     previousEnd = doc.range[2];
     // After a tab used as indentation, the parser's other errors are its consequences: kubectl
     // stops at the tab, and so do we (errors before it stay).

@@ -182,7 +182,7 @@ describe('a stream of JSON objects (kubectl get -o json per object, jq output)',
   });
 
   it('each object is read on its own: the Deployment feeds the HPA, the Service is ignored', () => {
-    for (const glue of ['', '\n', ' \n\t']) {
+    for (const glue of ['', '\n', ' \n\t', '\nnull\n']) {
       const text = `${deployment}${glue}${pretty}${glue}${service}\n`;
       const r = parseScenario(text);
       expect(errors(r.diagnostics), JSON.stringify(glue)).toEqual([]);
