@@ -109,6 +109,33 @@ test.describe('pasting real files', () => {
     expect(lines[marker!.line - 1]![marker!.column - 1]).toBe('}');
     expect(lines[marker!.line - 2]!.trimEnd().endsWith(',')).toBe(true);
   });
+
+  test('a KEDA ScaledObject runs as the HPA KEDA creates; a tab indent is one marker at the tab', async ({
+    page,
+  }) => {
+    await openApp(page);
+    await waitUpToDate(page);
+    await setEditorText(page, corpus('keda-scaledobject.yaml'));
+    await waitUpToDate(page);
+    expect((await markers(page)).filter((m) => m.severity === 'error')).toEqual([]);
+    await expect(page.locator('.scenario-meta strong')).toHaveText('keda-hpa-nest-kedacore-demo');
+    // min 3, max 5 (minReplicaCount, maxReplicaCount): up to 4 and back to 3.
+    await expect(kpi(page, 'Peak / final')).toContainText('4 / 3');
+    const note = (await markers(page)).find((m) => m.message.startsWith('a KEDA ScaledObject'));
+    expect(note?.message).toContain("KEDA's own part is not modelled");
+    // A tab where two spaces belong: one marker, at the tab, instead of the parser's cascade.
+    const tabbed = corpus('keda-scaledobject.yaml').replace(
+      '\n    name: nest-kedacore-demo',
+      '\n\tname: nest-kedacore-demo',
+    );
+    await setEditorText(page, tabbed);
+    await expect
+      .poll(async () => (await markers(page)).filter((m) => m.severity === 'error'))
+      .toHaveLength(1);
+    const [marker] = (await markers(page)).filter((m) => m.severity === 'error');
+    expect(marker!.message).toContain('a tab is used for indentation here');
+    expect(tabbed.split('\n')[marker!.line - 1]![marker!.column - 1]).toBe('\t');
+  });
 });
 
 test.describe('the HPA picker', () => {

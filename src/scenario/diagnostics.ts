@@ -25,6 +25,8 @@ export interface Issue {
   at: 'key' | 'value';
   /** An explicit range of text offsets (syntax errors), used instead of the path. */
   range?: readonly [number, number];
+  /** A text change that resolves it, as offsets into the text. */
+  fix?: { title: string; edits: readonly { start: number; end: number; text: string }[] };
 }
 
 export class IssueList {

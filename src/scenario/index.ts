@@ -1,6 +1,7 @@
 /** Public surface of the scenario layer. See README.md. */
 export type {
   Diagnostic,
+  DiagnosticFix,
   DocumentRole,
   HpaChoice,
   ParseOptions,
@@ -14,6 +15,7 @@ export { DEFAULT_MAX_WORK, estimateWork, type WorkEstimate, type WorkTerm } from
 export { decodeScenarioBytes, type DecodeResult } from './decode.ts';
 export { effectiveHpaYaml, type EffectiveYamlOptions } from './docs.ts';
 export { hpaSchema, simulationSchema, HPA_API_VERSIONS, type JsonSchema } from './schema/index.ts';
+export { scaledObjectSchema } from './keda/schema.ts';
 export {
   MIGRATIONS,
   SIMULATION_API_VERSIONS,

@@ -2,9 +2,9 @@
 import type { Issue } from './diagnostics.ts';
 import { formatPath } from './paths.ts';
 import { safeLine } from './safeText.ts';
-import type { Diagnostic } from './types.ts';
+import type { Diagnostic, DiagnosticFix } from './types.ts';
 import type { SourceDocument } from './yaml/documents.ts';
-import { locate, textLines, toPosition, type Range } from './yaml/locate.ts';
+import { locate, textLines, toPosition, type LinePositions, type Range } from './yaml/locate.ts';
 
 const RANK = { error: 0, warning: 1, info: 2 };
 
@@ -34,6 +34,7 @@ export function toDiagnostics(
       path: role && role !== 'simulation' && path !== '' ? `${role}:${path}` : path,
       document: issue.doc?.index ?? 0,
       ...toPosition(lines, range, text),
+      ...(issue.fix ? { fix: locatedFix(issue.fix, lines) } : {}),
     };
   });
   return out
@@ -47,6 +48,17 @@ export function toDiagnostics(
         a.i - b.i,
     )
     .map((x) => x.d);
+}
+
+function locatedFix(fix: NonNullable<Issue['fix']>, lines: LinePositions): DiagnosticFix {
+  return {
+    title: fix.title,
+    edits: fix.edits.map((e) => {
+      const a = lines.linePos(e.start);
+      const b = lines.linePos(e.end);
+      return { line: a.line, column: a.col, endLine: b.line, endColumn: b.col, text: e.text };
+    }),
+  };
 }
 
 /** A diagnostic for the whole text at `offset` (size and nesting limits, internal errors). */

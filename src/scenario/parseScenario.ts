@@ -8,7 +8,7 @@ import { checkBudget, checkRunsBudget } from './checkBudget.ts';
 import { IssueList, reporterFor, type DocRef, type Reporter } from './diagnostics.ts';
 import { PLACEHOLDER_MESSAGE, helmTemplateAt, placeholderAt, templateMessage } from './helm.ts';
 import { checkHpaShape, processHpa, type HpaOutcome } from './hpa/process.ts';
-import { MAX_TEXT_CHARS } from './limits.ts';
+import { MAX_DOCUMENTS, MAX_TEXT_CHARS } from './limits.ts';
 import { textDiagnostic, toDiagnostics } from './locateIssues.ts';
 import { assignRoles, type RoledEntry } from './roles.ts';
 import { buildSimulationInput } from './simulation/buildInput.ts';
@@ -25,9 +25,10 @@ import type {
   ScenarioDocument,
 } from './types.ts';
 import { readDocuments } from './yaml/documents.ts';
-import { checkJsonStream } from './yaml/jsonStream.ts';
+import { readJsonStream, type JsonStream } from './yaml/jsonStream.ts';
 import { toPlain } from './yaml/plain.ts';
 import { prescan } from './yaml/prescan.ts';
+import { scaledObjectToHpa } from './keda/scaledObject.ts';
 import { buildVariants, readVariantEntries, type VariantRun } from './variants/readVariants.ts';
 
 interface Parts {
@@ -98,11 +99,14 @@ function parse(source: string, options: ParseOptions): ParseResult {
   if (helm >= 0)
     return result({ diagnostics: [textDiagnostic(templateMessage(text, helm), text, helm)] });
   // Checked on the text as given: after a byte-order mark kubectl reads the file as YAML.
-  const json = checkJsonStream(source);
-  if (json) return result({ diagnostics: [textDiagnostic(json.message, text, json.offset)] });
+  const json = readJsonStream(source);
+  if (json?.problem)
+    return result({
+      diagnostics: [textDiagnostic(json.problem.message, text, json.problem.offset)],
+    });
 
   const issues = new IssueList();
-  const { documents } = readDocuments(text, issues);
+  const { documents } = readDocuments(text, issues, jsonParts(json, text));
   const roles = assignRoles(documents, issues, options);
   const plainCache = new Map<number, unknown>();
   // Only the documents the scenario uses are converted (and their aliases expanded).
@@ -136,7 +140,14 @@ function parse(source: string, options: ParseOptions): ParseResult {
   const simValue = plainOf(roles.simulation);
   let sim = readSimulation(simValue, roles.simulation !== null, reporterFor(issues, simRef));
   const notices = [...roles.notices, ...sim.notices];
-  const hpaValue = plainOf(roles.hpa);
+  const written = plainOf(roles.hpa);
+  // A KEDA ScaledObject is simulated as the HPA KEDA creates from it (keda/scaledObject.ts).
+  const keda =
+    roles.hpa?.kind === 'ScaledObject' && written !== undefined
+      ? scaledObjectToHpa(written, reporterFor(issues, roles.hpa.ref), plainOf(roles.workload))
+      : null;
+  const hpaValue = keda ? keda.manifest : roles.hpa?.kind === 'ScaledObject' ? undefined : written;
+  if (keda) notices.push(keda.notice);
   let hpa: HpaOutcome | null = null;
   let input: SimulationInput | null = null;
   let defaultSimulation: string | null = null;
@@ -144,7 +155,8 @@ function parse(source: string, options: ParseOptions): ParseResult {
   let variants: VariantRun[] = [];
   const variantEntries = readVariantEntries(simValue, metadataName(hpaValue), sim.report);
   if (roles.hpa && hpaValue !== undefined) {
-    const reportHpa = reporterFor(issues, roles.hpa.ref);
+    const reportHpa = keda?.report ?? reporterFor(issues, roles.hpa.ref);
+    if (keda) reportHpa.info(['kind'], keda.notice);
     const manifest = checkHpaShape(hpaValue, reportHpa);
     const context = { ...sim.controller, gates: sim.controller.config.featureGates };
     hpa = manifest ? processHpa(manifest, context, reportHpa) : null;
@@ -193,7 +205,8 @@ function parse(source: string, options: ParseOptions): ParseResult {
   return result({
     diagnostics: withPlaceholderNote(toDiagnostics(issues.items, documents, text), text),
     input,
-    hpaManifest: hpaValue ?? null,
+    // As written: a ScaledObject stays one (tuning patches only an HPA's own text).
+    hpaManifest: written ?? null,
     hpa,
     name: sim.name || metadataName(hpaValue),
     description: sim.description,
@@ -206,6 +219,20 @@ function parse(source: string, options: ParseOptions): ParseResult {
     defaultWorld,
     variants,
   });
+}
+
+/**
+ * Several JSON values in a row (`kubectl get -o json` per object, jq's output) are objects of
+ * their own, as kubectl's JSON stream decoder reads them; YAML would refuse them as one document.
+ * One value keeps the plain YAML reading.
+ */
+function jsonParts(json: JsonStream | null, text: string): [number, number][] | undefined {
+  if (!json || json.problem || json.values.length < 2) return undefined;
+  // kubectl's StreamVisitor skips a `null` value.
+  const values = json.values.filter(([a, b]) => text.slice(a, b) !== 'null');
+  // One past the document limit is enough for its error; the rest need not be parsed.
+  if (values.length > MAX_DOCUMENTS) return values.slice(0, MAX_DOCUMENTS + 1);
+  return json.partEnd < text.length ? [...values, [json.partEnd, text.length]] : values;
 }
 
 /** A refused file with `${…}` placeholders: say first that they are why (the rest stay listed). */
@@ -224,7 +251,7 @@ export function scenarioDocuments(source: string, options: ParseOptions = {}): S
     const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
     if (text.length > MAX_TEXT_CHARS || prescan(text)) return [];
     const issues = new IssueList();
-    const { documents } = readDocuments(text, issues);
+    const { documents } = readDocuments(text, issues, jsonParts(readJsonStream(source), text));
     return shiftDocuments(
       assignRoles(documents, issues, options).documents,
       source.length - text.length,

@@ -280,8 +280,8 @@ describe('not a manifest: one clear message', () => {
     expect(bad.diagnostics.some((d) => d.message.includes('placeholders'))).toBe(false);
   });
 
-  it('a KEDA ScaledObject', () => {
-    const text = `apiVersion: keda.sh/v1alpha1\nkind: ScaledObject\nmetadata:\n  name: worker\nspec:\n  scaleTargetRef: { name: worker }\n  triggers: [{ type: cpu, metadata: { value: "60" } }]\n`;
+  it('a KEDA ScaledObject of KEDA 1 (keda.k8s.io): paste the HPA it made', () => {
+    const text = `apiVersion: keda.k8s.io/v1alpha1\nkind: ScaledObject\nmetadata:\n  name: worker\nspec:\n  scaleTargetRef: { deploymentName: worker }\n  triggers: [{ type: cpu, metadata: { value: "60" } }]\n`;
     const d = parseScenario(text).diagnostics;
     expect(d).toHaveLength(1);
     expect(d[0]!.message).toContain('KEDA ScaledObject, not a HorizontalPodAutoscaler');

@@ -10,6 +10,7 @@ import type { DocRef, IssueList } from './diagnostics.ts';
 import { didYouMean } from './suggest.ts';
 import type { DocumentRole, HpaChoice, ScenarioDocument } from './types.ts';
 import type { SourceDocument } from './yaml/documents.ts';
+import { KEDA_API_VERSION, SCALED_OBJECT_KIND } from './keda/scaledObject.ts';
 
 export const HPA_KIND = 'HorizontalPodAutoscaler';
 /** Kinds whose pod template can supply the default world's workload. */
@@ -28,6 +29,11 @@ interface Entry {
   end: number;
   targetKind: string | null;
   targetName: string | null;
+  /** The HPA's name: its own, or for a KEDA ScaledObject the one KEDA gives the HPA it creates. */
+  hpaName: string | null;
+  targetApiVersion: string | null;
+  /** The ScaledObject named in an ownerReference (an HPA KEDA created), else null. */
+  ownerScaledObject: string | null;
 }
 
 export interface RoledEntry {
@@ -37,7 +43,8 @@ export interface RoledEntry {
 }
 
 export interface Roles {
-  hpa: RoledEntry | null;
+  /** kind: `HorizontalPodAutoscaler`, or `ScaledObject` (KEDA's, turned into its HPA). */
+  hpa: (RoledEntry & { kind: string }) | null;
   simulation: RoledEntry | null;
   workload: (RoledEntry & { kind: string }) | null;
   documents: ScenarioDocument[];
@@ -69,19 +76,70 @@ function entryOf(
   item: number | null,
   range: [number, number],
 ): Entry {
+  const kind = str(field(node, 'kind'));
+  const apiVersion = str(field(node, 'apiVersion'));
+  const name = str(field(node, 'metadata', 'name'));
+  const keda = isScaledObject(kind, apiVersion);
+  const targetKind = str(field(node, 'spec', 'scaleTargetRef', 'kind'));
+  const hpaName = keda
+    ? (str(field(node, 'spec', 'advanced', 'horizontalPodAutoscalerConfig', 'name')) ??
+      `keda-hpa-${name ?? ''}`)
+    : name;
   return {
     source,
     item,
-    kind: str(field(node, 'kind')),
-    apiVersion: str(field(node, 'apiVersion')),
-    name: str(field(node, 'metadata', 'name')),
+    kind,
+    apiVersion,
+    name,
     namespace: str(field(node, 'metadata', 'namespace')),
     isMap: isMap(node),
     start: range[0],
     end: range[1],
-    targetKind: str(field(node, 'spec', 'scaleTargetRef', 'kind')),
+    // KEDA's ParseGVKR: an unnamed kind is a Deployment.
+    targetKind: keda ? targetKind || 'Deployment' : targetKind,
     targetName: str(field(node, 'spec', 'scaleTargetRef', 'name')),
+    hpaName,
+    targetApiVersion: str(field(node, 'spec', 'scaleTargetRef', 'apiVersion')),
+    ownerScaledObject: ownerScaledObject(field(node, 'metadata', 'ownerReferences')),
   };
+}
+
+function ownerScaledObject(refs: unknown): string | null {
+  if (!isSeq(refs)) return null;
+  for (const ref of refs.items)
+    if (str(field(ref, 'kind')) === SCALED_OBJECT_KIND) return str(field(ref, 'name'));
+  return null;
+}
+
+/**
+ * KEDA's admission webhook (scaledobject_webhook.go verifyHpas, verifyScaledObjects) refuses a
+ * ScaledObject whose workload an HPA or another ScaledObject already scales: in a file, one
+ * created before it. An HPA KEDA created for this very ScaledObject (a dump of both) is its own.
+ */
+function kedaConflict(so: Entry, all: readonly Entry[]): string | null {
+  const target = (e: Entry) =>
+    `${e.targetApiVersion || 'apps/v1'}.${e.targetKind || 'Deployment'}/${e.targetName ?? ''}`;
+  for (const e of all) {
+    if (e === so) return null;
+    const scaler = e.kind === HPA_KIND || isScaledObject(e.kind, e.apiVersion);
+    if (!scaler || (e.namespace ?? '') !== (so.namespace ?? '') || target(e) !== target(so))
+      continue;
+    if (e.kind === HPA_KIND && e.ownerScaledObject === so.name) continue;
+    const type = `${so.targetApiVersion || 'apps/v1'}.${so.targetKind ?? 'Deployment'}`;
+    const by =
+      e.kind === HPA_KIND
+        ? e.ownerScaledObject
+          ? `the ScaledObject '${e.ownerScaledObject}'`
+          : `the hpa '${e.name ?? ''}'`
+        : `the ScaledObject '${e.name ?? ''}'`;
+    return `the workload '${so.targetName ?? ''}' of type '${type}' is already managed by ${by} (KEDA's admission webhook refuses this ScaledObject when the ${e.kind === HPA_KIND ? 'HorizontalPodAutoscaler' : 'ScaledObject'} above is created first)`;
+  }
+  return null;
+}
+
+/** A KEDA ScaledObject: KEDA creates an HPA from it, which the scenario can simulate. */
+function isScaledObject(kind: string | null, apiVersion: string | null): boolean {
+  return kind === SCALED_OBJECT_KIND && apiVersion === KEDA_API_VERSION;
 }
 
 /** Every object in the text: documents, with a List's items in its place. */
@@ -155,9 +213,13 @@ export function assignRoles(
     }
   }
 
-  const candidates = all.filter((e) => e.kind === HPA_KIND);
+  // HPAs first: a ScaledObject is simulated by default only when the text holds no HPA.
+  const candidates = [
+    ...all.filter((e) => e.kind === HPA_KIND),
+    ...all.filter((e) => isScaledObject(e.kind, e.apiVersion)),
+  ];
   const choices: HpaChoice[] = candidates.map((e) => ({
-    name: e.name ?? '',
+    name: e.hpaName ?? '',
     namespace: e.namespace ?? '',
     document: e.source.index,
     item: e.item,
@@ -165,12 +227,15 @@ export function assignRoles(
   let hpa: Entry | null = null;
   if (options.hpa !== undefined && options.hpa !== '') {
     const wanted = options.hpa;
+    // A ScaledObject answers to its HPA's name and to its own.
     hpa =
+      candidates.find((e) => e.hpaName === wanted) ??
+      candidates.find((e) => `${e.namespace ?? ''}/${e.hpaName ?? ''}` === wanted) ??
       candidates.find((e) => e.name === wanted) ??
       candidates.find((e) => `${e.namespace ?? ''}/${e.name ?? ''}` === wanted) ??
       null;
     if (!hpa) {
-      const names = candidates.map((e) => e.name ?? '(no name)');
+      const names = candidates.map((e) => e.hpaName ?? '(no name)');
       issues.error(
         null,
         [],
@@ -184,13 +249,20 @@ export function assignRoles(
     if (!hpa) hpa = all.find((e) => roleOf.get(e) === undefined && hpaLike(e)) ?? null;
   }
   if (hpa) roleOf.set(hpa, 'hpa');
+  const conflict = hpa && isScaledObject(hpa.kind, hpa.apiVersion) ? kedaConflict(hpa, all) : null;
+  if (hpa && conflict) issues.error(refOf(hpa, 'hpa'), ['spec', 'scaleTargetRef'], conflict, 'key');
   if (hpa && candidates.length > 1) {
-    const names = candidates.map((e) => e.name ?? '(no name)');
-    const notice = `this text holds ${candidates.length} HorizontalPodAutoscalers (${listed(names)}): simulating '${hpa.name ?? ''}'; choose another with the HPA picker or --hpa NAME`;
+    const names = candidates.map((e) => e.hpaName ?? '(no name)');
+    const notice = `this text holds ${candidates.length} HorizontalPodAutoscalers (${listed(names)}): simulating '${hpa.hpaName ?? ''}'; choose another with the HPA picker or --hpa NAME`;
     notices.push(notice);
     issues.info(refOf(hpa, 'hpa'), ['metadata', 'name'], notice);
   }
   for (const e of candidates) if (e !== hpa) roleOf.set(e, 'other-hpa');
+  const hpaKind = hpa
+    ? isScaledObject(hpa.kind, hpa.apiVersion)
+      ? 'ScaledObject'
+      : HPA_KIND
+    : null;
 
   let workload: Entry | null = null;
   if (hpa?.targetKind && hpa.targetName) {
@@ -218,7 +290,7 @@ export function assignRoles(
   const roled = (e: Entry | null, role: DocRef['role']): RoledEntry | null =>
     e ? { index: e.source.index, item: e.item, ref: refOf(e, role) } : null;
   return {
-    hpa: roled(hpa, 'hpa'),
+    hpa: hpa ? { ...roled(hpa, 'hpa')!, kind: hpaKind ?? HPA_KIND } : null,
     simulation: roled(simulation, 'simulation'),
     workload: workload ? { ...roled(workload, 'workload')!, kind: workload.kind ?? '' } : null,
     documents: all.map((e) => ({

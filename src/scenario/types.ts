@@ -21,6 +21,16 @@ export interface Diagnostic {
   column: number;
   endLine: number;
   endColumn: number;
+  /** A text change that resolves the problem (an editor's quick fix), when there is a sure one. */
+  fix?: DiagnosticFix;
+}
+
+/** Replacements on the scenario text, located as diagnostics are (1-based, UTF-16 columns). */
+export interface DiagnosticFix {
+  /** What the fix does, for a menu: "Indent the 3 lines with spaces instead of tabs …". */
+  title: string;
+  /** Non-overlapping, in text order; apply them together. */
+  edits: { line: number; column: number; endLine: number; endColumn: number; text: string }[];
 }
 
 export interface ScenarioInfo {

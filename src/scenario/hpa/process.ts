@@ -85,6 +85,7 @@ export function processHpa(
   }
   if (!validateObjectMeta(manifest.metadata, report)) valid = false;
   if (!checkDecodable(manifest, report)) valid = false;
+  if (manifest.status !== undefined) report.info(['status'], STATUS_NOTE, 'key');
   if (!checkHpaBounds(defaulted, manifest.metadata, at, report)) valid = false;
   if (defaulted.spec.maxReplicas > MAX_PODS) {
     valid = false;
@@ -101,6 +102,10 @@ export function processHpa(
     notices,
   };
 }
+
+/** Upstream: registry/autoscaling/horizontalpodautoscaler/strategy.go PrepareForCreate. */
+const STATUS_NOTE =
+  'status is decoded (an unknown field or a bad value is an error, as kubectl apply reports it) and then discarded, as the API server discards the status of a new object; the simulator computes its own at every sync';
 
 function hintFor(path: string, message: string, ctx: HpaContext): string {
   if (

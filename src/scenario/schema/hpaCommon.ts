@@ -8,7 +8,27 @@ import { listOf, mapOf, object, ref, string, enumOf } from './common.ts';
 import type { JsonSchema, PropertiesOf } from './jsonSchema.ts';
 
 const freeForm = (description: string): JsonSchema => ({ type: 'object', description });
-const anyList = (description: string): JsonSchema => ({ type: 'array', description });
+const flag = (description: string): JsonSchema => ({ type: 'boolean', description });
+
+// Strict field validation checks every level of metadata too, these lists' items included.
+const ownerReference = object('An owner of this object. Ignored.', {
+  apiVersion: string('Ignored.'),
+  kind: string('Ignored.'),
+  name: string('Ignored.'),
+  uid: string('Ignored.'),
+  controller: flag('Ignored.'),
+  blockOwnerDeletion: flag('Ignored.'),
+});
+
+const managedFieldsEntry = object('Server-side apply bookkeeping. Ignored.', {
+  manager: string('Ignored.'),
+  operation: string('Ignored.'),
+  apiVersion: string('Ignored.'),
+  time: string('Ignored.'),
+  fieldsType: string('Ignored.'),
+  fieldsV1: freeForm('The fields this manager owns. Ignored.'),
+  subresource: string('Ignored.'),
+});
 
 export const objectMeta: JsonSchema = object(
   'Standard object metadata. Only name, namespace, labels and annotations matter here; the fields `kubectl get -o yaml` adds (uid, resourceVersion, managedFields, …) are accepted and ignored.',
@@ -28,9 +48,9 @@ export const objectMeta: JsonSchema = object(
     deletionTimestamp: { type: ['string'], description: 'Ignored.' },
     deletionGracePeriodSeconds: { type: 'integer', description: 'Ignored.' },
     selfLink: string('Ignored.'),
-    ownerReferences: anyList('Ignored.'),
+    ownerReferences: listOf('Ignored.', ownerReference),
     finalizers: listOf('Ignored.', string('A finalizer.')),
-    managedFields: anyList('Ignored (server-side apply bookkeeping).'),
+    managedFields: listOf('Ignored (server-side apply bookkeeping).', managedFieldsEntry),
   },
 );
 
@@ -67,7 +87,3 @@ export const metricIdentifier: JsonSchema = object('Identifies a custom or exter
     'Narrows the metric to a set of series. Not evaluated by the simulator.',
   ),
 } satisfies PropertiesOf<MetricIdentifier>);
-
-export const status: JsonSchema = freeForm(
-  'Current status as reported by the cluster. Ignored: the simulator computes its own status at every sync.',
-);

@@ -8,9 +8,9 @@ import {
   labelSelector,
   metricIdentifier,
   objectMeta,
-  status,
 } from './hpaCommon.ts';
 import { metricSpecV2beta1, specV1, specV2beta1 } from './hpaLegacy.ts';
+import { statusV1, statusV2, statusV2beta1 } from './hpaStatus.ts';
 import { metricSpecV2, metricTarget, specV2, specV2beta2 } from './hpaV2.ts';
 import type { JsonSchema } from './jsonSchema.ts';
 
@@ -29,9 +29,16 @@ const SPEC_DEF: Record<HpaApiVersion, string> = {
   'autoscaling/v1': 'specV1',
 };
 
+const STATUS_DEF: Record<HpaApiVersion, string> = {
+  'autoscaling/v2': 'statusV2',
+  'autoscaling/v2beta2': 'statusV2',
+  'autoscaling/v2beta1': 'statusV2beta1',
+  'autoscaling/v1': 'statusV1',
+};
+
 const branches: JsonSchema[] = HPA_API_VERSIONS.map((version) => ({
   if: { properties: { apiVersion: { const: version } }, required: ['apiVersion'] },
-  then: { properties: { spec: ref(SPEC_DEF[version]!) } },
+  then: { properties: { spec: ref(SPEC_DEF[version]!), status: ref(STATUS_DEF[version]!) } },
 }));
 
 export const hpaSchema: JsonSchema = {
@@ -48,14 +55,20 @@ export const hpaSchema: JsonSchema = {
       kind: enumOf('Always HorizontalPodAutoscaler.', ['HorizontalPodAutoscaler']),
       metadata: ref('objectMeta'),
       spec: { type: 'object', description: 'The HPA spec; its fields depend on apiVersion.' },
-      status: ref('status'),
+      status: {
+        type: 'object',
+        description:
+          'The status as the cluster reported it (kubectl get -o yaml). Decoded — unknown fields are errors, as with kubectl apply — then discarded, as the API server discards the status of a new object: the simulator computes its own at every sync.',
+      },
     },
     { required: ['apiVersion', 'kind'] },
   ),
   allOf: branches,
   $defs: {
     objectMeta,
-    status,
+    statusV2,
+    statusV2beta1,
+    statusV1,
     crossVersionObjectReference,
     labelSelector,
     metricIdentifier,

@@ -148,7 +148,7 @@ function scalingRules(direction: 'up' | 'down', withTolerance: boolean): JsonSch
   );
 }
 
-function behavior(withTolerance: boolean): JsonSchema {
+export function behavior(withTolerance: boolean): JsonSchema {
   return object(
     'Scaling behavior per direction. Without a behavior block the controller uses its legacy rules: scale up to at most max(2 × current, 4) per sync, and scale down after the --horizontal-pod-autoscaler-downscale-stabilization window (300 s) with no rate limit. Note: the API reference text says "4 pods or 100 % per 60 s" for scaleUp; the defaults really applied are per 15 s.',
     {

@@ -1,7 +1,8 @@
 /** Splits a scenario text into its YAML documents, with syntax errors as issues. */
-import { LineCounter, isScalar, parseAllDocuments, type Document } from 'yaml';
+import { LineCounter, isScalar, parseAllDocuments, visit, type Document } from 'yaml';
 import { MAX_DOCUMENTS } from '../limits.ts';
 import type { IssueList } from '../diagnostics.ts';
+import { TAB_ERROR_CODE, tabFix, tabMessage, type TabFix } from './tabs.ts';
 
 export interface SourceDocument {
   /** Index among the non-empty documents. */
@@ -22,18 +23,40 @@ export interface ReadResult {
   lineCounter: LineCounter;
 }
 
-/** Parses `text`; syntax errors and warnings go to `issues` with their text ranges. */
-export function readDocuments(text: string, issues: IssueList): ReadResult {
+const OPTIONS = {
+  prettyErrors: false,
+  // Duplicate keys are found in toPlain: yaml's own check is quadratic in the map size.
+  uniqueKeys: false,
+  logLevel: 'silent',
+} as const;
+
+/**
+ * Parses `text`; syntax errors and warnings go to `issues` with their text ranges. `parts`, when
+ * given, are [start, end) ranges parsed as documents of their own: the values of a JSON stream
+ * (`{…}{…}`, which kubectl's decoder reads one object at a time but YAML cannot), then what follows.
+ */
+export function readDocuments(
+  text: string,
+  issues: IssueList,
+  parts?: readonly (readonly [number, number])[],
+): ReadResult {
   const lineCounter = new LineCounter();
-  const parsed = parseAllDocuments(text, {
-    lineCounter,
-    prettyErrors: false,
-    // Duplicate keys are found in toPlain: yaml's own check is quadratic in the map size.
-    uniqueKeys: false,
-    logLevel: 'silent',
-  });
-  const all: Document.Parsed[] = Array.from(parsed);
-  const streamErrors = (parsed as { errors?: { message: string; pos: [number, number] }[] }).errors;
+  let all: Document.Parsed[];
+  const partStarts = new Map<Document.Parsed, number>();
+  let streamErrors: { message: string; pos: [number, number] }[] | undefined;
+  if (parts) {
+    all = [];
+    for (const [start, end] of parts) {
+      const docs = Array.from(parseAllDocuments(text.slice(start, end), OPTIONS));
+      // A part's first document starts at the part: the text skipped before it is no one's.
+      if (docs.length > 0) partStarts.set(docs[0]!, start);
+      for (const doc of docs) all.push(shifted(doc, start));
+    }
+  } else {
+    const parsed = parseAllDocuments(text, { lineCounter, ...OPTIONS });
+    all = Array.from(parsed);
+    streamErrors = (parsed as { errors?: { message: string; pos: [number, number] }[] }).errors;
+  }
   if (all.length === 0 && streamErrors) {
     for (const e of streamErrors) {
       issues.add({
@@ -50,13 +73,25 @@ export function readDocuments(text: string, issues: IssueList): ReadResult {
   // A document's own text starts where the previous one ended: the first document's leading
   // comments belong to it, though the parser starts its range at the content.
   let previousEnd = 0;
+  let fix: TabFix | null = null;
   for (const doc of all) {
     const empty = isEmptyDocument(doc);
     const index = documents.length;
     const ref = { index, role: 'hpa' as const };
-    const [start, end] = ownText(text, doc, previousEnd);
+    const [start, end] = ownText(text, doc, partStarts.get(doc) ?? previousEnd);
     previousEnd = doc.range[2];
+    // After a tab used as indentation, the parser's other errors are its consequences: kubectl
+    // stops at the tab, and so do we (errors before it stay).
+    const tab = doc.errors
+      .filter((e) => e.code === TAB_ERROR_CODE)
+      .reduce<(typeof doc.errors)[number] | undefined>(
+        (first, e) => (first && first.pos[0] <= e.pos[0] ? first : e),
+        undefined,
+      );
+    // An error reaching the tab's line (a key left without its nested block) is its consequence.
+    const tabLine = tab ? text.lastIndexOf('\n', tab.pos[0] - 1) + 1 : 0;
     for (const e of doc.errors) {
+      if (tab && e.pos[1] >= tabLine) continue;
       issues.add({
         severity: 'error',
         message: yamlMessage(e.message),
@@ -64,6 +99,18 @@ export function readDocuments(text: string, issues: IssueList): ReadResult {
         path: [],
         at: 'value',
         range: e.pos,
+      });
+    }
+    if (tab) {
+      fix ??= tabFix(text);
+      issues.add({
+        severity: 'error',
+        message: tabMessage(fix?.edits.length ?? 1),
+        doc: ref,
+        path: [],
+        at: 'value',
+        range: [tab.pos[0], tab.pos[0] + 1],
+        ...(fix ? { fix } : {}),
       });
     }
     for (const w of doc.warnings) {
@@ -93,6 +140,22 @@ export function readDocuments(text: string, issues: IssueList): ReadResult {
     documents.push({ index, doc, syntaxOk: doc.errors.length === 0, start, end });
   }
   return { documents, lineCounter };
+}
+
+/** A document parsed from a slice of the text, with its offsets moved to the whole text's. */
+function shifted(doc: Document.Parsed, by: number): Document.Parsed {
+  if (by === 0) return doc;
+  const move = (r: number[] | undefined) => {
+    if (r) for (let k = 0; k < r.length; k++) r[k]! += by;
+  };
+  move(doc.range);
+  for (const e of [...doc.errors, ...doc.warnings]) move(e.pos);
+  visit(doc, {
+    Node(_, node) {
+      move(node.range ?? undefined);
+    },
+  });
+  return doc;
 }
 
 /** The document's range without a leading `---` line and a trailing `...` line. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../index.ts';
-import { checkJsonStream, isJsonStream } from './jsonStream.ts';
+import { errors } from '../__fixtures__/helpers.ts';
+import { checkJsonStream, isJsonStream, readJsonStream } from './jsonStream.ts';
 
 const HPA = {
   apiVersion: 'autoscaling/v2',
@@ -147,5 +148,91 @@ describe('parseScenario on a JSON manifest', () => {
   it('after a byte-order mark the same text is YAML, as kubectl reads it', () => {
     const text = '\ufeff' + pretty.replace('"maxReplicas": 5', '"maxReplicas": 5,');
     expect(parseScenario(text).ok).toBe(true);
+  });
+});
+
+describe('a stream of JSON objects (kubectl get -o json per object, jq output)', () => {
+  const deployment = JSON.stringify(
+    {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'web' },
+      spec: {
+        replicas: 3,
+        template: {
+          spec: { containers: [{ name: 'app', resources: { requests: { cpu: '200m' } } }] },
+        },
+      },
+    },
+    null,
+    2,
+  );
+  const service = '{"apiVersion": "v1", "kind": "Service", "metadata": {"name": "web"}}';
+
+  it('readJsonStream gives each value, with or without space between them', () => {
+    const text = `${service}{"a": 1}\n\n  [2] 3`;
+    const read = readJsonStream(text)!;
+    expect(read.problem).toBeNull();
+    expect(read.values.map(([a, b]) => text.slice(a, b))).toEqual([
+      service,
+      '{"a": 1}',
+      '[2]',
+      '3',
+    ]);
+  });
+
+  it('each object is read on its own: the Deployment feeds the HPA, the Service is ignored', () => {
+    for (const glue of ['', '\n', ' \n\t', '\nnull\n']) {
+      const text = `${deployment}${glue}${pretty}${glue}${service}\n`;
+      const r = parseScenario(text);
+      expect(errors(r.diagnostics), JSON.stringify(glue)).toEqual([]);
+      expect(r.documents.map((d) => [d.kind, d.role])).toEqual([
+        ['Deployment', 'workload'],
+        ['HorizontalPodAutoscaler', 'hpa'],
+        ['Service', 'ignored'],
+      ]);
+      expect(r.input!.workload.initialReplicas).toBe(3);
+      // Each object's source range slices out that object.
+      const hpaDoc = r.documents[1]!;
+      expect(JSON.parse(text.slice(hpaDoc.start, hpaDoc.end))).toEqual(HPA);
+    }
+  });
+
+  it('errors are located in the object that has them', () => {
+    const bad = pretty.replace('"maxReplicas"', '"maxReplica"');
+    const text = `${deployment}${bad}\n${service}`;
+    const r = parseScenario(text);
+    const e = errors(r.diagnostics).find((d) => d.path === 'hpa:spec.maxReplica')!;
+    expect(e.document).toBe(1);
+    expect(e.message).toContain("Did you mean 'maxReplicas'?");
+    expect(text.split('\n')[e.line - 1]!.slice(e.column - 1)).toMatch(/^"maxReplica"/);
+  });
+
+  it('two HPAs in a row give the picker both, and a Simulation document may follow after ---', () => {
+    const api = pretty.replace('"web"', '"api"');
+    const text = `${pretty}\n${api}\n---\nkind: Simulation\napiVersion: hpa-sim.dev/v1alpha1\nspec: { duration: 10m }\n`;
+    const r = parseScenario(text, { hpa: 'api' });
+    expect(errors(r.diagnostics)).toEqual([]);
+    expect(r.hpaChoices.map((c) => c.name)).toEqual(['web', 'api']);
+    expect(r.selectedHpa).toBe('api');
+    expect(r.input!.durationSeconds).toBe(600);
+  });
+
+  it('past the document limit: one error at the object over it, without parsing the rest', () => {
+    const text = `${pretty}\n${'{"kind": "ConfigMap"}\n'.repeat(2_000)}`;
+    const e = errors(parseScenario(text).diagnostics);
+    expect(e.map((d) => d.message)).toEqual([
+      'a scenario holds at most 500 YAML documents; this is document 501',
+    ]);
+    expect(e[0]!.line).toBe(pretty.split('\n').length + 500);
+  });
+
+  it('a syntax error in the second object is still one JSON error at its character', () => {
+    const text = `${pretty}\n${service.replace('}}', '},}')}`;
+    const r = parseScenario(text);
+    expect(r.diagnostics).toHaveLength(1);
+    const d = r.diagnostics[0]!;
+    expect(d.line).toBe(text.split('\n').length);
+    expect(text.split('\n')[d.line - 1]![d.column - 1]).toBe('}');
   });
 });

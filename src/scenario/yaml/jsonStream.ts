@@ -75,6 +75,20 @@ function jsonPartEnd(text: string): number {
  * first error, or null when the part is valid JSON or the text is not read as JSON at all.
  */
 export function checkJsonStream(text: string): JsonStreamProblem | null {
+  return readJsonStream(text)?.problem ?? null;
+}
+
+export interface JsonStream {
+  /** The first error, or null. */
+  problem: JsonStreamProblem | null;
+  /** [start, end) of each value read before the first error (kubectl decodes each as an object). */
+  values: [number, number][];
+  /** Where the JSON part ends: the first `---` line, or the end of the text. */
+  partEnd: number;
+}
+
+/** The JSON part of `text` value by value; null when kubectl would not read the text as JSON. */
+export function readJsonStream(text: string): JsonStream | null {
   if (!isJsonStream(text)) return null;
   const end = jsonPartEnd(text);
   const s = text.slice(0, end);
@@ -225,11 +239,16 @@ export function checkJsonStream(text: string): JsonStreamProblem | null {
     return invalid('looking for beginning of value');
   };
 
-  // A stream: values separated by white space, until the end of the JSON part.
+  // A stream: values, with or without white space between them (`{…}{…}` is two), until the end
+  // of the JSON part.
+  const values: [number, number][] = [];
   for (;;) {
-    const problem = value();
-    if (problem) return problem;
     skipSpace();
-    if (i >= s.length) return null;
+    const start = i;
+    const problem = value();
+    if (problem) return { problem, values, partEnd: end };
+    values.push([start, i]);
+    skipSpace();
+    if (i >= s.length) return { problem: null, values, partEnd: end };
   }
 }

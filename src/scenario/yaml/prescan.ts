@@ -22,6 +22,7 @@ export function prescan(
 ): PrescanProblem | null {
   let flow = 0;
   let items = 0;
+  const tokens: TokenCache = { end: -1, start: -1 };
   let i = 0;
   const n = text.length;
   while (i < n) {
@@ -43,12 +44,12 @@ export function prescan(
         while (j < n && text[j] !== '\n') j++;
         break;
       }
-      if ((c === '"' || c === "'") && (flow > 0 || atNodeStart(text, j))) {
+      if ((c === '"' || c === "'") && (flow > 0 || atNodeStart(text, j, tokens))) {
         j = skipQuoted(text, j);
         continue;
       }
       if (c === ',' && flow > 0 && ++items > maxItems) return { offset: j, message: ITEMS_MESSAGE };
-      if ((c === '[' || c === '{') && (flow > 0 || atNodeStart(text, j))) {
+      if ((c === '[' || c === '{') && (flow > 0 || atNodeStart(text, j, tokens))) {
         flow++;
         if (flow > limit) return { offset: j, message: NESTING_MESSAGE };
       } else if ((c === ']' || c === '}') && flow > 0) {
@@ -66,19 +67,42 @@ function isBlank(c: string): boolean {
 }
 
 /**
+ * The start of the run of non-blank characters that ends at `p`. Calls come with growing `p`, so
+ * the last answer is reused: a run of a million `{}` on one line costs one pass, not a million.
+ */
+interface TokenCache {
+  end: number;
+  start: number;
+}
+
+function tokenStart(text: string, p: number, cache: TokenCache): number {
+  if (cache.end === p) return cache.start;
+  let s = p;
+  while (s > 0 && !isBlank(text[s - 1]!)) {
+    if (s - 1 === cache.end) {
+      s = cache.start;
+      break;
+    }
+    s--;
+  }
+  cache.end = p;
+  cache.start = s;
+  return s;
+}
+
+/**
  * True when position `j` (outside any flow collection) can start a YAML node: at line start, after
  * ':', '-' or '?', or right after a tag or anchor. Inside a block plain scalar ("x[[") it cannot.
  */
-function atNodeStart(text: string, j: number): boolean {
+function atNodeStart(text: string, j: number, cache: TokenCache): boolean {
   let p = j - 1;
   while (p >= 0 && (text[p] === ' ' || text[p] === '\t')) p--;
   if (p < 0 || text[p] === '\n') return true;
   const c = text[p]!;
   if (c === ':' || c === '-' || c === '?') return true;
   // A tag or an anchor right before: "&name [" or "!tag {".
-  let s = p;
-  while (s > 0 && !isBlank(text[s - 1]!)) s--;
-  return text[s] === '&' || text[s] === '!';
+  const first = text[tokenStart(text, p, cache)];
+  return first === '&' || first === '!';
 }
 
 /** Index just past a quoted scalar starting at `start` (or the end of the text). */

@@ -94,6 +94,15 @@ describe('prescan', () => {
     expect(prescan(`a: &x ${'{'.repeat(300)}`)).not.toBeNull();
   });
 
+  it('after many flow values on one line, still tells a tag from plain text', () => {
+    // Each `{` at the top looks back for a tag; the scan reuses the last answer (one pass).
+    const values = '{}'.repeat(1000);
+    expect(prescan(`${values} !t ${'{'.repeat(300)}`)?.message).toContain('nest deeper');
+    expect(prescan(`${values}x${'['.repeat(300)}`)).toBeNull();
+    expect(prescan(`${values}&a${'['.repeat(300)}`)).toBeNull();
+    expect(prescan(`&a${values}${'['.repeat(300)}`)?.message).toContain('nest deeper');
+  });
+
   it('bounds lines and flow items', () => {
     expect(prescan('a\n'.repeat(11), 256, 10)?.message).toContain('lines and list items');
     expect(prescan(`[${'1,'.repeat(20)}1]`, 256, 10)?.message).toContain('lines and list items');

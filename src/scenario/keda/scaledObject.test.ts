@@ -1,0 +1,321 @@
+/** A KEDA ScaledObject is simulated as the HPA KEDA's operator creates from it. */
+import { describe, expect, it } from 'vitest';
+import { simulate } from '../../engine/simulation/index.ts';
+import { errors } from '../__fixtures__/helpers.ts';
+import { parseScenario } from '../index.ts';
+
+const so = (spec: string, meta = '') =>
+  `apiVersion: keda.sh/v1alpha1\nkind: ScaledObject\nmetadata:\n  name: worker\n${meta}spec:\n  scaleTargetRef: { name: worker }\n${spec}`;
+const CPU = `    - type: cpu\n      metricType: Utilization\n      metadata: { value: "60" }\n`;
+/** cpu alone needs minReplicaCount ≥ 1 (KEDA's webhook: it cannot scale to 0). */
+const ONLY_CPU = `  minReplicaCount: 1\n  triggers:\n${CPU}`;
+const PROM = `    - type: prometheus\n      metadata: { serverAddress: "http://prom:9090", query: "sum(rate(x[1m]))", threshold: "30" }\n`;
+const messages = (text: string) => errors(parseScenario(text).diagnostics).map((d) => d.message);
+const errorAt = (text: string) =>
+  errors(parseScenario(text).diagnostics).map((d) => [d.path, d.line, d.message]);
+const lineOf = (text: string, needle: string) =>
+  text.split('\n').findIndex((l) => l.includes(needle)) + 1;
+
+describe('the HPA KEDA creates (newHPAForScaledObject)', () => {
+  it('cpu and memory triggers, bounds and behavior: the HPA as KEDA writes it', () => {
+    const text = so(
+      `  minReplicaCount: 2\n  maxReplicaCount: 20\n  advanced:\n    horizontalPodAutoscalerConfig:\n      behavior:\n        scaleDown: { stabilizationWindowSeconds: 60 }\n  triggers:\n${CPU}    - type: memory\n      metricType: AverageValue\n      metadata: { value: 512Mi, containerName: app }\n`,
+    );
+    const r = parseScenario(text);
+    expect(errors(r.diagnostics)).toEqual([]);
+    expect(r.selectedHpa).toBe('keda-hpa-worker');
+    const spec = r.effectiveHpa!.spec;
+    expect(spec.scaleTargetRef).toEqual({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      name: 'worker',
+    });
+    expect([spec.minReplicas, spec.maxReplicas]).toEqual([2, 20]);
+    // Sorted by source type as KEDA sorts them: ContainerResource before Resource.
+    expect(spec.metrics).toEqual([
+      {
+        type: 'ContainerResource',
+        containerResource: {
+          name: 'memory',
+          container: 'app',
+          target: { type: 'AverageValue', averageValue: '512Mi' },
+        },
+      },
+      {
+        type: 'Resource',
+        resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 60 } },
+      },
+    ]);
+    expect(spec.behavior!.scaleDown!.stabilizationWindowSeconds).toBe(60);
+    expect(
+      r.notices.some((n) => n.includes('simulating the HorizontalPodAutoscaler keda-hpa-worker')),
+    ).toBe(true);
+    // The ScaledObject stays the manifest as written (tuning patches only an HPA's text).
+    expect((r.hpaManifest as { kind: string }).kind).toBe('ScaledObject');
+  });
+
+  it('defaults: minReplicas 1 (0 and unset leave 0 ↔ 1 to KEDA), maxReplicas 100, no behavior', () => {
+    for (const min of ['', '  minReplicaCount: 0\n']) {
+      const r = parseScenario(so(`${min}  triggers:\n${PROM}`));
+      expect(errors(r.diagnostics)).toEqual([]);
+      expect([r.input!.hpa.spec.minReplicas, r.input!.hpa.spec.maxReplicas]).toEqual([1, 100]);
+      expect(r.input!.hpa.spec.behavior ?? null).toBeNull();
+      const note = r.notices.find((n) => n.includes('KEDA ScaledObject'))!;
+      expect(note).toContain(
+        'activation (KEDA scales to 0 when every trigger is inactive and back to 1',
+      );
+      expect(note).toContain('pollingInterval (30s), cooldownPeriod (300s)');
+    }
+  });
+
+  it('a prometheus trigger is the External metric s<index>-prometheus, AverageValue unless Value', () => {
+    const text = so(
+      `  triggers:\n${CPU}${PROM}    - type: prometheus\n      metricType: Value\n      metadata: { query: q, threshold: "1.2345" }\n`,
+    );
+    const r = parseScenario(text);
+    expect(errors(r.diagnostics)).toEqual([]);
+    const metrics = r.input!.hpa.spec.metrics!;
+    expect(metrics.map((m) => m.type)).toEqual(['External', 'External', 'Resource']);
+    expect(metrics[0]!.external).toEqual({
+      metric: {
+        name: 's1-prometheus',
+        selector: { matchLabels: { 'scaledobject.keda.sh/name': 'worker' } },
+      },
+      target: { type: 'AverageValue', averageValue: '30' },
+    });
+    // GetMetricTargetMili truncates to thousandths.
+    expect(metrics[1]!.external!.metric.name).toBe('s2-prometheus');
+    expect(metrics[1]!.external!.target).toEqual({ type: 'Value', value: '1234m' });
+    const note = r.notices.find((n) => n.includes('KEDA ScaledObject'))!;
+    expect(note).toContain(
+      's1-prometheus, s2-prometheus are fed by the default world, or by spec.load.external.s1-prometheus (and the others) in a Simulation document',
+    );
+  });
+
+  it('a metrics-api trigger is s<index>-metric-api-<valueLocation>, normalized as KEDA does', () => {
+    const r = parseScenario(
+      so(
+        `  triggers:\n    - type: metrics-api\n      metadata: { url: "http://api/q", valueLocation: "data.queue/depth", targetValue: "20" }\n`,
+      ),
+    );
+    expect(errors(r.diagnostics)).toEqual([]);
+    expect(r.input!.hpa.spec.metrics![0]!.external!.metric.name).toBe(
+      's0-metric-api-data-queue-depth',
+    );
+    expect(r.input!.hpa.spec.metrics![0]!.external!.target).toEqual({
+      type: 'AverageValue',
+      averageValue: '20',
+    });
+    expect(
+      messages(so(`  triggers:\n    - type: metrics-api\n      metadata: { targetValue: "20" }\n`)),
+    ).toEqual(['error parsing metrics-api metadata: missing required parameter "valueLocation"']);
+  });
+
+  it('the External metric is fed by the Simulation document like any other', () => {
+    const text = `${so(`  minReplicaCount: 1\n  maxReplicaCount: 10\n  triggers:\n${PROM}`)}---\napiVersion: hpa-sim.dev/v1alpha1\nkind: Simulation\nspec:\n  duration: 10m\n  traffic: { type: constant, value: 100 }\n  load:\n    external:\n      s0-prometheus: { perUnit: 1 }\n`;
+    const r = parseScenario(text);
+    expect(errors(r.diagnostics)).toEqual([]);
+    const out = simulate(r.input!, { record: 'full' });
+    if (!out.ok) throw new Error(out.error);
+    // 100 units → 100 against an AverageValue of 30: ceil(100 / 30) = 4.
+    expect(out.result.syncs!.at(-1)!.replicas).toBe(4);
+  });
+
+  it('advanced.horizontalPodAutoscalerConfig.name names the HPA; --hpa takes either name', () => {
+    const text = so(
+      `  advanced: { horizontalPodAutoscalerConfig: { name: worker-hpa } }\n${ONLY_CPU}`,
+    );
+    expect(parseScenario(text).selectedHpa).toBe('worker-hpa');
+    expect(parseScenario(text, { hpa: 'worker' }).selectedHpa).toBe('worker-hpa');
+    expect(parseScenario(text, { hpa: 'worker-hpa' }).ok).toBe(true);
+  });
+
+  it('with an HPA in the same text the HPA is simulated first; the picker lists both', () => {
+    const hpa = `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: api\nspec:\n  scaleTargetRef: { kind: Deployment, name: api }\n  maxReplicas: 5\n`;
+    const text = `${so(ONLY_CPU)}---\n${hpa}`;
+    const r = parseScenario(text);
+    expect(r.selectedHpa).toBe('api');
+    expect(r.hpaChoices.map((c) => c.name)).toEqual(['api', 'keda-hpa-worker']);
+    expect(parseScenario(text, { hpa: 'keda-hpa-worker' }).input!.hpa.spec.maxReplicas).toBe(100);
+  });
+
+  it('the Deployment it scales supplies the pods', () => {
+    const deployment = `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: worker\nspec:\n  replicas: 3\n  template:\n    spec:\n      containers: [{ name: app, resources: { requests: { cpu: 200m } } }]\n`;
+    const r = parseScenario(`${deployment}---\n${so(ONLY_CPU)}`);
+    expect(errors(r.diagnostics)).toEqual([]);
+    expect(r.input!.workload.initialReplicas).toBe(3);
+    expect(r.documents.map((d) => d.role)).toEqual(['workload', 'hpa']);
+  });
+
+  it('paused-replicas pins min and max (0 becomes 1); paused-scale-in/out disable a direction', () => {
+    const paused = (value: string) =>
+      parseScenario(
+        so(ONLY_CPU, `  annotations: { autoscaling.keda.sh/paused-replicas: "${value}" }\n`),
+      );
+    expect([
+      paused('4').input!.hpa.spec.minReplicas,
+      paused('4').input!.hpa.spec.maxReplicas,
+    ]).toEqual([4, 4]);
+    expect(paused('0').input!.hpa.spec.maxReplicas).toBe(1);
+    const r = parseScenario(
+      so(ONLY_CPU, `  annotations: { autoscaling.keda.sh/paused-scale-in: "true" }\n`),
+    );
+    expect(r.input!.hpa.spec.behavior!.scaleDown!.selectPolicy).toBe('Disabled');
+    expect(r.input!.hpa.spec.behavior!.scaleUp!.selectPolicy).toBe('Max');
+  });
+});
+
+describe('refused, located at the ScaledObject field', () => {
+  it('an unknown field, or a number where the CRD wants a string', () => {
+    const text = so(
+      `  maxReplicas: 5\n  triggers:\n    - type: cpu\n      metricType: Utilization\n      metadata: { value: 60 }\n`,
+    );
+    const e = errorAt(text);
+    expect(e.map((x) => x[0])).toEqual([
+      'hpa:spec.maxReplicas',
+      'hpa:spec.triggers[0].metadata.value',
+    ]);
+    expect(e[0]![2]).toContain("A ScaledObject calls the HPA's maxReplicas spec.maxReplicaCount.");
+    expect(e[1]![2]).toContain('expected a string, got 60 (quote it)');
+  });
+
+  it("KEDA's own checks, with KEDA's messages", () => {
+    expect(messages(so('  triggers: []\n'))).toEqual([
+      'no triggers defined in the ScaledObject/ScaledJob',
+    ]);
+    expect(messages(so(`  minReplicaCount: 5\n  maxReplicaCount: 3\n  triggers:\n${CPU}`))).toEqual(
+      ['MinReplicaCount=5 must be less than MaxReplicaCount=3'],
+    );
+    expect(
+      messages(so(`  minReplicaCount: 2\n  idleReplicaCount: 2\n  triggers:\n${CPU}`)),
+    ).toEqual(['IdleReplicaCount=2 must be less than MinReplicaCount=2']);
+    expect(
+      messages(so(`  fallback: { failureThreshold: 3, replicas: 6 }\n  triggers:\n${CPU}`)),
+    ).toEqual([
+      'fallback is not supported by the CPU & memory scalers, and this ScaledObject has no other trigger: KEDA refuses it',
+    ]);
+    // With another trigger the fallback is KEDA's business (not modelled), whatever its metricType.
+    const fallback = parseScenario(
+      so(`  fallback: { failureThreshold: 3, replicas: 6 }\n  triggers:\n${CPU}${PROM}`),
+    );
+    expect(errors(fallback.diagnostics)).toEqual([]);
+    expect(fallback.notices.find((n) => n.includes('KEDA ScaledObject'))).toContain('fallback');
+    expect(
+      messages(
+        so(`  minReplicaCount: 1\n  triggers:\n    - type: cpu\n      metadata: { value: "50" }\n`),
+      ),
+    ).toEqual([
+      "error parsing cpu metadata: unknown metric type: , allowed values are 'Utilization' or 'AverageValue'",
+    ]);
+    expect(
+      messages(
+        so(
+          `  triggers:\n    - type: prometheus\n      metricType: Utilization\n      metadata: { threshold: "5" }\n`,
+        ),
+      )[0],
+    ).toContain("'Utilization' metric type is unsupported for external metrics");
+    expect(
+      messages(so(`  triggers:\n    - type: prometheus\n      metadata: { query: q }\n`)),
+    ).toEqual(['error parsing prometheus metadata: missing required parameter "threshold"']);
+  });
+
+  it("KEDA's webhook on cpu/memory: not alone with minReplicaCount 0, and only with requests", () => {
+    for (const min of ['', '  minReplicaCount: 0\n'])
+      expect(messages(so(`${min}  triggers:\n${CPU}`))).toEqual([
+        "scaledobject has only cpu/memory triggers AND minReplica is 0 (scale to zero doesn't work in this case): set minReplicaCount to 1 or more",
+      ]);
+    // With another trigger KEDA's activation can scale to 0; a custom resource is not checked.
+    expect(messages(so(`  triggers:\n${CPU}${PROM}`))).toEqual([]);
+    expect(
+      messages(
+        so(`  triggers:\n${CPU}`).replace(
+          '{ name: worker }',
+          '{ apiVersion: yugabyte.com/v1alpha1, kind: YBCluster, name: worker }',
+        ),
+      ),
+    ).toEqual([]);
+    const deployment = (resources: string) =>
+      `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: worker\nspec:\n  template:\n    spec:\n      containers:\n        - { name: app, resources: ${resources} }\n        - { name: sidecar, resources: { limits: { cpu: 100m } } }\n---\n`;
+    const text = `${deployment('{ requests: { memory: 64Mi } }')}${so(ONLY_CPU)}`;
+    const e = errorAt(text);
+    expect(e).toEqual([
+      [
+        'hpa:spec.triggers[0].type',
+        lineOf(text, 'type: cpu'),
+        "the scaledobject has a cpu trigger but the container app doesn't have the cpu request defined",
+      ],
+    ]);
+    expect(messages(`${deployment('{ requests: { cpu: 250m } }')}${so(ONLY_CPU)}`)).toEqual([]);
+  });
+
+  it('what is not exact here says what to paste instead', () => {
+    const kafka = so(
+      `  triggers:\n    - type: kafka\n      metadata: { topic: orders, lagThreshold: "10" }\n`,
+    );
+    const e = errorAt(kafka);
+    expect(e).toHaveLength(1);
+    expect(e[0]![0]).toBe('hpa:spec.triggers[0].type');
+    expect(e[0]![1]).toBe(lineOf(kafka, 'type: kafka'));
+    expect(e[0]![2]).toContain("the 'kafka' scaler is not simulated exactly here");
+    expect(e[0]![2]).toContain('kubectl get hpa keda-hpa-worker -o yaml');
+    expect(
+      messages(
+        so(
+          `  advanced: { scalingModifiers: { formula: "a + b", target: "2" } }\n  triggers:\n${PROM}`,
+        ),
+      )[0],
+    ).toContain('scalingModifiers');
+    expect(
+      messages(so(ONLY_CPU, `  annotations: { autoscaling.keda.sh/paused: "true" }\n`))[0],
+    ).toContain('this ScaledObject is paused');
+  });
+
+  it("the HPA's own validation lands on the field it came from", () => {
+    const text = so(
+      `  maxReplicaCount: 0\n  advanced:\n    horizontalPodAutoscalerConfig:\n      behavior:\n        scaleUp:\n          policies: [{ type: Pods, value: 1, periodSeconds: 0 }]\n  triggers:\n${PROM}`,
+    );
+    const e = errorAt(text);
+    const max = e.find((x) => x[0] === 'hpa:spec.maxReplicaCount')!;
+    expect(max[1]).toBe(lineOf(text, 'maxReplicaCount'));
+    expect(max[2]).toBe('in the HPA KEDA creates: spec.maxReplicas: must be greater than 0');
+    const period = e.find((x) => String(x[0]).includes('periodSeconds'))!;
+    expect(period[0]).toBe(
+      'hpa:spec.advanced.horizontalPodAutoscalerConfig.behavior.scaleUp.policies[0].periodSeconds',
+    );
+    expect(period[1]).toBe(lineOf(text, 'periodSeconds: 0'));
+  });
+
+  it("a workload an earlier HPA or ScaledObject already scales: refused as KEDA's webhook does", () => {
+    const other = so(ONLY_CPU).replace('name: worker\nspec', 'name: first\nspec');
+    const second = so(`  triggers:\n${PROM}`);
+    const text = `${other}---\n${second}`;
+    expect(errors(parseScenario(text).diagnostics)).toEqual([]);
+    const e = errors(parseScenario(text, { hpa: 'worker' }).diagnostics);
+    expect(e.map((d) => [d.path, d.line, d.message])).toEqual([
+      [
+        'hpa:spec.scaleTargetRef',
+        text.slice(0, text.lastIndexOf('scaleTargetRef')).split('\n').length,
+        "the workload 'worker' of type 'apps/v1.Deployment' is already managed by the ScaledObject 'first' (KEDA's admission webhook refuses this ScaledObject when the ScaledObject above is created first)",
+      ],
+    ]);
+    const hpa = (owner: string) =>
+      `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: mine\n${owner}spec:\n  scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: worker }\n  maxReplicas: 5\n---\n`;
+    expect(messages(`${hpa('')}${second}`).length).toBe(0); // the HPA is simulated by default
+    expect(
+      errors(parseScenario(`${hpa('')}${second}`, { hpa: 'worker' }).diagnostics)[0]!.message,
+    ).toContain("is already managed by the hpa 'mine'");
+    // A dump of the ScaledObject with the HPA KEDA made for it is no conflict.
+    const owned = hpa(
+      '  ownerReferences: [{ apiVersion: keda.sh/v1alpha1, kind: ScaledObject, name: worker, uid: u }]\n',
+    );
+    expect(errors(parseScenario(`${owned}${second}`, { hpa: 'worker' }).diagnostics)).toEqual([]);
+  });
+
+  it('a ScaledJob still gets one message: KEDA creates no HPA for it', () => {
+    const d = parseScenario(
+      `apiVersion: keda.sh/v1alpha1\nkind: ScaledJob\nmetadata:\n  name: batch\nspec:\n  jobTargetRef: {}\n  triggers: []\n`,
+    ).diagnostics;
+    expect(d).toHaveLength(1);
+    expect(d[0]!.message).toContain('a KEDA ScaledJob');
+  });
+});

@@ -1,0 +1,238 @@
+/**
+ * A KEDA ScaledObject → the HorizontalPodAutoscaler KEDA's operator creates from it:
+ * newHPAForScaledObject and getScaledObjectMetricSpecs of kedacore/keda controllers/keda/hpa.go
+ * (read at 37c00bcf). Only what is exact is converted: cpu and memory triggers (Resource or
+ * ContainerResource metrics), prometheus and metrics-api triggers (External metrics; scalers.ts).
+ * Other scalers, scalingModifiers and a paused object are refused with what to paste instead, and
+ * what KEDA itself refuses is refused with its message (webhook.ts). The HPA is then read like a
+ * pasted one; its diagnostics are moved back to the ScaledObject's fields.
+ */
+import type { Reporter } from '../diagnostics.ts';
+import { clonePlain, isRecord } from '../plainData.ts';
+import { validateAgainstSchema } from '../schema/validate.ts';
+import type { Path } from '../types.ts';
+import { cpuMemoryMetric, externalMetric, EXTERNAL_SCALERS } from './scalers.ts';
+import { scaledObjectSchema } from './schema.ts';
+import {
+  getHPAMaxReplicas,
+  getHPAMinReplicas,
+  getHPAName,
+  int,
+  parseBool,
+  PAUSED,
+  PAUSED_REPLICAS,
+  PAUSED_SCALE_IN,
+  PAUSED_SCALE_OUT,
+  rec,
+  str,
+  type Obj,
+} from './types.ts';
+import { validateScaledObject, verifyCPUMemoryScalers } from './webhook.ts';
+
+export { KEDA_API_VERSION, SCALED_OBJECT_KIND } from './types.ts';
+
+export interface KedaHpa {
+  /** The autoscaling/v2 HPA KEDA would create. */
+  manifest: Obj;
+  /** Reports at the HPA's paths, located at the ScaledObject's fields that made them. */
+  report: Reporter;
+  /** What is KEDA's and not modelled, and how the External metrics are fed. */
+  notice: string;
+}
+
+/**
+ * Checks the ScaledObject as its CRD and KEDA's webhook do and builds the HPA of
+ * newHPAForScaledObject; null (errors reported) when KEDA would refuse it or it is not exact here.
+ * `workload` is the Deployment/StatefulSet it scales when the text holds it (plain data).
+ */
+export function scaledObjectToHpa(
+  value: unknown,
+  report: Reporter,
+  workload?: unknown,
+): KedaHpa | null {
+  const issues = validateAgainstSchema(value, scaledObjectSchema);
+  for (const i of issues) report.error(i.path, i.message + hpaFieldHint(i.path), i.at);
+  if (issues.length > 0) return null;
+  const so = value as Obj;
+  const metadata = rec(so.metadata);
+  const spec = rec(so.spec);
+  const name = str(metadata.name);
+  const annotations = rec(metadata.annotations);
+  const triggers = (spec.triggers as unknown[]).map(rec);
+  if (!validateScaledObject(spec, triggers, report)) return null;
+  if (!verifyCPUMemoryScalers(spec, triggers, workload, report)) return null;
+
+  if (PAUSED in annotations && parseBool(str(annotations[PAUSED])) !== false) {
+    report.error(
+      ['metadata', 'annotations', PAUSED],
+      `this ScaledObject is paused (${PAUSED}): KEDA stops autoscaling and removes its HPA, so there is nothing to simulate; remove the annotation to simulate it`,
+    );
+    return null;
+  }
+  if (isRecord(rec(spec.advanced).scalingModifiers)) {
+    report.error(
+      ['spec', 'advanced', 'scalingModifiers'],
+      "scalingModifiers (a composite metric from KEDA's formula) are not simulated: paste the HPA KEDA created instead (kubectl get hpa " +
+        `${getHPAName(so)} -o yaml)`,
+      'key',
+    );
+    return null;
+  }
+
+  const metrics: { metric: Obj; trigger: number; valueKey: string }[] = [];
+  let ok = true;
+  triggers.forEach((trigger, index) => {
+    const at: Path = ['spec', 'triggers', index];
+    const type = str(trigger.type);
+    const converted =
+      type === 'cpu' || type === 'memory'
+        ? cpuMemoryMetric(trigger, type, at, report)
+        : Object.hasOwn(EXTERNAL_SCALERS, type)
+          ? externalMetric(EXTERNAL_SCALERS[type]!, trigger, index, name, at, report)
+          : unsupported(type, at, so, report);
+    if (converted) metrics.push({ ...converted, trigger: index });
+    else ok = false;
+  });
+  if (!ok) return null;
+  // getScaledObjectMetricSpecs sorts by metric source type (Go's sort.Slice: stable for a few).
+  const sorted = metrics
+    .map((m, i) => ({ m, i }))
+    .sort((a, b) => compare(str(a.m.metric.type), str(b.m.metric.type)) || a.i - b.i)
+    .map((x) => x.m);
+
+  let minReplicas = getHPAMinReplicas(spec);
+  let maxReplicas = getHPAMaxReplicas(spec);
+  if (PAUSED_REPLICAS in annotations) {
+    const text = str(annotations[PAUSED_REPLICAS]);
+    const paused = /^[+-]?\d+$/.test(text) ? Number(text) : NaN;
+    if (!Number.isInteger(paused)) {
+      report.error(
+        ['metadata', 'annotations', PAUSED_REPLICAS],
+        `strconv.ParseInt: parsing "${text}": invalid syntax (KEDA cannot read the paused replica count)`,
+      );
+      return null;
+    }
+    // "MinReplicas on HPA can't be 0".
+    minReplicas = Math.max(paused, 1);
+    maxReplicas = minReplicas;
+  }
+  const hpaConfig = rec(rec(spec.advanced).horizontalPodAutoscalerConfig);
+  let behavior = isRecord(hpaConfig.behavior) ? clonePlain(hpaConfig.behavior) : undefined;
+  for (const [key, direction] of [
+    [PAUSED_SCALE_IN, 'scaleDown'],
+    [PAUSED_SCALE_OUT, 'scaleUp'],
+  ] as const) {
+    if (parseBool(str(annotations[key])) !== true) continue;
+    behavior ??= {};
+    behavior[direction] = { ...rec(behavior[direction]), selectPolicy: 'Disabled' };
+  }
+  const target = rec(spec.scaleTargetRef);
+  const manifest: Obj = {
+    apiVersion: 'autoscaling/v2',
+    kind: 'HorizontalPodAutoscaler',
+    metadata: {
+      name: getHPAName(so),
+      ...(metadata.namespace !== undefined ? { namespace: metadata.namespace } : {}),
+      ...(metadata.annotations !== undefined ? { annotations: metadata.annotations } : {}),
+    },
+    spec: {
+      scaleTargetRef: {
+        apiVersion: str(target.apiVersion) || 'apps/v1',
+        kind: str(target.kind) || 'Deployment',
+        name: str(target.name),
+      },
+      minReplicas,
+      maxReplicas,
+      metrics: sorted.map((m) => m.metric),
+      ...(behavior !== undefined ? { behavior } : {}),
+    },
+  };
+  return {
+    manifest,
+    report: mappedReporter(report, sorted, hpaConfig.name !== undefined),
+    notice: noticeOf(so, manifest, sorted),
+  };
+}
+
+/** The HPA's field names, written in a ScaledObject's spec: what KEDA calls them. */
+const HPA_FIELDS: Record<string, string> = {
+  minReplicas: 'minReplicaCount',
+  maxReplicas: 'maxReplicaCount',
+  metrics: 'triggers',
+  behavior: 'advanced.horizontalPodAutoscalerConfig.behavior',
+};
+
+function hpaFieldHint(path: Path): string {
+  const key = path[1];
+  if (path.length !== 2 || path[0] !== 'spec' || typeof key !== 'string') return '';
+  const keda = HPA_FIELDS[key];
+  return keda ? ` A ScaledObject calls the HPA's ${key} spec.${keda}.` : '';
+}
+
+/** Go compares strings byte by byte. */
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function unsupported(type: string, at: Path, so: Obj, report: Reporter): null {
+  report.error(
+    [...at, 'type'],
+    `the '${type}' scaler is not simulated exactly here (${['cpu', 'memory', ...Object.keys(EXTERNAL_SCALERS)].join(', ')} are): the name and target of its External metric come from that scaler's own code. Paste the HPA KEDA created instead (kubectl get hpa ${getHPAName(so)} -o yaml); its External metric gets a default load the Simulation document can change`,
+  );
+  return null;
+}
+
+/** HPA paths → the ScaledObject fields they came from; messages say they are the HPA's. */
+function mappedReporter(
+  report: Reporter,
+  metrics: { trigger: number; valueKey: string }[],
+  namedHpa: boolean,
+): Reporter {
+  const map = (path: Path): Path => {
+    const [head, key, ...rest] = path;
+    if (head === 'metadata' && key === 'name' && namedHpa)
+      return ['spec', 'advanced', 'horizontalPodAutoscalerConfig', 'name'];
+    if (head !== 'spec') return path;
+    if (key === 'minReplicas') return ['spec', 'minReplicaCount'];
+    if (key === 'maxReplicas') return ['spec', 'maxReplicaCount'];
+    if (key === 'behavior')
+      return ['spec', 'advanced', 'horizontalPodAutoscalerConfig', 'behavior', ...rest];
+    if (key === 'metrics' && typeof rest[0] === 'number') {
+      const m = metrics[rest[0]];
+      if (!m) return ['spec', 'triggers'];
+      const inTarget = rest.includes('target');
+      return inTarget
+        ? ['spec', 'triggers', m.trigger, 'metadata', m.valueKey]
+        : ['spec', 'triggers', m.trigger];
+    }
+    return path;
+  };
+  const say = (message: string) => `in the HPA KEDA creates: ${message}`;
+  return {
+    error: (path, message, at) => report.error(map(path), say(message), at),
+    warning: (path, message, at) => report.warning(map(path), say(message), at),
+    info: (path, message, at) => report.info(map(path), message, at),
+  };
+}
+
+function noticeOf(so: Obj, hpa: Obj, metrics: { metric: Obj }[]): string {
+  const spec = rec(so.spec);
+  const hpaSpec = rec(hpa.spec);
+  const external = metrics
+    .map((m) => str(rec(rec(rec(m.metric).external).metric).name))
+    .filter((n) => n !== '');
+  const min = int(spec.minReplicaCount) ?? 0;
+  const notModelled = [
+    min === 0 || spec.idleReplicaCount !== undefined
+      ? `activation (KEDA scales to ${int(spec.idleReplicaCount) ?? 0} when every trigger is inactive and back to ${hpaSpec.minReplicas as number} when one is; the HPA never goes below ${hpaSpec.minReplicas as number})`
+      : `activation to and from 0 (unused: minReplicaCount is ${min})`,
+    `pollingInterval (${int(spec.pollingInterval) ?? 30}s)`,
+    `cooldownPeriod (${int(spec.cooldownPeriod) ?? 300}s)`,
+    ...(spec.fallback !== undefined ? ['fallback'] : []),
+  ];
+  const feed =
+    external.length > 0
+      ? `; the External metric${external.length > 1 ? 's' : ''} ${external.join(', ')} ${external.length > 1 ? 'are' : 'is'} fed by the default world, or by spec.load.external.${external[0]!}${external.length > 1 ? ' (and the others)' : ''} in a Simulation document`
+      : '';
+  return `a KEDA ScaledObject: simulating the HorizontalPodAutoscaler ${str(rec(hpa.metadata).name)} KEDA's operator creates from it (minReplicas ${hpaSpec.minReplicas as number}, maxReplicas ${hpaSpec.maxReplicas as number}, ${metrics.length} metric${metrics.length === 1 ? '' : 's'}); KEDA's own part is not modelled: ${notModelled.join(', ')}${feed}`;
+}
