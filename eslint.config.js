@@ -38,6 +38,7 @@ const RUNTIME_ALLOWED = [
   'engine/simulation/seedNotes\\.ts', // where the seed documents are wrong: explain and the CLI
   'scenario/schema/hpaSchema\\.ts', // JSON Schema data for the editor's completion
   'scenario/schema/simulationSchema\\.ts',
+  'scenario/keda/schema\\.ts', // KEDA ScaledObject's JSON Schema, the same data for the editor
   'scenario/edit/index\\.ts', // the curve editor's text edits and line (yaml + curve evaluation)
   'run/compare\\.ts', // the KPI comparison of runs: the app's table and Markdown export
   'run/decisionKey\\.ts', // which multi-cluster decision the explanation follows: store and worker

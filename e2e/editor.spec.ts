@@ -114,6 +114,30 @@ test.describe('the scenario editor', () => {
     ).toBe(true);
   });
 
+  test('a KEDA ScaledObject gets its own completion, not the HPA’s', async ({ page }) => {
+    await openApp(page);
+    const scaledObject = [
+      'apiVersion: keda.sh/v1alpha1',
+      'kind: ScaledObject',
+      'metadata:',
+      '  name: web',
+      'spec:',
+      '  scaleTargetRef:',
+      '    name: web',
+      '  ',
+      '  triggers:',
+      '    - type: cpu',
+      '      metricType: Utilization',
+      "      metadata: { value: '60' }",
+      '',
+    ].join('\n');
+    await setEditorText(page, scaledObject);
+    const labels = await suggestionsAfterTyping(page, 8, 'max');
+    expect(labels).toEqual(expect.arrayContaining([expect.stringMatching(/^maxReplicaCount/)]));
+    expect(labels).not.toEqual(expect.arrayContaining([expect.stringMatching(/^maxReplicas\b/)]));
+    await page.keyboard.press('Escape');
+  });
+
   test('hover shows the schema docs in both documents', async ({ page }) => {
     await openApp(page);
     const maxLine = lineOf(defaultText, (l) => l.includes('maxReplicas:'));

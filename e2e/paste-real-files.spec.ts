@@ -135,6 +135,22 @@ test.describe('pasting real files', () => {
     const [marker] = (await markers(page)).filter((m) => m.severity === 'error');
     expect(marker!.message).toContain('a tab is used for indentation here');
     expect(tabbed.split('\n')[marker!.line - 1]![marker!.column - 1]).toBe('\t');
+    // The editor offers the fix as a quick fix on the marker (Ctrl+.) …
+    await page.evaluate(
+      ([line, column]) => window.__hpaSimEditor!.setCursor(line!, column!),
+      [marker!.line, marker!.column],
+    );
+    await page.keyboard.press('Control+.');
+    await expect(page.locator('.action-widget').getByText(/spaces instead of tabs/)).toBeVisible();
+    await page.keyboard.press('Escape');
+    // … and the problems list as a button: one click, one undo step, and the file runs again.
+    await page
+      .getByRole('region', { name: 'Problems' })
+      .getByRole('button', { name: /^Fix: / })
+      .click();
+    await expect.poll(() => editorText(page)).toBe(corpus('keda-scaledobject.yaml'));
+    await waitUpToDate(page);
+    expect((await markers(page)).filter((m) => m.severity === 'error')).toEqual([]);
   });
 });
 

@@ -5,10 +5,13 @@
 // per frame.
 import { memo } from 'react';
 import { LazyScenarioEditor } from '../panels/editor/index.ts';
+import type { Diagnostic } from '../run/index.ts';
+import { applyFix } from '../scenario/edit/index.ts';
 import {
   getScenarioText,
   useActions,
   useDiagnostics,
+  useDiagnosticsText,
   useGestureActive,
   useHpaChoice,
   useParseSummary,
@@ -25,12 +28,20 @@ const EDITOR_DRAG_MS = 250;
 /** Memoized: during a drag the pane re-renders per frame and the editor only when it shows more. */
 const Editor = memo(LazyScenarioEditor);
 
+/** Applies `d`'s fix to the current text as one undo step (nothing when it no longer fits). */
+function applyDiagnosticFix(d: Diagnostic, edit: (text: string) => void): void {
+  if (!d.fix) return;
+  const fixed = applyFix(getScenarioText(), d.fix);
+  if (fixed !== null) edit(fixed);
+}
+
 /** Memoized: a new result re-renders the page, and this pane only when its own values change. */
 export const EditorPane = memo(function EditorPane({ theme }: { theme: 'light' | 'dark' }) {
   const text = useScenarioText();
   const gesture = useGestureActive();
   const editorText = useThrottledWhile(text, gesture, EDITOR_DRAG_MS);
   const diagnostics = useDiagnostics();
+  const diagnosticsText = useDiagnosticsText();
   const parse = useParseSummary();
   const hpaChoice = useHpaChoice();
   const actions = useActions();
@@ -49,13 +60,20 @@ export const EditorPane = memo(function EditorPane({ theme }: { theme: 'light' |
         onUndo={actions.undo}
         onRedo={actions.redo}
         diagnostics={diagnostics}
+        diagnosticsText={diagnosticsText ?? undefined}
         theme={theme}
       />
       <p className="editor-keys">
         <kbd>Tab</kbd> indents · <kbd>Ctrl</kbd>+<kbd>M</kbd> (Mac <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+
         <kbd>M</kbd>) then <kbd>Tab</kbd> leaves the editor
       </p>
-      <ProblemsList diagnostics={diagnostics} />
+      <ProblemsList
+        diagnostics={diagnostics}
+        // A fix is located in the text it was computed for: offered only while that is the text.
+        onFix={
+          diagnosticsText === text ? (d) => applyDiagnosticFix(d, actions.editByStep) : undefined
+        }
+      />
     </section>
   );
 });

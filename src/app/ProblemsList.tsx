@@ -1,7 +1,12 @@
 // Diagnostics under the editor: each located, clickable to jump there.
 import type { Diagnostic } from '../run/index.ts';
 
-export function ProblemsList(props: { diagnostics: Diagnostic[]; onJump?(d: Diagnostic): void }) {
+export function ProblemsList(props: {
+  diagnostics: Diagnostic[];
+  onJump?(d: Diagnostic): void;
+  /** applies a diagnostic's fix; without it (the text moved on) no fix is offered */
+  onFix?(d: Diagnostic): void;
+}) {
   const shown = props.diagnostics.filter((d) => d.severity !== 'info');
   const notes = props.diagnostics.filter((d) => d.severity === 'info');
   if (props.diagnostics.length === 0) return null;
@@ -12,6 +17,14 @@ export function ProblemsList(props: { diagnostics: Diagnostic[]; onJump?(d: Diag
       </button>{' '}
       {d.severity}: {d.message}
       {d.path ? <span className="status"> ({d.path})</span> : null}
+      {d.fix && props.onFix ? (
+        <>
+          {' '}
+          <button type="button" className="problem-fix" onClick={() => props.onFix?.(d)}>
+            Fix: {d.fix.title}
+          </button>
+        </>
+      ) : null}
     </li>
   );
   // Errors and warnings in full; notes (what was assumed, where the workload came from) folded,

@@ -179,6 +179,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
           runs.some((r) => r.key === kept) || hasDecision(reply.federation, kept) ? kept : 'main';
         set({
           parse,
+          parseText: text,
           result: reply.result,
           runs,
           federation: reply.federation ?? null,
@@ -192,7 +193,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
         const runStatus: RunStatus = reply.error
           ? { kind: 'error', message: shownText(reply.error, MESSAGE_CHARS) }
           : settled;
-        set({ parse, runStatus });
+        set({ parse, parseText: text, runStatus });
       }
     }
 
@@ -356,6 +357,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
       hpa: startHpa,
       presetName: null,
       parse: null,
+      parseText: null,
       result: null,
       runs: [],
       federation: null,

@@ -59,6 +59,8 @@ export const useClusterModel = (): FederationModel | null => useSim((s) => s.clu
 export const useIsStale = (): boolean => useSim(selectIsStale);
 /** stale as the charts and KPIs show it: not while a gesture's runs follow it frame by frame */
 export const useShownStale = (): boolean => useSim(selectShownStale);
+/** The text the diagnostics were computed for (null before the first answer). */
+export const useDiagnosticsText = (): string | null => useSim((s) => s.parseText);
 export const useGestureActive = (): boolean => useSim((s) => s.gestureActive);
 export const useRunStatus = (): RunStatus => useSim((s) => s.runStatus);
 export const useSelectedSync = (): number | null => useSim((s) => s.selectedSync);

@@ -50,6 +50,8 @@ export interface SimState {
   presetName: string | null;
   /** what the simulator said about the latest text it answered for */
   parse: ParseSummary | null;
+  /** the text `parse` is about (its diagnostics' lines and columns, and their fixes, are its) */
+  parseText: string | null;
   /** the last good result, kept on screen while the text is invalid or a run is pending */
   result: ResultPayload | null;
   /** every run of the scenario with `result` (the HPA's first, key 'main'), then its variants */

@@ -11,6 +11,7 @@ import { leaveHandoff, takeHandoff } from './handoff.ts';
 import { MARKER_OWNER, severityName, toMarkers } from './markers.ts';
 import { SCENARIO_FILE_SUFFIX } from './scenarioSchema.ts';
 import { minimalReplacement } from './textEdit.ts';
+import { registerQuickFixes } from './quickFixes.ts';
 import {
   DEFAULT_ARIA_LABEL,
   EDITOR_FONT_FAMILY,
@@ -70,6 +71,7 @@ export default function ScenarioEditor({
   value,
   onChange,
   diagnostics,
+  diagnosticsText,
   theme,
   ariaLabel = DEFAULT_ARIA_LABEL,
   onReady,
@@ -97,11 +99,22 @@ export default function ScenarioEditor({
     onUndo,
     onRedo,
     diagnostics,
+    diagnosticsText,
     theme,
     ariaLabel,
   });
   useLayoutEffect(() => {
-    latest.current = { value, onChange, onReady, onUndo, onRedo, diagnostics, theme, ariaLabel };
+    latest.current = {
+      value,
+      onChange,
+      onReady,
+      onUndo,
+      onRedo,
+      diagnostics,
+      diagnosticsText,
+      theme,
+      ariaLabel,
+    };
   });
 
   // Create the editor once per mount.
@@ -147,6 +160,10 @@ export default function ScenarioEditor({
     });
     editorRef.current = editor;
     monaco.editor.setModelMarkers(model, MARKER_OWNER, toMarkers(initial.diagnostics));
+    const quickFixes = registerQuickFixes(monaco, model, () => ({
+      diagnostics: latest.current.diagnostics,
+      text: latest.current.diagnosticsText,
+    }));
 
     const subscription = model.onDidChangeContent(() => {
       if (applyingValue.current) return;
@@ -210,6 +227,7 @@ export default function ScenarioEditor({
       }
       if (window.__hpaSimEditor === hook) delete window.__hpaSimEditor;
       subscription.dispose();
+      quickFixes.dispose();
       editorRef.current = null;
       editor.dispose();
       model.dispose();

@@ -2,10 +2,19 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { hpaSchema, simulationSchema, type JsonSchema } from '../../scenario/index.ts';
+import {
+  hpaSchema,
+  scaledObjectSchema,
+  simulationSchema,
+  type JsonSchema,
+} from '../../scenario/index.ts';
 import { SCENARIO_SCHEMA_URI, buildScenarioSchema } from './scenarioSchema.ts';
 
-const schema = buildScenarioSchema({ hpa: hpaSchema, simulation: simulationSchema });
+const schema = buildScenarioSchema({
+  hpa: hpaSchema,
+  simulation: simulationSchema,
+  scaledObject: scaledObjectSchema,
+});
 type Node = JsonSchema & { else?: JsonSchema };
 
 /** Resolves a local `$ref` (a JSON pointer into the combined schema). */
@@ -128,6 +137,21 @@ describe('the combined scenario schema for monaco-yaml', () => {
     expect(validate({ ...sim, spec: { ...sim.spec, maxReplicas: 3 } }, schema)).toEqual([
       '.spec.maxReplicas: unknown',
     ]);
+    // A KEDA ScaledObject gets its CRD's fields, not the HPA's.
+    const scaledObject = {
+      apiVersion: 'keda.sh/v1alpha1',
+      kind: 'ScaledObject',
+      metadata: { name: 'web' },
+      spec: {
+        scaleTargetRef: { name: 'web' },
+        maxReplicaCount: 5,
+        triggers: [{ type: 'cpu', metricType: 'Utilization', metadata: { value: '60' } }],
+      },
+    };
+    expect(validate(scaledObject, schema)).toEqual([]);
+    expect(
+      validate({ ...scaledObject, spec: { ...scaledObject.spec, maxReplicas: 5 } }, schema),
+    ).toEqual(['.spec.maxReplicas: unknown']);
     // A document still without kind is offered the HPA's fields.
     expect(validate({ spec: { maxReplicas: 3 } }, schema)).toEqual([
       '.apiVersion: missing',

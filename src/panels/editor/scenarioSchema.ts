@@ -4,7 +4,8 @@
  * monaco-yaml (yaml-language-server) applies one schema per file and checks each YAML document
  * of the file against it. A scenario has two documents, the HPA manifest and the `kind:
  * Simulation` document, so the combined schema dispatches on `kind`: `Simulation` → the
- * Simulation schema, anything else (including a document still being typed) → the HPA schema.
+ * Simulation schema, `ScaledObject` (KEDA, which the scenario runs as the HPA KEDA creates) → its
+ * CRD's schema, anything else (including a document still being typed) → the HPA schema.
  *
  * Each source schema keeps its own `$defs`, nested under the combined schema's `$defs`, and its
  * `$ref`s are rewritten to point there, so the two can never clash over a definition name.
@@ -17,32 +18,52 @@ export const SCENARIO_SCHEMA_URI = 'https://hpa-sim.dev/schema/scenario.json';
 /** Model URIs end with this; the schema's `fileMatch` selects them. */
 export const SCENARIO_FILE_SUFFIX = '.hpa-sim.yaml';
 export const SIMULATION_KIND = 'Simulation';
+export const SCALED_OBJECT_KIND = 'ScaledObject';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 export interface ScenarioSchemaParts {
   hpa: JsonSchema;
   simulation: JsonSchema;
+  /** KEDA's ScaledObject (optional: without it a ScaledObject gets the HPA's schema) */
+  scaledObject?: JsonSchema;
 }
 
+const kindIs = (kind: string) => ({
+  type: 'object',
+  properties: { kind: { const: kind } },
+  required: ['kind'],
+});
+
 /** The combined schema (plain JSON, safe to post to a worker). */
-export function buildScenarioSchema({ hpa, simulation }: ScenarioSchemaParts): JsonSchema {
+export function buildScenarioSchema({
+  hpa,
+  simulation,
+  scaledObject,
+}: ScenarioSchemaParts): JsonSchema {
   const hpaPart = embed(hpa, '#/$defs/hpa');
   const simulationPart = embed(simulation, '#/$defs/simulation');
+  const notSimulation = scaledObject
+    ? {
+        if: kindIs(SCALED_OBJECT_KIND),
+        then: { $ref: '#/$defs/scaledObject' },
+        else: { $ref: '#/$defs/hpa' },
+      }
+    : { $ref: '#/$defs/hpa' };
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: SCENARIO_SCHEMA_URI,
     title: 'hpa-sim scenario document',
     description:
       'A HorizontalPodAutoscaler manifest, or (kind: Simulation) the hpa-sim settings for it.',
-    if: {
-      type: 'object',
-      properties: { kind: { const: SIMULATION_KIND } },
-      required: ['kind'],
-    },
+    if: kindIs(SIMULATION_KIND),
     then: { $ref: '#/$defs/simulation' },
-    else: { $ref: '#/$defs/hpa' },
-    $defs: { hpa: hpaPart, simulation: simulationPart },
+    else: notSimulation,
+    $defs: {
+      hpa: hpaPart,
+      simulation: simulationPart,
+      ...(scaledObject ? { scaledObject: embed(scaledObject, '#/$defs/scaledObject') } : {}),
+    },
   } as JsonSchema;
 }
 

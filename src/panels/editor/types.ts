@@ -9,6 +9,11 @@ export interface ScenarioEditorProps {
   onChange(text: string): void;
   /** Shown as markers at their exact ranges. May lag behind the text; they are replaced whole. */
   diagnostics: readonly Diagnostic[];
+  /**
+   * The text `diagnostics` were computed for: their fixes (Diagnostic.fix) are offered as quick
+   * fixes only while the editor holds exactly this text. Without it no fix is offered.
+   */
+  diagnosticsText?: string;
   theme: EditorTheme;
   /** Accessible name of the editing surface. Default: "Scenario YAML". */
   ariaLabel?: string;

@@ -5,6 +5,7 @@
  */
 import type * as Monaco from 'monaco-editor';
 import { configureMonacoYaml, type MonacoYaml, type MonacoYamlOptions } from 'monaco-yaml';
+import { scaledObjectSchema } from '../../scenario/keda/schema.ts';
 import { hpaSchema } from '../../scenario/schema/hpaSchema.ts';
 import { simulationSchema } from '../../scenario/schema/simulationSchema.ts';
 import {
@@ -28,6 +29,7 @@ export const yamlOptions: MonacoYamlOptions = {
       schema: buildScenarioSchema({
         hpa: hpaSchema,
         simulation: simulationSchema,
+        scaledObject: scaledObjectSchema,
       }) as NonNullable<MonacoYamlOptions['schemas']>[number]['schema'],
     },
   ],

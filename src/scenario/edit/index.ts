@@ -15,5 +15,6 @@ export { SHAPES, shapeCurve, type ShapeContext, type ShapeKind } from './shapes.
 export { curveLine, type CurveLine } from './curveLine.ts';
 export { applyWrites, addPoint, removePoint, setShape } from './curveEdits.ts';
 export { slotsWithWrites } from './slotWrites.ts';
+export { applyFix } from './applyFix.ts';
 export { placedHandles, type PlacedHandle } from './placedHandles.ts';
 export { curveValueAt } from './curveLine.ts';

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario, type Diagnostic } from '../index.ts';
 import { errors } from '../__fixtures__/helpers.ts';
+import { applyFix as applyDiagnosticFix } from '../edit/applyFix.ts';
 import { tabFix } from './tabs.ts';
 
 const SPACED = `apiVersion: autoscaling/v2
@@ -16,15 +17,10 @@ spec:
   maxReplicas: 5
 `;
 
-/** Applies a diagnostic's fix (line/column edits) to the text. */
+/** Applies a diagnostic's fix (line/column edits) to the text, as the editor does. */
 function applyFix(text: string, d: Diagnostic): string {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  const offset = (line: number, column: number) => starts[line - 1]! + column - 1;
-  let out = text;
-  for (const e of [...d.fix!.edits].reverse())
-    out =
-      out.slice(0, offset(e.line, e.column)) + e.text + out.slice(offset(e.endLine, e.endColumn));
+  const out = applyDiagnosticFix(text, d.fix!);
+  if (out === null) throw new Error('the fix does not fit its text');
   return out;
 }
 
