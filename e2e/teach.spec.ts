@@ -47,6 +47,11 @@ test.describe('teaching layout', () => {
         .getByRole('region', { name: 'Simulation charts' })
         .getByRole('button', { name: 'Duplicate as variant' }),
     ).toBeVisible();
+    // a click selects a sync and shows the figures so far without moving the chart
+    const replicas = page.getByRole('figure', { name: /Replicas over time/ });
+    await page.mouse.click(chart.x + chart.width * 0.5, chart.y + chart.height * 0.55);
+    await expect(page.getByLabel('Figures so far')).toContainText('So far (sync');
+    expect((await replicas.boundingBox())!.y).toBe(chart.y);
   });
 
   test('a click on a chart is explained inside the viewport, without scrolling', async ({

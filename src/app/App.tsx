@@ -8,7 +8,7 @@ import { ClusterDecision, ClustersPanel } from '../panels/clusters/index.ts';
 import { parseDecisionKey } from '../run/decisionKey.ts';
 import { ComparePanel } from '../panels/compare/index.ts';
 import { ExplainPanel, rescalesOf } from '../panels/explain/index.ts';
-import { KpiStrip, soFar } from '../panels/kpis/index.ts';
+import { KpiStrip, SoFarLine, soFar } from '../panels/kpis/index.ts';
 import { PRESETS } from '../presets/catalog.ts';
 import { PlaybackBar, usePlayback } from '../playback/index.ts';
 import { formatElapsed } from '../format/timeAxis.ts';
@@ -125,6 +125,8 @@ export function App() {
       result && selected !== null ? soFar(result.series, selected, result.syncPeriodSeconds) : null,
     [result, selected],
   );
+  // In the charts' bar, where the hint was: selecting a sync never moves the charts.
+  const soFarNote = useMemo(() => (running ? <SoFarLine f={running} /> : undefined), [running]);
   const position =
     result && selected !== null && selected < syncCount
       ? `sync ${selected}/${syncCount - 1} · ${formatElapsed(result.series.time[selected]!, true)}`
@@ -181,7 +183,6 @@ export function App() {
               staleNote={staleNote}
               durationSeconds={result?.durationSeconds}
               hasDemand={hasDemand}
-              soFar={running}
             />
           </div>
           {/* A federation has a run per cluster and no variants (refused with spec.federation). */}
@@ -212,6 +213,7 @@ export function App() {
                 focusedRun={focusedRun}
                 onZoomChange={setChartZoom}
                 barEnd={federation ? undefined : compareInBar}
+                barNote={soFarNote}
               />
             ) : (
               <p className="status" role="status">

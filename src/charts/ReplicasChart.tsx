@@ -171,7 +171,7 @@ const ReplicasPlot = memo(function ReplicasPlot(p: PlotProps) {
 export function ReplicasChart(props: ReplicasChartProps) {
   const { data } = props;
   const stabilization = props.stabilization ?? null;
-  const height = props.height ?? 230;
+  const height = props.height ?? 214;
   const { hidden, onToggle: toggle, scale, yMode } = props;
   const focusedRun = props.focusedRun ?? 'main';
   const log = yMode === 'log';

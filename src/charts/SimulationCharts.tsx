@@ -52,6 +52,8 @@ export interface SimulationChartsProps {
   onZoomChange?: (zoom: [number, number] | null) => void;
   /** drawn at the end of the charts' bar (the page's actions; memoize: a new node re-renders) */
   barEnd?: ReactNode;
+  /** shown in the charts' bar instead of the hint (the figures so far at the selected sync) */
+  barNote?: ReactNode;
 }
 
 const NO_OVERLAYS: readonly OverlayRun[] = [];
@@ -191,9 +193,13 @@ function SimulationChartsView(props: SimulationChartsProps) {
               Show the whole run
             </button>
           </>
-        ) : (
-          <span className="muted">Click: select a sync · drag: zoom · ←/→: step</span>
-        )}
+        ) : null}
+        {props.barNote ??
+          (zoom ? null : (
+            <span className="muted">
+              Click: select a sync · drag: zoom · ←/→: step · the figures so far show here
+            </span>
+          ))}
         {stale ? (
           <span className="stale-badge" role="status">
             {props.staleNote ?? 'stale — editing'}

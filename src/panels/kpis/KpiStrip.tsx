@@ -17,19 +17,23 @@ export interface KpiStripProps {
   hasDemand?: boolean;
   /** what the stale badge says (why the figures are not the text's) */
   staleNote?: string;
-  /** running figures up to the selected sync (playback), shown under the strip */
-  soFar?: SoFar | null;
 }
 
-function SoFarLine({ f }: { f: SoFar }) {
+/**
+ * The running figures up to the selected sync (playback): the page shows them in the charts'
+ * bar, in the hint's place and its two lines, so selecting a sync never moves the charts; the
+ * whole text is the title when it is cut short.
+ */
+export function SoFarLine({ f }: { f: SoFar }) {
+  const head = `So far (sync ${f.index} at ${formatElapsed(f.time, true)}):`;
+  const figures =
+    `${f.replicas} replicas · peak ${f.peak} · ${f.ups} up / ${f.downs} down · ` +
+    `${f.reversals} reversal${f.reversals === 1 ? '' : 's'} · ` +
+    `above target ${formatDuration(f.aboveTargetSeconds)}`;
   return (
-    <p className="kpi-sofar" aria-label="Figures so far">
-      <strong>
-        So far (sync {f.index} at {formatElapsed(f.time, true)}):
-      </strong>{' '}
-      {f.replicas} replicas · peak {f.peak} · {f.ups} up / {f.downs} down · {f.reversals} reversal
-      {f.reversals === 1 ? '' : 's'} · above target {formatDuration(f.aboveTargetSeconds)}
-    </p>
+    <span className="kpi-sofar" aria-label="Figures so far" title={`${head} ${figures}`}>
+      <strong>{head}</strong> {figures}
+    </span>
   );
 }
 
@@ -48,7 +52,6 @@ export function KpiStrip(props: KpiStripProps) {
           </li>
         ))}
       </ul>
-      {props.soFar ? <SoFarLine f={props.soFar} /> : null}
       {stale ? (
         <span className="kpi-stale" role="status">
           {props.staleNote ?? 'stale — editing'}
