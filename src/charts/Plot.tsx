@@ -3,15 +3,7 @@
 // active dots and the tooltip) that follows the pointer without re-rendering the plot.
 // Colours are presentation attributes with CSS variables, so a PNG export can inline them.
 
-import {
-  memo,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
+import { memo, useId, useSyncExternalStore, type ReactNode } from 'react';
 import type { AxisScale } from '../format/format.ts';
 import { formatCompact } from '../format/format.ts';
 import { axisNeedsDays, formatElapsed } from '../format/timeAxis.ts';
@@ -28,6 +20,7 @@ import {
   type RowValue,
 } from './plotGeometry.ts';
 import type { ChartRow } from './types.ts';
+import { useWidth } from './useWidth.ts';
 
 /** A series drawn as a line. */
 export interface PlotLine {
@@ -102,22 +95,6 @@ export interface PlotProps extends PlotAxisProps {
   hover?: HoverStore;
   /** the tooltip of the hovered row */
   tooltip?: (row: ChartRow) => ReactNode;
-}
-
-/** The plot's width, measured before the first paint and followed on resize. */
-function useWidth() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    setWidth(Math.round(el.getBoundingClientRect().width));
-    if (typeof ResizeObserver === 'undefined') return;
-    const ro = new ResizeObserver(([entry]) => setWidth(Math.round(entry!.contentRect.width)));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
-  return [ref, width] as const;
 }
 
 const inDomain = (v: number, d: readonly [number, number]) => v >= d[0] && v <= d[1];

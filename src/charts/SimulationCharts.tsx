@@ -3,21 +3,12 @@
 // and tooltip row across them (an external store: hovering never re-renders a plot), the zoom,
 // and the selected sync drawn as a vertical line.
 
-import {
-  memo,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { stabilizationModel } from '../explain/stabilization.ts';
 import type { SyncDetail } from '../worker/protocol.ts';
 import { buildChartData, pointsForWidth, replicasScale } from './buildChartData.ts';
 import { DEFAULT_HIDDEN_REPLICAS } from './seriesStyles.ts';
+import { useWidth } from './useWidth.ts';
 import type { YMode } from './yScale.ts';
 import type { SharedChartProps } from './chartParts.tsx';
 import { DemandChart } from './DemandChart.tsx';
@@ -58,21 +49,6 @@ export interface SimulationChartsProps {
 
 const NO_OVERLAYS: readonly OverlayRun[] = [];
 
-/** The element's width in px, measured before the first paint and followed on resize. */
-function useWidth(ref: RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    setWidth(el.getBoundingClientRect().width);
-    if (typeof ResizeObserver === 'undefined') return;
-    const ro = new ResizeObserver(([entry]) => setWidth(entry!.contentRect.width));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, [ref]);
-  return width;
-}
-
 function fullDomainOf(time: Float64Array): [number, number] {
   const n = time.length;
   return n > 0 ? [time[0]!, Math.max(time[n - 1]!, time[0]! + 1)] : [0, 1];
@@ -85,8 +61,7 @@ function SimulationChartsView(props: SimulationChartsProps) {
   const { series, selectedSync, onSelectSync, selectedDetail, stale } = props;
   const overlays = props.overlays ?? NO_OVERLAYS;
   const focusedRun = props.focusedRun ?? 'main';
-  const root = useRef<HTMLElement>(null);
-  const width = useWidth(root);
+  const [root, width] = useWidth<HTMLElement>();
   const maxPoints = props.maxPoints ?? pointsForWidth(width);
   const [zoomState, setZoom] = useState<[number, number] | null>(null);
   const [hover] = useState(createHoverStore);
