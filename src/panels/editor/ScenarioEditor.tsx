@@ -92,7 +92,7 @@ export default function ScenarioEditor({
   const [ready, setReady] = useState(false);
 
   // The latest props, for the listeners and for the editor's creation.
-  const latest = useRef({
+  const props = {
     value,
     onChange,
     onReady,
@@ -102,19 +102,10 @@ export default function ScenarioEditor({
     diagnosticsText,
     theme,
     ariaLabel,
-  });
+  };
+  const latest = useRef(props);
   useLayoutEffect(() => {
-    latest.current = {
-      value,
-      onChange,
-      onReady,
-      onUndo,
-      onRedo,
-      diagnostics,
-      diagnosticsText,
-      theme,
-      ariaLabel,
-    };
+    latest.current = props;
   });
 
   // Create the editor once per mount.
