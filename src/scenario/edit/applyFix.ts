@@ -2,6 +2,7 @@
 // diagnostics are (1-based lines, 1-based UTF-16 columns, end exclusive), non-overlapping and in
 // text order, and replace their ranges together.
 
+import { applyOffsetEdits, type OffsetEdit } from '../offsetEdits.ts';
 import type { DiagnosticFix } from '../types.ts';
 
 /** Offset of each line's start in `text` (lines split at \n; a \r stays in its line). */
@@ -24,20 +25,14 @@ export function applyFix(text: string, fix: DiagnosticFix): string | null {
     const at = start + column - 1;
     return at <= end ? at : null;
   };
-  const ranges: { from: number; to: number; text: string }[] = [];
+  const edits: OffsetEdit[] = [];
   for (const e of fix.edits) {
-    const from = offset(e.line, e.column);
-    const to = offset(e.endLine, e.endColumn);
-    if (from === null || to === null || to < from) return null;
-    const before = ranges[ranges.length - 1];
-    if (before && from < before.to) return null;
-    ranges.push({ from, to, text: e.text });
+    const start = offset(e.line, e.column);
+    const end = offset(e.endLine, e.endColumn);
+    if (start === null || end === null || end < start) return null;
+    const before = edits[edits.length - 1];
+    if (before && start < before.end) return null;
+    edits.push({ start, end, text: e.text });
   }
-  let out = '';
-  let at = 0;
-  for (const r of ranges) {
-    out += text.slice(at, r.from) + r.text;
-    at = r.to;
-  }
-  return out + text.slice(at);
+  return applyOffsetEdits(text, edits);
 }

@@ -6,15 +6,9 @@
  * the tabs at the start of lines replaced with spaces.
  */
 import { parseAllDocuments } from 'yaml';
+import { applyOffsetEdits, type OffsetEdit } from '../offsetEdits.ts';
 
 export const TAB_ERROR_CODE = 'TAB_AS_INDENT';
-
-/** One replacement on the text, as offsets into it. */
-export interface OffsetEdit {
-  start: number;
-  end: number;
-  text: string;
-}
 
 export interface TabFix {
   title: string;
@@ -87,16 +81,6 @@ function editsFor(text: string, lines: TabLine[], width: number): OffsetEdit[] {
   }));
 }
 
-function apply(text: string, edits: OffsetEdit[]): string {
-  let out = '';
-  let at = 0;
-  for (const e of edits) {
-    out += text.slice(at, e.start) + e.text;
-    at = e.end;
-  }
-  return out + text.slice(at);
-}
-
 /**
  * Whether the fixed text reads as intended: valid YAML, and every line under a `key:` sits deeper
  * than that key. The parent's indentation is measured in the fixed text (it may hold tabs too).
@@ -106,7 +90,7 @@ function plausible(text: string, lines: TabLine[], width: number, edits: OffsetE
     if (l.parent !== null && indentAt(text, l.start, width) <= indentAt(text, l.parent, width))
       return false;
   }
-  const fixed = apply(text, edits);
+  const fixed = applyOffsetEdits(text, edits);
   return parseAllDocuments(fixed, { logLevel: 'silent' }).every((d) => d.errors.length === 0);
 }
 
