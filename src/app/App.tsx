@@ -46,6 +46,17 @@ import { ViewToggles } from './layout/ViewToggles.tsx';
 
 // The page reads no text: an edit (a keystroke, a drag's frame) re-renders the panes that show
 // it (EditorPane, CurveEditor), not the page; a new result re-renders the page.
+/**
+ * The skip link's target: the first chart, focused (its arrows then step the selection). Not a
+ * fragment navigation: the page's fragment is the share link's.
+ */
+function skipToCharts(e: { preventDefault(): void }) {
+  e.preventDefault();
+  const charts = document.getElementById('charts');
+  const first = charts?.querySelector<HTMLElement>('figure.chart-frame') ?? charts;
+  first?.focus();
+}
+
 export function App() {
   const parse = useParseSummary();
   const presetName = usePresetName();
@@ -134,6 +145,9 @@ export function App() {
 
   return (
     <div className={`app${layout.presenter ? ' presenter' : ''}`}>
+      <a className="skip-link" href="#charts" onClick={skipToCharts}>
+        Skip to charts
+      </a>
       <Toolbar
         chartsRef={chartsRef}
         onOpenPresets={() => setGalleryOpen(true)}
@@ -199,7 +213,7 @@ export function App() {
             />
           ) : null}
           {result ? <ClustersPanel zoom={chartZoom} /> : null}
-          <div ref={chartsRef}>
+          <div ref={chartsRef} id="charts" tabIndex={-1}>
             {result ? (
               <SimulationCharts
                 series={result.series}

@@ -3,8 +3,8 @@
 // and not the page; during a curve drag the editor shows the text every 250 ms (in an idle
 // moment) and exactly on release: Monaco's edit and re-render cost ~10 ms, a drag sends a text
 // per frame.
-import { memo } from 'react';
-import { LazyScenarioEditor } from '../panels/editor/index.ts';
+import { memo, useState } from 'react';
+import { LazyScenarioEditor, tabModeHint, type TabMode } from '../panels/editor/index.ts';
 import type { Diagnostic } from '../run/index.ts';
 import { applyFix } from '../scenario/edit/index.ts';
 import {
@@ -45,6 +45,7 @@ export const EditorPane = memo(function EditorPane({ theme }: { theme: 'light' |
   const parse = useParseSummary();
   const hpaChoice = useHpaChoice();
   const actions = useActions();
+  const [tabMode, setTabMode] = useState<TabMode>('moves');
   return (
     <section className="pane editor" aria-label="Scenario">
       <div className="scenario-meta">
@@ -62,10 +63,10 @@ export const EditorPane = memo(function EditorPane({ theme }: { theme: 'light' |
         diagnostics={diagnostics}
         diagnosticsText={diagnosticsText ?? undefined}
         theme={theme}
+        onTabMode={setTabMode}
       />
-      <p className="editor-keys">
-        <kbd>Tab</kbd> indents · <kbd>Ctrl</kbd>+<kbd>M</kbd> (Mac <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+
-        <kbd>M</kbd>) then <kbd>Tab</kbd> leaves the editor
+      <p className="editor-keys" data-tab-mode={tabMode}>
+        {tabModeHint(tabMode)}
       </p>
       <ProblemsList
         diagnostics={diagnostics}

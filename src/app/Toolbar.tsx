@@ -109,7 +109,7 @@ export const Toolbar = memo(function Toolbar(props: {
   }
 
   return (
-    <header className="toolbar" role="toolbar" aria-label="Main">
+    <header className="toolbar">
       <h1>
         hpa-sim<small>Kubernetes HPA simulator</small>
       </h1>
