@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { openApp, presets, setEditorText, waitUpToDate } from './app.ts';
+import { editorText, openApp, presets, setEditorText, waitUpToDate } from './app.ts';
 
 type Theme = 'light' | 'dark';
 
@@ -134,3 +134,98 @@ for (const theme of ['light', 'dark'] as const) {
     }
   });
 }
+
+/** Where focus is: the editor, a chart, or the element's accessible text. */
+function focusWhere(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el) return 'none';
+    if (el.closest('.monaco-editor')) return 'editor';
+    const fig = el.closest('figure.chart-frame');
+    if (fig) return `chart:${fig.getAttribute('aria-label')}`;
+    return `${el.tagName.toLowerCase()}:${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}`;
+  });
+}
+
+async function tabUntil(page: Page, want: (where: string) => boolean, max: number) {
+  const seen: string[] = [];
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const where = await focusWhere(page);
+    seen.push(where);
+    if (want(where)) return seen;
+  }
+  throw new Error(`not reached in ${max} Tabs: ${seen.join(' → ')}`);
+}
+
+for (const viewport of [
+  { width: 1280, height: 720 },
+  { width: 1024, height: 768 },
+]) {
+  test.describe(`keyboard at ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test('the first stop skips to the charts', async ({ page }) => {
+      await openApp(page);
+      await waitUpToDate(page);
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('link', { name: 'Skip to charts' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      expect(await focusWhere(page)).toMatch(/^chart:Replicas over time/);
+      // the charts' own keys work from there
+      await page.keyboard.press('ArrowRight');
+      await expect(
+        page.getByRole('figure', { name: /Replicas over time; selected sync/ }),
+      ).toBeVisible();
+    });
+
+    test('Tab passes through the editor to the charts; after typing, Esc then Tab leaves', async ({
+      page,
+    }) => {
+      await openApp(page);
+      await waitUpToDate(page);
+      const before = await editorText(page);
+      await tabUntil(page, (w) => w === 'editor', 40);
+      await expect(page.getByTestId('scenario-editor')).toHaveAttribute('data-tab-mode', 'moves');
+      // Tab leaves at once, and on to the charts; the YAML is not indented
+      const path = await tabUntil(page, (w) => w.startsWith('chart:'), 60);
+      expect(path[0]).not.toBe('editor');
+      expect(await editorText(page)).toBe(before);
+
+      // back in with Shift+Tab, type: now Tab indents; Esc then Tab leaves again
+      await page.evaluate(() => window.__hpaSimEditor!.focus());
+      await page.keyboard.press('End');
+      await page.keyboard.type(' ');
+      await expect(page.getByTestId('scenario-editor')).toHaveAttribute('data-tab-mode', 'indents');
+      await page.keyboard.press('Tab');
+      expect(await focusWhere(page)).toBe('editor');
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Tab');
+      expect(await focusWhere(page)).not.toBe('editor');
+    });
+  });
+}
+
+test('the Export menu follows the ARIA menu keys', async ({ page }) => {
+  await openApp(page);
+  await waitUpToDate(page);
+  const button = page.getByRole('button', { name: 'Export' });
+  await button.focus();
+  await page.keyboard.press('ArrowDown');
+  const menu = page.getByRole('menu', { name: 'Export' });
+  const items = menu.getByRole('menuitem');
+  await expect(items.first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(items.nth(1)).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(items.last()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(items.first()).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(items.last()).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(items.first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(button).toBeFocused();
+});
