@@ -231,7 +231,7 @@ for (const viewport of [
       /** the vertical middle of a toolbar button (the view switches are smaller) */
       const middle = async (name: string) => {
         const b = (await page
-          .getByRole('toolbar', { name: 'Main' })
+          .getByRole('banner')
           .getByRole('button', { name, exact: true })
           .boundingBox())!;
         return b.y + b.height / 2;

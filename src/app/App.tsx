@@ -43,6 +43,7 @@ import { Splitter } from './layout/Splitter.tsx';
 import { useLastDetail } from './layout/useLastDetail.ts';
 import { useLayoutPrefs } from './layout/useLayoutPrefs.ts';
 import { ViewToggles } from './layout/ViewToggles.tsx';
+import { PresenterTitle } from './presenter/PresenterTitle.tsx';
 
 // The page reads no text: an edit (a keystroke, a drag's frame) re-renders the panes that show
 // it (EditorPane, CurveEditor), not the page; a new result re-renders the page.
@@ -91,9 +92,21 @@ export function App() {
   const [tuneOpen, setTuneOpen] = useState(false);
   const closeTune = useCallback(() => setTuneOpen(false), []);
   const [layout, setLayout] = useLayoutPrefs();
+  // Presenter mode folds the editor; its Editor switch unfolds it for this session only.
+  const [editorInPresenter, setEditorInPresenter] = useState(false);
+  const editorShown = layout.presenter ? editorInPresenter : !layout.editorHidden;
+  const toggleEditor = useCallback(() => {
+    if (layout.presenter) setEditorInPresenter((v) => !v);
+    else setLayout({ editorHidden: !layout.editorHidden });
+  }, [layout.presenter, layout.editorHidden, setLayout]);
   const chartsRef = useRef<HTMLDivElement>(null);
   const syncCount = result?.series.time.length ?? 0;
-  const player = usePlayback(selected, syncCount, actions.selectSync);
+  const rescales = useMemo(
+    () => (focusedResult ? rescalesOf(focusedResult.series) : undefined),
+    [focusedResult],
+  );
+  const rescaleIndices = useMemo(() => rescales?.map((r) => r.index) ?? [], [rescales]);
+  const player = usePlayback(selected, syncCount, actions.selectSync, undefined, rescaleIndices);
   // A single run: "Duplicate as variant" sits in the charts' bar (one stable node: the charts are memoized).
   const compareInBar = useMemo(() => <ComparePanel placement="bar" />, []);
   // The charts' x-range, which the cluster lanes follow (null: the whole run).
@@ -122,10 +135,6 @@ export function App() {
       ),
     [runs],
   );
-  const rescales = useMemo(
-    () => (focusedResult ? rescalesOf(focusedResult.series) : undefined),
-    [focusedResult],
-  );
   const explainedRuns = useMemo(() => runs.filter((r) => r.role !== 'cluster' && r.result), [runs]);
   const hasDemand = useMemo(
     () => (result ? result.series.demand.some((v) => !Number.isNaN(v)) : false),
@@ -151,13 +160,20 @@ export function App() {
       <Toolbar
         chartsRef={chartsRef}
         onOpenPresets={() => setGalleryOpen(true)}
-        view={<ViewToggles prefs={layout} onChange={setLayout} />}
+        view={
+          <ViewToggles
+            prefs={layout}
+            editorShown={editorShown}
+            onToggleEditor={toggleEditor}
+            onChange={setLayout}
+          />
+        }
         onOpenTune={() => setTuneOpen(true)}
       />
       <TuneHost open={tuneOpen} onClose={closeTune} />
       <IntroBanner />
       <main
-        className={`workspace${layout.editorHidden ? ' no-editor' : ''}`}
+        className={`workspace${editorShown ? '' : ' no-editor'}`}
         aria-label="hpa-sim workspace"
         style={
           {
@@ -166,7 +182,7 @@ export function App() {
           } as CSSProperties
         }
       >
-        {layout.editorHidden ? null : (
+        {!editorShown ? null : (
           <>
             <EditorPane theme={theme} />
             <Splitter
@@ -181,6 +197,7 @@ export function App() {
           </>
         )}
         <section className="pane results" aria-label="Results">
+          {layout.presenter ? <PresenterTitle parse={parse} /> : null}
           <div className="results-bar">
             <PlaybackBar player={player} position={position} disabled={!result} />
           </div>
@@ -271,6 +288,7 @@ export function App() {
               rescales={rescales}
               onSelectSync={actions.selectSync}
               series={focusedResult?.series}
+              presenter={layout.presenter}
             />
           )}
         </aside>

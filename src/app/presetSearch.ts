@@ -8,7 +8,11 @@ export interface Searchable {
   description: string;
 }
 
-const words = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}.]+/u).filter(Boolean);
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}.]+/u)
+    .filter(Boolean);
 
 /** How well `p` answers the query's words (0: some word is missing). */
 export function presetScore(p: Searchable, query: string): number {

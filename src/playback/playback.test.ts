@@ -97,3 +97,46 @@ describe('playback', () => {
     expect(t.picks).toEqual([]);
   });
 });
+
+describe('next rescale', () => {
+  it('jumps to the rescale after the selection, then the one before; none past the ends', () => {
+    const t = { selected: null as number | null };
+    const p = createPlayback(
+      {
+        index: () => t.selected,
+        count: () => 100,
+        select: (i) => (t.selected = i),
+        rescales: () => [4, 30, 61],
+      },
+      manualTicker().ticker,
+    );
+    p.getState().jump(1);
+    expect(t.selected).toBe(4);
+    p.getState().jump(1);
+    expect(t.selected).toBe(30);
+    t.selected = 45;
+    p.getState().jump(-1);
+    expect(t.selected).toBe(30);
+    t.selected = 70;
+    p.getState().jump(1);
+    expect(t.selected).toBe(70);
+  });
+
+  it('pauses a playing run', () => {
+    const clock = manualTicker();
+    const t = { selected: 0 as number | null };
+    const p = createPlayback(
+      {
+        index: () => t.selected,
+        count: () => 10,
+        select: (i) => (t.selected = i),
+        rescales: () => [5],
+      },
+      clock.ticker,
+    );
+    p.getState().play();
+    p.getState().jump(1);
+    expect(p.getState().playing).toBe(false);
+    expect(t.selected).toBe(5);
+  });
+});
