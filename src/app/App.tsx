@@ -276,6 +276,8 @@ export function App() {
               detail={rawDetail}
               hpaName={hpaChoice ?? (parse?.selectedHpa || 'the HPA')}
               onFocusRun={actions.focusRun}
+              onSelectSync={actions.selectSync}
+              presenter={layout.presenter}
             />
           ) : (
             <ExplainPanel
