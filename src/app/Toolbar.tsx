@@ -11,7 +11,6 @@ import {
   useFederation,
   useHpaChoice,
   useIsStale,
-  useNotice,
   useParseSummary,
   useResult,
   useRunStatus,
@@ -26,6 +25,7 @@ import {
 } from './download.ts';
 import { DraftsMenu } from './DraftsMenu.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
+import { NoticeArea } from './NoticeArea.tsx';
 import { ImportTraffic } from '../panels/import/index.ts';
 
 function statusText(
@@ -79,7 +79,6 @@ export const Toolbar = memo(function Toolbar(props: {
   const actions = useActions();
   const canUndo = useCanUndo();
   const canRedo = useCanRedo();
-  const notice = useNotice();
   const theme = useTheme();
   const parse = useParseSummary();
   const hasResult = useResult() !== null;
@@ -149,19 +148,6 @@ export const Toolbar = memo(function Toolbar(props: {
         ↷
       </button>
       <RunStatusLine />
-      {notice ? (
-        <span className="notice" data-kind={notice.kind} role="alert">
-          {notice.message}{' '}
-          {notice.kind === 'held' ? (
-            <button className="btn" onClick={actions.runAnyway}>
-              Run it anyway
-            </button>
-          ) : null}{' '}
-          <button className="btn" onClick={actions.dismissNotice} aria-label="Dismiss message">
-            ×
-          </button>
-        </span>
-      ) : null}
       <span className="spacer" />
       <div className="share-box">
         <button
@@ -172,23 +158,31 @@ export const Toolbar = memo(function Toolbar(props: {
         >
           Share
         </button>
-        {share?.url ? (
-          <input
-            aria-label="Share link"
-            readOnly
-            value={share.url}
-            onFocus={(e) => e.currentTarget.select()}
-          />
-        ) : null}
-        {share?.copied ? (
-          <span className="status" role="status">
-            Copied
-          </span>
-        ) : null}
-        {share?.error ? (
-          <span className="status" data-kind="error" role="alert">
-            {share.error}
-          </span>
+        {share ? (
+          // Under the button, over the page: the toolbar's row never grows.
+          <div className="share-popover">
+            {share.url ? (
+              <input
+                aria-label="Share link"
+                readOnly
+                value={share.url}
+                onFocus={(e) => e.currentTarget.select()}
+              />
+            ) : null}
+            {share.copied ? (
+              <span className="status" role="status">
+                Copied
+              </span>
+            ) : null}
+            {share.error ? (
+              <span className="status" data-kind="error" role="alert">
+                {share.error}
+              </span>
+            ) : null}
+            <button className="btn" onClick={() => setShare(null)} aria-label="Close the link">
+              ×
+            </button>
+          </div>
         ) : null}
       </div>
       <ExportMenu
@@ -224,6 +218,7 @@ export const Toolbar = memo(function Toolbar(props: {
           <option value="dark">Dark</option>
         </select>
       </label>
+      <NoticeArea />
     </header>
   );
 });

@@ -44,6 +44,11 @@ export interface ScenarioSummary {
    */
   defaultSimulation: string | null;
   defaultWorld: string | null;
+  /**
+   * A text over the size limit that holds an autoscaler: the same file with only the autoscalers,
+   * the workloads they scale and any Simulation document (trimToAutoscalers), to offer instead.
+   */
+  trimmed?: string;
 }
 
 /** hpa: the scenario's own HPA; variant: one of several HPAs; cluster: a federation member. */

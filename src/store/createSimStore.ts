@@ -3,6 +3,7 @@
 // records history, schedules the autosave and asks the simulator for a run (latest run wins).
 // A text replaced by a link, a preset or a restore joins this tab's draft history first.
 
+import { saveFailedMessage } from './storageWords.ts';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { systemClock } from '../bridge/types.ts';
 import { decisionKey, parseDecisionKey } from '../run/decisionKey.ts';
@@ -95,7 +96,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
         set({
           notice: {
             kind: 'save-failed',
-            message: `Your scenario could not be saved in this browser (${error}). Copy it or share a link to keep it.`,
+            message: saveFailedMessage(error),
           },
         });
       } else if (notice?.kind === 'save-failed') {

@@ -120,7 +120,7 @@ describe('autosave', () => {
     actions.editScenarioText('a');
     expect(() => clock.advance(500)).not.toThrow();
     expect(store.getState().notice?.kind).toBe('save-failed');
-    expect(store.getState().notice?.message).toMatch(/could not be saved.*QuotaExceeded/);
+    expect(store.getState().notice?.message).toMatch(/too large to autosave in this browser/);
     storage.failing = false;
     actions.editScenarioText('ab');
     clock.advance(500);
