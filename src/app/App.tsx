@@ -52,6 +52,10 @@ import { useLastDetail } from './layout/useLastDetail.ts';
 import { useLayoutPrefs } from './layout/useLayoutPrefs.ts';
 import { ViewToggles } from './layout/ViewToggles.tsx';
 import { PresenterTitle } from './presenter/PresenterTitle.tsx';
+import { LessonHost } from './lesson/LessonHost.tsx';
+import { useLessonState } from './lesson/useLessonState.ts';
+import { LESSONS, lessonById } from '../presets/lessons/index.ts';
+import { lessonBase } from '../presets/lessons/catalog.ts';
 
 // The page reads no text: an edit (a keystroke, a drag's frame) re-renders the panes that show
 // it (EditorPane, CurveEditor), not the page; a new result re-renders the page.
@@ -90,12 +94,24 @@ export function App() {
   const actions = useActions();
   const [galleryOpen, setGalleryOpen] = useState(false);
   const closeGallery = useCallback(() => setGalleryOpen(false), []);
+  const [lesson, setLesson] = useLessonState();
+  const pickLesson = useCallback(
+    (id: string) => {
+      const l = lessonById(id);
+      if (!l) return;
+      setGalleryOpen(false);
+      setLesson({ id, step: 0 });
+      actions.loadPreset(`lesson:${id}`, lessonBase(l));
+    },
+    [actions, setLesson],
+  );
   const pickPreset = useCallback(
     (p: (typeof PRESETS)[number]) => {
       setGalleryOpen(false);
+      setLesson(null);
       actions.loadPreset(p.id, p.text);
     },
-    [actions],
+    [actions, setLesson],
   );
   const [tuneOpen, setTuneOpen] = useState(false);
   const closeTune = useCallback(() => setTuneOpen(false), []);
@@ -184,6 +200,7 @@ export function App() {
           />
         }
         onOpenTune={() => setTuneOpen(true)}
+        lesson={lesson}
       />
       <TuneHost open={tuneOpen} onClose={closeTune} />
       <IntroBanner />
@@ -296,6 +313,14 @@ export function App() {
             {drawerOpen ? 'Close ›' : '‹ Explanation'}
           </button>
           <div id="explain-dock-body" className="explain-dock-body">
+            {lesson && !federation ? (
+              <LessonHost
+                state={lesson}
+                onState={setLesson}
+                selectedSync={selected}
+                player={player}
+              />
+            ) : null}
             {federation ? (
               // The decision chain of the member (or central) HPA picked in the Clusters panel.
               <ClusterDecision
@@ -320,6 +345,7 @@ export function App() {
                 onSelectSync={actions.selectSync}
                 series={focusedResult?.series}
                 presenter={layout.presenter}
+                scrollToDeciding={!lesson}
               />
             )}
           </div>
@@ -331,6 +357,8 @@ export function App() {
         current={presetName}
         onClose={closeGallery}
         onPick={pickPreset}
+        lessons={LESSONS}
+        onPickLesson={pickLesson}
       />
     </div>
   );

@@ -6,6 +6,14 @@ import { PRESET_GROUPS } from '../presets/presetInfo.ts';
 import { sparkPath } from '../presets/thumbnail.ts';
 import { matchPresets } from './presetSearch.ts';
 
+/** What a lesson card shows. */
+interface LessonCard {
+  id: string;
+  title: string;
+  summary: string;
+  steps: readonly unknown[];
+}
+
 const THUMB_W = 120;
 const THUMB_H = 28;
 
@@ -37,6 +45,9 @@ function PresetGalleryView(props: {
   current: string | null;
   onPick(p: Preset): void;
   onClose(): void;
+  /** lessons, listed first: a scenario with steps to walk a class through */
+  lessons?: readonly LessonCard[];
+  onPickLesson?(id: string): void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const [query, setQuery] = useState('');
@@ -71,6 +82,27 @@ function PresetGalleryView(props: {
         <div className="gallery-body">
           {shown.length === 0 ? (
             <p className="gallery-empty">No preset matches “{query}”.</p>
+          ) : null}
+          {props.lessons?.length && props.onPickLesson && !query.trim() ? (
+            <section aria-labelledby="gallery-lessons">
+              <h3 id="gallery-lessons">Lessons</h3>
+              <ul>
+                {props.lessons.map((l) => (
+                  <li key={l.id} className="preset-card lesson-card">
+                    <button
+                      onClick={() => props.onPickLesson?.(l.id)}
+                      aria-label={`Start lesson ${l.title}`}
+                      aria-describedby={`lesson-${l.id}`}
+                    >
+                      <strong>{l.title}</strong>
+                    </button>
+                    <span id={`lesson-${l.id}`}>
+                      {l.steps.length} steps · {l.summary}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
           ) : null}
           {query.trim() ? (
             // A search lists its matches best first, in one list.

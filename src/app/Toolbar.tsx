@@ -1,6 +1,6 @@
 // Toolbar: presets, undo/redo, share, export, theme, and the simulator's state.
 import { memo, useState, type ReactNode, type RefObject } from 'react';
-import { createShareLink } from '../share/index.ts';
+import { createShareLink, type ShareLesson } from '../share/index.ts';
 import {
   getScenarioText,
   useActions,
@@ -75,6 +75,8 @@ export const Toolbar = memo(function Toolbar(props: {
   /** the view switches (editor, presenter): on this row, where there is room at 1280×720 */
   view?: ReactNode;
   onOpenTune(): void;
+  /** the open lesson and its step: share links carry it */
+  lesson?: ShareLesson | null;
 }) {
   const actions = useActions();
   const canUndo = useCanUndo();
@@ -96,7 +98,11 @@ export const Toolbar = memo(function Toolbar(props: {
   async function onShare() {
     // A multi-cluster run in both models: the link opens on the model shown in the Clusters panel.
     const model = federation && federation.models.length > 1 ? clusterModel : null;
-    const link = await createShareLink(getScenarioText(), { hpa: hpaChoice, model });
+    const link = await createShareLink(getScenarioText(), {
+      hpa: hpaChoice,
+      model,
+      lesson: props.lesson ?? null,
+    });
     if (!link.ok) return setShare({ error: link.error });
     setShare({ url: link.url });
     try {

@@ -61,7 +61,7 @@ export function PlaybackBar({ player, position, disabled }: PlaybackBarProps) {
         aria-label="Next rescale"
         title="Next rescale (N; Shift+N: the one before)"
       >
-        <span className="playback-next-words">Next rescale </span>»
+        Next rescale »
       </button>
       <label className="playback-speed">
         <select

@@ -140,3 +140,17 @@ describe('next rescale', () => {
     expect(t.selected).toBe(5);
   });
 });
+
+describe('play from a sync', () => {
+  it('selects it and plays on from there (a lesson’s "Play to see")', () => {
+    const clock = manualTicker();
+    const { t, api } = target(50, 49);
+    const p = createPlayback(api, clock.ticker);
+    p.getState().setSpeed(1);
+    p.getState().playFrom(20);
+    expect(t.selected).toBe(20);
+    expect(p.getState().playing).toBe(true);
+    clock.fire();
+    expect(t.selected).toBe(21);
+  });
+});

@@ -49,6 +49,8 @@ export interface PlaybackState {
   playing: boolean;
   speed: Speed;
   play(): void;
+  /** selects sync `index` and plays on from it */
+  playFrom(index: number): void;
   pause(): void;
   toggle(): void;
   /** one sync back (-1) or forward (+1); pauses */
@@ -98,6 +100,13 @@ export function createPlayback(
         // At the end, play starts over from the first sync.
         const cur = target.index();
         if (cur === null || cur >= n - 1) target.select(0);
+        set({ playing: true });
+        start();
+      },
+      playFrom(index) {
+        const n = target.count();
+        if (n === 0) return;
+        target.select(Math.max(0, Math.min(n - 1, index)));
         set({ playing: true });
         start();
       },

@@ -48,11 +48,29 @@ export function shareModelFromHash(hash: string): ShareModel | null {
   return model === 'proposal' || model === 'shipped' ? model : null;
 }
 
-/** What a link carries besides the scenario: the chosen HPA, the view and the model. */
+/**
+ * A lesson and the step it is at (`lesson=1.<id>.<step>`). The leading `1` is the format of this
+ * parameter, so a later one can change it and old links keep their meaning; a version this app
+ * does not know, a malformed value or a step past 99 is ignored (the link opens without a lesson).
+ */
+export interface ShareLesson {
+  id: string;
+  step: number;
+}
+const LESSON_PARAM = 'lesson';
+const LESSON_FORMAT = /^1\.([a-z0-9][a-z0-9-]{0,63})\.(\d{1,2})$/;
+
+export function shareLessonFromHash(hash: string): ShareLesson | null {
+  const m = LESSON_FORMAT.exec(params(hash).get(LESSON_PARAM) ?? '');
+  return m ? { id: m[1]!, step: Number(m[2]) } : null;
+}
+
+/** What a link carries besides the scenario: the chosen HPA, the view, the model, a lesson. */
 export interface ShareExtras {
   hpa?: string | null;
   view?: ShareView | null;
   model?: ShareModel | null;
+  lesson?: ShareLesson | null;
 }
 
 /** The hash for a payload; base64url needs no escaping, so the link stays readable. */
@@ -60,5 +78,8 @@ export function shareHash(payload: string, extras: ShareExtras = {}): string {
   const choice = extras.hpa ? `&${HPA_PARAM}=${encodeURIComponent(extras.hpa)}` : '';
   const view = extras.view ? `&${VIEW_PARAM}=${extras.view}` : '';
   const model = extras.model ? `&${MODEL_PARAM}=${extras.model}` : '';
-  return `#${PARAM}=${payload}${choice}${view}${model}`;
+  const lesson = extras.lesson
+    ? `&${LESSON_PARAM}=1.${extras.lesson.id}.${extras.lesson.step}`
+    : '';
+  return `#${PARAM}=${payload}${choice}${view}${model}${lesson}`;
 }

@@ -14,16 +14,19 @@ export {
 export {
   shareHash,
   shareHpaFromHash,
+  shareLessonFromHash,
   shareModelFromHash,
   sharePayloadFromHash,
   shareViewFromHash,
   type ShareExtras,
+  type ShareLesson,
   type ShareModel,
   type ShareView,
 } from './fragment.ts';
 export {
   readShareFragment,
   readShareHpa,
+  readShareLesson,
   readShareModel,
   readShareView,
   shareUrl,

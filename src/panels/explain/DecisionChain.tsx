@@ -57,14 +57,20 @@ function showHead(el: HTMLElement) {
   if (top < 0 || top + head > box.clientHeight) box.scrollTop += top - 8;
 }
 
-function Step(props: { step: ChainStep; n: number; folded?: boolean; deciding?: boolean }) {
+function Step(props: {
+  step: ChainStep;
+  n: number;
+  folded?: boolean;
+  deciding?: boolean;
+  scroll?: boolean;
+}) {
   const { step, n } = props;
   const ref = useRef<HTMLLIElement>(null);
   // The deciding step's head in view when it changes (a new sync, a new run): its scrolling
   // ancestor moves only when the head is out of view, so the sync's summary above stays if it can.
   useLayoutEffect(() => {
-    if (props.deciding && ref.current) showHead(ref.current);
-  }, [props.deciding, step]);
+    if (props.deciding && props.scroll && ref.current) showHead(ref.current);
+  }, [props.deciding, props.scroll, step]);
   return (
     <li
       ref={ref}
@@ -94,7 +100,16 @@ function Step(props: { step: ChainStep; n: number; folded?: boolean; deciding?: 
   );
 }
 
-export function DecisionChain({ steps, focus }: { steps: ChainStep[]; focus?: boolean }) {
+export function DecisionChain({
+  steps,
+  focus,
+  scroll = true,
+}: {
+  steps: ChainStep[];
+  focus?: boolean;
+  /** with `focus`: scroll the deciding step's head into view (not while a lesson is read above) */
+  scroll?: boolean;
+}) {
   const deciding = focus ? decidingStep(steps) : -1;
   return (
     <ol className={`chain${focus ? ' is-focused' : ''}`} aria-label="Decision chain">
@@ -105,6 +120,7 @@ export function DecisionChain({ steps, focus }: { steps: ChainStep[]; focus?: bo
           n={i + 1}
           folded={focus ? i !== deciding && s.kind !== 'result' : undefined}
           deciding={i === deciding}
+          scroll={scroll}
         />
       ))}
     </ol>

@@ -43,6 +43,8 @@ export interface ExplainPanelProps {
    * folded, and `kubectl describe` starts folded
    */
   presenter?: boolean;
+  /** presenter mode: scroll to the deciding step (default); off while a lesson sits above */
+  scrollToDeciding?: boolean;
 }
 
 /** Enough to start from without pushing the panel past the viewport. */
@@ -174,7 +176,11 @@ function ExplainPanelView(props: ExplainPanelProps) {
             <p className="explain-summary">{tidyNumbers(detail.sync.explanation)}</p>
           </header>
           <h3 className="explain-h3">Decision chain</h3>
-          <DecisionChain steps={steps} focus={props.presenter} />
+          <DecisionChain
+            steps={steps}
+            focus={props.presenter}
+            scroll={props.scrollToDeciding ?? true}
+          />
           {props.series ? (
             <ReactionTimeline
               series={props.series}
