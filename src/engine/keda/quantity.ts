@@ -12,12 +12,14 @@ import { atLeast } from './version.ts';
  * exact tie to even (JavaScript's toFixed rounds a tie up, so ties are settled here).
  */
 function formatMilli(value: number): number {
-  const scaled = value * 1000;
-  const floor = Math.floor(scaled);
-  // value × 1000 is exact for the values whose tie matters (k/2000 with few bits).
-  if (scaled - floor === 0.5 && scaled / 1000 === value) return floor % 2 === 0 ? floor : floor + 1;
-  const text = value.toFixed(3);
-  return Math.round(Number(text) * 1000);
+  // An exact tie (x × 1000 ends in exactly .5) is an odd multiple of 1/16: 125 divides the odd
+  // numerator of k/2000 only then. Go rounds it to even; toFixed would round it away from zero.
+  const sixteenths = value * 16;
+  if (Number.isInteger(sixteenths) && sixteenths % 2 !== 0) {
+    const floor = Math.floor(value * 1000);
+    return floor % 2 === 0 ? floor : floor + 1;
+  }
+  return Math.round(Number(value.toFixed(3)) * 1000);
 }
 
 // upstream: kedacore/keda v2.20.2 pkg/scalers/scaler.go quantityFromFloat64
