@@ -70,7 +70,7 @@ describe('the HPA KEDA creates (newHPAForScaledObject)', () => {
 
   it('a prometheus trigger is the External metric s<index>-prometheus, AverageValue unless Value', () => {
     const text = so(
-      `  triggers:\n${CPU}${PROM}    - type: prometheus\n      metricType: Value\n      metadata: { query: q, threshold: "1.2345" }\n`,
+      `  triggers:\n${CPU}${PROM}    - type: prometheus\n      metricType: Value\n      metadata: { serverAddress: "http://prom:9090", query: q, threshold: "1.2345" }\n`,
     );
     const r = parseScenario(text);
     expect(errors(r.diagnostics)).toEqual([]);
@@ -83,7 +83,7 @@ describe('the HPA KEDA creates (newHPAForScaledObject)', () => {
       },
       target: { type: 'AverageValue', averageValue: '30' },
     });
-    // GetMetricTargetMili truncates to thousandths.
+    // GetMetricTargetMili: %.3f of 1.2345 (whose binary value is just below) is 1.234 (2.20).
     expect(metrics[1]!.external!.metric.name).toBe('s2-prometheus');
     expect(metrics[1]!.external!.target).toEqual({ type: 'Value', value: '1234m' });
     const note = r.notices.find((n) => n.includes('KEDA ScaledObject'))!;
@@ -108,7 +108,9 @@ describe('the HPA KEDA creates (newHPAForScaledObject)', () => {
     });
     expect(
       messages(so(`  triggers:\n    - type: metrics-api\n      metadata: { targetValue: "20" }\n`)),
-    ).toEqual(['error parsing metrics-api metadata: missing required parameter "valueLocation"']);
+    ).toEqual([
+      'error parsing metrics-api metadata: missing required parameter "valueLocation" in [triggerMetadata]',
+    ]);
   });
 
   it('the External metric is fed by the Simulation document like any other', () => {
@@ -216,7 +218,10 @@ describe('refused, located at the ScaledObject field', () => {
     ).toContain("'Utilization' metric type is unsupported for external metrics");
     expect(
       messages(so(`  triggers:\n    - type: prometheus\n      metadata: { query: q }\n`)),
-    ).toEqual(['error parsing prometheus metadata: missing required parameter "threshold"']);
+    ).toEqual([
+      'error parsing prometheus metadata: missing required parameter "serverAddress" in [triggerMetadata]',
+      'error parsing prometheus metadata: missing required parameter "threshold" in [triggerMetadata]',
+    ]);
   });
 
   it("KEDA's webhook on cpu/memory: not alone with minReplicaCount 0, and only with requests", () => {
@@ -249,22 +254,16 @@ describe('refused, located at the ScaledObject field', () => {
   });
 
   it('what is not exact here says what to paste instead', () => {
-    const kafka = so(
-      `  triggers:\n    - type: kafka\n      metadata: { topic: orders, lagThreshold: "10" }\n`,
+    // A scaler KEDA has but not ported here: its metric's name is in its own code.
+    const mongo = so(
+      `  triggers:\n    - type: mongodb\n      metadata: { query: "{}", queryValue: "10" }\n`,
     );
-    const e = errorAt(kafka);
+    const e = errorAt(mongo);
     expect(e).toHaveLength(1);
     expect(e[0]![0]).toBe('hpa:spec.triggers[0].type');
-    expect(e[0]![1]).toBe(lineOf(kafka, 'type: kafka'));
-    expect(e[0]![2]).toContain("the 'kafka' scaler is not simulated exactly here");
+    expect(e[0]![1]).toBe(lineOf(mongo, 'type: mongodb'));
+    expect(e[0]![2]).toContain("the 'mongodb' scaler is not simulated exactly here");
     expect(e[0]![2]).toContain('kubectl get hpa keda-hpa-worker -o yaml');
-    expect(
-      messages(
-        so(
-          `  advanced: { scalingModifiers: { formula: "a + b", target: "2" } }\n  triggers:\n${PROM}`,
-        ),
-      )[0],
-    ).toContain('scalingModifiers');
     expect(
       messages(so(ONLY_CPU, `  annotations: { autoscaling.keda.sh/paused: "true" }\n`))[0],
     ).toContain('this ScaledObject is paused');

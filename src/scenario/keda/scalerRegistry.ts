@@ -1,0 +1,440 @@
+/**
+ * Each ported KEDA scaler: the External metric its GetMetricSpecForScaling names (the part after
+ * `s<index>-`, through NormalizeString as the scaler applies it), the metadata key and value of its
+ * target and of its activation threshold, and how the default world feeds it (a queue, a value, or
+ * cron's own window). Read from kedacore/keda v2.20.2 pkg/scalers/<scaler>_scaler.go: the
+ * metadata parsing (only the part that names the metric and sets its target) and
+ * GetMetricSpecForScaling / GetMetricsAndActivity; never the scaler's client.
+ */
+import type { CronWindow } from '../../engine/keda/index.ts';
+import { checkCronSpec, checkTimezone } from '../../engine/keda/index.ts';
+import type { ScalerParams } from './scalerParams.ts';
+import { str } from './types.ts';
+
+export interface PortedMetric {
+  /** The metric name after `s<index>-`. */
+  name: string;
+  target: number;
+  /** GetMetricTargetMili (a float, quantised by release) rather than GetMetricTarget (an int64). */
+  milli: boolean;
+  targetKey: string;
+  activation: number;
+  activationKey: string | null;
+  /** How the default world feeds it: a backlog drained by the pods, or a value. */
+  model: 'queue' | 'value' | 'cron';
+  cron?: CronWindow;
+}
+
+export interface ScalerPort {
+  /** The Go type KEDA names in events when the trigger has no name. */
+  goType: string;
+  /** The upstream file. */
+  file: string;
+  parse: (p: ScalerParams, ctx: { namespace: string }) => PortedMetric | null;
+}
+
+/** pkg/util NormalizeString. */
+export function normalizeString(s: string): string {
+  return s.replace(/[/.:%()]/g, '-');
+}
+
+/** Go's url.QueryEscape. */
+function queryEscape(s: string): string {
+  return encodeURIComponent(s)
+    .replace(/%20/g, '+')
+    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%7E/gi, '~');
+}
+
+/** A parameter's value, or `<NAMEFromEnv>` when it comes from the container's environment. */
+function nameOf(p: ScalerParams, key: string, value: string | null): string {
+  if (value !== null) return value;
+  const env = p.fromEnv(key);
+  return env !== null ? `<${env}>` : '';
+}
+
+type Counted = { target: string; activation: string; targetDefault?: string; int: boolean };
+
+/** A scaler whose metric is `prefix-<param>` or a fixed name, with a target and an activation. */
+function simple(
+  goType: string,
+  file: string,
+  name: (p: ScalerParams, ctx: { namespace: string }) => string | null,
+  counted: Counted,
+  model: PortedMetric['model'],
+  required: string[] = [],
+): ScalerPort {
+  return {
+    goType,
+    file,
+    parse: (p, ctx) => {
+      for (const r of required) p.string(r);
+      const metric = name(p, ctx);
+      const read = counted.int ? p.int.bind(p) : p.float.bind(p);
+      const target = read(
+        counted.target,
+        counted.targetDefault !== undefined ? { default: counted.targetDefault } : {},
+      );
+      const activation = read(counted.activation, { default: '0' });
+      if (!p.ok || metric === null || target === null || activation === null) return null;
+      return {
+        name: metric,
+        target,
+        milli: !counted.int,
+        targetKey: counted.target,
+        activation,
+        activationKey: counted.activation,
+        model,
+      };
+    },
+  };
+}
+
+/** cron_scaler.go parseCronMetadata / GetMetricSpecForScaling (parseCronTimeFormat). */
+function cronTimeFormat(s: string): string {
+  return s.replace(/ /g, '').replace(/\*/g, 'x').replace(/\//g, 'Sl').replace(/\?/g, 'Qm');
+}
+
+const cron: ScalerPort = {
+  goType: 'cronScaler',
+  file: 'pkg/scalers/cron_scaler.go',
+  parse: (p) => {
+    const timezone = p.string('timezone');
+    const start = p.string('start');
+    const end = p.string('end');
+    const desired = p.string('desiredReplicas');
+    if (!p.ok || timezone === null || start === null || end === null || desired === null)
+      return null;
+    const tz = checkTimezone(timezone);
+    if (tz) return p.fail('timezone', `unable to load timezone. Error: ${tz}`);
+    for (const [key, spec] of [
+      ['start', start],
+      ['end', end],
+    ] as const) {
+      const bad = checkCronSpec(spec);
+      if (bad) return p.fail(key, `error parsing ${key} schedule: ${bad}`);
+    }
+    if (start === end)
+      return p.fail(
+        'end',
+        'error parsing schedule: start and end can not have exactly same time input',
+      );
+    if (!/^[+-]?\d+$/.test(desired))
+      return p.fail('desiredReplicas', 'error parsing desiredReplicas metadata');
+    return {
+      name: normalizeString(`cron-${timezone}-${cronTimeFormat(start)}-${cronTimeFormat(end)}`),
+      target: 1,
+      milli: false,
+      targetKey: 'desiredReplicas',
+      activation: 0,
+      activationKey: null,
+      model: 'cron',
+      cron: { timezone, start, end, desiredReplicas: Number(desired) },
+    };
+  },
+};
+
+const redis = (goType: string) =>
+  simple(
+    goType,
+    'pkg/scalers/redis_scaler.go',
+    (p) => {
+      const list = p.string('listName');
+      return list === null ? null : normalizeString(`redis-${list}`);
+    },
+    { target: 'listLength', targetDefault: '5', activation: 'activationListLength', int: true },
+    'queue',
+  );
+
+/** Every ported scaler by trigger type. */
+export const SCALERS: Record<string, ScalerPort> = {
+  prometheus: simple(
+    'prometheusScaler',
+    'pkg/scalers/prometheus_scaler.go',
+    () => 'prometheus',
+    { target: 'threshold', activation: 'activationThreshold', int: false },
+    'value',
+    ['serverAddress', 'query'],
+  ),
+  'metrics-api': simple(
+    'metricsAPIScaler',
+    'pkg/scalers/metrics_api_scaler.go',
+    (p) => {
+      const loc = p.string('valueLocation');
+      return loc === null ? null : normalizeString(`metric-api-${loc}`);
+    },
+    { target: 'targetValue', activation: 'activationTargetValue', int: false },
+    'value',
+  ),
+  cron,
+  kafka: simple(
+    'kafkaScaler',
+    'pkg/scalers/kafka_scaler.go',
+    (p) => {
+      p.string('bootstrapServers');
+      const group = p.string('consumerGroup');
+      const topic = p.string('topic', { optional: true });
+      return group === null
+        ? null
+        : normalizeString(topic ? `kafka-${topic}` : `kafka-${group}-topics`);
+    },
+    {
+      target: 'lagThreshold',
+      targetDefault: '10',
+      activation: 'activationLagThreshold',
+      int: true,
+    },
+    'queue',
+  ),
+  rabbitmq: {
+    goType: 'rabbitMQScaler',
+    file: 'pkg/scalers/rabbitmq_scaler.go',
+    parse: (p) => {
+      const queue = p.string('queueName');
+      const mode = p.oneOf('mode', ['QueueLength', 'MessageRate']);
+      const value = p.float('value');
+      const activation = p.float('activationValue', { default: '0' });
+      if (!p.ok || queue === null || mode === null || value === null || activation === null)
+        return null;
+      return {
+        name: normalizeString(`rabbitmq-${queryEscape(queue)}`),
+        target: value,
+        milli: true,
+        targetKey: 'value',
+        activation,
+        activationKey: 'activationValue',
+        model: mode === 'QueueLength' ? 'queue' : 'value',
+      };
+    },
+  },
+  'aws-sqs-queue': simple(
+    'awsSqsQueueScaler',
+    'pkg/scalers/aws_sqs_queue_scaler.go',
+    (p) => {
+      const url = p.string('queueURL');
+      if (url === null)
+        return p.fromEnv('queueURL') ? normalizeString(`aws-sqs-<${p.fromEnv('queueURL')}>`) : null;
+      // parseAwsSqsQueueMetadata: the queue name is the last segment of the URL's path.
+      const path = url.replace(/^[a-z]+:\/\/[^/]*/i, '').split('?')[0]!;
+      const parts = path.split('/');
+      if (parts.length !== 3 || parts[2] === '')
+        return p.fail('queueURL', `cannot get queueName from queueURL`);
+      return normalizeString(`aws-sqs-${parts[2]}`);
+    },
+    { target: 'queueLength', targetDefault: '5', activation: 'activationQueueLength', int: true },
+    'queue',
+  ),
+  redis: redis('redisScaler'),
+  'redis-cluster': redis('redisScaler'),
+  'redis-sentinel': redis('redisScaler'),
+  'gcp-pubsub': {
+    goType: 'pubsubScaler',
+    file: 'pkg/scalers/gcp_pubsub_scaler.go',
+    parse: (p) => {
+      const sub = p.string('subscriptionName', { optional: true });
+      const topic = p.string('topicName', { optional: true });
+      const mode = p.oneOf('mode', ['SubscriptionSize', 'OldestUnackedMessageAge'], {
+        default: 'SubscriptionSize',
+      });
+      const value = p.float('value', { default: '10' });
+      const activation = p.float('activationValue', { default: '0' });
+      const subEnv = p.fromEnv('subscriptionName');
+      if ((sub === null && subEnv === null) === (topic === null))
+        return p.fail(null, 'exactly one of subscription or topic name must be given');
+      if (!p.ok || mode === null || value === null || activation === null) return null;
+      return {
+        name: normalizeString(`gcp-ps-${sub ?? topic ?? `<${subEnv}>`}`),
+        target: value,
+        milli: true,
+        targetKey: 'value',
+        activation,
+        activationKey: 'activationValue',
+        model: mode === 'SubscriptionSize' ? 'queue' : 'value',
+      };
+    },
+  },
+  'aws-cloudwatch': simple(
+    'awsCloudwatchScaler',
+    'pkg/scalers/aws_cloudwatch_scaler.go',
+    (p) => {
+      p.float('minMetricValue');
+      return 'aws-cloudwatch';
+    },
+    { target: 'targetMetricValue', activation: 'activationTargetMetricValue', int: false },
+    'value',
+  ),
+  'azure-servicebus': simple(
+    'azureServiceBusScaler',
+    'pkg/scalers/azure_servicebus_scaler.go',
+    (p) => {
+      const queue = p.string('queueName', { optional: true });
+      const topic = p.string('topicName', { optional: true });
+      if (queue === null && topic === null) return p.fail(null, 'no queueName or topicName given');
+      if (topic !== null) p.string('subscriptionName');
+      const regex = str(p.metadata.useRegex).trim() === 'true';
+      const entity = queue !== null ? 'queue' : 'topic';
+      return normalizeString(`azure-servicebus-${regex ? `${entity}-regex` : (queue ?? topic)}`);
+    },
+    { target: 'messageCount', targetDefault: '5', activation: 'activationMessageCount', int: true },
+    'queue',
+  ),
+  'azure-queue': simple(
+    'azureQueueScaler',
+    'pkg/scalers/azure_queue_scaler.go',
+    (p) => {
+      const q = p.string('queueName');
+      return q === null ? null : normalizeString(`azure-queue-${q}`);
+    },
+    { target: 'queueLength', targetDefault: '5', activation: 'activationQueueLength', int: true },
+    'queue',
+  ),
+  'azure-eventhub': simple(
+    'azureEventHubScaler',
+    'pkg/scalers/azure_eventhub_scaler.go',
+    (p) =>
+      normalizeString(
+        `azure-eventhub-${p.string('consumerGroup', { default: '$Default' }) ?? '$Default'}`,
+      ),
+    {
+      target: 'unprocessedEventThreshold',
+      targetDefault: '64',
+      activation: 'activationUnprocessedEventThreshold',
+      int: true,
+    },
+    'queue',
+  ),
+  postgresql: simple(
+    'postgreSQLScaler',
+    'pkg/scalers/postgresql_scaler.go',
+    () => 'postgresql',
+    { target: 'targetQueryValue', activation: 'activationTargetQueryValue', int: false },
+    'value',
+    ['query'],
+  ),
+  datadog: simple(
+    'datadogScaler',
+    'pkg/scalers/datadog_scaler.go',
+    (p) => {
+      const query = p.string('query');
+      if (query === null) return null;
+      const brace = query.indexOf('{');
+      if (brace < 0) return p.fail('query', "Query must contain '{' character");
+      return normalizeString(`datadog-${query.slice(0, brace)}`);
+    },
+    { target: 'queryValue', activation: 'activationQueryValue', int: false },
+    'value',
+  ),
+  'kubernetes-workload': simple(
+    'kubernetesWorkloadScaler',
+    'pkg/scalers/kubernetes_workload_scaler.go',
+    (p, ctx) => {
+      p.string('podSelector');
+      return normalizeString(`workload-${ctx.namespace}`);
+    },
+    { target: 'value', activation: 'activationValue', int: false },
+    'value',
+  ),
+  'nats-jetstream': simple(
+    'natsJetStreamScaler',
+    'pkg/scalers/nats_jetstream_scaler.go',
+    (p) => {
+      const stream = p.string('stream');
+      p.string('consumer');
+      p.string('account');
+      return stream === null ? null : normalizeString(`nats-jetstream-${stream}`);
+    },
+    {
+      target: 'lagThreshold',
+      targetDefault: '10',
+      activation: 'activationLagThreshold',
+      int: true,
+    },
+    'queue',
+    ['natsServerMonitoringEndpoint'],
+  ),
+};
+
+/** KEDA's scalers not ported here (scalers_registry.go), so a file using one is refused, not misread. */
+export const KNOWN_SCALERS = [
+  'activemq',
+  'apache-kafka',
+  'arangodb',
+  'artemis-queue',
+  'aws-dynamodb',
+  'aws-dynamodb-streams',
+  'aws-kinesis-stream',
+  'azure-app-insights',
+  'azure-blob',
+  'azure-data-explorer',
+  'azure-log-analytics',
+  'azure-monitor',
+  'azure-pipelines',
+  'beanstalkd',
+  'cassandra',
+  'couchdb',
+  'dynatrace',
+  'elasticsearch',
+  'etcd',
+  'external',
+  'external-push',
+  'forgejo-runner',
+  'gcp-cloudtasks',
+  'gcp-stackdriver',
+  'gcp-storage',
+  'github-runner',
+  'graphite',
+  'huawei-cloudeye',
+  'ibmmq',
+  'influxdb',
+  'kubernetes-resource',
+  'liiklus',
+  'loki',
+  'mongodb',
+  'mssql',
+  'mysql',
+  'new-relic',
+  'nsq',
+  'openstack-metric',
+  'openstack-swift',
+  'predictkube',
+  'pulsar',
+  'redis-cluster-streams',
+  'redis-sentinel-streams',
+  'redis-streams',
+  'selenium-grid',
+  'solace-direct-messaging',
+  'solace-event-queue',
+  'solarwinds',
+  'solr',
+  'splunk',
+  'splunk-observability',
+  'stan',
+  'sumologic',
+  'temporal',
+];
+
+/** Edit distance for "did you mean". */
+export function closestScaler(type: string): string | null {
+  const all = ['cpu', 'memory', ...Object.keys(SCALERS), ...KNOWN_SCALERS];
+  let best: string | null = null;
+  let bestD = 3;
+  for (const name of all) {
+    const d = distance(type.toLowerCase(), name);
+    if (d < bestD) [best, bestD] = [name, d];
+  }
+  return best;
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return row[b.length]!;
+}
