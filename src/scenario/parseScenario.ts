@@ -169,7 +169,7 @@ function parse(source: string, options: ParseOptions): ParseResult {
         )
       : null;
     if (hpa?.valid) {
-      const world = worldFor(hpa, sim, target, reportHpa, notices);
+      const world = worldFor(hpa, sim, target, reportHpa, notices, new Set(keda?.queueMetrics));
       sim = world.sim;
       defaultSimulation = world.snippet;
       defaultWorld = world.summary;
@@ -276,6 +276,7 @@ function worldFor(
   target: TargetWorkload | null,
   reportHpa: Reporter,
   notices: string[],
+  queues: ReadonlySet<string>,
 ): { sim: SimulationRead; snippet: string | null; summary: string | null } {
   let spec = sim.spec;
   if (target) {
@@ -290,6 +291,7 @@ function worldFor(
     hpa.defaulted,
     spec.workload,
     sim.controller.config.downscaleStabilizationSeconds,
+    queues,
   );
   const snippet = simulationYaml(metadataName(hpa.defaulted) || 'default', world.spec);
   const notice = `no Simulation document, so a default world is assumed: ${world.summary}. To change it, add after --- a Simulation document (this one gives the same run):\n${snippet}`;

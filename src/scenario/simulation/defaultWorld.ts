@@ -52,6 +52,7 @@ function loadsFor(
   hpa: HorizontalPodAutoscaler,
   containers: ContainerDocument[],
   minPods: number,
+  queues: ReadonlySet<string>,
 ): { load: LoadDocument; parts: string[] } {
   // Metrics of one key (memory as AverageValue and as Utilization) share a model: take the
   // gentlest, so that every one of them lets the HPA scale back down.
@@ -63,11 +64,22 @@ function loadsFor(
     if (!seen || entry.strength < seen.strength) chosen.set(key, entry);
   }
   const load: Record<string, Record<string, unknown>> = {};
+  const parts: string[] = [];
   for (const [key, entry] of chosen) {
     const name = key.slice(entry.section.length + 1);
-    (load[entry.section] ??= {})[name] = entry.entry;
+    // A KEDA trigger whose value is a backlog (kafka lag, a queue's length): the traffic fills
+    // it and each serving pod drains it at the rate it serves.
+    const queue = entry.section === 'external' && queues.has(name);
+    (load[entry.section] ??= {})[name] = queue
+      ? { queue: { perPodThroughput: UNITS_PER_POD } }
+      : entry.entry;
+    parts.push(
+      queue
+        ? `${name}: a queue the traffic fills and each pod drains at ${UNITS_PER_POD} units/s`
+        : entry.describe,
+    );
   }
-  return { load: load as LoadDocument, parts: [...chosen.values()].map((e) => e.describe) };
+  return { load: load as LoadDocument, parts };
 }
 
 /** Seconds the policies need to move from `from` to `to` replicas (estimated at 15 s syncs). */
@@ -122,12 +134,14 @@ export function defaultWorld(
   hpa: HorizontalPodAutoscaler,
   given: SimulationSpecDocument['workload'],
   downscaleStabilizationSeconds: number,
+  /** External metrics whose value is a queue's backlog (a KEDA trigger's): modelled as queues. */
+  queues: ReadonlySet<string> = new Set(),
 ): DefaultWorld {
   const min = hpa.spec.minReplicas ?? 1;
   const max = hpa.spec.maxReplicas;
   const { low, peak, peakPods, minPods } = trafficLevels(hpa);
   const containers = containersOf(hpa, given?.containers);
-  const { load, parts } = loadsFor(hpa, containers, minPods);
+  const { load, parts } = loadsFor(hpa, containers, minPods, queues);
   const behavior = hpa.spec.behavior;
   const upWindow = behavior?.scaleUp?.stabilizationWindowSeconds ?? 0;
   const downWindow =
