@@ -288,15 +288,17 @@ describe('refused, located at the ScaledObject field', () => {
     const other = so(ONLY_CPU).replace('name: worker\nspec', 'name: first\nspec');
     const second = so(`  triggers:\n${PROM}`);
     const text = `${other}---\n${second}`;
-    expect(errors(parseScenario(text).diagnostics)).toEqual([]);
-    const e = errors(parseScenario(text, { hpa: 'worker' }).diagnostics);
-    expect(e.map((d) => [d.path, d.line, d.message])).toEqual([
-      [
-        'hpa:spec.scaleTargetRef',
-        text.slice(0, text.lastIndexOf('scaleTargetRef')).split('\n').length,
-        "the workload 'worker' of type 'apps/v1.Deployment' is already managed by the ScaledObject 'first' (KEDA's admission webhook refuses this ScaledObject when the ScaledObject above is created first)",
-      ],
-    ]);
+    // Applied as one file the second is refused, so the file is, whichever one is simulated.
+    for (const pick of [undefined, 'worker']) {
+      const e = errors(parseScenario(text, { hpa: pick }).diagnostics);
+      expect(e.map((d) => [d.path, d.line, d.message])).toEqual([
+        [
+          'hpa:spec.scaleTargetRef',
+          text.slice(0, text.lastIndexOf('scaleTargetRef')).split('\n').length,
+          "the workload 'worker' of type 'apps/v1.Deployment' is already managed by the ScaledObject 'first' (KEDA's admission webhook refuses this ScaledObject when the ScaledObject above is created first)",
+        ],
+      ]);
+    }
     const hpa = (owner: string) =>
       `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: mine\n${owner}spec:\n  scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: worker }\n  maxReplicas: 5\n---\n`;
     expect(messages(`${hpa('')}${second}`).length).toBe(0); // the HPA is simulated by default
@@ -308,6 +310,32 @@ describe('refused, located at the ScaledObject field', () => {
       '  ownerReferences: [{ apiVersion: keda.sh/v1alpha1, kind: ScaledObject, name: worker, uid: u }]\n',
     );
     expect(errors(parseScenario(`${owned}${second}`, { hpa: 'worker' }).diagnostics)).toEqual([]);
+  });
+
+  it("KEDA's other kinds: one sentence each on what to paste instead, never 'no HorizontalPodAutoscaler manifest'", () => {
+    const one = (kind: string, apiVersion = 'keda.sh/v1alpha1') => {
+      const d = parseScenario(
+        `apiVersion: ${apiVersion}\nkind: ${kind}\nmetadata:\n  name: web\nspec: {}\n`,
+      ).diagnostics;
+      expect(d).toHaveLength(1);
+      expect(d[0]!.path).toBe('hpa:kind');
+      return d[0]!.message;
+    };
+    expect(one('HTTPScaledObject', 'http.keda.sh/v1alpha1')).toContain(
+      'paste the HPA KEDA created instead (kubectl get hpa keda-hpa-web -o yaml)',
+    );
+    expect(one('TriggerAuthentication')).toContain(
+      'paste the ScaledObject whose trigger names it in authenticationRef',
+    );
+    expect(one('ClusterTriggerAuthentication')).toContain('KEDA ClusterTriggerAuthentication');
+    expect(one('ScaledJob')).toContain(
+      'paste a ScaledObject (keda.sh/v1alpha1) that scales a Deployment instead',
+    );
+    // Beside a ScaledObject, a TriggerAuthentication is only listed as unused.
+    const both = parseScenario(
+      `apiVersion: keda.sh/v1alpha1\nkind: TriggerAuthentication\nmetadata:\n  name: creds\nspec: {}\n---\n${so(`  triggers:\n${PROM}`)}`,
+    );
+    expect(errors(both.diagnostics)).toEqual([]);
   });
 
   it('a ScaledJob still gets one message: KEDA creates no HPA for it', () => {
