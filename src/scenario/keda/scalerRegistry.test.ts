@@ -67,6 +67,22 @@ describe('ported scalers: metric name, target and activation from their code', (
       'queue',
     ],
     [
+      'rabbitmq',
+      { queueName: 'hello', queueLength: '5' },
+      's0-rabbitmq-hello',
+      { type: 'AverageValue', averageValue: '5' },
+      0,
+      'queue',
+    ],
+    [
+      'rabbitmq',
+      { queueName: 'hello' },
+      's0-rabbitmq-hello',
+      { type: 'AverageValue', averageValue: '20' },
+      0,
+      'queue',
+    ],
+    [
       'aws-sqs-queue',
       {
         queueURL: 'https://sqs.eu-west-1.amazonaws.com/123456789/orders-queue',
@@ -232,7 +248,13 @@ describe('ported scalers: metric name, target and activation from their code', (
         'error parsing kafka metadata: missing required parameter "consumerGroup" in [triggerMetadata]',
     });
     expect(bad('rabbitmq', { queueName: 'q', mode: 'Length', value: '1' })[0]!.message).toContain(
-      'parameter "mode" value "Length" must be one of [QueueLength MessageRate]',
+      'trigger mode Length must be one of QueueLength, MessageRate',
+    );
+    expect(bad('rabbitmq', { queueName: 'q', queueLength: '5', value: '1' })[0]!.message).toContain(
+      'queueLength is deprecated; configure only mode and value',
+    );
+    expect(bad('rabbitmq', { queueName: 'q', value: '1' })[0]!.message).toContain(
+      'mode must be specified',
     );
     expect(bad('aws-sqs-queue', { queueURL: 'https://sqs/onlyone' })[0]!.message).toContain(
       'cannot get queueName from queueURL',

@@ -191,19 +191,33 @@ export const SCALERS: Record<string, ScalerPort> = {
     file: 'pkg/scalers/rabbitmq_scaler.go',
     parse: (p) => {
       const queue = p.string('queueName');
-      const mode = p.oneOf('mode', ['QueueLength', 'MessageRate']);
-      const value = p.float('value');
+      const modeText = p.string('mode', { default: 'Unknown' });
+      const queueLength = p.float('queueLength', { optional: true }) ?? 0;
+      let value = p.float('value', { optional: true }) ?? 0;
       const activation = p.float('activationValue', { default: '0' });
-      if (!p.ok || queue === null || mode === null || value === null || activation === null)
-        return null;
+      if (!p.ok || queue === null || modeText === null || activation === null) return null;
+      // validateTrigger: nothing given → QueueLength 20; the deprecated queueLength alone still works.
+      let mode = modeText;
+      if (queueLength === 0 && mode === 'Unknown' && value === 0)
+        [mode, value] = ['QueueLength', 20];
+      else if (queueLength !== 0 && (mode !== 'Unknown' || value !== 0))
+        return p.fail('queueLength', 'queueLength is deprecated; configure only mode and value');
+      else if (queueLength !== 0) [mode, value] = ['QueueLength', queueLength];
+      else if (mode === 'Unknown') return p.fail(null, 'mode must be specified');
+      else if (value === 0) return p.fail(null, 'value must be specified');
+      if (mode !== 'QueueLength' && mode !== 'MessageRate')
+        return p.fail('mode', `trigger mode ${mode} must be one of QueueLength, MessageRate`);
+      const name = normalizeString(`rabbitmq-${queryEscape(queue)}`);
+      const key = queueLength !== 0 ? 'queueLength' : 'value';
+      const model = mode === 'QueueLength' ? 'queue' : 'value';
       return {
-        name: normalizeString(`rabbitmq-${queryEscape(queue)}`),
+        name,
         target: value,
         milli: true,
-        targetKey: 'value',
+        targetKey: key,
         activation,
         activationKey: 'activationValue',
-        model: mode === 'QueueLength' ? 'queue' : 'value',
+        model,
       };
     },
   },
@@ -214,8 +228,11 @@ export const SCALERS: Record<string, ScalerPort> = {
       const url = p.string('queueURL');
       if (url === null)
         return p.fromEnv('queueURL') ? normalizeString(`aws-sqs-<${p.fromEnv('queueURL')}>`) : null;
-      // parseAwsSqsQueueMetadata: the queue name is the last segment of the URL's path.
-      const path = url.replace(/^[a-z]+:\/\/[^/]*/i, '').split('?')[0]!;
+      // parseAwsSqsQueueMetadata: a queueURL that url.ParseRequestURI refuses is the queue's name;
+      // otherwise the name is the last of exactly two path segments.
+      if (!/^[a-z][a-z0-9+.-]*:/i.test(url) && !url.startsWith('/'))
+        return normalizeString(`aws-sqs-${url}`);
+      const path = url.replace(/^[a-z][a-z0-9+.-]*:(\/\/[^/?#]*)?/i, '').split(/[?#]/)[0]!;
       const parts = path.split('/');
       if (parts.length !== 3 || parts[2] === '')
         return p.fail('queueURL', `cannot get queueName from queueURL`);
@@ -236,7 +253,14 @@ export const SCALERS: Record<string, ScalerPort> = {
       const mode = p.oneOf('mode', ['SubscriptionSize', 'OldestUnackedMessageAge'], {
         default: 'SubscriptionSize',
       });
-      const value = p.float('value', { default: '10' });
+      // The deprecated subscriptionSize is the target when value is not given (pubsubMetadata.Validate).
+      const size = p.int('subscriptionSize', { optional: true });
+      if (size !== null && size !== 0 && str(p.metadata.topicName).trim() !== '')
+        return p.fail(
+          'subscriptionSize',
+          'you cannot use subscriptionSize field together with topicName field. Use subscriptionName field instead',
+        );
+      const value = p.float('value', { default: size ? String(size) : '10' });
       const activation = p.float('activationValue', { default: '0' });
       const subEnv = p.fromEnv('subscriptionName');
       if ((sub === null && subEnv === null) === (topic === null))
@@ -299,6 +323,25 @@ export const SCALERS: Record<string, ScalerPort> = {
       target: 'unprocessedEventThreshold',
       targetDefault: '64',
       activation: 'activationUnprocessedEventThreshold',
+      int: true,
+    },
+    'queue',
+  ),
+  'azure-pipelines': simple(
+    'azurePipelinesScaler',
+    'pkg/scalers/azure_pipelines_scaler.go',
+    (p) => {
+      // The pool is named by poolID, or by poolName which KEDA resolves to an ID with Azure DevOps.
+      const id = p.int('poolID', { optional: true });
+      const name = p.string('poolName', { optional: true });
+      if (!p.ok) return null;
+      if (id === null && name === null) return p.fail(null, 'no poolName or poolID given');
+      return normalizeString(`azure-pipelines-${id ?? `<id of pool ${name}>`}`);
+    },
+    {
+      target: 'targetPipelinesQueueLength',
+      targetDefault: '1',
+      activation: 'activationTargetPipelinesQueueLength',
       int: true,
     },
     'queue',
@@ -368,7 +411,6 @@ export const KNOWN_SCALERS = [
   'azure-data-explorer',
   'azure-log-analytics',
   'azure-monitor',
-  'azure-pipelines',
   'beanstalkd',
   'cassandra',
   'couchdb',
