@@ -187,9 +187,15 @@ function computeReplicasForMetrics(
  */
 function validateAndParseSelector(a: HorizontalController, obs: Observation): string | null {
   if (obs.selector === 'missing') {
-    const errMsg = "the HPA target's scale is missing a selector";
+    const errMsg = 'selector is required';
     a.events.push({ type: 'Warning', reason: 'SelectorRequired', message: errMsg });
-    setCondition(a.conditions, 'ScalingActive', 'False', 'InvalidSelector', errMsg);
+    setCondition(
+      a.conditions,
+      'ScalingActive',
+      'False',
+      'InvalidSelector',
+      "the HPA target's scale is missing a selector",
+    );
     return errMsg;
   }
   if (obs.selector === 'invalid') {
