@@ -23,6 +23,7 @@ import type {
   ParseOptions,
   ParseResult,
   ScenarioDocument,
+  VariantRun,
 } from './types.ts';
 import { readDocuments } from './yaml/documents.ts';
 import { readJsonStream, type JsonStream } from './yaml/jsonStream.ts';
@@ -30,7 +31,7 @@ import { toPlain } from './yaml/plain.ts';
 import { prescan } from './yaml/prescan.ts';
 import type { CronWindow } from '../engine/keda/index.ts';
 import { scaledObjectToHpa, type KedaHpa } from './keda/scaledObject.ts';
-import { buildVariants, readVariantEntries, type VariantRun } from './variants/readVariants.ts';
+import { buildVariants, readVariantEntries } from './variants/readVariants.ts';
 
 interface Parts {
   diagnostics: Diagnostic[];
