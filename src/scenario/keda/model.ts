@@ -4,7 +4,6 @@
  * world models the value (a queue, a value, cron's window, or the HPA's own Resource metric).
  */
 import {
-  FORCE_ACTIVATION,
   type CronWindow,
   type FallbackBehavior,
   type KedaScaledObject,
@@ -89,9 +88,4 @@ export function kedaModelOf(
       creationTime: 0,
     },
   };
-}
-
-/** Whether activation is forced (for the notice). */
-export function forced(model: KedaModel): boolean {
-  return Object.hasOwn(model.scaledObject.annotations, FORCE_ACTIVATION);
 }

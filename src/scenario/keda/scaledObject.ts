@@ -289,5 +289,5 @@ function noticeOf(so: Obj, hpa: Obj, metrics: { metric: Obj }[]): string {
     external.length > 0
       ? `; the External metric${external.length > 1 ? 's' : ''} ${external.join(', ')} ${external.length > 1 ? 'are' : 'is'} fed by the default world, or by spec.load.external.${external[0]!}${external.length > 1 ? ' (and the others)' : ''} in a Simulation document`
       : '';
-  return `a KEDA ScaledObject: simulating the HorizontalPodAutoscaler ${str(rec(hpa.metadata).name)} KEDA's operator creates from it (minReplicas ${hpaSpec.minReplicas as number}, maxReplicas ${hpaSpec.maxReplicas as number}, ${metrics.length} metric${metrics.length === 1 ? '' : 's'}); KEDA's own part is not modelled: ${notModelled.join(', ')}${feed}`;
+  return `a KEDA ScaledObject: simulating the HorizontalPodAutoscaler ${str(rec(hpa.metadata).name)} KEDA's operator creates from it (minReplicas ${hpaSpec.minReplicas as number}, maxReplicas ${hpaSpec.maxReplicas as number}, ${metrics.length} metric${metrics.length === 1 ? '' : 's'}); KEDA's own part is not modelled (ported in src/engine/keda, not yet run on the simulation's loop): ${notModelled.join(', ')}${feed}`;
 }

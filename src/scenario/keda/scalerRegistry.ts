@@ -46,13 +46,6 @@ function queryEscape(s: string): string {
     .replace(/%7E/gi, '~');
 }
 
-/** A parameter's value, or `<NAMEFromEnv>` when it comes from the container's environment. */
-function nameOf(p: ScalerParams, key: string, value: string | null): string {
-  if (value !== null) return value;
-  const env = p.fromEnv(key);
-  return env !== null ? `<${env}>` : '';
-}
-
 type Counted = { target: string; activation: string; targetDefault?: string; int: boolean };
 
 /** A scaler whose metric is `prefix-<param>` or a fixed name, with a target and an activation. */
