@@ -339,6 +339,104 @@ export const SCALERS: Record<string, ScalerPort> = {
     },
     'queue',
   ),
+  mongodb: simple(
+    'mongoDBScaler',
+    'pkg/scalers/mongo_scaler.go',
+    (p) => {
+      p.string('query');
+      const c = p.string('collection');
+      return c === null ? null : normalizeString(`mongodb-${c}`);
+    },
+    { target: 'queryValue', activation: 'activationQueryValue', int: false },
+    'value',
+  ),
+  loki: simple(
+    'lokiScaler',
+    'pkg/scalers/loki_scaler.go',
+    () => 'loki',
+    { target: 'threshold', activation: 'activationThreshold', int: false },
+    'value',
+    ['serverAddress', 'query'],
+  ),
+  'new-relic': simple(
+    'newrelicScaler',
+    'pkg/scalers/newrelic_scaler.go',
+    () => 'new-relic',
+    { target: 'threshold', activation: 'activationThreshold', int: false },
+    'value',
+    ['nrql'],
+  ),
+  'github-runner': {
+    goType: 'githubRunnerScaler',
+    file: 'pkg/scalers/github_runner_scaler.go',
+    parse: (p) => {
+      const owner = p.string('owner');
+      p.oneOf('runnerScope', ['org', 'ent', 'repo']);
+      const target = p.int('targetWorkflowQueueLength', { default: '1' });
+      if (!p.ok || owner === null || target === null) return null;
+      // GetMetricsAndActivity: active when the queue length is at least the target (>=), so the
+      // integer queue is active above target − 1.
+      const name = normalizeString(`github-runner-${owner}`);
+      return {
+        name,
+        target,
+        milli: false,
+        targetKey: 'targetWorkflowQueueLength',
+        activation: target - 1,
+        activationKey: null,
+        model: 'queue',
+      };
+    },
+  },
+  'aws-kinesis-stream': simple(
+    'awsKinesisStreamScaler',
+    'pkg/scalers/aws_kinesis_stream_scaler.go',
+    (p) => {
+      const stream = p.string('streamName');
+      return stream === null ? null : normalizeString(`aws-kinesis-${stream}`);
+    },
+    { target: 'shardCount', targetDefault: '2', activation: 'activationShardCount', int: true },
+    'value',
+  ),
+  'azure-blob': simple(
+    'azureBlobScaler',
+    'pkg/scalers/azure_blob_scaler.go',
+    (p) => {
+      const c = p.string('blobContainerName');
+      return c === null ? null : normalizeString(`azure-blob-${c}`);
+    },
+    { target: 'blobCount', targetDefault: '5', activation: 'activationBlobCount', int: true },
+    'queue',
+  ),
+  'azure-monitor': {
+    goType: 'azureMonitorScaler',
+    file: 'pkg/scalers/azure_monitor_scaler.go',
+    parse: (p) => {
+      for (const k of [
+        'resourceURI',
+        'tenantId',
+        'subscriptionId',
+        'resourceGroupName',
+        'metricAggregationType',
+      ])
+        p.string(k);
+      const metric = p.string('metricName');
+      const target = p.float('targetValue', { default: '0' });
+      const activation = p.float('activationTargetValue', { default: '0' });
+      if (!p.ok || metric === null || target === null || activation === null) return null;
+      if (target === 0) return p.fail('targetValue', 'no targetValue given');
+      const name = normalizeString(`azure-monitor-${metric}`);
+      return {
+        name,
+        target,
+        milli: true,
+        targetKey: 'targetValue',
+        activation,
+        activationKey: 'activationTargetValue',
+        model: 'value',
+      };
+    },
+  },
   postgresql: simple(
     'postgreSQLScaler',
     'pkg/scalers/postgresql_scaler.go',
@@ -398,12 +496,9 @@ export const KNOWN_SCALERS = [
   'artemis-queue',
   'aws-dynamodb',
   'aws-dynamodb-streams',
-  'aws-kinesis-stream',
   'azure-app-insights',
-  'azure-blob',
   'azure-data-explorer',
   'azure-log-analytics',
-  'azure-monitor',
   'beanstalkd',
   'cassandra',
   'couchdb',
@@ -416,18 +511,14 @@ export const KNOWN_SCALERS = [
   'gcp-cloudtasks',
   'gcp-stackdriver',
   'gcp-storage',
-  'github-runner',
   'graphite',
   'huawei-cloudeye',
   'ibmmq',
   'influxdb',
   'kubernetes-resource',
   'liiklus',
-  'loki',
-  'mongodb',
   'mssql',
   'mysql',
-  'new-relic',
   'nsq',
   'openstack-metric',
   'openstack-swift',
