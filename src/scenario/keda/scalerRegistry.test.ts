@@ -160,6 +160,27 @@ describe('ported scalers: metric name, target and activation from their code', (
       'queue',
     ],
     [
+      'artemis-queue',
+      { managementEndpoint: 'a:8161', queueName: 'orders', brokerName: 'b', brokerAddress: 'x' },
+      's0-artemis-orders',
+      { type: 'AverageValue', averageValue: '10' },
+      10,
+      'queue',
+    ],
+    [
+      'influxdb',
+      {
+        serverURL: 'http://influx',
+        organizationName: 'acme.io',
+        query: 'from(bucket:"b")',
+        thresholdValue: '4.5',
+      },
+      's0-influxdb-acme-io',
+      { type: 'AverageValue', averageValue: '4500m' },
+      0,
+      'value',
+    ],
+    [
       'aws-sqs-queue',
       {
         queueURL: 'https://sqs.eu-west-1.amazonaws.com/123456789/orders-queue',

@@ -46,7 +46,13 @@ function queryEscape(s: string): string {
     .replace(/%7E/gi, '~');
 }
 
-type Counted = { target: string; activation: string; targetDefault?: string; int: boolean };
+type Counted = {
+  target: string;
+  activation: string;
+  targetDefault?: string;
+  activationDefault?: string;
+  int: boolean;
+};
 
 /** A scaler whose metric is `prefix-<param>` or a fixed name, with a target and an activation. */
 function simple(
@@ -68,7 +74,7 @@ function simple(
         counted.target,
         counted.targetDefault !== undefined ? { default: counted.targetDefault } : {},
       );
-      const activation = read(counted.activation, { default: '0' });
+      const activation = read(counted.activation, { default: counted.activationDefault ?? '0' });
       if (!p.ok || metric === null || target === null || activation === null) return null;
       return {
         name: metric,
@@ -437,6 +443,31 @@ export const SCALERS: Record<string, ScalerPort> = {
       };
     },
   },
+  'artemis-queue': simple(
+    'artemisScaler',
+    'pkg/scalers/artemis_scaler.go',
+    (p) => normalizeString(`artemis-${p.string('queueName', { optional: true }) ?? ''}`),
+    // artemisMetadata: both the target and the activation default to 10.
+    {
+      target: 'queueLength',
+      targetDefault: '10',
+      activation: 'activationQueueLength',
+      activationDefault: '10',
+      int: true,
+    },
+    'queue',
+  ),
+  influxdb: simple(
+    'influxDBScaler',
+    'pkg/scalers/influxdb_scaler.go',
+    (p) => {
+      p.string('query');
+      const org = p.string('organizationName');
+      return org === null ? null : normalizeString(`influxdb-${org}`);
+    },
+    { target: 'thresholdValue', activation: 'activationThresholdValue', int: false },
+    'value',
+  ),
   postgresql: simple(
     'postgreSQLScaler',
     'pkg/scalers/postgresql_scaler.go',
@@ -493,7 +524,6 @@ export const KNOWN_SCALERS = [
   'activemq',
   'apache-kafka',
   'arangodb',
-  'artemis-queue',
   'aws-dynamodb',
   'aws-dynamodb-streams',
   'azure-app-insights',
@@ -514,7 +544,6 @@ export const KNOWN_SCALERS = [
   'graphite',
   'huawei-cloudeye',
   'ibmmq',
-  'influxdb',
   'kubernetes-resource',
   'liiklus',
   'mssql',
