@@ -46,10 +46,10 @@ function effectiveYaml(parsed: ParseResult): string | null {
     parsed.input?.controller.downscaleStabilizationSeconds ??
     parsed.controller?.downscaleStabilizationSeconds;
   try {
-    return effectiveHpaYaml(
-      parsed.effectiveHpa,
-      window === undefined ? {} : { downscaleStabilizationSeconds: window },
-    );
+    return effectiveHpaYaml(parsed.effectiveHpa, {
+      ...(window === undefined ? {} : { downscaleStabilizationSeconds: window }),
+      windowFromFlag: parsed.windowFromFlag ?? false,
+    });
   } catch {
     // A view of the HPA is a nicety; failing to render it must not fail the run.
     return null;

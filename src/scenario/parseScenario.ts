@@ -59,6 +59,8 @@ function result(p: Parts): ParseResult {
     input: ok ? (p.input ?? null) : null,
     hpaManifest: p.hpaManifest ?? null,
     effectiveHpa: p.hpa?.valid ? p.hpa.effective : null,
+    // effectiveOf (hpa/process.ts) copies the HPA only to fill the window from the flag.
+    windowFromFlag: p.hpa?.valid ? p.hpa.effective !== p.hpa.defaulted : false,
     // Shown in titles and table headers: one line, controls escaped (safeText.ts).
     simulation: { name: safeLine(p.name ?? ''), description: p.description ?? '' },
     controller: p.controller ?? null,

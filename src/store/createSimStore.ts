@@ -270,7 +270,9 @@ export function createSimStore(deps: StoreDeps): SimStore {
       },
       loadPreset(name, text) {
         const kept = text !== get().text ? keepCurrent('preset') : {};
-        applyText(text, 'step', { presetName: name, held: false, ...kept });
+        // Another scenario: the old selection means nothing in it (its syncs are other syncs).
+        const fresh = { selectedSync: null, syncDetail: null };
+        applyText(text, 'step', { presetName: name, held: false, ...fresh, ...kept });
       },
       openSharedLink(text, hpa = null) {
         if (text === get().text) return actions.chooseHpa(hpa);

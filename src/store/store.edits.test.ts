@@ -168,6 +168,14 @@ describe('selection and detail', () => {
     await settle();
     expect(store.getState().selectedSync).toBeNull();
   });
+
+  it('a new preset starts with nothing selected', async () => {
+    const { store, actions } = await ready();
+    actions.selectSync(3);
+    actions.loadPreset('p', 'preset');
+    expect(store.getState().selectedSync).toBeNull();
+    expect(store.getState().syncDetail).toBeNull();
+  });
 });
 
 describe('theme and the rest', () => {

@@ -27,7 +27,7 @@ export interface KpiStripProps {
 export function SoFarLine({ f }: { f: SoFar }) {
   const head = `So far (sync ${f.index} at ${formatElapsed(f.time, true)}):`;
   const figures =
-    `${f.replicas} replicas · peak ${f.peak} · ${f.ups} up / ${f.downs} down · ` +
+    `${f.replicas} replica${f.replicas === 1 ? '' : 's'} · peak ${f.peak} · ${f.ups} up / ${f.downs} down · ` +
     `${f.reversals} reversal${f.reversals === 1 ? '' : 's'} · ` +
     `above target ${formatDuration(f.aboveTargetSeconds)}`;
   return (
