@@ -3,11 +3,13 @@
 import { useId } from 'react';
 import {
   draftTitle,
+  getScenarioText,
   useActions,
   useDraftHistory,
   useOtherTabDrafts,
   type DraftReason,
 } from '../store/index.ts';
+import { draftDifference } from './draftDiff.ts';
 import { useMenu } from './useMenu.ts';
 
 /** Texts of other tabs listed at most (newest first). */
@@ -28,6 +30,8 @@ export function DraftsMenu() {
   const menu = useMenu();
   const id = useId();
 
+  // What each draft has that the editor does not: two tabs' drafts of one scenario share a title.
+  const current = menu.open ? getScenarioText() : '';
   const items = [
     ...history.map((d, i) => ({
       key: `h${i}`,
@@ -41,7 +45,7 @@ export function DraftsMenu() {
       title: draftTitle(d.text),
       detail: `from another tab, ${when.format(d.at)}`,
     })),
-  ];
+  ].map((it) => ({ ...it, differs: menu.open ? draftDifference(it.text, current) : '' }));
 
   return (
     <div className="menu" ref={menu.root}>
@@ -82,7 +86,7 @@ export function DraftsMenu() {
                 key={it.key}
                 role="menuitem"
                 tabIndex={-1}
-                aria-label={`Restore ${it.title} (${it.detail})`}
+                aria-label={`Restore ${it.title} (${it.detail}; ${it.differs})`}
                 onClick={() => {
                   menu.close(true);
                   actions.restoreDraft(it.text);
@@ -90,6 +94,7 @@ export function DraftsMenu() {
               >
                 <strong>{it.title}</strong>
                 <small>{it.detail}</small>
+                <small className="draft-differs">{it.differs}</small>
               </button>
             ))
           )}
