@@ -9,7 +9,7 @@ export const policies: Lesson = {
   steps: [
     {
       title: 'Two limits',
-      text: 'At 2:00 the load quadruples and the metrics ask for 40 pods. Two policies limit a scale-up: 4 pods per minute, or 100 % per minute. selectPolicy: Max takes the one that allows more.',
+      text: 'At 2:00 the load quadruples; within two syncs the metrics ask for 40 pods. Two policies limit a scale-up: 4 pods per minute, or 100 % per minute. selectPolicy: Max takes the one that allows more.',
       select: 8,
       question: {
         prompt: 'From 10 pods, how many after the first scale-up?',
