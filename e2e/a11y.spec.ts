@@ -113,6 +113,20 @@ const SCREENS: { name: string; open(page: Page): Promise<void> }[] = [
     },
   },
   {
+    name: 'lesson',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Presets' }).click();
+      await page
+        .getByRole('dialog', { name: 'Presets' })
+        .getByRole('button', { name: 'Start lesson The stabilization window is not a cooldown' })
+        .click();
+      await waitUpToDate(page);
+      await page.getByRole('radio', { name: /^15:00/ }).check();
+      await page.getByRole('button', { name: 'Show the answer' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Right.' })).toBeVisible();
+    },
+  },
+  {
     name: 'presenter',
     open: async (page) => {
       await page.getByRole('button', { name: 'Presenter' }).click();
