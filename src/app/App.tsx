@@ -1,16 +1,9 @@
 // The page: toolbar, the scenario editor, the results (playback, KPIs, charts) and the selected
 // sync's explanation docked beside them, so a click on a chart is answered without scrolling.
-import {
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type CSSProperties,
-} from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import './theme.css';
 import './app.css';
+import './presenter/presenter.css';
 import { SimulationCharts } from '../charts/index.ts';
 import { ClusterDecision, ClustersPanel } from '../panels/clusters/index.ts';
 import { parseDecisionKey } from '../run/decisionKey.ts';
@@ -51,6 +44,7 @@ import { Splitter } from './layout/Splitter.tsx';
 import { useLastDetail } from './layout/useLastDetail.ts';
 import { useLayoutPrefs } from './layout/useLayoutPrefs.ts';
 import { ViewToggles } from './layout/ViewToggles.tsx';
+import { ExplainDock } from './layout/ExplainDock.tsx';
 import { PresenterTitle } from './presenter/PresenterTitle.tsx';
 import { LessonHost } from './lesson/LessonHost.tsx';
 import { useLessonState } from './lesson/useLessonState.ts';
@@ -131,13 +125,6 @@ export function App() {
   );
   const rescaleIndices = useMemo(() => rescales?.map((r) => r.index) ?? [], [rescales]);
   const player = usePlayback(selected, syncCount, actions.selectSync, undefined, rescaleIndices);
-  // The explanation's drawer (below 1100 px beside the editor): a sync picked while not playing
-  // opens it, so a click is answered; closed, it stays closed through playback.
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  const playing = player.playing;
-  useEffect(() => {
-    if (selected !== null && !playing) setDrawerOpen(true);
-  }, [selected, playing]);
   // A single run: "Duplicate as variant" sits in the charts' bar (one stable node: the charts are memoized).
   const compareInBar = useMemo(() => <ComparePanel placement="bar" />, []);
   // The charts' x-range, which the cluster lanes follow (null: the whole run).
@@ -298,58 +285,43 @@ export function App() {
           direction={-1}
           onChange={(w) => setLayout({ explainWidth: clampWidth(w, WIDTH_LIMITS.explain) })}
         />
-        <aside
-          className={`pane explain-dock${drawerOpen ? ' is-open' : ''}`}
-          aria-label="Selected sync"
-        >
-          {/* Below 1100 px, beside an editor, the explanation is a drawer over the charts' side. */}
-          <button
-            type="button"
-            className="drawer-toggle"
-            aria-expanded={drawerOpen}
-            aria-controls="explain-dock-body"
-            onClick={() => setDrawerOpen((o) => !o)}
-          >
-            {drawerOpen ? 'Close ›' : '‹ Explanation'}
-          </button>
-          <div id="explain-dock-body" className="explain-dock-body">
-            {lesson && !federation ? (
-              <LessonHost
-                state={lesson}
-                onState={setLesson}
-                selectedSync={selected}
-                player={player}
-              />
-            ) : null}
-            {federation ? (
-              // The decision chain of the member (or central) HPA picked in the Clusters panel.
-              <ClusterDecision
-                federation={federation}
-                focusedRun={focusedRun}
-                selectedSync={selected}
-                detail={rawDetail}
-                hpaName={hpaChoice ?? (parse?.selectedHpa || 'the HPA')}
-                onFocusRun={actions.focusRun}
-                onSelectSync={actions.selectSync}
-                presenter={layout.presenter}
-              />
-            ) : (
-              <ExplainPanel
-                detail={detail}
-                loading={selected !== null && detail?.index !== selected}
-                history={history}
-                runs={explainedRuns}
-                focusedRun={focusedRun}
-                onFocusRun={actions.focusRun}
-                rescales={rescales}
-                onSelectSync={actions.selectSync}
-                series={focusedResult?.series}
-                presenter={layout.presenter}
-                scrollToDeciding={!lesson}
-              />
-            )}
-          </div>
-        </aside>
+        <ExplainDock selectedSync={selected} playing={player.playing}>
+          {lesson && !federation ? (
+            <LessonHost
+              state={lesson}
+              onState={setLesson}
+              selectedSync={selected}
+              player={player}
+            />
+          ) : null}
+          {federation ? (
+            // The decision chain of the member (or central) HPA picked in the Clusters panel.
+            <ClusterDecision
+              federation={federation}
+              focusedRun={focusedRun}
+              selectedSync={selected}
+              detail={rawDetail}
+              hpaName={hpaChoice ?? (parse?.selectedHpa || 'the HPA')}
+              onFocusRun={actions.focusRun}
+              onSelectSync={actions.selectSync}
+              presenter={layout.presenter}
+            />
+          ) : (
+            <ExplainPanel
+              detail={detail}
+              loading={selected !== null && detail?.index !== selected}
+              history={history}
+              runs={explainedRuns}
+              focusedRun={focusedRun}
+              onFocusRun={actions.focusRun}
+              rescales={rescales}
+              onSelectSync={actions.selectSync}
+              series={focusedResult?.series}
+              presenter={layout.presenter}
+              scrollToDeciding={!lesson}
+            />
+          )}
+        </ExplainDock>
       </main>
       <PresetGallery
         open={galleryOpen}
