@@ -159,7 +159,7 @@ export function intervals(time: ArrayLike<number>, flag: ArrayLike<number>): [nu
 }
 
 // The sync whose time is nearest to `t`: the charts' rule, so a lane click picks what a chart would.
-export { nearestIndex as nearestSync } from '../../format/timeAxis.ts';
+export { nearestIndex as nearestSync } from '../../plot/pointer.ts';
 
 /** The top of a lane: the largest value it must show, rounded up to a whole number, at least 1. */
 export function laneMax(...series: ArrayLike<number>[]): number {
