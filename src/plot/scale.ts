@@ -6,11 +6,16 @@
 import { formatCompact } from '../format/format.ts';
 import { axisScale, type AxisScale } from './ticks.ts';
 
-/** Maps [d0, d1] onto [r0, r1]; a degenerate domain maps everything to r0. */
+/**
+ * Maps [d0, d1] onto [r0, r1]; a degenerate domain maps everything to r0. The fraction of the
+ * domain is taken first, so the middle of a range lands exactly on the middle of the pixels.
+ */
 export function linear(domain: readonly [number, number], r0: number, r1: number) {
   const [d0, d1] = domain;
-  const k = d1 === d0 ? 0 : (r1 - r0) / (d1 - d0);
-  return (v: number) => r0 + (v - d0) * k;
+  const span = d1 - d0;
+  const out = r1 - r0;
+  if (span === 0) return () => r0;
+  return (v: number) => r0 + ((v - d0) / span) * out;
 }
 
 /** The inverse of `linear(domain, r0, r1)`: a pixel back to a value (r0 for a degenerate range). */
