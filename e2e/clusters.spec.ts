@@ -187,7 +187,7 @@ test.describe('clusters', () => {
   }) => {
     const panel = await openFailover(page);
     // The time axis under the lanes: the run's half hour in round steps.
-    const ticks = panel.locator('.cl-axis .cl-tick');
+    const ticks = panel.locator('.cl-axis .plot-tick');
     await expect(ticks.filter({ hasText: /^0:10$/ })).toHaveCount(1);
     await expect(ticks.filter({ hasText: /^0:20$/ })).toHaveCount(1);
     // Hovering west's lane at 12:00 (40 % of 30 min): its values at that sync, and one cursor

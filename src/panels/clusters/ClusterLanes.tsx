@@ -7,6 +7,7 @@
 
 import { useMemo, useState } from 'react';
 import type { PlotRow } from '../../plot/geometry.ts';
+import { AxisTicks } from '../../plot/AxisTicks.tsx';
 import { createHoverStore } from '../../plot/hover.ts';
 import { timeAxis, timeTicksFor } from '../../plot/ticks.ts';
 import { useWidth } from '../../plot/useWidth.ts';
@@ -65,7 +66,6 @@ export function ClusterLanes(props: {
     props.onPickLane?.(lane);
   };
   const proposal = m.model === 'proposal';
-  const span = d1 - d0;
   return (
     <div className="cl-lanes">
       {lanes.map((lane, k) => (
@@ -94,21 +94,8 @@ export function ClusterLanes(props: {
       />
       <div className="cl-axis" aria-hidden="true">
         <span />
-        <div ref={axisRef} className="cl-axis-track">
-          {axis.ticks.map((t) => {
-            const f = (t - d0) / span;
-            // the first and last labels stay inside the track
-            const shift = f < 0.04 ? '0' : f > 0.96 ? '-100%' : '-50%';
-            return (
-              <span
-                key={t}
-                className="cl-tick"
-                style={{ left: `${f * 100}%`, transform: `translateX(${shift})` }}
-              >
-                {axis.label(t)}
-              </span>
-            );
-          })}
+        <div ref={axisRef}>
+          <AxisTicks axis={axis} domain={domain} className="cl-axis-track" />
         </div>
       </div>
       <p className="cl-legend" aria-label="Legend">
