@@ -17,7 +17,7 @@ import { clampRange, panToInclude } from '../plot/pointer.ts';
 import { createHoverStore } from '../plot/hover.ts';
 import { ReplicasChart } from './ReplicasChart.tsx';
 import { formatDuration, formatElapsed } from '../format/timeAxis.ts';
-import { ticksNeedSeconds, timeTicks } from '../plot/ticks.ts';
+import { timeAxis } from '../plot/ticks.ts';
 import type { ChartSeries, OverlayRun } from './types.ts';
 import './charts.css';
 
@@ -124,7 +124,7 @@ function SimulationChartsView(props: SimulationChartsProps) {
       }),
     [series, data, hidden, yMode, overlays],
   );
-  const xTicks = useMemo(() => timeTicks(data.xDomain[0], data.xDomain[1], 8), [data]);
+  const xAxis = useMemo(() => timeAxis(data.xDomain, 8), [data]);
   const stabilization = useMemo(() => {
     if (!selectedDetail || selectedDetail.index !== selectedSync) return null;
     const raw = series.rawReplicas;
@@ -139,8 +139,8 @@ function SimulationChartsView(props: SimulationChartsProps) {
       fullDomain: full,
       zoom,
       onZoom,
-      xTicks,
-      tickSeconds: ticksNeedSeconds(xTicks),
+      xTicks: xAxis.ticks,
+      tickSeconds: xAxis.seconds,
       time: data.time,
       selectedSync,
       onSelectSync,
@@ -149,7 +149,7 @@ function SimulationChartsView(props: SimulationChartsProps) {
       rowIndices: data.indices,
       hover,
     }),
-    [data, full, zoom, onZoom, xTicks, selectedSync, onSelectSync, selectOnHover, hover],
+    [data, full, zoom, onZoom, xAxis, selectedSync, onSelectSync, selectOnHover, hover],
   );
   return (
     <section
