@@ -11,7 +11,10 @@ export function draftDifference(draft: string, current: string): string {
   while (start < a.length && start < b.length && a[start] === b[start]) start++;
   let endA = a.length;
   let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) (endA--, endB--);
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
   const changed = a.slice(start, endA);
   const first = changed.find((l) => l.trim() !== '' && !l.trim().startsWith('#'));
   const added = endA - start;

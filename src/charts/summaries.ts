@@ -25,7 +25,10 @@ function range(values: ArrayLike<number>): { min: number; max: number; at: numbe
     const v = values[i]!;
     if (Number.isNaN(v)) continue;
     if (v < min) min = v;
-    if (v > max) ((max = v), (at = i));
+    if (v > max) {
+      max = v;
+      at = i;
+    }
   }
   return at < 0 ? null : { min, max, at };
 }

@@ -10,7 +10,7 @@ const base = readFileSync(resolve(import.meta.dirname, '../../presets/default.ya
 const [hpa, sim] = base.split('---\napiVersion: hpa-sim.dev');
 const simText = `---\napiVersion: hpa-sim.dev${sim}`;
 const compact = `${hpa}${simText.replace(
-  /  traffic:\n(    .*\n)+/,
+  / {2}traffic:\n( {4}.*\n)+/,
   `  traffic:
     type: series # imported from traffic.csv
     interpolation: linear
@@ -61,7 +61,7 @@ describe('dragging an imported series', () => {
 
   it('a series written as points: each value, each time', () => {
     const points = compact.replace(
-      /    stepSeconds: 60\n    values: >-\n(      .*\n)+/,
+      / {4}stepSeconds: 60\n {4}values: >-\n( {6}.*\n)+/,
       '    points:\n      - { at: 0, value: 10 }\n      - { at: 300, value: 30 }\n',
     );
     expect(parseScenario(points).ok).toBe(true);
