@@ -5,6 +5,7 @@
 import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
+import { providedText } from './loadScenario.ts';
 import type { Problem } from './problems.ts';
 
 /** Entries (files and folders) one command may look at, over all its paths. */
@@ -36,8 +37,8 @@ export function expandPaths(args: readonly string[], limit = MAX_WALK_ENTRIES): 
   };
   for (const arg of args) {
     if (budget.exhausted) break;
-    if (arg === '-') {
-      add('-');
+    if (arg === '-' || providedText(arg)) {
+      add(arg);
       continue;
     }
     let st: ReturnType<typeof statSync> | null = null;
