@@ -255,8 +255,9 @@ export function createServer(): McpServer {
         hpa: a.hpa ?? null,
         view: a.view ?? null,
         model: a.model ?? null,
+        embed: a.embed ?? null,
       });
-      return text(`${base.href}${hash}${a.embed ? '&embed=1' : ''}`);
+      return text(`${base.href}${hash}`);
     },
   );
 
