@@ -1,7 +1,7 @@
 // Process entry: `hpa-sim <command> …` (the bundle, dist-cli/hpa-sim.mjs) or `npm run --silent cli
 // -- <command> …` (tsx). Any unexpected failure is one line, exit 2. In the bundle this file is
 // also the entry of `tune`'s worker threads: a worker thread runs the pool's worker, not the CLI.
-import { isMainThread } from 'node:worker_threads';
+import { isMainThread, workerData } from 'node:worker_threads';
 
 const fail = (e: unknown) => {
   process.stderr.write(`hpa-sim: internal error: ${(e as Error).message}\n`);
@@ -9,7 +9,10 @@ const fail = (e: unknown) => {
 };
 
 if (!isMainThread) {
-  await import('./tuneWorker.ts');
+  // The bundle is the entry of both pools' threads: check's fleet (fleetPool.ts) and tune's.
+  if ((workerData as { hpaSimFleetWorker?: boolean } | null)?.hpaSimFleetWorker)
+    await import('./fleetWorker.ts');
+  else await import('./tuneWorker.ts');
 } else {
   try {
     const { mainAsync } = await import('./main.ts');

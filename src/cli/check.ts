@@ -4,11 +4,13 @@
 
 import { THRESHOLDS } from '../tune/index.ts';
 import { parseArgs, type Io } from './args.ts';
-import { fleetCheck } from './fleetCheck.ts';
+import type { Selection } from './fleet.ts';
+import { fleetCheck, judgeFleet, reportFleet } from './fleetCheck.ts';
+import { fleetWorkers, judgeFleetParallel } from './fleetPool.ts';
 import { kpiLines } from './format.ts';
-import { judgeParsed } from './judge.ts';
+import { judgeParsed, type Limits } from './judge.ts';
 import { displayName, loadScenarioFile } from './loadScenario.ts';
-import { parseReports } from './reports/index.ts';
+import { parseReports, type ReportRequest } from './reports/index.ts';
 import { parseShard, scanFile } from './targets.ts';
 import { isGlob } from './walk.ts';
 import { statSync } from 'node:fs';
@@ -16,48 +18,85 @@ import { statSync } from 'node:fs';
 // The thresholds are shared with `cli tune` and the app's search panel (src/tune/goals.ts).
 export { THRESHOLDS };
 
-export function checkCommand(argv: string[], io: Io): number {
+type CheckPlan =
+  | { kind: 'done'; code: number }
+  | { kind: 'one'; path: string; hpa: string | undefined; limits: Limits }
+  | {
+      kind: 'fleet';
+      sel: Selection;
+      limits: Limits;
+      hpa: string | undefined;
+      reports: ReportRequest[];
+      workers: number | undefined;
+    };
+
+function planCheck(argv: string[], io: Io): CheckPlan {
   const spec: Record<string, 'number' | 'string'> = {
     ...Object.fromEntries(THRESHOLDS.map((t) => [t.flag, 'number' as const])),
     hpa: 'string',
     gate: 'string',
     report: 'string',
     shard: 'string',
+    workers: 'number',
   };
+  const usage = (m: string): CheckPlan => ({ kind: 'done', code: io.usage(m) });
   const args = parseArgs(argv, spec);
-  if (!args.ok) return io.usage(args.error);
+  if (!args.ok) return usage(args.error);
   const paths = args.positional;
   if (paths.length === 0)
-    return io.usage('check takes a scenario file, a directory or a glob (- reads stdin)');
+    return usage('check takes a scenario file, a directory or a glob (- reads stdin)');
   const active = THRESHOLDS.filter((t) => args.values[t.flag] !== undefined);
   if (active.length === 0)
-    return io.usage(
+    return usage(
       `check needs at least one threshold: ${THRESHOLDS.map((t) => `--${t.flag}`).join(', ')}`,
     );
   const gate = (args.values.gate as string | undefined) ?? 'hpa';
   const hpa = args.values.hpa as string | undefined;
   const reportRaw = args.values.report as string | undefined;
   const reports = reportRaw === undefined ? null : parseReports(reportRaw);
-  if (reports && !reports.ok) return io.usage(reports.error);
+  if (reports && !reports.ok) return usage(reports.error);
   const shardRaw = args.values.shard as string | undefined;
   const shard = shardRaw === undefined ? null : parseShard(shardRaw);
-  if (shard && !shard.ok) return io.usage(shard.error);
+  if (shard && !shard.ok) return usage(shard.error);
+  const workers = args.values.workers as number | undefined;
+  if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1 && workers <= 64))
+    return usage(`--workers takes a whole number from 1 to 64, got ${workers}`);
   const limits = { active, values: args.values, gate };
   const single =
     paths.length === 1 && !reports && !shard && (hpa !== undefined || !manyAutoscalers(paths[0]!));
-  if (!single)
-    return fleetCheck(
-      {
-        paths,
-        ...(shard?.ok ? { shard: { index: shard.index, count: shard.count } } : {}),
-        strictSingle: true,
-      },
-      limits,
-      hpa,
-      reports?.ok ? reports.reports : [],
-      io,
-    );
-  return checkOne(paths[0]!, hpa, limits, io);
+  if (single) return { kind: 'one', path: paths[0]!, hpa, limits };
+  return {
+    kind: 'fleet',
+    sel: {
+      paths,
+      ...(shard?.ok ? { shard: { index: shard.index, count: shard.count } } : {}),
+      strictSingle: true,
+    },
+    limits,
+    hpa,
+    reports: reports?.ok ? reports.reports : [],
+    workers,
+  };
+}
+
+/** `check` judged in this thread (`main()`). */
+export function checkCommand(argv: string[], io: Io): number {
+  const plan = planCheck(argv, io);
+  if (plan.kind === 'done') return plan.code;
+  if (plan.kind === 'one') return checkOne(plan.path, plan.hpa, plan.limits, io);
+  return fleetCheck(plan.sel, plan.limits, plan.hpa, plan.reports, io);
+}
+
+/** `check` with a fleet on every core (`--workers N`, default all): what the command runs. */
+export async function checkCommandAsync(argv: string[], io: Io): Promise<number> {
+  const plan = planCheck(argv, io);
+  if (plan.kind === 'done') return plan.code;
+  if (plan.kind === 'one') return checkOne(plan.path, plan.hpa, plan.limits, io);
+  const { sel, limits, hpa } = plan;
+  const fleet = await judgeFleetParallel(sel, limits, hpa, plan.workers ?? fleetWorkers(), () =>
+    judgeFleet(sel, limits, hpa),
+  );
+  return reportFleet(fleet, sel, plan.reports, io);
 }
 
 /** A path that is a directory, a glob, or a file with more than one autoscaler. */
@@ -73,12 +112,7 @@ function manyAutoscalers(path: string): boolean {
 }
 
 /** One autoscaler: every run's PASS/FAIL lines and KPIs as text. */
-function checkOne(
-  path: string,
-  hpa: string | undefined,
-  limits: Parameters<typeof judgeParsed>[1],
-  io: Io,
-): number {
+function checkOne(path: string, hpa: string | undefined, limits: Limits, io: Io): number {
   const file = displayName(path);
   const loaded = loadScenarioFile(path, { hpa });
   if (!loaded.ok) {

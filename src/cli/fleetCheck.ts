@@ -4,10 +4,27 @@
 
 import { writeFileSync } from 'node:fs';
 import type { Io } from './args.ts';
-import { collectTargets, fleetExit, judgeTarget, type Fleet, type Selection } from './fleet.ts';
+import {
+  fleetExit,
+  judgeFile,
+  mergeFleet,
+  selectionFiles,
+  type Fleet,
+  type Selection,
+} from './fleet.ts';
 import type { Limits } from './judge.ts';
 import { problemLine } from './problems.ts';
 import { renderReport, type ReportRequest } from './reports/index.ts';
+
+/** The fleet judged here, file by file (the synchronous path: `main()`, one worker). */
+export function judgeFleet(sel: Selection, limits: Limits, hpa: string | undefined): Fleet {
+  const walked = selectionFiles(sel);
+  const strict = sel.strictSingle === true && walked.files.length === 1;
+  return mergeFleet(
+    walked,
+    walked.files.map((f) => judgeFile(f, strict, sel.shard, limits, hpa)),
+  );
+}
 
 export function fleetCheck(
   sel: Selection,
@@ -16,18 +33,16 @@ export function fleetCheck(
   reports: readonly ReportRequest[],
   io: Io,
 ): number {
-  const found = collectTargets(sel);
-  const targets =
-    hpa === undefined
-      ? found.targets
-      : found.targets.filter((t) => t.name === hpa || t.name.endsWith(`/${hpa}`));
-  const fleet: Fleet = {
-    entries: targets.map((t) => judgeTarget(t, limits)),
-    problems: found.problems,
-    filesRead: found.filesRead,
-    filesSkipped: found.filesSkipped,
-    found: found.found,
-  };
+  return reportFleet(judgeFleet(sel, limits, hpa), sel, reports, io);
+}
+
+/** The verdicts as text (a line per autoscaler, a summary) and the reports; the exit status. */
+export function reportFleet(
+  fleet: Fleet,
+  sel: Selection,
+  reports: readonly ReportRequest[],
+  io: Io,
+): number {
   const toStdout = reports.some((r) => r.file === null);
   const say = toStdout ? io.err : io.out;
   for (const p of fleet.problems) io.err(problemLine(p));

@@ -2,7 +2,7 @@
 
 import { DEFAULT_MAX_WORK, safeLine, safeLines } from '../scenario/index.ts';
 import { takeMaxWork, type Io } from './args.ts';
-import { checkCommand, THRESHOLDS } from './check.ts';
+import { checkCommand, checkCommandAsync, THRESHOLDS } from './check.ts';
 import { conformCommand } from './conform.ts';
 import { importCommand } from './importSeries.ts';
 import { withParseOptions, withProvidedText } from './loadScenario.ts';
@@ -143,6 +143,13 @@ async function dispatchAsync(
   )
     return (await import('./prometheusImport.ts')).prometheusImportCommand(argv.slice(1), io);
   if (argv[0] === 'mcp') return (await import('./mcp/server.ts')).mcpCommand(argv.slice(1), io);
+  if (argv[0] === 'check') {
+    // A fleet is judged on every core; the rest of check as main() does.
+    const budget = takeMaxWork(argv.slice(1));
+    if (!budget.ok) return io.usage(budget.error);
+    const options = budget.maxWork === undefined ? {} : { maxWork: budget.maxWork };
+    return withParseOptions(options, () => checkCommandAsync(budget.argv, io));
+  }
   if (argv[0] !== 'tune') return main(argv, rawOut, rawErr);
   const budget = takeMaxWork(argv.slice(1));
   if (!budget.ok) return io.usage(budget.error);
