@@ -121,14 +121,22 @@ export function lineAt(text: string, offset: number): number {
   return line;
 }
 
-/** FNV-1a (32 bit) of a target's id: which shard of `--shard i/n` judges it. */
+/**
+ * Which shard of `--shard i/n` judges a target: FNV-1a (32 bit) of its id, mixed by murmur3's
+ * finalizer (FNV's low bits alone split similar names badly over 2, 4, 8 … shards).
+ */
 export function shardOf(id: string, n: number): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < id.length; i++) {
     h ^= id.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
+    h = Math.imul(h, 0x01000193);
   }
-  return h % n;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) % n;
 }
 
 /** `--shard i/n` (1-based i) → [index, count], or an error. */
