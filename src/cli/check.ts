@@ -10,7 +10,7 @@ import { fleetWorkers, judgeFleetParallel } from './fleetPool.ts';
 import { kpiLines } from './format.ts';
 import { judgeParsed, type Limits } from './judge.ts';
 import { displayName, loadScenarioFile } from './loadScenario.ts';
-import { parseReports, type ReportRequest } from './reports/index.ts';
+import { parseReports, type ReportRequest } from './reporters/index.ts';
 import { parseShard, scanFile } from './targets.ts';
 import { isGlob } from './walk.ts';
 import { statSync } from 'node:fs';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main, mainAsync } from './main.ts';
-import { parseReports } from './reports/index.ts';
+import { parseReports } from './reporters/index.ts';
 import { parseShard, shardOf } from './targets.ts';
 
 const presets = resolve(import.meta.dirname, '../presets');

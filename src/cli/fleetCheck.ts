@@ -14,7 +14,7 @@ import {
 } from './fleet.ts';
 import type { Limits } from './judge.ts';
 import { problemLine } from './problems.ts';
-import { renderReport, type ReportRequest } from './reports/index.ts';
+import { renderReport, type ReportRequest } from './reporters/index.ts';
 
 /** The fleet judged here, file by file (the synchronous path: `main()`, one worker). */
 export function judgeFleet(sel: Selection, limits: Limits, hpa: string | undefined): Fleet {

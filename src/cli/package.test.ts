@@ -157,7 +157,7 @@ describe('the packed tarball, installed into an empty folder', () => {
       '4 autoscaler(s) in 4 file(s); 1 with no autoscaler skipped: 4 met every threshold, 0 did not, 0 invalid',
     );
     expect(r.code).toBe(0);
-    const xsd = readFileSync(join(ROOT, 'src/cli/reports/__schemas__/junit-4.xsd'), 'utf8');
+    const xsd = readFileSync(join(ROOT, 'src/cli/reporters/__schemas__/junit-4.xsd'), 'utf8');
     const valid = await validateXML({
       xml: [{ fileName: 'junit.xml', contents: r.out }],
       schema: [xsd],
