@@ -108,6 +108,7 @@ beforeAll(async () => {
     [
       'README.md',
       'action.yml',
+      'bin/hpa-sim.mjs',
       'dist-cli/hpa-sim.mjs',
       'dist-cli/hpa-sim.mjs.LEGAL.txt',
       'package.json',
