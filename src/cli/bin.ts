@@ -14,6 +14,12 @@ if (!isMainThread) {
     await import('./fleetWorker.ts');
   else await import('./tuneWorker.ts');
 } else {
+  // `hpa-sim run … | head`: the reader left; stop quietly, as Unix tools do.
+  for (const stream of [process.stdout, process.stderr])
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      fail(e);
+    });
   try {
     const { mainAsync } = await import('./main.ts');
     // `tune`, `import --prometheus`, `mcp` and stdin answer asynchronously.

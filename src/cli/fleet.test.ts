@@ -74,6 +74,10 @@ describe('check over a fleet', () => {
     expect(r.out).toMatch(/broken\.yaml:4:\d+: error: spec\.maxReplicas/);
     expect(r.out).toMatch(/^PASS .*two\.yaml:28 HorizontalPodAutoscaler ingress$/m);
     expect(r.out).not.toContain('.git');
+    // A glob over files the directory already named: each read once, and no false warning.
+    const both = cli('check', dir, `${dir}/a/*.yaml`, '--max-reversals', '1000');
+    expect(both.out).toContain('12 autoscaler(s) in 12 file(s)');
+    expect(both.err).not.toContain('no file matches');
   });
 
   it('the same verdicts with one worker thread or two', async () => {

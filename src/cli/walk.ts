@@ -81,7 +81,7 @@ function expandGlob(
   const scan = picomatch.scan(pattern);
   const base = scan.base || '.';
   const isMatch = picomatch(scan.glob, { dot: false });
-  const before = out.files.length;
+  let matched = 0;
   try {
     statSync(base);
   } catch {
@@ -92,8 +92,12 @@ function expandGlob(
     });
     return;
   }
-  walk(base, out, add, budget, (f) => isMatch(path.relative(base, f).split(path.sep).join('/')));
-  if (out.files.length === before)
+  walk(base, out, add, budget, (f) => {
+    const hit = isMatch(path.relative(base, f).split(path.sep).join('/'));
+    if (hit) matched++;
+    return hit;
+  });
+  if (matched === 0)
     out.problems.push({ file: pattern, severity: 'warning', message: `no file matches` });
 }
 
