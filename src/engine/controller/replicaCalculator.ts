@@ -34,12 +34,12 @@ import {
   getRawResourceReplicasByPosition,
   getResourceReplicasByPosition,
 } from './replicaCalculatorByPosition.ts';
-import type { ControllerConfig, Observation, PodObservation } from './types.ts';
+import type { ControllerConfig, Int32Caps, Observation, PodObservation } from './types.ts';
 import {
+  ceilToInt32,
   getMetricUsageRatio,
   getResourceUtilizationRatio,
   goInt32,
-  MAX_INT32,
 } from './utilization.ts';
 
 // upstream: replica_calculator.go Tolerances
@@ -80,6 +80,7 @@ export type CalcContext = Pick<
   | 'initialReadinessDelaySeconds'
   | 'ignoreSucceededPods'
   | 'containerMetricMissingIsError'
+  | 'int32Caps'
 > & {
   now: number;
   /** false: never take the by-position twin (tests compare both paths) */
@@ -158,7 +159,13 @@ export function getResourceReplicas(
     }
     // no unready or missing pods: the count follows from the ready ones
     // karmada replica_calculator.go: ceil(usageRatio · readyPodCount / calibration)
-    return readyCount(base, usageRatio, groups.readyPodCount, ctx.calibration ?? 1);
+    return readyCount(
+      base,
+      usageRatio,
+      groups.readyPodCount,
+      ctx.calibration ?? 1,
+      ctx.int32Caps === 'all',
+    );
   }
 
   if (groups.missingPods.size > 0) {
@@ -193,6 +200,7 @@ export function getResourceReplicas(
     currentReplicas,
     tolerances,
     ctx.calibration ?? 1,
+    ctx.int32Caps === 'all',
   );
 }
 
@@ -220,8 +228,9 @@ export function readyCount(
   usageRatio: number,
   readyPodCount: number,
   calibration: number,
+  saturate = false,
 ): ReplicaCalculation {
-  const count = goInt32(Math.ceil((usageRatio * readyPodCount) / calibration));
+  const count = ceilToInt32((usageRatio * readyPodCount) / calibration, saturate);
   return withCount(
     base,
     count,
@@ -240,6 +249,7 @@ export function rebalanced(
   currentReplicas: number,
   tolerances: Tolerances,
   calibration: number,
+  saturate = false,
 ): ReplicaCalculation {
   // Keep the current count when the change would be too small, or when the stand-in samples
   // turned the ratio to the other side of 1.
@@ -255,7 +265,7 @@ export function rebalanced(
   }
   // karmada replica_calculator.go: ceil(newUsageRatio · len(metrics) / calibration); the direction
   // check below then compares that divided count with the template's currentReplicas.
-  const newReplicas = goInt32(Math.ceil((newUsageRatio * sampleCount) / calibration));
+  const newReplicas = ceilToInt32((newUsageRatio * sampleCount) / calibration, saturate);
   // Also when counting over more samples would move the count against the ratio's direction.
   if (
     (newUsageRatio < 1.0 && newReplicas > currentReplicas) ||
@@ -392,7 +402,13 @@ export function calcPlainMetricReplicas(
     }
     // no unready or missing pods: the count follows from the ready ones
     // karmada replica_calculator.go: ceil(usageRatio · readyPodCount / calibration)
-    return readyCount(base, usageRatio, groups.readyPodCount, ctx.calibration ?? 1);
+    return readyCount(
+      base,
+      usageRatio,
+      groups.readyPodCount,
+      ctx.calibration ?? 1,
+      ctx.int32Caps === 'all',
+    );
   }
   if (groups.missingPods.size > 0) {
     if (usageRatio < 1.0) {
@@ -418,6 +434,7 @@ export function calcPlainMetricReplicas(
     currentReplicas,
     tolerances,
     ctx.calibration ?? 1,
+    ctx.int32Caps === 'all',
   );
 }
 
@@ -432,6 +449,7 @@ export function getObjectMetricReplicas(
   kind: string,
   name: string,
   calibration = 1,
+  int32Caps: Int32Caps = 'v1.35',
 ): ReplicaCalculation {
   const got = getObjectMetric(obs, metricName, kind, name);
   if (!got.ok)
@@ -443,6 +461,7 @@ export function getObjectMetricReplicas(
     usage / targetUsage,
     tolerances,
     calibration,
+    int32Caps,
   );
   return extended(r, { rawValue: usage });
 }
@@ -455,6 +474,7 @@ function getUsageRatioReplicaCount(
   usageRatio: number,
   tolerances: Tolerances,
   calibration: number,
+  int32Caps: Int32Caps,
 ): ReplicaCalculation {
   if (currentReplicas !== 0) {
     if (isWithin(tolerances, usageRatio))
@@ -466,10 +486,11 @@ function getUsageRatioReplicaCount(
         usageRatio,
         error: `unable to calculate ready pods: ${ready.error}`,
       };
-    // Compare as float64 first: past int32 max the count is capped, not wrapped. Karmada
-    // (replica_calculator.go getUsageRatioReplicaCount) divides by the calibration factor here.
+    // Compare as float64 first: past int32 max the count is capped (v1.35+, #126979), not
+    // wrapped. Karmada (replica_calculator.go getUsageRatioReplicaCount) divides by the
+    // calibration factor here.
     const f = (usageRatio * ready.count) / calibration;
-    const replicaCount = f > MAX_INT32 ? MAX_INT32 : goInt32(Math.ceil(f));
+    const replicaCount = ceilToInt32(f, int32Caps === 'v1.35' || int32Caps === 'all');
     const note =
       calibration === 1
         ? `ratio × ${ready.count} ready pods`
@@ -478,7 +499,7 @@ function getUsageRatioReplicaCount(
   }
   // From zero replicas: to zero or n pods as the ratio says (Karmada does not calibrate this).
   return {
-    replicaCount: goInt32(Math.ceil(usageRatio)),
+    replicaCount: ceilToInt32(usageRatio, int32Caps === 'all'),
     usageRatio,
     note: 'scaling from zero: ceil(ratio)',
   };
@@ -496,14 +517,15 @@ function perPodReplicas(
   statusReplicas: number,
   tolerances: Tolerances,
   calibration: number,
+  capped = true,
 ): ReplicaCalculation {
   let replicaCount = statusReplicas;
   const usageRatio = usage / (target * statusReplicas);
   let note = 'within tolerance';
   if (!isWithin(tolerances, usageRatio)) {
-    // A large enough change: the total over the per-pod target, capped at int32 max.
-    const f = Math.ceil(usage / target / calibration);
-    replicaCount = f > MAX_INT32 ? MAX_INT32 : goInt32(f);
+    // A large enough change: the total over the per-pod target, capped at int32 max (External
+    // from v1.34, #127050; Object always here, deviation 8).
+    replicaCount = ceilToInt32(usage / target / calibration, capped);
     note = 'ceil(total / target)';
   }
   if (calibration !== 1) {
@@ -563,13 +585,21 @@ export function getExternalMetricReplicas(
   targetUsage: number,
   metricName: string,
   tolerances: Tolerances,
+  int32Caps: Int32Caps = 'v1.35',
 ): ReplicaCalculation {
   const got = getExternalMetric(obs, metricName);
   if (!got.ok)
     return { replicaCount: 0, error: `unable to get external metric ${metricName}: ${got.error}` };
   const usage = sumExternal(got.value);
   // Karmada has no External path (its FederatedHPA rejects External metrics): never calibrated.
-  const r = getUsageRatioReplicaCount(obs, currentReplicas, usage / targetUsage, tolerances, 1);
+  const r = getUsageRatioReplicaCount(
+    obs,
+    currentReplicas,
+    usage / targetUsage,
+    tolerances,
+    1,
+    int32Caps,
+  );
   return extended(r, { rawValue: usage });
 }
 
@@ -581,11 +611,19 @@ export function getExternalPerPodMetricReplicas(
   targetUsagePerPod: number,
   metricName: string,
   tolerances: Tolerances,
+  int32Caps: Int32Caps = 'v1.35',
 ): ReplicaCalculation {
   const got = getExternalMetric(obs, metricName);
   if (!got.ok)
     return { replicaCount: 0, error: `unable to get external metric ${metricName}: ${got.error}` };
-  return perPodReplicas(sumExternal(got.value), targetUsagePerPod, statusReplicas, tolerances, 1);
+  return perPodReplicas(
+    sumExternal(got.value),
+    targetUsagePerPod,
+    statusReplicas,
+    tolerances,
+    1,
+    int32Caps !== 'v1.33',
+  );
 }
 
 // upstream: replica_calculator.go getPerPodUsage

@@ -206,7 +206,13 @@ export function getResourceReplicasByPosition(
     if (isWithin(tolerances, usageRatio)) {
       return withCount(base, currentReplicas, 'within tolerance');
     }
-    return readyCount(base, usageRatio, groups.readyPodCount, ctx.calibration ?? 1);
+    return readyCount(
+      base,
+      usageRatio,
+      groups.readyPodCount,
+      ctx.calibration ?? 1,
+      ctx.int32Caps === 'all',
+    );
   }
 
   const group = s.podGroup;
@@ -240,6 +246,7 @@ export function getResourceReplicasByPosition(
     currentReplicas,
     tolerances,
     ctx.calibration ?? 1,
+    ctx.int32Caps === 'all',
   );
 }
 
@@ -278,7 +285,13 @@ function calcPlainMetricReplicasByPosition(
     if (isWithin(tolerances, usageRatio)) {
       return withCount(base, currentReplicas, 'within tolerance');
     }
-    return readyCount(base, usageRatio, groups.readyPodCount, ctx.calibration ?? 1);
+    return readyCount(
+      base,
+      usageRatio,
+      groups.readyPodCount,
+      ctx.calibration ?? 1,
+      ctx.int32Caps === 'all',
+    );
   }
   const group = s.podGroup;
   if (groups.missingPods.size > 0) {
@@ -299,6 +312,7 @@ function calcPlainMetricReplicasByPosition(
     currentReplicas,
     tolerances,
     ctx.calibration ?? 1,
+    ctx.int32Caps === 'all',
   );
 }
 
