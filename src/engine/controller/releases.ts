@@ -87,9 +87,7 @@ const table: Record<KubernetesRelease, Release> = {
     released: true,
     gates: { HPAConfigurableTolerance: alpha(), HPAScaleToZero: alpha() },
     rules: { ...V133_RULES, int32Caps: 'v1.34' },
-    changes: [
-      'External AverageValue proposals capped at 2^31−1 (#127050); pod-level requests for Resource metrics',
-    ],
+    changes: ['External AverageValue proposals capped at 2^31−1 (#127050)'],
   },
   '1.35': {
     version: '1.35',
