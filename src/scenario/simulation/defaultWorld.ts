@@ -15,7 +15,7 @@ import {
   NEWEST_KUBERNETES_VERSION,
 } from './defaults.ts';
 import type { ContainerDocument, LoadDocument, SimulationSpecDocument } from './document.ts';
-import { metricRefs } from './loads.ts';
+import { metricRefs } from './metricRefs.ts';
 import {
   suggestedLoadEntry,
   trafficLevels,
