@@ -25,7 +25,10 @@ test('the status line names the release the run follows', async ({ page }) => {
   // An HPA pasted alone: the assumed world runs, and names, the newest release.
   await setEditorText(page, HPA);
   await expect(badge).toHaveText('K8s 1.37');
-  await expect(badge).toHaveAttribute('title', /assumed world runs the newest release/);
+  await expect(badge).toHaveAttribute(
+    'title',
+    /no Simulation document, so the newest release runs/,
+  );
 
   // Named in a Simulation document.
   await setEditorText(

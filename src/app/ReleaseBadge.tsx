@@ -9,7 +9,7 @@ export function ReleaseBadge() {
   const why = release.named
     ? 'named by spec.kubernetesVersion'
     : release.assumed
-      ? 'no Simulation document: the assumed world runs the newest release'
+      ? 'no Simulation document, so the newest release runs'
       : 'the Simulation document names no spec.kubernetesVersion, so it runs the release hpa-sim followed before it modelled releases; set kubernetesVersion (1.33–1.38) to run another';
   const full = `The HPA controller of Kubernetes ${release.label}: ${why}.`;
   return (
