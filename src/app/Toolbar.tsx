@@ -1,6 +1,7 @@
 // Toolbar: presets, undo/redo, share, export, theme, and the simulator's state.
 import { memo, useState, type ReactNode, type RefObject } from 'react';
 import { createShareLink, type ShareLesson } from '../share/index.ts';
+import { EmbedSnippet } from './embed/EmbedSnippet.tsx';
 import {
   getScenarioText,
   useActions,
@@ -24,6 +25,7 @@ import {
   manifestAsWritten,
 } from './download.ts';
 import { DraftsMenu } from './DraftsMenu.tsx';
+import { ReleaseBadge } from './ReleaseBadge.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 import { NoticeArea } from './NoticeArea.tsx';
 import { ImportTraffic } from '../panels/import/index.ts';
@@ -154,6 +156,7 @@ export const Toolbar = memo(function Toolbar(props: {
         ↷
       </button>
       <RunStatusLine />
+      <ReleaseBadge />
       <span className="spacer" />
       <div className="share-box">
         <button
@@ -190,6 +193,12 @@ export const Toolbar = memo(function Toolbar(props: {
             </button>
           </div>
         ) : null}
+        <EmbedSnippet
+          getText={getScenarioText}
+          hpa={hpaChoice}
+          model={federation && federation.models.length > 1 ? clusterModel : null}
+          title={parse?.name || 'scenario'}
+        />
       </div>
       <ExportMenu
         disabled={{ effective: !parse?.effectiveHpaYaml, csv: !hasResult, png: !hasResult }}

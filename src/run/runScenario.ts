@@ -35,6 +35,7 @@ export function summarize(parsed: ParseResult): ScenarioSummary {
     selectedHpa: parsed.selectedHpa,
     defaultSimulation: parsed.defaultSimulation,
     defaultWorld: parsed.defaultWorld,
+    release: parsed.release,
   };
 }
 
@@ -49,6 +50,8 @@ function effectiveYaml(parsed: ParseResult): string | null {
     return effectiveHpaYaml(parsed.effectiveHpa, {
       ...(window === undefined ? {} : { downscaleStabilizationSeconds: window }),
       windowFromFlag: parsed.windowFromFlag ?? false,
+      ...(parsed.release ? { release: parsed.release.label } : {}),
+      dropped: parsed.droppedFields,
     });
   } catch {
     // A view of the HPA is a nicety; failing to render it must not fail the run.

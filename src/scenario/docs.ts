@@ -14,6 +14,10 @@ export interface EffectiveYamlOptions {
    * the window equals the flag (older callers).
    */
   windowFromFlag?: boolean;
+  /** The release the HPA was stored under ("1.34"), named in the header. */
+  release?: string;
+  /** Fields the API server dropped under that release's gates ("path: why"), listed in the header. */
+  dropped?: string[];
 }
 
 const HEADER =
@@ -33,7 +37,14 @@ export function effectiveHpaYaml(
     DEFAULT_CONTROLLER_CONFIG.downscaleStabilizationSeconds;
   // Null fields (behavior: null when the manifest has none) are left out, as kubectl shows them.
   const doc = new Document(withoutNulls(effective));
-  doc.commentBefore = HEADER;
+  const dropped = options.dropped ?? [];
+  doc.commentBefore = [
+    options.release
+      ? `${HEADER.slice(0, -1)}, as Kubernetes ${options.release} stores it.`
+      : HEADER,
+    // The written manifest keeps them; this view (and its export) shows what the cluster keeps.
+    ...dropped.map((d) => ` Dropped by the API server: ${d}.`),
+  ].join('\n');
   const node = doc.getIn(['spec', 'behavior', 'scaleDown', 'stabilizationWindowSeconds'], true);
   // Only a window the HPA left out is the flag's: one written as 300 is the HPA's own.
   const fromFlag = options.windowFromFlag ?? (isScalar(node) && node.value === window);

@@ -65,12 +65,24 @@ export function shareLessonFromHash(hash: string): ShareLesson | null {
   return m ? { id: m[1]!, step: Number(m[2]) } : null;
 }
 
-/** What a link carries besides the scenario: the chosen HPA, the view, the model, a lesson. */
+/**
+ * The embed view (`&embed=1`): just the charts, playback and the explanation of a clicked sync,
+ * for an iframe in a blog post or a course. Beside the payload like `view`: an older app opening
+ * such a link ignores it and shows the whole page.
+ */
+const EMBED_PARAM = 'embed';
+
+export function shareEmbedFromHash(hash: string): boolean {
+  return params(hash).get(EMBED_PARAM) === '1';
+}
+
+/** What a link carries besides the scenario: the chosen HPA, the view, the model, a lesson, embedding. */
 export interface ShareExtras {
   hpa?: string | null;
   view?: ShareView | null;
   model?: ShareModel | null;
   lesson?: ShareLesson | null;
+  embed?: boolean | null;
 }
 
 /** The hash for a payload; base64url needs no escaping, so the link stays readable. */
@@ -81,5 +93,6 @@ export function shareHash(payload: string, extras: ShareExtras = {}): string {
   const lesson = extras.lesson
     ? `&${LESSON_PARAM}=1.${extras.lesson.id}.${extras.lesson.step}`
     : '';
-  return `#${PARAM}=${payload}${choice}${view}${model}${lesson}`;
+  const embed = extras.embed ? `&${EMBED_PARAM}=1` : '';
+  return `#${PARAM}=${payload}${choice}${view}${model}${lesson}${embed}`;
 }

@@ -12,6 +12,7 @@ export {
   type DecodeOutcome,
 } from './codec.ts';
 export {
+  shareEmbedFromHash,
   shareHash,
   shareHpaFromHash,
   shareLessonFromHash,
@@ -24,6 +25,7 @@ export {
   type ShareView,
 } from './fragment.ts';
 export {
+  readShareEmbed,
   readShareFragment,
   readShareHpa,
   readShareLesson,

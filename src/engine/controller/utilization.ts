@@ -13,6 +13,25 @@ export function goInt32(f: number): number {
   return Math.trunc(f) | 0; // | 0 also turns -0 into 0
 }
 
+/**
+ * int32(math.Ceil(x)) as the release converts it: as amd64 does (goInt32), or, with `saturate`
+ * (#141397, master → 1.38: ceilToInt32), at most 2^31−1 on every architecture. NaN is left to
+ * the conversion, as upstream chose.
+ */
+export function ceilToInt32(x: number, saturate: boolean): number {
+  const c = Math.ceil(x);
+  if (saturate && c >= MAX_INT32) return MAX_INT32;
+  return goInt32(c);
+}
+
+/**
+ * Go's int32(x) for an int64 x: the low 32 bits, two's complement (the Go spec's integer
+ * conversion; unlike int32(float64), no "integer indefinite"). `x` is an exact integer here.
+ */
+export function int32OfInt64(x: number): number {
+  return x | 0; // ToInt32 is the same truncation modulo 2^32 for any integer below 2^53
+}
+
 /** int32 addition with Go's wrap-around. */
 export function addInt32(a: number, b: number): number {
   return (a + b) | 0;
@@ -87,7 +106,8 @@ export function utilizationRatio(
   numEntries: number,
   targetUtilization: number,
 ): UtilizationRatio {
-  const utilization = goInt32(int64Div(metricsTotal * 100, requestsTotal));
+  // int32((metricsTotal * 100) / requestsTotal): an int64 quotient converted, so it wraps.
+  const utilization = int32OfInt64(int64Div(metricsTotal * 100, requestsTotal));
   return {
     ok: true,
     usageRatio: utilization / targetUtilization,
@@ -102,12 +122,16 @@ export function exactUtilizationRatio(
   numEntries: number,
   targetUtilization: number,
 ): UtilizationRatio {
-  const utilization = goInt32(Number((metricsTotal * 100n) / requestsTotal));
+  // Go's int64 sums, product and quotient wrap at 64 bits, then the conversion at 32.
+  const mt = BigInt.asIntN(64, metricsTotal);
+  const rt = BigInt.asIntN(64, requestsTotal);
+  const quotient = rt === 0n ? 0n : BigInt.asIntN(64, mt * 100n) / rt;
+  const utilization = Number(BigInt.asIntN(32, quotient));
   return {
     ok: true,
     usageRatio: utilization / targetUtilization,
     utilization,
-    rawAverageValue: Number(metricsTotal / BigInt(numEntries)),
+    rawAverageValue: Number(mt / BigInt(numEntries)),
   };
 }
 

@@ -245,7 +245,8 @@ describe('simulate', () => {
     });
     const r = run(input);
     const m = r.syncs[0]!.trace.metrics![0]!;
-    expect(m.currentUtilization).toBe(-2147483648); // what upstream computes, kept as is
+    // Go's int32 of the int64 quotient keeps its low 32 bits: 3e9 − 2^32, kept as is
+    expect(m.currentUtilization).toBe(3e9 - 2 ** 32);
     expect(r.series.metricOverflow[0]![0]).toBe(1);
     expect(r.series.metrics[0]![0]).toBeNaN();
     expect(r.syncs[0]!.explanation).toContain('int32 overflow');

@@ -33,6 +33,8 @@ export interface HpaOutcome {
   pathMap: PathMap;
   /** Info notices (conversion). */
   notices: string[];
+  /** Fields the API server dropped for this release's gates, each with why ("path: why"). */
+  dropped: string[];
 }
 
 export interface HpaContext {
@@ -73,7 +75,7 @@ export function processHpa(
     report.info(['apiVersion'], notice);
   }
   const hpa = conversion.hpa;
-  dropDisabledFields(hpa, ctx, at, report);
+  const dropped = dropDisabledFields(hpa, ctx, at, report);
   const defaulted = setDefaultsHorizontalPodAutoscaler(hpa);
   let valid = true;
   for (const e of validateHorizontalPodAutoscalerSpec(defaulted.spec, ctx.gates)) {
@@ -87,19 +89,23 @@ export function processHpa(
   if (!checkDecodable(manifest, report)) valid = false;
   if (manifest.status !== undefined) report.info(['status'], STATUS_NOTE, 'key');
   if (!checkHpaBounds(defaulted, manifest.metadata, at, report)) valid = false;
+  // A bound the API accepts but the simulator cannot reach: the run is capped, not refused; the
+  // effective HPA (what the cluster would hold) keeps the bound as written.
+  let simulated = defaulted;
   if (defaulted.spec.maxReplicas > MAX_PODS) {
-    valid = false;
-    report.error(
+    report.warning(
       at(['spec', 'maxReplicas']),
-      `spec.maxReplicas is ${defaulted.spec.maxReplicas.toLocaleString('en-US')}: the API server accepts it, but the simulator runs at most ${MAX_PODS.toLocaleString('en-US')} pods; lower maxReplicas for the simulation`,
+      `spec.maxReplicas is ${defaulted.spec.maxReplicas.toLocaleString('en-US')}: the API server accepts it, but the simulator runs at most ${MAX_PODS.toLocaleString('en-US')} pods, so this run is capped at ${MAX_PODS.toLocaleString('en-US')} replicas (the controller clamps there, not at ${defaulted.spec.maxReplicas.toLocaleString('en-US')})`,
     );
+    simulated = { ...defaulted, spec: { ...defaulted.spec, maxReplicas: MAX_PODS } };
   }
   return {
     valid,
-    defaulted,
+    defaulted: simulated,
     effective: effectiveOf(defaulted, ctx.config),
     pathMap: conversion.pathMap,
     notices,
+    dropped,
   };
 }
 
@@ -127,8 +133,9 @@ function dropDisabledFields(
   ctx: HpaContext,
   at: (p: Path) => Path,
   report: Reporter,
-): void {
-  if (ctx.gates.HPAConfigurableTolerance) return;
+): string[] {
+  const dropped: string[] = [];
+  if (ctx.gates.HPAConfigurableTolerance) return dropped;
   for (const direction of ['scaleUp', 'scaleDown'] as const) {
     const rules = hpa.spec.behavior?.[direction];
     if (!rules || rules.tolerance === undefined) continue;
@@ -141,7 +148,9 @@ function dropDisabledFields(
       at(['spec', 'behavior', direction, 'tolerance']),
       `ignored: ${why}, so the API server drops this field and the controller uses --horizontal-pod-autoscaler-tolerance (${ctx.config.tolerance})`,
     );
+    dropped.push(`spec.behavior.${direction}.tolerance: ${why}`);
   }
+  return dropped;
 }
 
 function effectiveOf(
