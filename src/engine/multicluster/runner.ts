@@ -107,13 +107,18 @@ export function runFederation(
       const ready = members.map((m) => m.readyAt(s));
       const allReady = ready.reduce((a, b) => a + b, 0);
       const counted = s >= 0;
-      // As loop.ts: the queues drain up to s, then the adapters poll the backlog.
+      // As loop.ts: the queues drain up to s by the pods that were ready at the previous scrape
+      // (what served the interval), then the adapters poll the backlog.
+      let serving = 0;
+      for (const m of members) if (!m.failed) serving += m.cluster.readyCount;
       world.advanceQueues(
         s,
         Number.isNaN(prevTick) || s <= 0 ? 0 : s - Math.max(prevTick, 0),
         demand,
-        allReady,
+        serving,
       );
+      // Each member's adapter polls its Pods metrics on the scrapes the single cluster's does.
+      const poll = nextTick % scrapes.pollEvery === 0;
       let pods = 0;
       let served = 0;
       members.forEach((m, i) => {
@@ -124,12 +129,12 @@ export function runFederation(
         }
         shares[i] = allReady === 0 ? 0 : ready[i]! / allReady;
         m.demandNow = demand * shares[i]!;
-        m.cluster.tick(s, prevTick, sources[i]!, false);
+        m.cluster.tick(s, prevTick, sources[i]!, poll);
         if (counted) m.recorder.tick(s, m.cluster, m.demandNow);
         pods += m.cluster.workload.pods.length;
         served += m.cluster.served;
       });
-      if (nextTick % scrapes.pollEvery === 0) world.poll(s, demand);
+      if (poll) world.poll(s, demand);
       // With no ready pod anywhere the demand is not routed to any cluster: all of it is unmet.
       if (counted) total.kpis.tick(s, res, pods, allReady, demand, served, world.hasTraffic);
       prevTick = s;
@@ -260,7 +265,10 @@ function updateHealth(m: Member, s: number, changes: Changes): void {
   if (down && !m.failed) {
     m.failed = true;
     m.demandNow = 0;
-    // The cluster is unreachable: its pods stop serving; it comes back empty.
+    // The cluster is unreachable: its pods stop serving (none is ready to a client until it
+    // scrapes again after recovery); it comes back empty.
+    m.cluster.readyCount = 0;
+    m.cluster.served = 0;
     m.setReplicas(0, s);
     changes.failed.push(m);
   } else if (!down && m.failed) {
