@@ -1,6 +1,6 @@
 // Multi-cluster scenarios over time: the seed proposal's control plane and Karmada's shipped
 // FederatedHPA + scheduler, over member clusters sharing one load. See README.md.
-export type * from './input.ts';
+export type * from '../simulation/federationInput.ts';
 export type * from './result.ts';
 export { simulateFederation, type FederationOutcome } from './simulateFederation.ts';
 export {

@@ -9,7 +9,7 @@ import { Recorder, syncRecord } from '../simulation/recorder.ts';
 import type { SyncRecord } from '../simulation/result.ts';
 import type { World } from '../simulation/world.ts';
 import type { Bounds, ClusterTraits } from '../federation/index.ts';
-import type { MemberClusterInput } from './input.ts';
+import type { MemberClusterInput } from '../simulation/federationInput.ts';
 
 /** Free capacity of a cluster without a limit, for the rules that read availableReplicas. */
 export const UNLIMITED_AVAILABLE = 5_000;

@@ -5,7 +5,7 @@ import type { MetricLoad, SimulationInput } from '../simulation/input.ts';
 import { simulate } from '../simulation/simulate.ts';
 import { buildInput, type InputOverrides } from '../simulation/testing/buildInput.ts';
 import { podsMetric, worldArb } from '../simulation/testing/worldArb.ts';
-import type { FederationInput, MemberClusterInput } from './input.ts';
+import type { FederationInput, MemberClusterInput } from '../simulation/federationInput.ts';
 import { federationSyncDetail, federationToCsv, simulateFederation } from './index.ts';
 import type { FederationModel, FederationRun } from './index.ts';
 

@@ -4,7 +4,7 @@
 
 import type { HorizontalPodAutoscaler } from '../controller/index.ts';
 import type { SimulationResult, SyncRecord } from '../simulation/result.ts';
-import type { FederationModel } from './input.ts';
+import type { FederationModel } from '../simulation/federationInput.ts';
 
 export type ClusterEventKind =
   | 'initial'

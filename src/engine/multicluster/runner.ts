@@ -9,12 +9,12 @@ import type { ReconcileTrace } from '../controller/index.ts';
 import type { SyncStep, TickSource } from '../simulation/cluster.ts';
 import type { SimulationInput } from '../simulation/input.ts';
 import { KpiAccumulator } from '../simulation/kpis.ts';
-import { overflowed, plottedValue, syncRecordOf, type EventLog } from '../simulation/recorder.ts';
+import { overflowed, plottedValue, syncRecordOf } from '../simulation/recorder.ts';
 import { describeMetric } from '../simulation/series.ts';
 import { allocateSeries, type SimulationSeries } from '../simulation/seriesShape.ts';
-import type { SimulationResult, SyncRecord } from '../simulation/result.ts';
+import type { EventLog, SimulationResult, SyncRecord } from '../simulation/result.ts';
 import { World } from '../simulation/world.ts';
-import type { FederationInput, FederationModel } from './input.ts';
+import type { FederationInput, FederationModel } from '../simulation/federationInput.ts';
 import type { Member } from './member.ts';
 import type { ClusterEvent, FederationRun } from './result.ts';
 

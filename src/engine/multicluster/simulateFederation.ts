@@ -4,7 +4,7 @@
 // keeps the series, KPIs and events only, so a long run stays light.
 
 import type { SimulationInput } from '../simulation/input.ts';
-import type { FederationModel } from './input.ts';
+import type { FederationModel } from '../simulation/federationInput.ts';
 import { ProposalPlane } from './proposal.ts';
 import type { ClusterEvent, FederationRun } from './result.ts';
 import { runContext, runFederation, StoppedError } from './runner.ts';

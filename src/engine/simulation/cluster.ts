@@ -23,27 +23,15 @@ import {
 } from './metricsPipeline.ts';
 import { scrapeSchedule, type ScrapeSchedule } from './scrapes.ts';
 import type { SyncRecord } from './result.ts';
+import type { ClusterSnapshot } from './state.ts';
 import { ObservedPods } from './observedPods.ts';
 import { DemandAhead, intervalTimes, type DemandSource } from './demandAhead.ts';
 import { MAX_SUBSTEPS } from './substeps.ts';
-import { Workload, type WorkloadSnapshot } from './workload.ts';
+import { Workload } from './workload.ts';
 import { METRICS_SERVER_DOWN, type World } from './world.ts';
 
 /** Initial pods started this long before t = 0, so they are past every start-up rule. */
 const INITIAL_POD_AGE_SECONDS = 3600;
-
-export interface ClusterSnapshot {
-  workload: WorkloadSnapshot;
-  memory: ControllerMemory;
-  conditions: HPACondition[];
-  desiredReplicas: number;
-  lastScaleTime: number | null;
-  specReplicas: number;
-  readyCount: number;
-  served: number;
-  perPodWork: Float64Array;
-  lastScrape: number;
-}
 
 /** What one sync did, for the recorder. */
 export interface SyncStep {

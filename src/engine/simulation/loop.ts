@@ -4,24 +4,16 @@
 // record what they need (scrapes before t = 0 only warm the pipeline up and are not observed).
 
 import type { ReconcileOptions } from '../controller/index.ts';
-import { Cluster, type ClusterSnapshot, type SyncStep } from './cluster.ts';
+import { Cluster, type SyncStep } from './cluster.ts';
 import type { SimulationInput } from './input.ts';
-import { World, type WorldSnapshot } from './world.ts';
+import type { LoopSnapshot } from './state.ts';
+import { World } from './world.ts';
 
 export interface LoopObserver {
   /** after the scrape at s ≥ 0 (it stands for the interval [s, s + resolution)) */
   tick?(s: number, cluster: Cluster, demandNow: number): void;
   /** after sync number k */
   sync?(k: number, step: SyncStep, cluster: Cluster): void;
-}
-
-export interface LoopSnapshot {
-  /** the index of the next sync to run */
-  nextSync: number;
-  nextTick: number;
-  prevTickTime: number;
-  world: WorldSnapshot;
-  cluster: ClusterSnapshot;
 }
 
 export class Simulation {

@@ -14,32 +14,18 @@ import type {
 import type { CompiledCurve } from './curves/index.ts';
 import type { MetricLoad, SimulationInput } from './input.ts';
 import { metricKey } from './input.ts';
+import type { PodMetricsState } from './state.ts';
 import type { SimPod, Workload } from './workload.ts';
 
 // metrics-server pkg/storage/pod.go freshContainerMinMetricsResolution
 const FRESH_CONTAINER_MIN_SECONDS = 10;
 
 /**
- * One pod's counters and what metrics-server stores of them, as differences rather than running
- * totals: metrics-server only ever reports the difference between two points of a counter (a
- * rate) or a gauge's last value, so a pod's state is the same numbers for every pod that did the
- * same work over the same intervals, whenever it started. `v` holds four blocks of loads ×
- * containers values (ACC, LAST, POLL_ACC, POLL_RATE below).
- */
-export interface PodMetricsState {
-  v: Float64Array;
-  /** time of metrics-server's last and previous stored point (NaN: none) */
-  lastT: number;
-  prevT: number;
-  /** the adapter's last poll of this pod (NaN: none) */
-  pollT: number;
-}
-
-/**
  * Counters: the increase since metrics-server's last stored point (or since the container
  * started, when none is stored: a fresh container's first point is its first scrape, scrapes
  * being one resolution apart). Gauges: the value now.
  */
+// PodMetricsState (state.ts) holds these blocks in `v`.
 const ACC = 0;
 /** Counters: last stored point − the previous one (the rate's numerator). Gauges: the last point. */
 const LAST = 1;

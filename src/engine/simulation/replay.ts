@@ -4,17 +4,10 @@
 
 import type { HPAEvent } from '../controller/index.ts';
 import type { SimulationInput } from './input.ts';
-import { Simulation, type LoopSnapshot } from './loop.ts';
-import type { EventLog } from './recorder.ts';
+import { Simulation } from './loop.ts';
 import { syncRecord } from './recorder.ts';
-import type { SimulationResult, SyncRecord } from './result.ts';
+import type { EventLog, SimulationResult, SyncRecord } from './result.ts';
 import { SIMULATION_LIMITS } from './limits.ts';
-
-/** Snapshots of a compact run: `snapshots[j]` is the state before sync (j + 1) · every. */
-export interface ReplayIndex {
-  every: number;
-  snapshots: LoopSnapshot[];
-}
 
 /** Snapshot spacing: at most ~32 snapshots (memory), at least 64 syncs apart (speed). */
 export function snapshotSpacing(syncCount: number): number {

@@ -7,8 +7,8 @@ import { SIMULATION_LIMITS } from './limits.ts';
 import { Simulation } from './loop.ts';
 import { Recorder } from './recorder.ts';
 import { scrapeSchedule } from './scrapes.ts';
-import { snapshotSpacing, type ReplayIndex } from './replay.ts';
-import type { FullSimulationResult, SimulationResult } from './result.ts';
+import { snapshotSpacing } from './replay.ts';
+import type { FullSimulationResult, ReplayIndex, SimulationResult } from './result.ts';
 
 export { SIMULATION_LIMITS };
 

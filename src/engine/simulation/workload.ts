@@ -6,7 +6,7 @@
 
 import type { PodObservation } from '../controller/index.ts';
 import { DEFAULT_REPLICA_SET, type ReplicaSetModel, type WorkloadModel } from './input.ts';
-import type { PodMetricsState } from './metricsPipeline.ts';
+import type { PodMetricsState, WorkloadSnapshot } from './state.ts';
 import { probeReadyAt } from './readiness.ts';
 import { ApiWriter, slowStartBatch } from './replicaSet.ts';
 
@@ -36,27 +36,6 @@ export interface SimPod {
   metrics: PodMetricsState | null;
   /** in the pipeline's steady group: `metrics` and the observation's metrics are shared */
   inGroup: boolean;
-}
-
-/** What a snapshot keeps of one pod: everything its future depends on (observations are rebuilt). */
-export interface PodSnapshot {
-  index: number;
-  createdAt: number;
-  scheduledAt: number | null;
-  deletedAt: number | null;
-  failed: boolean;
-  noMetrics: boolean;
-  metrics: PodMetricsState | null;
-}
-
-export interface WorkloadSnapshot {
-  pods: PodSnapshot[];
-  nextIndex: number;
-  unscheduled: number;
-  nextGoneAt: number;
-  /** creates accepted by the ReplicaSet but not yet through the client, by time */
-  creating: number[];
-  writer: { tokens: number; at: number };
 }
 
 function cloneMetrics(m: PodMetricsState | null): PodMetricsState | null {
