@@ -8,7 +8,6 @@ import { decidingMetric } from './decisionSeries.ts';
 import { explainSync } from './explain.ts';
 import type { SimulationInput } from './input.ts';
 import { KpiAccumulator } from './kpis.ts';
-import type { LoopObserver } from './loop.ts';
 import type { EventLog, SyncRecord } from './result.ts';
 import { describeMetric } from './series.ts';
 import { allocateSeries, type SimulationSeries } from './seriesShape.ts';
@@ -60,7 +59,8 @@ export function syncRecordOf(
   return record;
 }
 
-export class Recorder implements LoopObserver {
+/** One cluster's series, KPIs and events (and records at level 'full'), fed by its run's observer. */
+export class Recorder {
   readonly series: SimulationSeries;
   readonly kpis: KpiAccumulator;
   readonly events: EventLog = { sync: [], events: [] };

@@ -3,8 +3,9 @@
 // its trace and explanation.
 
 import type { HPACondition, HPAEvent, ReconcileTrace } from '../controller/index.ts';
+import type { FederationModel } from './federationInput.ts';
 import type { MetricSeriesInfo, SimulationSeries } from './seriesShape.ts';
-import type { LoopSnapshot } from './state.ts';
+import type { SimulationSnapshot } from './state.ts';
 
 export type { SimulationSeries, MetricSeriesInfo };
 
@@ -18,8 +19,18 @@ export interface EventLog {
 /** Snapshots of a compact run: `snapshots[j]` is the state before sync (j + 1) · every. */
 export interface ReplayIndex {
   every: number;
-  snapshots: LoopSnapshot[];
+  snapshots: SimulationSnapshot[];
+  /** whose decision a sync's detail rebuilds from them */
+  of: ReplayTarget;
 }
+
+/**
+ * The one cluster's HPA, or one model of a multi-cluster run: a member cluster's HPA (`member`)
+ * or, with `member` null, the central FederatedHPA (shipped; the proposal's total has none).
+ * Runs of one model share the snapshots; each names its own target.
+ */
+export type ReplayTarget =
+  { kind: 'hpa' } | { kind: 'federation'; model: FederationModel; member: string | null };
 
 export interface SyncRecord {
   /** seconds from scenario start */

@@ -1,14 +1,16 @@
-// simulate(): check the engine's limits, run the loop (loop.ts) over the world (world.ts) and the
-// cluster (cluster.ts), and keep what the record level asks for (recorder.ts, replay.ts).
+// simulate(): check the engine's limits, run the loop (loop.ts) over one cluster under its HPA
+// (single.ts) to its end (drive.ts), and keep what the record level asks for (recorder.ts,
+// replay.ts).
 
+import { drive, replayIndex, runError } from './drive.ts';
 import type { SimulationInput } from './input.ts';
 import { metricKey } from './input.ts';
 import { SIMULATION_LIMITS } from './limits.ts';
-import { Simulation } from './loop.ts';
+import type { Simulation } from './loop.ts';
 import { Recorder } from './recorder.ts';
 import { scrapeSchedule } from './scrapes.ts';
-import { snapshotSpacing } from './replay.ts';
-import type { FullSimulationResult, ReplayIndex, SimulationResult } from './result.ts';
+import type { FullSimulationResult, SimulationResult } from './result.ts';
+import { singleSimulation } from './single.ts';
 
 export { SIMULATION_LIMITS };
 
@@ -31,7 +33,7 @@ export interface SimulateOptions {
 }
 
 /** Why the engine refuses an input, or null when it can run it. */
-function refusal(input: SimulationInput): string | null {
+export function refusal(input: SimulationInput): string | null {
   const sync = input.controller.syncPeriodSeconds;
   const res = input.metricsPipeline.resolutionSeconds;
   if (!(sync > 0) || !(res > 0) || !(input.durationSeconds >= 0))
@@ -47,17 +49,14 @@ function refusal(input: SimulationInput): string | null {
   return null;
 }
 
-/** A simulation to step through (playback, federation), or the reason it cannot run. */
+/** A simulation to step through (playback, tests, the bench), or the reason it cannot run. */
 export function createSimulation(
   input: SimulationInput,
   options: Pick<SimulateOptions, 'reference'> = {},
 ): { ok: true; simulation: Simulation } | { ok: false; error: string } {
   const why = refusal(input);
   return why === null
-    ? {
-        ok: true,
-        simulation: new Simulation(input, SIMULATION_LIMITS.maxPods, options.reference === true),
-      }
+    ? { ok: true, simulation: singleSimulation(input, options.reference === true) }
     : { ok: false, error: why };
 }
 
@@ -72,8 +71,7 @@ export function simulate(input: SimulationInput, options: SimulateOptions = {}):
   try {
     return { ok: true, result: run(input, created.simulation, options) };
   } catch (e) {
-    if (e instanceof StoppedError) return { ok: false, error: 'cancelled' };
-    return { ok: false, error: `simulation failed: ${(e as Error).message}` };
+    return { ok: false, error: runError(e) };
   }
 }
 
@@ -82,20 +80,20 @@ export function isFullResult(r: SimulationResult): r is FullSimulationResult {
   return r.syncs !== null;
 }
 
-class StoppedError extends Error {}
-
 function run(input: SimulationInput, sim: Simulation, options: SimulateOptions): SimulationResult {
   const full = options.record === 'full';
+  const cluster = sim.cluster;
   const recorder = new Recorder(input, sim.world, sim.syncCount, full);
-  const replay: ReplayIndex | null = full
-    ? null
-    : { every: snapshotSpacing(sim.syncCount), snapshots: [] };
-  for (let k = 0; k < sim.syncCount; k++) {
-    if (options.shouldStop?.()) throw new StoppedError();
-    if (replay && k > 0 && k % replay.every === 0) replay.snapshots.push(sim.snapshot());
+  const replay = full ? null : replayIndex(sim.syncCount, { kind: 'hpa' });
+  drive(
+    sim,
+    {
+      tick: (s, demand) => recorder.tick(s, cluster, demand),
+      sync: (k, _t, did) => recorder.sync(k, did.members[0]!.step, cluster),
+    },
     // A compact run keeps only the series numbers; replay.ts rebuilds a sync's full trace.
-    sim.runSync(recorder, full ? true : 'lean');
-  }
+    { trace: full ? true : 'lean', shouldStop: options.shouldStop, replay },
+  );
   return {
     record: full ? 'full' : 'compact',
     series: recorder.series,

@@ -57,13 +57,21 @@ export interface ClusterSnapshot {
   served: number;
   perPodWork: Float64Array;
   lastScrape: number;
+  demandNow: number;
+  failed: boolean;
 }
 
-export interface LoopSnapshot {
+/** Where the loop stands between two syncs, and everything it drives (loop.ts). */
+export interface SimulationSnapshot {
   /** the index of the next sync to run */
   nextSync: number;
   nextTick: number;
   prevTickTime: number;
+  /** per plane clock: the index of its next firing */
+  clocks: number[];
   world: WorldSnapshot;
-  cluster: ClusterSnapshot;
+  /** in the loop's cluster order */
+  clusters: ClusterSnapshot[];
+  /** the control plane's own state (ControlPlane.snapshot) */
+  plane: unknown;
 }
