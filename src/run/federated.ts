@@ -48,8 +48,9 @@ export function planFederation(input: SimulationInput, name: string): RunPlan[] 
 
 /**
  * One model's multi-cluster run of `input`, simulated once and shared by its plans. `record`
- * 'full' also keeps every controller decision (an explanation asks for it, on demand: the run is
- * simulated again once, then cached); a full run answers a compact request too.
+ * 'full' also keeps every controller decision (`cli run --explain`); a full run answers a compact
+ * request too. An explanation needs no full run: a compact one replays a decision from its
+ * nearest snapshot (federationDecision).
  */
 export function runFederated(
   input: SimulationInput,
@@ -86,6 +87,8 @@ export function executeFederatedRun(plan: RunPlan, shouldStop?: () => boolean): 
 /**
  * The decision a focused-run key names (decisionKey.ts) at sync k: a member HPA's (proposal) or
  * the central FederatedHPA's (shipped); null when the key names none or there is no record.
+ * Rebuilt from the model's run as it is cached (a compact run replays from its nearest
+ * snapshot: the model is never simulated again in full).
  */
 export function federationDecision(
   input: SimulationInput,
@@ -94,7 +97,7 @@ export function federationDecision(
 ): FederationDecision | null {
   const d = parseDecisionKey(key);
   if (!d || !input.federation?.models.includes(d.model)) return null;
-  const outcome = runFederated(input, d.model, undefined, 'full');
+  const outcome = runFederated(input, d.model);
   return outcome.ok ? federationSyncDetail(input, outcome.run, d.member, k) : null;
 }
 

@@ -11,4 +11,10 @@ export {
   explainDivide,
 } from './explainDivision.ts';
 export { federationToCsv } from './exportCsv.ts';
-export { federationSyncDetail, type FederationSyncDetail } from './syncDetail.ts';
+export {
+  decisionAt,
+  federationSyncDetail,
+  type Decision,
+  type FederationSyncDetail,
+} from './syncDetail.ts';
+export { federationSimulation, type FederationSimulation } from './simulateFederation.ts';
