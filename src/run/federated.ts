@@ -57,6 +57,7 @@ export function runFederated(
   model: FederationModel,
   shouldStop?: () => boolean,
   record: RecordLevel = 'compact',
+  workBudget?: number,
 ): FederationOutcome {
   let byModel = cache.get(input);
   if (!byModel) cache.set(input, (byModel = new Map()));
@@ -65,16 +66,24 @@ export function runFederated(
   const outcome = simulateFederation(input, model, {
     record,
     ...(shouldStop ? { shouldStop } : {}),
+    ...(workBudget !== undefined ? { workBudget } : {}),
   });
-  // A cancelled run is not an answer to keep.
+  // A cancelled or stopped run is not an answer to keep.
   if (outcome.ok) byModel.set(record === 'full' ? `${model}/full` : model, outcome);
   return outcome;
 }
 
-export function executeFederatedRun(plan: RunPlan, shouldStop?: () => boolean): RunResult {
+export function executeFederatedRun(
+  plan: RunPlan,
+  shouldStop?: () => boolean,
+  workBudget?: number,
+): RunResult {
   const { model, member } = plan.federation!;
-  const outcome = runFederated(plan.input, model, shouldStop);
-  if (!outcome.ok) return { ...plan, ok: false, error: outcome.error, result: null };
+  const outcome = runFederated(plan.input, model, shouldStop, 'compact', workBudget);
+  if (!outcome.ok) {
+    const { error, overrun } = outcome;
+    return { ...plan, ok: false, error, result: null, ...(overrun ? { overrun } : {}) };
+  }
   const result =
     member === null
       ? outcome.run.total

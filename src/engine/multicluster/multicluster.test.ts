@@ -263,6 +263,16 @@ describe('multi-cluster loop', () => {
     }
   });
 
+  it('a run past its work budget stops with the single-cluster error', () => {
+    const input = scenario({}, { durationSeconds: 7 * 86_400 });
+    const out = simulateFederation(input, 'shipped', { workBudget: 500_000 });
+    expect(out.ok).toBe(false);
+    if (out.ok) return;
+    expect(out.overrun!.atSeconds).toBeLessThan(input.durationSeconds);
+    expect(out.error).toMatch(/^stopped at .* of 7 d: the work budget of 500 k units was spent/);
+    expect(simulateFederation(input, 'shipped', { workBudget: 1e12 }).ok).toBe(true);
+  });
+
   it('is deterministic', () => {
     const input = scenario({
       clusters: [cluster('a', { failAtSeconds: 200, recoverAtSeconds: 500 }), cluster('b')],

@@ -5,11 +5,12 @@
 // the default keeps the series, KPIs and events, and snapshots a decision is replayed from
 // (syncDetail.ts), so a long run stays light.
 
-import { drive, replayIndex, runError } from '../simulation/drive.ts';
+import { countSeries, drive, replayIndex, runError } from '../simulation/drive.ts';
 import type { FederationInput, FederationModel } from '../simulation/federationInput.ts';
 import type { SimulationInput } from '../simulation/input.ts';
 import { Simulation } from '../simulation/loop.ts';
-import { refusal } from '../simulation/simulate.ts';
+import type { WorkMeter, WorkOverrun } from '../simulation/meter.ts';
+import { meterOf, refusal } from '../simulation/simulate.ts';
 import { World } from '../simulation/world.ts';
 import type { Member } from './member.ts';
 import { ProposalPlane } from './proposal.ts';
@@ -17,7 +18,18 @@ import { FederationRecorder } from './record.ts';
 import type { ClusterEvent, FederationRun } from './result.ts';
 import { ShippedPlane } from './shipped.ts';
 
-export type FederationOutcome = { ok: true; run: FederationRun } | { ok: false; error: string };
+export type FederationOutcome =
+  | { ok: true; run: FederationRun }
+  /** `overrun`: the run passed its work budget (../simulation/meter.ts), where and on what */
+  | { ok: false; error: string; overrun?: WorkOverrun };
+
+export interface FederationOptions {
+  shouldStop?: () => boolean;
+  record?: 'compact' | 'full';
+  /** as SimulateOptions.workBudget and .meter: the model's run counts its work and stops past it */
+  workBudget?: number;
+  meter?: WorkMeter;
+}
 
 /** One model's simulation: its world, its members and its control plane in the one loop. */
 export interface FederationSimulation {
@@ -34,6 +46,7 @@ export function federationSimulation(
   federation: FederationInput,
   model: FederationModel,
   events: ClusterEvent[],
+  meter?: WorkMeter,
 ): FederationSimulation {
   const world = new World(input);
   const ctx = { input, federation, world };
@@ -46,6 +59,7 @@ export function federationSimulation(
     clusters: members.map((m) => m.cluster),
     plane,
     health: members.map((m) => m.spec),
+    ...(meter ? { meter } : {}),
   });
   return { simulation, members };
 }
@@ -53,7 +67,7 @@ export function federationSimulation(
 export function simulateFederation(
   input: SimulationInput,
   model: FederationModel,
-  options: { shouldStop?: () => boolean; record?: 'compact' | 'full' } = {},
+  options: FederationOptions = {},
 ): FederationOutcome {
   const federation = input.federation;
   if (!federation) return { ok: false, error: 'the scenario declares no member clusters' };
@@ -62,7 +76,14 @@ export function simulateFederation(
   try {
     const full = options.record === 'full';
     const events: ClusterEvent[] = [];
-    const { simulation: sim, members } = federationSimulation(input, federation, model, events);
+    const { simulation: sim, members } = federationSimulation(
+      input,
+      federation,
+      model,
+      events,
+      meterOf(options),
+    );
+    countSeries(sim, input.hpa.spec.metrics?.length ?? 0, members.length + 1);
     const recorder = new FederationRecorder(input, sim.world, members, sim.syncCount, full);
     const replay = full
       ? null
@@ -74,6 +95,6 @@ export function simulateFederation(
     });
     return { ok: true, run: recorder.finish(model, events, replay) };
   } catch (e) {
-    return { ok: false, error: runError(e) };
+    return runError(e);
   }
 }

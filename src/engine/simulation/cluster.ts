@@ -27,6 +27,7 @@ import type { ClusterSnapshot } from './state.ts';
 import { ObservedPods } from './observedPods.ts';
 import { intervalTimes } from './demandAhead.ts';
 import { MAX_SUBSTEPS } from './substeps.ts';
+import { zeroCounts, type WorkCounts } from './meter.ts';
 import { Workload } from './workload.ts';
 import { METRICS_SERVER_DOWN, type World } from './world.ts';
 
@@ -83,6 +84,8 @@ export class Cluster {
   demandNow = 0;
   /** unreachable (multi-cluster): not scraped, runs no pods, serves nothing (the loop sets it) */
   failed = false;
+  /** the run's work meter (the loop hands every cluster the run's: useMeter) */
+  private meter: WorkCounts = zeroCounts();
   private perPodWork: Float64Array;
   private lastScrape = NaN;
   /** the controller's working arrays, reused every sync of this cluster */
@@ -170,6 +173,14 @@ export class Cluster {
     return Number.isFinite(this.workCap) ? this.workCap : null;
   }
 
+  /** Count this cluster's work (scrapes, pods read, pods written) on the run's meter. */
+  useMeter(counts: WorkCounts): void {
+    this.meter = counts;
+    this.workload.meter = counts;
+    // The starting pods are written too (before the run: the workload made them).
+    counts.podWrites += this.workload.pods.length;
+  }
+
   /** Ready pods at s (0 while unreachable): the count the loop splits the demand by. */
   readyAt(s: number): number {
     if (this.failed) return 0;
@@ -212,6 +223,7 @@ export class Cluster {
         o = 0;
         f = 1;
         l.demand.sampleInto(times, v, n);
+        this.meter.curveNodes += n * l.demand.nodes;
       }
       const now = perPodShare(f === 1 ? v[o + steps]! : v[o + steps]! * f, ready, cap);
       this.perPodWork[l.slot] = now;
@@ -225,7 +237,9 @@ export class Cluster {
     ctx.serverDown = feed.serverDown;
     ctx.poll = feed.poll;
     ctx.unavailable = feed.unavailable;
-    this.pipeline.scrape(w, s, ctx);
+    const meter = this.meter;
+    meter.scrapes++;
+    meter.podScrapes += this.pipeline.scrape(w, s, ctx);
     this.lastScrape = s;
   }
 
@@ -271,6 +285,7 @@ export class Cluster {
       grouped && this.grouped !== null
         ? this.grouped.at(w, this.pipeline.groupVersion, t)
         : w.observedPods();
+    this.meter.podEntries += obs.pods.length;
     obs.resourceMetricsError = world.metricsServerDown(t) ? METRICS_SERVER_DOWN : null;
     if (this.hasObjectMetrics)
       obs.objectMetrics = objectSamples(input.hpa.spec.metrics ?? [], (m) =>

@@ -5,14 +5,25 @@ import type { LoopObserver, Simulation } from './loop.ts';
 import type { TraceLevel } from './plane.ts';
 import { snapshotSpacing } from './replay.ts';
 import type { ReplayIndex, ReplayTarget } from './result.ts';
+import { WorkBudgetError, type WorkOverrun } from './meter.ts';
+import { METRIC_F64_KEYS, METRIC_U8_KEYS, SYNC_F64_KEYS } from './seriesShape.ts';
 
 /** Thrown out of `drive` when `shouldStop` says so. */
 export class StoppedError extends Error {}
 
-/** The error text of a run that threw. */
-export function runError(e: unknown): string {
-  if (e instanceof StoppedError) return 'cancelled';
-  return `simulation failed: ${(e as Error).message}`;
+/** How a run that threw ends: cancelled, stopped by its work budget, or failed. */
+export function runError(e: unknown): { ok: false; error: string; overrun?: WorkOverrun } {
+  if (e instanceof StoppedError) return { ok: false, error: 'cancelled' };
+  if (e instanceof WorkBudgetError)
+    return { ok: false, error: e.overrun.message, overrun: e.overrun };
+  return { ok: false, error: `simulation failed: ${(e as Error).message}` };
+}
+
+/** Series values a run keeps: one per sync and series (seriesShape.ts), for each recorded run. */
+export function countSeries(sim: Simulation, metrics: number, runs: number): void {
+  const perSync =
+    SYNC_F64_KEYS.length + (METRIC_F64_KEYS.length + METRIC_U8_KEYS.length) * metrics + 2;
+  sim.meter.counts.seriesValues += sim.syncCount * perSync * runs;
 }
 
 export interface DriveOptions {
@@ -35,7 +46,11 @@ export function drive(sim: Simulation, observer: LoopObserver, options: DriveOpt
   const { replay, shouldStop, trace } = options;
   for (let k = 0; k < sim.syncCount; k++) {
     if (shouldStop?.()) throw new StoppedError();
-    if (replay && k > 0 && k % replay.every === 0) replay.snapshots.push(sim.snapshot());
+    if (replay && k > 0 && k % replay.every === 0) {
+      const snap = sim.snapshot();
+      for (const c of snap.clusters) sim.meter.counts.snapshotPods += c.workload.pods.length;
+      replay.snapshots.push(snap);
+    }
     sim.runSync(observer, trace);
   }
 }

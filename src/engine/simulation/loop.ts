@@ -14,7 +14,15 @@
 import type { Cluster, ScrapeFeed } from './cluster.ts';
 import { DemandAhead } from './demandAhead.ts';
 import type { SimulationInput } from './input.ts';
-import type { ClusterChanges, ControlPlane, PlaneClock, PlaneSync, TraceLevel } from './plane.ts';
+import { WorkMeter } from './meter.ts';
+import type {
+  ClusterChanges,
+  ControlPlane,
+  ControllerSync,
+  PlaneClock,
+  PlaneSync,
+  TraceLevel,
+} from './plane.ts';
 import type { ScrapeSchedule } from './scrapes.ts';
 import { scrapeSchedule } from './scrapes.ts';
 import type { SimulationSnapshot } from './state.ts';
@@ -45,6 +53,8 @@ export interface SimulationParts {
   plane: ControlPlane;
   /** per cluster: its failure and recovery (multi-cluster); absent: always reachable */
   health?: (ClusterHealth | null)[];
+  /** counts the run's work, and stops it past its budget (default: a meter without budget) */
+  meter?: WorkMeter;
 }
 
 export class Simulation {
@@ -54,7 +64,11 @@ export class Simulation {
   readonly syncCount: number;
   readonly tickCount: number;
   readonly scrapes: ScrapeSchedule;
+  readonly meter: WorkMeter;
   private readonly syncPeriod: number;
+  private readonly duration: number;
+  /** the meter has a budget: check it after every scrape and sync */
+  private readonly checking: boolean;
   private readonly health: (ClusterHealth | null)[] | null;
   private readonly clocks: readonly PlaneClock[];
   /** per plane clock: the index of its next firing */
@@ -78,7 +92,11 @@ export class Simulation {
     this.clusters = clusters;
     this.plane = plane;
     this.syncPeriod = input.controller.syncPeriodSeconds;
+    this.duration = input.durationSeconds;
     this.syncCount = Math.floor(input.durationSeconds / this.syncPeriod) + 1;
+    this.meter = parts.meter ?? new WorkMeter();
+    this.checking = this.meter.budget !== Infinity;
+    for (const c of clusters) c.useMeter(this.meter.counts);
     this.scrapes = scrapeSchedule(input);
     this.tickCount = this.scrapes.count;
     this.health = parts.health?.some((h) => h !== null) ? parts.health : null;
@@ -87,7 +105,7 @@ export class Simulation {
       if (!(c.period > 0) || !Number.isFinite(c.first))
         throw new RangeError(`a plane clock needs a finite phase and a period > 0`);
     this.clockNext = this.clocks.map(() => 0);
-    this.ahead = new DemandAhead(this.scrapes);
+    this.ahead = new DemandAhead(this.scrapes, this.meter.counts, world.traffic?.nodes ?? 0);
     this.readyNow = new Float64Array(clusters.length);
     this.feed = {
       values: this.ahead.values,
@@ -135,8 +153,28 @@ export class Simulation {
     const did = this.plane.sync(k, t, this.changes, trace);
     this.changes.failed.length = 0;
     this.changes.recovered.length = 0;
+    for (let i = 0; i < did.members.length; i++) {
+      const m = did.members[i];
+      if (m) this.countReconcile(m, trace);
+    }
+    if (did.central !== null) this.countReconcile(did.central, trace);
     observer.sync?.(k, t, did);
+    if (this.checking) this.meter.check(t, this.duration);
     return did;
+  }
+
+  /** A reconcile's work: the sync, its metrics, the stored history it scanned, its record. */
+  private countReconcile(c: ControllerSync, trace: TraceLevel): void {
+    const counts = this.meter.counts;
+    const memory = c.step.r.memory;
+    counts.syncs++;
+    counts.metricSyncs += c.hpa.spec.metrics?.length ?? 0;
+    // Each sync scans and copies the stored list; a long list costs more per entry (its copy
+    // no longer fits the young generation): n (1 + n / 4096), as measured.
+    const n = memory.recommendations?.length ?? 0;
+    counts.recommendations += n + (n * n) / 4096;
+    counts.scaleEvents += memory.scaleUpEvents.length + memory.scaleDownEvents.length;
+    if (trace === true) counts.records++;
   }
 
   /**
@@ -206,6 +244,7 @@ export class Simulation {
     if (s >= 0) observer.tick?.(s, demand);
     this.prevTickTime = s;
     this.nextTick++;
+    if (this.checking) this.meter.check(s, this.duration);
   }
 
   /** Failure and recovery happen at the first scrape or sync at or after their instant. */

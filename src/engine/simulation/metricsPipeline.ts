@@ -237,8 +237,11 @@ export class MetricsPipeline {
     p.obs.customMetrics = g.obs.customMetrics ? { ...g.obs.customMetrics } : undefined;
   }
 
-  /** One scrape at s for every pod (its kubelet sample and metrics-server's storage of it). */
-  scrape(w: Workload, s: number, ctx: ScrapeContext): void {
+  /**
+   * One scrape at s for every pod (its kubelet sample and metrics-server's storage of it).
+   * Returns the pod states it stepped: each pod outside the steady group, and the group once.
+   */
+  scrape(w: Workload, s: number, ctx: ScrapeContext): number {
     const loose = this.loosePods(w);
     const steady = this.steadyValues(s, ctx);
     const g = this.group;
@@ -293,6 +296,7 @@ export class MetricsPipeline {
         joined = true;
     }
     if (joined) this.loose = loose.filter((p) => !p.inGroup);
+    return loose.length + (g.state !== null ? 1 : 0);
   }
 
   /** The group's scrape: one steady pod's, then the members' observations follow its report. */

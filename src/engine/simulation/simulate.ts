@@ -2,7 +2,7 @@
 // (single.ts) to its end (drive.ts), and keep what the record level asks for (recorder.ts,
 // replay.ts).
 
-import { drive, replayIndex, runError } from './drive.ts';
+import { countSeries, drive, replayIndex, runError } from './drive.ts';
 import type { SimulationInput } from './input.ts';
 import { metricKey } from './input.ts';
 import { SIMULATION_LIMITS } from './limits.ts';
@@ -10,12 +10,15 @@ import type { Simulation } from './loop.ts';
 import { Recorder } from './recorder.ts';
 import { scrapeSchedule } from './scrapes.ts';
 import type { FullSimulationResult, SimulationResult } from './result.ts';
+import { WorkMeter, type WorkOverrun } from './meter.ts';
 import { singleSimulation } from './single.ts';
 
 export { SIMULATION_LIMITS };
 
 export type SimulationOutcome<R extends SimulationResult = SimulationResult> =
-  { ok: true; result: R } | { ok: false; error: string };
+  | { ok: true; result: R }
+  /** `overrun`: the run passed its work budget (meter.ts), where and on what */
+  | { ok: false; error: string; overrun?: WorkOverrun };
 
 /** full: every sync's SyncRecord; compact: typed arrays per sync, records replayed on demand. */
 export type RecordLevel = 'full' | 'compact';
@@ -30,6 +33,13 @@ export interface SimulateOptions {
    * fast world is proven equal to (referenceWorld.test.ts). Results are the same either way.
    */
   reference?: boolean;
+  /**
+   * Stop the run once its work passes this many units (meter.ts: ~0.25 µs or ~20 B each); the
+   * outcome's `overrun` says where and on what. Absent: no budget.
+   */
+  workBudget?: number;
+  /** Count the run's work on this meter (and stop at its budget, not `workBudget`); read it after. */
+  meter?: WorkMeter;
 }
 
 /** Why the engine refuses an input, or null when it can run it. */
@@ -52,12 +62,20 @@ export function refusal(input: SimulationInput): string | null {
 /** A simulation to step through (playback, tests, the bench), or the reason it cannot run. */
 export function createSimulation(
   input: SimulationInput,
-  options: Pick<SimulateOptions, 'reference'> = {},
+  options: Pick<SimulateOptions, 'reference' | 'workBudget' | 'meter'> = {},
 ): { ok: true; simulation: Simulation } | { ok: false; error: string } {
   const why = refusal(input);
   return why === null
-    ? { ok: true, simulation: singleSimulation(input, options.reference === true) }
+    ? {
+        ok: true,
+        simulation: singleSimulation(input, options.reference === true, meterOf(options)),
+      }
     : { ok: false, error: why };
+}
+
+/** The meter a run counts on: the caller's (with its own budget), or one with `workBudget`. */
+export function meterOf(options: Pick<SimulateOptions, 'workBudget' | 'meter'>): WorkMeter {
+  return options.meter ?? new WorkMeter(options.workBudget);
 }
 
 export function simulate(
@@ -71,7 +89,7 @@ export function simulate(input: SimulationInput, options: SimulateOptions = {}):
   try {
     return { ok: true, result: run(input, created.simulation, options) };
   } catch (e) {
-    return { ok: false, error: runError(e) };
+    return runError(e);
   }
 }
 
@@ -85,6 +103,7 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
   const cluster = sim.cluster;
   const recorder = new Recorder(input, sim.world, sim.syncCount, full);
   const replay = full ? null : replayIndex(sim.syncCount, { kind: 'hpa' });
+  countSeries(sim, input.hpa.spec.metrics?.length ?? 0, 1);
   drive(
     sim,
     {

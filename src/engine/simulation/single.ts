@@ -6,10 +6,15 @@ import { HpaPlane } from './hpaPlane.ts';
 import type { SimulationInput } from './input.ts';
 import { SIMULATION_LIMITS } from './limits.ts';
 import { Simulation } from './loop.ts';
+import type { WorkMeter } from './meter.ts';
 import { World } from './world.ts';
 
 /** One cluster under its HPA over its own world (no limit checks: createSimulation makes them). */
-export function singleSimulation(input: SimulationInput, reference = false): Simulation {
+export function singleSimulation(
+  input: SimulationInput,
+  reference = false,
+  meter?: WorkMeter,
+): Simulation {
   const world = new World(input);
   const cluster = new Cluster(input, world, SIMULATION_LIMITS.maxPods, reference);
   return new Simulation({
@@ -17,5 +22,6 @@ export function singleSimulation(input: SimulationInput, reference = false): Sim
     world,
     clusters: [cluster],
     plane: new HpaPlane(cluster, world, input.hpa),
+    ...(meter ? { meter } : {}),
   });
 }

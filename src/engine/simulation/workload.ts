@@ -7,6 +7,7 @@
 import type { PodObservation } from '../controller/index.ts';
 import { DEFAULT_REPLICA_SET, type ReplicaSetModel, type WorkloadModel } from './input.ts';
 import type { PodMetricsState, WorkloadSnapshot } from './state.ts';
+import { zeroCounts, type WorkCounts } from './meter.ts';
 import { probeReadyAt } from './readiness.ts';
 import { ApiWriter, slowStartBatch } from './replicaSet.ts';
 
@@ -88,6 +89,8 @@ export class Workload {
   private allSettled = false;
   /** bumped whenever a pod is added, bound, deleted or dropped (for memos outside) */
   version = 0;
+  /** the run's work meter: pods created and deleted */
+  meter: WorkCounts = zeroCounts();
 
   constructor(model: WorkloadModel, namePrefix: string, initialReadyAgeSeconds: number) {
     this.model = model;
@@ -250,6 +253,7 @@ export class Workload {
 
   private addPod(createdAt: number, scheduledAt: number | null): SimPod {
     const pod = this.newPod(this.nextIndex++, createdAt, scheduledAt);
+    this.meter.podWrites++;
     if (scheduledAt === null) this.unscheduled++;
     this.pods.push(pod);
     this.obsList = null;
@@ -364,6 +368,7 @@ export class Workload {
 
   private deletePods(victims: SimPod[], t: number): void {
     this.touch();
+    this.meter.podWrites += victims.length;
     for (const p of victims) {
       p.deletedAt = this.writer.take(t);
       p.stateTime = NaN; // the memo is stale once the pod changes
