@@ -210,7 +210,9 @@ export class Cluster {
     const steps = n - 1;
     const world = feed.values;
     const at = feed.at;
-    const demandNow = share === 1 ? world[at + steps]! : world[at + steps]! * share;
+    // With no ready pod the cluster is routed nothing (all of it is unmet).
+    const demandNow =
+      ready === 0 ? 0 : share === 1 ? world[at + steps]! : world[at + steps]! * share;
     this.demandNow = demandNow;
     this.served = ready === 0 ? 0 : Math.min(demandNow, ready * cap);
     for (const l of this.perPodLoads) {
@@ -229,8 +231,8 @@ export class Cluster {
       this.perPodWork[l.slot] = now;
       ctx.workNow[l.slot] = now;
       let sum = 0;
-      for (let k = 0; k < steps; k++)
-        sum += perPodShare(f === 1 ? v[o + k]! : v[o + k]! * f, ready, cap);
+      if (f === 1) for (let k = 0; k < steps; k++) sum += perPodShare(v[o + k]!, ready, cap);
+      else for (let k = 0; k < steps; k++) sum += perPodShare(v[o + k]! * f, ready, cap);
       ctx.meanWork[l.slot] = steps === 0 ? now : sum / steps;
     }
     ctx.prev = Number.isNaN(prev) ? s : prev;

@@ -215,10 +215,12 @@ export class Simulation {
     const readyNow = this.readyNow;
     let serving = 0;
     let ready = 0;
+    // Alone, a cluster gets all of the demand (its tick serves none of it without a ready pod).
+    const alone = clusters.length === 1;
     for (let i = 0; i < clusters.length; i++) {
       const c = clusters[i]!;
       serving += c.failed ? 0 : c.readyCount;
-      ready += readyNow[i] = c.readyAt(s);
+      if (!alone) ready += readyNow[i] = c.readyAt(s);
     }
     world.advanceQueues(
       s,
@@ -235,7 +237,7 @@ export class Simulation {
       if (c.failed) continue;
       // Each cluster gets the demand in proportion to its ready pods (with none ready, nobody
       // is routed any: all of it is unmet).
-      feed.share = ready === 0 ? 0 : readyNow[i]! / ready;
+      feed.share = alone ? 1 : ready === 0 ? 0 : readyNow[i]! / ready;
       c.tick(s, prev, feed);
     }
     if (feed.poll) world.poll(s, demand);
