@@ -71,6 +71,8 @@ export class Simulation {
   private readonly checking: boolean;
   private readonly health: (ClusterHealth | null)[] | null;
   private readonly clocks: readonly PlaneClock[];
+  /** the plane acts after every scrape (looked up once: most planes do not) */
+  private readonly hasScraped: boolean;
   /** per plane clock: the index of its next firing */
   private clockNext: number[];
   /** the world's demand at the sample times of the scrapes ahead, shared by every cluster */
@@ -101,6 +103,7 @@ export class Simulation {
     this.tickCount = this.scrapes.count;
     this.health = parts.health?.some((h) => h !== null) ? parts.health : null;
     this.clocks = plane.clocks;
+    this.hasScraped = plane.scraped !== undefined;
     for (const c of this.clocks)
       if (!(c.period > 0) || !Number.isFinite(c.first))
         throw new RangeError(`a plane clock needs a finite phase and a period > 0`);
@@ -241,7 +244,7 @@ export class Simulation {
       c.tick(s, prev, feed);
     }
     if (feed.poll) world.poll(s, demand);
-    this.plane.scraped?.(s);
+    if (this.hasScraped) this.plane.scraped!(s);
     if (this.clocks.length > 0) this.fireClocks(s, false);
     if (s >= 0) observer.tick?.(s, demand);
     this.prevTickTime = s;

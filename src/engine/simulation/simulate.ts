@@ -6,7 +6,9 @@ import { countSeries, drive, replayIndex, runError } from './drive.ts';
 import type { SimulationInput } from './input.ts';
 import { metricKey } from './input.ts';
 import { SIMULATION_LIMITS } from './limits.ts';
-import type { Simulation } from './loop.ts';
+import type { Cluster } from './cluster.ts';
+import type { LoopObserver, Simulation } from './loop.ts';
+import type { PlaneSync } from './plane.ts';
 import { Recorder } from './recorder.ts';
 import { scrapeSchedule } from './scrapes.ts';
 import type { FullSimulationResult, SimulationResult } from './result.ts';
@@ -106,10 +108,7 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
   countSeries(sim, input.hpa.spec.metrics?.length ?? 0, 1);
   drive(
     sim,
-    {
-      tick: (s, demand) => recorder.tick(s, cluster, demand),
-      sync: (k, _t, did) => recorder.sync(k, did.members[0]!.step, cluster),
-    },
+    new SingleObserver(recorder, cluster),
     // A compact run keeps only the series numbers; replay.ts rebuilds a sync's full trace.
     { trace: full ? true : 'lean', shouldStop: options.shouldStop, replay },
   );
@@ -123,6 +122,22 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
     durationSeconds: input.durationSeconds,
     syncPeriodSeconds: input.controller.syncPeriodSeconds,
   };
+}
+
+/** The one cluster's recorder as the loop's observer (a class: one shape on the hot path). */
+class SingleObserver implements LoopObserver {
+  constructor(
+    private readonly recorder: Recorder,
+    private readonly cluster: Cluster,
+  ) {}
+
+  tick(s: number, demand: number): void {
+    this.recorder.tick(s, this.cluster, demand);
+  }
+
+  sync(k: number, _t: number, did: PlaneSync): void {
+    this.recorder.sync(k, did.members[0]!.step, this.cluster);
+  }
 }
 
 export { metricKey };
