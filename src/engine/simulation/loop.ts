@@ -152,10 +152,13 @@ export class Simulation {
         this.scrape(observer);
       }
     }
-    if (this.health !== null) for (let i = 0; i < this.clusters.length; i++) this.checkHealth(i, t);
+    const health = this.health !== null;
+    if (health) for (let i = 0; i < this.clusters.length; i++) this.checkHealth(i, t);
     const did = this.plane.sync(k, t, this.changes, trace);
-    this.changes.failed.length = 0;
-    this.changes.recovered.length = 0;
+    if (health) {
+      this.changes.failed.length = 0;
+      this.changes.recovered.length = 0;
+    }
     for (let i = 0; i < did.members.length; i++) {
       const m = did.members[i];
       if (m) this.countReconcile(m, trace);
