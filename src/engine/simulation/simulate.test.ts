@@ -43,7 +43,9 @@ describe('simulate', () => {
     });
     const together: number[][] = [[], []];
     for (let k = 0; k < sims[0]!.syncCount; k++)
-      sims.forEach((sim, j) => together[j]!.push(sim.runSync({}, 'lean').r.replicas));
+      sims.forEach((sim, j) =>
+        together[j]!.push(sim.runSync({}, 'lean').members[0]!.step.r.replicas),
+      );
     expect(together[0]).toEqual(alone[0]);
     expect(together[1]).toEqual(alone[1]);
     expect(new Set(alone[0]).size).toBeGreaterThan(1);
