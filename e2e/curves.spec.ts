@@ -248,5 +248,31 @@ for (const viewport of [
       const level = (await page.getByRole('group', { name: 'Playback' }).boundingBox())!;
       expect(level.height).toBeLessThan(play.height * 1.6); // the playback bar is one line
     });
+
+    test('keeps one row when the status is long, cut short with its whole text kept', async ({
+      page,
+    }) => {
+      await openApp(page);
+      await waitUpToDate(page);
+      const broken = (await editorText(page)).replace('minReplicas: 2', 'minReplicas: [');
+      await setEditorText(page, broken);
+      // presenter mode folds the editor away; the toolbar is the same
+      await page.getByRole('button', { name: 'Presenter', exact: true }).click();
+      const status = page.getByRole('status', { name: 'Simulator status' });
+      await expect(status).toHaveText(/^invalid — /);
+      await expect(status).toHaveAttribute('title', /^invalid — charts show the last valid/);
+      const mid = async (box: { y: number; height: number } | null) => box!.y + box!.height / 2;
+      const presets = await mid(
+        await page.getByRole('banner').getByRole('button', { name: 'Presets' }).boundingBox(),
+      );
+      for (const control of [
+        page.getByRole('combobox', { name: 'Theme' }),
+        page.getByRole('button', { name: 'Share link' }),
+        page.getByRole('button', { name: 'Export' }),
+      ])
+        expect(Math.abs((await mid(await control.boundingBox())) - presets)).toBeLessThan(3);
+      // still readable where the row has room for it: its first word at least
+      expect((await status.boundingBox())!.width).toBeGreaterThan(30);
+    });
   });
 }

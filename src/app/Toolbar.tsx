@@ -53,19 +53,21 @@ function RunStatusLine() {
   const status = useRunStatus();
   const invalid = useErrorCount() > 0;
   const stale = useIsStale();
+  const text = statusText(
+    status.kind,
+    'message' in status ? (status.message as string | undefined) : undefined,
+    invalid,
+    stale,
+  );
   return (
     <span
       className="status"
       role="status"
       aria-label="Simulator status"
+      title={text}
       data-kind={invalid ? 'invalid' : stale && status.kind === 'idle' ? 'stale' : status.kind}
     >
-      {statusText(
-        status.kind,
-        'message' in status ? (status.message as string | undefined) : undefined,
-        invalid,
-        stale,
-      )}
+      {text}
     </span>
   );
 }
@@ -155,9 +157,12 @@ export const Toolbar = memo(function Toolbar(props: {
       >
         ↷
       </button>
-      <RunStatusLine />
-      <ReleaseBadge />
-      <span className="spacer" />
+      {/* The row's give: it takes the free room and cuts its own text short (the title keeps
+          it whole) rather than push a control onto a second row. */}
+      <span className="toolbar-state">
+        <RunStatusLine />
+        <ReleaseBadge />
+      </span>
       <div className="share-box">
         <button
           className="btn primary"
