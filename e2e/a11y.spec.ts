@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { editorText, openApp, presets, setEditorText, waitUpToDate } from './app.ts';
+import { editorText, linkPath, openApp, presets, setEditorText, waitUpToDate } from './app.ts';
 
 type Theme = 'light' | 'dark';
 
@@ -55,6 +55,19 @@ const short = presets
     'periodSeconds: 10800, peakAtSeconds: 5400',
   )
   .replace('at: 43200, durationSeconds: 1200', 'at: 3600, durationSeconds: 600');
+
+/**
+ * The embed view of a lesson's link (`&lesson=…&embed=1`), in `theme`: it keeps no settings, so
+ * the theme is the system's (emulated); a sync clicked, the lesson's question answered.
+ */
+async function openEmbedIn(page: Page, theme: Theme) {
+  await page.emulateMedia({ colorScheme: theme });
+  const lesson = presets.find((p) => p.id === 'cpu-70-vs-60')!;
+  await page.goto(`${await linkPath(lesson.text)}&lesson=1.ratio-and-tolerance.0&embed=1`);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+  await expect(page.getByRole('region', { name: /^Lesson: / })).toBeVisible({ timeout: 20_000 });
+  await selectSync(page, 0.3);
+}
 
 const SCREENS: { name: string; open(page: Page): Promise<void> }[] = [
   { name: 'main', open: (page) => selectSync(page) },
@@ -127,6 +140,15 @@ const SCREENS: { name: string; open(page: Page): Promise<void> }[] = [
     },
   },
   {
+    name: 'share and embed popovers',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Embed' }).click();
+      await expect(page.getByRole('textbox', { name: 'Embed snippet' })).toBeVisible();
+      await page.getByRole('button', { name: 'Share link' }).click();
+      await expect(page.getByRole('textbox', { name: 'Share link' })).toBeVisible();
+    },
+  },
+  {
     name: 'presenter',
     open: async (page) => {
       await page.getByRole('button', { name: 'Presenter' }).click();
@@ -146,6 +168,10 @@ for (const theme of ['light', 'dark'] as const) {
         expect(await seriousFindings(page)).toEqual([]);
       });
     }
+    test('embed, with a lesson: no critical or serious finding', async ({ page }) => {
+      await openEmbedIn(page, theme);
+      expect(await seriousFindings(page)).toEqual([]);
+    });
   });
 }
 

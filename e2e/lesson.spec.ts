@@ -111,3 +111,30 @@ test('the lesson and its step travel in a share link; a published one opens on i
     readFileSync(join(fixtures, 'v1-lesson-policies.txt'), 'utf8'),
   );
 });
+
+test.describe('a lesson in the embed view at 960×560', () => {
+  test.use({ viewport: { width: 960, height: 560 } });
+
+  test('the Embed snippet carries the lesson; its iframe link plays it to the end', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(180_000);
+    await openApp(page);
+    await startLesson(page, 'The ratio and the tolerance band');
+    await page.getByRole('button', { name: 'Embed' }).click();
+    const snippet = await page.getByRole('textbox', { name: 'Embed snippet' }).inputValue();
+    const src = /src="([^"]+)"/.exec(snippet)![1]!.replace(/&amp;/g, '&');
+    expect(src).toMatch(/#s=v1\.[^&]+&lesson=1\.ratio-and-tolerance\.0&embed=1$/);
+    const embed = await context.newPage();
+    await embed.goto(`/${new URL(src).hash}`);
+    // the embed view: no editor, the lesson above the explanation
+    await expect(embed.getByRole('link', { name: 'Open in hpa-sim' })).toBeVisible();
+    await expect(embed.getByTestId('scenario-editor')).toHaveCount(0);
+    await expect(embed.getByRole('figure', { name: /Replicas over time/ })).toBeVisible({
+      timeout: 20_000,
+    });
+    await playToTheEnd(embed, 'ratio-and-tolerance', false);
+    await embed.screenshot({ path: 'test-results/lesson-embed-960x560.png' });
+  });
+});

@@ -11,10 +11,8 @@ import {
   useClusterModel,
   useFederation,
   useHpaChoice,
-  useIsStale,
   useParseSummary,
   useResult,
-  useRunStatus,
   useTheme,
 } from '../store/index.ts';
 import {
@@ -28,49 +26,8 @@ import { DraftsMenu } from './DraftsMenu.tsx';
 import { ReleaseBadge } from './ReleaseBadge.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 import { NoticeArea } from './NoticeArea.tsx';
+import { RunStatusLine } from './RunStatusLine.tsx';
 import { ImportTraffic } from '../panels/import/index.ts';
-
-function statusText(
-  kind: string,
-  message: string | undefined,
-  invalid: boolean,
-  stale: boolean,
-): string {
-  if (message) return message;
-  // "up to date" only when the charts show the text as it is now.
-  if (invalid) return 'invalid — charts show the last valid scenario';
-  if (kind === 'running') return 'simulating…';
-  if (stale) return 'stale — charts show an older version';
-  if (kind === 'idle') return 'up to date';
-  return kind;
-}
-
-/**
- * The simulator's status: its own component, so the edits and replies that change it (a drag's
- * frame, each run) re-render this line and not the toolbar.
- */
-function RunStatusLine() {
-  const status = useRunStatus();
-  const invalid = useErrorCount() > 0;
-  const stale = useIsStale();
-  const text = statusText(
-    status.kind,
-    'message' in status ? (status.message as string | undefined) : undefined,
-    invalid,
-    stale,
-  );
-  return (
-    <span
-      className="status"
-      role="status"
-      aria-label="Simulator status"
-      title={text}
-      data-kind={invalid ? 'invalid' : stale && status.kind === 'idle' ? 'stale' : status.kind}
-    >
-      {text}
-    </span>
-  );
-}
 
 /** Memoized: the page re-renders per result; the toolbar only when its own values change. */
 export const Toolbar = memo(function Toolbar(props: {
@@ -203,6 +160,7 @@ export const Toolbar = memo(function Toolbar(props: {
           hpa={hpaChoice}
           model={federation && federation.models.length > 1 ? clusterModel : null}
           title={parse?.name || 'scenario'}
+          lesson={props.lesson ?? null}
         />
       </div>
       <ExportMenu
