@@ -140,6 +140,30 @@ const SCREENS: { name: string; open(page: Page): Promise<void> }[] = [
     },
   },
   {
+    name: 'a pasted HPA: the assumed world and the notes',
+    open: async (page) => {
+      const hpaOnly = presets.find((p) => p.id === 'default')!.text.split('\n---')[0]!;
+      await setEditorText(page, hpaOnly);
+      await waitUpToDate(page);
+      const notice = page.getByRole('note', { name: 'Assumed world' });
+      await notice.getByText('No Simulation document').click();
+      await page.getByRole('button', { name: /^\d+ notes?$/ }).click();
+      await expect(page.getByRole('region', { name: 'Notes' })).toBeVisible();
+    },
+  },
+  {
+    name: 'errors: a broken Simulation document',
+    open: async (page) => {
+      const broken = presets
+        .find((p) => p.id === 'default')!
+        .text.replace('kind: Simulation\nmetadata:', 'kind: Simulation\nmetadata:\n  name: [oops');
+      await setEditorText(page, broken);
+      await expect(page.getByRole('region', { name: 'Problems' })).toContainText(
+        'the last valid world is kept',
+      );
+    },
+  },
+  {
     name: 'share and embed popovers',
     open: async (page) => {
       await page.getByRole('button', { name: 'Embed' }).click();
@@ -170,6 +194,29 @@ for (const theme of ['light', 'dark'] as const) {
     }
     test('embed, with a lesson: no critical or serious finding', async ({ page }) => {
       await openEmbedIn(page, theme);
+      expect(await seriousFindings(page)).toEqual([]);
+    });
+  });
+
+  // A projector's 1024×768: the explanation is a drawer over the charts' side.
+  test.describe(`axe at 1024×768, ${theme}`, () => {
+    test.use({ viewport: { width: 1024, height: 768 } });
+    test('the explanation drawer open: no critical or serious finding', async ({ page }) => {
+      await openIn(page, theme);
+      await selectSync(page);
+      await expect(page.getByRole('button', { name: 'Close ›' })).toBeVisible();
+      expect(await seriousFindings(page)).toEqual([]);
+    });
+    test('presenter mode with a lesson: no critical or serious finding', async ({ page }) => {
+      await openIn(page, theme);
+      await page.getByRole('button', { name: 'Presenter', exact: true }).click();
+      await page.getByRole('button', { name: 'Presets' }).click();
+      await page
+        .getByRole('dialog', { name: 'Presets' })
+        .getByRole('button', { name: 'Start lesson Policies and selectPolicy' })
+        .click();
+      await waitUpToDate(page);
+      await selectSync(page, 0.3);
       expect(await seriousFindings(page)).toEqual([]);
     });
   });
