@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { openApp, waitUpToDate } from './app.ts';
+import { openApp, screenshot, waitUpToDate } from './app.ts';
 
 const fixtures = join(import.meta.dirname, '..', 'src', 'share', '__fixtures__');
 
@@ -55,6 +55,7 @@ test.describe('clusters', () => {
     );
     await expect(answer.locator('[data-kind="failover"]')).toContainText('§A.10 failover');
     await expect(answer.getByText('§A.10 failover')).toBeHidden();
+    await screenshot(page, 'clusters-failover-answer', 'clusters');
 
     // The shipped model: the failure, then karmada-scheduler re-divides at once (Webster).
     await models.getByRole('radio', { name: /Shipped Karmada/ }).click();

@@ -240,10 +240,14 @@ for (const viewport of [
       for (const name of ['Editor', 'Presenter', 'Share link'])
         expect(Math.abs((await middle(name)) - presets), name).toBeLessThan(3);
       // presenter mode enlarges the type, not the toolbar: still one row
+      const intro = page.getByRole('region', { name: 'About this page' });
+      await expect(intro).toBeVisible();
       await page.getByRole('button', { name: 'Presenter', exact: true }).click();
+      await expect(intro).toHaveCount(0); // a room came for the run, not the first visit's intro
       const theme = (await page.getByRole('combobox', { name: 'Theme' }).boundingBox())!;
       expect(Math.abs(theme.y + theme.height / 2 - (await middle('Presets')))).toBeLessThan(3);
       await page.getByRole('button', { name: 'Presenter', exact: true }).click();
+      await expect(intro).toBeVisible(); // not dismissed: back with the editor
       const play = (await page.getByRole('button', { name: 'Play' }).boundingBox())!;
       const level = (await page.getByRole('group', { name: 'Playback' }).boundingBox())!;
       expect(level.height).toBeLessThan(play.height * 1.6); // the playback bar is one line

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { editorText, openApp, waitUpToDate } from './app.ts';
+import { editorText, openApp, screenshot, waitUpToDate } from './app.ts';
 import { LESSONS } from '../src/presets/lessons/index.ts';
 
 const fixtures = join(import.meta.dirname, '..', 'src', 'share', '__fixtures__');
@@ -61,7 +61,7 @@ test.describe('a lesson in presenter mode at 1280×720', () => {
     await page.getByRole('button', { name: 'Presenter', exact: true }).click();
     await startLesson(page, 'Policies and selectPolicy');
     await playToTheEnd(page, 'policies', false);
-    await page.screenshot({ path: 'test-results/lesson-presenter-1280x720.png' });
+    await screenshot(page, 'lesson-presenter-1280x720', 'lesson');
   });
 });
 
@@ -135,6 +135,6 @@ test.describe('a lesson in the embed view at 960×560', () => {
       timeout: 20_000,
     });
     await playToTheEnd(embed, 'ratio-and-tolerance', false);
-    await embed.screenshot({ path: 'test-results/lesson-embed-960x560.png' });
+    await screenshot(embed, 'lesson-embed-960x560', 'lesson-embed');
   });
 });

@@ -4,7 +4,7 @@
 // that decided the value with the passed steps folded; N walks the run rescale by rescale.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { openApp, waitUpToDate } from './app.ts';
+import { openApp, screenshot, waitUpToDate } from './app.ts';
 
 /** The smallest font size (px) of the visible text under `root`, with the text that has it. */
 function smallestText(root: Locator): Promise<{ px: number; text: string }> {
@@ -73,9 +73,11 @@ for (const viewport of [
         const small = await smallestText(part);
         expect(small.px, `${name}: "${small.text}"`).toBeGreaterThanOrEqual(20);
       }
-      await page.screenshot({
-        path: `test-results/presenter-${viewport.width}x${viewport.height}.png`,
-      });
+      await screenshot(
+        page,
+        `presenter-${viewport.width}x${viewport.height}`,
+        viewport.width === 1280 ? 'presenter' : undefined,
+      );
     });
 
     test('the chain opens on the deciding step, in view; passed steps are folded', async ({

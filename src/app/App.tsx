@@ -190,7 +190,8 @@ export function App() {
         lesson={lesson}
       />
       <TuneHost open={tuneOpen} onClose={closeTune} />
-      <IntroBanner />
+      {/* Not on a projector: the class came for the run, and its three lines push it down. */}
+      {layout.presenter ? null : <IntroBanner />}
       <main
         className={`workspace${editorShown ? '' : ' no-editor'}`}
         aria-label="hpa-sim workspace"
