@@ -166,10 +166,12 @@ const SCREENS: { name: string; open(page: Page): Promise<void> }[] = [
   {
     name: 'share and embed popovers',
     open: async (page) => {
-      await page.getByRole('button', { name: 'Embed' }).click();
-      await expect(page.getByRole('textbox', { name: 'Embed snippet' })).toBeVisible();
       await page.getByRole('button', { name: 'Share link' }).click();
       await expect(page.getByRole('textbox', { name: 'Share link' })).toBeVisible();
+      // one popover at a time: Embed's replaces Share's
+      await page.getByRole('button', { name: 'Embed' }).click();
+      await expect(page.getByRole('textbox', { name: 'Embed snippet' })).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Share link' })).toHaveCount(0);
     },
   },
   {

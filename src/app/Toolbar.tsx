@@ -56,7 +56,10 @@ export const Toolbar = memo(function Toolbar(props: {
   // Manifests are named after the HPA itself (metadata.name), the rest after the scenario.
   const hpaStem = () => fileStem(hpaChoice ?? hpaName(getScenarioText()) ?? stem);
 
+  // One popover at a time under Share and Embed: a new key resets (closes) the Embed one.
+  const [embedKey, setEmbedKey] = useState(0);
   async function onShare() {
+    setEmbedKey((k) => k + 1);
     // A multi-cluster run in both models: the link opens on the model shown in the Clusters panel.
     const model = federation && federation.models.length > 1 ? clusterModel : null;
     const link = await createShareLink(getScenarioText(), {
@@ -156,6 +159,8 @@ export const Toolbar = memo(function Toolbar(props: {
           </div>
         ) : null}
         <EmbedSnippet
+          key={embedKey}
+          onOpen={() => setShare(null)}
           getText={getScenarioText}
           hpa={hpaChoice}
           model={federation && federation.models.length > 1 ? clusterModel : null}

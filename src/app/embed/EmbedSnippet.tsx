@@ -16,11 +16,14 @@ export function EmbedSnippet(props: {
   model: ShareModel | null;
   title: string;
   lesson?: ShareLesson | null;
+  /** its popover opens: the host closes the one beside it */
+  onOpen?: () => void;
 }) {
   const [state, setState] = useState<{ snippet?: string; error?: string; copied?: boolean } | null>(
     null,
   );
   async function onEmbed() {
+    props.onOpen?.();
     const link = await createShareLink(props.getText(), {
       hpa: props.hpa,
       model: props.model,
