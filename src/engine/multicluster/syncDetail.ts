@@ -47,7 +47,8 @@ export function federationSyncDetail(
   if (run.record === 'full') {
     if (m === null) {
       const sync = run.central?.[k];
-      return sync ? { sync, hpa: input.hpa, result, member: null } : null;
+      const hpa = run.centralHpas?.[k] ?? input.hpa;
+      return sync ? { sync, hpa, result, member: null } : null;
     }
     const sync = m.syncs[k];
     const hpa = m.hpas[k];
@@ -112,7 +113,7 @@ function decisionOf(
       pods.terminating += p.terminating;
     }
     const { step, replicas, hpa } = did.central;
-    return { sync: centralRecord(step, replicas, pods, input), hpa };
+    return { sync: centralRecord(step, replicas, pods, hpa), hpa };
   }
   const i = members.findIndex((m) => m.name === member);
   const ran = i < 0 ? null : did.members[i];
