@@ -2,7 +2,7 @@
 // chart harness, the bench and the tests call this instead of wiring parseScenario, simulate and
 // effectiveHpaYaml themselves, so what the app shows and what the CLI prints cannot drift.
 
-import { simulate, type RecordLevel } from '../engine/simulation/index.ts';
+import { simulate, type CurveCompiler, type RecordLevel } from '../engine/simulation/index.ts';
 import {
   effectiveHpaYaml,
   parseScenario,
@@ -17,6 +17,8 @@ export interface RunOptions {
   record?: RecordLevel;
   /** checked between syncs; a stopped run ends with the error 'cancelled' */
   shouldStop?: () => boolean;
+  /** how a single-cluster run's curves are compiled (a search's tapes; the same values) */
+  curves?: CurveCompiler;
 }
 
 /** The parse summary every caller shows: diagnostics, notices, names, the effective HPA. */
@@ -87,6 +89,7 @@ export function executeRun(plan: RunPlan, options: RunOptions = {}): RunResult {
   const outcome = simulate(plan.input, {
     record: options.record ?? 'compact',
     ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
+    ...(options.curves ? { curves: options.curves } : {}),
   });
   return outcome.ok
     ? { ...plan, ok: true, result: outcome.result }

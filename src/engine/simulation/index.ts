@@ -14,6 +14,7 @@ export {
 export type { Simulation, LoopObserver } from './loop.ts';
 export { describeMetric } from './series.ts';
 export { samplesPerScrape } from './substeps.ts';
+export { CurveTapes, type CurveCompiler } from './curves/tape.ts';
 export { explainSync } from './explain.ts';
 export { decidingMetric, type DecisionSeries } from './decisionSeries.ts';
 export {

@@ -5,6 +5,7 @@
 
 import type { ReconcileOptions } from '../controller/index.ts';
 import { Cluster, type ClusterSnapshot, type SyncStep } from './cluster.ts';
+import type { CurveCompiler } from './curves/tape.ts';
 import type { SimulationInput } from './input.ts';
 import { World, type WorldSnapshot } from './world.ts';
 
@@ -35,11 +36,11 @@ export class Simulation {
   private nextTick = 0;
   private prevTickTime = NaN;
 
-  /** `reference`: the plain per-pod world (see SimulateOptions.reference) */
-  constructor(input: SimulationInput, maxPods: number, reference = false) {
+  /** `reference`: the plain per-pod world (see SimulateOptions.reference); `curves`: world.ts */
+  constructor(input: SimulationInput, maxPods: number, reference = false, curves?: CurveCompiler) {
     this.syncPeriod = input.controller.syncPeriodSeconds;
     this.syncCount = Math.floor(input.durationSeconds / this.syncPeriod) + 1;
-    this.world = new World(input);
+    this.world = new World(input, curves);
     this.cluster = new Cluster(input, this.world, maxPods, reference);
     this.tickCount = this.cluster.scrapes.count;
   }

@@ -3,6 +3,7 @@
 
 import type { SimulationInput } from './input.ts';
 import { metricKey } from './input.ts';
+import type { CurveCompiler } from './curves/tape.ts';
 import { SIMULATION_LIMITS } from './limits.ts';
 import { Simulation } from './loop.ts';
 import { Recorder } from './recorder.ts';
@@ -28,6 +29,11 @@ export interface SimulateOptions {
    * fast world is proven equal to (referenceWorld.test.ts). Results are the same either way.
    */
   reference?: boolean;
+  /**
+   * How the world's curves are compiled: a search's runs share one world and replay its curves
+   * from tapes (curves/tape.ts; the values are the live ones, bit for bit). Live by default.
+   */
+  curves?: CurveCompiler;
 }
 
 /** Why the engine refuses an input, or null when it can run it. */
@@ -50,13 +56,18 @@ function refusal(input: SimulationInput): string | null {
 /** A simulation to step through (playback, federation), or the reason it cannot run. */
 export function createSimulation(
   input: SimulationInput,
-  options: Pick<SimulateOptions, 'reference'> = {},
+  options: Pick<SimulateOptions, 'reference' | 'curves'> = {},
 ): { ok: true; simulation: Simulation } | { ok: false; error: string } {
   const why = refusal(input);
   return why === null
     ? {
         ok: true,
-        simulation: new Simulation(input, SIMULATION_LIMITS.maxPods, options.reference === true),
+        simulation: new Simulation(
+          input,
+          SIMULATION_LIMITS.maxPods,
+          options.reference === true,
+          options.curves,
+        ),
       }
     : { ok: false, error: why };
 }
