@@ -1,16 +1,14 @@
-// The Tune dialog with the text it searches: read only while the dialog is open, so a closed
-// dialog does not re-render at each edit.
+// The Tune dialog. The search reads the scenario's text from the store when it starts, so the
+// dialog never re-renders at each edit.
 import { memo } from 'react';
 import { TunePanel } from '../panels/tune/index.ts';
-import { useActions, useScenarioTextWhile } from '../store/index.ts';
+import { useActions } from '../store/index.ts';
 
 export const TuneHost = memo(function TuneHost(props: { open: boolean; onClose(): void }) {
-  const text = useScenarioTextWhile(props.open);
   const actions = useActions();
   return (
     <TunePanel
       open={props.open}
-      text={text}
       onClose={props.onClose}
       onAddVariant={(name, patch) => actions.addVariant(name, patch)}
     />

@@ -2,6 +2,8 @@
 // JIT see parse → simulate → payload once, so the first real run on that worker is not a cold one.
 // Ten simulated minutes (41 syncs): milliseconds of work, on a core the page does not paint on.
 
+import type { SimulatorApi } from '../worker/protocol.ts';
+
 export const WARM_UP_SCENARIO = `apiVersion: autoscaling/v2
 kind: HorizontalPodAutoscaler
 metadata: { name: warm-up }
@@ -35,3 +37,8 @@ spec:
 
 /** The run id of warm-up runs: below every real run id (those start at 1). */
 export const WARM_UP_RUN_ID = 0;
+
+/** What a new spare runs to warm up (the pool calls it once per spare). */
+export function warmUpWith(text: string): (api: SimulatorApi) => Promise<unknown> {
+  return (api) => api.run(WARM_UP_RUN_ID, text);
+}

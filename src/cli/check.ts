@@ -1,10 +1,10 @@
 // `cli check FILE --max-… N`: KPI thresholds as an exit status, to gate an HPA change in CI.
+// The verdict is the search's own (src/tune: judgedPlans picks the runs, verdict() judges them),
+// so `check` of a manifest `tune` printed agrees with what `tune` said of it.
 
-import type { SimulationInput } from '../engine/simulation/index.ts';
 import { executeRun, planParsed, type RunPlan } from '../run/index.ts';
-import { THRESHOLDS } from '../tune/index.ts';
+import { judgedPlans, THRESHOLDS, verdict, type Constraint } from '../tune/index.ts';
 import { parseArgs, type Io } from './args.ts';
-import { runAllModels } from './federation.ts';
 import { kpiLines } from './format.ts';
 import { loadScenarioFile } from './loadScenario.ts';
 
@@ -51,8 +51,12 @@ export function checkCommand(argv: string[], io: Io): number {
     );
     return 2;
   }
+  const constraints: Constraint[] = active.map((t) => ({
+    flag: t.flag,
+    limit: args.values[t.flag] as number,
+  }));
   // Multi-cluster: judged on each model's total (a federation has no variants).
-  if (runs[0]!.federation) return checkFederated(file, runs[0]!.input, active, args.values, io);
+  if (runs[0]!.federation) return checkFederated(file, runs, constraints, io);
   const verdicts: { key: string; failed: number }[] = [];
   for (const run of runs) {
     const outcome = executeRun(run);
@@ -68,14 +72,8 @@ export function checkCommand(argv: string[], io: Io): number {
         `${verdicts.length ? '\n' : ''}${what}${gated.includes(run.key) ? '' : ' (reported, not gated)'}:`,
       );
     }
-    let failed = 0;
-    for (const t of active) {
-      const limit = args.values[t.flag] as number;
-      const value = t.kpi(outcome.result.kpis);
-      const ok = t.bound === 'max' ? value <= limit : value >= limit;
-      if (!ok) failed++;
-      io.out(`${ok ? 'PASS' : 'FAIL'} ${t.label}: ${value} (${t.bound} ${limit})`);
-    }
+    const judged = verdict([{ ...run, kpis: outcome.result.kpis }], constraints);
+    const failed = printResults(judged.runs[0]!.results, io);
     kpiLines(outcome.result).forEach((l) => io.out(`  ${l}`));
     verdicts.push({ key: run.key, failed });
   }
@@ -112,36 +110,43 @@ function gatedRuns(gate: string, runs: readonly RunPlan[]): string[] | null {
   return variant ? [variant.key] : null;
 }
 
+/** One line per constraint (PASS or FAIL); returns how many failed. */
+function printResults(results: ReturnType<typeof verdict>['worst'], io: Io): number {
+  for (const r of results)
+    io.out(`${r.met ? 'PASS' : 'FAIL'} ${r.label}: ${r.value} (${r.bound} ${r.limit})`);
+  return results.filter((r) => !r.met).length;
+}
+
 /** Multi-cluster: every threshold against each model's total (the service over all clusters). */
 function checkFederated(
   file: string,
-  input: SimulationInput,
-  active: typeof THRESHOLDS,
-  values: Record<string, unknown>,
+  runs: readonly RunPlan[],
+  constraints: Constraint[],
   io: Io,
 ): number {
-  const fed = runAllModels(input);
-  if (!fed.ok) {
-    io.err(`${file}:1:1: error: ${fed.error}`);
-    return 2;
-  }
-  let failed = 0;
-  for (const run of fed.runs) {
-    io.out(`${run.model} model (total over ${run.members.length} clusters):`);
-    for (const t of active) {
-      const limit = values[t.flag] as number;
-      const value = t.kpi(run.total.kpis);
-      const ok = t.bound === 'max' ? value <= limit : value >= limit;
-      if (!ok) failed++;
-      io.out(`${ok ? 'PASS' : 'FAIL'} ${t.label}: ${value} (${t.bound} ${limit})`);
+  const judged = [];
+  for (const plan of judgedPlans(runs)) {
+    const outcome = executeRun(plan);
+    if (!outcome.ok) {
+      io.err(`${file}:1:1: error: ${plan.federation!.model} model: ${outcome.error}`);
+      return 2;
     }
-    kpiLines(run.total).forEach((l) => io.out(`  ${l}`));
+    judged.push({ plan, result: outcome.result });
   }
-  const n = active.length * fed.runs.length;
-  io.out(
-    failed === 0
-      ? `${file}: all ${n} thresholds met`
-      : `${file}: ${failed} of ${n} thresholds not met`,
+  const members = runs[0]!.input.federation!.clusters.length;
+  const all = verdict(
+    judged.map((j) => ({ key: j.plan.key, name: j.plan.name, kpis: j.result.kpis })),
+    constraints,
   );
-  return failed === 0 ? 0 : 1;
+  let failed = 0;
+  judged.forEach((j, i) => {
+    io.out(`${j.plan.federation!.model} model (total over ${members} clusters):`);
+    failed += printResults(all.runs[i]!.results, io);
+    kpiLines(j.result).forEach((l) => io.out(`  ${l}`));
+  });
+  const n = constraints.length * judged.length;
+  io.out(
+    all.met ? `${file}: all ${n} thresholds met` : `${file}: ${failed} of ${n} thresholds not met`,
+  );
+  return all.met ? 0 : 1;
 }

@@ -15,3 +15,4 @@ export { STORAGE_KEYS } from './tabStorage.ts';
 export { startBrowserStore } from './browser.ts';
 export type * from './types.ts';
 export { draftTitle } from './drafts.ts';
+export { MAX_APP_BUDGET, MAX_APP_WORKERS, searchFormValid } from './searchSlice.ts';
