@@ -195,6 +195,11 @@ function summary(
   const lines = [
     `${run.file}: tune: ${r.candidates.length} runs${r.cancelled ? ' (cancelled)' : ''}, seed ${r.seed}, ${run.workers} worker(s), ${run.seconds.toFixed(1)} s (${perSecond.toFixed(1)} runs/s); ${valid} valid, ${feasible} meet every threshold, ${r.front.length} on the front`,
   ];
+  // A multi-cluster scenario: each threshold must hold in every model's total, as in `check`.
+  if (best.runs && best.runs.length > 1)
+    lines.push(
+      `${run.file}: judged on ${best.runs.length} runs, as check judges them: ${best.runs.map((x) => x.name).join(', ')} (each threshold's worst is shown)`,
+    );
   const rows: [string, string, string][] = [
     [`${r.objective.name} (minimized)`, fmt(current.objective), fmt(best.objective)],
   ];
