@@ -23,13 +23,14 @@ import type {
   ParseOptions,
   ParseResult,
   ScenarioDocument,
+  VariantRun,
 } from './types.ts';
 import { readDocuments } from './yaml/documents.ts';
 import { readJsonStream, type JsonStream } from './yaml/jsonStream.ts';
 import { toPlain } from './yaml/plain.ts';
 import { prescan } from './yaml/prescan.ts';
 import { scaledObjectToHpa } from './keda/scaledObject.ts';
-import { buildVariants, readVariantEntries, type VariantRun } from './variants/readVariants.ts';
+import { buildVariants, readVariantEntries } from './variants/readVariants.ts';
 
 interface Parts {
   diagnostics: Diagnostic[];

@@ -15,10 +15,8 @@ import type {
   SyncDetail,
 } from '../worker/protocol.ts';
 import type { DraftEntry } from './drafts.ts';
-import type { SavedDraft } from './tabStorage.ts';
 
 export type { DraftEntry, DraftReason } from './drafts.ts';
-export type { SavedDraft } from './tabStorage.ts';
 
 export type Theme = 'light' | 'dark' | 'system';
 
@@ -222,6 +220,14 @@ export interface SimActions extends SearchActions {
  */
 export type StoreClient = Pick<SimulatorClient, 'run' | 'getSync' | 'exportCsv'> &
   Partial<Omit<SimulatorClient, 'run' | 'getSync' | 'exportCsv'>>;
+
+/** Another tab's (or this tab's) autosaved draft, as tabStorage.ts reads it. */
+export interface SavedDraft {
+  tabId: string;
+  text: string;
+  /** wall-clock milliseconds of the save */
+  at: number;
+}
 
 /** The part of Web Storage used; methods may throw (quota, disabled storage). */
 export interface StorageLike {

@@ -11,7 +11,7 @@ import type { HPAScalingRules, HorizontalPodAutoscaler } from '../../engine/cont
 import type { Curve } from '../../engine/simulation/curves/index.ts';
 import { DEFAULT_CONTAINER, DEFAULT_DURATION_SECONDS } from './defaults.ts';
 import type { ContainerDocument, LoadDocument, SimulationSpecDocument } from './document.ts';
-import { metricRefs } from './loads.ts';
+import { metricRefs } from './metricRefs.ts';
 import {
   suggestedLoadEntry,
   trafficLevels,
