@@ -27,7 +27,7 @@ import {
   type ClientOptions,
   type SimulatorClient,
 } from './types.ts';
-import { WARM_UP_RUN_ID, warmUpWith } from './warmUp.ts';
+import { WARM_UP_RUN_ID, WARM_WITH_TEXT_MS, warmUpWith } from './warmUp.ts';
 
 interface Request {
   runId: number;
@@ -84,6 +84,8 @@ export function createClient(options: ClientOptions): SimulatorClient {
   let waiting: Request | null = null;
   /** how long the last run that finished took (ms): what a run of this scenario costs now */
   let lastRunMs: number | null = null;
+  /** the text of the last delivered run: a spare warms up on it when its run was short */
+  let deliveredText: string | null = null;
   let cancelTimer: unknown = null;
   /** settle-with-null callbacks of getSync/exportCsv calls on the current backend */
   const sideCalls = new Set<() => void>();
@@ -117,7 +119,10 @@ export function createClient(options: ClientOptions): SimulatorClient {
     if (!pool.keepsSpare || pool.hasSpare || disposed || onFallback) return;
     if (spareTimer !== null) clock.clearTimeout(spareTimer);
     spareTimer = null;
-    pool.makeSpare(); // a spare that crashes is dropped there, and made again after a later run
+    // The user's scenario when it runs quickly (its code is then what the JIT optimises), else the
+    // pool's own warm-up. A spare that crashes is dropped there, and made again after a later run.
+    const short = lastRunMs !== null && lastRunMs <= WARM_WITH_TEXT_MS;
+    pool.makeSpare(short ? deliveredText : null);
   }
 
   /** The first spare waits a moment: the page is still loading (the editor, the charts). */
@@ -170,6 +175,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
         lastRunMs = clock.now() - flight.startedAt;
         if (!flight.superseded) {
           deliveredRunId = request.runId;
+          deliveredText = request.text;
           request.resolve(reply);
         }
         startSpareSoon();

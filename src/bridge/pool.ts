@@ -16,6 +16,7 @@ import { LaneError, type AbortSignalLike } from '../tune/feed.ts';
 import { mainThreadBackend, workerBackend, type Backend } from './backend.ts';
 import { candidateHungMessage } from './messages.ts';
 import { systemClock, type Clock, type WorkerLike } from './transport.ts';
+import type { WarmUp } from './warmUp.ts';
 
 export interface PoolOptions {
   createWorker: () => WorkerLike;
@@ -23,7 +24,7 @@ export interface PoolOptions {
   loadFallbackApi?: () => Promise<SimulatorApi>;
   clock?: Clock;
   /** what a new spare runs to warm up; null (the default): the pool keeps no spare */
-  warmUp?: ((api: SimulatorApi) => Promise<unknown>) | null;
+  warmUp?: WarmUp | null;
   /** a lease's job with no answer within this is hung (ms) */
   replyTimeoutMs?: number;
   /** workers in a row that crash before answering anything, before leases use the main thread */
@@ -59,8 +60,8 @@ export interface WorkerPool {
   readonly hasSpare: boolean;
   /** the pool makes spares (it was given a warm-up) */
   readonly keepsSpare: boolean;
-  /** start a spare and warm it up, unless there is one */
-  makeSpare(): void;
+  /** start a spare and warm it up (with `text`, the user's scenario, when given), unless there is one */
+  makeSpare(text?: string | null): void;
   dropSpare(): void;
   /** a supervised worker for a series of jobs; `setup` runs on each worker it starts */
   lease<S>(setup: (api: SimulatorApi) => Promise<S>): Lease<S>;
@@ -236,7 +237,7 @@ export function createWorkerPool(options: PoolOptions): WorkerPool {
       return spare !== null;
     },
     keepsSpare: warmUp !== null,
-    makeSpare() {
+    makeSpare(text = null) {
       if (disposed || warmUp === null || spare !== null) return;
       let pooled: Pooled;
       try {
@@ -245,7 +246,7 @@ export function createWorkerPool(options: PoolOptions): WorkerPool {
         return; // whoever needs a worker next reports it if workers really cannot start
       }
       idle(pooled);
-      warmUp(pooled.backend.api).catch(ignore);
+      warmUp(pooled.backend.api, text, () => spare === pooled).catch(ignore);
     },
     dropSpare() {
       spare?.backend.terminate();

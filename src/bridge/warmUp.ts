@@ -1,9 +1,12 @@
-// The runs a spare worker does before it is needed: they load the engine's module and let the
-// JIT see parse → simulate → payload often enough to optimise the per-sync code, so the first real
-// run on that worker (an edit after an interrupted run, a crash's retry) is not a cold one. Two
-// simulated hours (481 syncs) shaped like the default scenario — a noisy wave, a spike, pods that
-// start, scale up and down — three times: a few milliseconds each, on a core the page does not
-// paint on. (One run of 41 syncs left the spare's first real run several times its next one.)
+// The runs a spare worker does before it is needed, so the first real run on that worker (an
+// edit after an interrupted run, a crash's retry) is not a cold one. The best warm-up is the
+// scenario the user is editing: the spare runs the last delivered text three times when that run
+// was short (its parse, its curves, its metrics are then the code the JIT has optimised), else a
+// scenario of its own shaped like the default one (two simulated hours: a noisy wave, a spike,
+// pods that start, scale up and down), three times. In a fresh V8, the default scenario's first
+// run costs about 4× its steady run after one 41-sync warm-up run (the old one), about 2× after
+// three toy runs, and about its steady run after three runs of itself (`npm run bench`'s
+// worker.firstRun; `npm run bench:ui`'s ui.freshWorker.firstRun in Chromium).
 
 import type { SimulatorApi } from '../worker/protocol.ts';
 
@@ -57,9 +60,23 @@ export const WARM_UP_RUN_ID = 0;
 /** Warm-up runs per spare: enough calls of the per-sync code for the JIT to optimise it. */
 export const WARM_UP_ROUNDS = 3;
 
-/** What a new spare runs to warm up (the pool calls it once per spare). */
-export function warmUpWith(text: string): (api: SimulatorApi) => Promise<unknown> {
-  return async (api) => {
-    for (let i = 0; i < WARM_UP_ROUNDS; i++) await api.run(WARM_UP_RUN_ID, text);
+/** A last run up to this long (ms) makes its text the spare's warm-up (three runs of it). */
+export const WARM_WITH_TEXT_MS = 300;
+
+/**
+ * What a new spare runs: `text` (the user's scenario) when given, else `fallback`; it stops
+ * between runs once `stillSpare()` says the spare was taken, so a real run waits for one warm-up
+ * run at most.
+ */
+export type WarmUp = (
+  api: SimulatorApi,
+  text: string | null,
+  stillSpare: () => boolean,
+) => Promise<unknown>;
+
+export function warmUpWith(fallback: string): WarmUp {
+  return async (api, text, stillSpare) => {
+    for (let i = 0; i < WARM_UP_ROUNDS && stillSpare(); i++)
+      await api.run(WARM_UP_RUN_ID, text ?? fallback);
   };
 }
