@@ -27,7 +27,13 @@ export async function firstRunHere(root: string, warm: boolean): Promise<FirstRu
   const api = createSimulatorApi();
   const w0 = process.cpuUsage();
   // As the spare does when the user's last run was short: three runs of the user's scenario.
-  if (warm) await warmUpWith(WARM_UP_SCENARIO)(api, text, () => true);
+  if (warm)
+    await warmUpWith(WARM_UP_SCENARIO)(
+      api,
+      () => text,
+      () => true,
+      () => Promise.resolve(),
+    );
   const warmUpMs = warm ? cpuMs(process.cpuUsage(w0)) : 0;
   // Edits of it, as the spare's first real run is (nothing is cached between runs anyway).
   const edit = (u: number) => text.replace('averageUtilization: 60', `averageUtilization: ${u}`);

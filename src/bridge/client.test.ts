@@ -332,10 +332,12 @@ describe('simulator client: a warm spare worker', () => {
     expect(workers[0]!.terminated).toBe(true);
     const onSpare = await workers[1]!.api.call(4);
     expect(onSpare.text).toBe('b');
-    expect(workers).toHaveLength(3); // the next spare is on its way
-    expect((await workers[2]!.api.call(1)).text).toBe('a'); // warmed on the last delivered text
+    expect(workers).toHaveLength(3); // the next spare is on its way …
+    await new Promise((r) => setTimeout(r, 5));
+    expect(workers[2]!.api.calls).toEqual([]); // … and warms up only once 'b' is delivered
     onSpare.reply();
     expect((await b)?.parse.name).toBe('b');
+    expect((await workers[2]!.api.call(1)).text).toBe('b'); // on the last delivered text
   });
 
   it('a spare taken while it warms up stops warming: the real run comes next', async () => {
@@ -374,7 +376,10 @@ describe('simulator client: a warm spare worker', () => {
     const c = client.run('c');
     await workers[0]!.api.call(3);
     workers[0]!.crash('out of memory');
-    (await workers[2]!.api.call(2)).reply(); // the retry ran on the spare
+    // The retry ran on the spare (which had waited to warm up: 'c' was in flight all along).
+    const retry = await workers[2]!.api.call(1);
+    expect(retry.text).toBe('c');
+    retry.reply();
     expect((await c)?.parse.name).toBe('c');
   });
 

@@ -86,6 +86,18 @@ export function createClient(options: ClientOptions): SimulatorClient {
   let lastRunMs: number | null = null;
   /** the text of the last delivered run: a spare warms up on it when its run was short */
   let deliveredText: string | null = null;
+  /** a spare's warm-up waits for these: no run in flight or waiting (it never competes with one) */
+  let idleWaiters: (() => void)[] = [];
+  // Looked at a tick later: a spare made while a run is being sent sees that run in flight.
+  const whenIdle = async () => {
+    await Promise.resolve();
+    if (inFlight || waiting) await new Promise<void>((resolve) => idleWaiters.push(resolve));
+  };
+  function flushIdle() {
+    const ready = idleWaiters;
+    idleWaiters = [];
+    ready.forEach((resolve) => resolve());
+  }
   let cancelTimer: unknown = null;
   /** settle-with-null callbacks of getSync/exportCsv calls on the current backend */
   const sideCalls = new Set<() => void>();
@@ -121,8 +133,13 @@ export function createClient(options: ClientOptions): SimulatorClient {
     spareTimer = null;
     // The user's scenario when it runs quickly (its code is then what the JIT optimises), else the
     // pool's own warm-up. A spare that crashes is dropped there, and made again after a later run.
-    const short = lastRunMs !== null && lastRunMs <= WARM_WITH_TEXT_MS;
-    pool.makeSpare(short ? deliveredText : null);
+    // Each warm-up run waits until no run is in flight: a spare warms up in the time between
+    // runs, never slowing the run the user waits for (on two cores it would). The text is read
+    // then: the scenario as last delivered.
+    pool.makeSpare(
+      () => (lastRunMs !== null && lastRunMs <= WARM_WITH_TEXT_MS ? deliveredText : null),
+      whenIdle,
+    );
   }
 
   /** The first spare waits a moment: the page is still loading (the editor, the charts). */
@@ -154,7 +171,10 @@ export function createClient(options: ClientOptions): SimulatorClient {
   }
 
   function pump() {
-    if (disposed || inFlight || !waiting) return;
+    if (disposed || inFlight || !waiting) {
+      if (disposed || (!inFlight && !waiting)) flushIdle();
+      return;
+    }
     const request = waiting;
     waiting = null;
     const b = ensureBackend();
@@ -312,6 +332,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
       if (!backend?.interruptible) return;
       dropBackend();
       ensureBackend(); // the spare, or a fresh worker, ready for the next run
+      flushIdle();
     },
     dispose() {
       if (disposed) return;
@@ -324,6 +345,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
       spareTimer = null;
       // A shared pool's spare is the app's; the client's own pool goes with it.
       if (ownPool) pool.dispose();
+      flushIdle();
     },
   };
 }

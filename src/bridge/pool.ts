@@ -60,8 +60,11 @@ export interface WorkerPool {
   readonly hasSpare: boolean;
   /** the pool makes spares (it was given a warm-up) */
   readonly keepsSpare: boolean;
-  /** start a spare and warm it up (with `text`, the user's scenario, when given), unless there is one */
-  makeSpare(text?: string | null): void;
+  /**
+   * Start a spare and warm it up (on `text()`, the user's scenario, when it gives one), unless
+   * there is one; each warm-up run first waits for `idle()` (the client: no run in flight).
+   */
+  makeSpare(text?: () => string | null, idle?: () => Promise<void>): void;
   dropSpare(): void;
   /** a supervised worker for a series of jobs; `setup` runs on each worker it starts */
   lease<S>(setup: (api: SimulatorApi) => Promise<S>): Lease<S>;
@@ -95,7 +98,7 @@ export function createWorkerPool(options: PoolOptions): WorkerPool {
     return pooled;
   }
 
-  function idle(pooled: Pooled) {
+  function keepAsSpare(pooled: Pooled) {
     // An idle worker that crashes is dropped silently; a later spare replaces it.
     pooled.onCrash = () => {
       pooled.backend.terminate();
@@ -113,7 +116,7 @@ export function createWorkerPool(options: PoolOptions): WorkerPool {
   }
 
   function give(pooled: Pooled) {
-    if (!disposed && warmUp !== null && spare === null) idle(pooled);
+    if (!disposed && warmUp !== null && spare === null) keepAsSpare(pooled);
     else pooled.backend.terminate();
   }
 
@@ -237,7 +240,7 @@ export function createWorkerPool(options: PoolOptions): WorkerPool {
       return spare !== null;
     },
     keepsSpare: warmUp !== null,
-    makeSpare(text = null) {
+    makeSpare(text = () => null, whenIdle = () => Promise.resolve()) {
       if (disposed || warmUp === null || spare !== null) return;
       let pooled: Pooled;
       try {
@@ -245,8 +248,8 @@ export function createWorkerPool(options: PoolOptions): WorkerPool {
       } catch {
         return; // whoever needs a worker next reports it if workers really cannot start
       }
-      idle(pooled);
-      warmUp(pooled.backend.api, text, () => spare === pooled).catch(ignore);
+      keepAsSpare(pooled);
+      warmUp(pooled.backend.api, text, () => spare === pooled && !disposed, whenIdle).catch(ignore);
     },
     dropSpare() {
       spare?.backend.terminate();
