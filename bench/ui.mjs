@@ -242,13 +242,26 @@ async function freshWorkerFirstRun(browser, cold) {
         const hook = window.__hpaSimEditor;
         const text = hook.getValue();
         const seen = new Set(window.__benchRuns.keys());
-        // A week: long enough to be interrupted by the next edit.
-        hook.setValue(text.replace(/duration: \d+h/, 'duration: 168h'));
+        // A week of traffic summed from 80 sines (as e2e's bridge page does): seconds of work,
+        // so the next edit interrupts it whatever the machine's load (the client lets a run
+        // finish for up to twice the last run's time).
+        const sine =
+          '        - { type: sine, base: 700, amplitude: 550, periodSeconds: 86400, peakAtSeconds: 54000 }';
+        const sines = Array.from(
+          { length: 80 },
+          (_, k) =>
+            `        - { type: sine, base: 6, amplitude: 4, periodSeconds: ${86_400 - k * 60}, peakAtSeconds: 54000 }`,
+        ).join('\n');
+        hook.setValue(text.replace(/duration: \d+h/, 'duration: 168h').replace(sine, sines));
         await new Promise((r) => setTimeout(r, 400));
         const next = text.replace(/averageUtilization: \d+/, `averageUtilization: ${56 + round}`);
         hook.setValue(next);
+        // Until a worker that never ran a real run answers (the spare that took over) and the
+        // page shows it.
+        const freshIds = () => [...window.__benchRuns.keys()].filter((id) => !seen.has(id));
         await window.__benchSettle(
           () =>
+            freshIds().length > 0 &&
             !document.querySelector('.sim-charts.is-stale') &&
             document.querySelector('[aria-label="Simulator status"]')?.textContent === 'up to date',
         );
