@@ -119,17 +119,20 @@ describe('simulator limits, distinct from API validation', () => {
     expect(d?.message).toBe(message);
   });
 
-  it('HPA maxReplicas beyond 5,000 is valid for the API but an error for the simulator', () => {
+  it('HPA maxReplicas beyond 5,000 is valid for the API: the run is capped at 5,000, with a warning', () => {
+    // Issue 26: a simulator limit is a notice that the run is capped, not a refusal.
     const r = parseScenario(
       HPA_V2('  scaleTargetRef: { kind: Deployment, name: web }\n  maxReplicas: 10000\n'),
     );
-    expect(errors(r.diagnostics).map((d) => [d.path, d.message])).toEqual([
-      [
-        'hpa:spec.maxReplicas',
-        'spec.maxReplicas is 10,000: the API server accepts it, but the simulator runs at most 5,000 pods; lower maxReplicas for the simulation',
-      ],
+    expect(errors(r.diagnostics)).toEqual([]);
+    expect(
+      r.diagnostics.filter((d) => d.severity === 'warning').map((d) => [d.path, d.message]),
+    ).toContainEqual([
+      'hpa:spec.maxReplicas',
+      'spec.maxReplicas is 10,000: the API server accepts it, but the simulator runs at most 5,000 pods, so this run is capped at 5,000 replicas (the controller clamps there, not at 10,000)',
     ]);
-    expect(r.effectiveHpa).toBeNull();
+    expect(r.effectiveHpa?.spec.maxReplicas).toBe(10000);
+    expect(r.input?.hpa.spec.maxReplicas).toBe(5000);
   });
 
   it('an int32 overflow is a decoding error', () => {

@@ -87,16 +87,19 @@ export function processHpa(
   if (!checkDecodable(manifest, report)) valid = false;
   if (manifest.status !== undefined) report.info(['status'], STATUS_NOTE, 'key');
   if (!checkHpaBounds(defaulted, manifest.metadata, at, report)) valid = false;
+  // A bound the API accepts but the simulator cannot reach: the run is capped, not refused; the
+  // effective HPA (what the cluster would hold) keeps the bound as written.
+  let simulated = defaulted;
   if (defaulted.spec.maxReplicas > MAX_PODS) {
-    valid = false;
-    report.error(
+    report.warning(
       at(['spec', 'maxReplicas']),
-      `spec.maxReplicas is ${defaulted.spec.maxReplicas.toLocaleString('en-US')}: the API server accepts it, but the simulator runs at most ${MAX_PODS.toLocaleString('en-US')} pods; lower maxReplicas for the simulation`,
+      `spec.maxReplicas is ${defaulted.spec.maxReplicas.toLocaleString('en-US')}: the API server accepts it, but the simulator runs at most ${MAX_PODS.toLocaleString('en-US')} pods, so this run is capped at ${MAX_PODS.toLocaleString('en-US')} replicas (the controller clamps there, not at ${defaulted.spec.maxReplicas.toLocaleString('en-US')})`,
     );
+    simulated = { ...defaulted, spec: { ...defaulted.spec, maxReplicas: MAX_PODS } };
   }
   return {
     valid,
-    defaulted,
+    defaulted: simulated,
     effective: effectiveOf(defaulted, ctx.config),
     pathMap: conversion.pathMap,
     notices,

@@ -1,0 +1,123 @@
+// One autoscaler's verdict: every run it has (the HPA, its variants, or each federation model's
+// total) against every threshold, and which runs the gate says decide. Shared by `check` on one
+// file (its text) and on a fleet (reports); the printing is theirs. The judging is the search's
+// own (src/tune: `judge` for each run, `judgedPlans` for a multi-cluster scenario's runs), so
+// `check` of a manifest `tune` printed agrees with what `tune` said of it.
+
+import type { SimulationResult } from '../engine/simulation/index.ts';
+import type { ParseResult } from '../scenario/index.ts';
+import { executeRun, planParsed, type RunPlan } from '../run/index.ts';
+import { judge, judgedPlans, type Threshold } from '../tune/index.ts';
+
+export interface Check {
+  flag: string;
+  label: string;
+  bound: 'max' | 'min';
+  limit: number;
+  value: number;
+  ok: boolean;
+}
+
+export interface RunVerdict {
+  key: string;
+  /** hpa, variant, or a federation model's total */
+  role: 'hpa' | 'variant' | 'cluster' | 'model';
+  name: string;
+  /** this run's verdict decides (the gate) */
+  gated: boolean;
+  checks: Check[];
+  result: SimulationResult;
+}
+
+export type Judgement =
+  | { ok: true; runs: RunVerdict[]; federated: boolean; passed: boolean }
+  | { ok: false; error: string; usage?: boolean };
+
+export interface Limits {
+  active: readonly Threshold[];
+  values: Record<string, unknown>;
+  gate: string;
+}
+
+export function judgeParsed(parsed: ParseResult, limits: Limits): Judgement {
+  const runs = planParsed(parsed).runs;
+  if (runs.length === 0) return { ok: false, error: 'the scenario is not valid' };
+  if (limits.values['max-cost-per-month'] !== undefined && !parsed.input?.cost)
+    return {
+      ok: false,
+      error: '--max-cost-per-month needs prices: add spec.cost to the Simulation document',
+    };
+  const constraints = limits.active.map((t) => ({
+    flag: t.flag,
+    limit: limits.values[t.flag] as number,
+  }));
+  const checksOf = (result: SimulationResult): Check[] =>
+    judge(result.kpis, constraints).map((r) => ({
+      flag: r.flag,
+      label: r.label,
+      bound: r.bound,
+      limit: r.limit,
+      value: r.value,
+      ok: r.met,
+    }));
+  if (runs[0]!.federation) {
+    // Multi-cluster: each model's total is judged, and each decides (a federation has no variants).
+    const members = runs[0]!.input.federation!.clusters.length;
+    const verdicts: RunVerdict[] = [];
+    for (const plan of judgedPlans(runs)) {
+      const model = plan.federation!.model;
+      const outcome = executeRun(plan);
+      if (!outcome.ok) return { ok: false, error: `${model} model: ${outcome.error}` };
+      verdicts.push({
+        key: model,
+        role: 'model',
+        name: `${model} model (total over ${members} clusters)`,
+        gated: true,
+        checks: checksOf(outcome.result),
+        result: outcome.result,
+      });
+    }
+    return { ok: true, runs: verdicts, federated: true, passed: allMet(verdicts) };
+  }
+  const gated = gatedRuns(limits.gate, runs);
+  if (!gated) {
+    const names = runs.slice(1).map((r) => r.key);
+    return {
+      ok: false,
+      usage: true,
+      error: `--gate takes hpa, all${names.length ? `, or a variant (${names.join(', ')})` : ''}; got "${limits.gate}"`,
+    };
+  }
+  const verdicts: RunVerdict[] = [];
+  for (const run of runs) {
+    const outcome = executeRun(run);
+    if (!outcome.ok) {
+      const who = run.role === 'variant' ? `variant '${run.name}': ` : '';
+      return { ok: false, error: `${who}${outcome.error}` };
+    }
+    verdicts.push({
+      key: run.key,
+      role: run.role,
+      name: run.name,
+      gated: gated.includes(run.key),
+      checks: checksOf(outcome.result),
+      result: outcome.result,
+    });
+  }
+  return { ok: true, runs: verdicts, federated: false, passed: allMet(verdicts) };
+}
+
+function allMet(runs: readonly RunVerdict[]): boolean {
+  return runs.every((r) => !r.gated || r.checks.every((c) => c.ok));
+}
+
+/**
+ * Which runs decide the exit status: `hpa` (default) the HPA as written, the manifest that ships;
+ * `all` every run; a variant's name that variant (a proposed change gated before it is applied).
+ */
+function gatedRuns(gate: string, runs: readonly RunPlan[]): string[] | null {
+  if (gate === 'hpa') return [runs[0]!.key];
+  if (gate === 'all') return runs.map((r) => r.key);
+  const variant = runs.find((r) => r.role === 'variant' && r.key === gate);
+  return variant ? [variant.key] : null;
+}
