@@ -2,13 +2,15 @@
 // dialog never re-renders at each edit.
 import { memo } from 'react';
 import { TunePanel } from '../panels/tune/index.ts';
-import { useActions } from '../store/index.ts';
+import { useActions, useParseSummary } from '../store/index.ts';
 
 export const TuneHost = memo(function TuneHost(props: { open: boolean; onClose(): void }) {
   const actions = useActions();
+  const release = useParseSummary()?.release;
   return (
     <TunePanel
       open={props.open}
+      release={release ? `Kubernetes ${release.label}` : undefined}
       onClose={props.onClose}
       onAddVariant={(name, patch) => actions.addVariant(name, patch)}
     />

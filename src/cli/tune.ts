@@ -15,6 +15,7 @@ import {
   MAX_BUDGET,
   podHoursObjective,
   prepareSearch,
+  releaseNeeds,
   scenarioCostObjective,
   search,
   THRESHOLDS,
@@ -222,6 +223,7 @@ function summary(
   const line = (a: string, b: string, c: string) => `  ${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`;
   lines.push(line('', 'current', best.index === 0 ? 'recommended (= current)' : 'recommended'));
   rows.forEach((x) => lines.push(line(...x)));
+  for (const need of releaseNeeds(best.patch)) lines.push(`${run.file}: note: ${need.text}`);
   lines.push(
     r.feasible
       ? `${run.file}: the recommended behavior meets every threshold (candidate ${best.index})`

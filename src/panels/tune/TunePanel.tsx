@@ -8,12 +8,15 @@ import { MAX_APP_BUDGET, MAX_APP_WORKERS, searchFormValid } from '../../store/in
 import type { SearchStatus } from '../../store/index.ts';
 import { THRESHOLDS } from '../../tune/goals.ts';
 import type { CandidateResult, SearchResult } from '../../tune/search.ts';
+import { releaseNeeds } from '../../tune/space.ts';
 import { TradeOffChart } from './TradeOffChart.tsx';
 import { useTuneSearch } from './useTuneSearch.ts';
 import './tune.css';
 
 export interface TunePanelProps {
   open: boolean;
+  /** which controller the candidates run on ("Kubernetes 1.37"): its release decides the fields */
+  release?: string;
   onClose(): void;
   /** adds a candidate as a variant of the scenario; resolves null when added, else why not */
   onAddVariant?: (name: string, patch: Record<string, unknown>) => Promise<string | null>;
@@ -54,6 +57,14 @@ export function TunePanel(props: TunePanelProps) {
     <dialog ref={ref} className="tune" aria-labelledby="tune-title" onClose={props.onClose}>
       <header>
         <h2 id="tune-title">Tune the behavior</h2>
+        {props.release ? (
+          <span
+            className="tune-release"
+            title="Candidates run on this release's controller and use only the fields it honours"
+          >
+            on {props.release}
+          </span>
+        ) : null}
         <button className="btn" onClick={() => ref.current?.close()}>
           Close
         </button>
@@ -384,7 +395,9 @@ export function summarizePatch(patch: Record<string, unknown>): string {
       .map((p) => (p.type === 'Pods' ? `${p.value} pods` : `${p.value}%`))
       .join('|');
     const period = r.policies?.[0]?.periodSeconds;
-    const tol = r.tolerance ? ` tol ${r.tolerance}` : '';
+    // A tolerance needs HPAConfigurableTolerance: say from which release (space.ts releaseNeeds).
+    const since = releaseNeeds(patch)[0]?.since;
+    const tol = r.tolerance ? ` tol ${r.tolerance}${since ? ` (Kubernetes ${since}+)` : ''}` : '';
     return `${name} ${r.stabilizationWindowSeconds ?? '-'}s ${r.selectPolicy ?? ''} ${policies}/${period}s${tol}`;
   };
   const parts = [dir('up', behavior.scaleUp), dir('down', behavior.scaleDown)];
