@@ -7,16 +7,12 @@ import type { CompiledCurve, Curve } from './curves/index.ts';
 import { LIVE_CURVES, type CurveCompiler } from './curves/tape.ts';
 import type { ExternalLoad, MetricOutage, ObjectLoad, SimulationInput } from './input.ts';
 import type { PerPodLoad } from './metricsPipeline.ts';
+import type { WorldSnapshot } from './state.ts';
 
 interface ExternalEntry {
   load: ExternalLoad;
   curve: CompiledCurve | null;
   arrivals: CompiledCurve | null;
-}
-
-export interface WorldSnapshot {
-  backlog: [string, number][];
-  polled: [string, number][];
 }
 
 /** The error metrics-server's aggregated API answers while it is down (kube-aggregator 503). */

@@ -49,7 +49,11 @@ class Tape {
   /** recording ended (a later run began, or the set ran out of room) */
   sealed = false;
 
-  constructor(readonly spec: Curve) {}
+  constructor(
+    readonly spec: Curve,
+    /** the live curve's node count: a replayed sample weighs on the work meter as a live one */
+    readonly nodes: number,
+  ) {}
 }
 
 /**
@@ -74,9 +78,10 @@ export class CurveTapes {
         const tape = this.tapes[index];
         if (!tape) {
           if (index !== this.tapes.length) return compileCurve(spec);
-          const fresh = new Tape(spec);
+          const live = compileCurve(spec);
+          const fresh = new Tape(spec, live.nodes);
           this.tapes.push(fresh);
-          return this.recorder(fresh, compileCurve(spec));
+          return this.recorder(fresh, live);
         }
         // Another world, or curves compiled in another order: no tape applies.
         if (tape.spec !== spec) return compileCurve(spec);
@@ -109,6 +114,7 @@ export class CurveTapes {
     const one = new Float64Array(1);
     const oneValue = new Float64Array(1);
     return {
+      nodes: live.nodes,
       valueAt(t) {
         const v = live.valueAt(t);
         one[0] = t;
@@ -144,6 +150,7 @@ export class CurveTapes {
     };
     const one = new Float64Array(1);
     return {
+      nodes: tape.nodes,
       valueAt(t) {
         one[0] = t;
         const at = match(one, 1);
