@@ -209,7 +209,13 @@ export class ShippedPlane implements ControlPlane {
     const step: SyncStep = { time: t, before, r, lastScrape: Math.floor(t / res) * res };
     return {
       members: this.members.map(() => null),
-      central: { step, hpa: obs.hpa, replicas: this.template },
+      // The HPA decided against as the members' are: the manifest with the bounds read at this
+      // sync (a CronFederatedHPA's), without the plane's own status.
+      central: {
+        step,
+        hpa: { ...this.ctx.input.hpa, spec: obs.hpa.spec },
+        replicas: this.template,
+      },
     };
   }
 
