@@ -209,11 +209,13 @@ export class ShippedPlane implements ControlPlane {
     const step: SyncStep = { time: t, before, r, lastScrape: Math.floor(t / res) * res };
     return {
       members: this.members.map(() => null),
-      // The HPA decided against as the members' are: the manifest with the bounds read at this
-      // sync (a CronFederatedHPA's), without the plane's own status.
+      // the bounds as read (a CronFederatedHPA may have moved them), not the status
       central: {
         step,
-        hpa: { ...this.ctx.input.hpa, spec: obs.hpa.spec },
+        hpa:
+          obs.hpa.spec === this.ctx.input.hpa.spec
+            ? this.ctx.input.hpa
+            : { ...this.ctx.input.hpa, spec: obs.hpa.spec },
         replicas: this.template,
       },
     };
