@@ -115,6 +115,8 @@ export interface RunPayload {
   name: string;
   result: ResultPayload | null;
   error: string | null;
+  /** role `variant`: the fields it changes in the HPA ("path: 300 → 600"; src/run/variantChanges) */
+  changes?: string[];
 }
 
 export type EditReply = { ok: true; text: string } | { ok: false; error: string };
