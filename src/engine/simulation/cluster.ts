@@ -7,6 +7,7 @@ import {
   ByPositionScratch,
   reconcileAutoscaler,
   type ControllerMemory,
+  type HorizontalPodAutoscaler,
   type HPACondition,
   type Observation,
   type ReconcileOptions,
@@ -23,7 +24,7 @@ import {
 } from './metricsPipeline.ts';
 import { scrapeSchedule, type ScrapeSchedule } from './scrapes.ts';
 import type { SyncRecord } from './result.ts';
-import type { ClusterSnapshot } from './state.ts';
+import type { ClusterSnapshot, TimedChange } from './state.ts';
 import { ObservedPods } from './observedPods.ts';
 import { intervalTimes } from './demandAhead.ts';
 import { MAX_SUBSTEPS } from './substeps.ts';
@@ -42,6 +43,8 @@ export interface SyncStep {
   r: ReconcileResult;
   /** the scrape the controller read */
   lastScrape: number;
+  /** the writes of others (HPA edits, kubectl scale) since the previous sync, or null */
+  changes?: readonly TimedChange[] | null;
 }
 
 /**
@@ -76,7 +79,13 @@ export class Cluster {
   conditions: HPACondition[] = [];
   desiredReplicas: number;
   lastScaleTime: number | null = null;
+  /** status.observedGeneration as last written (v1.37+ with HPAGeneration), else null */
+  observedGeneration: number | null = null;
   specReplicas: number;
+  /** the HPA as stored now: the scenario's, or the last edit's (setHpa) */
+  hpa: HorizontalPodAutoscaler;
+  /** writes of others applied since the last sync (read and cleared by the next sync) */
+  private changed: TimedChange[] | null = null;
   /** ready pods and work served at the last scrape */
   readyCount = 0;
   served = 0;
@@ -143,6 +152,7 @@ export class Cluster {
     this.desiredReplicas = input.workload.initialReplicas;
     this.specReplicas = input.workload.initialReplicas;
     const hpa = input.hpa;
+    this.hpa = hpa;
     const metrics = hpa.spec.metrics ?? [];
     this.hasObjectMetrics = metrics.some((m) => m.type === 'Object');
     this.hasExternalMetrics = metrics.some((m) => m.type === 'External');
@@ -257,6 +267,23 @@ export class Cluster {
     this.writeScale(0, s);
   }
 
+  /**
+   * An edit of the HPA at t (`kubectl apply`): the controller reads the new object from its next
+   * sync on and keeps its memory (the same key: recommendations and scale events stay). The
+   * metric list keeps its keys (RunChange), so the metrics pipeline is unchanged.
+   */
+  setHpa(hpa: HorizontalPodAutoscaler, t: number, description: string): void {
+    this.hpa = hpa;
+    this.obs.hpa.metadata = hpa.metadata;
+    this.obs.hpa.spec = hpa.spec;
+    this.noteChange(t, description, true);
+  }
+
+  /** Say at the next sync what someone else wrote at t (`edit`: the HPA; else its target). */
+  noteChange(t: number, description: string, edit = false): void {
+    (this.changed ??= []).push({ time: t, description, edit });
+  }
+
   /** The scale subresource's spec.replicas written by someone other than this HPA (a plane). */
   writeScale(n: number, t: number): void {
     if (n === this.specReplicas) return;
@@ -281,6 +308,7 @@ export class Cluster {
     status.desiredReplicas = this.desiredReplicas;
     status.conditions = this.conditions;
     status.lastScaleTime = this.lastScaleTime;
+    status.observedGeneration = this.observedGeneration;
     obs.currentReplicas = this.specReplicas;
     obs.statusReplicas = w.activeCount(t);
     obs.pods =
@@ -290,11 +318,11 @@ export class Cluster {
     this.meter.podEntries += obs.pods.length;
     obs.resourceMetricsError = world.metricsServerDown(t) ? METRICS_SERVER_DOWN : null;
     if (this.hasObjectMetrics)
-      obs.objectMetrics = objectSamples(input.hpa.spec.metrics ?? [], (m) =>
+      obs.objectMetrics = objectSamples(this.hpa.spec.metrics ?? [], (m) =>
         world.metricValue('object', m, unavailable),
       );
     if (this.hasExternalMetrics)
-      obs.externalMetrics = externalSamples(input.hpa.spec.metrics ?? [], (m) =>
+      obs.externalMetrics = externalSamples(this.hpa.spec.metrics ?? [], (m) =>
         world.metricValue('external', m, unavailable),
       );
     return obs;
@@ -313,11 +341,14 @@ export class Cluster {
     this.conditions = r.conditions;
     this.desiredReplicas = r.desiredReplicas;
     this.lastScaleTime = r.lastScaleTime;
+    if (r.observedGeneration !== undefined) this.observedGeneration = r.observedGeneration;
     const before = this.specReplicas;
     if (r.rescaled) this.specReplicas = Math.min(r.replicas, this.maxPods);
     // The ReplicaSet reconciles after every write it sees; at t = 0 it also replaces Failed pods.
     this.workload.manageReplicas(this.specReplicas, t);
-    return { time: t, before, r, lastScrape: this.scrapes.lastAtOrBefore(t) };
+    const changes = this.changed;
+    this.changed = null;
+    return { time: t, before, r, lastScrape: this.scrapes.lastAtOrBefore(t), changes };
   }
 
   /** Pods by state at t, as `kubectl get pods` would group them. */
@@ -334,6 +365,9 @@ export class Cluster {
       conditions: this.conditions,
       desiredReplicas: this.desiredReplicas,
       lastScaleTime: this.lastScaleTime,
+      observedGeneration: this.observedGeneration,
+      hpa: this.hpa,
+      changed: this.changed === null ? null : this.changed.slice(),
       specReplicas: this.specReplicas,
       readyCount: this.readyCount,
       served: this.served,
@@ -350,6 +384,13 @@ export class Cluster {
     this.conditions = s.conditions;
     this.desiredReplicas = s.desiredReplicas;
     this.lastScaleTime = s.lastScaleTime;
+    this.observedGeneration = s.observedGeneration;
+    if (s.hpa !== this.hpa) {
+      this.hpa = s.hpa;
+      this.obs.hpa.metadata = s.hpa.metadata;
+      this.obs.hpa.spec = s.hpa.spec;
+    }
+    this.changed = s.changed === null ? null : s.changed.slice();
     this.specReplicas = s.specReplicas;
     this.readyCount = s.readyCount;
     this.served = s.served;

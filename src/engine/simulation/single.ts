@@ -21,7 +21,7 @@ export function singleSimulation(
     input,
     world,
     clusters: [cluster],
-    plane: new HpaPlane(cluster, world, input.hpa),
+    plane: new HpaPlane(cluster, world, input.hpa, input.changes ?? [], input.controller),
     ...(meter ? { meter } : {}),
   });
 }

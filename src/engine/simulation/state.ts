@@ -2,7 +2,19 @@
 // world's queues and adapters, each cluster's controller memory, and where the loop stands.
 // Types only, below every file that holds such state, so none of them imports another for it.
 
-import type { ControllerMemory, HPACondition } from '../controller/index.ts';
+import type {
+  ControllerMemory,
+  HorizontalPodAutoscaler,
+  HPACondition,
+} from '../controller/index.ts';
+
+/** A write by someone else during the run (an HPA edit, `kubectl scale`) and when it happened. */
+export interface TimedChange {
+  time: number;
+  description: string;
+  /** an edit of the HPA (false: a kubectl scale of its target) */
+  edit: boolean;
+}
 
 /**
  * One pod's counters and what metrics-server stores of them, as differences rather than running
@@ -52,6 +64,11 @@ export interface ClusterSnapshot {
   conditions: HPACondition[];
   desiredReplicas: number;
   lastScaleTime: number | null;
+  observedGeneration: number | null;
+  /** the HPA as stored then (an edit during the run replaces it; shared, never mutated) */
+  hpa: HorizontalPodAutoscaler;
+  /** writes of others not yet seen by a sync */
+  changed: TimedChange[] | null;
   specReplicas: number;
   readyCount: number;
   served: number;
