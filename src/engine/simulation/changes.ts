@@ -9,17 +9,50 @@ import type { Cluster } from './cluster.ts';
 import type { RunChange } from './input.ts';
 import type { PlaneClock } from './plane.ts';
 
-/** One clock per change, firing once at its instant: the edit and the scale written then. */
-export function changeClocks(cluster: Cluster, changes: readonly RunChange[]): PlaneClock[] {
-  return changes.map((c) => ({
-    first: c.atSeconds,
+/**
+ * One clock per change, firing once at its instant: the edit and the scale written then. With an
+ * informer lag the controller sees an edit `lag` later (its informer's update event); a scale it
+ * reads from the API server (a GET of the scale subresource), so at once.
+ */
+export function changeClocks(
+  cluster: Cluster,
+  changes: readonly RunChange[],
+  lag = 0,
+): PlaneClock[] {
+  const once = (first: number, fire: (t: number) => void): PlaneClock => ({
+    first,
     period: Infinity,
-    fire(_n: number, t: number) {
-      if (c.hpa !== null) cluster.setHpa(c.hpa, t, c.description);
-      else cluster.noteChange(t, c.description);
-      if (c.replicas !== null) cluster.writeScale(c.replicas, t);
-    },
-  }));
+    fire: (_n, t) => fire(t),
+  });
+  const clocks: PlaneClock[] = [];
+  for (const c of changes) {
+    if (lag === 0 || c.hpa === null)
+      clocks.push(
+        once(c.atSeconds, (t) => {
+          if (c.hpa !== null) cluster.setHpa(c.hpa, t, c.description);
+          else cluster.noteChange(t, c.description);
+          if (c.replicas !== null) cluster.writeScale(c.replicas, t);
+        }),
+      );
+    else {
+      const hpa = c.hpa;
+      if (c.replicas !== null) {
+        const replicas = c.replicas;
+        clocks.push(once(c.atSeconds, (t) => cluster.writeScale(replicas, t)));
+      }
+      clocks.push(
+        once(c.atSeconds + lag, (t) =>
+          cluster.setHpa(
+            hpa,
+            t,
+            `${c.description} (in the informer cache at t=${t}s)`,
+            c.atSeconds,
+          ),
+        ),
+      );
+    }
+  }
+  return clocks;
 }
 
 /** Every stored HPA has a generation: the API server sets 1 on create (strategy.go). */
@@ -41,6 +74,7 @@ export function immediateSyncs(
   hpa: HorizontalPodAutoscaler,
   changes: readonly RunChange[],
   config: ControllerConfig,
+  lag = 0,
 ): number[] {
   if (config.featureGates.HPAGeneration !== true) return [];
   const at: number[] = [];
@@ -48,7 +82,8 @@ export function immediateSyncs(
   for (const c of changes) {
     if (c.hpa === null) continue;
     const next = generationOf(c.hpa);
-    if (next !== generation) at.push(c.atSeconds);
+    // The update event reaches the handler when the informer has the edit.
+    if (next !== generation) at.push(c.atSeconds + lag);
     generation = next;
   }
   return at;

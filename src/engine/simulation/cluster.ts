@@ -28,6 +28,7 @@ import type { ClusterSnapshot, TimedChange } from './state.ts';
 import { ObservedPods } from './observedPods.ts';
 import { intervalTimes } from './demandAhead.ts';
 import { MAX_SUBSTEPS } from './substeps.ts';
+import { conflictMessage, InformerLag, statusKey, type CachedStatus } from './informerLag.ts';
 import { zeroCounts, type WorkCounts } from './meter.ts';
 import { Workload } from './workload.ts';
 import { METRICS_SERVER_DOWN, type World } from './world.ts';
@@ -43,6 +44,11 @@ export interface SyncStep {
   r: ReconcileResult;
   /** the scrape the controller read */
   lastScrape: number;
+  /**
+   * The sync did not reconcile: its own status write of this time was not yet in the informer
+   * cache (StaleControllerConsistencyHPA); `r` is then the previous reconcile's, unchanged
+   */
+  skipped?: { writtenAt: number };
   /** the writes of others (HPA edits, kubectl scale) since the previous sync, or null */
   changes?: readonly TimedChange[] | null;
 }
@@ -86,6 +92,8 @@ export class Cluster {
   hpa: HorizontalPodAutoscaler;
   /** writes of others applied since the last sync (read and cleared by the next sync) */
   private changed: TimedChange[] | null = null;
+  /** the informer's lag behind the API server; null: none (every sync reads its last write) */
+  private readonly lagged: InformerLag | null;
   /** ready pods and work served at the last scrape */
   readyCount = 0;
   served = 0;
@@ -156,6 +164,21 @@ export class Cluster {
     const metrics = hpa.spec.metrics ?? [];
     this.hasObjectMetrics = metrics.some((m) => m.type === 'Object');
     this.hasExternalMetrics = metrics.some((m) => m.type === 'External');
+    const lag = input.informerLagSeconds ?? 0;
+    this.lagged =
+      lag > 0
+        ? new InformerLag(
+            lag,
+            (input.changes ?? []).filter((c) => c.hpa !== null).map((c) => c.atSeconds),
+            {
+              desiredReplicas: this.desiredReplicas,
+              conditions: [],
+              lastScaleTime: null,
+              observedGeneration: null,
+              key: '',
+            },
+          )
+        : null;
     this.obs = {
       hpa: {
         apiVersion: hpa.apiVersion,
@@ -272,16 +295,21 @@ export class Cluster {
    * sync on and keeps its memory (the same key: recommendations and scale events stay). The
    * metric list keeps its keys (RunChange), so the metrics pipeline is unchanged.
    */
-  setHpa(hpa: HorizontalPodAutoscaler, t: number, description: string): void {
+  setHpa(hpa: HorizontalPodAutoscaler, t: number, description: string, madeAt = t): void {
     this.hpa = hpa;
     this.obs.hpa.metadata = hpa.metadata;
     this.obs.hpa.spec = hpa.spec;
-    this.noteChange(t, description, true);
+    this.noteChange(madeAt, description, true, t);
   }
 
-  /** Say at the next sync what someone else wrote at t (`edit`: the HPA; else its target). */
-  noteChange(t: number, description: string, edit = false): void {
-    (this.changed ??= []).push({ time: t, description, edit });
+  /**
+   * Say at the next sync what someone else wrote at t (`edit`: the HPA; else its target), seen
+   * by the controller at `seen`.
+   */
+  noteChange(t: number, description: string, edit = false, seen = t): void {
+    (this.changed ??= []).push(
+      seen === t ? { time: t, description, edit } : { time: t, description, edit, seen },
+    );
   }
 
   /** The scale subresource's spec.replicas written by someone other than this HPA (a plane). */
@@ -333,6 +361,12 @@ export class Cluster {
    * the reconcile's trace the caller reads (ReconcileOptions.trace); the decision is the same.
    */
   sync(t: number, world: World, trace: ReconcileOptions['trace'] = true): SyncStep {
+    if (this.lagged !== null) return this.syncLagged(this.lagged, t, world, trace);
+    return this.sync0(t, world, trace);
+  }
+
+  /** The reconcile and its effect, on the status the cluster holds. */
+  private sync0(t: number, world: World, trace: ReconcileOptions['trace']): SyncStep {
     const obs = this.observation(t, world, true);
     const options = this.reconcileOptions;
     options.trace = trace;
@@ -349,6 +383,68 @@ export class Cluster {
     const changes = this.changed;
     this.changed = null;
     return { time: t, before, r, lastScrape: this.scrapes.lastAtOrBefore(t), changes };
+  }
+
+  /**
+   * One sync whose HPA comes from a lagging informer (informerLag.ts): skipped while its own last
+   * status write is unseen (StaleControllerConsistencyHPA), else a reconcile on the cached status
+   * whose status write (when the status changed) succeeds or conflicts.
+   */
+  private syncLagged(
+    lag: InformerLag,
+    t: number,
+    world: World,
+    trace: ReconcileOptions['trace'],
+  ): SyncStep {
+    const cached = lag.advance(t);
+    const before = this.specReplicas;
+    const unseen =
+      this.input.controller.featureGates.StaleControllerConsistencyHPA === true
+        ? lag.unseenWrite(t)
+        : null;
+    const last = lag.state.last;
+    if (unseen !== null && last !== null) {
+      // Nothing was computed: the previous status, no trace of its own (a replay's warm-up ran
+      // the previous reconcile without one).
+      const trace = { path: last.trace.path, tolerances: last.trace.tolerances };
+      const r = { ...last, replicas: before, rescaled: false, events: [], trace };
+      this.workload.manageReplicas(this.specReplicas, t);
+      const changes = this.changed;
+      this.changed = null;
+      return {
+        time: t,
+        before,
+        r,
+        lastScrape: this.scrapes.lastAtOrBefore(t),
+        changes,
+        skipped: { writtenAt: unseen },
+      };
+    }
+    this.desiredReplicas = cached.desiredReplicas;
+    this.conditions = cached.conditions;
+    this.lastScaleTime = cached.lastScaleTime;
+    this.observedGeneration = cached.observedGeneration;
+    // The status written is compared field by field: the metric values need a trace.
+    const step = this.sync0(t, world, trace === false ? 'lean' : trace);
+    const { r } = step;
+    lag.state.last = r;
+    const status: CachedStatus = {
+      desiredReplicas: r.desiredReplicas,
+      conditions: r.conditions,
+      lastScaleTime: r.lastScaleTime,
+      observedGeneration: r.observedGeneration ?? null,
+      key: statusKey(r, before),
+    };
+    if (status.key !== cached.key) {
+      if (lag.conflicts(t)) {
+        const message = conflictMessage(this.hpa.metadata?.name ?? '');
+        step.r = {
+          ...r,
+          events: [...r.events, { type: 'Warning', reason: 'FailedUpdateStatus', message }],
+        };
+      } else lag.wrote(t, status);
+    }
+    return step;
   }
 
   /** Pods by state at t, as `kubectl get pods` would group them. */
@@ -375,6 +471,7 @@ export class Cluster {
       lastScrape: this.lastScrape,
       demandNow: this.demandNow,
       failed: this.failed,
+      ...(this.lagged ? { lag: this.lagged.state } : {}),
     };
   }
 
@@ -398,6 +495,8 @@ export class Cluster {
     this.lastScrape = s.lastScrape;
     this.demandNow = s.demandNow;
     this.failed = s.failed;
+    // The state is replaced, never mutated (wrote and advance build new lists): share it.
+    if (this.lagged && s.lag) this.lagged.state = { ...s.lag };
     // Every scrape rewrites every pod's metrics, so the last one determines them all.
     if (!Number.isNaN(s.lastScrape))
       this.pipeline.rewrite(this.workload, world.unavailableAt(s.lastScrape));

@@ -98,10 +98,15 @@ export function explainChanges(step: SyncStep): string {
   if (edited) {
     const generation = observed != null ? ` (observedGeneration ${observed})` : '';
     how =
-      last.time === step.time && last.edit && observed != null
+      (last.seen ?? last.time) === step.time && last.edit && observed != null
         ? `; reconciled at once: HPAGeneration enqueues a spec edit immediately${generation}`
         : `; this periodic sync is the first to read it${generation}`;
   }
   const text = `${parts.join('; ')}${how}. `;
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A sync StaleControllerConsistencyHPA skipped (informerLag.ts). */
+export function explainSkip(writtenAt: number): string {
+  return `Skipped: the informer cache has not yet seen this controller's own status write of t=${fmt(writtenAt)}s (StaleControllerConsistencyHPA): no reconcile, the key is requeued rate-limited and tried again at the next resync`;
 }

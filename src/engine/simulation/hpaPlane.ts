@@ -35,10 +35,11 @@ export class HpaPlane implements ControlPlane {
     hpa: HorizontalPodAutoscaler,
     changes: readonly RunChange[] = [],
     config?: ControllerConfig,
+    lag = 0,
   ) {
     this.cluster = cluster;
-    this.clocks = changeClocks(cluster, changes);
-    this.syncsAt = config ? immediateSyncs(hpa, changes, config) : [];
+    this.clocks = changeClocks(cluster, changes, lag);
+    this.syncsAt = config ? immediateSyncs(hpa, changes, config, lag) : [];
     this.world = world;
     this.controller = { step: null!, hpa };
     this.out = { members: [this.controller], central: null };

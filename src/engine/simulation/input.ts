@@ -178,6 +178,11 @@ export interface SimulationInput {
   /** member clusters and a federated HPA (multi-cluster scenarios); absent or null = one cluster */
   federation?: FederationInput | null;
   /**
+   * How long a write to the API server takes to reach kube-controller-manager's HPA informer
+   * cache (informerLag.ts); absent or 0: at once. One-cluster runs only.
+   */
+  informerLagSeconds?: number;
+  /**
    * Writes made during the run by someone other than the controllers (Simulation
    * `spec.changes`): HPA edits and `kubectl scale`, ascending in time, at most one per instant.
    * Absent or empty: none. One-cluster runs only.

@@ -5,7 +5,7 @@
 import type { HPAEvent, HorizontalPodAutoscaler, MetricTrace } from '../controller/index.ts';
 import type { Cluster, SyncStep } from './cluster.ts';
 import { decidingMetric } from './decisionSeries.ts';
-import { explainChanges, explainSync } from './explain.ts';
+import { explainChanges, explainSkip, explainSync } from './explain.ts';
 import type { SimulationInput } from './input.ts';
 import { KpiAccumulator } from './kpis.ts';
 import type { EventLog, SyncRecord } from './result.ts';
@@ -58,7 +58,15 @@ export function syncRecordOf(
   if (step.changes)
     record.changes = step.changes.map((c) => ({ time: c.time, description: c.description }));
   if (r.observedGeneration !== undefined) record.observedGeneration = r.observedGeneration;
-  record.explanation = explainChanges(step) + explainSync(record, hpa);
+  if (step.skipped) {
+    record.skipped = { writtenAt: step.skipped.writtenAt };
+    record.explanation = explainChanges(step) + explainSkip(step.skipped.writtenAt);
+  } else {
+    record.explanation = explainChanges(step) + explainSync(record, hpa);
+    if (r.events.some((e) => e.reason === 'FailedUpdateStatus'))
+      record.explanation +=
+        "; its status write failed with a Conflict (FailedUpdateStatus): it read the HPA from an informer cache older than the API server's object";
+  }
   return record;
 }
 

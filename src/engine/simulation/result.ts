@@ -51,6 +51,12 @@ export interface SyncRecord {
    * scale), oldest first; absent when there were none
    */
   changes?: { time: number; description: string }[];
+  /**
+   * The sync did not reconcile: the informer cache had not yet seen the controller's own status
+   * write of `writtenAt` (StaleControllerConsistencyHPA, with an informer lag); the decision
+   * fields are the previous reconcile's
+   */
+  skipped?: { writtenAt: number };
   /** status.observedGeneration after the sync (v1.37+ with HPAGeneration); absent before 1.37 */
   observedGeneration?: number | null;
   pods: { ready: number; running: number; pending: number; terminating: number };

@@ -21,7 +21,14 @@ export function singleSimulation(
     input,
     world,
     clusters: [cluster],
-    plane: new HpaPlane(cluster, world, input.hpa, input.changes ?? [], input.controller),
+    plane: new HpaPlane(
+      cluster,
+      world,
+      input.hpa,
+      input.changes ?? [],
+      input.controller,
+      input.informerLagSeconds ?? 0,
+    ),
     ...(meter ? { meter } : {}),
   });
 }

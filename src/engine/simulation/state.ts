@@ -7,6 +7,7 @@ import type {
   HorizontalPodAutoscaler,
   HPACondition,
 } from '../controller/index.ts';
+import type { LagState } from './informerLag.ts';
 
 /** A write by someone else during the run (an HPA edit, `kubectl scale`) and when it happened. */
 export interface TimedChange {
@@ -14,6 +15,8 @@ export interface TimedChange {
   description: string;
   /** an edit of the HPA (false: a kubectl scale of its target) */
   edit: boolean;
+  /** when the controller's informer had it (an informer lag), if not `time` */
+  seen?: number;
 }
 
 /**
@@ -69,6 +72,8 @@ export interface ClusterSnapshot {
   hpa: HorizontalPodAutoscaler;
   /** writes of others not yet seen by a sync */
   changed: TimedChange[] | null;
+  /** the informer's lag: its cache and the writes it has not seen (informerLag.ts) */
+  lag?: LagState;
   specReplicas: number;
   readyCount: number;
   served: number;

@@ -109,6 +109,10 @@ const controller = object("kube-controller-manager HPA flags. Defaults are the c
     '--horizontal-pod-autoscaler-downscale-stabilization: the scale-down stabilization window used when the HPA sets none. Default 5m.',
     { default: '5m' },
   ),
+  informerLag: setting(
+    "What-if, not a flag: how long a write to the API server takes to reach kube-controller-manager's HPA informer cache (real lag varies, usually well under a second). The controller then reads its own status back late: with StaleControllerConsistencyHPA (1.37+) it skips a sync while its last status write is not yet cached and retries at the next resync; before, it reconciles on the stale status and its status write fails with a Conflict (FailedUpdateStatus). An HPA edit reaches it late too. Default 0s (at once); one-cluster runs only.",
+    { default: '0s' },
+  ),
   featureGates,
 } satisfies PropertiesOf<ControllerDocument>);
 

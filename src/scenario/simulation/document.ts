@@ -78,6 +78,7 @@ export interface ControllerDocument {
   cpuInitializationPeriod?: DurationText;
   initialReadinessDelay?: DurationText;
   downscaleStabilization?: DurationText;
+  informerLag?: DurationText;
   featureGates?: FeatureGatesDocument;
 }
 

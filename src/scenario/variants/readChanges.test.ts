@@ -194,4 +194,18 @@ describe('spec.changes', () => {
       ],
     ]);
   });
+
+  it('reads spec.controller.informerLag into the input (absent when 0)', () => {
+    const lagged = parseScenario(
+      withChanges(
+        `    - at: 10m\n      replicas: 3\n`,
+        '1.37',
+        '  controller: { informerLag: 2s }\n',
+      ),
+    );
+    expect(errors(lagged.diagnostics)).toEqual([]);
+    expect(lagged.input!.informerLagSeconds).toBe(2);
+    const none = parseScenario(withChanges(`    - at: 10m\n      replicas: 3\n`));
+    expect('informerLagSeconds' in none.input!).toBe(false);
+  });
 });
