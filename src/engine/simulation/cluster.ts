@@ -326,7 +326,6 @@ export class Cluster {
    * pods; referenceWorld.test.ts compares full records). Every sync asks for it.
    */
   observation(t: number, world: World, grouped = false): Observation {
-    const input = this.input;
     const w = this.workload;
     w.advance(t);
     w.observe(t);
