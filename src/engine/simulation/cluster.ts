@@ -461,7 +461,9 @@ export class Cluster {
       desiredReplicas: this.desiredReplicas,
       lastScaleTime: this.lastScaleTime,
       observedGeneration: this.observedGeneration,
-      hpa: this.hpa,
+      // The scenario's own HPA is not kept: a multi-cluster member rewrites its bounds in place,
+      // and a replay's fresh cluster must go on reading its own object.
+      hpa: this.hpa === this.input.hpa ? null : this.hpa,
       changed: this.changed === null ? null : this.changed.slice(),
       specReplicas: this.specReplicas,
       readyCount: this.readyCount,
@@ -481,10 +483,11 @@ export class Cluster {
     this.desiredReplicas = s.desiredReplicas;
     this.lastScaleTime = s.lastScaleTime;
     this.observedGeneration = s.observedGeneration;
-    if (s.hpa !== this.hpa) {
-      this.hpa = s.hpa;
-      this.obs.hpa.metadata = s.hpa.metadata;
-      this.obs.hpa.spec = s.hpa.spec;
+    const hpa = s.hpa ?? this.input.hpa;
+    if (hpa !== this.hpa) {
+      this.hpa = hpa;
+      this.obs.hpa.metadata = hpa.metadata;
+      this.obs.hpa.spec = hpa.spec;
     }
     this.changed = s.changed === null ? null : s.changed.slice();
     this.specReplicas = s.specReplicas;

@@ -68,8 +68,8 @@ export interface ClusterSnapshot {
   desiredReplicas: number;
   lastScaleTime: number | null;
   observedGeneration: number | null;
-  /** the HPA as stored then (an edit during the run replaces it; shared, never mutated) */
-  hpa: HorizontalPodAutoscaler;
+  /** the HPA as an edit during the run stored it (shared, never mutated); null: the input's */
+  hpa: HorizontalPodAutoscaler | null;
   /** writes of others not yet seen by a sync */
   changed: TimedChange[] | null;
   /** the informer's lag: its cache and the writes it has not seen (informerLag.ts) */
