@@ -41,6 +41,7 @@ export function resultToJson(
       explanation: x.explanation,
       pods: x.pods,
       ...(x.changes ? { changes: x.changes } : {}),
+      ...(x.skipped ? { skipped: x.skipped } : {}),
       ...(x.observedGeneration !== undefined ? { observedGeneration: x.observedGeneration } : {}),
       ...(explain ? { trace: x.trace, events: x.events } : {}),
       ...(explain && hpa
