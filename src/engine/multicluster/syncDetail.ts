@@ -90,7 +90,7 @@ function replayedDecision(
   const { simulation, members } = federationSimulation(input, f, replay.of.model, events);
   if (k >= simulation.syncCount) return null;
   const did = replaySync(simulation, replay, k);
-  return decisionOf(did, members, member, k * input.controller.syncPeriodSeconds, input);
+  return decisionOf(did, members, member, k * input.controller.syncPeriodSeconds);
 }
 
 /** A member's record, or the central one over the union of the reachable members' pods. */
@@ -99,7 +99,6 @@ function decisionOf(
   members: Member[],
   member: string | null,
   t: number,
-  input: SimulationInput,
 ): Decision | null {
   if (member === null) {
     if (!did.central) return null;
