@@ -72,6 +72,13 @@ export class Workload {
   private creating: number[] = [];
   private readonly rs: ReplicaSetModel;
   private writer: ApiWriter;
+  /**
+   * The pod template's containers as the controller reads them, one copy shared by every pod
+   * (nothing writes them): each pod's requests then sit in one place in memory, not one per pod.
+   */
+  private readonly podSpec: Pick<PodObservation, 'containers' | 'podRequests'> & {
+    sidecars: NonNullable<PodObservation['initContainers']>;
+  };
   /** the deletion ranking's per-pod keys, reused every scale-down */
   private readonly rankKeys = new RankKeys();
   /**
@@ -100,6 +107,16 @@ export class Workload {
     this.namePrefix = namePrefix;
     this.rs = model.replicaSet ?? DEFAULT_REPLICA_SET;
     this.writer = new ApiWriter(this.rs.apiQps, this.rs.apiBurst);
+    this.podSpec = {
+      containers: model.containers
+        .filter((c) => !c.sidecar)
+        .map((c) => ({ name: c.name, requests: { ...c.requests } })),
+      // Sidecars are restartable init containers: the controller adds their requests.
+      sidecars: model.containers
+        .filter((c) => c.sidecar)
+        .map((c) => ({ name: c.name, requests: { ...c.requests }, restartPolicy: 'Always' })),
+      ...(model.podRequests ? { podRequests: { ...model.podRequests } } : {}),
+    };
     // Initial pods have been running long enough to be past every start-up rule.
     const created = -initialReadyAgeSeconds;
     for (let i = 0; i < model.initialReplicas; i++) {
@@ -265,14 +282,7 @@ export class Workload {
   }
 
   private newPod(index: number, createdAt: number, scheduledAt: number | null): SimPod {
-    const containers = this.model.containers
-      .filter((c) => !c.sidecar)
-      .map((c) => ({ name: c.name, requests: { ...c.requests } }));
-    // Sidecars are restartable init containers: the controller adds their requests.
-    const sidecars = this.model.containers
-      .filter((c) => c.sidecar)
-      .map((c) => ({ name: c.name, requests: { ...c.requests }, restartPolicy: 'Always' }));
-    const podRequests = this.model.podRequests;
+    const { containers, sidecars, podRequests } = this.podSpec;
     const pod: SimPod = {
       name: `${this.namePrefix}-${index}`,
       index,
@@ -289,7 +299,7 @@ export class Workload {
         startTime: null,
         containers,
         ...(sidecars.length > 0 ? { initContainers: sidecars } : {}),
-        ...(podRequests ? { podRequests: { ...podRequests } } : {}),
+        ...(podRequests ? { podRequests } : {}),
         resourceMetrics: null,
         customMetrics: undefined,
       },
