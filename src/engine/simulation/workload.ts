@@ -283,15 +283,16 @@ export class Workload {
 
   private newPod(index: number, createdAt: number, scheduledAt: number | null): SimPod {
     const { containers, sidecars, podRequests } = this.podSpec;
+    const name = `${this.namePrefix}-${index}`;
     const pod: SimPod = {
-      name: `${this.namePrefix}-${index}`,
+      name,
       index,
       createdAt,
       scheduledAt,
       deletedAt: null,
       // Every field present from the start, in one order: the engine then sees one object shape.
       obs: {
-        name: `${this.namePrefix}-${index}`,
+        name,
         phase: 'Pending',
         deleting: false,
         ready: null,
