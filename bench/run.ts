@@ -121,6 +121,24 @@ function line(f: Figure): string {
   return `${name} ${String(f.value).padStart(9)} ${f.unit} ${label} (budget ${f.budget} ${f.unit}, ${mark}${fullRecord})\n`;
 }
 
+/** `--file`: a file that cannot be read or parsed is a one-line, located message, not a stack. */
+function timeFile(file: string): Figure {
+  const at = userPath(file);
+  let text: string;
+  try {
+    text = readFileSync(at, 'utf8');
+  } catch (e) {
+    process.stderr.write(`bench: cannot read ${at}: ${(e as Error).message}\n`);
+    process.exit(1);
+  }
+  try {
+    return fileFigure(at, text);
+  } catch (e) {
+    process.stderr.write(`bench: ${at}: ${(e as Error).message}\n`);
+    process.exit(1);
+  }
+}
+
 async function main(): Promise<void> {
   const argv = process.argv;
   if (coldChild(argv)) return;
@@ -136,7 +154,7 @@ async function main(): Promise<void> {
   const runsOnly = runs >= 0 || file >= 0;
   const figures =
     file >= 0
-      ? [fileFigure(userPath(argv[file + 1]!))]
+      ? [timeFile(argv[file + 1]!)]
       : argv.includes('--search')
         ? []
         : runsOnly

@@ -86,7 +86,8 @@ function runFile(text: string): SimulationResult[] {
   const out = runScenario(text);
   if (!out.summary.ok) {
     const d = out.summary.diagnostics[0];
-    throw new Error(`the file does not parse: ${d ? `${d.line}:${d.column} ${d.message}` : '?'}`);
+    const where = d ? `line ${d.line}, column ${d.column}: ${d.message}` : 'no diagnostic';
+    throw new Error(`not a valid scenario (${where})`);
   }
   const results: SimulationResult[] = [];
   for (const r of out.runs) {
@@ -186,8 +187,7 @@ export function simulationFigures(only?: string): Figure[] {
 }
 
 /** `--file FILE`: every run of the file, as the app runs it, timed like the named scenarios. */
-export function fileFigure(file: string): Figure {
-  const text = readFileSync(file, 'utf8');
+export function fileFigure(file: string, text: string): Figure {
   const results = runFile(text);
   const w = warmMedians(() => runFile(text), 3, 15);
   // What the parse (and plan) alone takes of it: an edit in the app pays both.
