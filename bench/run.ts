@@ -14,6 +14,7 @@ import {
 import { createSimulation } from '../src/engine/simulation/index.ts';
 import { measure, round } from './measure.ts';
 import { coldChild, fileFigure, root, simulationFigures, userPath, type Figure } from './runs.ts';
+import { firstRunHere, freshWorkerFigures } from './freshWorker.ts';
 import { searchFigures } from './search.ts';
 import { BENCH_CONFIG, BENCH_NOW, cpuObservation } from './reconcileFixture.ts';
 import { diurnalInput } from './simulationFixture.ts';
@@ -142,6 +143,14 @@ function timeFile(file: string): Figure {
 async function main(): Promise<void> {
   const argv = process.argv;
   if (coldChild(argv)) return;
+  const fresh = argv.indexOf('--fresh-worker');
+  if (fresh >= 0 && argv[fresh + 1] !== undefined) {
+    const warm = argv[fresh + 1] === 'warm';
+    process.stdout.write(JSON.stringify(await firstRunHere(root, warm)) + '\n');
+    return;
+  }
+  // `--first-run`: only a fresh simulator's first run (fresh processes, a few seconds).
+  if (argv.includes('--first-run')) return printFreshWorker();
   const json = argv.includes('--json');
   // `--search`: only the search's figures (they take a while on their own); `--runs [NAME]`:
   // only the whole runs (simulate.*, those whose name holds NAME), to compare engine changes
@@ -170,23 +179,33 @@ async function main(): Promise<void> {
     for (const f of figures)
       out[f.name] = { value: f.value, unit: f.unit, budget: f.budget, ...f.budgets, ...f.detail };
     if (!runsOnly) out['search.default'] = await tuneFigures();
+    if (!runsOnly) out['worker.firstRun'] = freshWorkerFigures(argv[1]!);
     process.stdout.write(JSON.stringify(out, null, 2) + '\n');
     return;
   }
   process.stdout.write(`load average ${load.join(', ')} (wall figures need an idle machine)\n`);
   for (const f of figures) process.stdout.write(line(f));
   if (runsOnly) return;
+  printFreshWorker();
   const s = await tuneFigures();
   process.stdout.write(
-    `${'search.default.simsPerSecondPerCore'.padEnd(42)} ${String(s.perCore).padStart(9)} sims/s (target ≥ 120, ${s.perCore >= 120 ? 'met' : 'NOT MET'}; ${s.perCpuSecond} per CPU second; ${s.runs} candidates of the 24 h default scenario)\n` +
-      `${'search.default.simsPerSecondAllCores'.padEnd(42)} ${String(s.allCores).padStart(9)} sims/s (${s.cores} worker threads: ${s.speedUp}× one core)\n`,
+    `${'search.default.simsPerSecondPerCore'.padEnd(42)} ${String(s.perCore).padStart(9)} sims/s warm (target ≥ 120 per core, ${s.perCpuSecond >= 120 ? 'met' : 'NOT MET'} at ${s.perCpuSecond} per CPU second; ${s.perCpuSecondUnshared} per CPU second with each candidate sampling its own curves; ${s.runs} candidates of the 24 h default scenario; load ${s.load})\n` +
+      `${'search.default.simsPerSecondAllCores'.padEnd(42)} ${String(s.allCores).padStart(9)} sims/s warm (${s.cores} worker threads: ${s.speedUp}× one core; cold, the first 16 on fresh threads: ${s.coldAllCores} sims/s)\n`,
+  );
+}
+
+/** A fresh simulator's first run, warmed up as the spare is and never warmed (freshWorker.ts). */
+function printFreshWorker(): void {
+  const w = freshWorkerFigures(process.argv[1]!);
+  process.stdout.write(
+    `${'worker.firstRun.default'.padEnd(42)} ${String(w.warm.firstMs).padStart(9)} ms CPU (a fresh simulator's first run after the spare's warm-up, ${w.warm.warmUpMs} ms CPU; budget 60 ms, ${w.warm.firstMs <= 60 ? 'within' : 'OVER'}; its next run ${w.warm.nextMs} ms; never warmed: first ${w.cold.firstMs} ms, next ${w.cold.nextMs} ms; fresh Node processes, medians of 3)\n`,
   );
 }
 
 /** The search's figures; the worker thread is bundled beside this bench by scripts/bench.mjs. */
 function tuneFigures() {
   const text = readFileSync(path.join(root, 'src/presets/default.yaml'), 'utf8');
-  return searchFigures(text, new URL('./tuneWorker.mjs', import.meta.url));
+  return searchFigures(text, new URL('./simulatorThread.mjs', import.meta.url));
 }
 
 await main();
