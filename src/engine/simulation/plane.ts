@@ -53,9 +53,24 @@ export interface ControlPlane {
    * clusters that failed or recovered since the last sync (read during the call only).
    */
   sync(k: number, t: number, changes: ClusterChanges, trace: TraceLevel): PlaneSync;
+  /** the planes a stack holds (stackPlanes), for observers that read one of them */
+  readonly parts?: readonly ControlPlane[];
   /** the plane's own state (plain data, shared structure allowed: restore never mutates it) */
   snapshot(): unknown;
   restore(state: unknown): void;
+}
+
+/** The plane of a class in a stack (or the plane itself), or null. */
+export function findPlane<P extends ControlPlane>(
+  plane: ControlPlane,
+  kind: abstract new (...args: never[]) => P,
+): P | null {
+  if (plane instanceof kind) return plane;
+  for (const p of plane.parts ?? []) {
+    const found = findPlane(p, kind);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /** No cluster failed or recovered: the one-cluster plane never sees any. */
@@ -73,6 +88,7 @@ export const NO_CHANGES: ClusterChanges = Object.freeze({
 export function stackPlanes(planes: readonly ControlPlane[]): ControlPlane {
   if (planes.length === 1) return planes[0]!;
   return {
+    parts: planes,
     clocks: planes.flatMap((p) => p.clocks),
     scraped(s) {
       for (const p of planes) p.scraped?.(s);

@@ -14,6 +14,9 @@ import { scrapeSchedule } from './scrapes.ts';
 import type { FullSimulationResult, SimulationResult } from './result.ts';
 import { WorkMeter, type WorkOverrun } from './meter.ts';
 import { singleSimulation } from './single.ts';
+import { findPlane } from './plane.ts';
+import { NodePlane } from '../nodes/nodePlane.ts';
+import { NodeRecorder } from '../nodes/record.ts';
 
 export { SIMULATION_LIMITS };
 
@@ -106,9 +109,11 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
   const recorder = new Recorder(input, sim.world, sim.syncCount, full);
   const replay = full ? null : replayIndex(sim.syncCount, { kind: 'hpa' });
   countSeries(sim, input.hpa.spec.metrics?.length ?? 0, 1);
+  const nodePlane = findPlane(sim.plane, NodePlane);
+  const nodes = nodePlane ? new NodeRecorder(nodePlane, cluster.workload, sim.syncCount) : null;
   drive(
     sim,
-    new SingleObserver(recorder, cluster),
+    new SingleObserver(recorder, cluster, nodes),
     // A compact run keeps only the series numbers; replay.ts rebuilds a sync's full trace.
     { trace: full ? true : 'lean', shouldStop: options.shouldStop, replay },
   );
@@ -121,6 +126,8 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
     replay,
     durationSeconds: input.durationSeconds,
     syncPeriodSeconds: input.controller.syncPeriodSeconds,
+    // Only a run with a node pool has the key, so other results keep their shape.
+    ...(nodes ? { nodes: nodes.build(input.durationSeconds) } : {}),
   };
 }
 
@@ -129,14 +136,16 @@ class SingleObserver implements LoopObserver {
   constructor(
     private readonly recorder: Recorder,
     private readonly cluster: Cluster,
+    private readonly nodes: NodeRecorder | null,
   ) {}
 
   tick(s: number, demand: number): void {
     this.recorder.tick(s, this.cluster, demand);
   }
 
-  sync(k: number, _t: number, did: PlaneSync): void {
+  sync(k: number, t: number, did: PlaneSync): void {
     this.recorder.sync(k, did.members[0]!.step, this.cluster);
+    this.nodes?.sync(k, t);
   }
 }
 

@@ -8,6 +8,8 @@ import { SIMULATION_LIMITS } from './limits.ts';
 import { Simulation } from './loop.ts';
 import type { WorkMeter } from './meter.ts';
 import { World } from './world.ts';
+import { NodePlane } from '../nodes/nodePlane.ts';
+import { stackPlanes } from './plane.ts';
 
 /** One cluster under its HPA over its own world (no limit checks: createSimulation makes them). */
 export function singleSimulation(
@@ -21,7 +23,10 @@ export function singleSimulation(
     input,
     world,
     clusters: [cluster],
-    plane: new HpaPlane(cluster, world, input.hpa),
+    // A node pool runs beside the HPA, under the same cluster, only when the scenario has one.
+    plane: input.nodes
+      ? stackPlanes([new HpaPlane(cluster, world, input.hpa), new NodePlane(input.nodes, cluster)])
+      : new HpaPlane(cluster, world, input.hpa),
     ...(meter ? { meter } : {}),
   });
 }

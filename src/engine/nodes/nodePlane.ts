@@ -1,0 +1,125 @@
+// The node plane: a control plane (../simulation/plane.ts) under one cluster, stacked beside its
+// HPA. Two clocks of its own: the provisioner's scan (cluster-autoscaler's --scan-interval) and
+// the scheduler's reaction to a node turning Ready or a pod leaving one, checked every second
+// (kube-scheduler moves unschedulable pods back to its active queue on a Node add event; a
+// second is finer than any provisioning delay, and a tick with nothing due does nothing).
+// It writes no scale: it decides which Pending pods get a node, and when nodes come and go.
+
+import type { Cluster } from '../simulation/cluster.ts';
+import type { NodesInput } from '../simulation/nodesInput.ts';
+import type { ControlPlane, PlaneClock, PlaneSync } from '../simulation/plane.ts';
+import type { Workload } from '../simulation/workload.ts';
+import { ClusterAutoscaler, type AutoscalerSnapshot } from './clusterAutoscaler.ts';
+import type { NodeEvent } from './events.ts';
+import { NodePool, podRequests, type PoolSnapshot } from './pool.ts';
+
+/** Initial nodes and pods are this old at t = 0 (as the cluster's initial pods are). */
+const INITIAL_AGE_SECONDS = 3600;
+/** The scheduler's clock: every second. */
+const BINDER_PERIOD_SECONDS = 1;
+
+interface NodePlaneSnapshot {
+  pool: PoolSnapshot;
+  autoscaler: AutoscalerSnapshot;
+  lastBind: number;
+  events: number;
+}
+
+export class NodePlane implements ControlPlane {
+  readonly clocks: readonly PlaneClock[];
+  readonly pool: NodePool;
+  readonly input: NodesInput;
+  /** the plane's timeline; a restore drops what came after the snapshot */
+  readonly events: NodeEvent[] = [];
+  private readonly workload: Workload;
+  private readonly autoscaler: ClusterAutoscaler;
+  /** the binder's last check: nodes Ready after it have not been announced */
+  private lastBind = -Infinity;
+  /** the earliest Ready instant not yet announced (Infinity: none), kept between ticks */
+  private due = Infinity;
+  private readonly out: PlaneSync = { members: [null], central: null };
+
+  constructor(input: NodesInput, cluster: Cluster) {
+    this.input = input;
+    this.workload = cluster.workload;
+    const w = this.workload;
+    this.pool = new NodePool(input.shape, podRequests(w.model));
+    this.autoscaler = new ClusterAutoscaler(input.provisioner, input, this.pool, w, this.events);
+    const born = -INITIAL_AGE_SECONDS;
+    for (let i = 0; i < input.initial; i++) this.pool.add(born, born);
+    // The starting pods are on the starting nodes as far as they fit; the rest wait (Pending).
+    w.placer = this.pool;
+    for (const p of w.pods) {
+      if (p.failed || p.scheduledAt === null) continue;
+      if (!this.pool.place(p, p.createdAt)) w.unbind(p);
+    }
+    this.lastBind = 0;
+    this.clocks = [
+      { first: 0, period: BINDER_PERIOD_SECONDS, fire: (_n, t) => this.bind(t) },
+      {
+        first: 0,
+        period: input.provisioner.scanIntervalSeconds,
+        fire: (_n, t) => {
+          this.autoscaler.runOnce(t);
+          this.due = this.nextReady();
+        },
+      },
+    ];
+  }
+
+  /** The scheduler at t: bind waiting pods to nodes Ready by now, and free the gone pods' room. */
+  private bind(t: number): void {
+    const w = this.workload;
+    if (t < this.due && t < w.nextGone) return;
+    w.advance(t);
+    this.autoscaler.settleDrained(t);
+    w.schedule(t);
+    const bound = this.pool.takeBound();
+    for (const n of this.pool.nodes) {
+      if (n.readyAt <= this.lastBind || n.readyAt > t) continue;
+      const b = bound.get(n.index);
+      const waited = b
+        ? `; ${b.pods} waiting pod${b.pods === 1 ? '' : 's'} bound to it (the longest waited ${Math.round(b.maxWait)} s)`
+        : '; no pod waited for it';
+      this.events.push({
+        time: t,
+        kind: 'node-ready',
+        nodes: [n.name],
+        pods: b?.pods ?? 0,
+        message: `${n.name} Ready ${Math.round(n.readyAt - n.createdAt)} s after cluster-autoscaler asked for it${waited}`,
+      });
+    }
+    this.lastBind = t;
+    this.due = this.nextReady();
+  }
+
+  /** The earliest Ready instant not yet announced (Infinity: none). */
+  private nextReady(): number {
+    let next = Infinity;
+    for (const n of this.pool.nodes)
+      if (n.goneAt === null && n.readyAt > this.lastBind && n.readyAt < next) next = n.readyAt;
+    return next;
+  }
+
+  sync(): PlaneSync {
+    return this.out;
+  }
+
+  snapshot(): NodePlaneSnapshot {
+    return {
+      pool: this.pool.snapshot(),
+      autoscaler: this.autoscaler.snapshot(),
+      lastBind: this.lastBind,
+      events: this.events.length,
+    };
+  }
+
+  restore(state: unknown): void {
+    const s = state as NodePlaneSnapshot;
+    this.pool.restore(s.pool);
+    this.autoscaler.restore(s.autoscaler);
+    this.lastBind = s.lastBind;
+    this.due = this.nextReady();
+    this.events.length = Math.min(this.events.length, s.events);
+  }
+}
