@@ -4,5 +4,6 @@ export { NodePool, podRequests, podsPerNode, type SimNode } from './pool.ts';
 export { ClusterAutoscaler, estimate } from './clusterAutoscaler.ts';
 export { NodeRecorder } from './record.ts';
 export { provisioningDelay } from './delay.ts';
+export { nodeKpiLines, nodeEventLines, nodeWaitAfter, type NodeWait } from './explain.ts';
 export type * from './events.ts';
 export type * from './result.ts';

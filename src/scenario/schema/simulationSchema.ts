@@ -50,6 +50,7 @@ import {
 } from './common.ts';
 import { curveSchema } from './curveSchema.ts';
 import { federationSchema } from './federationSchema.ts';
+import { nodesSchema } from './nodesSchema.ts';
 import type { JsonSchema, PropertiesOf } from './jsonSchema.ts';
 import { loadSchemas } from './loadSchema.ts';
 
@@ -336,6 +337,7 @@ const cost = object(
     podHour: price('pod-hour'),
     vcpuHour: price('requested vCPU-hour (cpu requests of all containers)'),
     gibHour: price('requested GiB-hour (memory requests of all containers)'),
+    nodeHour: price('node-hour (with spec.nodes: every node from the cloud call to its removal)'),
     currency: enumOf('The currency of the prices. Default USD.', ['USD'], { default: 'USD' }),
   } satisfies PropertiesOf<CostDocument>,
 );
@@ -372,6 +374,7 @@ const spec = object(
     ),
     cost,
     federation: federationSchema,
+    nodes: nodesSchema,
   } satisfies PropertiesOf<SimulationSpecDocument>,
 );
 

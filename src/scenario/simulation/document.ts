@@ -33,6 +33,42 @@ export interface SimulationSpecDocument {
   variants?: VariantDocument[];
   cost?: CostDocument;
   federation?: FederationDocument;
+  nodes?: NodesDocument;
+}
+
+/** The nodes under the cluster and what provisions them; see ./nodes.ts. */
+export interface NodesDocument {
+  shape?: NodeShapeDocument;
+  initial?: number;
+  min?: number;
+  max?: number;
+  provisioner?: string;
+  clusterAutoscaler?: ClusterAutoscalerDocument;
+}
+
+export interface NodeShapeDocument {
+  cpu?: QuantityString;
+  memory?: QuantityString;
+  pods?: number;
+  daemonsets?: { cpu?: QuantityString; memory?: QuantityString; pods?: number };
+}
+
+export interface ProvisioningDelayDocument {
+  min?: DurationText;
+  max?: DurationText;
+  seed?: number;
+}
+
+export interface ClusterAutoscalerDocument {
+  scanInterval?: DurationText;
+  provisioningDelay?: ProvisioningDelayDocument;
+  scaleDownUnneededTime?: DurationText;
+  scaleDownDelayAfterAdd?: DurationText;
+  scaleDownDelayAfterDelete?: DurationText;
+  scaleDownUtilizationThreshold?: number;
+  expander?: string;
+  maxScaleDownParallelism?: number;
+  maxDrainParallelism?: number;
 }
 
 /** A named JSON merge patch (RFC 7386) over the HPA's spec: another HPA over the same world. */
@@ -47,6 +83,7 @@ export interface CostDocument {
   podHour?: number;
   vcpuHour?: number;
   gibHour?: number;
+  nodeHour?: number;
   currency?: string;
 }
 
