@@ -36,6 +36,7 @@ const into = (...folders) => folders.map((f) => `**/${f}/**`);
 const RUNTIME_ALLOWED = [
   'engine/simulation/decisionSeries\\.ts', // decidingMetric: which metric decided (explain)
   'engine/simulation/seedNotes\\.ts', // where the seed documents are wrong: explain and the CLI
+  'engine/nodes/explain\\.ts', // the node KPIs and a rescale's wait for nodes, in words
   'scenario/schema/hpaSchema\\.ts', // JSON Schema data for the editor's completion
   'scenario/schema/simulationSchema\\.ts',
   'scenario/keda/schema\\.ts', // KEDA ScaledObject's JSON Schema, the same data for the editor

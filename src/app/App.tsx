@@ -5,6 +5,7 @@ import './theme.css';
 import './app.css';
 import { SimulationCharts } from '../charts/index.ts';
 import { ClusterDecision, ClustersPanel } from '../panels/clusters/index.ts';
+import { NodesPanel } from '../panels/nodes/index.ts';
 import { parseDecisionKey } from '../run/decisionKey.ts';
 import { ComparePanel } from '../panels/compare/index.ts';
 import { ExplainPanel, rescalesOf } from '../panels/explain/index.ts';
@@ -199,6 +200,7 @@ export function App() {
             />
           ) : null}
           {result ? <ClustersPanel zoom={chartZoom} /> : null}
+          {result ? <NodesPanel zoom={chartZoom} /> : null}
           <div ref={chartsRef}>
             {result ? (
               <SimulationCharts

@@ -9,6 +9,7 @@ import type {
   FederationModel,
   HorizontalPodAutoscaler,
   Kpis,
+  NodeRun,
   ScenarioSummary,
   SeriesArrays,
   SeriesInfo,
@@ -34,6 +35,8 @@ export interface ResultPayload {
   explanations?: string[];
   durationSeconds: number;
   syncPeriodSeconds: number;
+  /** the node pool's lane, timeline and KPIs (spec.nodes only; copied, not transferred) */
+  nodes?: NodeRun;
 }
 
 export interface RunReply {
