@@ -19,7 +19,7 @@ import { executeRun, planScenario } from '../src/run/index.ts';
 import { measure, round } from './measure.ts';
 import { searchFigures } from './search.ts';
 import { BENCH_CONFIG, BENCH_NOW, cpuObservation } from './reconcileFixture.ts';
-import { diurnalInput } from './simulationFixture.ts';
+import { diurnalInput, withNodes } from './simulationFixture.ts';
 
 interface Figure {
   name: string;
@@ -39,6 +39,12 @@ const SCENARIOS: Record<string, { input: () => SimulationInput; budget: number }
   'simulate.default.ramp': { input: () => defaultInput(RAMP_TRAFFIC), budget: 10 },
   'simulate.24h.15s.200pods': { input: () => diurnalInput(1, 200), budget: 20 },
   'simulate.7d.15s.1000pods': { input: () => diurnalInput(7, 1000), budget: 500 },
+  // The same runs with a node pool under cluster-autoscaler (issue 24: within 1.3× without).
+  'simulate.24h.15s.200pods.nodes': { input: () => withNodes(diurnalInput(1, 200)), budget: 26 },
+  'simulate.7d.15s.1000pods.nodes': {
+    input: () => withNodes(diurnalInput(7, 1000)),
+    budget: 650,
+  },
 };
 
 /** The traffic `bench:ui`'s curve drag writes into the default scenario (bench/ui.mjs). */

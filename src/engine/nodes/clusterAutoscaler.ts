@@ -13,7 +13,6 @@ import type { NodePool, SimNode } from './pool.ts';
 export interface AutoscalerSnapshot {
   lastScaleUpTime: number;
   lastScaleDownDeleteTime: number;
-  unneededSince: [number, number][];
   atMax: boolean;
   noFit: boolean;
 }
@@ -28,8 +27,10 @@ export class ClusterAutoscaler {
   private readonly events: NodeEvent[];
   private lastScaleUpTime = NEVER;
   private lastScaleDownDeleteTime = NEVER;
-  /** unneeded/nodes.go Nodes.byName: node index → since when it is unneeded */
-  private unneededSince = new Map<number, number>();
+  /** the most pods a node under the utilization threshold holds */
+  private readonly maxPodsUnder: number;
+  /** the pool's version at the last unneeded pass: unchanged, the pass would find the same */
+  private seenVersion = -1;
   /** a max-size / no-fit event was logged for the current episode */
   private atMax = false;
   private noFit = false;
@@ -46,6 +47,7 @@ export class ClusterAutoscaler {
     this.pool = pool;
     this.workload = workload;
     this.events = events;
+    this.maxPodsUnder = this.podsUnder();
   }
 
   // upstream: core/static_autoscaler.go RunOnce — scale-up for unschedulable pods, then the
@@ -56,16 +58,16 @@ export class ClusterAutoscaler {
     const pending = this.workload.unscheduledCount;
     if (pending > 0) this.scaleUp(t, pending);
     else this.atMax = this.noFit = false;
-    const unneeded = this.findUnneeded(t);
-    this.update(unneeded, t);
+    this.updateUnneeded(t);
     if (!this.isScaleDownInCooldown(t) && !this.isNonEmptyNodeDeleteInProgress())
       this.startDeletion(t);
   }
 
   /** A cordoned node whose pods are all gone is deleted (the actuator's last step). */
   settleDrained(t: number): void {
-    for (const n of this.pool.nodes)
-      if (n.goneAt === null && n.cordonedAt !== null && n.pods === 0) this.pool.remove(n, t);
+    if (!this.isNonEmptyNodeDeleteInProgress()) return;
+    for (const n of this.pool.live.slice())
+      if (n.cordonedAt !== null && n.pods === 0) this.pool.remove(n, t);
   }
 
   // upstream: core/scaleup/orchestrator/orchestrator.go ScaleUp — upcoming nodes (asked for,
@@ -81,8 +83,7 @@ export class ClusterAutoscaler {
       return;
     }
     let free = 0;
-    for (const n of pool.nodes)
-      if (n.goneAt === null && n.cordonedAt === null) free += pool.slots - n.pods;
+    for (const n of pool.live) if (n.cordonedAt === null) free += pool.slots - n.pods;
     const remaining = pending - free;
     if (remaining <= 0) return;
     const needed = estimate(remaining, pool.slots);
@@ -131,50 +132,57 @@ export class ClusterAutoscaler {
 
   // upstream: core/scaledown/actuation NodeDeletionTracker.IsNonEmptyNodeDeleteInProgress
   private isNonEmptyNodeDeleteInProgress(): boolean {
-    for (const n of this.pool.nodes) if (n.goneAt === null && n.cordonedAt !== null) return true;
-    return false;
+    return this.pool.cordoned > 0;
   }
 
   // upstream: core/scaledown/eligibility/eligibility.go unremovableReasonAndNodeUtilization and
   // simulator/cluster.go FindNodesToRemove — a Ready node under the utilization threshold whose
-  // pods all fit on the other nodes (after the pods of nodes already found removable moved there).
-  private findUnneeded(t: number): SimNode[] {
+  // pods all fit on the other nodes (after the pods of nodes already found removable moved
+  // there); core/scaledown/unneeded/nodes.go Update — a node keeps the time it was first found
+  // unneeded for as long as it stays unneeded. Marked on the nodes (no list built per scan).
+  private updateUnneeded(t: number): void {
     const pool = this.pool;
-    const candidates = pool.nodes.filter((n) => pool.schedulable(n, t));
+    if (pool.version === this.seenVersion) return;
+    this.seenVersion = pool.version;
+    const slots = pool.slots;
+    const live = pool.live;
     let free = 0;
-    for (const n of candidates) free += pool.slots - n.pods;
-    const out: SimNode[] = [];
+    for (const n of live) if (pool.schedulable(n, t)) free += slots - n.pods;
     let moved = 0;
     let freed = 0;
-    for (const n of candidates) {
-      if (this.utilization(n) >= this.cfg.scaleDownUtilizationThreshold) continue;
-      // Room left on the nodes that stay: every free slot but this node's and the removed ones',
-      // less what the removed ones' pods already took.
-      const room = free - (pool.slots - n.pods) - freed - moved;
-      if (n.pods > room) continue;
-      out.push(n);
-      moved += n.pods;
-      freed += pool.slots - n.pods;
+    for (const n of live) {
+      let unneeded = false;
+      if (n.pods <= this.maxPodsUnder && pool.schedulable(n, t)) {
+        // Room left on the nodes that stay: every free slot but this node's and the removed
+        // ones', less what the removed ones' pods already took.
+        const room = free - (slots - n.pods) - freed - moved;
+        if (n.pods <= room) {
+          unneeded = true;
+          moved += n.pods;
+          freed += slots - n.pods;
+        }
+      }
+      if (!unneeded) n.unneededSince = null;
+      else if (n.unneededSince === null) n.unneededSince = t;
     }
-    return out;
   }
 
   // upstream: simulator/utilization/info.go Calculate — the larger of cpu and memory requested
   // over allocatable, daemonset pods included (--ignore-daemonsets-utilization=false).
-  utilization(n: SimNode): number {
+  utilization(pods: number): number {
     const s = this.nodes.shape;
     const p = this.pool.pod;
-    const cpu = s.cpuMilli > 0 ? (s.overheadCpuMilli + n.pods * p.cpu) / s.cpuMilli : 0;
-    const mem = s.memoryMilli > 0 ? (s.overheadMemoryMilli + n.pods * p.memory) / s.memoryMilli : 0;
+    const cpu = s.cpuMilli > 0 ? (s.overheadCpuMilli + pods * p.cpu) / s.cpuMilli : 0;
+    const mem = s.memoryMilli > 0 ? (s.overheadMemoryMilli + pods * p.memory) / s.memoryMilli : 0;
     return Math.max(cpu, mem);
   }
 
-  // upstream: core/scaledown/unneeded/nodes.go Update — a node keeps the time it was first
-  // found unneeded for as long as it stays unneeded.
-  private update(unneeded: SimNode[], t: number): void {
-    const next = new Map<number, number>();
-    for (const n of unneeded) next.set(n.index, this.unneededSince.get(n.index) ?? t);
-    this.unneededSince = next;
+  /** The most pods a node may hold and be under the threshold (-1: none), utilization rising. */
+  private podsUnder(): number {
+    let k = -1;
+    while (k < this.pool.slots && this.utilization(k + 1) < this.cfg.scaleDownUtilizationThreshold)
+      k++;
+    return k;
   }
 
   // upstream: core/scaledown/unneeded/nodes.go RemovableAt (unneeded longer than
@@ -187,9 +195,9 @@ export class ClusterAutoscaler {
     const empty: SimNode[] = [];
     const drain: SimNode[] = [];
     let budget = this.cfg.maxScaleDownParallelism;
-    for (const [index, since] of this.unneededSince) {
-      const n = pool.nodes[index]!;
-      if (!(since + this.cfg.scaleDownUnneededSeconds < t)) continue;
+    for (const n of pool.live) {
+      const since = n.unneededSince;
+      if (since === null || !(since + this.cfg.scaleDownUnneededSeconds < t)) continue;
       if (size <= this.nodes.min) break;
       if (budget <= 0) break;
       if (n.pods === 0) empty.push(n);
@@ -200,8 +208,8 @@ export class ClusterAutoscaler {
     }
     if (empty.length === 0 && drain.length === 0) return;
     for (const n of empty) {
+      n.unneededSince = null;
       pool.remove(n, t);
-      this.unneededSince.delete(n.index);
     }
     if (empty.length > 0)
       this.log(
@@ -212,8 +220,8 @@ export class ClusterAutoscaler {
         `cluster-autoscaler: removed empty node${empty.length === 1 ? '' : 's'} ${empty.map((n) => n.name).join(', ')} (unneeded for over ${this.cfg.scaleDownUnneededSeconds} s)`,
       );
     for (const n of drain) {
-      n.cordonedAt = t;
-      this.unneededSince.delete(n.index);
+      n.unneededSince = null;
+      pool.cordon(n, t);
       const victims = this.workload.pods.filter((p) => p.node === n.index && p.deletedAt === null);
       this.workload.evict(victims, t);
       this.log(
@@ -221,7 +229,7 @@ export class ClusterAutoscaler {
         'drain',
         [n.name],
         victims.length,
-        `cluster-autoscaler: draining ${n.name} (${Math.round(this.utilization(n) * 100)} % requested, under ${Math.round(this.cfg.scaleDownUtilizationThreshold * 100)} %): ${victims.length} pod${victims.length === 1 ? '' : 's'} evicted, to be recreated on other nodes`,
+        `cluster-autoscaler: draining ${n.name} (${Math.round(this.utilization(n.pods) * 100)} % requested, under ${Math.round(this.cfg.scaleDownUtilizationThreshold * 100)} %): ${victims.length} pod${victims.length === 1 ? '' : 's'} evicted, to be recreated on other nodes`,
       );
     }
     this.lastScaleDownDeleteTime = t;
@@ -243,7 +251,6 @@ export class ClusterAutoscaler {
     return {
       lastScaleUpTime: this.lastScaleUpTime,
       lastScaleDownDeleteTime: this.lastScaleDownDeleteTime,
-      unneededSince: [...this.unneededSince],
       atMax: this.atMax,
       noFit: this.noFit,
     };
@@ -252,9 +259,9 @@ export class ClusterAutoscaler {
   restore(s: AutoscalerSnapshot): void {
     this.lastScaleUpTime = s.lastScaleUpTime;
     this.lastScaleDownDeleteTime = s.lastScaleDownDeleteTime;
-    this.unneededSince = new Map(s.unneededSince);
     this.atMax = s.atMax;
     this.noFit = s.noFit;
+    this.seenVersion = -1;
   }
 }
 

@@ -1,8 +1,8 @@
 // The node plane: a control plane (../simulation/plane.ts) under one cluster, stacked beside its
 // HPA. Two clocks of its own: the provisioner's scan (cluster-autoscaler's --scan-interval) and
-// the scheduler's reaction to a node turning Ready or a pod leaving one, checked every second
-// (kube-scheduler moves unschedulable pods back to its active queue on a Node add event; a
-// second is finer than any provisioning delay, and a tick with nothing due does nothing).
+// the scheduler's reaction to a node turning Ready or a pod leaving one (kube-scheduler moves
+// unschedulable pods back to its active queue on a Node add or a Pod delete event): a clock
+// without a period that fires at the next such instant.
 // It writes no scale: it decides which Pending pods get a node, and when nodes come and go.
 
 import type { Cluster } from '../simulation/cluster.ts';
@@ -15,8 +15,6 @@ import { NodePool, podRequests, type PoolSnapshot } from './pool.ts';
 
 /** Initial nodes and pods are this old at t = 0 (as the cluster's initial pods are). */
 const INITIAL_AGE_SECONDS = 3600;
-/** The scheduler's clock: every second. */
-const BINDER_PERIOD_SECONDS = 1;
 
 interface NodePlaneSnapshot {
   pool: PoolSnapshot;
@@ -55,7 +53,13 @@ export class NodePlane implements ControlPlane {
     }
     this.lastBind = 0;
     this.clocks = [
-      { first: 0, period: BINDER_PERIOD_SECONDS, fire: (_n, t) => this.bind(t) },
+      {
+        first: 0,
+        period: 0,
+        // Only while pods wait: a node turning Ready, or a pod leaving a node, may place them.
+        next: () => (w.unscheduledCount > 0 ? Math.min(this.due, w.nextGone) : this.due),
+        fire: (_n, t) => this.bind(t),
+      },
       {
         first: 0,
         period: input.provisioner.scanIntervalSeconds,
@@ -70,12 +74,11 @@ export class NodePlane implements ControlPlane {
   /** The scheduler at t: bind waiting pods to nodes Ready by now, and free the gone pods' room. */
   private bind(t: number): void {
     const w = this.workload;
-    if (t < this.due && t < w.nextGone) return;
     w.advance(t);
     this.autoscaler.settleDrained(t);
     w.schedule(t);
     const bound = this.pool.takeBound();
-    for (const n of this.pool.nodes) {
+    for (const n of this.pool.live) {
       if (n.readyAt <= this.lastBind || n.readyAt > t) continue;
       const b = bound.get(n.index);
       const waited = b
@@ -90,14 +93,16 @@ export class NodePlane implements ControlPlane {
       });
     }
     this.lastBind = t;
+    // A node that turned Ready changes what cluster-autoscaler finds unneeded.
+    this.pool.version++;
     this.due = this.nextReady();
   }
 
   /** The earliest Ready instant not yet announced (Infinity: none). */
   private nextReady(): number {
     let next = Infinity;
-    for (const n of this.pool.nodes)
-      if (n.goneAt === null && n.readyAt > this.lastBind && n.readyAt < next) next = n.readyAt;
+    for (const n of this.pool.live)
+      if (n.readyAt > this.lastBind && n.readyAt < next) next = n.readyAt;
     return next;
   }
 

@@ -21,6 +21,8 @@ export interface SimNode {
   goneAt: number | null;
   /** pods bound to it (not yet gone) */
   pods: number;
+  /** since when cluster-autoscaler has found it unneeded (null: it is needed) */
+  unneededSince: number | null;
 }
 
 /** A node pool's plain-data state (a snapshot). */
@@ -71,6 +73,12 @@ export class NodePool implements PodPlacer {
   readonly slots: number;
   /** every node ever made, by index (gone ones kept: their hours are billed) */
   nodes: SimNode[] = [];
+  /** the nodes not gone, by index: what every pass walks (a week's run makes hundreds) */
+  live: SimNode[] = [];
+  /** live nodes cordoned for removal (a drain in progress) */
+  cordoned = 0;
+  /** bumped whenever a node or a binding changes (memos outside: nothing moved, same answer) */
+  version = 0;
   /** node-seconds of nodes already gone (the live ones are added up when asked) */
   private nodeSeconds = 0;
   waits: WaitStats = { pods: 0, totalSeconds: 0, maxSeconds: 0 };
@@ -93,8 +101,11 @@ export class NodePool implements PodPlacer {
       cordonedAt: null,
       goneAt: null,
       pods: 0,
+      unneededSince: null,
     };
     this.nodes.push(node);
+    this.live.push(node);
+    this.version++;
     return node;
   }
 
@@ -106,11 +117,13 @@ export class NodePool implements PodPlacer {
   // upstream: pkg/scheduler/framework/plugins/noderesources/fit.go fitsRequest — with identical
   // pods, "requests fit" is "a slot is free".
   place(p: SimPod, t: number): boolean {
-    const nodes = this.nodes;
-    for (let i = 0; i < nodes.length; i++) {
-      const n = nodes[i]!;
+    const nodes = this.live;
+    for (let j = 0; j < nodes.length; j++) {
+      const n = nodes[j]!;
       if (n.pods >= this.slots || !this.schedulable(n, t)) continue;
+      const i = n.index;
       n.pods++;
+      this.version++;
       p.node = i;
       const wait = t - Math.max(0, p.createdAt);
       // A pod bound when created did not wait; one bound later waited for this node's room.
@@ -139,9 +152,15 @@ export class NodePool implements PodPlacer {
     if (seconds > w.maxSeconds) w.maxSeconds = seconds;
   }
 
+  hasRoom(t: number): boolean {
+    for (const n of this.live) if (n.pods < this.slots && this.schedulable(n, t)) return true;
+    return false;
+  }
+
   release(p: SimPod): void {
     const n = this.nodes[p.node];
     if (n) n.pods--;
+    this.version++;
     p.node = -1;
   }
 
@@ -153,15 +172,24 @@ export class NodePool implements PodPlacer {
   }
 
   remove(n: SimNode, t: number): void {
+    if (n.cordonedAt !== null) this.cordoned--;
     n.goneAt = t;
     this.nodeSeconds += t - Math.max(0, n.createdAt);
+    this.live = this.live.filter((m) => m !== n);
+    this.version++;
+  }
+
+  /** Cordon a node at t: no new pods (cluster-autoscaler's ToBeDeleted taint). */
+  cordon(n: SimNode, t: number): void {
+    n.cordonedAt = t;
+    this.cordoned++;
+    this.version++;
   }
 
   /** Node-seconds billed from t = 0 to t (a node made before 0 counts from 0). */
   billedSeconds(t: number): number {
     let s = this.nodeSeconds;
-    for (const n of this.nodes)
-      if (n.goneAt === null) s += Math.max(0, t - Math.max(0, n.createdAt));
+    for (const n of this.live) s += Math.max(0, t - Math.max(0, n.createdAt));
     return s;
   }
 
@@ -171,8 +199,7 @@ export class NodePool implements PodPlacer {
     let provisioning = 0;
     let draining = 0;
     let bound = 0;
-    for (const n of this.nodes) {
-      if (n.goneAt !== null) continue;
+    for (const n of this.live) {
       bound += n.pods;
       if (n.cordonedAt !== null) draining++;
       else if (n.readyAt <= t) ready++;
@@ -183,9 +210,7 @@ export class NodePool implements PodPlacer {
 
   /** Live nodes (not gone). */
   liveCount(): number {
-    let k = 0;
-    for (const n of this.nodes) if (n.goneAt === null) k++;
-    return k;
+    return this.live.length;
   }
 
   snapshot(): PoolSnapshot {
@@ -198,6 +223,9 @@ export class NodePool implements PodPlacer {
 
   restore(s: PoolSnapshot): void {
     this.nodes = s.nodes.map((n) => ({ ...n }));
+    this.live = this.nodes.filter((n) => n.goneAt === null);
+    this.cordoned = this.live.filter((n) => n.cordonedAt !== null).length;
+    this.version++;
     this.nodeSeconds = s.nodeSeconds;
     this.waits = { ...s.waits };
     this.bound = new Map();

@@ -105,7 +105,7 @@ export class Simulation {
     this.clocks = plane.clocks;
     this.hasScraped = plane.scraped !== undefined;
     for (const c of this.clocks)
-      if (!(c.period > 0) || !Number.isFinite(c.first))
+      if (c.next === undefined && (!(c.period > 0) || !Number.isFinite(c.first)))
         throw new RangeError(`a plane clock needs a finite phase and a period > 0`);
     this.clockNext = this.clocks.map(() => 0);
     this.ahead = new DemandAhead(this.scrapes, this.meter.counts, world.traffic?.nodes ?? 0);
@@ -194,7 +194,7 @@ export class Simulation {
       let bestT = Infinity;
       for (let i = 0; i < clocks.length; i++) {
         const c = clocks[i]!;
-        const at = c.first + this.clockNext[i]! * c.period;
+        const at = c.next !== undefined ? c.next() : c.first + this.clockNext[i]! * c.period;
         if (at < bestT) {
           bestT = at;
           best = i;

@@ -34,11 +34,15 @@ export interface PlaneSync {
 
 /**
  * A clock of a plane's own: it fires at `first + n · period` (n = 0, 1, …; period > 0) up to the
- * last sync, in the loop's event order. `fire` may read the world and write scales.
+ * last sync, in the loop's event order. `fire` may read the world and write scales. A clock with
+ * `next` instead fires when the plane says: `next()` is the time of its next firing (Infinity:
+ * none due), asked anew before every firing, never earlier than the last event (an event the
+ * plane waits for, such as a node turning Ready, rather than a tick).
  */
 export interface PlaneClock {
   readonly first: number;
   readonly period: number;
+  next?(): number;
   fire(n: number, t: number): void;
 }
 

@@ -49,6 +49,8 @@ export interface SimPod {
  */
 export interface PodPlacer {
   place(p: SimPod, t: number): boolean;
+  /** some node has room at t (else no pod is placed: the pass over the pods is skipped) */
+  hasRoom(t: number): boolean;
   release(p: SimPod): void;
   /** a pod deleted at t while it still waited for a node */
   abandoned(p: SimPod, t: number): void;
@@ -450,11 +452,13 @@ export class Workload {
   /** Bind unscheduled pods while the cluster has room, oldest first. */
   schedule(t: number): void {
     if (this.unscheduled === 0) return;
+    const placer = this.placer;
+    if (placer !== null && !placer.hasRoom(t)) return;
     const limit = this.model.maxPods;
     let placed = 0;
-    for (const p of this.pods)
-      if (p.scheduledAt !== null && this.stateAt(p, t) !== 'gone') placed++;
-    const placer = this.placer;
+    if (limit !== null)
+      for (const p of this.pods)
+        if (p.scheduledAt !== null && this.stateAt(p, t) !== 'gone') placed++;
     for (const p of this.pods) {
       if (p.scheduledAt !== null || p.deletedAt !== null) continue;
       if (limit !== null && placed >= limit) break;
