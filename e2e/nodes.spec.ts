@@ -32,10 +32,13 @@ test.describe('nodes', () => {
     );
     await expect(panel.locator('.nodes-waiting').first()).toBeAttached();
 
-    // Click the lane at the sale's start (00:10 of 02:00): the first rescale, 3 → 6, is near;
-    // step to it with the keyboard-free way: click, then read the wait once a rescale is picked.
+    // Click the lane at the sale's start (00:10 of 02:00), then step to the next sync, the
+    // rescale 3 → 6 at 00:10:15: the panel says what its pods waited for.
+    await panel.scrollIntoViewIfNeeded();
     const box = (await lane.boundingBox())!;
-    await lane.click({ position: { x: box.width * (615 / 7200), y: box.height / 2 } });
+    await lane.click({ position: { x: box.width * (600 / 7200), y: box.height / 2 } });
+    await page.getByRole('button', { name: 'Step forward one sync' }).click();
+    await expect(page.getByText('Sync 41 at 0:10:15')).toBeVisible();
     const wait = panel.getByRole('note');
     await expect(wait).toContainText('Waiting for a node: pods waited up to');
     await expect(wait).toContainText('cluster-autoscaler asked for node-2 at 00:10:20 (+5s)');

@@ -200,7 +200,6 @@ export function App() {
             />
           ) : null}
           {result ? <ClustersPanel zoom={chartZoom} /> : null}
-          {result ? <NodesPanel zoom={chartZoom} /> : null}
           <div ref={chartsRef}>
             {result ? (
               <SimulationCharts
@@ -227,6 +226,7 @@ export function App() {
               </p>
             )}
           </div>
+          {result ? <NodesPanel zoom={chartZoom} /> : null}
         </section>
         <Splitter
           label="Explanation width"
