@@ -32,16 +32,17 @@ test.describe('nodes', () => {
     );
     await expect(panel.locator('.nodes-waiting').first()).toBeAttached();
 
-    // Click the lane at the sale's start (00:10 of 02:00), then step to the next sync, the
-    // rescale 3 → 6 at 00:10:15: the panel says what its pods waited for.
+    // Click the lane while pods wait (00:11 of 02:00): the panel says what the pods of the
+    // rescale before it (6 → 9 at 00:10:30) waited for.
     await panel.scrollIntoViewIfNeeded();
     const box = (await lane.boundingBox())!;
-    await lane.click({ position: { x: box.width * (600 / 7200), y: box.height / 2 } });
-    await page.getByRole('button', { name: 'Step forward one sync' }).click();
-    await expect(page.getByText('Sync 41 at 0:10:15')).toBeVisible();
+    await lane.click({ position: { x: box.width * (660 / 7200), y: box.height / 2 } });
+    await expect(page.getByRole('heading', { name: /^Sync 44\b/ })).toBeVisible();
     const wait = panel.getByRole('note');
     await expect(wait).toContainText('Waiting for a node: pods waited up to');
-    await expect(wait).toContainText('cluster-autoscaler asked for node-2 at 00:10:20 (+5s)');
+    await expect(wait).toContainText('pods waited up to 108s for a node');
+    await expect(wait).toContainText('cluster-autoscaler asked for node-3 at 00:10:40 (+10s)');
+    await expect(wait).toContainText('node-3 Ready at 00:12:18 (+108s)');
     await page.screenshot({ path: info.outputPath('nodes-1280x720.png') });
     await panel.screenshot({ path: info.outputPath('nodes-panel.png') });
   });

@@ -38,6 +38,7 @@ export const GROUP_OF: Record<string, PresetGroup> = {
   'queue-external': 'real-world',
   'scale-to-zero': 'real-world',
   'nodes-wait': 'real-world',
+  'nodes-karpenter': 'real-world',
   'multicluster/failover': 'multi-cluster',
   'multicluster/prioritized-spill-over': 'multi-cluster',
   'multicluster/aggregated-errata': 'multi-cluster',

@@ -10,6 +10,7 @@ import type { NodesInput } from '../simulation/nodesInput.ts';
 import type { ControlPlane, PlaneClock, PlaneSync } from '../simulation/plane.ts';
 import type { Workload } from '../simulation/workload.ts';
 import { ClusterAutoscaler, type AutoscalerSnapshot } from './clusterAutoscaler.ts';
+import { Karpenter, type KarpenterSnapshot } from './karpenter.ts';
 import type { NodeEvent } from './events.ts';
 import { NodePool, podRequests, type PoolSnapshot } from './pool.ts';
 
@@ -18,7 +19,7 @@ const INITIAL_AGE_SECONDS = 3600;
 
 interface NodePlaneSnapshot {
   pool: PoolSnapshot;
-  autoscaler: AutoscalerSnapshot;
+  autoscaler: AutoscalerSnapshot | KarpenterSnapshot;
   lastBind: number;
   events: number;
 }
@@ -30,7 +31,7 @@ export class NodePlane implements ControlPlane {
   /** the plane's timeline; a restore drops what came after the snapshot */
   readonly events: NodeEvent[] = [];
   private readonly workload: Workload;
-  private readonly autoscaler: ClusterAutoscaler;
+  private readonly autoscaler: ClusterAutoscaler | Karpenter;
   /** the binder's last check: nodes Ready after it have not been announced */
   private lastBind = -Infinity;
   /** the earliest Ready instant not yet announced (Infinity: none), kept between ticks */
@@ -42,7 +43,11 @@ export class NodePlane implements ControlPlane {
     this.workload = cluster.workload;
     const w = this.workload;
     this.pool = new NodePool(input.shape, podRequests(w.model));
-    this.autoscaler = new ClusterAutoscaler(input.provisioner, input, this.pool, w, this.events);
+    const prov = input.provisioner;
+    this.autoscaler =
+      prov.kind === 'karpenter'
+        ? new Karpenter(prov, input, this.pool, w, this.events)
+        : new ClusterAutoscaler(prov, input, this.pool, w, this.events);
     const born = -INITIAL_AGE_SECONDS;
     for (let i = 0; i < input.initial; i++) this.pool.add(born, born);
     // The starting pods are on the starting nodes as far as they fit; the rest wait (Pending).
@@ -60,15 +65,28 @@ export class NodePlane implements ControlPlane {
         next: () => (w.unscheduledCount > 0 ? Math.min(this.due, w.nextGone) : this.due),
         fire: (_n, t) => this.bind(t),
       },
-      {
-        first: 0,
-        period: input.provisioner.scanIntervalSeconds,
-        fire: (_n, t) => {
-          this.autoscaler.runOnce(t);
-          this.due = this.nextReady();
-        },
-      },
+      // The provisioner's clocks; after each, the nodes it asked for are due to turn Ready.
+      ...this.provisionerClocks(),
     ];
+  }
+
+  private provisionerClocks(): PlaneClock[] {
+    const a = this.autoscaler;
+    const after = (c: PlaneClock): PlaneClock => ({
+      first: c.first,
+      period: c.period,
+      ...(c.next ? { next: c.next } : {}),
+      fire: (n, t) => {
+        c.fire(n, t);
+        this.due = this.nextReady();
+      },
+    });
+    if (a instanceof Karpenter) return a.clocks.map(after);
+    const scan =
+      this.input.provisioner.kind === 'cluster-autoscaler'
+        ? this.input.provisioner.scanIntervalSeconds
+        : 10;
+    return [after({ first: 0, period: scan, fire: (_n, t) => a.runOnce(t) })];
   }
 
   /** The scheduler at t: bind waiting pods to nodes Ready by now, and free the gone pods' room. */
@@ -89,7 +107,7 @@ export class NodePlane implements ControlPlane {
         kind: 'node-ready',
         nodes: [n.name],
         pods: b?.pods ?? 0,
-        message: `${n.name} Ready ${Math.round(n.readyAt - n.createdAt)} s after cluster-autoscaler asked for it${waited}`,
+        message: `${n.name} Ready ${Math.round(n.readyAt - n.createdAt)} s after ${this.input.provisioner.kind === 'karpenter' ? 'Karpenter launched' : 'cluster-autoscaler asked for'} it${waited}`,
       });
     }
     this.lastBind = t;
@@ -122,7 +140,8 @@ export class NodePlane implements ControlPlane {
   restore(state: unknown): void {
     const s = state as NodePlaneSnapshot;
     this.pool.restore(s.pool);
-    this.autoscaler.restore(s.autoscaler);
+    // The snapshot came from this plane's own provisioner.
+    this.autoscaler.restore(s.autoscaler as never);
     this.lastBind = s.lastBind;
     this.due = this.nextReady();
     this.events.length = Math.min(this.events.length, s.events);

@@ -41,7 +41,7 @@ export interface NodeKpis {
 }
 
 export interface NodeRun {
-  provisioner: 'cluster-autoscaler';
+  provisioner: 'cluster-autoscaler' | 'karpenter';
   /** pods of the workload one empty node holds */
   podsPerNode: number;
   series: NodeSeries;

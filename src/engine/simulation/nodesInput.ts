@@ -47,7 +47,34 @@ export interface ClusterAutoscalerInput {
   maxDrainParallelism: number;
 }
 
-export type ProvisionerInput = ClusterAutoscalerInput;
+/** Karpenter's NodePool and controller settings (kubernetes-sigs/karpenter v1). */
+export interface KarpenterInput {
+  kind: 'karpenter';
+  /** BATCH_IDLE_DURATION (1 s): the batch closes after this long without a new pending pod */
+  batchIdleSeconds: number;
+  /** BATCH_MAX_DURATION (10 s): the longest a batch stays open */
+  batchMaxSeconds: number;
+  /** a NodeClaim's time from launch to a Ready node */
+  provisioningDelay: DelayInput;
+  /** spec.disruption.consolidationPolicy */
+  consolidationPolicy: 'WhenEmpty' | 'WhenEmptyOrUnderutilized';
+  /** spec.disruption.consolidateAfter: how long a node must be consolidatable first */
+  consolidateAfterSeconds: number;
+  /** spec.disruption.budgets nodes: the share of nodes disrupted at once (10 %) */
+  budgetPercent: number;
+}
+
+export type ProvisionerInput = ClusterAutoscalerInput | KarpenterInput;
+
+/** Karpenter's defaults: the controller's batch durations, NodePool v1 disruption defaults. */
+export const KARPENTER_DEFAULTS: Omit<KarpenterInput, 'provisioningDelay'> = {
+  kind: 'karpenter',
+  batchIdleSeconds: 1,
+  batchMaxSeconds: 10,
+  consolidationPolicy: 'WhenEmptyOrUnderutilized',
+  consolidateAfterSeconds: 0,
+  budgetPercent: 10,
+};
 
 export interface NodesInput {
   shape: NodeShapeInput;

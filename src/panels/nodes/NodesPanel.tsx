@@ -77,13 +77,17 @@ export function NodesPanel(props: { zoom?: [number, number] | null }) {
     const f = (e.clientX - box.left) / box.width;
     actions.selectSync(nearestSync(time, domain[0] + f * (domain[1] - domain[0])));
   };
-  // A selected scale-up: what its pods waited for, up to the next rescale.
+  // A selected rescale, or a sync while pods wait: what the last rescale's pods waited for, up
+  // to the next rescale.
   let wait: string | null = null;
-  if (selected !== null && result.series.rescaled[selected]) {
-    let next = selected + 1;
-    while (next < time.length && !result.series.rescaled[next]) next++;
+  const rescaled = result.series.rescaled;
+  if (selected !== null && (rescaled[selected] || s.waiting[selected]! > 0)) {
+    let from = selected;
+    while (from > 0 && !rescaled[from]) from--;
+    let next = Math.max(from, selected) + 1;
+    while (next < time.length && !rescaled[next]) next++;
     const until = next < time.length ? time[next]! : result.durationSeconds;
-    wait = nodeWaitAfter(nodes, time[selected]!, until)?.text ?? null;
+    if (rescaled[from]) wait = nodeWaitAfter(nodes, time[from]!, until)?.text ?? null;
   }
   const [figures, waited] = nodeKpiLines(nodes);
   const k = selected ?? time.length - 1;

@@ -1,12 +1,13 @@
 /** JSON Schema of `spec.nodes`: the node pool under the cluster and its provisioner. */
 import type {
   ClusterAutoscalerDocument,
+  KarpenterDocument,
   NodeShapeDocument,
   NodesDocument,
   ProvisioningDelayDocument,
 } from '../simulation/document.ts';
 import { MAX_NODES, MAX_SETTING_SECONDS } from '../limits.ts';
-import { duration, enumOf, int32, number, object, quantity } from './common.ts';
+import { duration, enumOf, int32, number, object, quantity, string } from './common.ts';
 import type { JsonSchema, PropertiesOf } from './jsonSchema.ts';
 
 const SIM_LIMIT = "the simulator's limit";
@@ -91,6 +92,40 @@ const clusterAutoscaler = object(
   } satisfies PropertiesOf<ClusterAutoscalerDocument>,
 );
 
+const karpenter = object(
+  "Karpenter's settings for this NodePool (kubernetes-sigs/karpenter v1: the controller's BATCH_IDLE_DURATION / BATCH_MAX_DURATION, the NodePool's spec.disruption).",
+  {
+    batchIdleDuration: setting(
+      'BATCH_IDLE_DURATION: a batch of pending pods closes after this long without a new one. Default 1s.',
+      { default: '1s' },
+    ),
+    batchMaxDuration: setting('BATCH_MAX_DURATION: the longest a batch stays open. Default 10s.', {
+      default: '10s',
+    }),
+    provisioningDelay: object(
+      "A NodeClaim's time from launch to a Ready node, drawn per node, uniform between min and max (min alone: fixed). Default 30s–60s.",
+      {
+        min: setting('Shortest. Default 30s.'),
+        max: setting('Longest (≥ min). Default min.'),
+        seed: int32('Seed of the draws. Default 1.', { minimum: 0, maximum: 2147483647 }),
+      } satisfies PropertiesOf<ProvisioningDelayDocument>,
+    ),
+    consolidationPolicy: enumOf(
+      'spec.disruption.consolidationPolicy: WhenEmptyOrUnderutilized also drains a node whose pods fit on the others. Default WhenEmptyOrUnderutilized.',
+      ['WhenEmpty', 'WhenEmptyOrUnderutilized'],
+      { default: 'WhenEmptyOrUnderutilized' },
+    ),
+    consolidateAfter: setting(
+      'spec.disruption.consolidateAfter: how long a node must be consolidatable before it goes. Default 0s.',
+      { default: '0s' },
+    ),
+    budgetNodes: string(
+      "spec.disruption.budgets[].nodes: the share of the NodePool's nodes disrupted at once, as a percentage. Default 10%.",
+      { pattern: '^[0-9]{1,3}%$', default: '10%' },
+    ),
+  } satisfies PropertiesOf<KarpenterDocument>,
+);
+
 export const nodesSchema = object(
   'Nodes under the cluster: pods need a node with room for their requests, and wait Pending (Unschedulable) until one is Ready. Absent: no nodes (only maxPods limits the pods).',
   {
@@ -102,10 +137,11 @@ export const nodesSchema = object(
       default: 10,
     }),
     provisioner: enumOf(
-      'What adds and removes nodes. Default cluster-autoscaler.',
-      ['cluster-autoscaler'],
+      'What adds and removes nodes: cluster-autoscaler (settings in clusterAutoscaler) or Karpenter (settings in karpenter). Default cluster-autoscaler.',
+      ['cluster-autoscaler', 'karpenter'],
       { default: 'cluster-autoscaler' },
     ),
     clusterAutoscaler,
+    karpenter,
   } satisfies PropertiesOf<NodesDocument>,
 );

@@ -44,6 +44,16 @@ export interface NodesDocument {
   max?: number;
   provisioner?: string;
   clusterAutoscaler?: ClusterAutoscalerDocument;
+  karpenter?: KarpenterDocument;
+}
+
+export interface KarpenterDocument {
+  batchIdleDuration?: DurationText;
+  batchMaxDuration?: DurationText;
+  provisioningDelay?: ProvisioningDelayDocument;
+  consolidationPolicy?: string;
+  consolidateAfter?: DurationText;
+  budgetNodes?: string;
 }
 
 export interface NodeShapeDocument {

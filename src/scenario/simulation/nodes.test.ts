@@ -110,3 +110,34 @@ describe('spec.nodes', () => {
     expect(p.input!.nodes!.initial).toBe(1);
   });
 });
+
+describe('spec.nodes with Karpenter', () => {
+  it('reads Karpenter settings with their defaults', () => {
+    const p = parse(
+      '    provisioner: karpenter\n    karpenter: { consolidateAfter: 30s, budgetNodes: "20%" }\n',
+    );
+    expect(p.ok).toBe(true);
+    expect(p.input!.nodes!.provisioner).toEqual({
+      kind: 'karpenter',
+      batchIdleSeconds: 1,
+      batchMaxSeconds: 10,
+      provisioningDelay: { minSeconds: 30, maxSeconds: 60, seed: 1 },
+      consolidationPolicy: 'WhenEmptyOrUnderutilized',
+      consolidateAfterSeconds: 30,
+      budgetPercent: 20,
+    });
+  });
+
+  it('says which settings do nothing, and locates a batch window the wrong way round', () => {
+    expect(diagnostics('    karpenter: { batchIdleDuration: 2s }\n', '', 'warning')).toEqual([
+      '19:5 spec.nodes.karpenter: ignored: the provisioner is cluster-autoscaler (set provisioner: karpenter to use these)',
+    ]);
+    expect(
+      diagnostics(
+        '    provisioner: karpenter\n    karpenter: { batchIdleDuration: 20s, batchMaxDuration: 5s }\n',
+      ),
+    ).toEqual([
+      '20:60 spec.nodes.karpenter.batchMaxDuration: batchMaxDuration (5s) is below batchIdleDuration (20s)',
+    ]);
+  });
+});

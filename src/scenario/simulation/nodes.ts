@@ -6,6 +6,7 @@
 import type { HorizontalPodAutoscaler } from '../../engine/controller/index.ts';
 import {
   CLUSTER_AUTOSCALER_DEFAULTS,
+  KARPENTER_DEFAULTS,
   type NodesInput,
 } from '../../engine/simulation/nodesInput.ts';
 import type { WorkloadModel } from '../../engine/simulation/input.ts';
@@ -65,15 +66,34 @@ export function buildNodes(
       `initial (${initial}) must be within min (${min}) and max (${max})`,
     );
 
+  const karp = doc.provisioner === 'karpenter';
   const ca = record(doc.clusterAutoscaler);
-  const delay = record(ca.provisioningDelay);
+  const kp = record(doc.karpenter);
+  const delayAt = karp ? 'karpenter' : 'clusterAutoscaler';
+  const delay = record(karp ? kp.provisioningDelay : ca.provisioningDelay);
   const scan = seconds(ca.scanInterval, CLUSTER_AUTOSCALER_DEFAULTS.scanIntervalSeconds);
-  const dMin = seconds(delay.min, 60);
-  const dMax = seconds(delay.max, delay.min === undefined ? 120 : dMin);
+  const dMin = seconds(delay.min, karp ? 30 : 60);
+  const dMax = seconds(delay.max, delay.min === undefined ? (karp ? 60 : 120) : dMin);
   if (dMax < dMin)
+    report.error(at(delayAt, 'provisioningDelay', 'max'), `max (${dMax}s) is below min (${dMin}s)`);
+  // Settings of the provisioner that does not run mean nothing: said, not silently ignored.
+  if (karp && doc.clusterAutoscaler !== undefined)
+    report.warning(
+      at('clusterAutoscaler'),
+      'ignored: the provisioner is karpenter (settings in karpenter)',
+    );
+  if (!karp && doc.karpenter !== undefined)
+    report.warning(
+      at('karpenter'),
+      'ignored: the provisioner is cluster-autoscaler (set provisioner: karpenter to use these)',
+    );
+  const delayInput = { minSeconds: dMin, maxSeconds: dMax, seed: num(delay.seed, 1) >>> 0 };
+  const batchIdle = seconds(kp.batchIdleDuration, KARPENTER_DEFAULTS.batchIdleSeconds);
+  const batchMax = seconds(kp.batchMaxDuration, KARPENTER_DEFAULTS.batchMaxSeconds);
+  if (karp && batchMax < batchIdle)
     report.error(
-      at('clusterAutoscaler', 'provisioningDelay', 'max'),
-      `max (${dMax}s) is below min (${dMin}s)`,
+      at('karpenter', 'batchMaxDuration'),
+      `batchMaxDuration (${batchMax}s) is below batchIdleDuration (${batchIdle}s)`,
     );
 
   // Plainly said: what the pool can never do for this workload (the run still shows it).
@@ -108,17 +128,34 @@ export function buildNodes(
     min,
     max,
     nodeHourPrice: typeof price === 'number' && Number.isFinite(price) ? price : null,
-    provisioner: {
-      ...CLUSTER_AUTOSCALER_DEFAULTS,
-      scanIntervalSeconds: scan,
-      provisioningDelay: { minSeconds: dMin, maxSeconds: dMax, seed: num(delay.seed, 1) >>> 0 },
-      scaleDownUnneededSeconds: seconds(ca.scaleDownUnneededTime, 600),
-      scaleDownDelayAfterAddSeconds: seconds(ca.scaleDownDelayAfterAdd, 600),
-      scaleDownDelayAfterDeleteSeconds: seconds(ca.scaleDownDelayAfterDelete, scan),
-      scaleDownUtilizationThreshold: num(ca.scaleDownUtilizationThreshold, 0.5),
-      expander: ca.expander === 'least-waste' ? 'least-waste' : 'random',
-      maxScaleDownParallelism: num(ca.maxScaleDownParallelism, 10),
-      maxDrainParallelism: num(ca.maxDrainParallelism, 1),
-    },
+    provisioner: karp
+      ? {
+          ...KARPENTER_DEFAULTS,
+          batchIdleSeconds: batchIdle,
+          batchMaxSeconds: batchMax,
+          provisioningDelay: delayInput,
+          consolidationPolicy:
+            kp.consolidationPolicy === 'WhenEmpty' ? 'WhenEmpty' : 'WhenEmptyOrUnderutilized',
+          consolidateAfterSeconds: seconds(
+            kp.consolidateAfter,
+            KARPENTER_DEFAULTS.consolidateAfterSeconds,
+          ),
+          budgetPercent:
+            typeof kp.budgetNodes === 'string'
+              ? Number.parseInt(kp.budgetNodes, 10)
+              : KARPENTER_DEFAULTS.budgetPercent,
+        }
+      : {
+          ...CLUSTER_AUTOSCALER_DEFAULTS,
+          scanIntervalSeconds: scan,
+          provisioningDelay: delayInput,
+          scaleDownUnneededSeconds: seconds(ca.scaleDownUnneededTime, 600),
+          scaleDownDelayAfterAddSeconds: seconds(ca.scaleDownDelayAfterAdd, 600),
+          scaleDownDelayAfterDeleteSeconds: seconds(ca.scaleDownDelayAfterDelete, scan),
+          scaleDownUtilizationThreshold: num(ca.scaleDownUtilizationThreshold, 0.5),
+          expander: ca.expander === 'least-waste' ? 'least-waste' : 'random',
+          maxScaleDownParallelism: num(ca.maxScaleDownParallelism, 10),
+          maxDrainParallelism: num(ca.maxDrainParallelism, 1),
+        },
   };
 }
