@@ -153,6 +153,27 @@ describe('a node pool under the cluster (cluster-autoscaler)', () => {
     expect(compact.nodes).toEqual(full.nodes);
   });
 
+  it('decides the same in the per-pod reference world, drains included', () => {
+    // 7 pods of the same age on 3 nodes; the HPA's scale-down picks by UID, so it leaves one
+    // node empty and another under-used: one is deleted, the other drained (at 100 s).
+    const drains = buildInput({
+      durationSeconds: 2400,
+      workload: { initialReplicas: 7 },
+      traffic: { type: 'constant', value: 1000 } as never,
+      spec: { minReplicas: 1, behavior: { scaleDown: { stabilizationWindowSeconds: 0 } } },
+      nodes: nodesInput({
+        initial: 3,
+        provisioner: { scaleDownUnneededSeconds: 60, scaleDownDelayAfterAddSeconds: 0 },
+      }),
+    });
+    const fast = simulate(drains, { record: 'full' });
+    const ref = simulate(drains, { record: 'full', reference: true });
+    if (!fast.ok || !ref.ok) throw new Error('run failed');
+    expect(fast.result.nodes!.events.some((e) => e.kind === 'drain')).toBe(true);
+    expect(fast.result.syncs).toEqual(ref.result.syncs);
+    expect(fast.result.nodes).toEqual(ref.result.nodes);
+  });
+
   it('leaves a scenario without nodes exactly as it was', () => {
     const plain = buildInput({ durationSeconds: 600, traffic: STEP });
     const r = run(plain);
