@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { simulate, type SimulationInput } from '../simulation/index.ts';
 import { syncDetail } from '../simulation/replay.ts';
+import { resultToCsv } from '../simulation/exportCsv.ts';
 import { buildInput } from '../simulation/testing/buildInput.ts';
 import type { NodeRun } from './result.ts';
 import { nodesInput } from './testing.ts';
@@ -129,6 +130,21 @@ describe('a node pool under the cluster (cluster-autoscaler)', () => {
     // Every pod is Ready at the end, all on the one node left.
     const last = r.series.time.length - 1;
     expect(r.series.readyReplicas[last]).toBe(r.series.specReplicas[last]);
+  });
+
+  it('writes the node lane into the CSV export, and no node columns without nodes', () => {
+    const full = run(input, 'full');
+    const lines = resultToCsv(full as never).split('\n');
+    expect(lines[0]).toContain(
+      'nodesReady,nodesProvisioning,nodesDraining,podsWaitingForNode,nodeCpuAllocatable,nodeCpuRequested,explanation',
+    );
+    // At 120 s: 1 node Ready, 2 coming, pods waiting (as the lane shows).
+    const row = lines[1 + 8]!.split(',');
+    expect(row[0]).toBe('120');
+    const at = lines[0]!.split(',').indexOf('nodesReady');
+    expect(row.slice(at, at + 3)).toEqual(['1', '2', '0']);
+    const plain = resultToCsv(run(buildInput({ durationSeconds: 60 }), 'full') as never);
+    expect(plain).not.toContain('nodesReady');
   });
 
   it('bills node-hours and prices them', () => {
