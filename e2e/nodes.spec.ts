@@ -45,5 +45,12 @@ test.describe('nodes', () => {
     await expect(wait).toContainText('node-3 Ready at 00:12:18 (+108s)');
     await page.screenshot({ path: info.outputPath('nodes-1280x720.png') });
     await panel.screenshot({ path: info.outputPath('nodes-panel.png') });
+    // At 1024×768 the lane still fits its column: its figures wrap, the markers stay on it.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await panel.scrollIntoViewIfNeeded();
+    await expect(lane).toBeVisible();
+    const narrow = (await lane.boundingBox())!;
+    expect(narrow.width).toBeGreaterThan(300);
+    await page.screenshot({ path: info.outputPath('nodes-1024x768.png') });
   });
 });
