@@ -39,6 +39,7 @@ export const GROUP_OF: Record<string, PresetGroup> = {
   'scale-to-zero': 'real-world',
   'nodes-wait': 'real-world',
   'nodes-karpenter': 'real-world',
+  'manual-zero-1-35-vs-1-37': 'real-world',
   'multicluster/failover': 'multi-cluster',
   'multicluster/prioritized-spill-over': 'multi-cluster',
   'multicluster/aggregated-errata': 'multi-cluster',

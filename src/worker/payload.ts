@@ -23,6 +23,7 @@ export function resultPayload(result: SimulationResult): ResultPayload {
     durationSeconds: result.durationSeconds,
     syncPeriodSeconds: result.syncPeriodSeconds,
     ...(result.nodes ? { nodes: result.nodes } : {}),
+    ...(result.changes ? { changes: result.changes } : {}),
   };
 }
 

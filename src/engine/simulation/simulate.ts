@@ -124,7 +124,7 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
   const nodes = nodePlane ? new NodeRecorder(nodePlane, cluster.workload, sim.syncCount) : null;
   drive(
     sim,
-    new SingleObserver(recorder, cluster, nodes),
+    new SingleObserver(recorder, cluster, sim, nodes),
     // A compact run keeps only the series numbers; replay.ts rebuilds a sync's full trace.
     { trace: full ? true : 'lean', shouldStop: options.shouldStop, replay },
   );
@@ -137,6 +137,11 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
     replay,
     durationSeconds: input.durationSeconds,
     syncPeriodSeconds: input.controller.syncPeriodSeconds,
+    ...(input.changes?.length
+      ? {
+          changes: input.changes.map((c) => ({ time: c.atSeconds, description: c.description })),
+        }
+      : {}),
     // Only a run with a node pool has the key, so other results keep their shape.
     ...(nodes ? { nodes: nodes.build(input.durationSeconds) } : {}),
   };
@@ -147,6 +152,7 @@ class SingleObserver implements LoopObserver {
   constructor(
     private readonly recorder: Recorder,
     private readonly cluster: Cluster,
+    private readonly sim: Simulation,
     private readonly nodes: NodeRecorder | null,
   ) {}
 
@@ -155,7 +161,8 @@ class SingleObserver implements LoopObserver {
   }
 
   sync(k: number, t: number, did: PlaneSync): void {
-    this.recorder.sync(k, did.members[0]!.step, this.cluster);
+    const m = did.members[0]!;
+    this.recorder.sync(k, m.step, this.cluster, m.hpa, this.sim.intervalAfter(k));
     this.nodes?.sync(k, t);
   }
 }

@@ -24,14 +24,20 @@ export function singleSimulation(
 ): Simulation {
   const world = new World(input, curves);
   const cluster = new Cluster(input, world, SIMULATION_LIMITS.maxPods, reference);
+  const hpa = new HpaPlane(
+    cluster,
+    world,
+    input.hpa,
+    input.changes ?? [],
+    input.controller,
+    input.informerLagSeconds ?? 0,
+  );
   return new Simulation({
     input,
     world,
     clusters: [cluster],
     // A node pool runs beside the HPA, under the same cluster, only when the scenario has one.
-    plane: input.nodes
-      ? stackPlanes([new HpaPlane(cluster, world, input.hpa), new NodePlane(input.nodes, cluster)])
-      : new HpaPlane(cluster, world, input.hpa),
+    plane: input.nodes ? stackPlanes([hpa, new NodePlane(input.nodes, cluster)]) : hpa,
     ...(meter ? { meter } : {}),
   });
 }
