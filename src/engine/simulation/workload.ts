@@ -472,8 +472,8 @@ export class Workload {
     const placer = this.placer;
     if (placer !== null && !placer.hasRoom(t)) return;
     const limit = this.model.maxPods;
-    if (limit === null) {
-      // Without a limit every waiting pod binds now, whatever the order: newest first, as the one
+    if (limit === null && placer === null) {
+      // Without a limit (or a node pool) every waiting pod binds now, whatever the order: newest first, as the one
       // waiting is nearly always the pod just created (no pass over every pod per creation).
       const pods = this.pods;
       for (let i = pods.length - 1; i >= 0 && this.unscheduled > 0; i--) {
