@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { SimulationInput, SimulationResult } from '../src/engine/simulation/index.ts';
 import { executeRun, planScenario, runScenario } from '../src/run/index.ts';
 import { round } from './measure.ts';
-import { diurnalInput } from './simulationFixture.ts';
+import { diurnalInput, withNodes } from './simulationFixture.ts';
 import { anchorCpuMs, timed, warmMedians } from './timing.ts';
 
 export interface Figure {
@@ -46,6 +46,15 @@ const SCENARIOS: Record<string, { input: () => SimulationInput; budgets: Budgets
   'simulate.7d.15s.1000pods': {
     input: () => diurnalInput(7, 1000),
     budgets: { cold: 500, ratio: 10 },
+  },
+  // The same runs with a node pool under cluster-autoscaler (issue 24: 1.3× the run without).
+  'simulate.24h.15s.200pods.nodes': {
+    input: () => withNodes(diurnalInput(1, 200)),
+    budgets: { warm: 20 },
+  },
+  'simulate.7d.15s.1000pods.nodes': {
+    input: () => withNodes(diurnalInput(7, 1000)),
+    budgets: { cold: 650 },
   },
 };
 

@@ -6,6 +6,7 @@ import './app.css';
 import './presenter/presenter.css';
 import { SimulationCharts } from '../charts/index.ts';
 import { ClusterDecision, ClustersPanel } from '../panels/clusters/index.ts';
+import { NodesPanel } from '../panels/nodes/index.ts';
 import { parseDecisionKey } from '../run/decisionKey.ts';
 import { ComparePanel } from '../panels/compare/index.ts';
 import { ExplainPanel, rescalesOf } from '../panels/explain/index.ts';
@@ -276,6 +277,7 @@ export function App() {
               </p>
             )}
           </div>
+          {result ? <NodesPanel zoom={chartZoom} /> : null}
         </section>
         <Splitter
           label="Explanation width"

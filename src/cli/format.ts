@@ -3,6 +3,7 @@
 import type { HorizontalPodAutoscaler } from '../engine/controller/index.ts';
 import type { FullSimulationResult, SimulationResult } from '../engine/simulation/index.ts';
 import { seedNotes } from '../engine/simulation/seedNotes.ts';
+import { nodeEventLines, nodeKpiLines } from '../engine/nodes/explain.ts';
 
 // CSV lives with the engine so the app's worker can export the same file the CLI writes.
 export { resultToCsv } from '../engine/simulation/exportCsv.ts';
@@ -67,6 +68,20 @@ export function resultToJson(
       minReplicas: s.minReplicas,
       maxReplicas: s.maxReplicas,
     },
+    // Only a scenario with spec.nodes has them.
+    ...(r.nodes
+      ? {
+          nodes: {
+            provisioner: r.nodes.provisioner,
+            podsPerNode: r.nodes.podsPerNode,
+            kpis: r.nodes.kpis,
+            events: r.nodes.events,
+            series: Object.fromEntries(
+              Object.entries(r.nodes.series).map(([k, v]) => [k, arr(v as Float64Array)]),
+            ),
+          },
+        }
+      : {}),
   };
 }
 
@@ -100,6 +115,7 @@ export function kpiLines(r: SimulationResult): string[] {
     `scale events ${k.scaleEvents} (${k.scaleUps} up, ${k.scaleDowns} down), direction reversals ${k.directionReversals}`,
     `time above target ${k.timeAboveTargetSeconds}s, unmet demand ${k.unmetDemand} (${k.unmetDemandPercent}%), overloaded ${k.overloadSeconds}s`,
     recoveryLine(k.recovery),
+    ...(r.nodes ? nodeKpiLines(r.nodes) : []),
   ];
 }
 
@@ -136,6 +152,8 @@ export function resultToTable(
     out.push('', `notes on the popular explanations (${numbers.size}):`);
     for (const [text, n] of numbers) out.push(`  note ${n}: ${text}`);
   }
+  if (r.nodes && r.nodes.events.length > 0)
+    out.push('', `nodes (${r.nodes.provisioner}):`, ...nodeEventLines(r.nodes));
   out.push('', ...kpiLines(r));
   return out.join('\n') + '\n';
 }

@@ -24,6 +24,7 @@ export type {
   SyncRecord,
 } from '../engine/simulation/index.ts';
 export type { Diagnostic, JsonSchema, ParseOptions, Severity } from '../scenario/index.ts';
+export type { NodeEvent, NodeKpis, NodeRun, NodeSeries } from '../engine/nodes/index.ts';
 export type {
   ClusterEvent,
   ClusterEventKind,

@@ -9,6 +9,7 @@ import type {
   FederationModel,
   HorizontalPodAutoscaler,
   Kpis,
+  NodeRun,
   ScenarioSummary,
   SeriesArrays,
   SeriesInfo,
@@ -35,6 +36,8 @@ export interface ResultPayload {
   explanations?: string[];
   durationSeconds: number;
   syncPeriodSeconds: number;
+  /** the node pool's lane, timeline and KPIs (spec.nodes only; copied, not transferred) */
+  nodes?: NodeRun;
   /** the run's HPA edits and kubectl scales (spec.changes), for chart markers; absent: none */
   changes?: { time: number; description: string }[];
 }

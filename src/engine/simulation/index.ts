@@ -1,5 +1,6 @@
 // The world around the controller: workload, metrics pipeline, load, the sync loop, KPIs.
 export type * from './input.ts';
+export type * from './nodesInput.ts';
 export type * from './result.ts';
 export { metricKey } from './input.ts';
 export {
@@ -14,6 +15,7 @@ export {
 export { Simulation, type LoopObserver, type SimulationParts, type ClusterHealth } from './loop.ts';
 export {
   stackPlanes,
+  findPlane,
   NO_CHANGES,
   type ControlPlane,
   type ControllerSync,

@@ -4,6 +4,7 @@
 
 import type { ControllerConfig, HorizontalPodAutoscaler } from '../controller/index.ts';
 import type { FederationInput } from './federationInput.ts';
+import type { NodesInput } from './nodesInput.ts';
 import type { Curve } from './curves/index.ts';
 
 export interface ContainerModel {
@@ -177,6 +178,8 @@ export interface SimulationInput {
   cost?: CostModel | null;
   /** member clusters and a federated HPA (multi-cluster scenarios); absent or null = one cluster */
   federation?: FederationInput | null;
+  /** a node pool and its provisioner under the cluster (../nodes/); absent or null = no nodes */
+  nodes?: NodesInput | null;
   /**
    * How long a write to the API server takes to reach kube-controller-manager's HPA informer
    * cache (informerLag.ts); absent or 0: at once. One-cluster runs only.

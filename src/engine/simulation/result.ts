@@ -6,6 +6,7 @@ import type { HPACondition, HPAEvent, ReconcileTrace } from '../controller/index
 import type { FederationModel } from './federationInput.ts';
 import type { MetricSeriesInfo, SimulationSeries } from './seriesShape.ts';
 import type { SimulationSnapshot } from './state.ts';
+import type { NodeRun } from '../nodes/result.ts';
 
 export type { SimulationSeries, MetricSeriesInfo };
 
@@ -127,6 +128,8 @@ export interface SimulationResult {
   replay: ReplayIndex | null;
   durationSeconds: number;
   syncPeriodSeconds: number;
+  /** the node pool's lane, timeline and KPIs (a scenario with spec.nodes only) */
+  nodes?: NodeRun;
   /** the run's writes of others (spec.changes) for chart markers; absent when none */
   changes?: { time: number; description: string }[];
 }

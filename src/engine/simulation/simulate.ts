@@ -15,6 +15,9 @@ import { scrapeSchedule } from './scrapes.ts';
 import type { FullSimulationResult, SimulationResult } from './result.ts';
 import { WorkMeter, type WorkOverrun } from './meter.ts';
 import { singleSimulation } from './single.ts';
+import { findPlane } from './plane.ts';
+import { NodePlane } from '../nodes/nodePlane.ts';
+import { NodeRecorder } from '../nodes/record.ts';
 
 export { SIMULATION_LIMITS };
 
@@ -117,9 +120,11 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
   const recorder = new Recorder(input, sim.world, sim.syncCount, full);
   const replay = full ? null : replayIndex(sim.syncCount, { kind: 'hpa' });
   countSeries(sim, input.hpa.spec.metrics?.length ?? 0, 1);
+  const nodePlane = findPlane(sim.plane, NodePlane);
+  const nodes = nodePlane ? new NodeRecorder(nodePlane, cluster.workload, sim.syncCount) : null;
   drive(
     sim,
-    new SingleObserver(recorder, cluster, sim),
+    new SingleObserver(recorder, cluster, sim, nodes),
     // A compact run keeps only the series numbers; replay.ts rebuilds a sync's full trace.
     { trace: full ? true : 'lean', shouldStop: options.shouldStop, replay },
   );
@@ -137,6 +142,8 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
           changes: input.changes.map((c) => ({ time: c.atSeconds, description: c.description })),
         }
       : {}),
+    // Only a run with a node pool has the key, so other results keep their shape.
+    ...(nodes ? { nodes: nodes.build(input.durationSeconds) } : {}),
   };
 }
 
@@ -146,15 +153,17 @@ class SingleObserver implements LoopObserver {
     private readonly recorder: Recorder,
     private readonly cluster: Cluster,
     private readonly sim: Simulation,
+    private readonly nodes: NodeRecorder | null,
   ) {}
 
   tick(s: number, demand: number): void {
     this.recorder.tick(s, this.cluster, demand);
   }
 
-  sync(k: number, _t: number, did: PlaneSync): void {
+  sync(k: number, t: number, did: PlaneSync): void {
     const m = did.members[0]!;
     this.recorder.sync(k, m.step, this.cluster, m.hpa, this.sim.intervalAfter(k));
+    this.nodes?.sync(k, t);
   }
 }
 

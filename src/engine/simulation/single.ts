@@ -9,6 +9,8 @@ import { SIMULATION_LIMITS } from './limits.ts';
 import { Simulation } from './loop.ts';
 import type { WorkMeter } from './meter.ts';
 import { World } from './world.ts';
+import { NodePlane } from '../nodes/nodePlane.ts';
+import { stackPlanes } from './plane.ts';
 
 /**
  * One cluster under its HPA over its own world (no limit checks: createSimulation makes them).
@@ -22,18 +24,20 @@ export function singleSimulation(
 ): Simulation {
   const world = new World(input, curves);
   const cluster = new Cluster(input, world, SIMULATION_LIMITS.maxPods, reference);
+  const hpa = new HpaPlane(
+    cluster,
+    world,
+    input.hpa,
+    input.changes ?? [],
+    input.controller,
+    input.informerLagSeconds ?? 0,
+  );
   return new Simulation({
     input,
     world,
     clusters: [cluster],
-    plane: new HpaPlane(
-      cluster,
-      world,
-      input.hpa,
-      input.changes ?? [],
-      input.controller,
-      input.informerLagSeconds ?? 0,
-    ),
+    // A node pool runs beside the HPA, under the same cluster, only when the scenario has one.
+    plane: input.nodes ? stackPlanes([hpa, new NodePlane(input.nodes, cluster)]) : hpa,
     ...(meter ? { meter } : {}),
   });
 }

@@ -44,6 +44,8 @@ export interface PodSnapshot {
   failed: boolean;
   noMetrics: boolean;
   metrics: PodMetricsState | null;
+  /** the node it is bound to (only with a node pool) */
+  node?: number;
 }
 
 export interface WorkloadSnapshot {
