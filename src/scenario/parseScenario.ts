@@ -3,11 +3,11 @@
  * document) → located diagnostics and, when there is no error, the SimulationInput. Never throws.
  */
 import { RELEASES, type ControllerConfig } from '../engine/controller/index.ts';
-import type { SimulationInput } from '../engine/simulation/input.ts';
+import type { RunChange, SimulationInput } from '../engine/simulation/input.ts';
 import { checkBudget, checkRunsBudget } from './checkBudget.ts';
 import { IssueList, reporterFor, type DocRef, type Reporter } from './diagnostics.ts';
 import { PLACEHOLDER_MESSAGE, helmTemplateAt, placeholderAt, templateMessage } from './helm.ts';
-import { checkHpaShape, processHpa, type HpaOutcome } from './hpa/process.ts';
+import { checkHpaShape, processHpa, type HpaContext, type HpaOutcome } from './hpa/process.ts';
 import { MAX_DOCUMENTS, MAX_TEXT_CHARS } from './limits.ts';
 import { textDiagnostic, toDiagnostics } from './locateIssues.ts';
 import { BROKEN_SIMULATION_MESSAGE, brokenSimulation } from './brokenSimulation.ts';
@@ -36,6 +36,7 @@ import { scaledObjectToHpa, type KedaHpa } from './keda/scaledObject.ts';
 import { federatedHpaToHpa } from './karmada/federatedHpa.ts';
 import { federationNotice, karmadaFederation } from './karmada/world.ts';
 import { withCron } from './karmada/withCron.ts';
+import { buildChanges, readChangeEntries, type ChangeEntry } from './variants/readChanges.ts';
 import { buildVariants, readVariantEntries } from './variants/readVariants.ts';
 
 interface Parts {
@@ -192,6 +193,7 @@ function parse(source: string, options: ParseOptions): ParseResult {
   let defaultWorld: string | null = null;
   let variants: VariantRun[] = [];
   const variantEntries = readVariantEntries(simValue, metadataName(hpaValue), sim.report);
+  const changeEntries = readChangeEntries(simValue, sim.controller.durationSeconds, sim.report);
   if (roles.hpa && hpaValue !== undefined) {
     const reportHpa = keda?.report ?? reporterFor(issues, roles.hpa.ref);
     if (keda) reportHpa.info(['kind'], keda.notice);
@@ -241,6 +243,17 @@ function parse(source: string, options: ParseOptions): ParseResult {
         .map((e) => ({ value: plainOf(e), report: reporterFor(issues, e.ref) }));
       input = withCron(input, hpaValue, crons, notices);
     }
+    if (input && hpa && manifest && changeEntries.length > 0) {
+      const changes = changesFor(
+        changeEntries,
+        manifest,
+        input,
+        context,
+        sim.report,
+        keda !== null,
+      );
+      input = changes ? { ...input, changes } : input;
+    }
     // Only a run that could start is costed: its cost is the last thing that can stop it.
     if (input && hpa && issues.errorCount === 0) {
       checkBudget(input, options, {
@@ -259,7 +272,7 @@ function parse(source: string, options: ParseOptions): ParseResult {
         'key',
       );
     } else if (input && manifest && issues.errorCount === 0 && variantEntries.length > 0) {
-      variants = buildVariants(variantEntries, manifest, context, sim);
+      variants = buildVariants(variantEntries, manifest, context, sim, changeEntries);
       if (issues.errorCount === 0) {
         checkRunsBudget([input, ...variants.map((v) => v.input)], options, sim.report);
       }
@@ -291,6 +304,38 @@ function parse(source: string, options: ParseOptions): ParseResult {
       assumed: !sim.present,
     },
   });
+}
+
+/**
+ * The run's changes (spec.changes) over its HPA, or null when refused: one-cluster runs only, and
+ * a ScaledObject's HPA is KEDA's to write (its operator would undo an edit; kubectl scale is fine).
+ */
+function changesFor(
+  entries: readonly ChangeEntry[],
+  manifest: Record<string, unknown>,
+  input: SimulationInput,
+  context: HpaContext,
+  report: Reporter,
+  keda: boolean,
+): RunChange[] | null {
+  if (input.federation) {
+    report.error(
+      ['spec', 'changes'],
+      'changes are simulated in one-cluster runs only (spec.federation has one HPA per cluster)',
+      'key',
+    );
+    return null;
+  }
+  const edit = keda ? entries.find((e) => e.patch !== null) : undefined;
+  if (edit) {
+    report.error(
+      ['spec', 'changes', edit.index, 'patch'],
+      "KEDA's operator owns the HPA it made from the ScaledObject and would undo an edit of it: change the ScaledObject instead (replicas, a kubectl scale, is fine)",
+      'key',
+    );
+    return null;
+  }
+  return buildChanges(entries, manifest, input.hpa, context, report);
 }
 
 /**

@@ -35,6 +35,8 @@ export interface ResultPayload {
   explanations?: string[];
   durationSeconds: number;
   syncPeriodSeconds: number;
+  /** the run's HPA edits and kubectl scales (spec.changes), for chart markers; absent: none */
+  changes?: { time: number; description: string }[];
 }
 
 export interface RunReply {
