@@ -201,6 +201,9 @@ function parse(source: string, options: ParseOptions): ParseResult {
   } else {
     buildSimulationInput(null, sim, sim.report, notices);
   }
+  // ok promises an input: a text that reached here with neither says why, at its start.
+  if (!input && issues.errorCount === 0)
+    issues.error(null, [], 'nothing to simulate: the text holds no HorizontalPodAutoscaler to run');
 
   return result({
     diagnostics: withPlaceholderNote(toDiagnostics(issues.items, documents, text), text),

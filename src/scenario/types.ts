@@ -82,7 +82,10 @@ export interface ParseResult {
 }
 
 export interface ParseOptions {
-  /** metadata.name (or `namespace/name`) of the HPA to simulate when the text holds several. */
+  /**
+   * metadata.name (or `namespace/name`) of the HPA to simulate when the text holds several;
+   * absent or '': the first.
+   */
   hpa?: string;
   /**
    * Work units a run may cost (see budget.ts); default DEFAULT_MAX_WORK. Raising it lets bigger
