@@ -11,6 +11,7 @@
 import type { Curve } from '../engine/simulation/curves/index.ts';
 import type { SimulationInput } from '../engine/simulation/input.ts';
 import { samplesPerScrape } from '../engine/simulation/substeps.ts';
+import { MAX_PODS } from './limits.ts';
 import type { Path } from './types.ts';
 
 /** Units a run may cost unless the caller raises it (the CLI's `--max-work`). */
@@ -100,7 +101,11 @@ export function estimateWork(input: SimulationInput): WorkEstimate {
   const scrapes = Math.floor(input.durationSeconds / res) + 1;
   const spec = input.hpa.spec;
   const metrics = Math.max(1, spec.metrics?.length ?? 0);
-  const single = Math.max(input.workload.initialReplicas, spec.maxReplicas, spec.minReplicas ?? 1);
+  // The engine caps a run at MAX_PODS pods whatever maxReplicas says (hpa/process.ts).
+  const single = Math.min(
+    MAX_PODS,
+    Math.max(input.workload.initialReplicas, spec.maxReplicas, spec.minReplicas ?? 1),
+  );
   const fed = federationScale(input, single);
   const pods = fed.pods;
   const podsFromHpa = spec.maxReplicas >= input.workload.initialReplicas;
@@ -314,7 +319,9 @@ function federationScale(input: SimulationInput, single: number) {
   for (const model of f.models) {
     const duplicated =
       model === 'proposal' ? f.policy === 'Duplicated' : f.strategy === 'Duplicated';
-    pods += Math.max(input.workload.initialReplicas, duplicated ? max * n : max + n);
+    // Each member runs at most MAX_PODS pods (the engine's cap per cluster).
+    const most = Math.min(duplicated ? max * n : max + n, MAX_PODS * n);
+    pods += Math.max(input.workload.initialReplicas, most);
     controllers += model === 'proposal' ? n : 1;
   }
   return { pods, controllers, recordings: (n + 1) * f.models.length };

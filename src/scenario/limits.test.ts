@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { simulate } from '../engine/simulation/index.ts';
 import { parseScenario } from './index.ts';
 import { MAX_DEPTH, MAX_DOCUMENTS } from './limits.ts';
 import { BASIC_SPEC, HPA_V2, SIMULATION, errors, find } from './__fixtures__/helpers.ts';
@@ -119,17 +120,49 @@ describe('simulator limits, distinct from API validation', () => {
     expect(d?.message).toBe(message);
   });
 
-  it('HPA maxReplicas beyond 5,000 is valid for the API but an error for the simulator', () => {
+  it('HPA maxReplicas beyond 5,000: valid for the API, a run capped at 5,000 pods (issue 26)', () => {
     const r = parseScenario(
       HPA_V2('  scaleTargetRef: { kind: Deployment, name: web }\n  maxReplicas: 10000\n'),
     );
-    expect(errors(r.diagnostics).map((d) => [d.path, d.message])).toEqual([
-      [
-        'hpa:spec.maxReplicas',
-        'spec.maxReplicas is 10,000: the API server accepts it, but the simulator runs at most 5,000 pods; lower maxReplicas for the simulation',
-      ],
+    expect(errors(r.diagnostics)).toEqual([]);
+    const warning = r.diagnostics.find((d) => d.severity === 'warning');
+    expect([warning?.path, warning?.message]).toEqual([
+      'hpa:spec.maxReplicas',
+      "spec.maxReplicas is 10,000, which the API server accepts; the simulator runs at most 5,000 pods, so this run is capped there: a scale past 5,000 is cut to 5,000 (the HPA's own counts are still shown), and until then the run is the cluster's",
     ]);
-    expect(r.effectiveHpa).toBeNull();
+    expect(r.notices.some((n) => n.includes('this run is capped'))).toBe(true);
+    expect(r.input!.hpa.spec.maxReplicas).toBe(10000);
+    // The default world's load stays within the cap, and the run does.
+    const run = simulate(r.input!);
+    expect(run.ok && Math.max(...run.result.series.specReplicas)).toBeLessThanOrEqual(5000);
+  });
+
+  it("minReplicas beyond 5,000 is refused: no run could reach the HPA's range", () => {
+    const r = parseScenario(
+      HPA_V2(
+        '  scaleTargetRef: { kind: Deployment, name: web }\n  minReplicas: 6000\n  maxReplicas: 10000\n',
+      ),
+    );
+    expect(errors(r.diagnostics).map((d) => d.path)).toEqual(['hpa:spec.minReplicas']);
+  });
+
+  it("a Deployment's replicas beyond 5,000 start the run at 5,000, with a warning there", () => {
+    const text = `${HPA_V2('  scaleTargetRef: { kind: Deployment, name: web }\n  maxReplicas: 30\n')}---
+kind: Deployment
+apiVersion: apps/v1
+metadata: { name: web }
+spec:
+  replicas: 5001
+`;
+    const r = parseScenario(text);
+    expect(errors(r.diagnostics)).toEqual([]);
+    const warning = r.diagnostics.find((d) => d.severity === 'warning');
+    expect([warning?.line, warning?.message]).toEqual([
+      text.split('\n').indexOf('  replicas: 5001') + 1,
+      '5,001 replicas: the simulator runs at most 5,000 pods, so the run starts with 5,000',
+    ]);
+    expect(r.input!.workload.initialReplicas).toBe(5000);
+    expect(simulate(r.input!).ok).toBe(true);
   });
 
   it('an int32 overflow is a decoding error', () => {
