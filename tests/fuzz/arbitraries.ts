@@ -31,7 +31,7 @@ const UNSAFE_CHARS = [
 ];
 export const unsafeChar = fc.constantFrom(...UNSAFE_CHARS);
 /** A YAML double-quoted string holding unsafe characters as escapes. */
-const quotedUnsafe = fc
+export const quotedUnsafe = fc
   .array(fc.oneof(unsafeChar, fc.constantFrom('a', ' ', '[31m', ':')), {
     minLength: 1,
     maxLength: 12,
@@ -133,7 +133,7 @@ export const mutatedPreset: fc.Arbitrary<string> = fc
   });
 
 /** Usually a valid value, sometimes an edge or invalid one: keeps most scenarios runnable. */
-const mostly = <T>(valid: fc.Arbitrary<T>, edge: fc.Arbitrary<T>) =>
+export const mostly = <T>(valid: fc.Arbitrary<T>, edge: fc.Arbitrary<T>) =>
   fc.oneof({ arbitrary: valid, weight: 12 }, { arbitrary: edge, weight: 1 });
 
 const duration = mostly(

@@ -4,10 +4,6 @@
 //   invariant — NaN or negative replicas, an unlocated or out-of-range diagnostic, a valid
 //               scenario the engine refuses, prototype pollution, a raw control character in a
 //               message or printed line
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { main } from '../../src/cli/main.ts';
 import {
   parseCsvSeries,
   parsePrometheusRangeQuery,
@@ -15,7 +11,13 @@ import {
   validateCurve,
   type ImportResult,
 } from '../../src/engine/simulation/curves/index.ts';
-import { simulate } from '../../src/engine/simulation/index.ts';
+import { createSimulation } from '../../src/engine/simulation/index.ts';
+import {
+  executeRun,
+  importTraffic,
+  planParsed,
+  type TrafficImportRequest,
+} from '../../src/run/index.ts';
 import {
   DEFAULT_MAX_WORK,
   estimateWork,
@@ -25,10 +27,20 @@ import {
 } from '../../src/scenario/index.ts';
 import { decodeScenario, encodeScenario } from '../../src/share/codec.ts';
 
-export type Target = 'scenario' | 'csv' | 'prometheus' | 'link' | 'cli';
+export type Target =
+  | 'scenario'
+  | 'federation'
+  | 'keda'
+  | 'stream'
+  | 'variants'
+  | 'csv'
+  | 'prometheus'
+  | 'import'
+  | 'link'
+  | 'cli';
 
 export interface Finding {
-  kind: 'crash' | 'invariant';
+  kind: 'crash' | 'invariant' | 'memory' | 'hang';
   target: Target;
   message: string;
   input: string;
@@ -84,13 +96,18 @@ export function diagnosticFindings(
   return out;
 }
 
-export function checkScenario(text: string, maxWork = DEFAULT_MAX_WORK): Finding[] {
+export function checkScenario(
+  text: string,
+  maxWork = DEFAULT_MAX_WORK,
+  target: Target = 'scenario',
+  options: { hpa?: string } = {},
+): Finding[] {
   const out: Finding[] = [];
   const bad = (kind: Finding['kind'], message: string) =>
-    out.push({ kind, target: 'scenario', message, input: text });
+    out.push({ kind, target, message, input: text });
   let r: ReturnType<typeof parseScenario>;
   try {
-    r = parseScenario(text, { maxWork });
+    r = parseScenario(text, { maxWork, ...options });
   } catch (e) {
     bad('crash', `parseScenario threw: ${(e as Error).message}`);
     return out;
@@ -104,31 +121,47 @@ export function checkScenario(text: string, maxWork = DEFAULT_MAX_WORK): Finding
   if (polluted) bad('invariant', `prototype pollution: ${polluted}`);
   if (!r.ok || !r.input) return out;
   stats.valid++;
-  const estimate = estimateWork(r.input);
-  if (estimate.units > maxWork) bad('invariant', 'accepted over the work budget');
-  if (estimate.units > SIMULATE_MAX_WORK) return out;
-  stats.simulated++;
-  try {
-    const run = simulate(r.input, { record: 'full' });
-    if (!run.ok) {
-      // Every limit is checked, located, by parseScenario: the engine must not refuse.
-      bad('invariant', `valid scenario refused by the engine (unlocated): ${run.error}`);
-      return out;
+  const plan = planParsed(r);
+  const estimate = plan.runs.reduce((n, p) => n + estimateWork(p.input).units, 0);
+  if (estimateWork(r.input).units > maxWork) bad('invariant', 'accepted over the work budget');
+  if (estimate > SIMULATE_MAX_WORK) {
+    // Too long to run here, but the engine's own refusal is cheap to ask.
+    for (const p of plan.runs) {
+      const created = p.federation ? null : createSimulation(p.input);
+      if (created && !created.ok)
+        bad('invariant', `valid scenario refused by the engine (unlocated): ${created.error}`);
     }
-    for (const s of run.result.syncs ?? []) {
-      for (const [field, v] of [
-        ['replicas', s.replicas],
-        ['desiredReplicas', s.desiredReplicas],
-        ['currentReplicas', s.currentReplicas],
+    return out;
+  }
+  stats.simulated++;
+  // Every run the scenario asks for: the HPA, each variant, each cluster of each model.
+  for (const p of plan.runs) {
+    try {
+      const run = executeRun(p, { record: 'compact' });
+      if (!run.ok) {
+        // Every limit is checked, located, by parseScenario: the engine must not refuse.
+        bad('invariant', `valid scenario refused by the engine (unlocated): ${run.error}`);
+        return out;
+      }
+      const series = run.result.series;
+      for (const [field, values] of [
+        ['specReplicas', series.specReplicas],
+        ['desiredReplicas', series.desiredReplicas],
       ] as const) {
-        if (!Number.isInteger(v) || v < 0) {
-          bad('invariant', `${field} ${v} at t=${s.time}`);
-          return out;
+        for (let k = 0; k < (values?.length ?? 0); k++) {
+          const v = values![k]!;
+          // A sync that computed no desired count (a federation's total) records NaN.
+          if (field === 'desiredReplicas' && Number.isNaN(v)) continue;
+          if (!Number.isInteger(v) || v < 0) {
+            bad('invariant', `${p.key}: ${field} ${v} at sync ${k}`);
+            return out;
+          }
         }
       }
+    } catch (e) {
+      bad('crash', `simulate threw (${p.key}): ${(e as Error).message}`);
+      return out;
     }
-  } catch (e) {
-    bad('crash', `simulate threw: ${(e as Error).message}`);
   }
   return out;
 }
@@ -205,52 +238,60 @@ export async function checkLink(payload: string, roundTrip?: string): Promise<Fi
   return out;
 }
 
-let cliDir: string | null = null;
+const PASTE_INTO = `apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata: { name: web }
+spec:
+  scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: web }
+  maxReplicas: 10
+---
+apiVersion: hpa-sim.dev/v1alpha1
+kind: Simulation
+spec:
+  duration: 1h
+  load: { resources: { cpu: { perUnit: 1m } } }
+`;
 
-/** The CLI on a file holding `text`: no throw, every stderr line a diagnostic, nothing raw. */
-export function checkCli(
-  command: 'run' | 'check' | 'import',
-  text: string,
-  ext: string,
-): Finding[] {
+/**
+ * What the scenario says about an imported `traffic:` block pasted under its spec: the errors at
+ * spec.traffic (none when the import wrote a curve that validates).
+ */
+export function pastedTrafficProblems(block: string): string[] {
+  const body = block
+    .split('\n')
+    .filter((l) => !l.startsWith('#'))
+    .map((l) => `  ${l}`)
+    .join('\n');
+  const r = parseScenario(`${PASTE_INTO}${body}\n`, { maxWork: Number.MAX_SAFE_INTEGER });
+  // The scenario is valid without the block: every error is the block's (its size included).
+  return r.diagnostics
+    .filter((d) => d.severity === 'error')
+    .map((d) => `${d.path}: ${d.message.slice(0, 120)}`);
+}
+
+/** The app's traffic import: never throws; ok means a `traffic:` block that validates. */
+export function checkTrafficImport(request: TrafficImportRequest): Finding[] {
   const out: Finding[] = [];
+  const input = JSON.stringify(request).slice(0, 4000);
   const bad = (kind: Finding['kind'], message: string) =>
-    out.push({ kind, target: 'cli', message, input: `${command} ${ext}\n${text}` });
-  cliDir ??= mkdtempSync(join(tmpdir(), 'hpa-sim-fuzz-'));
-  const file = join(cliDir, `input.${ext}`);
-  writeFileSync(file, text);
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  const args =
-    command === 'import'
-      ? [command, file]
-      : [command, file, '--max-work', String(SIMULATE_MAX_WORK)];
-  if (command === 'check') args.push('--max-peak-replicas', '100');
+    out.push({ kind, target: 'import', message, input });
+  let r: ReturnType<typeof importTraffic>;
   try {
-    const code = main(
-      args,
-      (s) => stdout.push(s),
-      (s) => stderr.push(s),
-    );
-    if (![0, 1, 2].includes(code)) bad('invariant', `exit status ${code}`);
+    r = importTraffic(request);
   } catch (e) {
-    bad('crash', `main threw: ${(e as Error).message}`);
+    bad('crash', `importTraffic threw: ${(e as Error).message}`);
     return out;
   }
-  for (const s of stdout)
-    if (hasUnsafeCharacters(s.replace(/[\n\t]/g, ''))) bad('invariant', 'raw control on stdout');
-  const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const diagnostic = new RegExp(
-    `^(?:${escaped}(?::\\d+:\\d+)?|hpa-sim): (?:error|warning|info): \\S`,
-  );
-  for (const line of stderr) {
-    // A usage error is followed by our own multi-line usage text.
-    const s = line.startsWith('hpa-sim: error:') ? line.split('\n')[0]! : line;
-    if (hasUnsafeCharacters(s))
-      bad('invariant', `raw control on stderr: ${JSON.stringify(s).slice(0, 120)}`);
-    if (!diagnostic.test(s))
-      bad('invariant', `not a diagnostic line: ${JSON.stringify(s).slice(0, 120)}`);
-    if (s.includes('internal error')) bad('crash', s.slice(0, 200));
+  if (!r.ok) {
+    if (r.errors.length === 0 || r.errors.some((e) => !e.message))
+      bad('invariant', 'refused without a message');
+    return out;
   }
+  const problems = pastedTrafficProblems(r.yaml.join('\n'));
+  if (problems.length)
+    bad('invariant', `import wrote a curve the scenario refuses: ${problems[0]}`);
+  if (!Number.isFinite(r.durationSeconds)) bad('invariant', `duration ${r.durationSeconds}`);
+  if (r.points.some((p) => !Number.isFinite(p.at) || !Number.isFinite(p.value)))
+    bad('invariant', 'a preview point is not finite');
   return out;
 }

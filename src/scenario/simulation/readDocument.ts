@@ -47,7 +47,8 @@ export function readSimulation(plain: unknown, present: boolean, raw: Reporter):
     info: (p, m, at) => shown(p) && raw.info(toSource(p), m, at),
   };
   let doc: Record<string, unknown> = {};
-  if (present && !isRecord(plain)) {
+  // undefined: the document could not be read as data (its YAML errors are reported already).
+  if (present && !isRecord(plain) && plain !== undefined) {
     raw.error(
       [],
       'expected the Simulation document to be a map (apiVersion, kind, metadata, spec)',
