@@ -8,8 +8,13 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { simulate } from '../src/engine/simulation/index.ts';
-import { DEFAULT_MAX_WORK, parseScenario } from '../src/scenario/index.ts';
-import { WORST_CASES, worstWithinBudget } from './worstScenarios.ts';
+import {
+  DEFAULT_MAX_WORK,
+  MICROSECONDS_PER_UNIT,
+  estimateWork,
+  parseScenario,
+} from '../src/scenario/index.ts';
+import { FIXED_CASES, WORST_CASES, worstWithinBudget } from './worstScenarios.ts';
 
 const TARGET_SECONDS = 5;
 const TARGET_MB = 500;
@@ -18,6 +23,9 @@ interface Figures {
   name: string;
   durationSeconds: number;
   units: number;
+  /** the estimate in seconds (units × 0.25 µs): the worst case, and what is certain */
+  estimateSeconds: number;
+  certainSeconds: number;
   syncs: number;
   cpuSeconds: number;
   wallSeconds: number;
@@ -31,29 +39,58 @@ function flag(name: string): string | undefined {
   return i < 0 ? undefined : process.argv[i + 1];
 }
 
-function runCase(index: number, maxWork: number): Figures {
-  const c = WORST_CASES[index]!;
-  const worst = worstWithinBudget(c.shape, maxWork);
-  const base = { name: c.name, durationSeconds: 0, units: 0, syncs: 0 };
-  if (!worst) {
-    const zero = { cpuSeconds: 0, wallSeconds: 0, peakMB: 0, resultMB: 0 };
-    return { ...base, ...zero, error: 'no duration fits the budget' };
+/** Case `index`: the stretched worst cases first, then the fixed ones. */
+function caseText(
+  index: number,
+  maxWork: number,
+): { name: string; text: string; duration: number } | { name: string; error: string } {
+  if (index < WORST_CASES.length) {
+    const c = WORST_CASES[index]!;
+    const worst = worstWithinBudget(c.shape, maxWork);
+    if (!worst) return { name: c.name, error: 'no duration fits the budget' };
+    return { name: c.name, text: worst.text, duration: worst.durationSeconds };
   }
+  const f = FIXED_CASES[index - WORST_CASES.length]!;
+  return { name: f.name, text: f.text(), duration: 0 };
+}
+
+const ZERO = {
+  durationSeconds: 0,
+  units: 0,
+  estimateSeconds: 0,
+  certainSeconds: 0,
+  syncs: 0,
+  cpuSeconds: 0,
+  wallSeconds: 0,
+  peakMB: 0,
+  resultMB: 0,
+};
+
+function runCase(index: number, maxWork: number): Figures {
+  const c = caseText(index, maxWork);
+  if ('error' in c) return { name: c.name, ...ZERO, error: c.error };
+  const fixed = index >= WORST_CASES.length;
+  // A fixed case is measured whatever the budget says of it (its estimate is the point).
+  const budget = fixed ? Number.MAX_SAFE_INTEGER : maxWork;
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const heap0 = process.memoryUsage().heapUsed;
   const cpu0 = process.cpuUsage();
   const wall0 = performance.now();
-  const parsed = parseScenario(worst.text, { maxWork });
+  const parsed = parseScenario(c.text, { maxWork: budget });
   const outcome = parsed.ok ? simulate(parsed.input!) : null;
   const cpu = process.cpuUsage(cpu0);
   const wall = performance.now() - wall0;
   gc?.();
   const heap1 = process.memoryUsage().heapUsed;
+  const estimate = parsed.ok ? estimateWork(parsed.input!) : null;
+  const seconds = (units: number) => (units * MICROSECONDS_PER_UNIT) / 1e6;
   const figures: Figures = {
-    ...base,
-    durationSeconds: worst.durationSeconds,
-    units: worst.units,
+    name: c.name,
+    durationSeconds: parsed.input?.durationSeconds ?? c.duration,
+    units: estimate?.units ?? 0,
+    estimateSeconds: seconds(estimate?.units ?? 0),
+    certainSeconds: seconds(estimate?.certainUnits ?? 0),
     syncs: outcome?.ok ? outcome.result.series.time.length : 0,
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
     wallSeconds: wall / 1000,
@@ -74,7 +111,8 @@ function main(): void {
   }
   const self = fileURLToPath(import.meta.url);
   const all: Figures[] = [];
-  for (let i = 0; i < WORST_CASES.length; i++) {
+  const names = [...WORST_CASES.map((c) => c.name), ...FIXED_CASES.map((c) => c.name)];
+  for (let i = 0; i < names.length; i++) {
     const r = spawnSync(
       process.execPath,
       ['--expose-gc', self, '--case', String(i), '--max-work', String(maxWork)],
@@ -84,17 +122,7 @@ function main(): void {
       all.push(JSON.parse(r.stdout) as Figures);
     } catch {
       const why = (r.stderr || `exit ${r.status} ${r.signal ?? ''}`).trim().split('\n').pop();
-      all.push({
-        name: WORST_CASES[i]!.name,
-        durationSeconds: 0,
-        units: 0,
-        syncs: 0,
-        cpuSeconds: 0,
-        wallSeconds: 0,
-        peakMB: 0,
-        resultMB: 0,
-        error: `the case process failed: ${why}`,
-      });
+      all.push({ name: names[i]!, ...ZERO, error: `the case process failed: ${why}` });
     }
   }
   const worstCpu = Math.max(0, ...all.map((f) => f.cpuSeconds));
@@ -108,12 +136,15 @@ function main(): void {
   }
   const r1 = (n: number) => n.toFixed(1);
   console.log(`worst valid scenarios within a work budget of ${maxWork.toLocaleString('en-US')}`);
-  console.log('case | duration s | units | syncs | cpu s | wall s | peak MB | result MB');
+  console.log(
+    'case | duration s | units | estimate s (worst / certain) | syncs | cpu s | wall s | peak MB | result MB',
+  );
   for (const f of all) {
     const cells = [
       f.name,
       f.durationSeconds,
       Math.round(f.units).toLocaleString('en-US'),
+      `${r1(f.estimateSeconds)} / ${r1(f.certainSeconds)}`,
       f.syncs,
       r1(f.cpuSeconds),
       r1(f.wallSeconds),

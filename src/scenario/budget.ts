@@ -66,8 +66,15 @@ export interface WorkTerm {
 }
 
 export interface WorkEstimate {
-  /** max(time, memory), in units */
+  /** max(time, memory), in units: the worst case (every pod the HPA may reach, all the run) */
   units: number;
+  /**
+   * What the run costs whatever its dynamics, in units: the syncs, scrapes, curves, windows and
+   * outages every run has, with the fewest pods it can have (the HPA's minimum, or the initial
+   * count when lower) and no scale events. A lower bound: a run may cost far more (pods that
+   * never settle cost per pod per scrape), never less.
+   */
+  certainUnits: number;
   timeUnits: number;
   memoryUnits: number;
   /** the term that costs most (first on ties) */
@@ -108,6 +115,8 @@ export function estimateWork(input: SimulationInput): WorkEstimate {
   );
   const fed = federationScale(input, single);
   const pods = fed.pods;
+  // The fewest pods the run can have: after its first sync the HPA holds at least minReplicas.
+  const fewest = Math.min(input.workload.initialReplicas, spec.minReplicas ?? 1, MAX_PODS);
   const podsFromHpa = spec.maxReplicas >= input.workload.initialReplicas;
   let perPodLoads = 0;
   // Per-pod loads read their curve (or the traffic) at every midpoint of a scrape interval.
@@ -187,7 +196,10 @@ export function estimateWork(input: SimulationInput): WorkEstimate {
     ...durationAt,
   ];
   const both = (time: number, memory: number) => ({ time, memory });
-  const parts: { term: Omit<WorkTerm, 'units'>; cost: { time: number; memory: number } }[] = [
+  const partsFor = (
+    pods: number,
+    events: number,
+  ): { term: Omit<WorkTerm, 'units'>; cost: { time: number; memory: number } }[] => [
     {
       term: {
         what: `${fmt(syncs)} syncs`,
@@ -272,36 +284,53 @@ export function estimateWork(input: SimulationInput): WorkEstimate {
       cost: both((syncs + scrapes) * outages * COST.outage, 0),
     },
   ];
+  const parts = partsFor(pods, events);
+  const certain = partsFor(fewest, 0);
   if (input.federation) {
     // Every model runs its clusters' controllers (proposal: one per member; shipped: one central)
     // over the same syncs; the per-sync terms above counted one controller.
-    const perSync = parts.slice(0, 2).concat(parts.slice(6, 8));
-    for (const p of perSync) {
-      p.cost.time *= fed.controllers;
-      p.cost.memory *= fed.controllers;
+    for (const list of [parts, certain]) {
+      const perSync = list.slice(0, 2).concat(list.slice(6, 8));
+      for (const p of perSync) {
+        p.cost.time *= fed.controllers;
+        p.cost.memory *= fed.controllers;
+      }
     }
-    parts.push({
-      term: {
-        what: `${fmt(input.federation.clusters.length)} member clusters × ${fmt(input.federation.models.length)} model(s) × ${fmt(syncs)} syncs`,
-        fix: 'use fewer member clusters, one model (model: proposal or shipped), or shorten spec.duration',
-        at: [{ role: 'simulation', path: ['spec', 'federation', 'clusters'] }, ...durationAt],
-      },
-      cost: both(
-        syncs * fed.recordings * COST.syncMemory,
-        syncs * fed.recordings * COST.syncMemory,
-      ),
-    });
+    for (const list of [parts, certain])
+      list.push({
+        term: {
+          what: `${fmt(input.federation.clusters.length)} member clusters × ${fmt(input.federation.models.length)} model(s) × ${fmt(syncs)} syncs`,
+          fix: 'use fewer member clusters, one model (model: proposal or shipped), or shorten spec.duration',
+          at: [{ role: 'simulation', path: ['spec', 'federation', 'clusters'] }, ...durationAt],
+        },
+        cost: both(
+          syncs * fed.recordings * COST.syncMemory,
+          syncs * fed.recordings * COST.syncMemory,
+        ),
+      });
   }
-  let timeUnits = 0;
-  let memoryUnits = 0;
-  for (const p of parts) {
-    timeUnits += p.cost.time;
-    memoryUnits += p.cost.memory;
-  }
+  const total = (list: typeof parts) => {
+    let time = 0;
+    let memory = 0;
+    for (const p of list) {
+      time += p.cost.time;
+      memory += p.cost.memory;
+    }
+    return { time, memory };
+  };
+  const { time: timeUnits, memory: memoryUnits } = total(parts);
+  const least = total(certain);
   const byTime = timeUnits >= memoryUnits;
   const terms = parts.map((p) => ({ ...p.term, units: byTime ? p.cost.time : p.cost.memory }));
   const dominant = terms.reduce((a, b) => (b.units > a.units ? b : a));
-  return { units: Math.max(timeUnits, memoryUnits), timeUnits, memoryUnits, dominant, terms };
+  return {
+    units: Math.max(timeUnits, memoryUnits),
+    certainUnits: Math.max(least.time, least.memory),
+    timeUnits,
+    memoryUnits,
+    dominant,
+    terms,
+  };
 }
 
 /**

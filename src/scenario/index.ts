@@ -11,7 +11,13 @@ export type {
   Severity,
 } from './types.ts';
 export { parseScenario, scenarioDocuments } from './parseScenario.ts';
-export { DEFAULT_MAX_WORK, estimateWork, type WorkEstimate, type WorkTerm } from './budget.ts';
+export {
+  DEFAULT_MAX_WORK,
+  MICROSECONDS_PER_UNIT,
+  estimateWork,
+  type WorkEstimate,
+  type WorkTerm,
+} from './budget.ts';
 export { decodeScenarioBytes, type DecodeResult } from './decode.ts';
 export { effectiveHpaYaml, type EffectiveYamlOptions } from './docs.ts';
 export { hpaSchema, simulationSchema, HPA_API_VERSIONS, type JsonSchema } from './schema/index.ts';
