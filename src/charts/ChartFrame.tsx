@@ -5,35 +5,13 @@
 
 import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import { ChartLegend, type LegendItem } from './ChartLegend.tsx';
-import type { HoverStore } from './hover.ts';
-import type { ChartRow } from './types.ts';
+import type { FrameInteraction } from './types.ts';
 import { nextSelection } from './keyboard.ts';
 import { CHART_MARGIN, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from './layout.ts';
 import { zoomForKey } from './pointer.ts';
 import { usePointerSelection } from './usePointerSelection.ts';
 
 export type { LegendItem } from './ChartLegend.tsx';
-
-/** Selection and zoom state every chart shares (passed down by SimulationCharts). */
-export interface FrameInteraction {
-  /** the x-domain shown (the zoom range, or the whole run) */
-  xDomain: [number, number];
-  /** the whole run's span */
-  fullDomain: [number, number];
-  zoom: [number, number] | null;
-  onZoom: (range: [number, number] | null) => void;
-  /** every sync's time */
-  time: ArrayLike<number>;
-  selectedSync: number | null;
-  onSelectSync: (index: number) => void;
-  selectOnHover: boolean;
-  rescaleIndices: readonly number[];
-  /** the syncs drawn as rows (downsampled): a click picks among these, as the tooltip does */
-  rowIndices?: ArrayLike<number>;
-  /** the drawn rows, for the hover cursor (shared by the stacked charts through `hover`) */
-  rows?: readonly ChartRow[];
-  hover?: HoverStore;
-}
 
 export interface ChartFrameProps extends FrameInteraction {
   title: string;

@@ -1,7 +1,7 @@
 // Pieces every chart shares: the plot props, the tooltip and a toggle-set hook.
 
 import { useCallback, useState } from 'react';
-import type { FrameInteraction } from './ChartFrame.tsx';
+import type { FrameInteraction } from './types.ts';
 import { formatCompact } from '../format/format.ts';
 import { formatElapsed } from '../format/timeAxis.ts';
 import type { ChartRow } from './types.ts';

@@ -4,6 +4,7 @@
 
 import type { SeriesPayload } from '../worker/protocol.ts';
 import type { AxisScale } from '../format/format.ts';
+import type { HoverStore } from './hover.ts';
 
 /** Per-sync values taken from each sync's ReconcileTrace (NaN where the step did not run). */
 export type { DecisionSeries } from '../run/index.ts';
@@ -104,4 +105,25 @@ export interface ChartData {
   tolerance: { scaleUp: number; scaleDown: number };
   /** the variants drawn over the HPA's lines (empty without variants) */
   overlays: OverlayLines[];
+}
+
+/** Selection and zoom state every chart shares (passed down by SimulationCharts). */
+export interface FrameInteraction {
+  /** the x-domain shown (the zoom range, or the whole run) */
+  xDomain: [number, number];
+  /** the whole run's span */
+  fullDomain: [number, number];
+  zoom: [number, number] | null;
+  onZoom: (range: [number, number] | null) => void;
+  /** every sync's time */
+  time: ArrayLike<number>;
+  selectedSync: number | null;
+  onSelectSync: (index: number) => void;
+  selectOnHover: boolean;
+  rescaleIndices: readonly number[];
+  /** the syncs drawn as rows (downsampled): a click picks among these, as the tooltip does */
+  rowIndices?: ArrayLike<number>;
+  /** the drawn rows, for the hover cursor (shared by the stacked charts through `hover`) */
+  rows?: readonly ChartRow[];
+  hover?: HoverStore;
 }

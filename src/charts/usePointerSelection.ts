@@ -4,7 +4,7 @@
 // animation frames).
 
 import { useRef, type PointerEvent } from 'react';
-import type { FrameInteraction } from './ChartFrame.tsx';
+import type { FrameInteraction } from './types.ts';
 import { nearestRow } from './plotGeometry.ts';
 import { nearestIndex, nearestRowSync, plotSpan, timeAtPixel } from './pointer.ts';
 

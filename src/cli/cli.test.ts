@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { runScenario } from '../charts/harness/runScenario.ts';
+import { runScenario } from '../worker/testing/runScenario.ts';
 import { SEED_NOTE_TEXT } from '../engine/simulation/seedNotes.ts';
 import { decisionChain } from '../explain/decisionChain.ts';
 import { main } from './main.ts';

@@ -13,7 +13,7 @@ import { textDiagnostic, toDiagnostics } from './locateIssues.ts';
 import { assignRoles, type RoledEntry } from './roles.ts';
 import { buildSimulationInput } from './simulation/buildInput.ts';
 import { safeLine } from './safeText.ts';
-import { defaultWorld } from './simulation/defaultWorld.ts';
+import { defaultWorld, type KedaWorldHints } from './simulation/defaultWorld.ts';
 import { readSimulation, type SimulationRead } from './simulation/readDocument.ts';
 import { simulationYaml } from './simulation/snippet.ts';
 import { readTargetWorkload, type TargetWorkload } from './simulation/targetWorkload.ts';
@@ -23,13 +23,15 @@ import type {
   ParseOptions,
   ParseResult,
   ScenarioDocument,
+  VariantRun,
 } from './types.ts';
 import { readDocuments } from './yaml/documents.ts';
 import { readJsonStream, type JsonStream } from './yaml/jsonStream.ts';
 import { toPlain } from './yaml/plain.ts';
 import { prescan } from './yaml/prescan.ts';
-import { scaledObjectToHpa } from './keda/scaledObject.ts';
-import { buildVariants, readVariantEntries, type VariantRun } from './variants/readVariants.ts';
+import type { CronWindow } from '../engine/keda/index.ts';
+import { scaledObjectToHpa, type KedaHpa } from './keda/scaledObject.ts';
+import { buildVariants, readVariantEntries } from './variants/readVariants.ts';
 
 interface Parts {
   diagnostics: Diagnostic[];
@@ -169,7 +171,7 @@ function parse(source: string, options: ParseOptions): ParseResult {
         )
       : null;
     if (hpa?.valid) {
-      const world = worldFor(hpa, sim, target, reportHpa, notices);
+      const world = worldFor(hpa, sim, target, reportHpa, notices, kedaHints(keda));
       sim = world.sim;
       defaultSimulation = world.snippet;
       defaultWorld = world.summary;
@@ -269,6 +271,16 @@ function shiftDocuments(docs: ScenarioDocument[], by: number): ScenarioDocument[
   return by === 0 ? docs : docs.map((d) => ({ ...d, start: d.start + by, end: d.end + by }));
 }
 
+/** What the default world needs of a ScaledObject's triggers (queues, cron windows). */
+function kedaHints(keda: KedaHpa | null): KedaWorldHints {
+  const crons = new Map<string, CronWindow>();
+  for (const t of keda?.keda.scaledObject.triggers ?? []) {
+    const feed = keda!.keda.feeds.find((f) => f.index === t.index);
+    if (feed?.cron && t.metrics[0]) crons.set(t.metrics[0].name, feed.cron);
+  }
+  return { queues: new Set(keda?.queueMetrics), crons };
+}
+
 /**
  * Fills what the text leaves open: the scaled workload's pods when the Simulation does not
  * describe them, and the whole default world when there is no Simulation document.
@@ -279,6 +291,7 @@ function worldFor(
   target: TargetWorkload | null,
   reportHpa: Reporter,
   notices: string[],
+  kedaWorld: KedaWorldHints,
 ): { sim: SimulationRead; snippet: string | null; summary: string | null } {
   let spec = sim.spec;
   if (target) {
@@ -293,6 +306,7 @@ function worldFor(
     hpa.defaulted,
     spec.workload,
     sim.controller.config.downscaleStabilizationSeconds,
+    kedaWorld,
   );
   const snippet = simulationYaml(metadataName(hpa.defaulted) || 'default', world.spec);
   const notice = `no Simulation document, so a default world is assumed: ${world.summary}. To change it, add after --- a Simulation document (this one gives the same run):\n${snippet}`;

@@ -116,12 +116,13 @@ function ownerScaledObject(refs: unknown): string | null {
  * ScaledObject whose workload an HPA or another ScaledObject already scales: in a file, one
  * created before it. An HPA KEDA created for this very ScaledObject (a dump of both) is its own.
  */
-function kedaConflict(so: Entry, all: readonly Entry[]): string | null {
+function kedaConflict(so: Entry, all: readonly Entry[], scaledObjectsOnly = false): string | null {
   const target = (e: Entry) =>
     `${e.targetApiVersion || 'apps/v1'}.${e.targetKind || 'Deployment'}/${e.targetName ?? ''}`;
   for (const e of all) {
     if (e === so) return null;
-    const scaler = e.kind === HPA_KIND || isScaledObject(e.kind, e.apiVersion);
+    const scaler =
+      (!scaledObjectsOnly && e.kind === HPA_KIND) || isScaledObject(e.kind, e.apiVersion);
     if (!scaler || (e.namespace ?? '') !== (so.namespace ?? '') || target(e) !== target(so))
       continue;
     if (e.kind === HPA_KIND && e.ownerScaledObject === so.name) continue;
@@ -254,6 +255,13 @@ export function assignRoles(
   if (hpa) roleOf.set(hpa, 'hpa');
   const conflict = hpa && isScaledObject(hpa.kind, hpa.apiVersion) ? kedaConflict(hpa, all) : null;
   if (hpa && conflict) issues.error(refOf(hpa, 'hpa'), ['spec', 'scaleTargetRef'], conflict, 'key');
+  // Applied as one file, a later ScaledObject for the same workload is refused by KEDA's webhook
+  // (verifyScaledObjects) whichever of them is simulated.
+  for (const e of candidates) {
+    if (e === hpa || !isScaledObject(e.kind, e.apiVersion)) continue;
+    const other = kedaConflict(e, all, true);
+    if (other) issues.error(refOf(e, 'hpa'), ['spec', 'scaleTargetRef'], other, 'key');
+  }
   if (hpa && candidates.length > 1) {
     const names = candidates.map((e) => e.hpaName ?? '(no name)');
     const notice = `this text holds ${candidates.length} HorizontalPodAutoscalers (${listed(names)}): simulating '${hpa.hpaName ?? ''}'; choose another with the HPA picker or --hpa NAME`;
@@ -311,6 +319,31 @@ export function assignRoles(
   };
 }
 
+/** KEDA's other kinds, in the order a text holding several is explained. */
+const KEDA_KINDS = [
+  'ScaledObject',
+  'ScaledJob',
+  'HTTPScaledObject',
+  'TriggerAuthentication',
+  'ClusterTriggerAuthentication',
+] as const;
+
+/** What a KEDA object is when no HPA or simulable ScaledObject is in the text, and what to paste. */
+function kedaKindMessage(e: Entry): string {
+  const name = e.name ?? 'NAME';
+  switch (e.kind) {
+    case 'ScaledJob':
+      return 'a KEDA ScaledJob: KEDA starts a Job per batch of events and creates no HorizontalPodAutoscaler, so there is nothing to simulate here; paste a ScaledObject (keda.sh/v1alpha1) that scales a Deployment instead';
+    case 'HTTPScaledObject':
+      return `a KEDA HTTP add-on HTTPScaledObject: the add-on creates a ScaledObject whose external-push trigger reads its interceptor's request counts, which are not simulated; paste the HPA KEDA created instead (kubectl get hpa keda-hpa-${name} -o yaml)`;
+    case 'TriggerAuthentication':
+    case 'ClusterTriggerAuthentication':
+      return `a KEDA ${e.kind}: it holds the credentials a scaler uses, not how to scale; paste the ScaledObject whose trigger names it in authenticationRef (the ${e.kind} can stay beside it)`;
+    default:
+      return `a KEDA ScaledObject, not a HorizontalPodAutoscaler: KEDA creates the HPA from it. Paste that HPA instead (kubectl get hpa keda-hpa-${name} -o yaml); its External metrics get a default load the Simulation document can change`;
+  }
+}
+
 /** One clear error when nothing in the text is an HPA: what it is, and what to paste instead. */
 function reportMissingHpa(
   all: Entry[],
@@ -319,14 +352,9 @@ function reportMissingHpa(
   refOf: (e: Entry, role: DocRef['role']) => DocRef,
 ): void {
   if (issues.errorCount > 0) return;
-  const keda = all.find((e) => e.kind === 'ScaledObject' || e.kind === 'ScaledJob');
+  const keda = KEDA_KINDS.map((k) => all.find((e) => e.kind === k)).find((e) => e !== undefined);
   if (keda) {
-    const name = keda.name ?? 'NAME';
-    const what =
-      keda.kind === 'ScaledJob'
-        ? 'a KEDA ScaledJob: KEDA runs Jobs for it and creates no HorizontalPodAutoscaler, so there is nothing to simulate here'
-        : `a KEDA ScaledObject, not a HorizontalPodAutoscaler: KEDA creates the HPA from it. Paste that HPA instead (kubectl get hpa keda-hpa-${name} -o yaml); its External metrics get a default load the Simulation document can change`;
-    issues.error(refOf(keda, 'hpa'), ['kind'], `this is ${what}`);
+    issues.error(refOf(keda, 'hpa'), ['kind'], `this is ${kedaKindMessage(keda)}`);
     return;
   }
   const others = all.filter((e) => !roleOf.has(e));

@@ -1,7 +1,6 @@
 /** Public types of the scenario layer: located diagnostics and the parse result. */
 import type { ControllerConfig, HorizontalPodAutoscaler } from '../engine/controller/index.ts';
 import type { SimulationInput } from '../engine/simulation/input.ts';
-import type { VariantRun } from './variants/readVariants.ts';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -79,6 +78,15 @@ export interface ParseResult {
    * same world; empty when the scenario has an error (a variant's error is the scenario's).
    */
   variants: VariantRun[];
+}
+
+/** One variant of spec.variants: its validated input over the scenario's world. */
+export interface VariantRun {
+  name: string;
+  description: string;
+  input: SimulationInput;
+  /** the variant's HPA as the controller reads it (for "effective" views) */
+  effectiveHpa: HorizontalPodAutoscaler;
 }
 
 export interface ParseOptions {

@@ -4,7 +4,7 @@
 // The single draft of format v1 is migrated once. Storage can throw: every access is guarded.
 
 import { parseHistory, type DraftEntry } from './drafts.ts';
-import type { StorageLike } from './types.ts';
+import type { SavedDraft, StorageLike } from './types.ts';
 
 const PREFIX = 'hpa-sim.v2.';
 const DRAFT = `${PREFIX}draft.`;
@@ -30,13 +30,6 @@ export const MAX_TABS = 8;
 
 /** The pseudo-tab that holds a draft migrated from format v1. */
 export const LEGACY_TAB = 'v1';
-
-export interface SavedDraft {
-  tabId: string;
-  text: string;
-  /** wall-clock milliseconds of the save */
-  at: number;
-}
 
 export function read(storage: StorageLike | null, key: string): string | null {
   try {

@@ -15,10 +15,8 @@ import type {
   VariantRequest,
 } from '../worker/protocol.ts';
 import type { DraftEntry } from './drafts.ts';
-import type { SavedDraft } from './tabStorage.ts';
 
 export type { DraftEntry, DraftReason } from './drafts.ts';
-export type { SavedDraft } from './tabStorage.ts';
 
 export type Theme = 'light' | 'dark' | 'system';
 
@@ -172,6 +170,14 @@ export interface StoreClient {
   duplicateAsVariant?(text: string): Promise<EditReply | null>;
   addVariant?(text: string, variant: VariantRequest): Promise<EditReply | null>;
   cancel?(): void;
+}
+
+/** Another tab's (or this tab's) autosaved draft, as tabStorage.ts reads it. */
+export interface SavedDraft {
+  tabId: string;
+  text: string;
+  /** wall-clock milliseconds of the save */
+  at: number;
 }
 
 /** The part of Web Storage used; methods may throw (quota, disabled storage). */

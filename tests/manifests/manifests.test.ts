@@ -54,6 +54,36 @@ describe('manifest corpus', () => {
       expect(all).toContain(`type: ${t}`);
   });
 
+  it("holds real KEDA ScaledObjects of at least 15 scaler types, with KEDA's verdict", () => {
+    const types = new Set<string>();
+    for (const f of files) {
+      const text = readFileSync(join(dir, f), 'utf8');
+      if (!text.includes('apiVersion: keda.sh/v1alpha1')) continue;
+      for (const m of text.matchAll(/^\s*-?\s*type: ([a-z][a-z0-9-]*)\s*$/gm)) {
+        if (!['Resource', 'Pods', 'Percent'].includes(m[1]!)) types.add(m[1]!);
+      }
+    }
+    expect([...types].sort()).toEqual(
+      expect.arrayContaining([
+        'aws-sqs-queue',
+        'azure-eventhub',
+        'azure-pipelines',
+        'azure-queue',
+        'azure-servicebus',
+        'aws-cloudwatch',
+        'cpu',
+        'cron',
+        'gcp-pubsub',
+        'kafka',
+        'memory',
+        'postgresql',
+        'prometheus',
+        'rabbitmq',
+        'redis',
+      ]),
+    );
+  });
+
   for (const file of files) {
     const text = readFileSync(join(dir, file), 'utf8');
     const { verdict } = header(headerText(file, text));

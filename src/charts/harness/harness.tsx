@@ -9,7 +9,7 @@ import { ExplainPanel } from '../../panels/explain/index.ts';
 import { KpiStrip } from '../../panels/kpis/index.ts';
 import { SimulationCharts } from '../index.ts';
 import * as fixtures from '../../explain/testing/scenarios.ts';
-import { runScenario } from './runScenario.ts';
+import { runScenario } from '../../worker/testing/runScenario.ts';
 import '../../app/theme.css';
 import './harness.css';
 

@@ -6,15 +6,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { reconcileAutoscaler } from './horizontal.ts';
-import {
-  getMetricReplicas,
-  getObjectMetricReplicas,
-  getObjectPerPodMetricReplicas,
-  getRawResourceReplicas,
-  getResourceReplicas,
-  type CalcContext,
-  type Tolerances,
-} from './replicaCalculator.ts';
+import { byName, byPosition, type ReplicaCalculator } from './replicaCalculation.ts';
+import { getObjectMetricReplicas, getObjectPerPodMetricReplicas } from './replicaCalculator.ts';
+import type { CalcContext } from './replicaCalculatorCommon.ts';
 import {
   calcContext,
   config,
@@ -28,16 +22,16 @@ import {
   pod,
   pods,
 } from './testing/builders.ts';
-import type { Observation, PodObservation } from './types.ts';
+import type { Observation, PodObservation, Tolerances } from './types.ts';
 
 const TOL: Tolerances = { scaleDown: 0.1, scaleUp: 0.1 };
 
-/** The context with a calibration, by position (default) or through the Map-based port. */
-function ctxs(calibration: number): [string, CalcContext][] {
+/** The context with a calibration, for the by-position twin and for the Map-based port. */
+function ctxs(calibration: number): [string, ReplicaCalculator, CalcContext][] {
   const c = { ...calcContext(NOW), calibration };
   return [
-    ['by position', c],
-    ['by name', { ...c, byPosition: false }],
+    ['by position', byPosition, c],
+    ['by name', byName, c],
   ];
 }
 
@@ -46,41 +40,43 @@ function obsOf(list: PodObservation[], current: number): Observation {
 }
 
 describe("Karmada's calibration inside the replica calculation", () => {
-  for (const [path, ctx] of ctxs(0.5)) {
+  for (const [path, rc, ctx] of ctxs(0.5)) {
     it(`GetResourceReplicas: ceil(ratio · ready / calibration) (${path})`, () => {
       // Karmada "Scale with calibration": 2 pods requesting 100m use 150m, target 50 % →
       // ratio 3, ceil(3 · 2 / 0.5) = 12 (kube-controller-manager: 6).
       const list = pods(2, () => ({ cpuRequest: 100, cpu: 150 }));
-      const r = getResourceReplicas(obsOf(list, 2), 2, 50, 'cpu', TOL, '', ctx);
+      const r = rc.getResourceReplicas(obsOf(list, 2), 2, 50, 'cpu', TOL, '', ctx);
       expect([r.replicaCount, r.utilization]).toEqual([12, 150]);
       expect(r.note).toBe('ratio × 2 ready pods / calibration 0.5');
     });
   }
 
-  for (const [path, ctx] of ctxs(0.8)) {
+  for (const [path, rc, ctx] of ctxs(0.8)) {
     it(`GetRawResourceReplicas and GetMetricReplicas divide the same way (${path})`, () => {
       // Karmada "Scale with calibration": 2 pods at 150m against 100m → ceil(1.5 · 2 / 0.8) = 4.
       const list = pods(2, () => ({ cpu: 150, custom: { qps: 15 } }));
-      expect(getRawResourceReplicas(obsOf(list, 2), 2, 100, 'cpu', TOL, '', ctx).replicaCount).toBe(
-        4,
-      );
+      expect(
+        rc.getRawResourceReplicas(obsOf(list, 2), 2, 100, 'cpu', TOL, '', ctx).replicaCount,
+      ).toBe(4);
       // 2 pods at 15 against 10 → ceil(1.5 · 2 / 0.8) = 4.
-      expect(getMetricReplicas(obsOf(list, 2), 2, 10, 'qps', TOL, ctx).replicaCount).toBe(4);
+      expect(rc.getMetricReplicas(obsOf(list, 2), 2, 10, 'qps', TOL, ctx).replicaCount).toBe(4);
     });
   }
 
-  for (const [path, ctx] of ctxs(3)) {
+  for (const [path, rc, ctx] of ctxs(3)) {
     it(`Duplicated over 3 clusters: the union's proposal comes back per cluster (${path})`, () => {
       // 3 clusters × 2 pods at 90 % of 1 CPU, target 50 % → ratio 1.8, ceil(1.8 · 6 / 3) = 4.
       const list = pods(6, () => ({ cpu: 900 }));
-      expect(getResourceReplicas(obsOf(list, 2), 2, 50, 'cpu', TOL, '', ctx).replicaCount).toBe(4);
+      expect(rc.getResourceReplicas(obsOf(list, 2), 2, 50, 'cpu', TOL, '', ctx).replicaCount).toBe(
+        4,
+      );
     });
 
     it(`the rebalanced count: ceil(newRatio · samples / calibration) (${path})`, () => {
       // 5 ready at 90 % and 1 Pending (0 % on a scale-up): utilization 4500/6000 = 75 %,
       // ratio 1.5, ceil(1.5 · 6 / 3) = 3 (kube-controller-manager: 9).
       const list = [...pods(5, () => ({ cpu: 900 })), pod('pending', { phase: 'Pending' })];
-      const r = getResourceReplicas(obsOf(list, 2), 2, 50, 'cpu', TOL, '', ctx);
+      const r = rc.getResourceReplicas(obsOf(list, 2), 2, 50, 'cpu', TOL, '', ctx);
       expect(r.replicaCount).toBe(3);
       expect(r.note).toMatch(/ratio 1\.5, \/ calibration 3$/);
     });
@@ -89,14 +85,16 @@ describe("Karmada's calibration inside the replica calculation", () => {
       // 5 ready at 80 %, 1 Pending: 4000/6000 → 66 %, ratio 1.32, ceil(1.32 · 6 / 3) = 3, below
       // the template's 4 on a scale-up: the current count stays (kube-controller-manager: 8).
       const list = [...pods(5, () => ({ cpu: 800 })), pod('pending', { phase: 'Pending' })];
-      const r = getResourceReplicas(obsOf(list, 4), 4, 50, 'cpu', TOL, '', ctx);
+      const r = rc.getResourceReplicas(obsOf(list, 4), 4, 50, 'cpu', TOL, '', ctx);
       expect(r.replicaCount).toBe(4);
       expect(r.note).toMatch(/would reverse direction/);
     });
 
     it(`within tolerance the template's count stands, undivided (${path})`, () => {
       const list = pods(6, () => ({ cpu: 520 }));
-      expect(getResourceReplicas(obsOf(list, 2), 2, 50, 'cpu', TOL, '', ctx).replicaCount).toBe(2);
+      expect(rc.getResourceReplicas(obsOf(list, 2), 2, 50, 'cpu', TOL, '', ctx).replicaCount).toBe(
+        2,
+      );
     });
   }
 });

@@ -446,6 +446,25 @@ describe('combining metrics (computeReplicasForMetrics)', () => {
     expect(r.events.at(-1)?.message).toBe('New size: 1; reason: All metrics below target');
   });
 
+  it("a missing selector: upstream's event text, condition text and error differ", () => {
+    // horizontal.go validateAndParseSelector: the SelectorRequired event and the returned error
+    // say "selector is required"; only the condition names the scale.
+    const r = reconcile(
+      observation(hpa(), { pods: cpuPods([900, 900]), selector: 'missing' }),
+      memory(),
+      cfg,
+    );
+    expect(r.events).toEqual([
+      { type: 'Warning', reason: 'SelectorRequired', message: 'selector is required' },
+      { type: 'Warning', reason: 'FailedComputeMetricsReplicas', message: 'selector is required' },
+    ]);
+    expect(r.conditions.find((c) => c.type === 'ScalingActive')).toMatchObject({
+      status: 'False',
+      reason: 'InvalidSelector',
+      message: "the HPA target's scale is missing a selector",
+    });
+  });
+
   it.each([
     ['missing', 'InvalidSelector'],
     ['invalid', 'InvalidSelector'],

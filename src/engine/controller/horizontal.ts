@@ -23,18 +23,14 @@ import {
 } from './normalization.ts';
 import { podNamesDistinct } from './podNames.ts';
 import { approximateFloat64, milliValue } from './quantity.ts';
+import { byName, byPosition } from './replicaCalculation.ts';
 import {
   getExternalMetricReplicas,
   getExternalPerPodMetricReplicas,
-  getMetricReplicas,
   getObjectMetricReplicas,
   getObjectPerPodMetricReplicas,
-  getRawResourceReplicas,
-  getResourceReplicas,
-  type CalcContext,
-  type ReplicaCalculation,
-  type Tolerances,
 } from './replicaCalculator.ts';
+import type { CalcContext } from './replicaCalculatorCommon.ts';
 import { storeScaleEvent } from './scaleEvents.ts';
 import { buildTrace, leanTrace, minimalTrace, type ReconcileSteps } from './trace.ts';
 import type {
@@ -43,9 +39,14 @@ import type {
   DefaultedBehavior,
   HPACondition,
   HorizontalPodAutoscaler,
+  MetricProposal,
   MetricSpec,
+  MetricStatus,
   MetricTarget,
   Observation,
+  ReplicaCalculation,
+  Tolerances,
+  ValueKind,
 } from './types.ts';
 import type { ReconcileResult } from './result.ts';
 
@@ -76,29 +77,6 @@ export interface ReconcileOptions {
    * absent = 1, exactly upstream.
    */
   calibration?: number;
-}
-
-/** How a metric's current value shows in its status: an average, a value, or a utilization. */
-export type ValueKind = 'average' | 'value' | 'util';
-
-/**
- * What upstream writes to `*status` for one metric, plus the calculation behind it. Kept on
- * failure too (upstream writes nothing then): the explanation shows what the metric saw.
- */
-export interface MetricStatus {
-  name: string;
-  valueKind: ValueKind;
-  calc: ReplicaCalculation;
-}
-
-/** computeReplicasForMetric's results: upstream's return values plus the metric status. */
-export interface MetricProposal {
-  replicaCountProposal: number;
-  metricNameProposal: string;
-  /** with `err`: the ScalingActive=False condition this metric proposes */
-  condition?: HPACondition;
-  err?: string;
-  status?: MetricStatus;
 }
 
 /** computeReplicasForMetrics' results; `replicas` −1 when the HPA cannot act on them. */
@@ -136,8 +114,6 @@ function computeReplicasForMetrics(
     ignoreSucceededPods: config.ignoreSucceededPods,
     containerMetricMissingIsError: config.containerMetricMissingIsError,
     now: a.now,
-    byPosition: a.byPosition,
-    namesDistinct: a.namesDistinct,
     scratch: a.scratch,
     calibration: a.calibration,
   };
@@ -211,9 +187,15 @@ function computeReplicasForMetrics(
  */
 function validateAndParseSelector(a: HorizontalController, obs: Observation): string | null {
   if (obs.selector === 'missing') {
-    const errMsg = "the HPA target's scale is missing a selector";
+    const errMsg = 'selector is required';
     a.events.push({ type: 'Warning', reason: 'SelectorRequired', message: errMsg });
-    setCondition(a.conditions, 'ScalingActive', 'False', 'InvalidSelector', errMsg);
+    setCondition(
+      a.conditions,
+      'ScalingActive',
+      'False',
+      'InvalidSelector',
+      "the HPA target's scale is missing a selector",
+    );
     return errMsg;
   }
   if (obs.selector === 'invalid') {
@@ -357,7 +339,7 @@ function computeStatusForPodsMetric(
   ctx: CalcContext,
 ): MetricProposal {
   const src = metricSpec.pods!;
-  const calc = getMetricReplicas(
+  const calc = a.replicaCalc.getMetricReplicas(
     obs,
     currentReplicas,
     milliValue(src.target?.averageValue),
@@ -379,6 +361,7 @@ interface ResourceProposal {
 // upstream: horizontal.go computeStatusForResourceMetricGeneric
 /** Resource and ContainerResource alike: an AverageValue target, else a Utilization one. */
 function computeStatusForResourceMetricGeneric(
+  a: HorizontalController,
   currentReplicas: number,
   target: MetricTarget | undefined,
   resourceName: string,
@@ -393,7 +376,7 @@ function computeStatusForResourceMetricGeneric(
       ? `${resourceName} container resource`
       : `${resourceName} resource`;
   if (target?.averageValue !== undefined && target.averageValue !== null) {
-    const calc = getRawResourceReplicas(
+    const calc = a.replicaCalc.getRawResourceReplicas(
       obs,
       currentReplicas,
       milliValue(target.averageValue),
@@ -413,7 +396,7 @@ function computeStatusForResourceMetricGeneric(
     };
   }
 
-  const calc = getResourceReplicas(
+  const calc = a.replicaCalc.getResourceReplicas(
     obs,
     currentReplicas,
     target.averageUtilization,
@@ -450,6 +433,7 @@ function computeStatusForResourceMetric(
     return failed(a, 'FailedGetResourceMetric', 'invalid Resource metric source: no source block');
   }
   const r = computeStatusForResourceMetricGeneric(
+    a,
     currentReplicas,
     src.target,
     src.name,
@@ -480,6 +464,7 @@ function computeStatusForContainerResourceMetric(
     );
   }
   const r = computeStatusForResourceMetricGeneric(
+    a,
     currentReplicas,
     src.target,
     src.name,
@@ -771,15 +756,20 @@ function finish(
 }
 
 /**
- * Not in upstream: which replica calculation this observation takes, decided once per reconcile.
- * Distinct names (pod groups' copy names included): the by-position twins, which take groups as
- * they are. Otherwise (or with the twins turned off) the Map-based port, over the expanded list it
- * was written for; an observation without groups passes through untouched. Every count is checked
+ * Not in upstream: which replica calculator (a.replicaCalc, replicaCalculation.ts) this
+ * observation takes, decided once per reconcile. Distinct names (pod groups' copy names included):
+ * the by-position twins, which take groups as they are. Otherwise (or with the twins turned off)
+ * the Map-based port, over the expanded list it was written for; an observation without groups
+ * passes through untouched. Every count is checked
  * on the way (podNamesDistinct or hasPodGroups throw on an invalid one).
  */
 function podListFor(a: HorizontalController, obs: Observation): Observation {
-  a.namesDistinct = a.byPosition && podNamesDistinct(obs, a.scratch);
-  if (a.namesDistinct || !hasPodGroups(obs.pods)) return obs;
+  if (a.byPosition && podNamesDistinct(obs, a.scratch)) {
+    a.replicaCalc = byPosition;
+    return obs;
+  }
+  a.replicaCalc = byName;
+  if (!hasPodGroups(obs.pods)) return obs;
   return expandObservation(obs);
 }
 

@@ -7,11 +7,12 @@
 // the caller's memory stays intact (deviation 1 in src/engine/README.md).
 
 import { ByPositionScratch } from './byPositionScratch.ts';
-import type { HPAEvent } from './result.ts';
+import { byName, type ReplicaCalculator } from './replicaCalculation.ts';
 import type {
   ControllerConfig,
   ControllerMemory,
   HPACondition,
+  HPAEvent,
   TimestampedRecommendation,
   TimestampedScaleEvent,
 } from './types.ts';
@@ -34,8 +35,11 @@ export interface HorizontalController {
   readonly memory: ControllerMemory;
   /** false: the replica calculator never takes its by-position twin (tests compare both) */
   readonly byPosition: boolean;
-  /** the observation's pod names are distinct: set once per reconcile (horizontal.ts podListFor) */
-  namesDistinct: boolean;
+  /**
+   * a.replicaCalc: the Map-based port, or its by-position twin when the observation's pod names
+   * are distinct; chosen once per reconcile (horizontal.ts podListFor)
+   */
+  replicaCalc: ReplicaCalculator;
   /** the by-position twin's reusable arrays (the caller's, or one for this reconcile) */
   readonly scratch: ByPositionScratch;
   /** Karmada's calibration factor (ReconcileOptions.calibration); 1 = kube-controller-manager */
@@ -61,7 +65,7 @@ export function newHorizontalController(
     conditions,
     memory,
     byPosition,
-    namesDistinct: false,
+    replicaCalc: byName,
     scratch,
     calibration,
   };

@@ -15,6 +15,7 @@ import type {
   DefaultedBehavior,
   DefaultedScalingRules,
   HorizontalPodAutoscaler,
+  PolicyTrace,
   TimestampedRecommendation,
   TimestampedScaleEvent,
 } from './types.ts';
@@ -26,17 +27,6 @@ export interface LimitResult {
   replicas: number;
   reason: string;
   message: string;
-}
-
-export interface PolicyTrace {
-  type: string;
-  value: number;
-  periodSeconds: number;
-  /** replicas added / removed by events inside this policy's period */
-  added: number;
-  removed: number;
-  periodStartReplicas: number;
-  proposed: number;
 }
 
 /** stabilizeRecommendation's result: the max, and which stored entry gave it (-1: the proposal). */

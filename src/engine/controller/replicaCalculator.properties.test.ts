@@ -1,6 +1,6 @@
 // The by-position twins (podNames.ts, replicaCalculatorByPosition.ts, metricsClientByPosition.ts,
-// utilizationByPosition.ts) against the Map-based port they stand in for, which runs when the
-// twin is turned off (CalcContext.byPosition / ReconcileOptions.byPosition false). Random
+// utilizationByPosition.ts) against the Map-based port they stand in for, which runs on repeated
+// names and when the twin is turned off (ReconcileOptions.byPosition false). Random
 // observations mix what makes "keyed by pod name" differ from
 // "indexed by position" — repeated pod names, samples of pods outside the list (some sharing a
 // listed pod's name), missing samples, unready and ignored pods, ContainerResource, AverageValue,
@@ -12,7 +12,8 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { setDefaultsHorizontalPodAutoscaler } from './defaults.ts';
 import { reconcileAutoscaler } from './horizontal.ts';
-import * as engine from './replicaCalculator.ts';
+import { byName, byPosition } from './replicaCalculation.ts';
+import type { CalcContext } from './replicaCalculatorCommon.ts';
 import { config, rawHpa } from './testing/builders.ts';
 import type {
   ContainerUsage,
@@ -23,11 +24,13 @@ import type {
   Observation,
   PodContainer,
   PodObservation,
+  ReplicaCalculation,
   UnmatchedPodMetrics,
 } from './types.ts';
 
-// Counts the twin's entry calls (passing them through), so the tests can tell that the default
-// takes the twin and that `byPosition: false` never does: otherwise both sides could run one path.
+// Counts the twin's entry calls (passing them through), so the tests can tell that a reconcile
+// takes the twin only on distinct names and never with `byPosition: false`: otherwise both sides
+// could run one path.
 const twinCalls = vi.hoisted(() => ({ n: 0 }));
 vi.mock('./replicaCalculatorByPosition.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('./replicaCalculatorByPosition.ts')>();
@@ -260,7 +263,7 @@ function attempt(run: () => unknown): unknown {
 }
 
 /** A calculation with its pod-group sets as arrays in insertion order, or what it threw. */
-function outcome(run: () => engine.ReplicaCalculation): unknown {
+function outcome(run: () => ReplicaCalculation): unknown {
   try {
     const r = run();
     if (!r.groups) return r;
@@ -304,36 +307,34 @@ describe('by-position twin ≡ Map-based port', () => {
           };
           if (unmatched !== undefined) obs.unmatchedPodMetrics = unmatched;
           if (distinct(names(pods, unmatched))) fastPath++;
-          const ctx: engine.CalcContext = { ...cfg, now: NOW };
-          const mapPath: engine.CalcContext = { ...ctx, byPosition: false };
+          const ctx: CalcContext = { ...cfg, now: NOW };
+          // The twin is only ever chosen for distinct names (horizontal.ts podListFor).
           const isDistinct = distinct(names(pods, unmatched));
           for (const fn of ['getResourceReplicas', 'getRawResourceReplicas'] as const) {
             const target = fn === 'getResourceReplicas' ? utilization : averageValue;
+            const map = outcome(() =>
+              byName[fn](obs, current, target, resource, tol, container, ctx),
+            );
+            if (!isDistinct) continue;
             let twin: unknown;
-            let map: unknown;
             expect(
               usedTwin(() => {
                 twin = outcome(() =>
-                  engine[fn](obs, current, target, resource, tol, container, ctx),
+                  byPosition[fn](obs, current, target, resource, tol, container, ctx),
                 );
               }),
-            ).toBe(isDistinct);
-            expect(
-              usedTwin(() => {
-                map = outcome(() =>
-                  engine[fn](obs, current, target, resource, tol, container, mapPath),
-                );
-              }),
-            ).toBe(false);
+            ).toBe(true);
             expect(twin).toStrictEqual(map);
           }
-          expect(
-            outcome(() => engine.getMetricReplicas(obs, current, averageValue, 'qps', tol, ctx)),
-          ).toStrictEqual(
-            outcome(() =>
-              engine.getMetricReplicas(obs, current, averageValue, 'qps', tol, mapPath),
-            ),
-          );
+          if (isDistinct) {
+            expect(
+              outcome(() =>
+                byPosition.getMetricReplicas(obs, current, averageValue, 'qps', tol, ctx),
+              ),
+            ).toStrictEqual(
+              outcome(() => byName.getMetricReplicas(obs, current, averageValue, 'qps', tol, ctx)),
+            );
+          }
         },
       ),
       { numRuns: RUNS },
@@ -345,6 +346,7 @@ describe('by-position twin ≡ Map-based port', () => {
 
   it('whole reconciles: replicas, conditions, memory, trace and events are deep-equal', () => {
     let fastPath = 0;
+    let twinReconciles = 0;
     fc.assert(
       fc.property(
         podsArb,
@@ -378,7 +380,13 @@ describe('by-position twin ≡ Map-based port', () => {
             scaleUpEvents: [],
             scaleDownEvents: [],
           };
-          const twin = attempt(() => reconcileAutoscaler(obs, memory, NOW, cfg));
+          let twin: unknown;
+          const used = usedTwin(() => {
+            twin = attempt(() => reconcileAutoscaler(obs, memory, NOW, cfg));
+          });
+          // repeated names never reach the twin; distinct ones do whenever a pod metric is read
+          if (!distinct(names(pods, unmatched))) expect(used).toBe(false);
+          if (used) twinReconciles++;
           let map: unknown;
           expect(
             usedTwin(() => {
@@ -393,6 +401,7 @@ describe('by-position twin ≡ Map-based port', () => {
       { numRuns: RUNS },
     );
     expect(fastPath).toBeGreaterThan(RUNS * 0.2);
+    expect(twinReconciles).toBeGreaterThan(RUNS * 0.1);
   });
 
   it("calibration 1 (Karmada's factor, kube-controller-manager's value) is bit for bit no option", () => {

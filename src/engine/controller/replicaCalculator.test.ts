@@ -5,27 +5,61 @@
 // (CPU initialization period 2 min, initial readiness delay 10 s, tolerance 0.1).
 
 import { describe, expect, it } from 'vitest';
+import { podNamesDistinct } from './podNames.ts';
+import { byName, byPosition, type ReplicaCalculator } from './replicaCalculation.ts';
 import {
   calculateRequests,
   getExternalMetricReplicas,
   getExternalPerPodMetricReplicas,
-  getMetricReplicas,
   getObjectMetricReplicas,
   getObjectPerPodMetricReplicas,
-  getRawResourceReplicas,
-  getResourceReplicas,
   groupPods,
-  isWithin,
-  type CalcContext,
-  type PodGroups,
-  type Tolerances,
 } from './replicaCalculator.ts';
+import { isWithin, type CalcContext } from './replicaCalculatorCommon.ts';
 import { calcContext, hpa, metricsInfo, NOW, observation, pod, pods } from './testing/builders.ts';
-import type { Observation, PodObservation } from './types.ts';
+import type {
+  Observation,
+  PodGroups,
+  PodObservation,
+  ReplicaCalculation,
+  Tolerances,
+} from './types.ts';
 
 const TOL: Tolerances = { scaleDown: 0.1, scaleUp: 0.1 };
 const CTX = calcContext(NOW);
 const MAX_INT32 = 2147483647;
+
+/**
+ * The Map-based port's result; when the pod names are distinct the by-position twin runs the same
+ * call and must agree (replicaCalculation.ts), so every case below covers both implementations.
+ */
+function agreed(
+  obs: Observation,
+  port: () => ReplicaCalculation,
+  twin: () => ReplicaCalculation,
+): ReplicaCalculation {
+  const want = port();
+  if (podNamesDistinct(obs)) expect(twin()).toStrictEqual(want);
+  return want;
+}
+const getResourceReplicas: ReplicaCalculator['getResourceReplicas'] = (...args) =>
+  agreed(
+    args[0],
+    () => byName.getResourceReplicas(...args),
+    () => byPosition.getResourceReplicas(...args),
+  );
+const getRawResourceReplicas: ReplicaCalculator['getRawResourceReplicas'] = (...args) =>
+  agreed(
+    args[0],
+    () => byName.getRawResourceReplicas(...args),
+    () => byPosition.getRawResourceReplicas(...args),
+  );
+const getMetricReplicas: ReplicaCalculator['getMetricReplicas'] = (...args) =>
+  agreed(
+    args[0],
+    () => byName.getMetricReplicas(...args),
+    () => byPosition.getMetricReplicas(...args),
+  );
 
 // ---------------------------------------------------------------------------------------------
 // Pod grouping

@@ -1,14 +1,12 @@
 // Port of pkg/controller/podautoscaler/replica_calculator.go, kubernetes v1.35.0: one metric →
 // one replica proposal, one function per upstream function and in upstream's order (the
 // ReplicaCalculator struct becomes the observation and a CalcContext). Each result also carries
-// what the explanation shows (usage ratio, pod groups, the branch taken); the helpers that build
-// it sit next to the functions that use them.
-//
-// GetResourceReplicas, GetRawResourceReplicas and GetMetricReplicas hand observations whose pod
-// names are all distinct (always, in a simulation) to their performance twins in
-// replicaCalculatorByPosition.ts, which compute the same result over arrays instead of maps. The
-// Map-based bodies read one entry per pod: reconcileAutoscaler expands pod groups
-// (PodObservation.count) before they could run (groupedPods.ts).
+// what the explanation shows (usage ratio, pod groups, the branch taken). What this file shares
+// with its performance twin (replicaCalculatorByPosition.ts: GetResourceReplicas,
+// GetRawResourceReplicas and GetMetricReplicas over arrays, for observations whose pod names are
+// all distinct) is in replicaCalculatorCommon.ts: Tolerances.isWithin, the per-pod rules and the
+// result helpers. horizontal.ts chooses which of the two a reconcile runs; the Map-based bodies
+// here read one entry per pod (reconcileAutoscaler expands pod groups, groupedPods.ts).
 //
 // One addition that is Karmada's, not upstream's: the calibration factor of its FederatedHPA
 // (karmada-io/karmada pkg/controllers/federatedhpa/replica_calculator.go, read at master commit
@@ -27,77 +25,31 @@ import {
   getResourceMetric,
   MAX_INT64,
 } from './metricsClient.ts';
-import type { ByPositionScratch } from './byPositionScratch.ts';
-import { podNamesDistinct } from './podNames.ts';
 import {
-  getMetricReplicasByPosition,
-  getRawResourceReplicasByPosition,
-  getResourceReplicasByPosition,
-} from './replicaCalculatorByPosition.ts';
-import type { ControllerConfig, Observation, PodObservation } from './types.ts';
+  isIgnored,
+  isUnreadyForCpu,
+  isWithin,
+  podRequest,
+  rawMetricFailed,
+  readyCount,
+  rebalanced,
+  resourceMetricFailed,
+  withCount,
+  type CalcContext,
+} from './replicaCalculatorCommon.ts';
+import type {
+  Observation,
+  PodGroups,
+  PodObservation,
+  ReplicaCalculation,
+  Tolerances,
+} from './types.ts';
 import {
   getMetricUsageRatio,
   getResourceUtilizationRatio,
   goInt32,
   MAX_INT32,
 } from './utilization.ts';
-
-// upstream: replica_calculator.go Tolerances
-export interface Tolerances {
-  scaleDown: number;
-  scaleUp: number;
-}
-
-// upstream: replica_calculator.go Tolerances.isWithin
-/** Inclusive on both ends, evaluated in float64 (v1.33+). */
-export function isWithin(t: Tolerances, usageRatio: number): boolean {
-  return 1.0 - t.scaleDown <= usageRatio && usageRatio <= 1.0 + t.scaleUp;
-}
-
-export interface PodGroups {
-  readyPodCount: number;
-  unreadyPods: ReadonlySet<string>;
-  missingPods: ReadonlySet<string>;
-  ignoredPods: ReadonlySet<string>;
-}
-
-/** What one metric computed; `error` set on failure (the proposal is then meaningless). */
-export interface ReplicaCalculation {
-  replicaCount: number;
-  error?: string;
-  usageRatio?: number;
-  utilization?: number;
-  /** averageValue / value reported in the metric status, milli-units */
-  rawValue?: number;
-  groups?: PodGroups;
-  /** human label of the branch taken, for the explanation */
-  note?: string;
-}
-
-export type CalcContext = Pick<
-  ControllerConfig,
-  | 'cpuInitializationPeriodSeconds'
-  | 'initialReadinessDelaySeconds'
-  | 'ignoreSucceededPods'
-  | 'containerMetricMissingIsError'
-> & {
-  now: number;
-  /** false: never take the by-position twin (tests compare both paths) */
-  byPosition?: boolean;
-  /** true: the caller has found the pod names distinct (podNamesDistinct) for this observation */
-  namesDistinct?: boolean;
-  /** the by-position twin's reusable arrays (a fresh set per calculation without it) */
-  scratch?: ByPositionScratch;
-  /** Karmada's calibration factor (ReconcileOptions.calibration); absent = 1 */
-  calibration?: number;
-};
-
-/** Whether the by-position twin may run: pod names all distinct, and not turned off. */
-function byPosition(obs: Observation, ctx: CalcContext): boolean {
-  return (
-    ctx.byPosition !== false && (ctx.namesDistinct === true || podNamesDistinct(obs, ctx.scratch))
-  );
-}
 
 // upstream: replica_calculator.go GetResourceReplicas
 /** A Utilization target of a Resource or ContainerResource metric. */
@@ -110,18 +62,6 @@ export function getResourceReplicas(
   container: string,
   ctx: CalcContext,
 ): ReplicaCalculation {
-  // Distinct pod names: the same calculation over arrays (performance twin).
-  if (byPosition(obs, ctx)) {
-    return getResourceReplicasByPosition(
-      obs,
-      currentReplicas,
-      targetUtilization,
-      resource,
-      tolerances,
-      container,
-      ctx,
-    );
-  }
   const fetched = getResourceMetric(obs, resource, container, ctx);
   if (!fetched.ok) return resourceMetricFailed(resource, fetched.error);
   const metrics = fetched.value;
@@ -196,86 +136,6 @@ export function getResourceReplicas(
   );
 }
 
-export type CalcBase = Omit<ReplicaCalculation, 'replicaCount'>;
-
-/** A result from the shared fields plus a count (a literal: cheaper than spreading on a hot path). */
-export function withCount(base: CalcBase, replicaCount: number, note?: string): ReplicaCalculation {
-  return {
-    replicaCount,
-    usageRatio: base.usageRatio,
-    utilization: base.utilization,
-    rawValue: base.rawValue,
-    groups: base.groups,
-    note,
-  };
-}
-
-/**
- * The count from the ready pods when none is unready or missing. Karmada divides it by the
- * calibration factor (replica_calculator.go GetResourceReplicas, calcPlainMetricReplicas:
- * `ceil(usageRatio · readyPodCount / calibration)`).
- */
-export function readyCount(
-  base: CalcBase,
-  usageRatio: number,
-  readyPodCount: number,
-  calibration: number,
-): ReplicaCalculation {
-  const count = goInt32(Math.ceil((usageRatio * readyPodCount) / calibration));
-  return withCount(
-    base,
-    count,
-    calibration === 1
-      ? undefined
-      : `ratio × ${readyPodCount} ready pods / calibration ${calibration}`,
-  );
-}
-
-/** The shared tail of both rebalance passes: drop results inside tolerance or against the direction. */
-export function rebalanced(
-  base: Omit<ReplicaCalculation, 'replicaCount'>,
-  usageRatio: number,
-  newUsageRatio: number,
-  sampleCount: number,
-  currentReplicas: number,
-  tolerances: Tolerances,
-  calibration: number,
-): ReplicaCalculation {
-  // Keep the current count when the change would be too small, or when the stand-in samples
-  // turned the ratio to the other side of 1.
-  if (
-    isWithin(tolerances, newUsageRatio) ||
-    (usageRatio < 1.0 && newUsageRatio > 1.0) ||
-    (usageRatio > 1.0 && newUsageRatio < 1.0)
-  ) {
-    return extended(base, {
-      replicaCount: currentReplicas,
-      note: `rebalanced ratio ${newUsageRatio} within tolerance or reversed`,
-    });
-  }
-  // karmada replica_calculator.go: ceil(newUsageRatio · len(metrics) / calibration); the direction
-  // check below then compares that divided count with the template's currentReplicas.
-  const newReplicas = goInt32(Math.ceil((newUsageRatio * sampleCount) / calibration));
-  // Also when counting over more samples would move the count against the ratio's direction.
-  if (
-    (newUsageRatio < 1.0 && newReplicas > currentReplicas) ||
-    (newUsageRatio > 1.0 && newReplicas < currentReplicas)
-  ) {
-    return extended(base, {
-      replicaCount: currentReplicas,
-      note: `rebalanced count ${newReplicas} would reverse direction`,
-    });
-  }
-  // The count over however many samples went into the calculation.
-  return extended(base, {
-    replicaCount: newReplicas,
-    note:
-      calibration === 1
-        ? `rebalanced over ${sampleCount} samples, ratio ${newUsageRatio}`
-        : `rebalanced over ${sampleCount} samples, ratio ${newUsageRatio}, / calibration ${calibration}`,
-  });
-}
-
 // upstream: replica_calculator.go GetRawResourceReplicas
 /** A Resource or ContainerResource metric with an AverageValue target. */
 export function getRawResourceReplicas(
@@ -287,18 +147,6 @@ export function getRawResourceReplicas(
   container: string,
   ctx: CalcContext,
 ): ReplicaCalculation {
-  // Distinct pod names: the same calculation over arrays (performance twin).
-  if (byPosition(obs, ctx)) {
-    return getRawResourceReplicasByPosition(
-      obs,
-      currentReplicas,
-      targetUsage,
-      resource,
-      tolerances,
-      container,
-      ctx,
-    );
-  }
   const fetched = getResourceMetric(obs, resource, container, ctx);
   if (!fetched.ok) return resourceMetricFailed(resource, fetched.error);
   return calcPlainMetricReplicas(
@@ -312,10 +160,6 @@ export function getRawResourceReplicas(
   );
 }
 
-export function resourceMetricFailed(resource: string, error: string): ReplicaCalculation {
-  return { replicaCount: 0, error: `unable to get metrics for resource ${resource}: ${error}` };
-}
-
 // upstream: replica_calculator.go GetMetricReplicas
 /** A Pods metric (readiness plays no role: resource ""). */
 export function getMetricReplicas(
@@ -326,17 +170,6 @@ export function getMetricReplicas(
   tolerances: Tolerances,
   ctx: CalcContext,
 ): ReplicaCalculation {
-  // Distinct pod names: the same calculation over arrays (performance twin).
-  if (byPosition(obs, ctx)) {
-    return getMetricReplicasByPosition(
-      obs,
-      currentReplicas,
-      targetUsage,
-      metricName,
-      tolerances,
-      ctx,
-    );
-  }
   const fetched = getRawMetric(obs, metricName, ctx.now);
   if (!fetched.ok) return rawMetricFailed(metricName, fetched.error);
   return calcPlainMetricReplicas(
@@ -348,10 +181,6 @@ export function getMetricReplicas(
     '',
     ctx,
   );
-}
-
-export function rawMetricFailed(metricName: string, error: string): ReplicaCalculation {
-  return { replicaCount: 0, error: `unable to get metric ${metricName}: ${error}` };
 }
 
 // upstream: replica_calculator.go calcPlainMetricReplicas
@@ -634,31 +463,6 @@ export function groupPods(
   return { readyPodCount, unreadyPods, missingPods, ignoredPods };
 }
 
-/** A pod being deleted, Failed (or, on master, Succeeded) contributes nothing. */
-export function isIgnored(pod: PodObservation, ctx: CalcContext): boolean {
-  if (pod.deleting) return true;
-  return pod.phase === 'Failed' || (ctx.ignoreSucceededPods && pod.phase === 'Succeeded');
-}
-
-/** The CPU readiness rules of groupPods, for a pod with a sample taken at `timestamp`. */
-export function isUnreadyForCpu(
-  pod: PodObservation,
-  timestamp: number,
-  window: number,
-  ctx: CalcContext,
-): boolean {
-  const hasCondition = pod.ready !== null && pod.ready !== undefined;
-  const start = pod.startTime;
-  if (!hasCondition || start === null || start === undefined) return true;
-  const transition = pod.readyTransitionTime ?? 0;
-  if (start + ctx.cpuInitializationPeriodSeconds > ctx.now) {
-    // Still initializing: ignore an unready pod, or a sample that predates a full window of readiness.
-    return pod.ready === false || timestamp < transition + window;
-  }
-  // Ignore only a pod that is unready and has never been ready.
-  return pod.ready === false && start + ctx.initialReadinessDelaySeconds > transition;
-}
-
 // upstream: replica_calculator.go calculateRequests
 /**
  * Each pod's request for the resource: the named container's; else the pod-level request when
@@ -676,54 +480,6 @@ export function calculateRequests(
     requests.set(pod.name, r);
   }
   return { ok: true, requests };
-}
-
-/** The loop body of calculateRequests: one pod's request, or the error text. */
-export function podRequest(
-  pod: PodObservation,
-  container: string,
-  resource: string,
-): number | string {
-  // The container named in the HPA wins over pod-level requests.
-  if (container === '' && pod.podRequests && Object.keys(pod.podRequests).length > 0) {
-    return calculatePodLevelRequests(pod, resource);
-  }
-  return calculatePodRequestsFromContainers(pod, container, resource);
-}
-
-// upstream: replica_calculator.go calculatePodLevelRequests
-function calculatePodLevelRequests(pod: PodObservation, resource: string): number | string {
-  const r = pod.podRequests![resource];
-  if (r === undefined) return `missing pod-level request for ${resource} in Pod ${pod.name}`;
-  return r;
-}
-
-// upstream: replica_calculator.go calculatePodRequestsFromContainers
-/** The sum over the containers (or the one named), restartable init containers included. */
-function calculatePodRequestsFromContainers(
-  pod: PodObservation,
-  container: string,
-  resource: string,
-): number | string {
-  const all = pod.initContainers
-    ? [...pod.containers, ...pod.initContainers.filter((c) => c.restartPolicy === 'Always')]
-    : pod.containers;
-  let request = 0;
-  for (let k = 0; k < all.length; k++) {
-    const c = all[k]!;
-    if (container === '' || container === c.name) {
-      const r = c.requests?.[resource];
-      if (r === undefined) {
-        return `missing request for ${resource} in container ${c.name} of Pod ${pod.name}`;
-      }
-      request += r;
-    }
-    // container names are unique inside a pod
-    if (container === c.name) return request;
-  }
-  // a named container that is not there
-  if (container !== '') return `container ${container} not found in Pod ${pod.name}`;
-  return request;
 }
 
 // upstream: replica_calculator.go removeMetricsForPods

@@ -15,6 +15,10 @@
 // code, one request and one weighted sample, and every count upstream takes (ready pods, samples,
 // the sums' terms) adds its weight, so the work per sync follows the entries, not the pods. The
 // results are those of the expanded list (groupedPods.properties.test.ts).
+//
+// horizontal.ts runs these instead of the Map-based three when podNamesDistinct holds
+// (replicaCalculation.ts names the two sets); the shared helpers are in
+// replicaCalculatorCommon.ts, so neither file imports the other.
 
 import { ByPositionScratch } from './byPositionScratch.ts';
 import { extended } from './extended.ts';
@@ -35,11 +39,14 @@ import {
   resourceMetricFailed,
   withCount,
   type CalcContext,
-  type PodGroups,
-  type ReplicaCalculation,
-  type Tolerances,
-} from './replicaCalculator.ts';
-import type { Observation, PodObservation } from './types.ts';
+} from './replicaCalculatorCommon.ts';
+import type {
+  Observation,
+  PodGroups,
+  PodObservation,
+  ReplicaCalculation,
+  Tolerances,
+} from './types.ts';
 import {
   getMetricUsageRatioByPosition,
   getResourceUtilizationRatioByPosition,

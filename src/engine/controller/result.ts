@@ -1,8 +1,13 @@
 // What one reconcile returns: the decision, the new controller memory, and a trace of every
 // intermediate value (the explain panel and the CLI render it; conformance compares the decision).
 
-import type { PolicyTrace } from './normalization.ts';
-import type { ControllerMemory, HPACondition, TimestampedRecommendation } from './types.ts';
+import type {
+  ControllerMemory,
+  HPACondition,
+  HPAEvent,
+  PolicyTrace,
+  TimestampedRecommendation,
+} from './types.ts';
 
 export interface PodGroupsTrace {
   ready: number;
@@ -61,13 +66,6 @@ export interface ReconcileTrace {
   stabilization?: StabilizationTrace;
   policies?: PolicyTrace[];
   rescaleReason?: string;
-}
-
-/** An event as `kubectl describe hpa` lists it. */
-export interface HPAEvent {
-  type: 'Normal' | 'Warning';
-  reason: string;
-  message: string;
 }
 
 export interface ReconcileResult {

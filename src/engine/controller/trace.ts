@@ -3,11 +3,9 @@
 // this work. Field order matters (the CLI prints the trace as JSON, conformance compares
 // it), so each object is built in one fixed order.
 
-import type { MetricProposal } from './horizontal.ts';
 import type { BehaviorNormalization, LegacyNormalization } from './normalization.ts';
-import type { Tolerances } from './replicaCalculator.ts';
 import type { MetricTrace, ReconcilePath, ReconcileTrace } from './result.ts';
-import type { MetricSpec } from './types.ts';
+import type { MetricProposal, MetricSpec, Tolerances } from './types.ts';
 
 /** What reconcileAutoscaler noted on its way, in the order it got there. */
 export interface ReconcileSteps {

@@ -257,3 +257,73 @@ export interface ControllerMemory {
   scaleUpEvents: TimestampedScaleEvent[];
   scaleDownEvents: TimestampedScaleEvent[];
 }
+
+// ---- What the ported steps hand each other (kept here, below every step, so none imports
+// another for a declaration) ----
+
+// upstream: replica_calculator.go Tolerances
+export interface Tolerances {
+  scaleDown: number;
+  scaleUp: number;
+}
+
+export interface PodGroups {
+  readyPodCount: number;
+  unreadyPods: ReadonlySet<string>;
+  missingPods: ReadonlySet<string>;
+  ignoredPods: ReadonlySet<string>;
+}
+
+/** What one metric computed; `error` set on failure (the proposal is then meaningless). */
+export interface ReplicaCalculation {
+  replicaCount: number;
+  error?: string;
+  usageRatio?: number;
+  utilization?: number;
+  /** averageValue / value reported in the metric status, milli-units */
+  rawValue?: number;
+  groups?: PodGroups;
+  /** human label of the branch taken, for the explanation */
+  note?: string;
+}
+
+/** How a metric's current value shows in its status: an average, a value, or a utilization. */
+export type ValueKind = 'average' | 'value' | 'util';
+
+/**
+ * What upstream writes to `*status` for one metric, plus the calculation behind it. Kept on
+ * failure too (upstream writes nothing then): the explanation shows what the metric saw.
+ */
+export interface MetricStatus {
+  name: string;
+  valueKind: ValueKind;
+  calc: ReplicaCalculation;
+}
+
+/** computeReplicasForMetric's results: upstream's return values plus the metric status. */
+export interface MetricProposal {
+  replicaCountProposal: number;
+  metricNameProposal: string;
+  /** with `err`: the ScalingActive=False condition this metric proposes */
+  condition?: HPACondition;
+  err?: string;
+  status?: MetricStatus;
+}
+
+export interface PolicyTrace {
+  type: string;
+  value: number;
+  periodSeconds: number;
+  /** replicas added / removed by events inside this policy's period */
+  added: number;
+  removed: number;
+  periodStartReplicas: number;
+  proposed: number;
+}
+
+/** An event as `kubectl describe hpa` lists it. */
+export interface HPAEvent {
+  type: 'Normal' | 'Warning';
+  reason: string;
+  message: string;
+}

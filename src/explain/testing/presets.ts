@@ -1,6 +1,6 @@
 // Test helper: run a preset (or any scenario text) once and hand out sync details.
 
-import { runScenario, type ScenarioRun } from '../../charts/harness/runScenario.ts';
+import { runScenario, type ScenarioRun } from '../../worker/testing/runScenario.ts';
 
 const texts = import.meta.glob('../../presets/*.yaml', {
   query: '?raw',

@@ -70,7 +70,7 @@ describe('the HPA KEDA creates (newHPAForScaledObject)', () => {
 
   it('a prometheus trigger is the External metric s<index>-prometheus, AverageValue unless Value', () => {
     const text = so(
-      `  triggers:\n${CPU}${PROM}    - type: prometheus\n      metricType: Value\n      metadata: { query: q, threshold: "1.2345" }\n`,
+      `  triggers:\n${CPU}${PROM}    - type: prometheus\n      metricType: Value\n      metadata: { serverAddress: "http://prom:9090", query: q, threshold: "1.2345" }\n`,
     );
     const r = parseScenario(text);
     expect(errors(r.diagnostics)).toEqual([]);
@@ -83,7 +83,7 @@ describe('the HPA KEDA creates (newHPAForScaledObject)', () => {
       },
       target: { type: 'AverageValue', averageValue: '30' },
     });
-    // GetMetricTargetMili truncates to thousandths.
+    // GetMetricTargetMili: %.3f of 1.2345 (whose binary value is just below) is 1.234 (2.20).
     expect(metrics[1]!.external!.metric.name).toBe('s2-prometheus');
     expect(metrics[1]!.external!.target).toEqual({ type: 'Value', value: '1234m' });
     const note = r.notices.find((n) => n.includes('KEDA ScaledObject'))!;
@@ -108,7 +108,9 @@ describe('the HPA KEDA creates (newHPAForScaledObject)', () => {
     });
     expect(
       messages(so(`  triggers:\n    - type: metrics-api\n      metadata: { targetValue: "20" }\n`)),
-    ).toEqual(['error parsing metrics-api metadata: missing required parameter "valueLocation"']);
+    ).toEqual([
+      'error parsing metrics-api metadata: missing required parameter "valueLocation" in [triggerMetadata]',
+    ]);
   });
 
   it('the External metric is fed by the Simulation document like any other', () => {
@@ -216,7 +218,10 @@ describe('refused, located at the ScaledObject field', () => {
     ).toContain("'Utilization' metric type is unsupported for external metrics");
     expect(
       messages(so(`  triggers:\n    - type: prometheus\n      metadata: { query: q }\n`)),
-    ).toEqual(['error parsing prometheus metadata: missing required parameter "threshold"']);
+    ).toEqual([
+      'error parsing prometheus metadata: missing required parameter "serverAddress" in [triggerMetadata]',
+      'error parsing prometheus metadata: missing required parameter "threshold" in [triggerMetadata]',
+    ]);
   });
 
   it("KEDA's webhook on cpu/memory: not alone with minReplicaCount 0, and only with requests", () => {
@@ -249,22 +254,16 @@ describe('refused, located at the ScaledObject field', () => {
   });
 
   it('what is not exact here says what to paste instead', () => {
-    const kafka = so(
-      `  triggers:\n    - type: kafka\n      metadata: { topic: orders, lagThreshold: "10" }\n`,
+    // A scaler KEDA has but not ported here: its metric's name is in its own code.
+    const mysql = so(
+      `  triggers:\n    - type: mysql\n      metadata: { query: "select 1", queryValue: "10" }\n`,
     );
-    const e = errorAt(kafka);
+    const e = errorAt(mysql);
     expect(e).toHaveLength(1);
     expect(e[0]![0]).toBe('hpa:spec.triggers[0].type');
-    expect(e[0]![1]).toBe(lineOf(kafka, 'type: kafka'));
-    expect(e[0]![2]).toContain("the 'kafka' scaler is not simulated exactly here");
+    expect(e[0]![1]).toBe(lineOf(mysql, 'type: mysql'));
+    expect(e[0]![2]).toContain("the 'mysql' scaler is not simulated exactly here");
     expect(e[0]![2]).toContain('kubectl get hpa keda-hpa-worker -o yaml');
-    expect(
-      messages(
-        so(
-          `  advanced: { scalingModifiers: { formula: "a + b", target: "2" } }\n  triggers:\n${PROM}`,
-        ),
-      )[0],
-    ).toContain('scalingModifiers');
     expect(
       messages(so(ONLY_CPU, `  annotations: { autoscaling.keda.sh/paused: "true" }\n`))[0],
     ).toContain('this ScaledObject is paused');
@@ -289,15 +288,17 @@ describe('refused, located at the ScaledObject field', () => {
     const other = so(ONLY_CPU).replace('name: worker\nspec', 'name: first\nspec');
     const second = so(`  triggers:\n${PROM}`);
     const text = `${other}---\n${second}`;
-    expect(errors(parseScenario(text).diagnostics)).toEqual([]);
-    const e = errors(parseScenario(text, { hpa: 'worker' }).diagnostics);
-    expect(e.map((d) => [d.path, d.line, d.message])).toEqual([
-      [
-        'hpa:spec.scaleTargetRef',
-        text.slice(0, text.lastIndexOf('scaleTargetRef')).split('\n').length,
-        "the workload 'worker' of type 'apps/v1.Deployment' is already managed by the ScaledObject 'first' (KEDA's admission webhook refuses this ScaledObject when the ScaledObject above is created first)",
-      ],
-    ]);
+    // Applied as one file the second is refused, so the file is, whichever one is simulated.
+    for (const pick of [undefined, 'worker']) {
+      const e = errors(parseScenario(text, { hpa: pick }).diagnostics);
+      expect(e.map((d) => [d.path, d.line, d.message])).toEqual([
+        [
+          'hpa:spec.scaleTargetRef',
+          text.slice(0, text.lastIndexOf('scaleTargetRef')).split('\n').length,
+          "the workload 'worker' of type 'apps/v1.Deployment' is already managed by the ScaledObject 'first' (KEDA's admission webhook refuses this ScaledObject when the ScaledObject above is created first)",
+        ],
+      ]);
+    }
     const hpa = (owner: string) =>
       `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: mine\n${owner}spec:\n  scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: worker }\n  maxReplicas: 5\n---\n`;
     expect(messages(`${hpa('')}${second}`).length).toBe(0); // the HPA is simulated by default
@@ -309,6 +310,32 @@ describe('refused, located at the ScaledObject field', () => {
       '  ownerReferences: [{ apiVersion: keda.sh/v1alpha1, kind: ScaledObject, name: worker, uid: u }]\n',
     );
     expect(errors(parseScenario(`${owned}${second}`, { hpa: 'worker' }).diagnostics)).toEqual([]);
+  });
+
+  it("KEDA's other kinds: one sentence each on what to paste instead, never 'no HorizontalPodAutoscaler manifest'", () => {
+    const one = (kind: string, apiVersion = 'keda.sh/v1alpha1') => {
+      const d = parseScenario(
+        `apiVersion: ${apiVersion}\nkind: ${kind}\nmetadata:\n  name: web\nspec: {}\n`,
+      ).diagnostics;
+      expect(d).toHaveLength(1);
+      expect(d[0]!.path).toBe('hpa:kind');
+      return d[0]!.message;
+    };
+    expect(one('HTTPScaledObject', 'http.keda.sh/v1alpha1')).toContain(
+      'paste the HPA KEDA created instead (kubectl get hpa keda-hpa-web -o yaml)',
+    );
+    expect(one('TriggerAuthentication')).toContain(
+      'paste the ScaledObject whose trigger names it in authenticationRef',
+    );
+    expect(one('ClusterTriggerAuthentication')).toContain('KEDA ClusterTriggerAuthentication');
+    expect(one('ScaledJob')).toContain(
+      'paste a ScaledObject (keda.sh/v1alpha1) that scales a Deployment instead',
+    );
+    // Beside a ScaledObject, a TriggerAuthentication is only listed as unused.
+    const both = parseScenario(
+      `apiVersion: keda.sh/v1alpha1\nkind: TriggerAuthentication\nmetadata:\n  name: creds\nspec: {}\n---\n${so(`  triggers:\n${PROM}`)}`,
+    );
+    expect(errors(both.diagnostics)).toEqual([]);
   });
 
   it('a ScaledJob still gets one message: KEDA creates no HPA for it', () => {

@@ -1,17 +1,28 @@
 /**
  * A KEDA ScaledObject → the HorizontalPodAutoscaler KEDA's operator creates from it:
  * newHPAForScaledObject and getScaledObjectMetricSpecs of kedacore/keda controllers/keda/hpa.go
- * (read at 37c00bcf). Only what is exact is converted: cpu and memory triggers (Resource or
- * ContainerResource metrics), prometheus and metrics-api triggers (External metrics; scalers.ts).
- * Other scalers, scalingModifiers and a paused object are refused with what to paste instead, and
- * what KEDA itself refuses is refused with its message (webhook.ts). The HPA is then read like a
- * pasted one; its diagnostics are moved back to the ScaledObject's fields.
+ * (kedacore/keda v2.20.2). cpu and memory triggers become Resource (or ContainerResource) metrics
+ * (scalers.ts); every ported scaler an External metric named and targeted as its code does
+ * (scalerRegistry.ts, externalMetric.ts); scalingModifiers one `composite-metric` (modifiers.ts).
+ * What KEDA itself refuses is refused with its message (webhook.ts); a scaler not ported yet, and a
+ * paused object, are refused with what to paste instead. The HPA is then read like a pasted one;
+ * its diagnostics are moved back to the ScaledObject's fields. Beside it comes the ScaledObject
+ * as KEDA's core reads it (model.ts), for the KEDA plane.
  */
 import type { Reporter } from '../diagnostics.ts';
 import { clonePlain, isRecord } from '../plainData.ts';
 import { validateAgainstSchema } from '../schema/validate.ts';
 import type { Path } from '../types.ts';
-import { cpuMemoryMetric, externalMetric, EXTERNAL_SCALERS } from './scalers.ts';
+import {
+  DEFAULT_KEDA_VERSION,
+  type KedaTrigger,
+  type KedaVersion,
+} from '../../engine/keda/index.ts';
+import { externalMetric } from './externalMetric.ts';
+import { kedaModelOf, type KedaModel, type KedaTriggerFeed } from './model.ts';
+import { compositeMetric } from './modifiers.ts';
+import { cpuMemoryMetric } from './scalers.ts';
+import { closestScaler, KNOWN_SCALERS, SCALERS } from './scalerRegistry.ts';
 import { scaledObjectSchema } from './schema.ts';
 import {
   getHPAMaxReplicas,
@@ -38,6 +49,10 @@ export interface KedaHpa {
   report: Reporter;
   /** What is KEDA's and not modelled, and how the External metrics are fed. */
   notice: string;
+  /** The ScaledObject as KEDA's core reads it, and how each trigger is fed. */
+  keda: KedaModel;
+  /** External metrics whose value is a backlog (the default world gives them a queue). */
+  queueMetrics: string[];
 }
 
 /**
@@ -49,6 +64,7 @@ export function scaledObjectToHpa(
   value: unknown,
   report: Reporter,
   workload?: unknown,
+  version: KedaVersion = DEFAULT_KEDA_VERSION,
 ): KedaHpa | null {
   const issues = validateAgainstSchema(value, scaledObjectSchema);
   for (const i of issues) report.error(i.path, i.message + hpaFieldHint(i.path), i.at);
@@ -69,31 +85,54 @@ export function scaledObjectToHpa(
     );
     return null;
   }
-  if (isRecord(rec(spec.advanced).scalingModifiers)) {
-    report.error(
-      ['spec', 'advanced', 'scalingModifiers'],
-      "scalingModifiers (a composite metric from KEDA's formula) are not simulated: paste the HPA KEDA created instead (kubectl get hpa " +
-        `${getHPAName(so)} -o yaml)`,
-      'key',
-    );
-    return null;
-  }
-
   const metrics: { metric: Obj; trigger: number; valueKey: string }[] = [];
+  const kedaTriggers: KedaTrigger[] = [];
+  const feeds: KedaTriggerFeed[] = [];
+  const queueMetrics: string[] = [];
+  const namespace = str(metadata.namespace) || 'default';
   let ok = true;
   triggers.forEach((trigger, index) => {
     const at: Path = ['spec', 'triggers', index];
     const type = str(trigger.type);
-    const converted =
-      type === 'cpu' || type === 'memory'
-        ? cpuMemoryMetric(trigger, type, at, report)
-        : Object.hasOwn(EXTERNAL_SCALERS, type)
-          ? externalMetric(EXTERNAL_SCALERS[type]!, trigger, index, name, at, report)
-          : unsupported(type, at, so, report);
-    if (converted) metrics.push({ ...converted, trigger: index });
-    else ok = false;
+    const base = {
+      index,
+      type,
+      name: str(trigger.name),
+      useCachedMetrics: trigger.useCachedMetrics === true,
+    };
+    if (type === 'cpu' || type === 'memory') {
+      const converted = cpuMemoryMetric(trigger, type, at, report);
+      if (!converted) return void (ok = false);
+      metrics.push({ ...converted, trigger: index });
+      kedaTriggers.push({ ...base, goType: 'cpuMemoryScaler', metrics: [] });
+      feeds.push({ index, activation: 0, model: 'resource' });
+      return;
+    }
+    const port = Object.hasOwn(SCALERS, type) ? SCALERS[type]! : null;
+    if (!port) return void (ok = unsupported(type, at, so, report));
+    const converted = externalMetric(port, trigger, index, name, namespace, at, report, version);
+    if (!converted) return void (ok = false);
+    metrics.push({ ...converted, trigger: index });
+    const spec0 = {
+      name: converted.name,
+      targetType: converted.targetType,
+      targetMilli: converted.targetMilli,
+    };
+    kedaTriggers.push({ ...base, goType: port.goType, metrics: [spec0] });
+    const { activation, model, cron } = converted.port;
+    feeds.push({ index, activation, model, ...(cron ? { cron } : {}) });
+    if (model === 'queue') queueMetrics.push(converted.name);
   });
   if (!ok) return null;
+  const keda = kedaModelOf(so, kedaTriggers, feeds, version);
+  if (keda.scaledObject.scalingModifiers) {
+    // K1: one composite metric stands for every External metric; Resource metrics stay.
+    const composite = compositeMetric(keda, name, report, version);
+    if (!composite) return null;
+    const kept = metrics.filter((m) => m.metric.type !== 'External');
+    metrics.length = 0;
+    metrics.push(...kept, composite);
+  }
   // getScaledObjectMetricSpecs sorts by metric source type (Go's sort.Slice: stable for a few).
   const sorted = metrics
     .map((m, i) => ({ m, i }))
@@ -151,6 +190,8 @@ export function scaledObjectToHpa(
     manifest,
     report: mappedReporter(report, sorted, hpaConfig.name !== undefined),
     notice: noticeOf(so, manifest, sorted),
+    keda,
+    queueMetrics,
   };
 }
 
@@ -174,12 +215,25 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function unsupported(type: string, at: Path, so: Obj, report: Reporter): null {
+function unsupported(type: string, at: Path, so: Obj, report: Reporter): false {
+  const paste = `Paste the HPA KEDA created instead (kubectl get hpa ${getHPAName(so)} -o yaml); its External metric gets a default load the Simulation document can change`;
+  if (KNOWN_SCALERS.includes(type)) {
+    const why =
+      type === 'external' || type === 'external-push'
+        ? "the metric's name and target come from your gRPC scaler's GetMetricSpec, which the text does not hold"
+        : "its External metric's name and target come from that scaler's own code, not ported here yet";
+    report.error(
+      [...at, 'type'],
+      `the '${type}' scaler is not simulated exactly here: ${why}. ${paste}`,
+    );
+    return false;
+  }
+  const near = closestScaler(type);
   report.error(
     [...at, 'type'],
-    `the '${type}' scaler is not simulated exactly here (${['cpu', 'memory', ...Object.keys(EXTERNAL_SCALERS)].join(', ')} are): the name and target of its External metric come from that scaler's own code. Paste the HPA KEDA created instead (kubectl get hpa ${getHPAName(so)} -o yaml); its External metric gets a default load the Simulation document can change`,
+    `no scaler found for type: ${type}${near ? ` (did you mean '${near}'?)` : ''}: KEDA refuses the ScaledObject. Write one of KEDA's scaler types (${['cpu', 'memory', ...Object.keys(SCALERS)].join(', ')} are simulated here)`,
   );
-  return null;
+  return false;
 }
 
 /** HPA paths → the ScaledObject fields they came from; messages say they are the HPA's. */
@@ -200,6 +254,7 @@ function mappedReporter(
     if (key === 'metrics' && typeof rest[0] === 'number') {
       const m = metrics[rest[0]];
       if (!m) return ['spec', 'triggers'];
+      if (m.trigger < 0) return ['spec', 'advanced', 'scalingModifiers', 'target'];
       const inTarget = rest.includes('target');
       return inTarget
         ? ['spec', 'triggers', m.trigger, 'metadata', m.valueKey]
@@ -234,5 +289,5 @@ function noticeOf(so: Obj, hpa: Obj, metrics: { metric: Obj }[]): string {
     external.length > 0
       ? `; the External metric${external.length > 1 ? 's' : ''} ${external.join(', ')} ${external.length > 1 ? 'are' : 'is'} fed by the default world, or by spec.load.external.${external[0]!}${external.length > 1 ? ' (and the others)' : ''} in a Simulation document`
       : '';
-  return `a KEDA ScaledObject: simulating the HorizontalPodAutoscaler ${str(rec(hpa.metadata).name)} KEDA's operator creates from it (minReplicas ${hpaSpec.minReplicas as number}, maxReplicas ${hpaSpec.maxReplicas as number}, ${metrics.length} metric${metrics.length === 1 ? '' : 's'}); KEDA's own part is not modelled: ${notModelled.join(', ')}${feed}`;
+  return `a KEDA ScaledObject: simulating the HorizontalPodAutoscaler ${str(rec(hpa.metadata).name)} KEDA's operator creates from it (minReplicas ${hpaSpec.minReplicas as number}, maxReplicas ${hpaSpec.maxReplicas as number}, ${metrics.length} metric${metrics.length === 1 ? '' : 's'}); KEDA's own part is not modelled (ported in src/engine/keda, not yet run on the simulation's loop): ${notModelled.join(', ')}${feed}`;
 }

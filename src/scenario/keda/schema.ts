@@ -17,10 +17,12 @@ import type { JsonSchema } from '../schema/jsonSchema.ts';
 const trigger = object(
   'One scaler. cpu and memory become Resource (or ContainerResource) metrics of the HPA; any other scaler an External metric named s<index>-<scaler> served by KEDA.',
   {
-    type: string('The scaler: cpu, memory, prometheus, … Required.'),
+    type: string(
+      'The scaler: cpu, memory, prometheus, kafka, rabbitmq, aws-sqs-queue, redis, cron, gcp-pubsub, … Required.',
+    ),
     name: string('A name for the trigger, unique in the ScaledObject.'),
     useCachedMetrics: boolean(
-      "Serve the HPA the value KEDA read at its last polling instead of querying on each of the HPA's syncs. Not modelled.",
+      "Serve the HPA the value KEDA read at its last polling instead of querying on each of the HPA's syncs.",
     ),
     metadata: mapOf(
       "The scaler's settings, all strings (quote numbers): cpu/memory `value` (and `containerName`); prometheus `threshold`, `query`, `serverAddress`. Required.",
@@ -80,16 +82,21 @@ export const scaledObjectSchema: JsonSchema = {
               name: string('The HPA name. Default keda-hpa-<ScaledObject name>.'),
             }),
             restoreToOriginalReplicaCount: boolean('Ignored.'),
-            scalingModifiers: object('A composite metric from a formula. Not supported here.', {
-              formula: string('Not supported here.'),
-              target: string('Not supported here.'),
-              activationTarget: string('Not supported here.'),
-              metricType: string('Not supported here.'),
-            }),
+            scalingModifiers: object(
+              'One composite metric from a formula over the triggers (by name) instead of their External metrics.',
+              {
+                formula: string(
+                  'An expr-lang formula over trigger names: arithmetic, comparison, a ? b : c, ??, min, max, abs, float.',
+                ),
+                target: string("The composite metric's target, a number above 0 (quote it)."),
+                activationTarget: string('Active when the composite is above this (default 0).'),
+                metricType: string('AverageValue (default) or Value.'),
+              },
+            ),
           }),
           triggers: listOf('The scalers. Required.', trigger),
           fallback: object(
-            "Replicas to serve when a scaler keeps failing. Checked as KEDA's webhook does; not modelled.",
+            'Replicas to serve when a scaler keeps failing (more than failureThreshold reads in a row).',
             {
               failureThreshold: int32('Failures before the fallback.'),
               replicas: int32('Replicas during the fallback.'),

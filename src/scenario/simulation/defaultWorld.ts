@@ -12,13 +12,15 @@ import type { Curve } from '../../engine/simulation/curves/index.ts';
 import { MAX_PODS } from '../limits.ts';
 import { DEFAULT_CONTAINER, DEFAULT_DURATION_SECONDS } from './defaults.ts';
 import type { ContainerDocument, LoadDocument, SimulationSpecDocument } from './document.ts';
-import { metricRefs } from './loads.ts';
+import { metricRefs } from './metricRefs.ts';
 import {
   suggestedLoadEntry,
   trafficLevels,
   UNITS_PER_POD,
   type SuggestedEntry,
 } from './suggestLoad.ts';
+import type { CronWindow } from '../../engine/keda/index.ts';
+import { cronWorld } from '../keda/cronWorld.ts';
 import { formatSeconds } from './units.ts';
 
 const SYNC = 15;
@@ -53,6 +55,7 @@ function loadsFor(
   hpa: HorizontalPodAutoscaler,
   containers: ContainerDocument[],
   minPods: number,
+  queues: ReadonlySet<string>,
 ): { load: LoadDocument; parts: string[] } {
   // Metrics of one key (memory as AverageValue and as Utilization) share a model: take the
   // gentlest, so that every one of them lets the HPA scale back down.
@@ -64,11 +67,22 @@ function loadsFor(
     if (!seen || entry.strength < seen.strength) chosen.set(key, entry);
   }
   const load: Record<string, Record<string, unknown>> = {};
+  const parts: string[] = [];
   for (const [key, entry] of chosen) {
     const name = key.slice(entry.section.length + 1);
-    (load[entry.section] ??= {})[name] = entry.entry;
+    // A KEDA trigger whose value is a backlog (kafka lag, a queue's length): the traffic fills
+    // it and each serving pod drains it at the rate it serves.
+    const queue = entry.section === 'external' && queues.has(name);
+    (load[entry.section] ??= {})[name] = queue
+      ? { queue: { perPodThroughput: UNITS_PER_POD } }
+      : entry.entry;
+    parts.push(
+      queue
+        ? `${name}: a queue the traffic fills and each pod drains at ${UNITS_PER_POD} units/s`
+        : entry.describe,
+    );
   }
-  return { load: load as LoadDocument, parts: [...chosen.values()].map((e) => e.describe) };
+  return { load: load as LoadDocument, parts };
 }
 
 /** Seconds the policies need to move from `from` to `to` replicas (estimated at 15 s syncs). */
@@ -119,16 +133,27 @@ function rampCurve(points: [number, number][]): Curve {
   } as unknown as Curve;
 }
 
+export interface KedaWorldHints {
+  /** External metrics whose value is a queue's backlog (kafka lag, a queue's length …). */
+  queues: ReadonlySet<string>;
+  /** External metrics of cron triggers, with their window. */
+  crons: ReadonlyMap<string, CronWindow>;
+}
+
+const NO_KEDA: KedaWorldHints = { queues: new Set(), crons: new Map() };
+
 export function defaultWorld(
   hpa: HorizontalPodAutoscaler,
   given: SimulationSpecDocument['workload'],
   downscaleStabilizationSeconds: number,
+  /** A KEDA ScaledObject's triggers: backlogs are queues; cron metrics follow their window. */
+  keda: KedaWorldHints = NO_KEDA,
 ): DefaultWorld {
   const min = hpa.spec.minReplicas ?? 1;
   const max = Math.min(hpa.spec.maxReplicas, MAX_PODS);
   const { low, peak, peakPods, minPods } = trafficLevels(hpa);
   const containers = containersOf(hpa, given?.containers);
-  const { load, parts } = loadsFor(hpa, containers, minPods);
+  const { load, parts } = loadsFor(hpa, containers, minPods, keda.queues);
   const behavior = hpa.spec.behavior;
   const upWindow = behavior?.scaleUp?.stabilizationWindowSeconds ?? 0;
   const downWindow =
@@ -144,7 +169,21 @@ export function defaultWorld(
   const t2 = t1 + ramp;
   const t3 = minute(t2 + hold);
   const t4 = t3 + ramp;
-  const end = Math.min(MAX_DEFAULT_SECONDS, minute(t4 + tail));
+  let end = Math.min(MAX_DEFAULT_SECONDS, minute(t4 + tail));
+  // A cron trigger's metric is its window: the run covers the first window and the way back.
+  const cronNotes: string[] = [];
+  for (const [name, window] of keda.crons) {
+    const first = cronWorld(window, MAX_DEFAULT_SECONDS);
+    end = Math.min(MAX_DEFAULT_SECONDS, Math.max(end, minute(first.windowEnd + tail)));
+    const world = cronWorld(window, end);
+    ((load.external ??= {}) as Record<string, unknown>)[name] = {
+      value: { type: 'steps', steps: world.steps },
+    };
+    const at = new Date(world.startEpoch * 1000).toISOString().replace('.000Z', 'Z');
+    cronNotes.push(
+      `${name}: the cron window as KEDA reads it, the run starting at ${at} (10 minutes before the window opens)`,
+    );
+  }
   const traffic = rampCurve([
     [0, low],
     [t1, low],
@@ -167,7 +206,7 @@ export function defaultWorld(
   const summary =
     `traffic ${low} units/s for ${formatSeconds(t1)}, rising to ${peak} over ${formatSeconds(ramp)} (about ${peakPods} pods' worth), ` +
     `held until ${formatSeconds(t3)}, back to ${low} by ${formatSeconds(t4)}, run for ${formatSeconds(end)}${cut}; ` +
-    `one pod serves ${UNITS_PER_POD} units/s at the HPA's targets (${parts.join('; ')}); ` +
+    `one pod serves ${UNITS_PER_POD} units/s at the HPA's targets (${[...parts.filter((p) => ![...keda.crons.keys()].some((n) => p.startsWith(`${n}:`))), ...cronNotes].join('; ')}); ` +
     `pods: ${containers.map((c) => c.name).join(', ')}`;
   return { spec, durationSeconds: end || DEFAULT_DURATION_SECONDS, summary };
 }

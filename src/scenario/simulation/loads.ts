@@ -3,7 +3,7 @@
  * A Resource cpu metric without an entry gets DEFAULT_CPU_LOAD; any other metric without an entry
  * is an error located at the HPA metric. Entries no metric uses are warnings.
  */
-import type { HorizontalPodAutoscaler, MetricSpec } from '../../engine/controller/index.ts';
+import type { HorizontalPodAutoscaler } from '../../engine/controller/index.ts';
 import type { Curve } from '../../engine/simulation/curves/index.ts';
 import type { ContainerModel, MetricLoad } from '../../engine/simulation/input.ts';
 import type { Reporter } from '../diagnostics.ts';
@@ -12,9 +12,9 @@ import type { Path } from '../types.ts';
 import { DEFAULT_CPU_LOAD } from './defaults.ts';
 import type { ContainerDocument, LoadDocument } from './document.ts';
 import { milli, record } from './read.ts';
+import { metricRefs, type LoadKind, type MetricRef } from './metricRefs.ts';
 import { flowMap, suggestedLoadEntry, suggestedTraffic, UNITS_PER_POD } from './suggestLoad.ts';
 
-export type LoadKind = 'resource' | 'pods' | 'object' | 'external';
 const SECTION: Record<LoadKind, keyof LoadDocument> = {
   resource: 'resources',
   pods: 'pods',
@@ -29,15 +29,6 @@ const ALTERNATIVES: Record<LoadKind, string> = {
   external: 'the value itself: { value: <curve> }, or a queue: { queue: { perPodThroughput: 10 } }',
 };
 
-export interface MetricRef {
-  key: string;
-  kind: LoadKind;
-  name: string;
-  /** Index in the HPA's spec.metrics. */
-  index: number;
-  metric: MetricSpec;
-}
-
 /** The workload's containers in the Simulation's own form (requests as milli quantities). */
 function containerDocuments(containers: ContainerModel[]): ContainerDocument[] {
   return containers.map((c) => ({
@@ -46,28 +37,6 @@ function containerDocuments(containers: ContainerModel[]): ContainerDocument[] {
       requests: Object.fromEntries(Object.entries(c.requests).map(([r, m]) => [r, `${m}m`])),
     },
   }));
-}
-
-export function metricRefs(hpa: HorizontalPodAutoscaler): MetricRef[] {
-  return (hpa.spec.metrics ?? []).map((metric, index) => {
-    const [kind, name] = refOf(metric);
-    return { key: `${kind}/${name}`, kind, name, index, metric };
-  });
-}
-
-function refOf(m: MetricSpec): [LoadKind, string] {
-  switch (m.type) {
-    case 'ContainerResource':
-      return ['resource', m.containerResource?.name ?? ''];
-    case 'Pods':
-      return ['pods', m.pods?.metric?.name ?? ''];
-    case 'Object':
-      return ['object', m.object?.metric?.name ?? ''];
-    case 'External':
-      return ['external', m.external?.metric?.name ?? ''];
-    default:
-      return ['resource', m.resource?.name ?? ''];
-  }
 }
 
 export interface LoadContext {

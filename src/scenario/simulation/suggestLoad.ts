@@ -11,7 +11,7 @@ import { milliValue } from '../../engine/controller/index.ts';
 import { MAX_PODS } from '../limits.ts';
 import { DEFAULT_CONTAINER } from './defaults.ts';
 import type { ContainerDocument } from './document.ts';
-import type { MetricRef } from './loads.ts';
+import type { MetricRef } from './metricRefs.ts';
 import { milliExact } from './units.ts';
 
 /** Traffic units one pod serves when every metric sits at its target. */

@@ -4,26 +4,16 @@
  * defaulting, API validation, simulator limits) over the same world. A problem is reported at
  * the variant's patch, at the deepest field the patch itself wrote, prefixed with its name.
  */
-import type { HorizontalPodAutoscaler } from '../../engine/controller/index.ts';
-import type { SimulationInput } from '../../engine/simulation/input.ts';
 import type { Reporter } from '../diagnostics.ts';
 import { checkHpaShape, processHpa, type HpaContext } from '../hpa/process.ts';
 import { getPath, isRecord } from '../plainData.ts';
 import { buildSimulationInput } from '../simulation/buildInput.ts';
 import type { SimulationRead } from '../simulation/readDocument.ts';
-import type { Path } from '../types.ts';
+import type { Path, VariantRun } from '../types.ts';
 import { mergePatch } from './mergePatch.ts';
 
 /** The run key of the HPA itself; a variant may not take it. */
 export const BASE_RUN_KEY = 'main';
-
-export interface VariantRun {
-  name: string;
-  description: string;
-  input: SimulationInput;
-  /** the variant's HPA as the controller reads it (for "effective" views) */
-  effectiveHpa: HorizontalPodAutoscaler;
-}
 
 interface VariantEntry {
   index: number;

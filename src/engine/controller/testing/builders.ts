@@ -6,7 +6,7 @@ import { DEFAULT_CONTROLLER_CONFIG } from '../config.ts';
 import { setDefaultsHorizontalPodAutoscaler } from '../defaults.ts';
 import { newHorizontalController, type HorizontalController } from '../horizontalController.ts';
 import type { PodMetricsInfo } from '../metricsClient.ts';
-import type { CalcContext } from '../replicaCalculator.ts';
+import type { CalcContext } from '../replicaCalculatorCommon.ts';
 import type {
   ControllerConfig,
   ControllerMemory,

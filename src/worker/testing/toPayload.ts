@@ -3,8 +3,8 @@
 
 import type { HorizontalPodAutoscaler } from '../../engine/controller/index.ts';
 import type { FullSimulationResult, SimulationResult } from '../../engine/simulation/index.ts';
-import { recentEvents, resultPayload } from '../../worker/payload.ts';
-import type { ResultPayload, SyncDetail } from '../../worker/protocol.ts';
+import { recentEvents, resultPayload } from '../payload.ts';
+import type { ResultPayload, SyncDetail } from '../protocol.ts';
 
 export function toResultPayload(result: SimulationResult): ResultPayload {
   return resultPayload(result);

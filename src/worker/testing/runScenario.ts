@@ -1,5 +1,7 @@
 // Dev/test only: run a scenario text in-process through the run service (the app does this in
-// the worker), recording every sync so tests can read any record directly.
+// the worker), recording every sync so tests can read any record directly, and shape it with the
+// worker's own functions (toPayload.ts), so charts, panels and explanation tests see what the app
+// sees. Lives beside the worker, below every UI layer that uses it.
 
 import type { HorizontalPodAutoscaler } from '../../engine/controller/index.ts';
 import {
@@ -8,15 +10,14 @@ import {
   type SimulationInput,
 } from '../../engine/simulation/index.ts';
 import { runScenario as runService } from '../../run/index.ts';
-import type { ResultPayload, SyncDetail } from '../../worker/protocol.ts';
-import type { ChartSeries } from '../types.ts';
+import type { ResultPayload, SyncDetail } from '../protocol.ts';
 import { toResultPayload, toSyncDetail } from './toPayload.ts';
 
 export interface ScenarioRun {
   result: FullSimulationResult;
   input: SimulationInput;
   hpa: HorizontalPodAutoscaler;
-  payload: ResultPayload & { series: ChartSeries };
+  payload: ResultPayload;
   detail: (index: number) => SyncDetail | null;
 }
 

@@ -1,0 +1,82 @@
+/**
+ * A ported scaler's External metric in the HPA KEDA creates (kedacore/keda v2.20.2
+ * pkg/scalers/scaler.go GetMetricTargetType, GetMetricTarget, GetMetricTargetMili,
+ * GenerateMetricNameWithIndex; controllers/keda/hpa.go adds the owner selector).
+ */
+import { getMetricTargetMili, milliText, type KedaVersion } from '../../engine/keda/index.ts';
+import type { Reporter } from '../diagnostics.ts';
+import type { Path } from '../types.ts';
+import type { Converted } from './scalers.ts';
+import { ScalerParams } from './scalerParams.ts';
+import type { PortedMetric, ScalerPort } from './scalerRegistry.ts';
+import { OWNER_LABEL, str, type Obj } from './types.ts';
+
+export interface ExternalConverted extends Converted {
+  port: PortedMetric;
+  name: string;
+  targetType: 'AverageValue' | 'Value';
+  targetMilli: number;
+}
+
+// upstream: kedacore/keda v2.20.2 pkg/scalers/scaler.go GetMetricTargetType
+function getMetricTargetType(
+  trigger: Obj,
+  at: Path,
+  report: Reporter,
+): 'AverageValue' | 'Value' | null {
+  const t = str(trigger.metricType);
+  if (t === 'Utilization') {
+    report.error(
+      [...at, 'metricType'],
+      "'Utilization' metric type is unsupported for external metrics, allowed values are 'Value' or 'AverageValue'",
+    );
+    return null;
+  }
+  if (t !== '' && t !== 'AverageValue' && t !== 'Value') {
+    report.error(
+      [...at, 'metricType'],
+      `unsupported metricType '${t}': allowed values are 'Value' or 'AverageValue'`,
+    );
+    return null;
+  }
+  return t === 'Value' ? 'Value' : 'AverageValue';
+}
+
+/** The trigger's External metric `s<index>-<name>` and its target; null with errors reported. */
+export function externalMetric(
+  port: ScalerPort,
+  trigger: Obj,
+  index: number,
+  owner: string,
+  namespace: string,
+  at: Path,
+  report: Reporter,
+  version: KedaVersion,
+): ExternalConverted | null {
+  const targetType = getMetricTargetType(trigger, at, report);
+  const params = new ScalerParams(trigger, at, report);
+  const ported = port.parse(params, { namespace });
+  if (!targetType || !ported || !params.ok) return null;
+  const targetMilli = ported.milli
+    ? getMetricTargetMili(ported.target, version)
+    : Math.round(ported.target * 1000);
+  const quantity = milliText(targetMilli);
+  const name = `s${index}-${ported.name}`;
+  return {
+    metric: {
+      type: 'External',
+      external: {
+        metric: { name, selector: { matchLabels: { [OWNER_LABEL]: owner } } },
+        target:
+          targetType === 'AverageValue'
+            ? { type: targetType, averageValue: quantity }
+            : { type: targetType, value: quantity },
+      },
+    },
+    valueKey: ported.targetKey,
+    port: ported,
+    name,
+    targetType,
+    targetMilli,
+  };
+}

@@ -1,0 +1,595 @@
+/**
+ * Each ported KEDA scaler: the External metric its GetMetricSpecForScaling names (the part after
+ * `s<index>-`, through NormalizeString as the scaler applies it), the metadata key and value of its
+ * target and of its activation threshold, and how the default world feeds it (a queue, a value, or
+ * cron's own window). Read from kedacore/keda v2.20.2 pkg/scalers/<scaler>_scaler.go: the
+ * metadata parsing (only the part that names the metric and sets its target) and
+ * GetMetricSpecForScaling / GetMetricsAndActivity; never the scaler's client.
+ */
+import type { CronWindow } from '../../engine/keda/index.ts';
+import { checkCronSpec, checkTimezone } from '../../engine/keda/index.ts';
+import type { ScalerParams } from './scalerParams.ts';
+import { str } from './types.ts';
+
+export interface PortedMetric {
+  /** The metric name after `s<index>-`. */
+  name: string;
+  target: number;
+  /** GetMetricTargetMili (a float, quantised by release) rather than GetMetricTarget (an int64). */
+  milli: boolean;
+  targetKey: string;
+  activation: number;
+  activationKey: string | null;
+  /** How the default world feeds it: a backlog drained by the pods, or a value. */
+  model: 'queue' | 'value' | 'cron';
+  cron?: CronWindow;
+}
+
+export interface ScalerPort {
+  /** The Go type KEDA names in events when the trigger has no name. */
+  goType: string;
+  /** The upstream file. */
+  file: string;
+  parse: (p: ScalerParams, ctx: { namespace: string }) => PortedMetric | null;
+}
+
+/** pkg/util NormalizeString. */
+export function normalizeString(s: string): string {
+  return s.replace(/[/.:%()]/g, '-');
+}
+
+/** Go's url.QueryEscape. */
+function queryEscape(s: string): string {
+  return encodeURIComponent(s)
+    .replace(/%20/g, '+')
+    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%7E/gi, '~');
+}
+
+type Counted = {
+  target: string;
+  activation: string;
+  targetDefault?: string;
+  activationDefault?: string;
+  int: boolean;
+};
+
+/** A scaler whose metric is `prefix-<param>` or a fixed name, with a target and an activation. */
+function simple(
+  goType: string,
+  file: string,
+  name: (p: ScalerParams, ctx: { namespace: string }) => string | null,
+  counted: Counted,
+  model: PortedMetric['model'],
+  required: string[] = [],
+): ScalerPort {
+  return {
+    goType,
+    file,
+    parse: (p, ctx) => {
+      for (const r of required) p.string(r);
+      const metric = name(p, ctx);
+      const read = counted.int ? p.int.bind(p) : p.float.bind(p);
+      const target = read(
+        counted.target,
+        counted.targetDefault !== undefined ? { default: counted.targetDefault } : {},
+      );
+      const activation = read(counted.activation, { default: counted.activationDefault ?? '0' });
+      if (!p.ok || metric === null || target === null || activation === null) return null;
+      return {
+        name: metric,
+        target,
+        milli: !counted.int,
+        targetKey: counted.target,
+        activation,
+        activationKey: counted.activation,
+        model,
+      };
+    },
+  };
+}
+
+/** cron_scaler.go parseCronMetadata / GetMetricSpecForScaling (parseCronTimeFormat). */
+function cronTimeFormat(s: string): string {
+  return s.replace(/ /g, '').replace(/\*/g, 'x').replace(/\//g, 'Sl').replace(/\?/g, 'Qm');
+}
+
+const cron: ScalerPort = {
+  goType: 'cronScaler',
+  file: 'pkg/scalers/cron_scaler.go',
+  parse: (p) => {
+    const timezone = p.string('timezone');
+    const start = p.string('start');
+    const end = p.string('end');
+    const desired = p.string('desiredReplicas');
+    if (!p.ok || timezone === null || start === null || end === null || desired === null)
+      return null;
+    const tz = checkTimezone(timezone);
+    if (tz) return p.fail('timezone', `unable to load timezone. Error: ${tz}`);
+    for (const [key, spec] of [
+      ['start', start],
+      ['end', end],
+    ] as const) {
+      const bad = checkCronSpec(spec);
+      if (bad) return p.fail(key, `error parsing ${key} schedule: ${bad}`);
+    }
+    if (start === end)
+      return p.fail(
+        'end',
+        'error parsing schedule: start and end can not have exactly same time input',
+      );
+    if (!/^[+-]?\d+$/.test(desired))
+      return p.fail('desiredReplicas', 'error parsing desiredReplicas metadata');
+    return {
+      name: normalizeString(`cron-${timezone}-${cronTimeFormat(start)}-${cronTimeFormat(end)}`),
+      target: 1,
+      milli: false,
+      targetKey: 'desiredReplicas',
+      activation: 0,
+      activationKey: null,
+      model: 'cron',
+      cron: { timezone, start, end, desiredReplicas: Number(desired) },
+    };
+  },
+};
+
+const redis = (goType: string) =>
+  simple(
+    goType,
+    'pkg/scalers/redis_scaler.go',
+    (p) => {
+      const list = p.string('listName');
+      return list === null ? null : normalizeString(`redis-${list}`);
+    },
+    { target: 'listLength', targetDefault: '5', activation: 'activationListLength', int: true },
+    'queue',
+  );
+
+/** Every ported scaler by trigger type. */
+export const SCALERS: Record<string, ScalerPort> = {
+  prometheus: simple(
+    'prometheusScaler',
+    'pkg/scalers/prometheus_scaler.go',
+    () => 'prometheus',
+    { target: 'threshold', activation: 'activationThreshold', int: false },
+    'value',
+    ['serverAddress', 'query'],
+  ),
+  'metrics-api': simple(
+    'metricsAPIScaler',
+    'pkg/scalers/metrics_api_scaler.go',
+    (p) => {
+      const loc = p.string('valueLocation');
+      return loc === null ? null : normalizeString(`metric-api-${loc}`);
+    },
+    { target: 'targetValue', activation: 'activationTargetValue', int: false },
+    'value',
+  ),
+  cron,
+  kafka: simple(
+    'kafkaScaler',
+    'pkg/scalers/kafka_scaler.go',
+    (p) => {
+      p.string('bootstrapServers');
+      const group = p.string('consumerGroup');
+      const topic = p.string('topic', { optional: true });
+      return group === null
+        ? null
+        : normalizeString(topic ? `kafka-${topic}` : `kafka-${group}-topics`);
+    },
+    {
+      target: 'lagThreshold',
+      targetDefault: '10',
+      activation: 'activationLagThreshold',
+      int: true,
+    },
+    'queue',
+  ),
+  rabbitmq: {
+    goType: 'rabbitMQScaler',
+    file: 'pkg/scalers/rabbitmq_scaler.go',
+    parse: (p) => {
+      const queue = p.string('queueName');
+      const modeText = p.string('mode', { default: 'Unknown' });
+      const queueLength = p.float('queueLength', { optional: true }) ?? 0;
+      let value = p.float('value', { optional: true }) ?? 0;
+      const activation = p.float('activationValue', { default: '0' });
+      if (!p.ok || queue === null || modeText === null || activation === null) return null;
+      // validateTrigger: nothing given → QueueLength 20; the deprecated queueLength alone still works.
+      let mode = modeText;
+      if (queueLength === 0 && mode === 'Unknown' && value === 0)
+        [mode, value] = ['QueueLength', 20];
+      else if (queueLength !== 0 && (mode !== 'Unknown' || value !== 0))
+        return p.fail('queueLength', 'queueLength is deprecated; configure only mode and value');
+      else if (queueLength !== 0) [mode, value] = ['QueueLength', queueLength];
+      else if (mode === 'Unknown') return p.fail(null, 'mode must be specified');
+      else if (value === 0) return p.fail(null, 'value must be specified');
+      if (mode !== 'QueueLength' && mode !== 'MessageRate')
+        return p.fail('mode', `trigger mode ${mode} must be one of QueueLength, MessageRate`);
+      const name = normalizeString(`rabbitmq-${queryEscape(queue)}`);
+      const key = queueLength !== 0 ? 'queueLength' : 'value';
+      const model = mode === 'QueueLength' ? 'queue' : 'value';
+      return {
+        name,
+        target: value,
+        milli: true,
+        targetKey: key,
+        activation,
+        activationKey: 'activationValue',
+        model,
+      };
+    },
+  },
+  'aws-sqs-queue': simple(
+    'awsSqsQueueScaler',
+    'pkg/scalers/aws_sqs_queue_scaler.go',
+    (p) => {
+      const url = p.string('queueURL');
+      if (url === null)
+        return p.fromEnv('queueURL') ? normalizeString(`aws-sqs-<${p.fromEnv('queueURL')}>`) : null;
+      // parseAwsSqsQueueMetadata: a queueURL that url.ParseRequestURI refuses is the queue's name;
+      // otherwise the name is the last of exactly two path segments.
+      if (!/^[a-z][a-z0-9+.-]*:/i.test(url) && !url.startsWith('/'))
+        return normalizeString(`aws-sqs-${url}`);
+      const path = url.replace(/^[a-z][a-z0-9+.-]*:(\/\/[^/?#]*)?/i, '').split(/[?#]/)[0]!;
+      const parts = path.split('/');
+      if (parts.length !== 3 || parts[2] === '')
+        return p.fail('queueURL', `cannot get queueName from queueURL`);
+      return normalizeString(`aws-sqs-${parts[2]}`);
+    },
+    { target: 'queueLength', targetDefault: '5', activation: 'activationQueueLength', int: true },
+    'queue',
+  ),
+  redis: redis('redisScaler'),
+  'redis-cluster': redis('redisScaler'),
+  'redis-sentinel': redis('redisScaler'),
+  'gcp-pubsub': {
+    goType: 'pubsubScaler',
+    file: 'pkg/scalers/gcp_pubsub_scaler.go',
+    parse: (p) => {
+      const sub = p.string('subscriptionName', { optional: true });
+      const topic = p.string('topicName', { optional: true });
+      const mode = p.oneOf('mode', ['SubscriptionSize', 'OldestUnackedMessageAge'], {
+        default: 'SubscriptionSize',
+      });
+      // The deprecated subscriptionSize is the target when value is not given (pubsubMetadata.Validate).
+      const size = p.int('subscriptionSize', { optional: true });
+      if (size !== null && size !== 0 && str(p.metadata.topicName).trim() !== '')
+        return p.fail(
+          'subscriptionSize',
+          'you cannot use subscriptionSize field together with topicName field. Use subscriptionName field instead',
+        );
+      const value = p.float('value', { default: size ? String(size) : '10' });
+      const activation = p.float('activationValue', { default: '0' });
+      const subEnv = p.fromEnv('subscriptionName');
+      if ((sub === null && subEnv === null) === (topic === null))
+        return p.fail(null, 'exactly one of subscription or topic name must be given');
+      if (!p.ok || mode === null || value === null || activation === null) return null;
+      return {
+        name: normalizeString(`gcp-ps-${sub ?? topic ?? `<${subEnv}>`}`),
+        target: value,
+        milli: true,
+        targetKey: 'value',
+        activation,
+        activationKey: 'activationValue',
+        model: mode === 'SubscriptionSize' ? 'queue' : 'value',
+      };
+    },
+  },
+  'aws-cloudwatch': simple(
+    'awsCloudwatchScaler',
+    'pkg/scalers/aws_cloudwatch_scaler.go',
+    (p) => {
+      p.float('minMetricValue');
+      return 'aws-cloudwatch';
+    },
+    { target: 'targetMetricValue', activation: 'activationTargetMetricValue', int: false },
+    'value',
+  ),
+  'azure-servicebus': simple(
+    'azureServiceBusScaler',
+    'pkg/scalers/azure_servicebus_scaler.go',
+    (p) => {
+      const queue = p.string('queueName', { optional: true });
+      const topic = p.string('topicName', { optional: true });
+      if (queue === null && topic === null) return p.fail(null, 'no queueName or topicName given');
+      if (topic !== null) p.string('subscriptionName');
+      const regex = str(p.metadata.useRegex).trim() === 'true';
+      const entity = queue !== null ? 'queue' : 'topic';
+      return normalizeString(`azure-servicebus-${regex ? `${entity}-regex` : (queue ?? topic)}`);
+    },
+    { target: 'messageCount', targetDefault: '5', activation: 'activationMessageCount', int: true },
+    'queue',
+  ),
+  'azure-queue': simple(
+    'azureQueueScaler',
+    'pkg/scalers/azure_queue_scaler.go',
+    (p) => {
+      const q = p.string('queueName');
+      return q === null ? null : normalizeString(`azure-queue-${q}`);
+    },
+    { target: 'queueLength', targetDefault: '5', activation: 'activationQueueLength', int: true },
+    'queue',
+  ),
+  'azure-eventhub': simple(
+    'azureEventHubScaler',
+    'pkg/scalers/azure_eventhub_scaler.go',
+    (p) =>
+      normalizeString(
+        `azure-eventhub-${p.string('consumerGroup', { default: '$Default' }) ?? '$Default'}`,
+      ),
+    {
+      target: 'unprocessedEventThreshold',
+      targetDefault: '64',
+      activation: 'activationUnprocessedEventThreshold',
+      int: true,
+    },
+    'queue',
+  ),
+  'azure-pipelines': simple(
+    'azurePipelinesScaler',
+    'pkg/scalers/azure_pipelines_scaler.go',
+    (p) => {
+      // The pool is named by poolID, or by poolName which KEDA resolves to an ID with Azure DevOps.
+      const id = p.int('poolID', { optional: true });
+      const name = p.string('poolName', { optional: true });
+      if (!p.ok) return null;
+      if (id === null && name === null) return p.fail(null, 'no poolName or poolID given');
+      return normalizeString(`azure-pipelines-${id ?? `<id of pool ${name}>`}`);
+    },
+    {
+      target: 'targetPipelinesQueueLength',
+      targetDefault: '1',
+      activation: 'activationTargetPipelinesQueueLength',
+      int: true,
+    },
+    'queue',
+  ),
+  mongodb: simple(
+    'mongoDBScaler',
+    'pkg/scalers/mongo_scaler.go',
+    (p) => {
+      p.string('query');
+      const c = p.string('collection');
+      return c === null ? null : normalizeString(`mongodb-${c}`);
+    },
+    { target: 'queryValue', activation: 'activationQueryValue', int: false },
+    'value',
+  ),
+  loki: simple(
+    'lokiScaler',
+    'pkg/scalers/loki_scaler.go',
+    () => 'loki',
+    { target: 'threshold', activation: 'activationThreshold', int: false },
+    'value',
+    ['serverAddress', 'query'],
+  ),
+  'new-relic': simple(
+    'newrelicScaler',
+    'pkg/scalers/newrelic_scaler.go',
+    () => 'new-relic',
+    { target: 'threshold', activation: 'activationThreshold', int: false },
+    'value',
+    ['nrql'],
+  ),
+  'github-runner': {
+    goType: 'githubRunnerScaler',
+    file: 'pkg/scalers/github_runner_scaler.go',
+    parse: (p) => {
+      const owner = p.string('owner');
+      p.oneOf('runnerScope', ['org', 'ent', 'repo']);
+      const target = p.int('targetWorkflowQueueLength', { default: '1' });
+      if (!p.ok || owner === null || target === null) return null;
+      // GetMetricsAndActivity: active when the queue length is at least the target (>=), so the
+      // integer queue is active above target − 1.
+      const name = normalizeString(`github-runner-${owner}`);
+      return {
+        name,
+        target,
+        milli: false,
+        targetKey: 'targetWorkflowQueueLength',
+        activation: target - 1,
+        activationKey: null,
+        model: 'queue',
+      };
+    },
+  },
+  'aws-kinesis-stream': simple(
+    'awsKinesisStreamScaler',
+    'pkg/scalers/aws_kinesis_stream_scaler.go',
+    (p) => {
+      const stream = p.string('streamName');
+      return stream === null ? null : normalizeString(`aws-kinesis-${stream}`);
+    },
+    { target: 'shardCount', targetDefault: '2', activation: 'activationShardCount', int: true },
+    'value',
+  ),
+  'azure-blob': simple(
+    'azureBlobScaler',
+    'pkg/scalers/azure_blob_scaler.go',
+    (p) => {
+      const c = p.string('blobContainerName');
+      return c === null ? null : normalizeString(`azure-blob-${c}`);
+    },
+    { target: 'blobCount', targetDefault: '5', activation: 'activationBlobCount', int: true },
+    'queue',
+  ),
+  'azure-monitor': {
+    goType: 'azureMonitorScaler',
+    file: 'pkg/scalers/azure_monitor_scaler.go',
+    parse: (p) => {
+      for (const k of [
+        'resourceURI',
+        'tenantId',
+        'subscriptionId',
+        'resourceGroupName',
+        'metricAggregationType',
+      ])
+        p.string(k);
+      const metric = p.string('metricName');
+      const target = p.float('targetValue', { default: '0' });
+      const activation = p.float('activationTargetValue', { default: '0' });
+      if (!p.ok || metric === null || target === null || activation === null) return null;
+      if (target === 0) return p.fail('targetValue', 'no targetValue given');
+      const name = normalizeString(`azure-monitor-${metric}`);
+      return {
+        name,
+        target,
+        milli: true,
+        targetKey: 'targetValue',
+        activation,
+        activationKey: 'activationTargetValue',
+        model: 'value',
+      };
+    },
+  },
+  'artemis-queue': simple(
+    'artemisScaler',
+    'pkg/scalers/artemis_scaler.go',
+    (p) => normalizeString(`artemis-${p.string('queueName', { optional: true }) ?? ''}`),
+    // artemisMetadata: both the target and the activation default to 10.
+    {
+      target: 'queueLength',
+      targetDefault: '10',
+      activation: 'activationQueueLength',
+      activationDefault: '10',
+      int: true,
+    },
+    'queue',
+  ),
+  influxdb: simple(
+    'influxDBScaler',
+    'pkg/scalers/influxdb_scaler.go',
+    (p) => {
+      p.string('query');
+      const org = p.string('organizationName');
+      return org === null ? null : normalizeString(`influxdb-${org}`);
+    },
+    { target: 'thresholdValue', activation: 'activationThresholdValue', int: false },
+    'value',
+  ),
+  postgresql: simple(
+    'postgreSQLScaler',
+    'pkg/scalers/postgresql_scaler.go',
+    () => 'postgresql',
+    { target: 'targetQueryValue', activation: 'activationTargetQueryValue', int: false },
+    'value',
+    ['query'],
+  ),
+  datadog: simple(
+    'datadogScaler',
+    'pkg/scalers/datadog_scaler.go',
+    (p) => {
+      const query = p.string('query');
+      if (query === null) return null;
+      const brace = query.indexOf('{');
+      if (brace < 0) return p.fail('query', "Query must contain '{' character");
+      return normalizeString(`datadog-${query.slice(0, brace)}`);
+    },
+    { target: 'queryValue', activation: 'activationQueryValue', int: false },
+    'value',
+  ),
+  'kubernetes-workload': simple(
+    'kubernetesWorkloadScaler',
+    'pkg/scalers/kubernetes_workload_scaler.go',
+    (p, ctx) => {
+      p.string('podSelector');
+      return normalizeString(`workload-${ctx.namespace}`);
+    },
+    { target: 'value', activation: 'activationValue', int: false },
+    'value',
+  ),
+  'nats-jetstream': simple(
+    'natsJetStreamScaler',
+    'pkg/scalers/nats_jetstream_scaler.go',
+    (p) => {
+      const stream = p.string('stream');
+      p.string('consumer');
+      p.string('account');
+      return stream === null ? null : normalizeString(`nats-jetstream-${stream}`);
+    },
+    {
+      target: 'lagThreshold',
+      targetDefault: '10',
+      activation: 'activationLagThreshold',
+      int: true,
+    },
+    'queue',
+    ['natsServerMonitoringEndpoint'],
+  ),
+};
+
+/** KEDA's scalers not ported here (scalers_registry.go), so a file using one is refused, not misread. */
+export const KNOWN_SCALERS = [
+  'activemq',
+  'apache-kafka',
+  'arangodb',
+  'aws-dynamodb',
+  'aws-dynamodb-streams',
+  'azure-app-insights',
+  'azure-data-explorer',
+  'azure-log-analytics',
+  'beanstalkd',
+  'cassandra',
+  'couchdb',
+  'dynatrace',
+  'elasticsearch',
+  'etcd',
+  'external',
+  'external-push',
+  'forgejo-runner',
+  'gcp-cloudtasks',
+  'gcp-stackdriver',
+  'gcp-storage',
+  'graphite',
+  'huawei-cloudeye',
+  'ibmmq',
+  'kubernetes-resource',
+  'liiklus',
+  'mssql',
+  'mysql',
+  'nsq',
+  'openstack-metric',
+  'openstack-swift',
+  'predictkube',
+  'pulsar',
+  'redis-cluster-streams',
+  'redis-sentinel-streams',
+  'redis-streams',
+  'selenium-grid',
+  'solace-direct-messaging',
+  'solace-event-queue',
+  'solarwinds',
+  'solr',
+  'splunk',
+  'splunk-observability',
+  'stan',
+  'sumologic',
+  'temporal',
+];
+
+/** Edit distance for "did you mean". */
+export function closestScaler(type: string): string | null {
+  const all = ['cpu', 'memory', ...Object.keys(SCALERS), ...KNOWN_SCALERS];
+  let best: string | null = null;
+  let bestD = 3;
+  for (const name of all) {
+    const d = distance(type.toLowerCase(), name);
+    if (d < bestD) [best, bestD] = [name, d];
+  }
+  return best;
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return row[b.length]!;
+}
