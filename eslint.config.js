@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
-// Layers, top to bottom: app → panels, charts → explain, format → store → share, bridge →
+// Layers, top to bottom: app → panels, charts → explain, plot → format → store → share, bridge →
 // worker → run → scenario → engine. Imports point down only; src/lintRules.test.ts proves each
 // rule below fires.
 
@@ -116,6 +116,7 @@ export default tseslint.config(
                 '**/panels/**',
                 '**/charts/**',
                 '**/explain/**',
+                '**/plot/**',
                 '**/format/**',
                 '**/store/**',
                 '**/bridge/**',
@@ -159,6 +160,7 @@ export default tseslint.config(
                 'panels',
                 'charts',
                 'explain',
+                'plot',
                 'format',
                 'store',
                 'bridge',
@@ -210,6 +212,19 @@ export default tseslint.config(
       { group: into('app', 'panels', 'charts'), message: ONE_WAY },
     ],
   ),
+  // The plotting kit under every plot, charts and panels alike: scales, ticks, geometry,
+  // downsampling, pointer and hover (React only for its width hook); no run, store or page.
+  layer(
+    ['src/plot/**'],
+    [
+      simulatorTypesOnly,
+      typesViaRun,
+      {
+        group: into('app', 'panels', 'charts', 'explain', 'playback', 'store', 'bridge'),
+        message: ONE_WAY,
+      },
+    ],
+  ),
   // Pure presentation models shared by panels, charts and (later) the CLI.
   layer(
     ['src/explain/**', 'src/format/**'],
@@ -217,7 +232,7 @@ export default tseslint.config(
       simulatorTypesOnly,
       typesViaRun,
       noUiPackages,
-      { group: into('app', 'panels', 'charts', 'store', 'bridge'), message: ONE_WAY },
+      { group: into('app', 'panels', 'charts', 'plot', 'store', 'bridge'), message: ONE_WAY },
     ],
   ),
   layer(
@@ -239,7 +254,7 @@ export default tseslint.config(
     [
       noUiPackages,
       {
-        group: into('app', 'panels', 'charts', 'explain', 'format', 'store', 'bridge'),
+        group: into('app', 'panels', 'charts', 'explain', 'plot', 'format', 'store', 'bridge'),
         message: ONE_WAY,
       },
     ],

@@ -182,6 +182,47 @@ test.describe('clusters', () => {
     await expect(events.getByRole('button', { name: /initial placement/ })).toHaveCount(1);
   });
 
+  test('the lanes have a time axis, values under the pointer, and markers that never overlap', async ({
+    page,
+  }) => {
+    const panel = await openFailover(page);
+    // The time axis under the lanes: the run's half hour in round steps.
+    const ticks = panel.locator('.cl-axis .plot-tick');
+    await expect(ticks.filter({ hasText: /^0:10$/ })).toHaveCount(1);
+    await expect(ticks.filter({ hasText: /^0:20$/ })).toHaveCount(1);
+    // Hovering west's lane at 12:00 (40 % of 30 min): its values at that sync, and one cursor
+    // across every lane.
+    const west = panel.getByRole('img', { name: 'west: replicas over time' });
+    const box = (await west.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.4, box.y + box.height / 2);
+    const tip = panel.locator('.cl-lane[data-cluster="west"] .cl-tip');
+    await expect(tip).toContainText('west · 0:12:00');
+    await expect(tip).toContainText(/replicas \d+/);
+    await expect(tip).toContainText(/ready \d+/);
+    await expect(tip).toContainText(/bounds \d+–\d+/);
+    await expect(panel.locator('.cl-hover')).toHaveCount(4);
+    await expect(panel.locator('.cl-tip')).toHaveCount(1);
+    await page.mouse.move(0, 0);
+    await expect(panel.locator('.cl-tip')).toHaveCount(0);
+    // The failover's syncs sit 15 s apart: their markers stack or merge, none overlaps another.
+    const markers = panel.getByRole('group', { name: 'Cluster events' }).getByRole('button');
+    const boxes = await markers.evaluateAll((els) =>
+      els.map((e) => {
+        const r = e.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom] as const;
+      }),
+    );
+    expect(boxes.length).toBeGreaterThan(2);
+    for (let a = 0; a < boxes.length; a++)
+      for (let b = a + 1; b < boxes.length; b++) {
+        const [l1, t1, r1, b1] = boxes[a]!;
+        const [l2, t2, r2, b2] = boxes[b]!;
+        const overlap =
+          Math.min(r1, r2) - Math.max(l1, l2) > 0.5 && Math.min(b1, b2) - Math.max(t1, t2) > 0.5;
+        expect(overlap, `markers ${a} and ${b} overlap`).toBe(false);
+      }
+  });
+
   test('a share link keeps the model; links without one open on the first', async ({
     page,
     context,

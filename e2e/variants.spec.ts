@@ -41,7 +41,7 @@ test.describe('variants', () => {
       /\| reversals \| \*\*3\*\* \| 71 \(\+68, \+2,267%\) \|/,
     );
     await expect(
-      page.getByRole('img', { name: 'Replicas of each run over time' }).locator('polyline'),
+      page.getByRole('img', { name: 'Replicas of each run over time' }).locator('path[data-run]'),
     ).toHaveCount(2);
     // The explanation follows the chosen run at the same sync: the variant decides otherwise.
     const chart = page.getByRole('figure', { name: /Replicas over time/ });

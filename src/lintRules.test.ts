@@ -144,12 +144,21 @@ describe('dependencies point one way', () => {
     ONE_WAY,
   );
   blocked('src/charts/X.tsx', "import { App } from '../app/App.tsx';", ONE_WAY);
-  blocked('src/explain/x.ts', "import { lttb } from '../charts/lttb.ts';", ONE_WAY);
+  blocked(
+    'src/explain/x.ts',
+    "import { buildChartData } from '../charts/buildChartData.ts';",
+    ONE_WAY,
+  );
   blocked('src/format/x.ts', "import { useState } from 'react';", /No UI packages/);
   blocked('src/store/x.ts', "import { Toolbar } from '../app/Toolbar.tsx';", ONE_WAY);
   blocked('src/bridge/x.ts', "import { getStore } from '../store/index.ts';", ONE_WAY);
   blocked('src/share/x.ts', "import { useTheme } from '../store/hooks.ts';", ONE_WAY);
   allowed('src/charts/X.tsx', "import { stabilizationModel } from '../explain/stabilization.ts';");
+  blocked('src/plot/x.ts', "import { Plot } from '../charts/Plot.tsx';", ONE_WAY);
+  blocked('src/plot/x.ts', "import { useSelectedSync } from '../store/index.ts';", ONE_WAY);
+  blocked('src/format/x.ts', "import { timeAxis } from '../plot/ticks.ts';", ONE_WAY);
+  allowed('src/panels/clusters/X.tsx', "import { linePath } from '../../plot/geometry.ts';");
+  allowed('src/plot/x.ts', "import { formatElapsed } from '../format/timeAxis.ts';");
   allowed('src/panels/kpis/x.ts', "import { formatDuration } from '../../format/timeAxis.ts';");
 });
 

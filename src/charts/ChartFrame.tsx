@@ -7,8 +7,8 @@ import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import { ChartLegend, type LegendItem } from './ChartLegend.tsx';
 import type { FrameInteraction } from './types.ts';
 import { nextSelection } from './keyboard.ts';
-import { CHART_MARGIN, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from './layout.ts';
-import { zoomForKey } from './pointer.ts';
+import { CHART_MARGIN, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from '../plot/layout.ts';
+import { zoomForKey } from '../plot/pointer.ts';
 import { usePointerSelection } from './usePointerSelection.ts';
 
 export type { LegendItem } from './ChartLegend.tsx';

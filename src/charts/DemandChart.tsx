@@ -10,9 +10,9 @@ import {
   type PlotAxisProps,
   type SharedChartProps,
 } from './chartParts.tsx';
-import type { HoverStore } from './hover.ts';
+import type { HoverStore } from '../plot/hover.ts';
 import { Plot } from './Plot.tsx';
-import { type AxisScale } from '../format/format.ts';
+import type { AxisScale } from '../plot/ticks.ts';
 import { DEMAND_SERIES, type SeriesStyle } from './seriesStyles.ts';
 import type { ChartData } from './types.ts';
 

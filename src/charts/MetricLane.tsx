@@ -11,7 +11,7 @@ import {
   type PlotAxisProps,
   type SharedChartProps,
 } from './chartParts.tsx';
-import type { HoverStore } from './hover.ts';
+import type { HoverStore } from '../plot/hover.ts';
 import { Plot, type PlotLine } from './Plot.tsx';
 import { formatCompact, formatNumber } from '../format/format.ts';
 import { overlayLegend, orderByFocus } from './overlays.ts';

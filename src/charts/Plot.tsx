@@ -4,11 +4,12 @@
 // Colours are presentation attributes with CSS variables, so a PNG export can inline them.
 
 import { memo, useId, useSyncExternalStore, type ReactNode } from 'react';
-import type { AxisScale } from '../format/format.ts';
+import type { AxisScale } from '../plot/ticks.ts';
 import { formatCompact } from '../format/format.ts';
-import { axisNeedsDays, formatElapsed } from '../format/timeAxis.ts';
+import { formatElapsed } from '../format/timeAxis.ts';
+import { axisNeedsDays } from '../plot/ticks.ts';
 import type { PlotAxisProps } from './chartParts.tsx';
-import type { HoverStore } from './hover.ts';
+import type { HoverStore } from '../plot/hover.ts';
 import {
   areaPath,
   glyphPath,
@@ -18,9 +19,9 @@ import {
   type GlyphDirection,
   type PlotBox,
   type RowValue,
-} from './plotGeometry.ts';
+} from '../plot/geometry.ts';
 import type { ChartRow } from './types.ts';
-import { useWidth } from './useWidth.ts';
+import { useWidth } from '../plot/useWidth.ts';
 
 /** A series drawn as a line. */
 export interface PlotLine {

@@ -13,9 +13,9 @@ import {
   type PlotAxisProps,
   type SharedChartProps,
 } from './chartParts.tsx';
-import type { HoverStore } from './hover.ts';
+import type { HoverStore } from '../plot/hover.ts';
 import { Plot, type PlotArea, type PlotGlyphs, type PlotLine, type PlotRule } from './Plot.tsx';
-import type { RowValue } from './plotGeometry.ts';
+import type { RowValue } from '../plot/geometry.ts';
 import {
   overlayStroke,
   POD_AREAS,
@@ -26,8 +26,8 @@ import {
 import { formatElapsed } from '../format/timeAxis.ts';
 import type { ChartData, ChartRow } from './types.ts';
 import { orderByFocus, overlayLegend } from './overlays.ts';
-import type { AxisScale } from '../format/format.ts';
-import { formatLogTick, toLog, type YMode } from './yScale.ts';
+import type { AxisScale } from '../plot/ticks.ts';
+import { formatLogTick, toLog, type YMode } from '../plot/scale.ts';
 
 export interface ReplicasChartProps extends SharedChartProps {
   data: ChartData;

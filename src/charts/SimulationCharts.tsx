@@ -8,15 +8,16 @@ import { stabilizationModel } from '../explain/stabilization.ts';
 import type { SyncDetail } from '../worker/protocol.ts';
 import { buildChartData, pointsForWidth, replicasScale } from './buildChartData.ts';
 import { DEFAULT_HIDDEN_REPLICAS } from './seriesStyles.ts';
-import { useWidth } from './useWidth.ts';
-import type { YMode } from './yScale.ts';
+import { useWidth } from '../plot/useWidth.ts';
+import type { YMode } from '../plot/scale.ts';
 import type { SharedChartProps } from './chartParts.tsx';
 import { DemandChart } from './DemandChart.tsx';
 import { MetricLane } from './MetricLane.tsx';
-import { clampRange, panToInclude } from './pointer.ts';
-import { createHoverStore } from './hover.ts';
+import { clampRange, panToInclude } from '../plot/pointer.ts';
+import { createHoverStore } from '../plot/hover.ts';
 import { ReplicasChart } from './ReplicasChart.tsx';
-import { formatDuration, formatElapsed, ticksNeedSeconds, timeTicks } from '../format/timeAxis.ts';
+import { formatDuration, formatElapsed } from '../format/timeAxis.ts';
+import { timeAxis } from '../plot/ticks.ts';
 import type { ChartSeries, OverlayRun } from './types.ts';
 import './charts.css';
 
@@ -123,7 +124,7 @@ function SimulationChartsView(props: SimulationChartsProps) {
       }),
     [series, data, hidden, yMode, overlays],
   );
-  const xTicks = useMemo(() => timeTicks(data.xDomain[0], data.xDomain[1], 8), [data]);
+  const xAxis = useMemo(() => timeAxis(data.xDomain, 8), [data]);
   const stabilization = useMemo(() => {
     if (!selectedDetail || selectedDetail.index !== selectedSync) return null;
     const raw = series.rawReplicas;
@@ -138,8 +139,8 @@ function SimulationChartsView(props: SimulationChartsProps) {
       fullDomain: full,
       zoom,
       onZoom,
-      xTicks,
-      tickSeconds: ticksNeedSeconds(xTicks),
+      xTicks: xAxis.ticks,
+      tickSeconds: xAxis.seconds,
       time: data.time,
       selectedSync,
       onSelectSync,
@@ -148,7 +149,7 @@ function SimulationChartsView(props: SimulationChartsProps) {
       rowIndices: data.indices,
       hover,
     }),
-    [data, full, zoom, onZoom, xTicks, selectedSync, onSelectSync, selectOnHover, hover],
+    [data, full, zoom, onZoom, xAxis, selectedSync, onSelectSync, selectOnHover, hover],
   );
   return (
     <section

@@ -4,7 +4,7 @@
 // does not re-render the chart underneath.
 
 import type { StabilizationModel } from '../explain/stabilization.ts';
-import { CHART_MARGIN, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from './layout.ts';
+import { CHART_MARGIN, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from '../plot/layout.ts';
 import { formatDuration } from '../format/timeAxis.ts';
 
 const L = CHART_MARGIN.left + Y_AXIS_WIDTH;

@@ -3,10 +3,10 @@
 // ticks, and the per-metric lane descriptions. With a time range (zoom) only that slice is
 // downsampled, so zooming in shows every sync. Pure: the components only draw what this returns.
 
-import { axisScale, type AxisScale } from '../format/format.ts';
-import { downsampleIndices } from './lttb.ts';
+import { axisScale, type AxisScale } from '../plot/ticks.ts';
+import { downsampleIndices } from '../plot/lttb.ts';
 import { DEFAULT_HIDDEN_REPLICAS } from './seriesStyles.ts';
-import { replicasAxis, type YMode } from './yScale.ts';
+import { countAxis, type YMode } from '../plot/scale.ts';
 import type {
   ChartData,
   ChartRow,
@@ -323,7 +323,7 @@ export function replicasScale(
   const atMax = top === s.maxReplicas;
   if (withDecisions)
     top = Math.max(top, Math.min(finiteMax([v('raw', s.rawReplicas)], 0), top * 2));
-  return replicasAxis(top, opts.mode ?? 'linear', !(atMax && top === s.maxReplicas));
+  return countAxis(top, opts.mode ?? 'linear', !(atMax && top === s.maxReplicas));
 }
 
 /**

@@ -4,5 +4,4 @@ export { ReplicasChart, type ReplicasChartProps } from './ReplicasChart.tsx';
 export { MetricLane, type MetricLaneProps } from './MetricLane.tsx';
 export { DemandChart, type DemandChartProps } from './DemandChart.tsx';
 export { buildChartData, DEFAULT_MAX_POINTS } from './buildChartData.ts';
-export { downsampleIndices, lttb } from './lttb.ts';
 export type { ChartData, ChartSeries, DecisionSeries } from './types.ts';

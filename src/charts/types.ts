@@ -3,8 +3,9 @@
 // stabilized and limited recommendations and the metric lanes show which metric decided.
 
 import type { SeriesPayload } from '../worker/protocol.ts';
-import type { AxisScale } from '../format/format.ts';
-import type { HoverStore } from './hover.ts';
+import type { AxisScale } from '../plot/ticks.ts';
+import type { PlotRow } from '../plot/geometry.ts';
+import type { HoverStore } from '../plot/hover.ts';
 
 /** Per-sync values taken from each sync's ReconcileTrace (NaN where the step did not run). */
 export type { DecisionSeries } from '../run/index.ts';
@@ -38,12 +39,8 @@ export interface OverlayLines {
   metricKeys: ({ valueKey: string; ratioKey: string } | null)[];
 }
 
-/** One downsampled row. `i` is the sync index in the full series. Null draws a gap. */
-export interface ChartRow {
-  i: number;
-  t: number;
-  [key: string]: number | null;
-}
+/** One downsampled row (the plot kit's row). `i` is the sync index in the full series. */
+export type ChartRow = PlotRow;
 
 export interface RescaleMarker {
   /** time and sync index of the (last) rescale the marker stands for */

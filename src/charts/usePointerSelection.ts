@@ -5,8 +5,8 @@
 
 import { useRef, type PointerEvent } from 'react';
 import type { FrameInteraction } from './types.ts';
-import { nearestRow } from './plotGeometry.ts';
-import { nearestIndex, nearestRowSync, plotSpan, timeAtPixel } from './pointer.ts';
+import { nearestRow } from '../plot/geometry.ts';
+import { nearestIndex, nearestRowSync, plotSpan, timeAtPixel } from '../plot/pointer.ts';
 
 /** Drags narrower than this are clicks. */
 const DRAG_PX = 5;

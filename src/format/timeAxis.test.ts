@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  axisNeedsDays,
-  formatDuration,
-  formatElapsed,
-  ticksNeedSeconds,
-  timeTicks,
-} from './timeAxis.ts';
+import { formatDuration, formatElapsed } from './timeAxis.ts';
 
 describe('formatElapsed', () => {
   it.each([
@@ -23,15 +17,6 @@ describe('formatElapsed', () => {
   });
 });
 
-describe('day labels', () => {
-  it('a one-day axis ends at 24:00; a longer one names days', () => {
-    expect(axisNeedsDays(86_400)).toBe(false);
-    expect(formatElapsed(86_400, false, axisNeedsDays(86_400))).toBe('24:00');
-    expect(axisNeedsDays(86_401)).toBe(true);
-    expect(formatElapsed(86_400, false, axisNeedsDays(172_800))).toBe('day 2 00:00');
-  });
-});
-
 describe('formatDuration', () => {
   it.each([
     [45, '45 s'],
@@ -41,28 +26,5 @@ describe('formatDuration', () => {
     [3600, '1 h'],
   ])('%d s → %s', (s, text) => {
     expect(formatDuration(s)).toBe(text);
-  });
-});
-
-describe('timeTicks', () => {
-  it('uses round steps with at most maxTicks intervals', () => {
-    expect(timeTicks(0, 600, 8)).toEqual([0, 120, 240, 360, 480, 600]);
-    expect(timeTicks(0, 86_400, 8)).toEqual([0, 3, 6, 9, 12, 15, 18, 21, 24].map((h) => h * 3600));
-    const week = timeTicks(0, 7 * 86_400, 8);
-    expect(week[1]! - week[0]!).toBe(86_400);
-  });
-
-  it('starts at the first round value inside the domain', () => {
-    expect(timeTicks(50, 400, 8)[0]).toBe(60);
-  });
-
-  it('needs seconds only below a minute step', () => {
-    expect(ticksNeedSeconds(timeTicks(0, 120, 8))).toBe(true);
-    expect(ticksNeedSeconds(timeTicks(0, 3600, 8))).toBe(false);
-  });
-
-  it('handles empty and degenerate domains', () => {
-    expect(timeTicks(5, 5)).toEqual([5]);
-    expect(timeTicks(10, 5)).toEqual([]);
   });
 });

@@ -1,10 +1,5 @@
-// Elapsed-time axis: ticks on round steps and labels as h:mm (h:mm:ss below a minute's step); the
-// sync nearest to a time, for every chart and lane that maps a pointer to a sync.
-
-const STEPS_SECONDS = [
-  5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400, 172800,
-  604800,
-];
+// Elapsed time in words: h:mm (h:mm:ss off the minute), "day 2 06:00" past the first day, and
+// durations. The time axis's ticks are src/plot/ticks.ts's; they label with formatElapsed.
 
 const DAY = 86400;
 
@@ -37,50 +32,4 @@ export function formatDuration(seconds: number): string {
   const h = Math.floor(s / 3600);
   const m = Math.round((s % 3600) / 60);
   return m === 0 ? `${h} h` : `${h} h ${m} min`;
-}
-
-/** Round tick positions covering [from, to], at most about `maxTicks` of them. */
-export function timeTicks(from: number, to: number, maxTicks = 8): number[] {
-  if (!Number.isFinite(from) || !Number.isFinite(to) || to < from) return [];
-  if (to === from) return [from];
-  const span = to - from;
-  const step =
-    STEPS_SECONDS.find((st) => span / st <= maxTicks) ??
-    Math.ceil(span / maxTicks / 604800) * 604800;
-  const first = Math.ceil(from / step) * step;
-  const ticks: number[] = [];
-  for (let t = first; t <= to + 1e-9; t += step) ticks.push(t);
-  return ticks;
-}
-
-/** Whether an axis ending at `end` seconds is multi-day (its ticks name the day). */
-export function axisNeedsDays(end: number): boolean {
-  return end > DAY;
-}
-
-/** Whether tick labels need seconds (the step is below a minute). */
-export function ticksNeedSeconds(ticks: readonly number[]): boolean {
-  return ticks.some((t) => Math.round(t) % 60 !== 0);
-}
-
-/**
- * Index of the entry nearest to `t` among `n` ascending times read by `timeAt` (-1 when n is 0);
- * a tie goes to the earlier one. Every chart, lane and row lookup uses this one rule.
- */
-export function nearestBy(n: number, timeAt: (i: number) => number, t: number): number {
-  if (n === 0) return -1;
-  let lo = 0;
-  let hi = n - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (timeAt(mid) < t) lo = mid + 1;
-    else hi = mid;
-  }
-  if (lo > 0 && Math.abs(timeAt(lo - 1) - t) <= Math.abs(timeAt(lo) - t)) return lo - 1;
-  return lo;
-}
-
-/** Index of the sync nearest to `t` in the ascending `time` (-1 when empty). */
-export function nearestIndex(time: ArrayLike<number>, t: number): number {
-  return nearestBy(time.length, (i) => time[i]!, t);
 }

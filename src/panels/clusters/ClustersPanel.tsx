@@ -21,7 +21,6 @@ import {
 import type { FederationModelPayload } from '../../worker/protocol.ts';
 import { ClusterDetail } from './ClusterDetail.tsx';
 import { ClusterLanes } from './ClusterLanes.tsx';
-import { EventTimeline } from './EventTimeline.tsx';
 import { decisionRuns, laneDecision } from './decision.ts';
 import { MODEL_TITLE } from './detail.ts';
 import './clusters.css';
@@ -124,17 +123,12 @@ export function ClustersPanel(props: {
       </label>
       <ClusterLanes
         model={model}
+        events={model.events}
         domain={domain}
         selectedSync={selected}
         onSelectSync={select}
         onPickLane={pickLane}
         focusedLane={focusedLaneOf(focused)}
-      />
-      <EventTimeline
-        events={model.events}
-        domain={domain}
-        selectedSync={selected}
-        onSelectSync={select}
       />
       <ClusterDetail model={model} selectedSync={selected} onSelectSync={select} />
     </section>

@@ -1,63 +1,109 @@
 import { describe, expect, it } from 'vitest';
+import { linePath } from '../../plot/geometry.ts';
 import {
-  bandPath,
-  buckets,
   intervals,
   LANE_H,
   LANE_W,
   laneMax,
+  laneRows,
+  laneValues,
+  laneX,
+  laneY,
   nearestSync,
-  stepPath,
-  timeAt,
+  rowKey,
   visibleRange,
-  xOf,
-  yOf,
+  type LaneSeries,
 } from './lanes.ts';
 
-const scale = { tMax: 30, yMax: 10 };
+function lane(spec: number[], extra: Partial<LaneSeries> = {}): LaneSeries {
+  const n = spec.length;
+  return {
+    key: 'east',
+    label: 'east',
+    sub: '',
+    spec: Float64Array.from(spec),
+    ready: Float64Array.from(spec),
+    pending: new Float64Array(n),
+    noNode: null,
+    min: null,
+    max: null,
+    failed: null,
+    capacity: null,
+    ...extra,
+  };
+}
 
-describe('cluster lane geometry', () => {
+const times = (n: number, step = 15) => Float64Array.from({ length: n }, (_, i) => i * step);
+
+describe('cluster lane scales', () => {
   it('maps time across the width and values up the height, clipped at the top', () => {
-    expect([xOf(0, scale), xOf(15, scale), xOf(30, scale)]).toEqual([0, LANE_W / 2, LANE_W]);
-    expect(yOf(0, scale)).toBe(LANE_H - 1);
-    expect(yOf(10, scale)).toBe(2);
-    expect(yOf(25, scale)).toBe(2);
+    const x = laneX([0, 30]);
+    expect([x(0), x(15), x(30)]).toEqual([0, LANE_W / 2, LANE_W]);
+    const y = laneY(10);
+    expect(y(0)).toBe(LANE_H - 1);
+    expect(y(10)).toBe(2);
+    expect(y(25)).toBe(2);
   });
 
-  it('puts every sync in exactly one bucket, at most the maximum', () => {
-    const b = buckets(40_321, 500);
-    expect(b).toHaveLength(500);
-    expect(b[0]![0]).toBe(0);
-    expect(b.at(-1)![1]).toBe(40_321);
-    for (let i = 1; i < b.length; i++) expect(b[i]![0]).toBe(b[i - 1]![1]);
-    expect(buckets(3)).toEqual([
-      [0, 1],
-      [1, 2],
-      [2, 3],
-    ]);
+  it('follows a zoom: the range spans the width', () => {
+    const x = laneX([15, 45]);
+    expect([x(15), x(30), x(45)]).toEqual([0, LANE_W / 2, LANE_W]);
+  });
+});
+
+describe('cluster lane rows', () => {
+  it('draws the syncs inside the range plus one on each side', () => {
+    const time = [0, 15, 30, 45, 60, 75];
+    expect(visibleRange(time, [15, 45])).toEqual([1, 5]);
+    expect(visibleRange(time, [20, 40])).toEqual([1, 4]);
+    expect(visibleRange(time, [0, 75])).toEqual([0, 6]);
+    expect(visibleRange([], [15, 45])).toEqual([0, 0]);
   });
 
-  it('draws steps, breaks at NaN, and keeps a one-sync spike when reducing', () => {
-    const time = [0, 15, 30];
-    expect(stepPath(time, [0, 10, NaN], scale)).toBe('M0 47H500V2H1000');
-    expect(stepPath(time, [NaN, 10, 10], scale)).toBe('M500 2H1000V2H1000');
-    const n = 5000;
-    const t = Array.from({ length: n }, (_, i) => i);
-    const v = new Array<number>(n).fill(1);
-    v[1234] = 10;
-    const d = stepPath(t, v, { tMax: n - 1, yMax: 10 });
+  it('one row list for every lane, keyed by lane, with the Pending stack and the bounds', () => {
+    const a = lane([2, 3, 3], {
+      pending: Float64Array.from([0, 1, 0]),
+      noNode: Float64Array.from([0, 1, 0]),
+      min: Float64Array.from([1, 1, 1]),
+      max: Float64Array.from([6, 6, NaN]),
+    });
+    const b = lane([5, 5, 6]);
+    const rows = laneRows(times(3), [a, b], [0, 30], 100);
+    expect(rows.map((r) => r.i)).toEqual([0, 1, 2]);
+    expect(rows[1]).toMatchObject({
+      [rowKey.spec(0)]: 3,
+      [rowKey.top(0)]: 4,
+      [rowKey.noNodeFrom(0)]: 3,
+      [rowKey.spec(1)]: 5,
+    });
+    // a missing bound is a gap, not a zero
+    expect(rows[2]![rowKey.max(0)]).toBeNull();
+    expect(rows[0]![rowKey.min(1)]).toBeUndefined();
+  });
+
+  it('downsamples a week to the budget, keeping a one-sync spike and every rescale that fits', () => {
+    const n = 40_321;
+    const spec = new Array<number>(n).fill(1);
+    spec[12_345] = 10;
+    const rows = laneRows(times(n), [lane(spec)], [0, (n - 1) * 15], 1000);
+    expect(rows.length).toBeLessThanOrEqual(1000);
+    expect(rows.some((r) => r.i === 12_345)).toBe(true);
+    expect(rows.some((r) => r.i === 12_346)).toBe(true);
+    const d = linePath(rows, (r) => r[rowKey.spec(0)], laneX([0, (n - 1) * 15]), laneY(10), true);
     expect(d).toContain('V2H');
-    expect(d.split('H').length - 1).toBeLessThanOrEqual(500);
   });
 
-  it('fills a band between two series, one polygon per stretch where both exist', () => {
-    const time = [0, 15, 30];
-    const d = bandPath(time, [1, NaN, 1], [5, 5, 5], scale);
-    expect(d.match(/M/g)).toHaveLength(2);
-    expect(d.endsWith('Z')).toBe(true);
-    expect(bandPath(time, [5, 5, 5], [5, 5, 5], scale)).toBe('');
+  it('a zoomed hour of a week draws each of its syncs, and nothing outside it', () => {
+    const n = 40_321;
+    const spec = new Array<number>(n).fill(1);
+    spec[100] = 9;
+    const rows = laneRows(times(n), [lane(spec)], [3600, 7200], 1000);
+    expect(rows.map((r) => r.i)).toEqual(Array.from({ length: 242 }, (_, k) => 240 + k));
+    expect(rows.some((r) => r[rowKey.spec(0)] === 9)).toBe(false);
   });
+});
 
+describe('cluster lane facts', () => {
   it('finds failed intervals, including one open at the end', () => {
     expect(intervals([0, 15, 30, 45], [0, 1, 0, 1])).toEqual([
       [15, 30],
@@ -77,28 +123,23 @@ describe('cluster lane geometry', () => {
     expect(laneMax([0])).toBe(1);
   });
 
-  it('follows a zoom: the range spans the width, clicks map back, only its syncs are drawn', () => {
-    const zoomed = { tMin: 15, tMax: 45, yMax: 10 };
-    expect([xOf(15, zoomed), xOf(30, zoomed), xOf(45, zoomed)]).toEqual([0, LANE_W / 2, LANE_W]);
-    expect(timeAt(0.5, zoomed)).toBe(30);
-    expect(timeAt(0.5, scale)).toBe(15);
-    const time = [0, 15, 30, 45, 60, 75];
-    // The syncs inside [15, 45] plus one past the end, so the last step reaches the edge.
-    expect(visibleRange(time, zoomed)).toEqual([1, 5]);
-    expect(visibleRange(time, { tMin: 20, tMax: 40, yMax: 1 })).toEqual([1, 4]);
-    expect(visibleRange(time, { tMax: 75, yMax: 1 })).toEqual([0, 6]);
-    expect(visibleRange([], zoomed)).toEqual([0, 0]);
-    // A one-sync spike outside the zoom is not drawn; inside it is drawn at full resolution.
-    const values = [1, 1, 1, 1, 1, 9];
-    expect(yOf(9, zoomed)).toBe(6.5);
-    expect(stepPath(time, values, zoomed)).not.toContain('V6.5H');
-    expect(stepPath(time, values, { ...zoomed, tMax: 75 })).toContain('V6.5H');
-    const n = 40_321;
-    const week = Array.from({ length: n }, (_, i) => i * 15);
-    const hour = { tMin: 3600, tMax: 7200, yMax: 10 };
-    // An hour of a week: its 241 syncs each get their own point (not 500 buckets of ~80 syncs).
-    const d = stepPath(week, new Array<number>(n).fill(1), hour);
-    expect(d.startsWith(`M0 `)).toBe(true);
-    expect(visibleRange(week, hour)).toEqual([240, 482]);
+  it('words the hovered values: replicas, ready, Pending, bounds, size; or failed', () => {
+    const a = lane([4, 4], {
+      ready: Float64Array.from([3, 3]),
+      pending: Float64Array.from([1, 0]),
+      noNode: Float64Array.from([1, 0]),
+      min: Float64Array.from([2, 2]),
+      max: Float64Array.from([14, 14]),
+      failed: Uint8Array.from([0, 1]),
+      capacity: 10,
+    });
+    expect(laneValues(a, 0)).toEqual([
+      'replicas 4',
+      'ready 3',
+      'Pending 1 (1 with no node)',
+      'bounds 2–14',
+      'room for 10',
+    ]);
+    expect(laneValues(a, 1)).toEqual(['failed']);
   });
 });

@@ -1,49 +1,91 @@
-// The cluster lanes' geometry as pure functions (tested without a DOM): time → x, value → y, step
-// paths and areas reduced to one point per pixel bucket, the intervals a cluster was failed, and
-// the sync nearest to a time. A lane is drawn in a W×H box of its own SVG (stretched to the width).
+// The cluster lanes' data, pure (tested without a DOM): each lane's series, one set of rows for
+// every lane (downsampled together with the plot kit's LTTB, so one cursor lines up across the
+// lanes and a one-sync spike stays), the lane's scales, the intervals a cluster was failed, and
+// the values a hover or the selection reads at one sync. A lane is drawn in a W×H box of its own
+// SVG (stretched to the width); the paths come from the kit's geometry.
+
+import { downsampleIndices } from '../../plot/lttb.ts';
+import type { PlotRow } from '../../plot/geometry.ts';
+import { linear } from '../../plot/scale.ts';
+import type { FederationModelPayload } from '../../worker/protocol.ts';
 
 /** The drawing box of one lane, in SVG units (the SVG is stretched to the panel's width). */
 export const LANE_W = 1000;
 export const LANE_H = 48;
-/** at most this many buckets per path: a week at 15 s has 40,321 syncs */
-export const MAX_BUCKETS = 500;
 
-export interface Scale {
-  /** the time at x = 0 (the charts' zoom start; default 0, the run's start) */
-  tMin?: number;
-  /** the time at x = LANE_W: the last sync, or the charts' zoom end */
-  tMax: number;
-  /** the value at the top of the lane */
-  yMax: number;
+/** One lane's series (a member cluster, or the total). */
+export interface LaneSeries {
+  key: string;
+  label: string;
+  sub: string;
+  spec: Float64Array;
+  ready: Float64Array;
+  pending: Float64Array;
+  /** of the Pending pods, those with no node */
+  noNode: Float64Array | null;
+  /** the member HPA's bounds (proposal model) */
+  min: Float64Array | null;
+  max: Float64Array | null;
+  failed: Uint8Array | null;
+  capacity: number | null;
 }
 
-export const xOf = (t: number, s: Scale): number => {
-  const t0 = s.tMin ?? 0;
-  return s.tMax > t0 ? ((t - t0) / (s.tMax - t0)) * LANE_W : 0;
-};
-
-/** The time at a fraction (0–1) of the lane's width: the inverse of xOf, for clicks. */
-export const timeAt = (fraction: number, s: Scale): number => {
-  const t0 = s.tMin ?? 0;
-  return t0 + fraction * (s.tMax - t0);
-};
+/** Every member's lane, then the total's, as the panel draws them. */
+export function laneSeries(m: FederationModelPayload): LaneSeries[] {
+  const proposal = m.model === 'proposal';
+  const members: LaneSeries[] = m.clusters.map((c) => ({
+    key: c.name,
+    label: c.name,
+    sub: [
+      c.capacityPods === null ? 'no size limit' : `room for ${c.capacityPods}`,
+      c.weight > 0 ? `weight ${c.weight}` : '',
+      c.priority !== 0 ? `priority ${c.priority}` : '',
+    ]
+      .filter(Boolean)
+      .join(' · '),
+    spec: c.specReplicas,
+    ready: c.readyReplicas,
+    pending: c.pendingReplicas,
+    noNode: c.unschedulable,
+    min: proposal ? c.minReplicas : null,
+    max: proposal ? c.maxReplicas : null,
+    failed: c.failed,
+    capacity: c.capacityPods,
+  }));
+  const total: LaneSeries = {
+    key: 'total',
+    label: 'total',
+    sub: 'all clusters',
+    spec: m.total.specReplicas,
+    ready: m.total.readyReplicas,
+    pending: m.total.pendingReplicas,
+    noNode: null,
+    min: null,
+    max: null,
+    failed: null,
+    capacity: null,
+  };
+  return [...members, total];
+}
 
 /**
- * The syncs [from, to) a lane draws: those inside the scale's time range plus one on each side,
- * so a zoomed lane's steps run to its edges (the SVG clips what lies beyond).
+ * The syncs [from, to) a lane draws: those inside the time range plus one on each side, so a
+ * zoomed lane's steps run to its edges (the SVG clips what lies beyond).
  */
-export function visibleRange(time: ArrayLike<number>, s: Scale): [number, number] {
+export function visibleRange(
+  time: ArrayLike<number>,
+  domain: readonly [number, number],
+): [number, number] {
   const n = time.length;
   if (n === 0) return [0, 0];
-  const t0 = s.tMin ?? 0;
-  const from = Math.max(0, nearestBelow(time, t0));
+  const from = Math.max(0, lastAtOrBefore(time, domain[0]));
   let to = from;
-  while (to < n && time[to]! <= s.tMax) to++;
+  while (to < n && time[to]! <= domain[1]) to++;
   return [from, Math.min(n, to + 1)];
 }
 
 /** The last sync at or before t (0 when t is before the first). */
-function nearestBelow(time: ArrayLike<number>, t: number): number {
+function lastAtOrBefore(time: ArrayLike<number>, t: number): number {
   let lo = 0;
   let hi = time.length - 1;
   while (lo < hi) {
@@ -53,94 +95,79 @@ function nearestBelow(time: ArrayLike<number>, t: number): number {
   }
   return lo;
 }
-/** 1 unit of margin at the bottom and 2 at the top, so a line at 0 or yMax stays visible. */
-export const yOf = (v: number, s: Scale): number =>
-  LANE_H - 1 - (Math.min(v, s.yMax) / s.yMax) * (LANE_H - 3);
 
-const fmt = (v: number) => (Math.round(v * 10) / 10).toString();
+/** Row keys of lane `k`: replicas, ready, ready + Pending, where the no-node part starts, bounds. */
+export const rowKey = {
+  spec: (k: number) => `${k}s`,
+  ready: (k: number) => `${k}r`,
+  top: (k: number) => `${k}t`,
+  noNodeFrom: (k: number) => `${k}n`,
+  min: (k: number) => `${k}lo`,
+  max: (k: number) => `${k}hi`,
+};
 
-/** Index ranges [from, to) of the buckets: every sync in exactly one, at most MAX_BUCKETS. */
-export function buckets(n: number, max = MAX_BUCKETS, start = 0): [number, number][] {
-  const k = Math.min(n, max);
-  const out: [number, number][] = [];
-  for (let b = 0; b < k; b++) {
-    const from = Math.floor((b * n) / k);
-    const to = Math.floor(((b + 1) * n) / k);
-    if (to > from) out.push([start + from, start + to]);
+const num = (v: number | undefined): number | null =>
+  v === undefined || !Number.isFinite(v) ? null : v;
+
+/**
+ * One row list for every lane over the shown range, at most `maxPoints` rows: LTTB over all the
+ * lanes' replicas, ready and Pending at once (each normalised by its range), the syncs where a
+ * lane's replicas changed kept while they fit in a quarter of the budget, as the charts keep
+ * their rescales.
+ */
+export function laneRows(
+  time: Float64Array,
+  lanes: readonly LaneSeries[],
+  domain: readonly [number, number],
+  maxPoints: number,
+): PlotRow[] {
+  const [from, to] = visibleRange(time, domain);
+  const n = to - from;
+  if (n <= 0) return [];
+  const slice = (a: Float64Array) => a.subarray(from, to);
+  const tops = lanes.map((l) => {
+    const top = new Float64Array(n);
+    for (let j = 0; j < n; j++) top[j] = l.ready[from + j]! + l.pending[from + j]!;
+    return top;
+  });
+  const ys = lanes.flatMap((l, k) => [slice(l.spec), slice(l.ready), tops[k]!]);
+  const changed: number[] = [];
+  for (let j = 1; j < n; j++)
+    if (lanes.some((l) => l.spec[from + j] !== l.spec[from + j - 1])) changed.push(j);
+  const important = changed.length <= maxPoints / 4 ? changed : undefined;
+  const kept = downsampleIndices(slice(time), ys, maxPoints, important);
+  const rows: PlotRow[] = new Array(kept.length);
+  for (let r = 0; r < kept.length; r++) {
+    const i = from + kept[r]!;
+    const row: PlotRow = { i, t: time[i]! };
+    lanes.forEach((l, k) => {
+      const top = tops[k]![kept[r]!]!;
+      row[rowKey.spec(k)] = num(l.spec[i]);
+      row[rowKey.ready(k)] = num(l.ready[i]);
+      row[rowKey.top(k)] = num(top);
+      if (l.noNode) row[rowKey.noNodeFrom(k)] = num(top - l.noNode[i]!);
+      if (l.min && l.max) {
+        row[rowKey.min(k)] = num(l.min[i]);
+        row[rowKey.max(k)] = num(l.max[i]);
+      }
+    });
+    rows[r] = row;
   }
-  return out;
+  return rows;
 }
 
-/** The buckets of the syncs a lane shows (all of them, or the zoomed range's). */
-function visibleBuckets(time: ArrayLike<number>, s: Scale): [number, number][] {
-  const [from, to] = visibleRange(time, s);
-  return buckets(to - from, MAX_BUCKETS, from);
-}
-
-function reduce(values: ArrayLike<number>, from: number, to: number, pick: 'max' | 'min'): number {
-  let m = NaN;
-  for (let i = from; i < to; i++) {
-    const v = values[i]!;
-    if (!Number.isFinite(v)) continue;
-    if (Number.isNaN(m) || (pick === 'max' ? v > m : v < m)) m = v;
-  }
-  return m;
+/** Time → x across a lane's box, for the range shown. */
+export function laneX(domain: readonly [number, number]): (t: number) => number {
+  return linear(domain, 0, LANE_W);
 }
 
 /**
- * A step line through the values (each holds until the next sync), one point per bucket keeping
- * its largest value so a one-sync spike stays visible; NaN breaks the line.
+ * Value → y in a lane topped at `yMax`: 1 unit of margin at the bottom and 2 at the top, so a
+ * line at 0 or at the top stays visible; values above the top are drawn at it.
  */
-export function stepPath(time: ArrayLike<number>, values: ArrayLike<number>, s: Scale): string {
-  let d = '';
-  let open = false;
-  for (const [from, to] of visibleBuckets(time, s)) {
-    const v = reduce(values, from, to, 'max');
-    if (Number.isNaN(v)) {
-      open = false;
-      continue;
-    }
-    const x0 = fmt(xOf(time[from]!, s));
-    const x1 = fmt(xOf(to < time.length ? time[to]! : time[to - 1]!, s));
-    const y = fmt(yOf(v, s));
-    d += open ? `V${y}H${x1}` : `M${x0} ${y}H${x1}`;
-    open = true;
-  }
-  return d;
-}
-
-/**
- * The area between `lo` and `hi` as steps, one polygon per run of syncs where both are numbers
- * (the upper edge keeps each bucket's largest hi, the lower its smallest lo).
- */
-export function bandPath(
-  time: ArrayLike<number>,
-  lo: ArrayLike<number>,
-  hi: ArrayLike<number>,
-  s: Scale,
-): string {
-  let d = '';
-  let top: string[] = [];
-  let bottom: string[] = [];
-  const close = () => {
-    if (top.length > 0) d += `M${top.join('L')}L${bottom.reverse().join('L')}Z`;
-    top = [];
-    bottom = [];
-  };
-  for (const [from, to] of visibleBuckets(time, s)) {
-    const h = reduce(hi, from, to, 'max');
-    const l = reduce(lo, from, to, 'min');
-    if (Number.isNaN(h) || Number.isNaN(l) || h <= l) {
-      close();
-      continue;
-    }
-    const x0 = fmt(xOf(time[from]!, s));
-    const x1 = fmt(xOf(to < time.length ? time[to]! : time[to - 1]!, s));
-    top.push(`${x0} ${fmt(yOf(h, s))}`, `${x1} ${fmt(yOf(h, s))}`);
-    bottom.push(`${x0} ${fmt(yOf(l, s))}`, `${x1} ${fmt(yOf(l, s))}`);
-  }
-  close();
-  return d;
+export function laneY(yMax: number): (v: number) => number {
+  const y = linear([0, yMax], LANE_H - 1, 2);
+  return (v) => y(Math.min(v, yMax));
 }
 
 /** The [start, end) times during which `flag` is 1 (end = the next sync's time, or the last). */
@@ -158,9 +185,6 @@ export function intervals(time: ArrayLike<number>, flag: ArrayLike<number>): [nu
   return out;
 }
 
-// The sync whose time is nearest to `t`: the charts' rule, so a lane click picks what a chart would.
-export { nearestIndex as nearestSync } from '../../format/timeAxis.ts';
-
 /** The top of a lane: the largest value it must show, rounded up to a whole number, at least 1. */
 export function laneMax(...series: ArrayLike<number>[]): number {
   let m = 1;
@@ -168,3 +192,21 @@ export function laneMax(...series: ArrayLike<number>[]): number {
     for (let i = 0; i < a.length; i++) if (Number.isFinite(a[i]!) && a[i]! > m) m = a[i]!;
   return Math.ceil(m);
 }
+
+/** What a lane shows at sync `i`, worded for its hover card. */
+export function laneValues(lane: LaneSeries, i: number): string[] {
+  if (lane.failed?.[i]) return ['failed'];
+  const lines = [`replicas ${lane.spec[i]}`, `ready ${lane.ready[i]}`];
+  const pending = lane.pending[i]!;
+  const noNode = lane.noNode?.[i] ?? 0;
+  if (pending > 0) lines.push(`Pending ${pending}${noNode > 0 ? ` (${noNode} with no node)` : ''}`);
+  const lo = lane.min?.[i];
+  const hi = lane.max?.[i];
+  if (lo !== undefined && hi !== undefined && Number.isFinite(lo) && Number.isFinite(hi))
+    lines.push(`bounds ${lo}–${hi}`);
+  if (lane.capacity !== null) lines.push(`room for ${lane.capacity}`);
+  return lines;
+}
+
+// The sync whose time is nearest to `t`: the charts' rule, so a lane click picks what a chart would.
+export { nearestIndex as nearestSync } from '../../plot/pointer.ts';

@@ -35,7 +35,19 @@ import {
 } from '../../scenario/edit/index.ts';
 import { formatCompact } from '../../format/format.ts';
 import { formatElapsed } from '../../format/timeAxis.ts';
-import { frameFor, keyMove, niceMax, timeAt, valueAt, xOf, yOf, type Frame } from './geometry.ts';
+import { timeAxis, timeTicksFor } from '../../plot/ticks.ts';
+import { useWidth } from '../../plot/useWidth.ts';
+import {
+  frameFor,
+  keyMove,
+  niceMax,
+  scalesOf,
+  timeAt,
+  valueAt,
+  xOf,
+  yOf,
+  type Frame,
+} from './geometry.ts';
 
 export interface CurvePanelProps {
   text: string;
@@ -62,19 +74,6 @@ const SHAPE_LABEL: Record<ShapeKind, string> = {
   spikes: 'Spikes',
   noise: 'Noise',
 };
-
-function useWidth() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(600);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const ro = new ResizeObserver(([entry]) => setWidth(Math.round(entry!.contentRect.width)));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
-  return [ref, width] as const;
-}
 
 interface Drag {
   key: string;
@@ -285,15 +284,14 @@ export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: Cu
     shown.json && typeof shown.json === 'object'
       ? (shown.json as { type?: unknown }).type
       : undefined;
+  const { x, y } = scalesOf(frame);
   const pathOf = (l: typeof line) =>
     l?.ok
       ? l.line.time
-          .map(
-            (t, i) =>
-              `${i ? 'L' : 'M'}${xOf(frame, t).toFixed(1)},${yOf(frame, l.line.value[i]!).toFixed(1)}`,
-          )
+          .map((t, i) => `${i ? 'L' : 'M'}${x(t).toFixed(1)},${y(l.line.value[i]!).toFixed(1)}`)
           .join('')
       : '';
+  const axis = timeAxis([0, duration], timeTicksFor(frame.width));
   const path = pathOf(line);
   const active = handles.find((h) => h.key === (dragging?.key ?? focused));
   const noteText =
@@ -403,9 +401,19 @@ export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: Cu
           <text className="curve-tick" x={frame.left - 4} y={yOf(frame, 0)} textAnchor="end">
             0
           </text>
-          <text className="curve-tick" x={frame.left + frame.width} y={HEIGHT - 4} textAnchor="end">
-            {formatElapsed(duration)}
-          </text>
+          {axis.ticks.map((t) => (
+            <text
+              key={t}
+              className="curve-tick"
+              x={x(t)}
+              y={HEIGHT - 4}
+              textAnchor={
+                t === 0 ? 'start' : x(t) > frame.left + frame.width - 30 ? 'end' : 'middle'
+              }
+            >
+              {axis.label(t)}
+            </text>
+          ))}
           {cursorTime !== null && cursorTime !== undefined ? (
             <line
               className="curve-cursor"

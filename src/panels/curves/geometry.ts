@@ -1,5 +1,9 @@
 // Pixels ↔ (time, value) for the curve panel, and what a key does to a focused handle. Pure, so
-// the mapping a drag uses is unit-tested.
+// the mapping a drag uses is unit-tested. The scales and the value axis' round top are the plot
+// kit's (src/plot), as on every other plot.
+
+import { invertLinear, linear } from '../../plot/scale.ts';
+import { niceCeil } from '../../plot/ticks.ts';
 
 export interface Frame {
   /** plot area in pixels, inside the SVG */
@@ -25,22 +29,28 @@ export function frameFor(pxWidth: number, pxHeight: number, duration: number, yM
   };
 }
 
-export const xOf = (f: Frame, t: number) => f.left + (t / f.duration) * f.width;
-export const yOf = (f: Frame, v: number) => f.top + f.height - (v / f.yMax) * f.height;
-export const timeAt = (f: Frame, x: number) => ((x - f.left) / f.width) * f.duration;
+export const xOf = (f: Frame, t: number) => linear([0, f.duration], f.left, f.left + f.width)(t);
+export const yOf = (f: Frame, v: number) => linear([0, f.yMax], f.top + f.height, f.top)(v);
+export const timeAt = (f: Frame, x: number) =>
+  invertLinear([0, f.duration], f.left, f.left + f.width)(x);
 /** Not clamped at the top: dragging above the panel keeps raising the value. */
 export const valueAt = (f: Frame, y: number) =>
-  Math.max(0, ((f.top + f.height - y) / f.height) * f.yMax);
+  Math.max(0, invertLinear([0, f.yMax], f.top + f.height, f.top)(y));
 
-/** A y range with headroom above the highest value, on a round number. */
+/** The frame's scales, built once for a path of many points. */
+export function scalesOf(f: Frame) {
+  return {
+    x: linear([0, f.duration], f.left, f.left + f.width),
+    y: linear([0, f.yMax], f.top + f.height, f.top),
+  };
+}
+
+/** A y range with headroom above the highest value, on a round number (the kit's niceCeil). */
 export function niceMax(values: Iterable<number>): number {
   let max = 0;
   for (const v of values) if (Number.isFinite(v) && v > max) max = v;
   if (max <= 0) return 1;
-  const raw = max * 1.15;
-  const pow = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 2.5, 5, 10].find((s) => s * pow >= raw)!;
-  return step * pow;
+  return niceCeil(max * 1.15);
 }
 
 /** Where an arrow key moves a handle: 1/100 of the run or of the axis (1/10 with Shift). */

@@ -1,8 +1,15 @@
 // A small line of the imported demand: enough to see its shape, its peak and its length before
-// applying. At most ~2 points per pixel column (min and max of each bucket), so a week stays cheap.
-// With several series, the parts (factor applied, on the same scale) are drawn faintly behind it,
-// so a sum shows what it adds up and a single series shows what was left out.
+// applying, with the time axis under it. Drawn with the plot kit, as every plot is: each series
+// downsampled by LTTB (about 2 points per unit of width, so a week stays cheap and its spikes
+// stay), the kit's scales and line paths, the kit's time axis ("day 2 06:00" on a week). With
+// several series, the parts (factor applied, on the same scale) are drawn faintly behind it, so a
+// sum shows what it adds up and a single series shows what was left out.
 import { useMemo } from 'react';
+import { AxisTicks } from '../../plot/AxisTicks.tsx';
+import { linePath, type PlotRow } from '../../plot/geometry.ts';
+import { downsampleIndices } from '../../plot/lttb.ts';
+import { linear } from '../../plot/scale.ts';
+import { timeAxis } from '../../plot/ticks.ts';
 
 type Points = readonly { at: number; value: number }[];
 
@@ -27,9 +34,10 @@ export function TracePreview(props: {
     return {
       end: Math.max(0, last - start),
       peak: peakOf(props.points),
-      lines: all.map((p) => linePath(p, frame)),
+      lines: all.map((p) => previewPath(p, frame)),
     };
   }, [props.points, parts]);
+  const domain: [number, number] = [0, end];
   return (
     <figure className="trace-preview">
       <svg
@@ -57,6 +65,7 @@ export function TracePreview(props: {
           vectorEffect="non-scaling-stroke"
         />
       </svg>
+      <AxisTicks axis={timeAxis(domain, 6)} domain={domain} className="trace-axis" />
       <figcaption>
         {props.label ? `${props.label}: ` : ''}
         {props.points.length} samples over {hours(end)}, peak {round(peak)}
@@ -70,7 +79,7 @@ export function Sparkline(props: { points: Points; peak: number }) {
   const d = useMemo(() => {
     const start = props.points[0]?.at ?? 0;
     const end = props.points.at(-1)?.at ?? 0;
-    return linePath(props.points, { start, end, peak: props.peak, width: 120, height: 24 });
+    return previewPath(props.points, { start, end, peak: props.peak, width: 120, height: 24 });
   }, [props.points, props.peak]);
   return (
     <svg className="sparkline" viewBox="0 0 120 24" preserveAspectRatio="none" aria-hidden="true">
@@ -99,26 +108,16 @@ interface Frame {
   height: number;
 }
 
-function linePath(points: Points, f: Frame): string {
+/** The points as one line in a `width` × `height` box: LTTB to 2 points per unit of width. */
+function previewPath(points: Points, f: Frame): string {
   if (points.length === 0) return '';
-  const span = Math.max(1e-9, f.end - f.start);
-  const y = (v: number) => f.height - 4 - ((f.height - 8) * v) / (f.peak || 1);
-  const buckets = new Map<number, { min: number; max: number }>();
-  for (const p of points) {
-    const x = Math.round(((p.at - f.start) / span) * (f.width - 1));
-    const b = buckets.get(x);
-    if (!b) buckets.set(x, { min: p.value, max: p.value });
-    else {
-      b.min = Math.min(b.min, p.value);
-      b.max = Math.max(b.max, p.value);
-    }
-  }
-  const parts: string[] = [];
-  for (const [x, b] of buckets) {
-    parts.push(`${parts.length ? 'L' : 'M'}${x},${y(b.max).toFixed(1)}`);
-    if (b.min !== b.max) parts.push(`L${x},${y(b.min).toFixed(1)}`);
-  }
-  return parts.join('');
+  const at = Float64Array.from(points, (p) => p.at);
+  const value = Float64Array.from(points, (p) => p.value);
+  const kept = downsampleIndices(at, [value], 2 * f.width);
+  const rows = Array.from(kept, (i): PlotRow => ({ i, t: at[i]!, v: value[i]! }));
+  const x = linear([f.start, Math.max(f.end, f.start + 1e-9)], 0, f.width - 1);
+  const y = linear([0, f.peak || 1], f.height - 4, 4);
+  return linePath(rows, (r) => r.v, x, y);
 }
 
 function hours(seconds: number): string {

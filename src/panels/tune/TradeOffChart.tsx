@@ -1,6 +1,11 @@
 // The trade-off of a search: every candidate as a point (objective across, overload up), the
-// Pareto front as a line, the recommendation ringed and the current HPA as a square.
+// Pareto front as a line, the recommendation ringed and the current HPA as a square. Axes from
+// the plot kit, as on every plot: round ticks fitted to the candidates (not from zero, never
+// below it for figures that cannot be negative) with grid lines, and the kit's linear scales.
 
+import { formatCompact } from '../../format/format.ts';
+import { linear } from '../../plot/scale.ts';
+import { niceTicks, type AxisScale } from '../../plot/ticks.ts';
 import type { SearchResult } from '../../tune/search.ts';
 
 const W = 520;
@@ -17,10 +22,10 @@ export function TradeOffChart(props: {
   if (points.length === 0) return <p>No candidate could be simulated.</p>;
   const xs = points.map((c) => c.objective!);
   const ys = points.map((c) => c.overload!);
-  const [x0, x1] = range(xs);
-  const [y0, y1] = range(ys);
-  const sx = (v: number) => PAD.left + ((v - x0) / (x1 - x0)) * (W - PAD.left - PAD.right);
-  const sy = (v: number) => H - PAD.bottom - ((v - y0) / (y1 - y0)) * (H - PAD.top - PAD.bottom);
+  const xAxis = fitted(xs, 6);
+  const yAxis = fitted(ys, 5);
+  const sx = linear(xAxis.domain, PAD.left, W - PAD.right);
+  const sy = linear(yAxis.domain, H - PAD.bottom, PAD.top);
   const front = result.front.map((i) => result.candidates[i]!);
   const frontSet = new Set(result.front);
   const path = front.map((c, k) => `${k ? 'L' : 'M'}${sx(c.objective!)},${sy(c.overload!)}`);
@@ -35,15 +40,21 @@ export function TradeOffChart(props: {
           y2={H - PAD.bottom}
         />
         <line className="axis" x1={PAD.left} y1={PAD.top} x2={PAD.left} y2={H - PAD.bottom} />
-        {[x0, (x0 + x1) / 2, x1].map((v) => (
-          <text key={`x${v}`} x={sx(v)} y={H - PAD.bottom + 14} textAnchor="middle">
-            {short(v)}
-          </text>
+        {xAxis.ticks.map((v) => (
+          <g key={`x${v}`}>
+            <line className="grid" x1={sx(v)} x2={sx(v)} y1={PAD.top} y2={H - PAD.bottom} />
+            <text x={sx(v)} y={H - PAD.bottom + 14} textAnchor="middle">
+              {formatCompact(v)}
+            </text>
+          </g>
         ))}
-        {[y0, (y0 + y1) / 2, y1].map((v) => (
-          <text key={`y${v}`} x={PAD.left - 6} y={sy(v) + 4} textAnchor="end">
-            {short(v)}
-          </text>
+        {yAxis.ticks.map((v) => (
+          <g key={`y${v}`}>
+            <line className="grid" x1={PAD.left} x2={W - PAD.right} y1={sy(v)} y2={sy(v)} />
+            <text x={PAD.left - 6} y={sy(v) + 4} textAnchor="end">
+              {formatCompact(v)}
+            </text>
+          </g>
         ))}
         <text x={(W + PAD.left) / 2} y={H - 4} textAnchor="middle" className="label">
           {result.objective.name} ({result.objective.unit}) →
@@ -108,16 +119,18 @@ export function TradeOffChart(props: {
   );
 }
 
-function range(values: number[]): [number, number] {
-  let lo = Math.min(...values);
-  let hi = Math.max(...values);
-  if (hi - lo < 1e-9) {
-    lo -= 1;
-    hi += 1;
-  }
-  const pad = (hi - lo) * 0.05;
-  // Counts, hours and percentages are never negative: no axis below zero.
-  return [lo >= 0 ? Math.max(0, lo - pad) : lo - pad, hi + pad];
+/**
+ * Round ticks around the candidates' values: not from zero (the differences are what matter),
+ * and never below zero when no value is (counts, hours and percentages). A single value gets a
+ * small range around it.
+ */
+function fitted(values: number[], maxTicks: number): AxisScale {
+  const lo = Math.min(...values);
+  const hi = Math.max(...values);
+  const pad = hi - lo < 1e-9 ? Math.max(1, Math.abs(lo) * 0.1) : 0;
+  const axis = niceTicks(lo - pad, hi + pad, maxTicks, { zero: false });
+  if (lo < 0 || axis.domain[0] >= 0) return axis;
+  return niceTicks(0, hi + pad, maxTicks);
 }
 
 function short(v: number): string {

@@ -1,22 +1,45 @@
-// Pointer geometry of the stacked charts: every chart has the same margins and y-axis width, so a
-// pixel maps to a time the same way on each. Pure, for clicks, hover and drag-to-zoom.
+// Pointer geometry, pure: a pixel → a time (the plot's layout says where its area sits; the
+// stacked charts share one, so a pixel is the same time on each), the sync or row nearest to a
+// time (one rule for every chart, lane and lookup), and the zoom keys and ranges.
 
-import { nearestIndex } from '../format/timeAxis.ts';
-import { CHART_MARGIN, Y_AXIS_WIDTH } from './layout.ts';
+import { CHART_LAYOUT, type PlotLayout } from './layout.ts';
 
-export { nearestIndex };
+/**
+ * Index of the entry nearest to `t` among `n` ascending times read by `timeAt` (-1 when n is 0);
+ * a tie goes to the earlier one. Every chart, lane and row lookup uses this one rule.
+ */
+export function nearestBy(n: number, timeAt: (i: number) => number, t: number): number {
+  if (n === 0) return -1;
+  let lo = 0;
+  let hi = n - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (timeAt(mid) < t) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo > 0 && Math.abs(timeAt(lo - 1) - t) <= Math.abs(timeAt(lo) - t)) return lo - 1;
+  return lo;
+}
 
-/** Plot area of a chart `width` px wide: [left, right] in px from the chart's left edge. */
-export function plotSpan(width: number): [number, number] {
-  return [
-    CHART_MARGIN.left + Y_AXIS_WIDTH,
-    Math.max(CHART_MARGIN.left + Y_AXIS_WIDTH + 1, width - CHART_MARGIN.right),
-  ];
+/** Index of the sync nearest to `t` in the ascending `time` (-1 when empty). */
+export function nearestIndex(time: ArrayLike<number>, t: number): number {
+  return nearestBy(time.length, (i) => time[i]!, t);
+}
+
+/** Plot area of a plot `width` px wide: [left, right] in px from its left edge. */
+export function plotSpan(width: number, layout: PlotLayout = CHART_LAYOUT): [number, number] {
+  const left = layout.margin.left + layout.yAxisWidth;
+  return [left, Math.max(left + 1, width - layout.margin.right)];
 }
 
 /** The time under pixel `px` (clamped to the domain). */
-export function timeAtPixel(px: number, width: number, domain: [number, number]): number {
-  const [l, r] = plotSpan(width);
+export function timeAtPixel(
+  px: number,
+  width: number,
+  domain: readonly [number, number],
+  layout: PlotLayout = CHART_LAYOUT,
+): number {
+  const [l, r] = plotSpan(width, layout);
   const f = Math.min(1, Math.max(0, (px - l) / (r - l)));
   return domain[0] + f * (domain[1] - domain[0]);
 }

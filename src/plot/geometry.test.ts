@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { areaPath, glyphPath, linear, linePath, nearestRow, plotBox } from './plotGeometry.ts';
+import { areaPath, glyphPath, linear, linePath, nearestRow, plotBox } from './geometry.ts';
 import { CHART_MARGIN, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from './layout.ts';
-import type { ChartRow } from './types.ts';
+import type { PlotRow } from './geometry.ts';
 
-const rows = (values: (number | null)[]): ChartRow[] => values.map((v, i) => ({ i, t: i * 10, v }));
+const rows = (values: (number | null)[]): PlotRow[] => values.map((v, i) => ({ i, t: i * 10, v }));
 const x = (t: number) => t;
 const y = (v: number) => 100 - v;
-const get = (row: ChartRow) => row.v;
+const get = (row: PlotRow) => row.v;
 
 describe('plotBox', () => {
   it('leaves the y-axis on the left and the time axis below, as the overlays assume', () => {

@@ -1,10 +1,23 @@
-// The plot's geometry, pure: the plot box inside a chart of a given size, linear scales, and SVG
-// path strings built straight from the shared rows. A chart is a handful of <path> elements whose
-// `d` is one string each, so a new run costs a string per series, not a component per point.
+// The plot's geometry, pure: the plot box inside a plot of a given size, and SVG path strings
+// built straight from rows. A plot is a handful of <path> elements whose `d` is one string each,
+// so a new run costs a string per series, not a component per point.
 
-import { CHART_MARGIN, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from './layout.ts';
-import type { ChartRow } from './types.ts';
-import { nearestBy } from '../format/timeAxis.ts';
+import { CHART_LAYOUT, type PlotLayout } from './layout.ts';
+import { nearestBy } from './pointer.ts';
+import { linear } from './scale.ts';
+
+export { linear };
+
+/**
+ * One (downsampled) row: `t` its time, `i` the index of the sync (or sample) it stands for, and
+ * any number of named values. Null draws a gap. Several series share one row list, so one
+ * cursor lines up across them.
+ */
+export interface PlotRow {
+  i: number;
+  t: number;
+  [key: string]: number | null;
+}
 
 /** The plot area in px from the chart's top-left corner (the same on every stacked chart). */
 export interface PlotBox {
@@ -14,32 +27,25 @@ export interface PlotBox {
   bottom: number;
 }
 
-export function plotBox(width: number, height: number): PlotBox {
-  const left = CHART_MARGIN.left + Y_AXIS_WIDTH;
-  const top = CHART_MARGIN.top;
+export function plotBox(width: number, height: number, layout: PlotLayout = CHART_LAYOUT): PlotBox {
+  const left = layout.margin.left + layout.yAxisWidth;
+  const top = layout.margin.top;
   return {
     left,
     top,
-    right: Math.max(left + 1, width - CHART_MARGIN.right),
-    bottom: Math.max(top + 1, height - CHART_MARGIN.bottom - X_AXIS_HEIGHT),
+    right: Math.max(left + 1, width - layout.margin.right),
+    bottom: Math.max(top + 1, height - layout.margin.bottom - layout.xAxisHeight),
   };
-}
-
-/** Maps [d0, d1] onto [r0, r1]; a degenerate domain maps everything to r0. */
-export function linear(domain: readonly [number, number], r0: number, r1: number) {
-  const [d0, d1] = domain;
-  const k = d1 === d0 ? 0 : (r1 - r0) / (d1 - d0);
-  return (v: number) => r0 + (v - d0) * k;
 }
 
 /** Coordinates far outside the plot are pinned (the clip hides them; SVG stays finite). */
 const FAR = 1e5;
 const px = (v: number) => Math.round(Math.max(-FAR, Math.min(FAR, v)) * 10) / 10;
 
-export type RowValue = (row: ChartRow) => number | null | undefined;
+export type RowValue = (row: PlotRow) => number | null | undefined;
 
 /** A usable value: null, undefined and non-finite numbers are gaps. */
-function valueOf(get: RowValue, row: ChartRow): number | null {
+function valueOf(get: RowValue, row: PlotRow): number | null {
   const v = get(row);
   return v === null || v === undefined || !Number.isFinite(v) ? null : v;
 }
@@ -49,7 +55,7 @@ function valueOf(get: RowValue, row: ChartRow): number | null {
  * recharts' stepAfter did). A gap (null) breaks the line; nothing is connected across it.
  */
 export function linePath(
-  rows: readonly ChartRow[],
+  rows: readonly PlotRow[],
   get: RowValue,
   x: (t: number) => number,
   y: (v: number) => number,
@@ -78,7 +84,7 @@ export function linePath(
  * of rows where both are defined.
  */
 export function areaPath(
-  rows: readonly ChartRow[],
+  rows: readonly PlotRow[],
   lower: RowValue,
   upper: RowValue,
   x: (t: number) => number,
@@ -126,7 +132,7 @@ export function areaPath(
 }
 
 /** The row drawn nearest to time `t` (rows ascend in time; -1 when there are none). */
-export function nearestRow(rows: readonly ChartRow[], t: number): number {
+export function nearestRow(rows: readonly PlotRow[], t: number): number {
   return nearestBy(rows.length, (i) => rows[i]!.t, t);
 }
 

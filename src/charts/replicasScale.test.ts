@@ -1,26 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { presetRun } from '../explain/testing/presets.ts';
+import { toLog } from '../plot/scale.ts';
 import { replicasScale } from './buildChartData.ts';
 import { DEFAULT_HIDDEN_REPLICAS } from './seriesStyles.ts';
-import { formatLogTick, fromLog, logScale, toLog } from './yScale.ts';
-
-describe('log view', () => {
-  it('maps 0 to 0 and decades to whole steps, and back', () => {
-    expect(toLog(0)).toBe(0);
-    expect(toLog(9)).toBeCloseTo(1);
-    expect(toLog(999)).toBeCloseTo(3);
-    expect(fromLog(toLog(42))).toBeCloseTo(42);
-  });
-
-  it('labels ticks 0, 1, 10, 100, 1000 and covers the maximum', () => {
-    const s = logScale(1000);
-    expect(s.ticks.map(formatLogTick)).toContain('1k');
-    expect(s.ticks.map(formatLogTick)).toContain('100');
-    expect(s.ticks[0]).toBe(0);
-    expect(s.domain[1]).toBeGreaterThanOrEqual(toLog(1000));
-    expect(s.ticks.length).toBeLessThanOrEqual(9);
-  });
-});
 
 describe('replicas axis of KEP-853 story 1 (maxReplicas 1000)', () => {
   const s = presetRun('story-1-scale-up-fast').payload.series;

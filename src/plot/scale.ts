@@ -1,8 +1,29 @@
-// The replicas y-axis: which series it must fit (only the visible ones, so hiding the raw
-// proposal rescales) and an optional log view. The log view plots log10(1 + v) so zero replicas
-// (scale to zero) stay on the chart; ticks are labelled with the untransformed values.
+// Scales: a linear map from a domain to pixels (and back, for pointers), and the log view of a
+// count axis. The log view plots log10(1 + v) so zero (scale to zero) stays on the plot; its ticks
+// are labelled with the untransformed values. Which values an axis must fit is the caller's
+// business (the replicas chart fits only the visible series).
 
-import { axisScale, formatCompact, type AxisScale } from '../format/format.ts';
+import { formatCompact } from '../format/format.ts';
+import { axisScale, type AxisScale } from './ticks.ts';
+
+/**
+ * Maps [d0, d1] onto [r0, r1]; a degenerate domain maps everything to r0. The fraction of the
+ * domain is taken first, so the middle of a range lands exactly on the middle of the pixels.
+ */
+export function linear(domain: readonly [number, number], r0: number, r1: number) {
+  const [d0, d1] = domain;
+  const span = d1 - d0;
+  const out = r1 - r0;
+  if (span === 0) return () => r0;
+  return (v: number) => r0 + ((v - d0) / span) * out;
+}
+
+/** The inverse of `linear(domain, r0, r1)`: a pixel back to a value (r0 for a degenerate range). */
+export function invertLinear(domain: readonly [number, number], r0: number, r1: number) {
+  const [d0, d1] = domain;
+  const k = r1 === r0 ? 0 : (d1 - d0) / (r1 - r0);
+  return (px: number) => d0 + (px - r0) * k;
+}
 
 export type YMode = 'linear' | 'log';
 
@@ -42,8 +63,8 @@ export function formatLogTick(y: number): string {
   return formatCompact(Math.round(fromLog(y)));
 }
 
-/** The scale of a replicas chart whose highest visible value is `top`. */
-export function replicasAxis(top: number, mode: YMode, headroom: boolean): AxisScale {
+/** A count axis (replicas, pods) whose highest value is `top`: whole ticks, or the log view. */
+export function countAxis(top: number, mode: YMode, headroom: boolean): AxisScale {
   if (mode === 'log') return logScale(top);
   return axisScale(0, headroom ? top * 1.04 : top, 6, true);
 }
