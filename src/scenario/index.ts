@@ -34,3 +34,9 @@ export { safeLine, safeLines, hasUnsafeCharacters } from './safeText.ts';
 export { addVariant, duplicateAsVariant, type NewVariant } from './edit/addVariant.ts';
 export { mergePatch } from './variants/mergePatch.ts';
 export { patchHpaSpec, type PatchedHpa } from './hpa/patched.ts';
+export {
+  inputFieldKey,
+  locateInputFields,
+  LOCATED_INPUT_FIELDS,
+  type InputPath,
+} from './inputFields.ts';

@@ -8,6 +8,7 @@ import { checkBudget, checkRunsBudget } from './checkBudget.ts';
 import { IssueList, reporterFor, type DocRef, type Reporter } from './diagnostics.ts';
 import { PLACEHOLDER_MESSAGE, helmTemplateAt, placeholderAt, templateMessage } from './helm.ts';
 import { checkHpaShape, processHpa, type HpaOutcome } from './hpa/process.ts';
+import { inputFieldLocations } from './inputFields.ts';
 import { MAX_DOCUMENTS, MAX_TEXT_CHARS } from './limits.ts';
 import { textDiagnostic, toDiagnostics } from './locateIssues.ts';
 import { assignRoles, type RoledEntry } from './roles.ts';
@@ -20,6 +21,7 @@ import { readTargetWorkload, type TargetWorkload } from './simulation/targetWork
 import type {
   Diagnostic,
   HpaChoice,
+  InputFieldLocation,
   ParseOptions,
   ParseResult,
   ScenarioDocument,
@@ -48,6 +50,7 @@ interface Parts {
   defaultSimulation?: string | null;
   defaultWorld?: string | null;
   variants?: VariantRun[];
+  inputFields?: Record<string, InputFieldLocation>;
 }
 
 function result(p: Parts): ParseResult {
@@ -68,6 +71,7 @@ function result(p: Parts): ParseResult {
     defaultSimulation: p.defaultSimulation ?? null,
     defaultWorld: p.defaultWorld ?? null,
     variants: ok ? (p.variants ?? []) : [],
+    inputFields: ok ? (p.inputFields ?? {}) : {},
   };
 }
 
@@ -155,6 +159,7 @@ function parse(source: string, options: ParseOptions): ParseResult {
   let defaultSimulation: string | null = null;
   let defaultWorld: string | null = null;
   let variants: VariantRun[] = [];
+  let inputFields: Record<string, InputFieldLocation> = {};
   const variantEntries = readVariantEntries(simValue, metadataName(hpaValue), sim.report);
   if (roles.hpa && hpaValue !== undefined) {
     const reportHpa = keda?.report ?? reporterFor(issues, roles.hpa.ref);
@@ -186,6 +191,14 @@ function parse(source: string, options: ParseOptions): ParseResult {
         reportHpa,
         reportSimulation: sim.report,
       });
+      // Where each input field was written, for a run the engine's meter stops (inputFields.ts).
+      const fields = { hpaDocument: hpaValue, simulationDocument: simValue, pathMap: hpa.pathMap };
+      const refs = { hpaRef: roles.hpa.ref, simulationRef: roles.simulation?.ref ?? null };
+      inputFields = inputFieldLocations(
+        { ...fields, ...refs, keda: keda !== null },
+        documents,
+        text,
+      );
     }
     if (input?.federation && variantEntries.length > 0) {
       // The comparison has one run per variant; a federation already has one per cluster.
@@ -223,6 +236,7 @@ function parse(source: string, options: ParseOptions): ParseResult {
     defaultSimulation,
     defaultWorld,
     variants,
+    inputFields,
   });
 }
 

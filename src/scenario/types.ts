@@ -39,6 +39,19 @@ export interface ScenarioInfo {
   description: string;
 }
 
+/** Where an input field was written, or (not written) the nearest place to say it. */
+export interface InputFieldLocation {
+  /** the user wrote this field (else: where it would go, its nearest written parent) */
+  written: boolean;
+  /** the diagnostic's path (`spec.duration`, `hpa:spec.maxReplicas`) and position */
+  path: string;
+  document: number;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
 export interface ParseResult {
   /** True when no diagnostic is an error. */
   ok: boolean;
@@ -78,6 +91,12 @@ export interface ParseResult {
    * same world; empty when the scenario has an error (a variant's error is the scenario's).
    */
   variants: VariantRun[];
+  /**
+   * Where each SimulationInput field was written (`inputFields.ts`), by its input path joined with
+   * dots (`durationSeconds`, `hpa.spec.maxReplicas`): a run stopped by the engine's work meter is
+   * located at the first field behind its cost that the user wrote. Empty unless ok.
+   */
+  inputFields: Record<string, InputFieldLocation>;
 }
 
 /** One variant of spec.variants: its validated input over the scenario's world. */
