@@ -83,7 +83,7 @@ function layer(files, patterns) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'reports', 'test-results', 'playwright-report'] },
+  { ignores: ['dist', 'dist-cli', 'node_modules', 'reports', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -33,7 +33,8 @@ function preloadEditor(): Plugin {
           attrs: {
             rel: 'modulepreload',
             crossorigin: true,
-            href: `/${c.fileName}`,
+            // Relative, like every other asset: the app works from any sub-path.
+            href: `./${c.fileName}`,
             fetchpriority: 'low',
             'data-lazy': true,
           },
@@ -45,10 +46,13 @@ function preloadEditor(): Plugin {
 }
 
 export default defineConfig({
+  // Relative asset URLs: the built app is served from any path (`/`, `/tools/hpa-sim/`, a file).
+  base: './',
   plugins: [react(), preloadEditor()],
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // No source maps by default (they were 27 MB); HPA_SIM_SOURCEMAP=1 npm run build keeps them.
+    sourcemap: process.env.HPA_SIM_SOURCEMAP === '1',
     // Only for the lazy Monaco chunk (~3.7 MB minified, ~0.93 MB gzip); keep an eye on the entry.
     chunkSizeWarningLimit: 4000,
     rolldownOptions: {

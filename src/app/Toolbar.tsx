@@ -1,6 +1,7 @@
 // Toolbar: presets, undo/redo, share, export, theme, and the simulator's state.
 import { memo, useState, type ReactNode, type RefObject } from 'react';
 import { createShareLink } from '../share/index.ts';
+import { EmbedSnippet } from './embed/EmbedSnippet.tsx';
 import {
   getScenarioText,
   useActions,
@@ -190,6 +191,12 @@ export const Toolbar = memo(function Toolbar(props: {
             {share.error}
           </span>
         ) : null}
+        <EmbedSnippet
+          getText={getScenarioText}
+          hpa={hpaChoice}
+          model={federation && federation.models.length > 1 ? clusterModel : null}
+          title={parse?.name || 'scenario'}
+        />
       </div>
       <ExportMenu
         disabled={{ effective: !parse?.effectiveHpaYaml, csv: !hasResult, png: !hasResult }}

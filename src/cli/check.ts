@@ -1,147 +1,164 @@
-// `cli check FILE --max-… N`: KPI thresholds as an exit status, to gate an HPA change in CI.
+// `cli check PATH… --max-… N`: KPI thresholds as an exit status, to gate an HPA change in CI.
+// One file with one autoscaler prints its verdict as text; directories, globs, several files or
+// several autoscalers are a fleet (fleetCheck.ts): each autoscaler judged on its own, reports.
 
-import type { SimulationInput } from '../engine/simulation/index.ts';
-import { executeRun, planParsed, type RunPlan } from '../run/index.ts';
 import { THRESHOLDS } from '../tune/index.ts';
 import { parseArgs, type Io } from './args.ts';
-import { runAllModels } from './federation.ts';
+import type { Selection } from './fleet.ts';
+import { fleetCheck, judgeFleet, reportFleet } from './fleetCheck.ts';
+import { fleetWorkers, judgeFleetParallel } from './fleetPool.ts';
 import { kpiLines } from './format.ts';
-import { loadScenarioFile } from './loadScenario.ts';
+import { judgeParsed, type Limits } from './judge.ts';
+import { displayName, loadScenarioFile } from './loadScenario.ts';
+import { parseReports, type ReportRequest } from './reporters/index.ts';
+import { parseShard, scanFile } from './targets.ts';
+import { isGlob } from './walk.ts';
+import { statSync } from 'node:fs';
 
 // The thresholds are shared with `cli tune` and the app's search panel (src/tune/goals.ts).
 export { THRESHOLDS };
 
-export function checkCommand(argv: string[], io: Io): number {
+type CheckPlan =
+  | { kind: 'done'; code: number }
+  | { kind: 'one'; path: string; hpa: string | undefined; limits: Limits }
+  | {
+      kind: 'fleet';
+      sel: Selection;
+      limits: Limits;
+      hpa: string | undefined;
+      reports: ReportRequest[];
+      workers: number | undefined;
+    };
+
+function planCheck(argv: string[], io: Io): CheckPlan {
   const spec: Record<string, 'number' | 'string'> = {
     ...Object.fromEntries(THRESHOLDS.map((t) => [t.flag, 'number' as const])),
     hpa: 'string',
     gate: 'string',
+    report: 'string',
+    shard: 'string',
+    workers: 'number',
   };
+  const usage = (m: string): CheckPlan => ({ kind: 'done', code: io.usage(m) });
   const args = parseArgs(argv, spec);
-  if (!args.ok) return io.usage(args.error);
-  const [file, ...extra] = args.positional;
-  if (!file || extra.length) return io.usage('check takes exactly one scenario file');
+  if (!args.ok) return usage(args.error);
+  const paths = args.positional;
+  if (paths.length === 0)
+    return usage('check takes a scenario file, a directory or a glob (- reads stdin)');
   const active = THRESHOLDS.filter((t) => args.values[t.flag] !== undefined);
   if (active.length === 0)
-    return io.usage(
+    return usage(
       `check needs at least one threshold: ${THRESHOLDS.map((t) => `--${t.flag}`).join(', ')}`,
     );
-  const loaded = loadScenarioFile(file, { hpa: args.values.hpa as string | undefined });
+  const gate = (args.values.gate as string | undefined) ?? 'hpa';
+  const hpa = args.values.hpa as string | undefined;
+  const reportRaw = args.values.report as string | undefined;
+  const reports = reportRaw === undefined ? null : parseReports(reportRaw);
+  if (reports && !reports.ok) return usage(reports.error);
+  const shardRaw = args.values.shard as string | undefined;
+  const shard = shardRaw === undefined ? null : parseShard(shardRaw);
+  if (shard && !shard.ok) return usage(shard.error);
+  const workers = args.values.workers as number | undefined;
+  if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1 && workers <= 64))
+    return usage(`--workers takes a whole number from 1 to 64, got ${workers}`);
+  const limits = { active, values: args.values, gate };
+  const single =
+    paths.length === 1 && !reports && !shard && (hpa !== undefined || !manyAutoscalers(paths[0]!));
+  if (single) return { kind: 'one', path: paths[0]!, hpa, limits };
+  return {
+    kind: 'fleet',
+    sel: {
+      paths,
+      ...(shard?.ok ? { shard: { index: shard.index, count: shard.count } } : {}),
+      strictSingle: true,
+    },
+    limits,
+    hpa,
+    reports: reports?.ok ? reports.reports : [],
+    workers,
+  };
+}
+
+/** `check` judged in this thread (`main()`). */
+export function checkCommand(argv: string[], io: Io): number {
+  const plan = planCheck(argv, io);
+  if (plan.kind === 'done') return plan.code;
+  if (plan.kind === 'one') return checkOne(plan.path, plan.hpa, plan.limits, io);
+  return fleetCheck(plan.sel, plan.limits, plan.hpa, plan.reports, io);
+}
+
+/** `check` with a fleet on every core (`--workers N`, default all): what the command runs. */
+export async function checkCommandAsync(argv: string[], io: Io): Promise<number> {
+  const plan = planCheck(argv, io);
+  if (plan.kind === 'done') return plan.code;
+  if (plan.kind === 'one') return checkOne(plan.path, plan.hpa, plan.limits, io);
+  const { sel, limits, hpa } = plan;
+  const fleet = await judgeFleetParallel(sel, limits, hpa, plan.workers ?? fleetWorkers(), () =>
+    judgeFleet(sel, limits, hpa),
+  );
+  return reportFleet(fleet, sel, plan.reports, io);
+}
+
+/** A path that is a directory, a glob, or a file with more than one autoscaler. */
+function manyAutoscalers(path: string): boolean {
+  if (path !== '-') {
+    try {
+      if (statSync(path).isDirectory()) return true;
+    } catch {
+      return isGlob(path);
+    }
+  }
+  return scanFile(path, true).targets.length > 1;
+}
+
+/** One autoscaler: every run's PASS/FAIL lines and KPIs as text. */
+function checkOne(path: string, hpa: string | undefined, limits: Limits, io: Io): number {
+  const file = displayName(path);
+  const loaded = loadScenarioFile(path, { hpa });
   if (!loaded.ok) {
     loaded.errors.forEach((e) => io.err(e));
     return 2;
   }
   loaded.warnings.forEach((w) => io.err(w));
-  const runs = planParsed(loaded.parsed).runs;
-  if (runs.length === 0) {
-    io.err(`${file}:1:1: error: the scenario is not valid`);
-    return 2;
-  }
-  const gate = (args.values.gate as string | undefined) ?? 'hpa';
-  const gated = gatedRuns(gate, runs);
-  if (!gated) {
-    const names = runs.slice(1).map((r) => r.key);
-    return io.usage(
-      `--gate takes hpa, all${names.length ? `, or a variant (${names.join(', ')})` : ''}; got "${gate}"`,
-    );
-  }
-  if (args.values['max-cost-per-month'] !== undefined && !loaded.parsed.input?.cost) {
+  const j = judgeParsed(loaded.parsed, limits);
+  if (!j.ok) {
+    if (j.usage) return io.usage(j.error);
     io.err(
-      `${file}: error: --max-cost-per-month needs prices: add spec.cost to the Simulation document`,
+      j.error.startsWith('--') ? `${file}: error: ${j.error}` : `${file}:1:1: error: ${j.error}`,
     );
     return 2;
   }
-  // Multi-cluster: judged on each model's total (a federation has no variants).
-  if (runs[0]!.federation) return checkFederated(file, runs[0]!.input, active, args.values, io);
-  const verdicts: { key: string; failed: number }[] = [];
-  for (const run of runs) {
-    const outcome = executeRun(run);
-    if (!outcome.ok) {
-      const who = run.role === 'variant' ? `variant '${run.name}': ` : '';
-      io.err(`${file}:1:1: error: ${who}${outcome.error}`);
-      return 2;
-    }
-    // With variants, each run's verdict is headed by its name so a CI log reads per variant.
-    if (runs.length > 1) {
+  const n = j.runs.length;
+  let failedChecks = 0;
+  j.runs.forEach((run, i) => {
+    if (j.federated) io.out(`${run.name}:`);
+    else if (n > 1) {
       const what = run.role === 'variant' ? `variant ${run.name}` : `${run.name} (the HPA)`;
-      io.out(
-        `${verdicts.length ? '\n' : ''}${what}${gated.includes(run.key) ? '' : ' (reported, not gated)'}:`,
-      );
+      io.out(`${i ? '\n' : ''}${what}${run.gated ? '' : ' (reported, not gated)'}:`);
     }
-    let failed = 0;
-    for (const t of active) {
-      const limit = args.values[t.flag] as number;
-      const value = t.kpi(outcome.result.kpis);
-      const ok = t.bound === 'max' ? value <= limit : value >= limit;
-      if (!ok) failed++;
-      io.out(`${ok ? 'PASS' : 'FAIL'} ${t.label}: ${value} (${t.bound} ${limit})`);
+    for (const c of run.checks) {
+      if (!c.ok) failedChecks++;
+      io.out(`${c.ok ? 'PASS' : 'FAIL'} ${c.label}: ${c.value} (${c.bound} ${c.limit})`);
     }
-    kpiLines(outcome.result).forEach((l) => io.out(`  ${l}`));
-    verdicts.push({ key: run.key, failed });
-  }
-  const judged = verdicts.filter((v) => gated.includes(v.key));
-  const failing = judged.filter((v) => v.failed > 0);
-  if (runs.length === 1) {
-    const failed = verdicts[0]!.failed;
+    kpiLines(run.result).forEach((l) => io.out(`  ${l}`));
+  });
+  const active = limits.active.length;
+  if (j.federated || n === 1) {
+    const total = active * n;
     io.out(
-      failed === 0
-        ? `${file}: all ${active.length} thresholds met`
-        : `${file}: ${failed} of ${active.length} thresholds not met`,
+      failedChecks === 0
+        ? `${file}: all ${total} thresholds met`
+        : `${file}: ${failedChecks} of ${total} thresholds not met`,
     );
-  } else {
-    const label = (key: string) => runs.find((r) => r.key === key)!.name;
-    const met = verdicts.filter((v) => v.failed === 0).map((v) => label(v.key));
-    io.out(
-      `\n${file}: thresholds met by ${met.length ? met.join(', ') : 'no run'} (${met.length} of ${runs.length} runs); ` +
-        (failing.length === 0
-          ? `gate (${gate}) passed`
-          : `gate (${gate}) failed: ${failing.map((v) => label(v.key)).join(', ')}`),
-    );
+    return failedChecks === 0 ? 0 : 1;
   }
-  return failing.length === 0 ? 0 : 1;
-}
-
-/**
- * Which runs decide the exit status: `hpa` (default) the HPA as written, the manifest that ships;
- * `all` every run; a variant's name that variant (a proposed change gated before it is applied).
- */
-function gatedRuns(gate: string, runs: readonly RunPlan[]): string[] | null {
-  if (gate === 'hpa') return [runs[0]!.key];
-  if (gate === 'all') return runs.map((r) => r.key);
-  const variant = runs.find((r) => r.role === 'variant' && r.key === gate);
-  return variant ? [variant.key] : null;
-}
-
-/** Multi-cluster: every threshold against each model's total (the service over all clusters). */
-function checkFederated(
-  file: string,
-  input: SimulationInput,
-  active: typeof THRESHOLDS,
-  values: Record<string, unknown>,
-  io: Io,
-): number {
-  const fed = runAllModels(input);
-  if (!fed.ok) {
-    io.err(`${file}:1:1: error: ${fed.error}`);
-    return 2;
-  }
-  let failed = 0;
-  for (const run of fed.runs) {
-    io.out(`${run.model} model (total over ${run.members.length} clusters):`);
-    for (const t of active) {
-      const limit = values[t.flag] as number;
-      const value = t.kpi(run.total.kpis);
-      const ok = t.bound === 'max' ? value <= limit : value >= limit;
-      if (!ok) failed++;
-      io.out(`${ok ? 'PASS' : 'FAIL'} ${t.label}: ${value} (${t.bound} ${limit})`);
-    }
-    kpiLines(run.total).forEach((l) => io.out(`  ${l}`));
-  }
-  const n = active.length * fed.runs.length;
+  const met = j.runs.filter((r) => r.checks.every((c) => c.ok)).map((r) => r.name);
+  const failing = j.runs.filter((r) => r.gated && r.checks.some((c) => !c.ok)).map((r) => r.name);
   io.out(
-    failed === 0
-      ? `${file}: all ${n} thresholds met`
-      : `${file}: ${failed} of ${n} thresholds not met`,
+    `\n${file}: thresholds met by ${met.length ? met.join(', ') : 'no run'} (${met.length} of ${n} runs); ` +
+      (failing.length === 0
+        ? `gate (${limits.gate}) passed`
+        : `gate (${limits.gate}) failed: ${failing.join(', ')}`),
   );
-  return failed === 0 ? 0 : 1;
+  return failing.length === 0 ? 0 : 1;
 }

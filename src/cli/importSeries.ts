@@ -15,7 +15,7 @@ import {
 import type { ImportIssue, SeriesCurve } from '../engine/simulation/curves/index.ts';
 import * as scenarioLimits from '../scenario/limits.ts';
 import { parseArgs, type Io } from './args.ts';
-import { fileDiagnostic } from './loadScenario.ts';
+import { fileDiagnostic, providedText } from './loadScenario.ts';
 
 /** `file:line:column:` when the issue has a line, `file:` (plus its JSON path) when not. */
 function importDiagnostic(file: string, issue: ImportIssue, severity: string): string {
@@ -44,7 +44,9 @@ export function importCommand(argv: string[], io: Io): number {
     return io.usage(`unknown --from "${from}" (csv or prometheus)`);
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    // A fetched answer (import --prometheus) is read like a saved one.
+    const given = providedText(file);
+    text = given ? new TextDecoder().decode(given) : readFileSync(file, 'utf8');
   } catch (e) {
     const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
     io.err(fileDiagnostic(file, `cannot read the file (${why})`));

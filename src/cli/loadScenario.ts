@@ -9,7 +9,7 @@ import {
   type ParseResult,
 } from '../scenario/index.ts';
 
-const MAX_FILE_BYTES = 8 * 1024 * 1024;
+export const MAX_FILE_BYTES = 8 * 1024 * 1024;
 
 export type Loaded =
   | { ok: true; parsed: ParseResult; warnings: string[]; text: string }
@@ -55,29 +55,70 @@ export interface LoadOptions {
   hpaOnly?: boolean;
 }
 
-export function loadScenarioFile(file: string, options: LoadOptions = {}): Loaded {
-  let bytes: Uint8Array;
+/**
+ * Texts given other than as a file, by the name a command was given (`-`: standard input, read
+ * by main.ts before the command runs). loadScenarioFile reads these instead of the disk.
+ */
+const providedTexts = new Map<string, Uint8Array>();
+
+/** Runs `fn` with `name` read as `bytes` (stdin's `-`), then forgets it. */
+export async function withProvidedText<T>(
+  name: string,
+  bytes: Uint8Array,
+  fn: () => Promise<T>,
+): Promise<T> {
+  providedTexts.set(name, bytes);
+  try {
+    return await fn();
+  } finally {
+    providedTexts.delete(name);
+  }
+}
+
+/** The bytes given for `name` (stdin's `-`), if any. */
+export function providedText(name: string): Uint8Array | undefined {
+  return providedTexts.get(name);
+}
+
+/** How a file is named in messages: `-` is `<stdin>`. */
+export function displayName(file: string): string {
+  return file === '-' ? '<stdin>' : file;
+}
+
+/** A file's bytes, or why they cannot be read (too large, unreadable). */
+export function readScenarioBytes(
+  file: string,
+): { ok: true; bytes: Uint8Array } | { ok: false; message: string } {
+  const given = providedTexts.get(file);
+  if (given) return { ok: true, bytes: given };
   try {
     const st = statSync(file);
-    if (st.size > MAX_FILE_BYTES) {
+    if (st.isDirectory())
+      return { ok: false, message: 'is a directory (check and run read every manifest under it)' };
+    if (st.size > MAX_FILE_BYTES)
       return {
         ok: false,
-        errors: [
-          fileDiagnostic(
-            file,
-            `the file is ${st.size} bytes, over the ${MAX_FILE_BYTES}-byte limit`,
-          ),
-        ],
+        message: `the file is ${st.size} bytes, over the ${MAX_FILE_BYTES}-byte limit`,
       };
-    }
-    bytes = readFileSync(file);
+    return { ok: true, bytes: readFileSync(file) };
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    return {
-      ok: false,
-      errors: [fileDiagnostic(file, `cannot read the file (${code ?? (e as Error).message})`)],
-    };
+    return { ok: false, message: `cannot read the file (${code ?? (e as Error).message})` };
   }
+}
+
+export function loadScenarioFile(file: string, options: LoadOptions = {}): Loaded {
+  const read = readScenarioBytes(file);
+  if (!read.ok) return { ok: false, errors: [fileDiagnostic(displayName(file), read.message)] };
+  return loadScenarioBytes(displayName(file), read.bytes, options);
+}
+
+/** loadScenarioFile for bytes already read; `file` names them in every message. */
+export function loadScenarioBytes(
+  file: string,
+  bytes: Uint8Array,
+  options: LoadOptions = {},
+): Loaded {
   const decoded = decodeScenarioBytes(bytes);
   if (!decoded.ok) return { ok: false, errors: [formatDiagnostic(file, decoded.diagnostic)] };
   const parsed = parseScenario(decoded.text, {

@@ -2,10 +2,12 @@
 
 import { DEFAULT_MAX_WORK, safeLine, safeLines } from '../scenario/index.ts';
 import { takeMaxWork, type Io } from './args.ts';
-import { checkCommand, THRESHOLDS } from './check.ts';
+import { checkCommand, checkCommandAsync, THRESHOLDS } from './check.ts';
 import { conformCommand } from './conform.ts';
 import { importCommand } from './importSeries.ts';
-import { withParseOptions } from './loadScenario.ts';
+import { withParseOptions, withProvidedText } from './loadScenario.ts';
+import { readStdin } from './stdin.ts';
+import { VERSION } from './version.ts';
 import { runCommand } from './run.ts';
 import { TUNE_DEFAULTS, tuneCommand } from './tune.ts';
 
@@ -80,6 +82,11 @@ export function main(
     case 'help':
       rawOut(USAGE);
       return 0;
+    case '-v':
+    case '--version':
+    case 'version':
+      rawOut(VERSION);
+      return 0;
     case undefined:
       return io.usage('a command is needed');
     default:
@@ -87,15 +94,40 @@ export function main(
   }
 }
 
-/** `main` for every command, `tune` included (its worker pool answers asynchronously). */
+/** Commands whose FILE may be `-` (standard input). */
+const READS_FILES = new Set(['run', 'check', 'tune', 'import']);
+
+/**
+ * `main` for every command: `tune` (its worker pool), `import --prometheus` (HTTP) and `mcp`
+ * answer asynchronously, and `-` is standard input, read here before the command runs.
+ */
 export async function mainAsync(
   argv: string[],
   rawOut: (s: string) => void,
   rawErr: (s: string) => void,
   /** rewrites one status line in place (bin.ts gives it when stderr is a terminal) */
   rawProgress?: (s: string) => void,
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean } = process.stdin,
 ): Promise<number> {
-  if (argv[0] !== 'tune') return main(argv, rawOut, rawErr);
+  if (READS_FILES.has(argv[0] ?? '') && argv.slice(1).includes('-')) {
+    const read = await readStdin(stdin);
+    if (!read.ok) {
+      rawErr(safeLine(read.error));
+      return 2;
+    }
+    return withProvidedText('-', read.bytes, () =>
+      dispatchAsync(argv, rawOut, rawErr, rawProgress),
+    );
+  }
+  return dispatchAsync(argv, rawOut, rawErr, rawProgress);
+}
+
+async function dispatchAsync(
+  argv: string[],
+  rawOut: (s: string) => void,
+  rawErr: (s: string) => void,
+  rawProgress?: (s: string) => void,
+): Promise<number> {
   const io: Io = {
     out: (s) => rawOut(safeLines(s)),
     err: (s) => rawErr(safeLine(s)),
@@ -105,6 +137,20 @@ export async function mainAsync(
       return 2;
     },
   };
+  if (
+    argv[0] === 'import' &&
+    argv.some((a) => a === '--prometheus' || a.startsWith('--prometheus='))
+  )
+    return (await import('./prometheusImport.ts')).prometheusImportCommand(argv.slice(1), io);
+  if (argv[0] === 'mcp') return (await import('./mcp/server.ts')).mcpCommand(argv.slice(1), io);
+  if (argv[0] === 'check') {
+    // A fleet is judged on every core; the rest of check as main() does.
+    const budget = takeMaxWork(argv.slice(1));
+    if (!budget.ok) return io.usage(budget.error);
+    const options = budget.maxWork === undefined ? {} : { maxWork: budget.maxWork };
+    return withParseOptions(options, () => checkCommandAsync(budget.argv, io));
+  }
+  if (argv[0] !== 'tune') return main(argv, rawOut, rawErr);
   const budget = takeMaxWork(argv.slice(1));
   if (!budget.ok) return io.usage(budget.error);
   const options = budget.maxWork === undefined ? {} : { maxWork: budget.maxWork };

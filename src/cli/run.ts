@@ -1,4 +1,4 @@
-// `cli run FILE [--format json|csv|table] [--explain] [--effective] [--hpa NAME]`
+// `cli run PATH… [--format json|csv|table] [--explain] [--effective] [--hpa NAME]`
 
 import { isFullResult } from '../engine/simulation/index.ts';
 import { comparisonText, executeRun, planParsed, type ComparedRun } from '../run/index.ts';
@@ -6,6 +6,7 @@ import { federationCsv, federationJson, federationTable, runAllModels } from './
 import { resultToCsv, resultToJson, resultToTable } from './format.ts';
 import { loadScenarioFile } from './loadScenario.ts';
 import { parseArgs, type Io } from './args.ts';
+import { namesMany, runMany } from './runMany.ts';
 
 export function runCommand(argv: string[], io: Io): number {
   const args = parseArgs(argv, {
@@ -15,11 +16,18 @@ export function runCommand(argv: string[], io: Io): number {
     hpa: 'string',
   });
   if (!args.ok) return io.usage(args.error);
-  const [file, ...extra] = args.positional;
-  if (!file || extra.length) return io.usage('run takes exactly one scenario file');
   const format = (args.values.format as string | undefined) ?? 'table';
   if (!['json', 'csv', 'table'].includes(format))
     return io.usage(`unknown format "${format}" (json, csv or table)`);
+  // Directories, globs, several files: every autoscaler found, each run on its own.
+  if (namesMany(args.positional)) {
+    if (args.values.hpa !== undefined)
+      return io.usage('--hpa picks an autoscaler of one file: name that file alone');
+    const flags = argv.filter((a) => !args.positional.includes(a));
+    return runMany(args.positional, flags, format, runCommand, io);
+  }
+  const [file, ...extra] = args.positional;
+  if (!file || extra.length) return io.usage('run takes a scenario file, a directory or a glob');
   const loaded = loadScenarioFile(file, {
     hpa: args.values.hpa as string | undefined,
     hpaOnly: Boolean(args.values.effective),

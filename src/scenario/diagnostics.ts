@@ -6,7 +6,7 @@ import { MAX_DIAGNOSTICS } from './limits.ts';
 import type { Path, Severity } from './types.ts';
 
 /** Which document an issue belongs to: the HPA manifest, the Simulation or the scaled workload. */
-export type Role = 'hpa' | 'simulation' | 'workload';
+export type Role = 'hpa' | 'simulation' | 'workload' | 'karmada';
 
 export interface DocRef {
   /** Index among the scenario's (non-empty) documents. */

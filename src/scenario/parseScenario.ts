@@ -33,6 +33,9 @@ import { toPlain } from './yaml/plain.ts';
 import { prescan } from './yaml/prescan.ts';
 import type { CronWindow } from '../engine/keda/index.ts';
 import { scaledObjectToHpa, type KedaHpa } from './keda/scaledObject.ts';
+import { federatedHpaToHpa } from './karmada/federatedHpa.ts';
+import { federationNotice, karmadaFederation } from './karmada/world.ts';
+import { withCron } from './karmada/withCron.ts';
 import { buildVariants, readVariantEntries } from './variants/readVariants.ts';
 
 interface Parts {
@@ -152,8 +155,23 @@ function parse(source: string, options: ParseOptions): ParseResult {
     roles.hpa?.kind === 'ScaledObject' && written !== undefined
       ? scaledObjectToHpa(written, reporterFor(issues, roles.hpa.ref), plainOf(roles.workload))
       : null;
-  const hpaValue = keda ? keda.manifest : roles.hpa?.kind === 'ScaledObject' ? undefined : written;
+  // A Karmada FederatedHPA is simulated as the HPA its spec is, in a multi-cluster world.
+  const karmada =
+    roles.hpa?.kind === 'FederatedHPA' && written !== undefined
+      ? federatedHpaToHpa(written, reporterFor(issues, roles.hpa.ref))
+      : null;
+  const hpaValue = keda
+    ? keda.manifest
+    : karmada
+      ? karmada.manifest
+      : roles.hpa?.kind === 'ScaledObject' || roles.hpa?.kind === 'FederatedHPA'
+        ? undefined
+        : written;
   if (keda) notices.push(keda.notice);
+  if (karmada) {
+    notices.push(karmada.notice);
+    reporterFor(issues, roles.hpa!.ref).info(['kind'], karmada.notice);
+  }
   let hpa: HpaOutcome | null = null;
   let input: SimulationInput | null = null;
   let defaultSimulation: string | null = null;
@@ -180,8 +198,28 @@ function parse(source: string, options: ParseOptions): ParseResult {
       sim = world.sim;
       defaultSimulation = world.snippet;
       defaultWorld = world.summary;
+      if (karmada && sim.spec.federation === undefined) {
+        const objects = roles.karmada.map((e) => ({
+          kind: e.kind,
+          value: plainOf(e),
+          report: reporterFor(issues, e.ref),
+        }));
+        const placed = karmadaFederation(written as Record<string, unknown>, objects);
+        sim = { ...sim, spec: { ...sim.spec, federation: placed.federation } };
+        const notice = federationNotice(placed.federation, placed.source);
+        notices.push(notice, ...placed.unused);
+        reportHpa.info(['kind'], notice.split('\n')[0]!);
+        if (defaultSimulation !== null)
+          defaultSimulation = simulationYaml(metadataName(hpa.defaulted) || 'default', sim.spec);
+      }
     }
     input = buildSimulationInput(hpa, sim, reportHpa, notices);
+    if (karmada && input && hpa) {
+      const crons = roles.karmada
+        .filter((e) => e.kind === 'CronFederatedHPA')
+        .map((e) => ({ value: plainOf(e), report: reporterFor(issues, e.ref) }));
+      input = withCron(input, hpaValue, crons, notices);
+    }
     // Only a run that could start is costed: its cost is the last thing that can stop it.
     if (input && hpa && issues.errorCount === 0) {
       checkBudget(input, options, {

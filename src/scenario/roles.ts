@@ -11,6 +11,7 @@ import { didYouMean } from './suggest.ts';
 import type { DocumentRole, HpaChoice, ScenarioDocument } from './types.ts';
 import type { SourceDocument } from './yaml/documents.ts';
 import { KEDA_API_VERSION, SCALED_OBJECT_KIND } from './keda/scaledObject.ts';
+import { isCronFederatedHpa, isFederatedHpa, isPropagationPolicy } from './karmada/types.ts';
 
 export const HPA_KIND = 'HorizontalPodAutoscaler';
 /** Kinds whose pod template can supply the default world's workload. */
@@ -47,6 +48,8 @@ export interface Roles {
   hpa: (RoledEntry & { kind: string }) | null;
   simulation: RoledEntry | null;
   workload: (RoledEntry & { kind: string }) | null;
+  /** Karmada's PropagationPolicies and CronFederatedHPAs beside a FederatedHPA (karmada/). */
+  karmada: (RoledEntry & { kind: string })[];
   documents: ScenarioDocument[];
   hpaChoices: HpaChoice[];
   notices: string[];
@@ -217,10 +220,12 @@ export function assignRoles(
     }
   }
 
-  // HPAs first: a ScaledObject is simulated by default only when the text holds no HPA.
+  // HPAs first: a ScaledObject (or a Karmada FederatedHPA) is simulated by default only when the
+  // text holds no HPA.
   const candidates = [
     ...all.filter((e) => e.kind === HPA_KIND),
     ...all.filter((e) => isScaledObject(e.kind, e.apiVersion)),
+    ...all.filter((e) => isFederatedHpa(e.kind, e.apiVersion)),
   ];
   const choices: HpaChoice[] = candidates.map((e) => ({
     name: e.hpaName ?? '',
@@ -272,8 +277,19 @@ export function assignRoles(
   const hpaKind = hpa
     ? isScaledObject(hpa.kind, hpa.apiVersion)
       ? 'ScaledObject'
-      : HPA_KIND
+      : isFederatedHpa(hpa.kind, hpa.apiVersion)
+        ? 'FederatedHPA'
+        : HPA_KIND
     : null;
+  // Karmada's placement and schedule objects are read beside a FederatedHPA only.
+  const karmada =
+    hpaKind === 'FederatedHPA'
+      ? all.filter(
+          (e) =>
+            isPropagationPolicy(e.kind, e.apiVersion) || isCronFederatedHpa(e.kind, e.apiVersion),
+        )
+      : [];
+  for (const e of karmada) roleOf.set(e, 'karmada');
 
   let workload: Entry | null = null;
   if (hpa?.targetKind && hpa.targetName) {
@@ -304,6 +320,7 @@ export function assignRoles(
     hpa: hpa ? { ...roled(hpa, 'hpa')!, kind: hpaKind ?? HPA_KIND } : null,
     simulation: roled(simulation, 'simulation'),
     workload: workload ? { ...roled(workload, 'workload')!, kind: workload.kind ?? '' } : null,
+    karmada: karmada.map((e) => ({ ...roled(e, 'karmada')!, kind: e.kind ?? '' })),
     documents: all.map((e) => ({
       index: e.source.index,
       item: e.item,
@@ -352,6 +369,15 @@ function reportMissingHpa(
   refOf: (e: Entry, role: DocRef['role']) => DocRef,
 ): void {
   if (issues.errorCount > 0) return;
+  const cron = all.find((e) => isCronFederatedHpa(e.kind, e.apiVersion));
+  if (cron) {
+    issues.error(
+      refOf(cron, 'hpa'),
+      ['kind'],
+      "this is a Karmada CronFederatedHPA: it changes a FederatedHPA's bounds (or a workload's replicas) at set times and computes nothing itself. Paste it with the FederatedHPA it targets (and optionally the workload and its PropagationPolicy)",
+    );
+    return;
+  }
   const keda = KEDA_KINDS.map((k) => all.find((e) => e.kind === k)).find((e) => e !== undefined);
   if (keda) {
     issues.error(refOf(keda, 'hpa'), ['kind'], `this is ${kedaKindMessage(keda)}`);

@@ -127,7 +127,7 @@ export interface ParseOptions {
  * - `workload`: the Deployment/StatefulSet/ReplicaSet the HPA's scaleTargetRef names;
  * - `ignored`: anything else (Services, ConfigMaps, RBAC …).
  */
-export type DocumentRole = 'hpa' | 'other-hpa' | 'simulation' | 'workload' | 'ignored';
+export type DocumentRole = 'hpa' | 'other-hpa' | 'simulation' | 'workload' | 'karmada' | 'ignored';
 
 export interface ScenarioDocument {
   /** Index among the non-empty YAML documents (as in Diagnostic.document). */

@@ -48,11 +48,23 @@ export function shareModelFromHash(hash: string): ShareModel | null {
   return model === 'proposal' || model === 'shipped' ? model : null;
 }
 
-/** What a link carries besides the scenario: the chosen HPA, the view and the model. */
+/**
+ * The embed view (`&embed=1`): just the charts, playback and the explanation of a clicked sync,
+ * for an iframe in a blog post or a course. Beside the payload like `view`: an older app opening
+ * such a link ignores it and shows the whole page.
+ */
+const EMBED_PARAM = 'embed';
+
+export function shareEmbedFromHash(hash: string): boolean {
+  return params(hash).get(EMBED_PARAM) === '1';
+}
+
+/** What a link carries besides the scenario: the chosen HPA, the view, the model, embedding. */
 export interface ShareExtras {
   hpa?: string | null;
   view?: ShareView | null;
   model?: ShareModel | null;
+  embed?: boolean | null;
 }
 
 /** The hash for a payload; base64url needs no escaping, so the link stays readable. */
@@ -60,5 +72,6 @@ export function shareHash(payload: string, extras: ShareExtras = {}): string {
   const choice = extras.hpa ? `&${HPA_PARAM}=${encodeURIComponent(extras.hpa)}` : '';
   const view = extras.view ? `&${VIEW_PARAM}=${extras.view}` : '';
   const model = extras.model ? `&${MODEL_PARAM}=${extras.model}` : '';
-  return `#${PARAM}=${payload}${choice}${view}${model}`;
+  const embed = extras.embed ? `&${EMBED_PARAM}=1` : '';
+  return `#${PARAM}=${payload}${choice}${view}${model}${embed}`;
 }

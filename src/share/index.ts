@@ -12,6 +12,7 @@ export {
   type DecodeOutcome,
 } from './codec.ts';
 export {
+  shareEmbedFromHash,
   shareHash,
   shareHpaFromHash,
   shareModelFromHash,
@@ -22,6 +23,7 @@ export {
   type ShareView,
 } from './fragment.ts';
 export {
+  readShareEmbed,
   readShareFragment,
   readShareHpa,
   readShareModel,

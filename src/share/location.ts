@@ -2,6 +2,7 @@
 // never depend on the page URL.
 
 import {
+  shareEmbedFromHash,
   shareHpaFromHash,
   shareModelFromHash,
   sharePayloadFromHash,
@@ -20,6 +21,11 @@ export function readShareModel(): ShareModel | null {
 /** The view the page was opened on (`#s=…&view=compare`), or null. */
 export function readShareView(): ShareView | null {
   return shareViewFromHash(location.hash);
+}
+
+/** Whether the page was opened as the embed view (`#s=…&embed=1`). */
+export function readShareEmbed(): boolean {
+  return shareEmbedFromHash(location.hash);
 }
 
 /** The share payload in the current URL (`#s=…`), or null. */

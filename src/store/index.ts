@@ -13,5 +13,6 @@ export {
 } from './selectors.ts';
 export { STORAGE_KEYS } from './tabStorage.ts';
 export { startBrowserStore } from './browser.ts';
+export { startEmbedStore } from './embed.ts';
 export type * from './types.ts';
 export { draftTitle } from './drafts.ts';

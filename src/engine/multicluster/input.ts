@@ -23,6 +23,20 @@ export interface MemberClusterInput {
   recoverAtSeconds: number | null;
 }
 
+/**
+ * One firing of a Karmada CronFederatedHPA rule (scenario/karmada/cron.ts computes them): at
+ * `atSeconds` the FederatedHPA's bounds become the given ones (ScaleFHPA), or the template's
+ * replicas `replicas` when the rule scales the workload itself (ScaleWorkloads).
+ */
+export interface CronAction {
+  atSeconds: number;
+  /** the CronFederatedHPA's name and the rule's */
+  rule: string;
+  minReplicas?: number;
+  maxReplicas?: number;
+  replicas?: number;
+}
+
 export interface FederationInput {
   /** the models to run, in this order (one or both) */
   models: FederationModel[];
@@ -38,4 +52,6 @@ export interface FederationInput {
   optimizePeriodSeconds: number | null;
   /** Webster's name tie-break (the workload UID's hash parity upstream) */
   tieBreak: TieBreak;
+  /** a CronFederatedHPA's firings, in time order (shipped model only) */
+  cron?: CronAction[];
 }

@@ -20,7 +20,8 @@ export type ClusterEventKind =
   | 'division'
   | 'unschedulable'
   | 'calibration'
-  | 'paused';
+  | 'paused'
+  | 'cron';
 
 export interface ClusterEvent {
   /** seconds from the start; the sync it happened at */

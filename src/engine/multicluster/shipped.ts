@@ -52,12 +52,20 @@ export class ShippedPlane implements ControlPlane {
   private k = 0;
   private t = 0;
   private events: ClusterEvent[] = [];
+  /** the FederatedHPA's bounds as a CronFederatedHPA last set them (else the manifest's) */
+  private bounds: { minReplicas: number; maxReplicas: number };
+  /** the next CronFederatedHPA firing to apply */
+  private nextCron = 0;
 
   constructor(ctx: RunContext, events: ClusterEvent[]) {
     this.ctx = ctx;
     const { input, federation: f } = ctx;
     this.template = input.workload.initialReplicas;
     this.desired = this.template;
+    this.bounds = {
+      minReplicas: input.hpa.spec.minReplicas ?? 1,
+      maxReplicas: input.hpa.spec.maxReplicas,
+    };
     const clusters = f.clusters.map((c) => ({
       name: c.name,
       weight: c.weight,
@@ -140,6 +148,8 @@ export class ShippedPlane implements ControlPlane {
     else if (changes.recovered.length > 0 && duplicated)
       this.divide(this.template, 'a Duplicated binding is rescheduled on every cluster change');
 
+    this.applyCron(t);
+
     const live = this.members.filter((m) => !m.failed);
     const before = this.template;
     const specSum = live.reduce((s, m) => s + (this.assignment.get(m.name) ?? 0), 0);
@@ -179,10 +189,61 @@ export class ShippedPlane implements ControlPlane {
     return { steps: new Map(), central: { step, templateReplicas: this.template } };
   }
 
+  /**
+   * The CronFederatedHPA's firings since the last sync, in order. upstream: karmada-io/karmada
+   * pkg/controllers/cronfederatedhpa/cronfederatedhpa_job.go ScaleFHPA (a bound the rule sets
+   * replaces the FederatedHPA's; the update goes through the FederatedHPA webhook, which denies
+   * max < min) and ScaleWorkloads (the scale subresource's replicas: the template).
+   */
+  private applyCron(t: number): void {
+    const cron = this.ctx.federation.cron ?? [];
+    while (this.nextCron < cron.length && cron[this.nextCron]!.atSeconds <= t) {
+      const a = cron[this.nextCron++]!;
+      if (a.replicas !== undefined) {
+        if (a.replicas === this.template) continue;
+        const was = this.template;
+        this.template = a.replicas;
+        this.divide(
+          this.template,
+          `CronFederatedHPA ${a.rule} set the workload's replicas to ${a.replicas} (was ${was})`,
+        );
+        continue;
+      }
+      const next = {
+        minReplicas: a.minReplicas ?? this.bounds.minReplicas,
+        maxReplicas: a.maxReplicas ?? this.bounds.maxReplicas,
+      };
+      if (
+        next.minReplicas === this.bounds.minReplicas &&
+        next.maxReplicas === this.bounds.maxReplicas
+      )
+        continue;
+      if (next.maxReplicas < next.minReplicas) {
+        this.emit(
+          'cron',
+          'CronFederatedHPA ScaleFHPA',
+          [],
+          `CronFederatedHPA ${a.rule}: ScaleFailed, the FederatedHPA update is denied: spec.maxReplicas: Invalid value: ${next.maxReplicas}: must be greater than or equal to \`minReplicas\``,
+        );
+        continue;
+      }
+      this.emit(
+        'cron',
+        'CronFederatedHPA ScaleFHPA',
+        [],
+        `CronFederatedHPA ${a.rule}: the FederatedHPA's minReplicas ${this.bounds.minReplicas} → ${next.minReplicas}, maxReplicas ${this.bounds.maxReplicas} → ${next.maxReplicas}`,
+      );
+      this.bounds = next;
+    }
+  }
+
   /** What the central FederatedHPA reads: the union of the Ready members' pods and scales. */
   private observation(t: number, live: Member[], specSum: number): Observation {
+    const base = this.ctx.input.hpa;
     const hpa = {
-      ...this.ctx.input.hpa,
+      ...base,
+      // Only a CronFederatedHPA moves the bounds; without one the manifest's spec is read as is.
+      spec: this.ctx.federation.cron?.length ? { ...base.spec, ...this.bounds } : base.spec,
       status: {
         desiredReplicas: this.desired,
         conditions: this.conditions,

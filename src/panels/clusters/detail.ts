@@ -64,6 +64,7 @@ export const KIND_LABEL: Record<ClusterEventKind, string> = {
   unschedulable: 'unschedulable',
   calibration: 'calibration',
   paused: 'paused',
+  cron: 'CronFederatedHPA',
 };
 
 /** Markers of the timeline grouped by colour: trouble, quota moves, divisions and the rest. */

@@ -87,6 +87,9 @@ export function processHpa(
   if (!checkDecodable(manifest, report)) valid = false;
   if (manifest.status !== undefined) report.info(['status'], STATUS_NOTE, 'key');
   if (!checkHpaBounds(defaulted, manifest.metadata, at, report)) valid = false;
+  // A bound the API accepts but the simulator cannot reach: the run is capped, not refused; the
+  // effective HPA (what the cluster would hold) keeps the bound as written.
+  let simulated = defaulted;
   const pods = MAX_PODS.toLocaleString('en-US');
   if ((defaulted.spec.minReplicas ?? 1) > MAX_PODS) {
     // Every count the HPA allows is past the cap: no run would show this HPA at work.
@@ -96,15 +99,14 @@ export function processHpa(
       `spec.minReplicas is ${defaulted.spec.minReplicas!.toLocaleString('en-US')}: the API server accepts it, but the simulator runs at most ${pods} pods, so no run can reach it; lower minReplicas for the simulation`,
     );
   } else if (defaulted.spec.maxReplicas > MAX_PODS) {
-    // A cap, not a refusal (issue 26): the run is the cluster's until the HPA asks for more than
-    // the simulator runs, and says so.
-    const notice = `spec.maxReplicas is ${defaulted.spec.maxReplicas.toLocaleString('en-US')}, which the API server accepts; the simulator runs at most ${pods} pods, so this run is capped there: a scale past ${pods} is cut to ${pods} (the HPA's own counts are still shown), and until then the run is the cluster's`;
+    const notice = `spec.maxReplicas is ${defaulted.spec.maxReplicas.toLocaleString('en-US')}: the API server accepts it, but the simulator runs at most ${pods} pods, so this run is capped at ${pods} replicas (the controller clamps there, not at ${defaulted.spec.maxReplicas.toLocaleString('en-US')})`;
     notices.push(notice);
     report.warning(at(['spec', 'maxReplicas']), notice);
+    simulated = { ...defaulted, spec: { ...defaulted.spec, maxReplicas: MAX_PODS } };
   }
   return {
     valid,
-    defaulted,
+    defaulted: simulated,
     effective: effectiveOf(defaulted, ctx.config),
     pathMap: conversion.pathMap,
     notices,

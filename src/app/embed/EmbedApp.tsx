@@ -1,0 +1,144 @@
+// The embed view (`…#s=…&embed=1`): the link's scenario as charts, playback and the explanation of
+// a clicked sync, sized for an iframe in a blog post or a course; no editor, toolbar or storage.
+// "Open in hpa-sim" opens the same link as the full app in a new tab.
+import { useLayoutEffect, useMemo } from 'react';
+import '../theme.css';
+import '../app.css';
+import './embed.css';
+import { SimulationCharts } from '../../charts/index.ts';
+import { formatElapsed } from '../../format/timeAxis.ts';
+import { ClusterDecision, ClustersPanel } from '../../panels/clusters/index.ts';
+import { ExplainPanel, rescalesOf } from '../../panels/explain/index.ts';
+import { PlaybackBar, usePlayback } from '../../playback/index.ts';
+import { parseDecisionKey } from '../../run/decisionKey.ts';
+import {
+  useActions,
+  useErrorCount,
+  useFederation,
+  useFocusedRun,
+  useHpaChoice,
+  useParseSummary,
+  useResult,
+  useRuns,
+  useSelectedSync,
+  useSyncDetail,
+  useTheme,
+} from '../../store/index.ts';
+import { useLastDetail } from '../layout/useLastDetail.ts';
+import { useResolvedTheme } from '../useResolvedTheme.ts';
+
+/** The full app on the same link: the page without `&embed=1`. */
+export function fullAppUrl(href: string): string {
+  const url = new URL(href);
+  const params = new URLSearchParams(url.hash.slice(1));
+  params.delete('embed');
+  // URLSearchParams would percent-encode the payload's base64url: keep it as written.
+  url.hash = [...params]
+    .map(([k, v]) => (k === 's' ? `s=${v}` : `${k}=${encodeURIComponent(v)}`))
+    .join('&');
+  return url.href;
+}
+
+export function EmbedApp(props: { linkError: string | null }) {
+  const parse = useParseSummary();
+  const result = useResult();
+  const federation = useFederation();
+  const errors = useErrorCount();
+  const selected = useSelectedSync();
+  const runs = useRuns();
+  const focusedRun = useFocusedRun();
+  const hpaChoice = useHpaChoice();
+  const focusedResult = runs.find((r) => r.key === focusedRun)?.result ?? result;
+  const rawDetail = useSyncDetail();
+  const detail = useLastDetail(rawDetail, focusedResult);
+  const theme = useResolvedTheme(useTheme());
+  const actions = useActions();
+  const syncCount = result?.series.time.length ?? 0;
+  const player = usePlayback(selected, syncCount, actions.selectSync);
+  useLayoutEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+  const history = useMemo(
+    () =>
+      focusedResult
+        ? { time: focusedResult.series.time, raw: focusedResult.series.rawReplicas }
+        : undefined,
+    [focusedResult],
+  );
+  const rescales = useMemo(
+    () => (focusedResult ? rescalesOf(focusedResult.series) : undefined),
+    [focusedResult],
+  );
+  const explainedRuns = useMemo(() => runs.filter((r) => r.role !== 'cluster' && r.result), [runs]);
+  const position =
+    result && selected !== null && selected < syncCount
+      ? `sync ${selected}/${syncCount - 1} · ${formatElapsed(result.series.time[selected]!, true)}`
+      : `${syncCount} syncs`;
+  const title = parse?.name || parse?.selectedHpa || 'hpa-sim scenario';
+
+  return (
+    <div className="embed" aria-label="hpa-sim embedded simulation">
+      <header className="embed-bar">
+        <strong className="embed-title" title={title}>
+          {title}
+        </strong>
+        <PlaybackBar player={player} position={position} disabled={!result} />
+        <a className="btn primary" href={fullAppUrl(location.href)} target="_blank" rel="noopener">
+          Open in hpa-sim
+        </a>
+      </header>
+      {props.linkError ? (
+        <p className="status" data-kind="error" role="alert">
+          {props.linkError}
+        </p>
+      ) : null}
+      <div className="embed-body">
+        <section className="embed-charts" aria-label="Results">
+          {result ? <ClustersPanel zoom={null} /> : null}
+          {result ? (
+            <SimulationCharts
+              series={result.series}
+              selectedSync={selected}
+              onSelectSync={actions.selectSync}
+              selectedDetail={parseDecisionKey(focusedRun)?.member ? null : detail}
+              stale={false}
+              staleNote=""
+              overlays={[]}
+              focusedRun={focusedRun}
+            />
+          ) : (
+            <p className="status" role="status">
+              {errors > 0
+                ? 'This scenario has errors: open it in hpa-sim to see them.'
+                : 'Simulating…'}
+            </p>
+          )}
+        </section>
+        <aside className="embed-explain" aria-label="Selected sync">
+          {federation ? (
+            <ClusterDecision
+              federation={federation}
+              focusedRun={focusedRun}
+              selectedSync={selected}
+              detail={rawDetail}
+              hpaName={hpaChoice ?? (parse?.selectedHpa || 'the HPA')}
+              onFocusRun={actions.focusRun}
+            />
+          ) : (
+            <ExplainPanel
+              detail={detail}
+              loading={selected !== null && detail?.index !== selected}
+              history={history}
+              runs={explainedRuns}
+              focusedRun={focusedRun}
+              onFocusRun={actions.focusRun}
+              rescales={rescales}
+              onSelectSync={actions.selectSync}
+              series={focusedResult?.series}
+            />
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+// One autoscaler's verdict: every run it has (the HPA, its variants, or each federation model's
+// total) against every threshold, and which runs the gate says decide. Shared by `check` on one
+// file (its text) and on a fleet (reports); the printing is theirs.
+
+import type { SimulationResult } from '../engine/simulation/index.ts';
+import type { ParseResult } from '../scenario/index.ts';
+import { executeRun, planParsed, type RunPlan } from '../run/index.ts';
+import type { Threshold } from '../tune/index.ts';
+import { runAllModels } from './federation.ts';
+
+export interface Check {
+  flag: string;
+  label: string;
+  bound: 'max' | 'min';
+  limit: number;
+  value: number;
+  ok: boolean;
+}
+
+export interface RunVerdict {
+  key: string;
+  /** hpa, variant, or a federation model's total */
+  role: 'hpa' | 'variant' | 'cluster' | 'model';
+  name: string;
+  /** this run's verdict decides (the gate) */
+  gated: boolean;
+  checks: Check[];
+  result: SimulationResult;
+}
+
+export type Judgement =
+  | { ok: true; runs: RunVerdict[]; federated: boolean; passed: boolean }
+  | { ok: false; error: string; usage?: boolean };
+
+export interface Limits {
+  active: readonly Threshold[];
+  values: Record<string, unknown>;
+  gate: string;
+}
+
+export function judgeParsed(parsed: ParseResult, limits: Limits): Judgement {
+  const runs = planParsed(parsed).runs;
+  if (runs.length === 0) return { ok: false, error: 'the scenario is not valid' };
+  if (limits.values['max-cost-per-month'] !== undefined && !parsed.input?.cost)
+    return {
+      ok: false,
+      error: '--max-cost-per-month needs prices: add spec.cost to the Simulation document',
+    };
+  const checksOf = (result: SimulationResult): Check[] =>
+    limits.active.map((t) => {
+      const limit = limits.values[t.flag] as number;
+      const value = t.kpi(result.kpis);
+      const ok = t.bound === 'max' ? value <= limit : value >= limit;
+      return { flag: t.flag, label: t.label, bound: t.bound, limit, value, ok };
+    });
+  if (runs[0]!.federation) {
+    // Multi-cluster: each model's total is judged, and each decides (a federation has no variants).
+    const fed = runAllModels(runs[0]!.input);
+    if (!fed.ok) return { ok: false, error: fed.error };
+    const verdicts = fed.runs.map((run): RunVerdict => ({
+      key: run.model,
+      role: 'model',
+      name: `${run.model} model (total over ${run.members.length} clusters)`,
+      gated: true,
+      checks: checksOf(run.total),
+      result: run.total,
+    }));
+    return { ok: true, runs: verdicts, federated: true, passed: allMet(verdicts) };
+  }
+  const gated = gatedRuns(limits.gate, runs);
+  if (!gated) {
+    const names = runs.slice(1).map((r) => r.key);
+    return {
+      ok: false,
+      usage: true,
+      error: `--gate takes hpa, all${names.length ? `, or a variant (${names.join(', ')})` : ''}; got "${limits.gate}"`,
+    };
+  }
+  const verdicts: RunVerdict[] = [];
+  for (const run of runs) {
+    const outcome = executeRun(run);
+    if (!outcome.ok) {
+      const who = run.role === 'variant' ? `variant '${run.name}': ` : '';
+      return { ok: false, error: `${who}${outcome.error}` };
+    }
+    verdicts.push({
+      key: run.key,
+      role: run.role,
+      name: run.name,
+      gated: gated.includes(run.key),
+      checks: checksOf(outcome.result),
+      result: outcome.result,
+    });
+  }
+  return { ok: true, runs: verdicts, federated: false, passed: allMet(verdicts) };
+}
+
+function allMet(runs: readonly RunVerdict[]): boolean {
+  return runs.every((r) => !r.gated || r.checks.every((c) => c.ok));
+}
+
+/**
+ * Which runs decide the exit status: `hpa` (default) the HPA as written, the manifest that ships;
+ * `all` every run; a variant's name that variant (a proposed change gated before it is applied).
+ */
+function gatedRuns(gate: string, runs: readonly RunPlan[]): string[] | null {
+  if (gate === 'hpa') return [runs[0]!.key];
+  if (gate === 'all') return runs.map((r) => r.key);
+  const variant = runs.find((r) => r.role === 'variant' && r.key === gate);
+  return variant ? [variant.key] : null;
+}
