@@ -26,6 +26,7 @@ import {
   manifestAsWritten,
 } from './download.ts';
 import { DraftsMenu } from './DraftsMenu.tsx';
+import { ReleaseBadge } from './ReleaseBadge.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 import { ImportTraffic } from '../panels/import/index.ts';
 
@@ -150,6 +151,7 @@ export const Toolbar = memo(function Toolbar(props: {
         ↷
       </button>
       <RunStatusLine />
+      <ReleaseBadge />
       {notice ? (
         <span className="notice" data-kind={notice.kind} role="alert">
           {notice.message}{' '}

@@ -2,15 +2,17 @@
 // dialog does not re-render at each edit.
 import { memo } from 'react';
 import { TunePanel } from '../panels/tune/index.ts';
-import { useActions, useScenarioTextWhile } from '../store/index.ts';
+import { useActions, useParseSummary, useScenarioTextWhile } from '../store/index.ts';
 
 export const TuneHost = memo(function TuneHost(props: { open: boolean; onClose(): void }) {
   const text = useScenarioTextWhile(props.open);
   const actions = useActions();
+  const release = useParseSummary()?.release;
   return (
     <TunePanel
       open={props.open}
       text={text}
+      release={release ? `Kubernetes ${release.label}` : undefined}
       onClose={props.onClose}
       onAddVariant={(name, patch) => actions.addVariant(name, patch)}
     />

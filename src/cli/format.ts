@@ -109,9 +109,10 @@ export function resultToTable(
   r: FullSimulationResult,
   explain: boolean,
   hpa?: HorizontalPodAutoscaler,
+  release?: string,
 ): string {
   const out = [
-    `scenario ${name}: ${r.syncs.length} syncs every ${r.syncPeriodSeconds}s over ${r.durationSeconds}s`,
+    `scenario ${name}: ${r.syncs.length} syncs every ${r.syncPeriodSeconds}s over ${r.durationSeconds}s${release ? `, the HPA controller of ${release}` : ''}`,
     '',
   ];
   out.push('time      replicas  desired  ready  explanation');

@@ -93,6 +93,11 @@ export function runCommand(argv: string[], io: Io): number {
   }
   const name = plan.summary.name || file;
   const explain = Boolean(args.values.explain);
+  const release = plan.summary.release;
+  // Named in every output: the releases decide scale to zero (and more) differently.
+  const releaseText = release
+    ? `Kubernetes ${release.label}${release.named || release.assumed ? '' : ' (default: no spec.kubernetesVersion)'}`
+    : undefined;
   if (format === 'json') {
     const json = resultToJson(name, run.result, explain, run.input.hpa) as Record<string, unknown>;
     // No Simulation document: the one that gives this run, ready to paste after --- and edit.
@@ -100,13 +105,16 @@ export function runCommand(argv: string[], io: Io): number {
     io.out(
       JSON.stringify({
         ...json,
+        ...(release
+          ? { kubernetesVersion: release.version, kubernetesVersionNamed: release.named }
+          : {}),
         variants: compared,
         ...(world ? { defaultSimulation: world } : {}),
       }),
     );
   } else if (format === 'csv') io.out(resultToCsv(run.result).trimEnd());
   else {
-    io.out(resultToTable(name, run.result, explain, run.input.hpa).trimEnd());
+    io.out(resultToTable(name, run.result, explain, run.input.hpa, releaseText).trimEnd());
     if (compared.length > 1)
       io.out(`\nvariants side by side:\n${comparisonText(compared).trimEnd()}`);
   }

@@ -9,6 +9,7 @@ import {
   costObjective,
   MAX_BUDGET,
   podHoursObjective,
+  releaseNeeds,
   scenarioCostObjective,
   search,
   THRESHOLDS,
@@ -178,6 +179,7 @@ function summary(
   const line = (a: string, b: string, c: string) => `  ${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`;
   lines.push(line('', 'current', best.index === 0 ? 'recommended (= current)' : 'recommended'));
   rows.forEach((x) => lines.push(line(...x)));
+  for (const need of releaseNeeds(best.patch)) lines.push(`${run.file}: note: ${need.text}`);
   lines.push(
     r.feasible
       ? `${run.file}: the recommended behavior meets every threshold (candidate ${best.index})`

@@ -34,7 +34,7 @@ export function runVectorCase(c: VectorCase): CaseOutput {
 }
 
 /** The normative fields of a result, in the vector's shape. */
-export function normativeOutput(out: CaseOutput) {
+export function normativeOutput(out: CaseOutput, withGeneration = false) {
   const r = out.result;
   return {
     validationErrorsEmpty: out.validationErrors.length === 0,
@@ -48,6 +48,7 @@ export function normativeOutput(out: CaseOutput) {
       scaleUpEvents: r.memory.scaleUpEvents,
       scaleDownEvents: r.memory.scaleDownEvents,
     },
+    ...(withGeneration ? { observedGeneration: r.observedGeneration ?? null } : {}),
   };
 }
 
@@ -60,6 +61,8 @@ export function normativeExpected(e: VectorExpected) {
     lastScaleTime: e.lastScaleTime ?? null,
     conditions: e.conditions.map((c) => ({ type: c.type, status: c.status, reason: c.reason })),
     history: e.history,
+    // Release vectors (format extension) may state it; older vectors never do.
+    ...(e.observedGeneration !== undefined ? { observedGeneration: e.observedGeneration } : {}),
   };
 }
 
@@ -105,7 +108,10 @@ export function firstDifference(
 /** Compare a case; null when it conforms. With `trace`, the projected trace must match too. */
 export function checkCase(c: VectorCase, out: CaseOutput = runVectorCase(c), trace = false) {
   if (!c.expected) return { path: 'expected', expected: 'an expected block', actual: 'none' };
-  const d = firstDifference(normativeExpected(c.expected), normativeOutput(out));
+  const d = firstDifference(
+    normativeExpected(c.expected),
+    normativeOutput(out, c.expected.observedGeneration !== undefined),
+  );
   if (d || !trace || !c.expected.trace) return d;
   const t = firstDifference(
     c.expected.trace,

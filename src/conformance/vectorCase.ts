@@ -1,11 +1,15 @@
 // Reading one conformance vector (format: ../shared/conformance/README.md) into engine inputs.
 // Every structural problem is reported with its field path, so a bad file names line and field.
 
-import type {
-  ControllerConfig,
-  ControllerMemory,
-  HorizontalPodAutoscaler,
-  Observation,
+import {
+  controllerConfigFor,
+  gatesFor,
+  KUBERNETES_RELEASES,
+  releaseNamed,
+  type ControllerConfig,
+  type ControllerMemory,
+  type HorizontalPodAutoscaler,
+  type Observation,
 } from '../engine/controller/index.ts';
 
 export interface VectorExpected {
@@ -16,6 +20,8 @@ export interface VectorExpected {
   lastScaleTime: number | null;
   conditions: { type: string; status: string; reason: string }[];
   history: ControllerMemory;
+  /** release vectors only: status.observedGeneration after the step (null = not written) */
+  observedGeneration?: number | null;
   trace?: Record<string, unknown>;
 }
 
@@ -151,7 +157,7 @@ function toCase(raw: Json): VectorCase {
     checkHistory(e.history, 'expected.history', true);
     expected = e as unknown as VectorExpected;
   }
-  const config: ControllerConfig = {
+  const flags = {
     syncPeriodSeconds:
       typeof controller.syncPeriodSeconds === 'number' ? controller.syncPeriodSeconds : 15,
     tolerance: controller.tolerance as number,
@@ -164,9 +170,19 @@ function toCase(raw: Json): VectorCase {
     },
     scaleUpLimitFactor: controller.scaleUpLimitFactor as number,
     scaleUpLimitMinimum: controller.scaleUpLimitMinimum as number,
-    ignoreSucceededPods: controller.ignoreSucceededPods === true,
-    containerMetricMissingIsError: controller.containerMetricMissingIsError !== false,
   };
+  const config: ControllerConfig =
+    raw.kubernetesVersion === undefined
+      ? {
+          ...flags,
+          featureGates: {
+            HPAConfigurableTolerance: gates.HPAConfigurableTolerance !== false,
+            HPAScaleToZero: gates.HPAScaleToZero === true,
+          },
+          ignoreSucceededPods: controller.ignoreSucceededPods === true,
+          containerMetricMissingIsError: controller.containerMetricMissingIsError !== false,
+        }
+      : releaseConfig(raw.kubernetesVersion, flags, gates, controller);
   const observation: Omit<Observation, 'hpa'> = {
     currentReplicas,
     statusReplicas,
@@ -187,4 +203,44 @@ function toCase(raw: Json): VectorCase {
     history,
     expected,
   };
+}
+
+/**
+ * A vector naming a release (`kubernetesVersion`, format extension): the release's gates and
+ * rules (releases.ts), the vector's `controller.featureGates` entries as overrides (a gate the
+ * release lacks, or a locked one changed, makes the case malformed), and the two switches when the
+ * controller block states them.
+ */
+function releaseConfig(
+  version: Json,
+  flags: Omit<
+    ControllerConfig,
+    'featureGates' | 'ignoreSucceededPods' | 'containerMetricMissingIsError'
+  >,
+  gates: Record<string, Json>,
+  controller: Record<string, Json>,
+): ControllerConfig {
+  const release = releaseNamed(version);
+  if (release === null) {
+    throw new CaseError(
+      `field "kubernetesVersion" must be one of ${KUBERNETES_RELEASES.map((v) => `"${v}"`).join(', ')}`,
+    );
+  }
+  const overrides: Record<string, boolean> = {};
+  for (const [name, value] of Object.entries(gates)) {
+    if (typeof value !== 'boolean')
+      throw new CaseError(`field "controller.featureGates.${name}" must be a boolean`);
+    overrides[name] = value;
+  }
+  const resolved = gatesFor(release, overrides);
+  if (resolved.problems.length > 0) {
+    const p = resolved.problems[0]!;
+    throw new CaseError(`field "controller.featureGates.${p.gate}": ${p.message}`);
+  }
+  const config = controllerConfigFor(release, flags, resolved.gates);
+  if (typeof controller.ignoreSucceededPods === 'boolean')
+    config.ignoreSucceededPods = controller.ignoreSucceededPods;
+  if (typeof controller.containerMetricMissingIsError === 'boolean')
+    config.containerMetricMissingIsError = controller.containerMetricMissingIsError;
+  return config;
 }

@@ -37,8 +37,10 @@ const SHORTCUTS: Record<string, { title: string; line: (d: SyncDetail) => string
   },
   scalingDisabled: {
     title: 'Scaling disabled',
-    line: () =>
-      'the target has 0 replicas and minReplicas is not 0: ScalingActive=False ScalingDisabled, no metrics are read',
+    line: (d) =>
+      (d.hpa.spec.minReplicas ?? 1) === 0
+        ? 'the target has 0 replicas the HPA did not scale it to (no ScaledToZero=True, or HPAScaleToZero off; v1.36+): ScalingActive=False ScalingDisabled, no metrics are read'
+        : 'the target has 0 replicas and minReplicas is not 0: ScalingActive=False ScalingDisabled, no metrics are read',
   },
   aboveMaxReplicas: {
     title: 'Above maxReplicas',

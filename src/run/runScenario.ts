@@ -33,6 +33,7 @@ export function summarize(parsed: ParseResult): ScenarioSummary {
     selectedHpa: parsed.selectedHpa,
     defaultSimulation: parsed.defaultSimulation,
     defaultWorld: parsed.defaultWorld,
+    release: parsed.release,
   };
 }
 
@@ -44,10 +45,11 @@ function effectiveYaml(parsed: ParseResult): string | null {
     parsed.input?.controller.downscaleStabilizationSeconds ??
     parsed.controller?.downscaleStabilizationSeconds;
   try {
-    return effectiveHpaYaml(
-      parsed.effectiveHpa,
-      window === undefined ? {} : { downscaleStabilizationSeconds: window },
-    );
+    return effectiveHpaYaml(parsed.effectiveHpa, {
+      ...(window === undefined ? {} : { downscaleStabilizationSeconds: window }),
+      ...(parsed.release ? { release: parsed.release.label } : {}),
+      dropped: parsed.droppedFields,
+    });
   } catch {
     // A view of the HPA is a nicety; failing to render it must not fail the run.
     return null;

@@ -5,7 +5,7 @@
 
 import type { FederationModel } from '../engine/multicluster/index.ts';
 import type { SimulationInput, SimulationResult } from '../engine/simulation/index.ts';
-import type { Diagnostic, DocumentRole } from '../scenario/index.ts';
+import type { Diagnostic, DocumentRole, ScenarioRelease } from '../scenario/index.ts';
 
 /** One object of the text, as the app lists it (a `kind: List`'s items one by one). */
 export interface SummaryDocument {
@@ -44,6 +44,11 @@ export interface ScenarioSummary {
    */
   defaultSimulation: string | null;
   defaultWorld: string | null;
+  /**
+   * The Kubernetes release whose controller runs (null when the text was unreadable; absent only
+   * in hand-built summaries: summarize always sets it).
+   */
+  release?: ScenarioRelease | null;
 }
 
 /** hpa: the scenario's own HPA; variant: one of several HPAs; cluster: a federation member. */

@@ -9,6 +9,10 @@ import {
 export interface EffectiveYamlOptions {
   /** --horizontal-pod-autoscaler-downscale-stabilization in seconds (default 300). */
   downscaleStabilizationSeconds?: number;
+  /** The release the HPA was stored under ("1.34"), named in the header. */
+  release?: string;
+  /** Fields the API server dropped under that release's gates ("path: why"), listed in the header. */
+  dropped?: string[];
 }
 
 const HEADER =
@@ -28,7 +32,14 @@ export function effectiveHpaYaml(
     DEFAULT_CONTROLLER_CONFIG.downscaleStabilizationSeconds;
   // Null fields (behavior: null when the manifest has none) are left out, as kubectl shows them.
   const doc = new Document(withoutNulls(effective));
-  doc.commentBefore = HEADER;
+  const dropped = options.dropped ?? [];
+  doc.commentBefore = [
+    options.release
+      ? `${HEADER.slice(0, -1)}, as Kubernetes ${options.release} stores it.`
+      : HEADER,
+    // The written manifest keeps them; this view (and its export) shows what the cluster keeps.
+    ...dropped.map((d) => ` Dropped by the API server: ${d}.`),
+  ].join('\n');
   const node = doc.getIn(['spec', 'behavior', 'scaleDown', 'stabilizationWindowSeconds'], true);
   if (isScalar(node) && node.value === window) {
     node.comment =

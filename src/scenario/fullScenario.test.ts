@@ -83,6 +83,11 @@ describe('a full valid scenario', () => {
         initialReadinessDelaySeconds: 20,
         downscaleStabilizationSeconds: 120,
         featureGates: { HPAConfigurableTolerance: true, HPAScaleToZero: false },
+        // No spec.kubernetesVersion: the release hpa-sim followed before it modelled releases.
+        kubernetesVersion: '1.35',
+        scaledToZeroCondition: false,
+        int32Caps: 'v1.35',
+        selectorMessages: 'v1.33',
       },
       workload: {
         initialReplicas: 4,
@@ -164,9 +169,20 @@ describe('a full valid scenario', () => {
     expect(r.input).toEqual({
       hpa: r.effectiveHpa!,
       durationSeconds: 3600,
+      // No Simulation document: the assumed world runs (and names) the newest release.
       controller: {
         ...DEFAULT_CONTROLLER_CONFIG,
-        featureGates: { HPAConfigurableTolerance: true, HPAScaleToZero: false },
+        featureGates: {
+          HPAConfigurableTolerance: true,
+          HPAScaleToZero: true,
+          HPAGeneration: true,
+          StaleControllerConsistencyHPA: true,
+          HPAOptimizedSelectorStore: true,
+        },
+        kubernetesVersion: '1.37',
+        scaledToZeroCondition: true,
+        int32Caps: 'v1.35',
+        selectorMessages: 'v1.37',
       },
       workload: {
         initialReplicas: 2,

@@ -8,6 +8,7 @@ export type {
   ParseResult,
   ScenarioDocument,
   ScenarioInfo,
+  ScenarioRelease,
   Severity,
 } from './types.ts';
 export { parseScenario, scenarioDocuments } from './parseScenario.ts';

@@ -2,7 +2,7 @@
  * parseScenario: one YAML text (an HPA manifest, optionally followed by a `kind: Simulation`
  * document) → located diagnostics and, when there is no error, the SimulationInput. Never throws.
  */
-import type { ControllerConfig } from '../engine/controller/index.ts';
+import { RELEASES, type ControllerConfig } from '../engine/controller/index.ts';
 import type { SimulationInput } from '../engine/simulation/input.ts';
 import { checkBudget, checkRunsBudget } from './checkBudget.ts';
 import { IssueList, reporterFor, type DocRef, type Reporter } from './diagnostics.ts';
@@ -25,6 +25,7 @@ import type {
   ParseOptions,
   ParseResult,
   ScenarioDocument,
+  ScenarioRelease,
   VariantRun,
 } from './types.ts';
 import { readDocuments } from './yaml/documents.ts';
@@ -54,6 +55,7 @@ interface Parts {
   defaultWorld?: string | null;
   variants?: VariantRun[];
   inputFields?: Record<string, InputFieldLocation>;
+  release?: ScenarioRelease | null;
 }
 
 function result(p: Parts): ParseResult {
@@ -73,6 +75,8 @@ function result(p: Parts): ParseResult {
     selectedHpa: p.selectedHpa ?? '',
     defaultSimulation: p.defaultSimulation ?? null,
     defaultWorld: p.defaultWorld ?? null,
+    release: p.release ?? null,
+    droppedFields: p.hpa?.dropped ?? [],
     variants: ok ? (p.variants ?? []) : [],
     inputFields: ok ? (p.inputFields ?? {}) : {},
   };
@@ -275,6 +279,12 @@ function parse(source: string, options: ParseOptions): ParseResult {
     defaultWorld,
     variants,
     inputFields,
+    release: {
+      version: sim.controller.kubernetesVersion,
+      label: RELEASES[sim.controller.kubernetesVersion].label,
+      named: sim.controller.kubernetesVersionNamed,
+      assumed: !sim.present,
+    },
   });
 }
 

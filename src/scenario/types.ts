@@ -86,6 +86,10 @@ export interface ParseResult {
   defaultSimulation: string | null;
   /** One line saying what the default world assumed (null when a Simulation document was given). */
   defaultWorld: string | null;
+  /** The Kubernetes release whose controller runs (null when the text was unreadable). */
+  release: ScenarioRelease | null;
+  /** Fields of the HPA the API server drops under this release's gates ("path: why"). */
+  droppedFields: string[];
   /**
    * The HPA variants of spec.variants, in order, each with its own validated input over the
    * same world; empty when the scenario has an error (a variant's error is the scenario's).
@@ -97,6 +101,21 @@ export interface ParseResult {
    * located at the first field behind its cost that the user wrote. Empty unless ok.
    */
   inputFields: Record<string, InputFieldLocation>;
+}
+
+/** Which Kubernetes release a scenario runs, for display (status line, CLI, Tune). */
+export interface ScenarioRelease {
+  /** "1.35" … "1.38" */
+  version: string;
+  /** "1.37", "1.38 (master, unreleased)" */
+  label: string;
+  /**
+   * true: the Simulation document names it; false: the default (1.35 for a document that names
+   * none, the newest release for the world assumed without a document)
+   */
+  named: boolean;
+  /** no Simulation document: the assumed world's release */
+  assumed: boolean;
 }
 
 /** One variant of spec.variants: its validated input over the scenario's world. */

@@ -37,4 +37,5 @@ export {
   type SearchOptions,
   type SearchResult,
 } from './search.ts';
-export type { SpaceOptions } from './space.ts';
+export type { ReleaseNeed, SpaceOptions } from './space.ts';
+export { releaseNeeds } from './space.ts';

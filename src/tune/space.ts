@@ -3,7 +3,12 @@
 // The lists hold what people actually write (windows in round minutes, policies in small pod
 // counts or round percentages); validity is still decided by the API rules (candidate.ts).
 
-import type { HorizontalPodAutoscaler } from '../engine/controller/index.ts';
+import {
+  KUBERNETES_RELEASES,
+  RELEASES,
+  type GateName,
+  type HorizontalPodAutoscaler,
+} from '../engine/controller/index.ts';
 
 export interface Dimension {
   name: string;
@@ -136,4 +141,40 @@ function withUtilization(m: Metric, value: number): Metric {
   const key = m.resource ? 'resource' : 'containerResource';
   const source = m[key]!;
   return { ...m, [key]: { ...source, target: { ...source.target, averageUtilization: value } } };
+}
+
+/** A gated field a candidate uses, and the first release whose default gate honours it. */
+export interface ReleaseNeed {
+  field: string;
+  gate: GateName;
+  /** first release with the gate on by default ("1.35") */
+  since: string;
+  text: string;
+}
+
+/**
+ * What a candidate patch needs of the cluster's release (searchSpace only proposes fields the
+ * scenario's release honours; this says so for people running it elsewhere). Today the one
+ * gated field the space uses is the per-direction tolerance.
+ */
+export function releaseNeeds(patch: Record<string, unknown>): ReleaseNeed[] {
+  const behavior = (patch.behavior ?? {}) as Record<string, { tolerance?: unknown } | undefined>;
+  const needs: ReleaseNeed[] = [];
+  for (const direction of ['scaleUp', 'scaleDown']) {
+    const t = behavior[direction]?.tolerance;
+    if (t === undefined || t === null) continue;
+    needs.push(need(`behavior.${direction}.tolerance`, 'HPAConfigurableTolerance'));
+  }
+  return needs;
+}
+
+function need(field: string, gate: GateName): ReleaseNeed {
+  const since = KUBERNETES_RELEASES.find((v) => RELEASES[v].gates[gate]?.default) ?? '';
+  const ga = KUBERNETES_RELEASES.find((v) => RELEASES[v].gates[gate]?.stage === 'GA');
+  return {
+    field,
+    gate,
+    since,
+    text: `${field} needs ${gate}: on by default from Kubernetes ${since}${ga ? ` (GA in ${ga})` : ''}`,
+  };
 }

@@ -48,6 +48,10 @@ export async function cliBundle(): Promise<string> {
       };
       await buildCli(join(dir, 'build', 'hpa-sim.mjs'));
       // Moved into place whole, so a reader never sees half a bundle.
+      // Its licence notices first (esbuild writes them beside the bundle), so a reader that
+      // sees the bundle sees them too: the packed tarball ships both.
+      const legal = join(dir, 'build', 'hpa-sim.mjs.LEGAL.txt');
+      if (existsSync(legal)) renameSync(legal, `${file}.LEGAL.txt`);
       renameSync(join(dir, 'build', 'hpa-sim.mjs'), file);
     } finally {
       rmSync(lock, { recursive: true, force: true });

@@ -1,5 +1,5 @@
-// setConditionInList (horizontal.go): update in place keeping the position, append a new type,
-// never remove anything. And, not upstream, the reconcile's working copy of the list.
+// setConditionInList (horizontal.go): update in place keeping the position, append a new type;
+// removeCondition (v1.36+) drops a type. And, not upstream, the reconcile's working copy of the list.
 
 import type { HPACondition } from './types.ts';
 
@@ -19,6 +19,17 @@ export function setCondition(
     return;
   }
   list.push({ type, status, reason, message });
+}
+
+// upstream: horizontal.go removeCondition (v1.36+)
+/** Every condition of `type` left out, the others keeping their order (in place, as upstream filters). */
+export function removeCondition(list: HPACondition[], type: string): void {
+  let kept = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i]!;
+    if (c.type !== type) list[kept++] = c;
+  }
+  list.length = kept;
 }
 
 /**

@@ -12,5 +12,6 @@ export const DEFAULT_CONTROLLER_CONFIG: Readonly<ControllerConfig> = Object.free
   scaleUpLimitFactor: 2,
   scaleUpLimitMinimum: 4,
   ignoreSucceededPods: false,
-  containerMetricMissingIsError: true,
+  // #127193 shipped in v1.33 (CHANGELOG-1.33): a pod without the container is missing.
+  containerMetricMissingIsError: false,
 });

@@ -162,8 +162,20 @@ const configArb: fc.Arbitrary<ControllerConfig> = fc
   .record({
     tolerance: fc.constantFrom(0.1, 0.05, 0.2, 0.01),
     downscaleStabilizationSeconds: fc.constantFrom(0, 0, 60, 300, 90.5),
+    // the 1.36+ ScaledToZero state machine and the releases' int32 conversions (releases.ts)
+    scaledToZeroCondition: fc.boolean(),
+    int32Caps: fc.constantFrom('v1.33' as const, 'v1.35' as const, 'all' as const),
+    HPAGeneration: fc.constantFrom(undefined, true, false),
   })
-  .map((o) => config({ ...o, featureGates: { HPAScaleToZero: true } }));
+  .map(({ HPAGeneration, ...o }) =>
+    config({
+      ...o,
+      featureGates: {
+        HPAScaleToZero: true,
+        ...(HPAGeneration === undefined ? {} : { HPAGeneration }),
+      },
+    }),
+  );
 
 // ---------------------------------------------------------------------------------------------
 // The simulated world

@@ -8,7 +8,7 @@
 // src/engine/README.md). Ported bodies return their intermediates; the trace is built in trace.ts.
 
 import { ByPositionScratch } from './byPositionScratch.ts';
-import { setCondition, workingConditions } from './conditions.ts';
+import { removeCondition, setCondition, workingConditions } from './conditions.ts';
 import { expandObservation, hasPodGroups } from './groupedPods.ts';
 import {
   memoryOf,
@@ -113,6 +113,7 @@ function computeReplicasForMetrics(
     initialReadinessDelaySeconds: config.initialReadinessDelaySeconds,
     ignoreSucceededPods: config.ignoreSucceededPods,
     containerMetricMissingIsError: config.containerMetricMissingIsError,
+    int32Caps: config.int32Caps,
     now: a.now,
     scratch: a.scratch,
     calibration: a.calibration,
@@ -205,7 +206,11 @@ function validateAndParseSelector(a: HorizontalController, obs: Observation): st
     return errMsg;
   }
   if (obs.selector === 'ambiguous') {
-    const errMsg = 'pods by selector are controlled by multiple HPAs';
+    // The selector and the HPAs are left out of the text (deviation 4); v1.37 reworded it.
+    const errMsg =
+      a.config.selectorMessages === 'v1.37'
+        ? 'pods by selector are controlled by more than one HPA'
+        : 'pods by selector are controlled by multiple HPAs';
     a.events.push({ type: 'Warning', reason: 'AmbiguousSelector', message: errMsg });
     setCondition(a.conditions, 'ScalingActive', 'False', 'AmbiguousSelector', errMsg);
     return errMsg;
@@ -307,6 +312,7 @@ function computeStatusForObjectMetric(
       src.describedObject.kind,
       src.describedObject.name,
       a.calibration,
+      a.config.int32Caps,
     );
     return proposed(a, 'FailedGetObjectMetric', name, 'value', calc);
   } else if (target?.type === 'AverageValue' && isSet(target.averageValue)) {
@@ -496,6 +502,7 @@ function computeStatusForExternalMetric(
       milliValue(target.averageValue),
       src.metric.name,
       tolerances,
+      a.config.int32Caps,
     );
     return proposed(a, 'FailedGetExternalMetric', name, 'average', calc);
   }
@@ -506,6 +513,7 @@ function computeStatusForExternalMetric(
       milliValue(target.value),
       src.metric.name,
       tolerances,
+      a.config.int32Caps,
     );
     return proposed(a, 'FailedGetExternalMetric', name, 'value', calc);
   }
@@ -522,6 +530,23 @@ function recordInitialRecommendation(a: HorizontalController, currentReplicas: n
   if (a.recommendations === null) {
     a.recommendations = [{ timestamp: a.now, replicas: currentReplicas }];
   }
+}
+
+// upstream: horizontal.go shouldComputeMetricsForZeroReplicas (v1.36+)
+/**
+ * At zero replicas: compute metrics for a zero the HPA made (ScaledToZero=True) when minReplicas
+ * was raised meanwhile or an Object/External metric can bring it back; otherwise the workload
+ * was scaled to zero by hand (or the gate is off) and scaling is disabled.
+ */
+function shouldComputeMetricsForZeroReplicas(
+  minReplicas: number,
+  scaledToZeroCondition: boolean,
+  canScaleFromZero: boolean,
+): { needsMetricComputation: boolean; shouldDisable: boolean } {
+  if ((minReplicas !== 0 && scaledToZeroCondition) || canScaleFromZero) {
+    return { needsMetricComputation: true, shouldDisable: false };
+  }
+  return { needsMetricComputation: false, shouldDisable: true };
 }
 
 // upstream: horizontal.go reconcileAutoscaler
@@ -564,6 +589,7 @@ export function reconcileAutoscaler(
     metrics: undefined,
     metricDesiredReplicas: undefined,
     normalized: undefined,
+    raisedToMinReplicas: undefined,
     rescaleReason: undefined,
   };
   const trace = options?.trace;
@@ -599,27 +625,52 @@ export function reconcileAutoscaler(
   const minReplicas = hpa.spec.minReplicas ?? 1;
   let rescale = true;
 
-  if (currentReplicas === 0 && minReplicas !== 0) {
-    // Autoscaling is disabled for this resource.
-    steps.path = 'scalingDisabled';
-    desiredReplicas = 0;
-    rescale = false;
-    setCondition(
-      a.conditions,
-      'ScalingActive',
-      'False',
-      'ScalingDisabled',
-      'scaling is disabled since the replica count of the target is zero',
-    );
+  // Pre-computed scale-to-zero state. v1.36+ only (scaledToZeroCondition); before it there is
+  // no such condition and a target at zero is evaluated iff minReplicas is 0.
+  const conditionRule = config.scaledToZeroCondition === true;
+  const scaleToZeroFeatureEnabled = config.featureGates.HPAScaleToZero;
+  const hasObjectOrExtMetrics = hasObjectOrExternalMetrics(hpa);
+  const scaledToZeroCondition =
+    conditionRule && scaleToZeroFeatureEnabled && getScaledToZeroConditionStatus(a.conditions);
+  const canScaleFromZero = scaledToZeroCondition && hasObjectOrExtMetrics;
+
+  let needsMetricComputation = true;
+  if (currentReplicas === 0 && (conditionRule || minReplicas !== 0)) {
+    // v1.33–v1.35: a zero with minReplicas ≠ 0 is disabled (a zero with minReplicas 0 falls
+    // through to the checks below, as upstream's else-if chain did).
+    const zero = conditionRule
+      ? shouldComputeMetricsForZeroReplicas(minReplicas, scaledToZeroCondition, canScaleFromZero)
+      : { needsMetricComputation: false, shouldDisable: true };
+    needsMetricComputation = zero.needsMetricComputation;
+    if (zero.shouldDisable) {
+      // Autoscaling is disabled for this resource.
+      steps.path = 'scalingDisabled';
+      desiredReplicas = 0;
+      rescale = false;
+      setCondition(
+        a.conditions,
+        'ScalingActive',
+        'False',
+        'ScalingDisabled',
+        'scaling is disabled since the replica count of the target is zero',
+      );
+      if (conditionRule && !scaleToZeroFeatureEnabled)
+        removeCondition(a.conditions, 'ScaledToZero');
+    }
   } else if (currentReplicas > hpa.spec.maxReplicas) {
     steps.path = 'aboveMaxReplicas';
     rescaleReason = 'Current number of replicas above Spec.MaxReplicas';
     desiredReplicas = hpa.spec.maxReplicas;
+    needsMetricComputation = false;
   } else if (currentReplicas < minReplicas) {
     steps.path = 'belowMinReplicas';
     rescaleReason = 'Current number of replicas below Spec.MinReplicas';
     desiredReplicas = minReplicas;
-  } else {
+    needsMetricComputation = false;
+  }
+
+  // Metrics and normalization for the cases that scale by them.
+  if (needsMetricComputation) {
     const metrics = computeReplicasForMetrics(a, obs, tolerances, hpa.spec.metrics ?? []);
     steps.metrics = metrics.statuses;
     // Some metrics may have failed while the others still give a proposal to act on; only −1
@@ -665,6 +716,17 @@ export function reconcileAutoscaler(
     }
     steps.normalized = normalized;
     desiredReplicas = normalized.desiredReplicas;
+    // Scale from zero to at least minReplicas when min was raised while at zero (v1.36+).
+    if (
+      currentReplicas === 0 &&
+      minReplicas !== 0 &&
+      scaledToZeroCondition &&
+      desiredReplicas < minReplicas
+    ) {
+      desiredReplicas = minReplicas;
+      steps.raisedToMinReplicas = true;
+      if (rescaleReason === '') rescaleReason = 'Current number of replicas below Spec.MinReplicas';
+    }
     rescale = desiredReplicas !== currentReplicas;
   }
   steps.rescaleReason = rescaleReason;
@@ -707,6 +769,32 @@ export function reconcileAutoscaler(
       message: `New size: ${desiredReplicas}; reason: ${rescaleReason}`,
     });
     storeScaleEvent(a, hpa.spec.behavior, currentReplicas, desiredReplicas);
+    // v1.36+: the ScaledToZero condition follows every rescale, so it is never stale.
+    if (conditionRule) {
+      if (!scaleToZeroFeatureEnabled) removeCondition(a.conditions, 'ScaledToZero');
+      else if (
+        currentReplicas > 0 &&
+        desiredReplicas === 0 &&
+        minReplicas === 0 &&
+        hasObjectOrExtMetrics
+      ) {
+        setCondition(
+          a.conditions,
+          'ScaledToZero',
+          'True',
+          'ScaledToZero',
+          'the HPA controller scaled the workload to zero',
+        );
+      } else {
+        setCondition(
+          a.conditions,
+          'ScaledToZero',
+          'False',
+          'NotScaledToZero',
+          'the HPA controller did not scale the workload to zero',
+        );
+      }
+    }
   } else {
     // Decided not to scale.
     desiredReplicas = currentReplicas;
@@ -738,7 +826,7 @@ function finish(
   rescaled: boolean,
   lastScaleTime: number | null,
 ): ReconcileResult {
-  return {
+  const result: ReconcileResult = {
     replicas,
     desiredReplicas,
     rescaled,
@@ -753,6 +841,19 @@ function finish(
           : buildTrace(steps, hpa.spec.metrics),
     events: a.events,
   };
+  // upstream setStatus (v1.37+ with HPAGeneration). A configuration without the gate (a release
+  // before 1.37) leaves the field out of the result altogether.
+  const gate = a.config.featureGates.HPAGeneration;
+  if (gate !== undefined) {
+    result.observedGeneration =
+      steps.path === 'getScaleError'
+        ? (hpa.status?.observedGeneration ?? null)
+        : gate
+          ? // Every stored object has a generation; the API server sets 1 on create.
+            (hpa.metadata?.generation ?? 1)
+          : null;
+  }
+  return result;
 }
 
 /**
@@ -807,4 +908,21 @@ export function tolerancesForHpa(
     t.scaleUp = approximateFloat64(behavior.scaleUp.tolerance);
   }
   return t;
+}
+
+// upstream: horizontal.go hasObjectOrExternalMetrics (v1.36+)
+function hasObjectOrExternalMetrics(hpa: HorizontalPodAutoscaler): boolean {
+  for (const metric of hpa.spec.metrics ?? []) {
+    if (metric.type === 'Object' || metric.type === 'External') return true;
+  }
+  return false;
+}
+
+// upstream: horizontal.go getScaledToZeroConditionStatus (v1.36+)
+/** The first ScaledToZero condition decides: true iff its status is True. */
+function getScaledToZeroConditionStatus(conditions: readonly HPACondition[]): boolean {
+  for (const condition of conditions) {
+    if (condition.type === 'ScaledToZero') return condition.status === 'True';
+  }
+  return false;
 }

@@ -19,3 +19,21 @@ export {
   groupMemberName,
   MAX_OBSERVED_PODS,
 } from './groupedPods.ts';
+export {
+  KUBERNETES_RELEASES,
+  NEWEST_RELEASE,
+  UNNAMED_RELEASE,
+  GATE_NAMES,
+  RELEASES,
+  controllerConfigFor,
+  gateDefaults,
+  gatesFor,
+  isKubernetesRelease,
+  releaseNamed,
+  type GateName,
+  type GateProblem,
+  type GateState,
+  type KubernetesRelease,
+  type Release,
+  type ReleaseRules,
+} from './releases.ts';

@@ -19,7 +19,7 @@ import type {
   TimestampedRecommendation,
   TimestampedScaleEvent,
 } from './types.ts';
-import { addInt32, goInt32, MAX_INT32 } from './utilization.ts';
+import { addInt32, ceilToInt32, goInt32, MAX_INT32 } from './utilization.ts';
 
 const MIN_INT32 = -2147483648;
 
@@ -340,6 +340,7 @@ export function convertDesiredReplicasWithBehaviorRate(
       a.scaleDownEvents,
       args.scaleUpBehavior,
       a.now,
+      a.config.int32Caps === 'all',
     );
     policies = up.policies;
     scaleUpLimit = up.limit;
@@ -499,6 +500,7 @@ export function calculateScaleUpLimitWithScalingRules(
   scaleDownEvents: TimestampedScaleEvent[],
   scalingRules: DefaultedScalingRules,
   now: number,
+  saturate = false,
 ): PolicyLimit {
   const policies: PolicyTrace[] = [];
   let result: number;
@@ -534,7 +536,8 @@ export function calculateScaleUpLimitWithScalingRules(
     } else if (policy.type === 'Percent') {
       // Rounded up, or a small percentage of few replicas would never add one. Float64 in
       // upstream's order: its rounding is part of the behaviour.
-      proposed = goInt32(Math.ceil(periodStartReplicas * (1 + policy.value / 100)));
+      // Past int32 max: −2^31 on amd64 (scale-up frozen) or, from #141397, 2^31−1.
+      proposed = ceilToInt32(periodStartReplicas * (1 + policy.value / 100), saturate);
     }
     result = selectPolicyFn(result, proposed);
     policies.push({

@@ -200,6 +200,13 @@ const configArb: fc.Arbitrary<ControllerConfig> = fc
     cpuInitializationPeriodSeconds: fc.constantFrom(300, 120),
     initialReadinessDelaySeconds: fc.constantFrom(30, 10),
     tolerance: fc.constantFrom(0.1, 0.1, 0, 0.5),
+    // the releases' int32 conversions (releases.ts): both paths share them
+    int32Caps: fc.constantFrom(
+      'v1.33' as const,
+      'v1.34' as const,
+      'v1.35' as const,
+      'all' as const,
+    ),
   })
   .map((o) => config(o));
 

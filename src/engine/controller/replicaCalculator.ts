@@ -38,6 +38,7 @@ import {
   type CalcContext,
 } from './replicaCalculatorCommon.ts';
 import type {
+  Int32Caps,
   Observation,
   PodGroups,
   PodObservation,
@@ -47,8 +48,8 @@ import type {
 import {
   getMetricUsageRatio,
   getResourceUtilizationRatio,
+  ceilToInt32,
   goInt32,
-  MAX_INT32,
 } from './utilization.ts';
 
 // upstream: replica_calculator.go GetResourceReplicas
@@ -98,7 +99,13 @@ export function getResourceReplicas(
     }
     // no unready or missing pods: the count follows from the ready ones
     // karmada replica_calculator.go: ceil(usageRatio · readyPodCount / calibration)
-    return readyCount(base, usageRatio, groups.readyPodCount, ctx.calibration ?? 1);
+    return readyCount(
+      base,
+      usageRatio,
+      groups.readyPodCount,
+      ctx.calibration ?? 1,
+      ctx.int32Caps === 'all',
+    );
   }
 
   if (groups.missingPods.size > 0) {
@@ -133,6 +140,7 @@ export function getResourceReplicas(
     currentReplicas,
     tolerances,
     ctx.calibration ?? 1,
+    ctx.int32Caps === 'all',
   );
 }
 
@@ -221,7 +229,13 @@ export function calcPlainMetricReplicas(
     }
     // no unready or missing pods: the count follows from the ready ones
     // karmada replica_calculator.go: ceil(usageRatio · readyPodCount / calibration)
-    return readyCount(base, usageRatio, groups.readyPodCount, ctx.calibration ?? 1);
+    return readyCount(
+      base,
+      usageRatio,
+      groups.readyPodCount,
+      ctx.calibration ?? 1,
+      ctx.int32Caps === 'all',
+    );
   }
   if (groups.missingPods.size > 0) {
     if (usageRatio < 1.0) {
@@ -247,6 +261,7 @@ export function calcPlainMetricReplicas(
     currentReplicas,
     tolerances,
     ctx.calibration ?? 1,
+    ctx.int32Caps === 'all',
   );
 }
 
@@ -261,6 +276,7 @@ export function getObjectMetricReplicas(
   kind: string,
   name: string,
   calibration = 1,
+  int32Caps: Int32Caps = 'v1.35',
 ): ReplicaCalculation {
   const got = getObjectMetric(obs, metricName, kind, name);
   if (!got.ok)
@@ -272,6 +288,7 @@ export function getObjectMetricReplicas(
     usage / targetUsage,
     tolerances,
     calibration,
+    int32Caps,
   );
   return extended(r, { rawValue: usage });
 }
@@ -284,6 +301,7 @@ function getUsageRatioReplicaCount(
   usageRatio: number,
   tolerances: Tolerances,
   calibration: number,
+  int32Caps: Int32Caps,
 ): ReplicaCalculation {
   if (currentReplicas !== 0) {
     if (isWithin(tolerances, usageRatio))
@@ -295,10 +313,11 @@ function getUsageRatioReplicaCount(
         usageRatio,
         error: `unable to calculate ready pods: ${ready.error}`,
       };
-    // Compare as float64 first: past int32 max the count is capped, not wrapped. Karmada
-    // (replica_calculator.go getUsageRatioReplicaCount) divides by the calibration factor here.
+    // Compare as float64 first: past int32 max the count is capped (v1.35+, #126979), not
+    // wrapped. Karmada (replica_calculator.go getUsageRatioReplicaCount) divides by the
+    // calibration factor here.
     const f = (usageRatio * ready.count) / calibration;
-    const replicaCount = f > MAX_INT32 ? MAX_INT32 : goInt32(Math.ceil(f));
+    const replicaCount = ceilToInt32(f, int32Caps === 'v1.35' || int32Caps === 'all');
     const note =
       calibration === 1
         ? `ratio × ${ready.count} ready pods`
@@ -307,7 +326,7 @@ function getUsageRatioReplicaCount(
   }
   // From zero replicas: to zero or n pods as the ratio says (Karmada does not calibrate this).
   return {
-    replicaCount: goInt32(Math.ceil(usageRatio)),
+    replicaCount: ceilToInt32(usageRatio, int32Caps === 'all'),
     usageRatio,
     note: 'scaling from zero: ceil(ratio)',
   };
@@ -325,14 +344,15 @@ function perPodReplicas(
   statusReplicas: number,
   tolerances: Tolerances,
   calibration: number,
+  capped = true,
 ): ReplicaCalculation {
   let replicaCount = statusReplicas;
   const usageRatio = usage / (target * statusReplicas);
   let note = 'within tolerance';
   if (!isWithin(tolerances, usageRatio)) {
-    // A large enough change: the total over the per-pod target, capped at int32 max.
-    const f = Math.ceil(usage / target / calibration);
-    replicaCount = f > MAX_INT32 ? MAX_INT32 : goInt32(f);
+    // A large enough change: the total over the per-pod target, capped at int32 max (External
+    // from v1.34, #127050; Object always here, deviation 8).
+    replicaCount = ceilToInt32(usage / target / calibration, capped);
     note = 'ceil(total / target)';
   }
   if (calibration !== 1) {
@@ -392,13 +412,21 @@ export function getExternalMetricReplicas(
   targetUsage: number,
   metricName: string,
   tolerances: Tolerances,
+  int32Caps: Int32Caps = 'v1.35',
 ): ReplicaCalculation {
   const got = getExternalMetric(obs, metricName);
   if (!got.ok)
     return { replicaCount: 0, error: `unable to get external metric ${metricName}: ${got.error}` };
   const usage = sumExternal(got.value);
   // Karmada has no External path (its FederatedHPA rejects External metrics): never calibrated.
-  const r = getUsageRatioReplicaCount(obs, currentReplicas, usage / targetUsage, tolerances, 1);
+  const r = getUsageRatioReplicaCount(
+    obs,
+    currentReplicas,
+    usage / targetUsage,
+    tolerances,
+    1,
+    int32Caps,
+  );
   return extended(r, { rawValue: usage });
 }
 
@@ -410,11 +438,19 @@ export function getExternalPerPodMetricReplicas(
   targetUsagePerPod: number,
   metricName: string,
   tolerances: Tolerances,
+  int32Caps: Int32Caps = 'v1.35',
 ): ReplicaCalculation {
   const got = getExternalMetric(obs, metricName);
   if (!got.ok)
     return { replicaCount: 0, error: `unable to get external metric ${metricName}: ${got.error}` };
-  return perPodReplicas(sumExternal(got.value), targetUsagePerPod, statusReplicas, tolerances, 1);
+  return perPodReplicas(
+    sumExternal(got.value),
+    targetUsagePerPod,
+    statusReplicas,
+    tolerances,
+    1,
+    int32Caps !== 'v1.33',
+  );
 }
 
 // upstream: replica_calculator.go getPerPodUsage

@@ -213,7 +213,13 @@ export function getResourceReplicasByPosition(
     if (isWithin(tolerances, usageRatio)) {
       return withCount(base, currentReplicas, 'within tolerance');
     }
-    return readyCount(base, usageRatio, groups.readyPodCount, ctx.calibration ?? 1);
+    return readyCount(
+      base,
+      usageRatio,
+      groups.readyPodCount,
+      ctx.calibration ?? 1,
+      ctx.int32Caps === 'all',
+    );
   }
 
   const group = s.podGroup;
@@ -247,6 +253,7 @@ export function getResourceReplicasByPosition(
     currentReplicas,
     tolerances,
     ctx.calibration ?? 1,
+    ctx.int32Caps === 'all',
   );
 }
 
@@ -285,7 +292,13 @@ function calcPlainMetricReplicasByPosition(
     if (isWithin(tolerances, usageRatio)) {
       return withCount(base, currentReplicas, 'within tolerance');
     }
-    return readyCount(base, usageRatio, groups.readyPodCount, ctx.calibration ?? 1);
+    return readyCount(
+      base,
+      usageRatio,
+      groups.readyPodCount,
+      ctx.calibration ?? 1,
+      ctx.int32Caps === 'all',
+    );
   }
   const group = s.podGroup;
   if (groups.missingPods.size > 0) {
@@ -306,6 +319,7 @@ function calcPlainMetricReplicasByPosition(
     currentReplicas,
     tolerances,
     ctx.calibration ?? 1,
+    ctx.int32Caps === 'all',
   );
 }
 

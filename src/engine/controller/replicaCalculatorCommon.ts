@@ -12,7 +12,7 @@
 import type { ByPositionScratch } from './byPositionScratch.ts';
 import { extended } from './extended.ts';
 import type { ControllerConfig, PodObservation, ReplicaCalculation, Tolerances } from './types.ts';
-import { goInt32 } from './utilization.ts';
+import { ceilToInt32 } from './utilization.ts';
 
 // upstream: replica_calculator.go Tolerances.isWithin
 /** Inclusive on both ends, evaluated in float64 (v1.33+). */
@@ -26,6 +26,7 @@ export type CalcContext = Pick<
   | 'initialReadinessDelaySeconds'
   | 'ignoreSucceededPods'
   | 'containerMetricMissingIsError'
+  | 'int32Caps'
 > & {
   now: number;
   /** the by-position twin's reusable arrays (a fresh set per calculation without it) */
@@ -58,8 +59,9 @@ export function readyCount(
   usageRatio: number,
   readyPodCount: number,
   calibration: number,
+  saturate = false,
 ): ReplicaCalculation {
-  const count = goInt32(Math.ceil((usageRatio * readyPodCount) / calibration));
+  const count = ceilToInt32((usageRatio * readyPodCount) / calibration, saturate);
   return withCount(
     base,
     count,
@@ -78,6 +80,7 @@ export function rebalanced(
   currentReplicas: number,
   tolerances: Tolerances,
   calibration: number,
+  saturate = false,
 ): ReplicaCalculation {
   // Keep the current count when the change would be too small, or when the stand-in samples
   // turned the ratio to the other side of 1.
@@ -93,7 +96,7 @@ export function rebalanced(
   }
   // karmada replica_calculator.go: ceil(newUsageRatio · len(metrics) / calibration); the direction
   // check below then compares that divided count with the template's currentReplicas.
-  const newReplicas = goInt32(Math.ceil((newUsageRatio * sampleCount) / calibration));
+  const newReplicas = ceilToInt32((newUsageRatio * sampleCount) / calibration, saturate);
   // Also when counting over more samples would move the count against the ratio's direction.
   if (
     (newUsageRatio < 1.0 && newReplicas > currentReplicas) ||

@@ -63,6 +63,8 @@ export interface ReconcileTrace {
   scaleUpLimit?: number;
   scaleDownLimit?: number;
   normalizedReplicas?: number;
+  /** v1.36+: from zero with ScaledToZero=True, a count below minReplicas was raised to it */
+  raisedToMinReplicas?: boolean;
   stabilization?: StabilizationTrace;
   policies?: PolicyTrace[];
   rescaleReason?: string;
@@ -75,6 +77,12 @@ export interface ReconcileResult {
   desiredReplicas: number;
   rescaled: boolean;
   lastScaleTime: number | null;
+  /**
+   * status.observedGeneration, present only when the configuration has the HPAGeneration gate
+   * (v1.37+): metadata.generation when the gate is on, null when it is off (setStatus then
+   * writes none); kept as observed when the scale could not be read (no setStatus).
+   */
+  observedGeneration?: number | null;
   conditions: HPACondition[];
   memory: ControllerMemory;
   trace: ReconcileTrace;

@@ -15,6 +15,8 @@ export interface ReconcileSteps {
   metrics?: MetricProposal[];
   metricDesiredReplicas?: number;
   normalized?: LegacyNormalization | BehaviorNormalization;
+  /** v1.36+: from zero, the normalized count was below a raised minReplicas and became it */
+  raisedToMinReplicas?: boolean;
   rescaleReason?: string;
 }
 
@@ -139,6 +141,7 @@ export function buildTrace(
     if (n.limited.policies.length > 0) trace.policies = n.limited.policies;
   }
   if (n) trace.normalizedReplicas = n.desiredReplicas;
+  if (steps.raisedToMinReplicas) trace.raisedToMinReplicas = true;
   if (steps.rescaleReason !== undefined) trace.rescaleReason = steps.rescaleReason;
   return trace;
 }

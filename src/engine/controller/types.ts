@@ -103,6 +103,8 @@ export interface HPACondition {
 }
 
 export interface HorizontalPodAutoscalerStatus {
+  /** metadata.generation the controller last acted on (written with HPAGeneration, v1.37+) */
+  observedGeneration?: number | null;
   desiredReplicas?: number;
   currentReplicas?: number;
   conditions?: HPACondition[];
@@ -112,7 +114,7 @@ export interface HorizontalPodAutoscalerStatus {
 export interface HorizontalPodAutoscaler {
   apiVersion?: string;
   kind?: string;
-  metadata?: { name?: string; namespace?: string; [k: string]: unknown };
+  metadata?: { name?: string; namespace?: string; generation?: number; [k: string]: unknown };
   spec: HorizontalPodAutoscalerSpec;
   status?: HorizontalPodAutoscalerStatus;
 }
@@ -221,10 +223,31 @@ export interface Observation {
 
 // ---- Controller configuration and memory ----
 
+/** kube-controller-manager feature gates the HPA controller reads (releases.ts: which release has which). */
 export interface FeatureGates {
   HPAConfigurableTolerance: boolean;
   HPAScaleToZero: boolean;
+  /** v1.37+: observedGeneration in the status; a spec edit reconciles at once (the simulation's) */
+  HPAGeneration?: boolean;
+  /** v1.37+: skip a sync while the controller's own status write is not in its cache (the simulation's) */
+  StaleControllerConsistencyHPA?: boolean;
+  /** v1.37+: a faster selector store; decides nothing differently */
+  HPAOptimizedSelectorStore?: boolean;
 }
+
+/**
+ * Where a replica count past int32 is capped at 2^31−1 instead of converted as Go's
+ * int32(float64) does on amd64 (out of range → −2^31). Object AverageValue is capped in every
+ * release here (src/engine/README.md, deviation 8).
+ * - 'v1.33': nowhere else;
+ * - 'v1.34': also External AverageValue (#127050);
+ * - 'v1.35': also Object and External Value targets (#126979);
+ * - 'all': every int32(math.Ceil(x)) of the controller (#141397, master after 1.37).
+ */
+export type Int32Caps = 'v1.33' | 'v1.34' | 'v1.35' | 'all';
+
+/** Fixed message texts that changed: 'v1.37' has the new AmbiguousSelector wording. */
+export type SelectorMessages = 'v1.33' | 'v1.37';
 
 export interface ControllerConfig {
   syncPeriodSeconds: number;
@@ -237,6 +260,18 @@ export interface ControllerConfig {
   scaleUpLimitMinimum: number;
   ignoreSucceededPods: boolean;
   containerMetricMissingIsError: boolean;
+  /** The release these settings were built for (releases.ts controllerConfigFor); display only. */
+  kubernetesVersion?: string;
+  /**
+   * v1.36+ (#135118): at zero replicas, metrics are computed only for an HPA-made zero (the
+   * ScaledToZero condition), and the condition is kept up to date. Absent or false: the
+   * v1.33–v1.35 rule (a target at zero is evaluated iff minReplicas is 0).
+   */
+  scaledToZeroCondition?: boolean;
+  /** Absent = 'v1.35'. */
+  int32Caps?: Int32Caps;
+  /** Absent = 'v1.33'. */
+  selectorMessages?: SelectorMessages;
 }
 
 export interface TimestampedRecommendation {

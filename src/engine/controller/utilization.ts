@@ -13,6 +13,17 @@ export function goInt32(f: number): number {
   return Math.trunc(f) | 0; // | 0 also turns -0 into 0
 }
 
+/**
+ * int32(math.Ceil(x)) as the release converts it: as amd64 does (goInt32), or, with `saturate`
+ * (#141397, master → 1.38: ceilToInt32), at most 2^31−1 on every architecture. NaN is left to
+ * the conversion, as upstream chose.
+ */
+export function ceilToInt32(x: number, saturate: boolean): number {
+  const c = Math.ceil(x);
+  if (saturate && c >= MAX_INT32) return MAX_INT32;
+  return goInt32(c);
+}
+
 /** int32 addition with Go's wrap-around. */
 export function addInt32(a: number, b: number): number {
   return (a + b) | 0;

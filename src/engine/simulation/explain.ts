@@ -39,7 +39,10 @@ export function explainSync(r: SyncRecord, hpa: HorizontalPodAutoscaler): string
     case 'getScaleError':
       return 'FailedGetScale: the scale subresource could not be read; nothing changes';
     case 'scalingDisabled':
-      return 'ScalingDisabled: the target has 0 replicas and minReplicas is not 0, so the HPA leaves it alone';
+      // minReplicas 0 is disabled only by the v1.36+ rule: a zero the HPA did not make itself.
+      return (hpa.spec.minReplicas ?? 1) === 0
+        ? 'ScalingDisabled: the target has 0 replicas and the HPA did not scale it there (no ScaledToZero=True, or HPAScaleToZero is off in kube-controller-manager), so it leaves it alone (v1.36+)'
+        : 'ScalingDisabled: the target has 0 replicas and minReplicas is not 0, so the HPA leaves it alone';
     case 'aboveMaxReplicas':
       return `${r.currentReplicas} replicas is above maxReplicas: set to ${r.replicas} without reading metrics`;
     case 'belowMinReplicas':

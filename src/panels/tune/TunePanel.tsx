@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { costObjective, podHoursObjective, THRESHOLDS, type Constraint } from '../../tune/goals.ts';
 import type { CandidateResult, SearchResult } from '../../tune/search.ts';
+import { releaseNeeds } from '../../tune/space.ts';
 import { defaultTuneWorkers } from '../../bridge/tunePool.ts';
 import { TradeOffChart } from './TradeOffChart.tsx';
 import { useTuneSearch } from './useTuneSearch.ts';
@@ -14,6 +15,8 @@ export interface TunePanelProps {
   open: boolean;
   /** the scenario text to tune (the editor's current text) */
   text: string;
+  /** which controller the candidates run on ("Kubernetes 1.37"): its release decides the fields */
+  release?: string;
   onClose(): void;
   /** adds a candidate as a variant of the scenario; resolves null when added, else why not */
   onAddVariant?: (name: string, patch: Record<string, unknown>) => Promise<string | null>;
@@ -76,6 +79,14 @@ export function TunePanel(props: TunePanelProps) {
     >
       <header>
         <h2 id="tune-title">Tune the behavior</h2>
+        {props.release ? (
+          <span
+            className="tune-release"
+            title="Candidates run on this release's controller and use only the fields it honours"
+          >
+            on {props.release}
+          </span>
+        ) : null}
         <button className="btn" onClick={() => ref.current?.close()}>
           Close
         </button>
@@ -399,7 +410,9 @@ export function summarizePatch(patch: Record<string, unknown>): string {
       .map((p) => (p.type === 'Pods' ? `${p.value} pods` : `${p.value}%`))
       .join('|');
     const period = r.policies?.[0]?.periodSeconds;
-    const tol = r.tolerance ? ` tol ${r.tolerance}` : '';
+    // A tolerance needs HPAConfigurableTolerance: say from which release (space.ts releaseNeeds).
+    const since = releaseNeeds(patch)[0]?.since;
+    const tol = r.tolerance ? ` tol ${r.tolerance}${since ? ` (Kubernetes ${since}+)` : ''}` : '';
     return `${name} ${r.stabilizationWindowSeconds ?? '-'}s ${r.selectPolicy ?? ''} ${policies}/${period}s${tol}`;
   };
   const parts = [dir('up', behavior.scaleUp), dir('down', behavior.scaleDown)];

@@ -4,6 +4,7 @@
 // document gets one appended: `baseSimulation` (the default world the run assumed) when given.
 
 import { isMap, isScalar, parseAllDocuments, type Document, type Node, type Pair } from 'yaml';
+import { NEWEST_KUBERNETES_VERSION } from '../simulation/defaults.ts';
 import type { EditResult } from './setScalar.ts';
 
 export interface TrafficEdit {
@@ -84,6 +85,7 @@ function replaceOrAdd(
   return `${text.slice(0, start)}${block}${text.slice(end)}`;
 }
 
+/** A new document names the newest release, as the assumed world's does. */
 function defaultSimulationYaml(): string {
-  return 'apiVersion: hpa-sim.dev/v1alpha1\nkind: Simulation\nmetadata: { name: imported }\nspec:\n  duration: 1h\n';
+  return `apiVersion: hpa-sim.dev/v1alpha1\nkind: Simulation\nmetadata: { name: imported }\nspec:\n  duration: 1h\n  kubernetesVersion: "${NEWEST_KUBERNETES_VERSION}"\n`;
 }

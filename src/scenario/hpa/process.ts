@@ -33,6 +33,8 @@ export interface HpaOutcome {
   pathMap: PathMap;
   /** Info notices (conversion). */
   notices: string[];
+  /** Fields the API server dropped for this release's gates, each with why ("path: why"). */
+  dropped: string[];
 }
 
 export interface HpaContext {
@@ -73,7 +75,7 @@ export function processHpa(
     report.info(['apiVersion'], notice);
   }
   const hpa = conversion.hpa;
-  dropDisabledFields(hpa, ctx, at, report);
+  const dropped = dropDisabledFields(hpa, ctx, at, report);
   const defaulted = setDefaultsHorizontalPodAutoscaler(hpa);
   let valid = true;
   for (const e of validateHorizontalPodAutoscalerSpec(defaulted.spec, ctx.gates)) {
@@ -110,6 +112,7 @@ export function processHpa(
     effective: effectiveOf(defaulted, ctx.config),
     pathMap: conversion.pathMap,
     notices,
+    dropped,
   };
 }
 
@@ -137,8 +140,9 @@ function dropDisabledFields(
   ctx: HpaContext,
   at: (p: Path) => Path,
   report: Reporter,
-): void {
-  if (ctx.gates.HPAConfigurableTolerance) return;
+): string[] {
+  const dropped: string[] = [];
+  if (ctx.gates.HPAConfigurableTolerance) return dropped;
   for (const direction of ['scaleUp', 'scaleDown'] as const) {
     const rules = hpa.spec.behavior?.[direction];
     if (!rules || rules.tolerance === undefined) continue;
@@ -151,7 +155,9 @@ function dropDisabledFields(
       at(['spec', 'behavior', direction, 'tolerance']),
       `ignored: ${why}, so the API server drops this field and the controller uses --horizontal-pod-autoscaler-tolerance (${ctx.config.tolerance})`,
     );
+    dropped.push(`spec.behavior.${direction}.tolerance: ${why}`);
   }
+  return dropped;
 }
 
 function effectiveOf(

@@ -21,9 +21,10 @@ import type {
 import {
   CURRENT_SIMULATION_API_VERSION,
   DEFAULT_KUBERNETES_VERSION,
-  KUBERNETES_VERSIONS,
+  NEWEST_KUBERNETES_VERSION,
   SIMULATION_KIND,
 } from '../simulation/defaults.ts';
+import { gateHistory, releaseList } from './releaseDocs.ts';
 import {
   MAX_CONTAINERS,
   MAX_DURATION_SECONDS,
@@ -57,16 +58,25 @@ const PODS_LIMIT = `the simulator runs at most ${MAX_PODS.toLocaleString('en-US'
 const setting = (description: string, extra: Partial<JsonSchema> = {}) =>
   duration(description, { 'x-maxSeconds': MAX_SETTING_SECONDS, 'x-limit': SIM_LIMIT, ...extra });
 
-const versions = Object.keys(KUBERNETES_VERSIONS);
+const versions = releaseList.map((r) => r.version);
 
 const featureGates = object(
-  'kube-controller-manager feature gates. Explicit values win over the kubernetesVersion defaults.',
+  'kube-controller-manager feature gates (--feature-gates). Explicit values win over the defaults of spec.kubernetesVersion; a gate the release does not have, or a GA gate set off, is an error (the controller would not start).',
   {
     HPAConfigurableTolerance: boolean(
-      'Per-direction `tolerance` in behavior (KEP-4951). Alpha (off) in 1.33–1.34, beta (on) from 1.35. When off, the API server drops behavior tolerances.',
+      `Per-direction \`tolerance\` in behavior (KEP-4951); when off, the API server drops behavior tolerances. ${gateHistory('HPAConfigurableTolerance')}`,
     ),
     HPAScaleToZero: boolean(
-      'Allows minReplicas: 0 (with an Object or External metric). Alpha (off) in 1.33–1.36.',
+      `minReplicas: 0 (with an Object or External metric). From 1.36 it must be on in kube-controller-manager too: a ScaledToZero condition then decides which zero the HPA resumes (its own), and with the gate off every zero is left alone. ${gateHistory('HPAScaleToZero')}`,
+    ),
+    HPAGeneration: boolean(
+      `status.observedGeneration, and an immediate reconcile when the HPA's spec changes. ${gateHistory('HPAGeneration')}`,
+    ),
+    StaleControllerConsistencyHPA: boolean(
+      `Skip a sync while the controller's own last status write is not yet in its informer cache. ${gateHistory('StaleControllerConsistencyHPA')}`,
+    ),
+    HPAOptimizedSelectorStore: boolean(
+      `A faster store of the HPAs' selectors; it decides nothing differently. ${gateHistory('HPAOptimizedSelectorStore')}`,
     ),
   } satisfies PropertiesOf<FeatureGatesDocument>,
 );
@@ -344,7 +354,7 @@ const spec = object(
       type: ['string', 'number'],
       enum: [...versions, ...versions.map(Number)],
       default: DEFAULT_KUBERNETES_VERSION,
-      description: `Kubernetes minor release whose feature-gate defaults apply: ${versions.join(', ')}. Default ${DEFAULT_KUBERNETES_VERSION}.`,
+      description: `The Kubernetes release whose HPA controller runs: its feature-gate defaults and the rules it decides by. ${releaseList.map((r) => `${r.label}: ${r.summary}`).join(' ')} A document naming none runs ${DEFAULT_KUBERNETES_VERSION} (what hpa-sim followed before it modelled releases); new documents name ${NEWEST_KUBERNETES_VERSION}, the newest release.`,
     },
     controller,
     workload,

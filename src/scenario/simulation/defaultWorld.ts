@@ -10,7 +10,11 @@
 import type { HPAScalingRules, HorizontalPodAutoscaler } from '../../engine/controller/index.ts';
 import type { Curve } from '../../engine/simulation/curves/index.ts';
 import { MAX_PODS } from '../limits.ts';
-import { DEFAULT_CONTAINER, DEFAULT_DURATION_SECONDS } from './defaults.ts';
+import {
+  DEFAULT_CONTAINER,
+  DEFAULT_DURATION_SECONDS,
+  NEWEST_KUBERNETES_VERSION,
+} from './defaults.ts';
 import type { ContainerDocument, LoadDocument, SimulationSpecDocument } from './document.ts';
 import { metricRefs } from './metricRefs.ts';
 import {
@@ -198,6 +202,9 @@ export function defaultWorld(
   };
   const spec: SimulationSpecDocument = {
     duration: formatSeconds(end),
+    // Named, so the document offered gives the same run whatever the default of a document
+    // that names no release (readController: the assumed world runs the newest release).
+    kubernetesVersion: NEWEST_KUBERNETES_VERSION,
     workload,
     traffic,
     load,
@@ -207,6 +214,7 @@ export function defaultWorld(
     `traffic ${low} units/s for ${formatSeconds(t1)}, rising to ${peak} over ${formatSeconds(ramp)} (about ${peakPods} pods' worth), ` +
     `held until ${formatSeconds(t3)}, back to ${low} by ${formatSeconds(t4)}, run for ${formatSeconds(end)}${cut}; ` +
     `one pod serves ${UNITS_PER_POD} units/s at the HPA's targets (${[...parts.filter((p) => ![...keda.crons.keys()].some((n) => p.startsWith(`${n}:`))), ...cronNotes].join('; ')}); ` +
-    `pods: ${containers.map((c) => c.name).join(', ')}`;
+    `pods: ${containers.map((c) => c.name).join(', ')}; ` +
+    `the HPA controller of Kubernetes ${NEWEST_KUBERNETES_VERSION}`;
   return { spec, durationSeconds: end || DEFAULT_DURATION_SECONDS, summary };
 }

@@ -1,5 +1,12 @@
 /** Defaults of the Simulation document, shared by the schema (hover docs) and the builder. */
-import type { FeatureGates } from '../../engine/controller/index.ts';
+import {
+  gateDefaults,
+  KUBERNETES_RELEASES,
+  NEWEST_RELEASE,
+  UNNAMED_RELEASE,
+  type FeatureGates,
+  type KubernetesRelease,
+} from '../../engine/controller/index.ts';
 import {
   DEFAULT_ADAPTER_INTERVAL_SECONDS,
   DEFAULT_SCRAPE_OFFSET_SECONDS,
@@ -9,15 +16,17 @@ export const CURRENT_SIMULATION_API_VERSION = 'hpa-sim.dev/v1alpha1';
 export const SIMULATION_KIND = 'Simulation';
 
 export const DEFAULT_DURATION_SECONDS = 3600;
-export const DEFAULT_KUBERNETES_VERSION = '1.35';
+/**
+ * The release a Simulation document runs when it names none: what hpa-sim followed before it
+ * modelled releases, so old files and links give the same figures.
+ */
+export const DEFAULT_KUBERNETES_VERSION: KubernetesRelease = UNNAMED_RELEASE;
+/** The release the assumed world (no Simulation document) and new documents name. */
+export const NEWEST_KUBERNETES_VERSION: KubernetesRelease = NEWEST_RELEASE;
 
-/** Feature-gate defaults of kube-controller-manager by minor release. */
-export const KUBERNETES_VERSIONS: Readonly<Record<string, Readonly<FeatureGates>>> = {
-  '1.33': { HPAConfigurableTolerance: false, HPAScaleToZero: false },
-  '1.34': { HPAConfigurableTolerance: false, HPAScaleToZero: false },
-  '1.35': { HPAConfigurableTolerance: true, HPAScaleToZero: false },
-  '1.36': { HPAConfigurableTolerance: true, HPAScaleToZero: false },
-};
+/** Feature-gate defaults of kube-controller-manager by minor release (releases.ts). */
+export const KUBERNETES_VERSIONS: Readonly<Record<string, Readonly<FeatureGates>>> =
+  Object.fromEntries(KUBERNETES_RELEASES.map((v) => [v, gateDefaults(v)]));
 
 export const DEFAULT_STARTUP = {
   schedulingSeconds: 1,

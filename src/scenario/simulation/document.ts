@@ -53,6 +53,9 @@ export interface CostDocument {
 export interface FeatureGatesDocument {
   HPAConfigurableTolerance?: boolean;
   HPAScaleToZero?: boolean;
+  HPAGeneration?: boolean;
+  StaleControllerConsistencyHPA?: boolean;
+  HPAOptimizedSelectorStore?: boolean;
 }
 
 export interface ControllerDocument {

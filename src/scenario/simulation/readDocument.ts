@@ -102,7 +102,7 @@ export function readSimulation(plain: unknown, present: boolean, raw: Reporter):
   const spec: SimulationSpecDocument = isRecord(typed.spec) ? typed.spec : {};
   const metadata = isRecord(typed.metadata) ? typed.metadata : {};
   if (present) stockWorldNotice(spec as Record<string, unknown>, notices);
-  const controller = readController(spec, report);
+  const controller = readController(spec, report, present);
   notices.push(...controller.notices);
   return {
     present,

@@ -1,0 +1,54 @@
+// The Kubernetes release is always in view: beside the simulator's status, and it follows the text.
+import { test, expect } from './fixtures.ts';
+import { openApp, setEditorText } from './app.ts';
+
+const HPA = `apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata: { name: web }
+spec:
+  scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: web }
+  minReplicas: 1
+  maxReplicas: 8
+  metrics:
+    - type: Resource
+      resource: { name: cpu, target: { type: Utilization, averageUtilization: 60 } }
+`;
+
+test('the status line names the release the run follows', async ({ page }) => {
+  await openApp(page);
+  const badge = page.getByRole('note', { name: /^Kubernetes release/ });
+  // The default preset names no release: the one hpa-sim followed before it modelled releases.
+  await expect(badge).toHaveText('K8s 1.35');
+  await expect(badge).toHaveAttribute('title', /no spec\.kubernetesVersion/);
+  await expect(badge).toHaveAttribute('data-named', 'false');
+
+  // An HPA pasted alone: the assumed world runs, and names, the newest release.
+  await setEditorText(page, HPA);
+  await expect(badge).toHaveText('K8s 1.37');
+  await expect(badge).toHaveAttribute(
+    'title',
+    /no Simulation document, so the newest release runs/,
+  );
+
+  // Named in a Simulation document.
+  await setEditorText(
+    page,
+    `${HPA}---\napiVersion: hpa-sim.dev/v1alpha1\nkind: Simulation\nspec:\n  kubernetesVersion: "1.38"\n`,
+  );
+  await expect(badge).toHaveText('K8s 1.38');
+  await expect(badge).toHaveAttribute(
+    'title',
+    /1\.38 \(master, unreleased\): named by spec\.kubernetesVersion/,
+  );
+});
+
+test('the release fits the toolbar row at 1024 × 768', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await openApp(page);
+  const badge = await page.getByRole('note', { name: /^Kubernetes release/ }).boundingBox();
+  const share = await page.getByRole('button', { name: 'Share link' }).boundingBox();
+  const view = await page.getByRole('button', { name: 'Presenter' }).boundingBox();
+  // One row: the badge, the Share button and the view switches share it.
+  expect(Math.abs(badge!.y + badge!.height / 2 - (share!.y + share!.height / 2))).toBeLessThan(8);
+  expect(Math.abs(view!.y + view!.height / 2 - (share!.y + share!.height / 2))).toBeLessThan(8);
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../scenario/index.ts';
+import { tuneBase } from './candidate.ts';
+import { searchSpace } from './search.ts';
+import { releaseNeeds } from './space.ts';
+
+const scenario = (version: string) => `apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata: { name: web }
+spec:
+  scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: web }
+  minReplicas: 2
+  maxReplicas: 10
+---
+apiVersion: hpa-sim.dev/v1alpha1
+kind: Simulation
+spec:
+  kubernetesVersion: "${version}"
+  duration: 10m
+`;
+
+function space(version: string) {
+  const base = tuneBase(parseScenario(scenario(version)), 1e9);
+  if (!base.ok) throw new Error(base.error);
+  return searchSpace(base.base).dimensions.map((d) => d.name);
+}
+
+describe('the tuner and the release', () => {
+  it('searches per-direction tolerance only where the release honours it', () => {
+    expect(space('1.34')).not.toContain('up.tolerance');
+    expect(space('1.35')).toContain('up.tolerance');
+    expect(space('1.37')).toContain('down.tolerance');
+  });
+
+  it('says which release a candidate with a tolerance needs', () => {
+    const patch = { behavior: { scaleUp: { tolerance: '0.05' }, scaleDown: { tolerance: null } } };
+    expect(releaseNeeds(patch)).toEqual([
+      {
+        field: 'behavior.scaleUp.tolerance',
+        gate: 'HPAConfigurableTolerance',
+        since: '1.35',
+        text: 'behavior.scaleUp.tolerance needs HPAConfigurableTolerance: on by default from Kubernetes 1.35 (GA in 1.37)',
+      },
+    ]);
+    expect(releaseNeeds({ behavior: { scaleUp: { selectPolicy: 'Max' } } })).toEqual([]);
+  });
+});
