@@ -62,20 +62,26 @@ describe('federated scenarios in the run service', () => {
     expect(runFederated(input, 'proposal')).toBe(a);
   });
 
-  it('simulates each model once per input; an explanation asks for the full record once', () => {
+  it('simulates each model once per input; an explanation replays from its snapshots', () => {
     const input = planScenario(text('failover.yaml')).runs[0]!.input;
     const compact = runFederated(input, 'proposal');
     expect(runFederated(input, 'proposal')).toBe(compact);
     if (!compact.ok) throw new Error(compact.error);
     expect(compact.run.record).toBe('compact');
-    const d = federationDecision(input, decisionKey('proposal', 'east'), 0)!;
-    expect(d.sync.time).toBe(0);
+    const d = federationDecision(input, decisionKey('proposal', 'east'), 90)!;
+    expect(d.sync.time).toBe(90 * 15);
+    // No full run was made for it: the compact run is still the one cached.
+    expect(runFederated(input, 'proposal')).toBe(compact);
     const full = runFederated(input, 'proposal', undefined, 'full');
     if (!full.ok) throw new Error(full.error);
     expect(full.run.record).toBe('full');
-    expect(full.run.members[0]!.syncs[0]).toBe(d.sync);
+    expect(d.sync).toEqual(full.run.members[0]!.syncs[90]);
+    expect(d.hpa).toEqual(full.run.members[0]!.hpas[90]);
     // From now on the full run answers compact requests too: one run per model and input.
     expect(runFederated(input, 'proposal')).toBe(full);
+    expect(federationDecision(input, decisionKey('proposal', 'east'), 90)!.sync).toBe(
+      full.run.members[0]!.syncs[90],
+    );
     expect(federationDecision(input, 'main', 0)).toBeNull();
     expect(federationDecision(input, decisionKey('shipped', null), 9999)).toBeNull();
   });

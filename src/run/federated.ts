@@ -48,14 +48,16 @@ export function planFederation(input: SimulationInput, name: string): RunPlan[] 
 
 /**
  * One model's multi-cluster run of `input`, simulated once and shared by its plans. `record`
- * 'full' also keeps every controller decision (an explanation asks for it, on demand: the run is
- * simulated again once, then cached); a full run answers a compact request too.
+ * 'full' also keeps every controller decision (`cli run --explain`); a full run answers a compact
+ * request too. An explanation needs no full run: a compact one replays a decision from its
+ * nearest snapshot (federationDecision).
  */
 export function runFederated(
   input: SimulationInput,
   model: FederationModel,
   shouldStop?: () => boolean,
   record: RecordLevel = 'compact',
+  workBudget?: number,
 ): FederationOutcome {
   let byModel = cache.get(input);
   if (!byModel) cache.set(input, (byModel = new Map()));
@@ -64,16 +66,24 @@ export function runFederated(
   const outcome = simulateFederation(input, model, {
     record,
     ...(shouldStop ? { shouldStop } : {}),
+    ...(workBudget !== undefined ? { workBudget } : {}),
   });
-  // A cancelled run is not an answer to keep.
+  // A cancelled or stopped run is not an answer to keep.
   if (outcome.ok) byModel.set(record === 'full' ? `${model}/full` : model, outcome);
   return outcome;
 }
 
-export function executeFederatedRun(plan: RunPlan, shouldStop?: () => boolean): RunResult {
+export function executeFederatedRun(
+  plan: RunPlan,
+  shouldStop?: () => boolean,
+  workBudget?: number,
+): RunResult {
   const { model, member } = plan.federation!;
-  const outcome = runFederated(plan.input, model, shouldStop);
-  if (!outcome.ok) return { ...plan, ok: false, error: outcome.error, result: null };
+  const outcome = runFederated(plan.input, model, shouldStop, 'compact', workBudget);
+  if (!outcome.ok) {
+    const { error, overrun } = outcome;
+    return { ...plan, ok: false, error, result: null, ...(overrun ? { overrun } : {}) };
+  }
   const result =
     member === null
       ? outcome.run.total
@@ -86,6 +96,8 @@ export function executeFederatedRun(plan: RunPlan, shouldStop?: () => boolean): 
 /**
  * The decision a focused-run key names (decisionKey.ts) at sync k: a member HPA's (proposal) or
  * the central FederatedHPA's (shipped); null when the key names none or there is no record.
+ * Rebuilt from the model's run as it is cached (a compact run replays from its nearest
+ * snapshot: the model is never simulated again in full).
  */
 export function federationDecision(
   input: SimulationInput,
@@ -94,7 +106,7 @@ export function federationDecision(
 ): FederationDecision | null {
   const d = parseDecisionKey(key);
   if (!d || !input.federation?.models.includes(d.model)) return null;
-  const outcome = runFederated(input, d.model, undefined, 'full');
+  const outcome = runFederated(input, d.model);
   return outcome.ok ? federationSyncDetail(input, outcome.run, d.member, k) : null;
 }
 

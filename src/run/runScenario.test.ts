@@ -30,6 +30,18 @@ describe('runScenario', () => {
     );
   });
 
+  it('stops a run past RunOptions.workBudget with the engine’s overrun, federation too', () => {
+    const [one] = runScenario(text('default.yaml'), { workBudget: 50_000 }).runs;
+    expect(one).toMatchObject({ ok: false, result: null });
+    if (one!.ok) return;
+    expect(one!.overrun?.atSeconds).toBeLessThan(one!.input.durationSeconds);
+    expect(one!.error).toBe(one!.overrun?.message);
+    const runs = runScenario(text('multicluster/failover.yaml'), { workBudget: 5_000 }).runs;
+    expect(runs.length).toBeGreaterThan(0);
+    for (const r of runs) expect(!r.ok && r.overrun?.fields.length).toBeGreaterThan(0);
+    expect(runScenario(text('default.yaml'), { workBudget: 1e12 }).runs[0]!.ok).toBe(true);
+  });
+
   it('has no runs for a text with errors, and keeps its diagnostics', () => {
     const { summary, runs } = runScenario('kind: HorizontalPodAutoscaler\nspec: [unclosed\n');
     expect(summary.ok).toBe(false);

@@ -17,6 +17,11 @@ export interface RunOptions {
   record?: RecordLevel;
   /** checked between syncs; a stopped run ends with the error 'cancelled' */
   shouldStop?: () => boolean;
+  /**
+   * Stop each run once its measured work passes this many units (engine/simulation/meter.ts);
+   * the failed run's `overrun` names where, the dominant cost and the input fields behind it.
+   */
+  workBudget?: number;
 }
 
 /** The parse summary every caller shows: diagnostics, notices, names, the effective HPA. */
@@ -85,14 +90,15 @@ export function planScenario(text: string, options: ParseOptions = {}): Scenario
 }
 
 export function executeRun(plan: RunPlan, options: RunOptions = {}): RunResult {
-  if (plan.federation) return executeFederatedRun(plan, options.shouldStop);
+  if (plan.federation) return executeFederatedRun(plan, options.shouldStop, options.workBudget);
   const outcome = simulate(plan.input, {
     record: options.record ?? 'compact',
     ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
+    ...(options.workBudget !== undefined ? { workBudget: options.workBudget } : {}),
   });
-  return outcome.ok
-    ? { ...plan, ok: true, result: outcome.result }
-    : { ...plan, ok: false, error: outcome.error, result: null };
+  if (outcome.ok) return { ...plan, ok: true, result: outcome.result };
+  const { error, overrun } = outcome;
+  return { ...plan, ok: false, error, result: null, ...(overrun ? { overrun } : {}) };
 }
 
 export function runScenario(

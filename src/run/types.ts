@@ -4,7 +4,7 @@
 // entries with their own role and key, so callers iterate `runs` and never change shape.
 
 import type { FederationModel } from '../engine/multicluster/index.ts';
-import type { SimulationInput, SimulationResult } from '../engine/simulation/index.ts';
+import type { SimulationInput, SimulationResult, WorkOverrun } from '../engine/simulation/index.ts';
 import type { Diagnostic, DocumentRole, ScenarioRelease } from '../scenario/index.ts';
 
 /** One object of the text, as the app lists it (a `kind: List`'s items one by one). */
@@ -69,7 +69,11 @@ export interface RunPlan {
 }
 
 export type RunResult = RunPlan &
-  ({ ok: true; result: SimulationResult } | { ok: false; error: string; result: null });
+  (
+    | { ok: true; result: SimulationResult }
+    /** `overrun`: stopped by RunOptions.workBudget (the engine's meter): where and on what */
+    | { ok: false; error: string; result: null; overrun?: WorkOverrun }
+  );
 
 export interface ScenarioPlan {
   summary: ScenarioSummary;

@@ -7,6 +7,7 @@ import {
   getMetricUsageRatio,
   getResourceUtilizationRatio,
   goInt32,
+  int32OfInt64,
   int64Div,
   MAX_INT32,
 } from './utilization.ts';
@@ -98,6 +99,30 @@ describe('Go numeric conversions', () => {
     expect(goInt32(Number.NaN)).toBe(-2147483648);
     expect(goInt32(Number.POSITIVE_INFINITY)).toBe(-2147483648);
     expect(goInt32(MAX_INT32 + 1)).toBe(-2147483648);
+  });
+
+  it('int32 of an int64 keeps the low 32 bits (no integer indefinite)', () => {
+    expect(int32OfInt64(3e9)).toBe(3e9 - 2 ** 32);
+    expect(int32OfInt64(2 ** 32 + 50)).toBe(50);
+    expect(int32OfInt64(-(2 ** 31) - 1)).toBe(MAX_INT32);
+  });
+
+  it('an overflowing utilization wraps as int32((metricsTotal * 100) / requestsTotal)', () => {
+    // 3e7 m of usage on a 1 m request: 3e9 %, whose low 32 bits are 3e9 − 2^32.
+    const wrapped = getResourceUtilizationRatio(
+      metricsInfo({ a: 30_000_000 }),
+      new Map([['a', 1]]),
+      50,
+    );
+    expect(wrapped).toMatchObject({ ok: true, utilization: 3e9 - 2 ** 32 });
+    // Past 2^53 the sums are exact, and Go's int64 product wraps before the division:
+    // (2^62 · 100) mod 2^64 = 0, so the utilization is 0.
+    const exact = getResourceUtilizationRatio(
+      metricsInfo({ a: 2 ** 62 }),
+      new Map([['a', 1000]]),
+      50,
+    );
+    expect(exact).toMatchObject({ ok: true, utilization: 0 });
   });
 
   it('int32 addition wraps', () => {

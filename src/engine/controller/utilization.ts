@@ -24,6 +24,14 @@ export function ceilToInt32(x: number, saturate: boolean): number {
   return goInt32(c);
 }
 
+/**
+ * Go's int32(x) for an int64 x: the low 32 bits, two's complement (the Go spec's integer
+ * conversion; unlike int32(float64), no "integer indefinite"). `x` is an exact integer here.
+ */
+export function int32OfInt64(x: number): number {
+  return x | 0; // ToInt32 is the same truncation modulo 2^32 for any integer below 2^53
+}
+
 /** int32 addition with Go's wrap-around. */
 export function addInt32(a: number, b: number): number {
   return (a + b) | 0;
@@ -98,7 +106,8 @@ export function utilizationRatio(
   numEntries: number,
   targetUtilization: number,
 ): UtilizationRatio {
-  const utilization = goInt32(int64Div(metricsTotal * 100, requestsTotal));
+  // int32((metricsTotal * 100) / requestsTotal): an int64 quotient converted, so it wraps.
+  const utilization = int32OfInt64(int64Div(metricsTotal * 100, requestsTotal));
   return {
     ok: true,
     usageRatio: utilization / targetUtilization,
@@ -113,12 +122,16 @@ export function exactUtilizationRatio(
   numEntries: number,
   targetUtilization: number,
 ): UtilizationRatio {
-  const utilization = goInt32(Number((metricsTotal * 100n) / requestsTotal));
+  // Go's int64 sums, product and quotient wrap at 64 bits, then the conversion at 32.
+  const mt = BigInt.asIntN(64, metricsTotal);
+  const rt = BigInt.asIntN(64, requestsTotal);
+  const quotient = rt === 0n ? 0n : BigInt.asIntN(64, mt * 100n) / rt;
+  const utilization = Number(BigInt.asIntN(32, quotient));
   return {
     ok: true,
     usageRatio: utilization / targetUtilization,
     utilization,
-    rawAverageValue: Number(metricsTotal / BigInt(numEntries)),
+    rawAverageValue: Number(mt / BigInt(numEntries)),
   };
 }
 

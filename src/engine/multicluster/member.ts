@@ -1,40 +1,40 @@
 // One member cluster of a multi-cluster run: a Cluster (its own pods, metrics pipeline and
 // controller memory) built from the scenario's input with the member's capacity, replicas and
-// HPA bounds, plus what the control plane tracks about it. Built on Cluster's public surface only.
+// HPA bounds, plus what the control plane tracks about it. Built on Cluster's public surface only;
+// the loop (../simulation/loop.ts) scrapes it and marks it failed, the plane writes its scale.
 
-import type { HorizontalPodAutoscaler } from '../controller/index.ts';
-import { Cluster, type SyncStep } from '../simulation/cluster.ts';
+import type { TraceLevel } from '../simulation/plane.ts';
+import { Cluster } from '../simulation/cluster.ts';
+import type { FederationInput, MemberClusterInput } from '../simulation/federationInput.ts';
 import type { SimulationInput } from '../simulation/input.ts';
-import { Recorder, syncRecord } from '../simulation/recorder.ts';
-import type { SyncRecord } from '../simulation/result.ts';
+import type { ControllerSync } from '../simulation/plane.ts';
 import type { World } from '../simulation/world.ts';
 import type { Bounds, ClusterTraits } from '../federation/index.ts';
-import type { MemberClusterInput } from './input.ts';
 
 /** Free capacity of a cluster without a limit, for the rules that read availableReplicas. */
 export const UNLIMITED_AVAILABLE = 5_000;
+
+/** What a multi-cluster plane is built over: the scenario's input, its federation, one world. */
+export interface PlaneContext {
+  input: SimulationInput;
+  federation: FederationInput;
+  world: World;
+}
+
+/** What a snapshot keeps of a member beyond its cluster: the bounds and what its HPA reads. */
+export interface MemberState {
+  bounds: Bounds | null;
+  minReplicas: number | null | undefined;
+  maxReplicas: number;
+}
 
 export class Member {
   readonly spec: MemberClusterInput;
   /** this member's own input: the control plane rewrites its HPA's min/max (the member HPA) */
   readonly input: SimulationInput;
   readonly cluster: Cluster;
-  readonly recorder: Recorder;
   /** the member HPA's bounds as the control plane assigned them; null = no HPA */
   bounds: Bounds | null;
-  failed = false;
-  /** demand routed to this cluster at the last scrape */
-  demandNow = 0;
-  readonly minSeries: Float64Array;
-  readonly maxSeries: Float64Array;
-  readonly failedSeries: Uint8Array;
-  readonly unschedulableSeries: Float64Array;
-  /** the member HPA's full record at each sync it ran (null where it did not) */
-  readonly syncs: (SyncRecord | null)[];
-  /** the member HPA each recorded sync was decided against (its bounds as read then) */
-  readonly hpas: (HorizontalPodAutoscaler | null)[];
-  /** the member HPA as it read its bounds at its last sync (the §A.6 hold included) */
-  private hpaRead: HorizontalPodAutoscaler | null = null;
 
   constructor(
     base: SimulationInput,
@@ -42,7 +42,6 @@ export class Member {
     initialReplicas: number,
     bounds: Bounds | null,
     world: World,
-    syncCount: number,
     maxPods: number,
   ) {
     this.spec = spec;
@@ -65,33 +64,23 @@ export class Member {
     this.bounds = bounds;
     this.pushBounds(bounds);
     this.cluster = new Cluster(this.input, world, maxPods);
-    this.recorder = new Recorder(this.input, world, syncCount, false);
     this.setReplicas(initialReplicas, 0);
-    this.minSeries = new Float64Array(syncCount).fill(NaN);
-    this.maxSeries = new Float64Array(syncCount).fill(NaN);
-    this.failedSeries = new Uint8Array(syncCount);
-    this.unschedulableSeries = new Float64Array(syncCount);
-    this.syncs = new Array<SyncRecord | null>(syncCount).fill(null);
-    this.hpas = new Array<HorizontalPodAutoscaler | null>(syncCount).fill(null);
+  }
+
+  /** Unreachable (the loop marks it at its failure and recovery instants). */
+  get failed(): boolean {
+    return this.cluster.failed;
   }
 
   /**
-   * The member HPA's reconcile at t, within its bounds (or held at `holdAt`, §A.6). The bounds it
-   * read are kept: the control plane may move them later in the same sync, and the decision chain
-   * must clamp to what the member saw.
+   * The member HPA's reconcile at t, within its bounds (or held at `holdAt`, §A.6), with the HPA
+   * it read: the control plane may move the bounds later in the same sync, and the decision
+   * chain must clamp to what the member saw.
    */
-  reconcile(t: number, world: World, holdAt: number | null): SyncStep {
+  reconcile(t: number, world: World, holdAt: number | null, trace: TraceLevel): ControllerSync {
     this.pushBounds(this.bounds, holdAt);
-    const spec = this.input.hpa.spec;
-    this.hpaRead = { ...this.input.hpa, spec: { ...spec } };
-    return this.cluster.sync(t, world);
-  }
-
-  /** Keep the full record of the member's sync k (after the control plane acted on it). */
-  record(k: number, step: SyncStep): void {
-    const hpa = this.hpaRead ?? this.input.hpa;
-    this.syncs[k] = syncRecord(step, this.cluster, hpa);
-    this.hpas[k] = hpa;
+    const hpa = { ...this.input.hpa, spec: { ...this.input.hpa.spec } };
+    return { step: this.cluster.sync(t, world, trace), hpa };
   }
 
   get name(): string {
@@ -122,9 +111,7 @@ export class Member {
 
   /** The scale subresource's spec.replicas, as the control plane (or the scheduler) writes it. */
   setReplicas(n: number, t: number): void {
-    if (n === this.cluster.specReplicas) return;
-    this.cluster.specReplicas = n;
-    this.cluster.workload.scaleTo(n, t);
+    this.cluster.writeScale(n, t);
   }
 
   /** The member's HPA starts over (deleted and recreated by failover or recovery). */
@@ -133,15 +120,6 @@ export class Member {
     this.cluster.conditions = [];
     this.cluster.lastScaleTime = null;
     this.cluster.desiredReplicas = this.cluster.specReplicas;
-  }
-
-  /** Ready pods at scrape s (0 while failed). */
-  readyAt(s: number): number {
-    if (this.failed) return 0;
-    const w = this.cluster.workload;
-    w.advance(s);
-    // The workload's memoized counts: the same pass Cluster.tick makes, not a second one.
-    return w.countsAt(s).ready;
   }
 
   /** Pods waiting for a node: Pending because the cluster is full. */
@@ -174,5 +152,17 @@ export class Member {
       priority: this.spec.priority,
       availableReplicas: this.available(t),
     };
+  }
+
+  snapshot(): MemberState {
+    const spec = this.input.hpa.spec;
+    return { bounds: this.bounds, minReplicas: spec.minReplicas, maxReplicas: spec.maxReplicas };
+  }
+
+  restore(s: MemberState): void {
+    this.bounds = s.bounds;
+    const spec = this.input.hpa.spec;
+    spec.minReplicas = s.minReplicas;
+    spec.maxReplicas = s.maxReplicas;
   }
 }

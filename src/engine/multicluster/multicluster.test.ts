@@ -1,8 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { failover } from '../federation/index.ts';
-import type { SimulationInput } from '../simulation/input.ts';
+import type { MetricLoad, SimulationInput } from '../simulation/input.ts';
+import { simulate } from '../simulation/simulate.ts';
 import { buildInput, type InputOverrides } from '../simulation/testing/buildInput.ts';
-import type { FederationInput, MemberClusterInput } from './input.ts';
+import { podsMetric, worldArb } from '../simulation/testing/worldArb.ts';
+import type { FederationInput, MemberClusterInput } from '../simulation/federationInput.ts';
 import { federationSyncDetail, federationToCsv, simulateFederation } from './index.ts';
 import type { FederationModel, FederationRun } from './index.ts';
 
@@ -247,6 +250,29 @@ describe('multi-cluster loop', () => {
     expect(new Set(want).size).toBeGreaterThan(1);
   });
 
+  it('a recovered cluster serves nothing until its first scrape after recovery', () => {
+    const input = scenario({
+      clusters: [cluster('a', { failAtSeconds: 300, recoverAtSeconds: 600 }), cluster('b')],
+    });
+    for (const model of ['proposal', 'shipped'] as const) {
+      const a = run(input, model).members[0]!.result.series;
+      // Recovered at the sync at 600 s, before the scrape at 607 s: empty, so nothing served.
+      const k = 600 / 15;
+      expect(a.served[k - 21]).toBeGreaterThan(0);
+      expect([a.served[k], a.capacity[k]]).toEqual([0, 0]);
+    }
+  });
+
+  it('a run past its work budget stops with the single-cluster error', () => {
+    const input = scenario({}, { durationSeconds: 7 * 86_400 });
+    const out = simulateFederation(input, 'shipped', { workBudget: 500_000 });
+    expect(out.ok).toBe(false);
+    if (out.ok) return;
+    expect(out.overrun!.atSeconds).toBeLessThan(input.durationSeconds);
+    expect(out.error).toMatch(/^stopped at .* of 7 d: the work budget of 500 k units was spent/);
+    expect(simulateFederation(input, 'shipped', { workBudget: 1e12 }).ok).toBe(true);
+  });
+
   it('is deterministic', () => {
     const input = scenario({
       clusters: [cluster('a', { failAtSeconds: 200, recoverAtSeconds: 500 }), cluster('b')],
@@ -381,5 +407,84 @@ describe('decision records of a multi-cluster run', () => {
     expect(Number(col('total.replicas'))).toBe(Number(col('b.replicas')));
     expect(rows[1 + n]!.startsWith('shipped,0,')).toBe(true);
     expect(federationToCsv([])).toBe('');
+  });
+});
+
+const queueMetric = {
+  type: 'External' as const,
+  external: {
+    metric: { name: 'queue' },
+    target: { type: 'AverageValue' as const, averageValue: '30' },
+  },
+};
+const queueLoad: MetricLoad = {
+  kind: 'external',
+  metric: 'queue',
+  value: null,
+  perUnitMilli: 0,
+  queue: { arrivals: null, perPodThroughput: 300, initialBacklog: 100 },
+};
+
+/**
+ * One member cluster under the proposal's Duplicated policy holds the federated HPA's own bounds:
+ * it must decide as the cluster alone (the same world, the same adapters, the same queues).
+ */
+const oneClusterArb = fc
+  .record({ base: worldArb, metrics: fc.constantFrom('world', 'pods', 'queue') })
+  .filter(({ base }) => {
+    const min = Math.max(1, base.hpa.spec.minReplicas ?? 1);
+    const n = base.workload.initialReplicas;
+    return n >= min && n <= base.hpa.spec.maxReplicas;
+  })
+  .map(({ base, metrics }): SimulationInput => {
+    const spec = { ...base.hpa.spec, minReplicas: Math.max(1, base.hpa.spec.minReplicas ?? 1) };
+    let loads = base.loads;
+    if (metrics === 'pods') {
+      spec.metrics = [podsMetric];
+      loads = [
+        ...loads.filter((l) => l.kind !== 'pods'),
+        { kind: 'pods', metric: 'rps', perPodMilli: 0, perUnitMilli: 20, demand: null },
+      ];
+    } else if (metrics === 'queue') {
+      spec.metrics = [...(spec.metrics ?? []), queueMetric];
+      loads = [...loads, queueLoad];
+    }
+    return {
+      ...base,
+      hpa: { ...base.hpa, spec },
+      loads,
+      // what a member cluster cannot have (the scenario layer refuses them with federation)
+      workload: { ...base.workload, maxPods: null, failedPods: 0, podsWithoutMetrics: 0 },
+      federation: {
+        models: ['proposal'],
+        policy: 'Duplicated',
+        strategy: 'Duplicated',
+        clusters: [cluster('only')],
+        scalingToZero: false,
+        scaleAssist: false,
+        autoscaleMultiClusterDelaySeconds: 0,
+        optimizePeriodSeconds: null,
+        tieBreak: 'ascending',
+      },
+    };
+  });
+
+describe('a federation of one cluster', () => {
+  it('decides as the cluster alone: Pods metrics polled, queues drained alike', () => {
+    fc.assert(
+      fc.property(oneClusterArb, (input) => {
+        const alone = simulate({ ...input, federation: null });
+        if (!alone.ok) throw new Error(alone.error);
+        const r = run(input, 'proposal');
+        expect(Array.from(r.members[0]!.result.series.specReplicas)).toEqual(
+          Array.from(alone.result.series.specReplicas),
+        );
+        expect(Array.from(r.total.series.readyReplicas)).toEqual(
+          Array.from(alone.result.series.readyReplicas),
+        );
+        expect(r.total.kpis).toEqual(alone.result.kpis);
+      }),
+      { numRuns: 40, seed: 20260501 },
+    );
   });
 });

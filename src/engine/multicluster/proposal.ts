@@ -20,10 +20,25 @@ import {
 import { compareNames } from '../federation/order.ts';
 import type { SyncStep } from '../simulation/cluster.ts';
 import { SIMULATION_LIMITS } from '../simulation/limits.ts';
+import type {
+  ClusterChanges,
+  ControlPlane,
+  ControllerSync,
+  PlaneSync,
+  TraceLevel,
+} from '../simulation/plane.ts';
 import { explainPolicyDivision } from './explainDivision.ts';
-import { Member, UNLIMITED_AVAILABLE } from './member.ts';
+import { Member, UNLIMITED_AVAILABLE, type MemberState, type PlaneContext } from './member.ts';
 import type { ClusterEvent, ClusterEventKind } from './result.ts';
-import type { Changes, ControlPlane, PlaneSync, RunContext } from './runner.ts';
+
+/** What a snapshot keeps of the proposal's control plane. */
+interface ProposalState {
+  members: MemberState[];
+  pendingSince: [string, number][];
+  doneScalingDown: string[];
+  held: [string, number][];
+  lastOptimize: number;
+}
 
 const fmt = (b: Bounds | null) => (b ? `${b.minReplicas}/${b.maxReplicas}` : 'no HPA');
 
@@ -34,21 +49,24 @@ function rawProposal(step: SyncStep): number {
 
 export class ProposalPlane implements ControlPlane {
   readonly members: Member[];
-  private readonly ctx: RunContext;
+  readonly clocks = [];
+  private readonly ctx: PlaneContext;
   private readonly fMin: number;
   private readonly fMax: number;
   /** when each cluster's Pending (unschedulable) pods were first seen, continuously (§A.5) */
-  private readonly pendingSince = new Map<string, number>();
+  private pendingSince = new Map<string, number>();
   /** §A.6: clusters whose scale-down turn is over, and the counts the others are held at */
-  private readonly doneScalingDown = new Set<string>();
+  private doneScalingDown = new Set<string>();
   private held = new Map<string, number>();
   private lastOptimize = 0;
   private k = 0;
   private t = 0;
-  private events: ClusterEvent[] = [];
+  private readonly events: ClusterEvent[];
 
-  constructor(ctx: RunContext, events: ClusterEvent[]) {
+  /** `events`: where the plane's cluster events go (from the initial assignment on) */
+  constructor(ctx: PlaneContext, events: ClusterEvent[]) {
     this.ctx = ctx;
+    this.events = events;
     const { input, federation: f } = ctx;
     this.fMin = input.hpa.spec.minReplicas ?? 1;
     this.fMax = input.hpa.spec.maxReplicas;
@@ -78,7 +96,6 @@ export class ProposalPlane implements ControlPlane {
           a.resourceBinding[i]!.replicas,
           bounds.get(c.name) ?? null,
           ctx.world,
-          ctx.syncCount,
           SIMULATION_LIMITS.maxPods,
         ),
     );
@@ -93,21 +110,25 @@ export class ProposalPlane implements ControlPlane {
     });
   }
 
-  sync(k: number, t: number, changes: Changes, events: ClusterEvent[]): PlaneSync {
+  sync(k: number, t: number, changes: ClusterChanges, trace: TraceLevel): PlaneSync {
     this.k = k;
     this.t = t;
-    this.events = events;
     const f = this.ctx.federation;
-    for (const m of changes.failed) this.failover(m);
-    if (changes.recovered.length > 0) this.recover(changes.recovered);
+    for (const i of changes.failed) this.failover(this.members[i]!);
+    if (changes.recovered.length > 0) this.recover(changes.recovered.map((i) => this.members[i]!));
 
+    // The rules below read each member's proposals and usage ratios: at least a lean trace.
+    const level = trace === false ? 'lean' : trace;
     const steps = new Map<Member, SyncStep>();
     const before = new Map<Member, number>();
-    for (const m of this.members) {
-      if (m.failed || !m.bounds) continue;
+    const ran: (ControllerSync | null)[] = this.members.map(() => null);
+    this.members.forEach((m, i) => {
+      if (m.failed || !m.bounds) return;
       before.set(m, m.replicas);
-      steps.set(m, m.reconcile(t, this.ctx.world, this.held.get(m.name) ?? null));
-    }
+      const c = m.reconcile(t, this.ctx.world, this.held.get(m.name) ?? null, level);
+      steps.set(m, c.step);
+      ran[i] = c;
+    });
 
     if (f.scaleAssist && f.policy === 'Prioritized') {
       this.spillOver();
@@ -122,7 +143,26 @@ export class ProposalPlane implements ControlPlane {
       }
     }
     if (f.scaleAssist && f.scalingToZero && f.policy !== 'Duplicated') this.zeroing(steps, before);
-    return { steps, central: null };
+    return { members: ran, central: null };
+  }
+
+  snapshot(): ProposalState {
+    return {
+      members: this.members.map((m) => m.snapshot()),
+      pendingSince: [...this.pendingSince],
+      doneScalingDown: [...this.doneScalingDown],
+      held: [...this.held],
+      lastOptimize: this.lastOptimize,
+    };
+  }
+
+  restore(state: unknown): void {
+    const s = state as ProposalState;
+    this.members.forEach((m, i) => m.restore(s.members[i]!));
+    this.pendingSince = new Map(s.pendingSince);
+    this.doneScalingDown = new Set(s.doneScalingDown);
+    this.held = new Map(s.held);
+    this.lastOptimize = s.lastOptimize;
   }
 
   private live(): Member[] {

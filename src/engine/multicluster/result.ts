@@ -3,8 +3,8 @@
 // per-cluster bounds over time, and the control plane's cluster events.
 
 import type { HorizontalPodAutoscaler } from '../controller/index.ts';
-import type { SimulationResult, SyncRecord } from '../simulation/result.ts';
-import type { FederationModel } from './input.ts';
+import type { ReplayIndex, SimulationResult, SyncRecord } from '../simulation/result.ts';
+import type { FederationModel } from '../simulation/federationInput.ts';
 
 export type ClusterEventKind =
   | 'initial'
@@ -74,4 +74,10 @@ export interface FederationRun {
    * in `total.events` either way.
    */
   central: SyncRecord[] | null;
+  /**
+   * Record 'compact': the snapshots any decision of this model is replayed from
+   * (`federationSyncDetail`); every member's result and the total's carry them too, each naming
+   * its own decision. Record 'full': null.
+   */
+  replay: ReplayIndex | null;
 }

@@ -28,17 +28,31 @@ import {
 import { divideReplicas, webster } from '../federation/index.ts';
 import type { SyncStep } from '../simulation/cluster.ts';
 import { SIMULATION_LIMITS } from '../simulation/limits.ts';
+import type { ClusterChanges, ControlPlane, PlaneSync, TraceLevel } from '../simulation/plane.ts';
 import { explainDivide } from './explainDivision.ts';
-import { Member, UNLIMITED_AVAILABLE } from './member.ts';
+import { Member, UNLIMITED_AVAILABLE, type PlaneContext } from './member.ts';
 import type { ClusterEvent, ClusterEventKind } from './result.ts';
-import type { Changes, ControlPlane, PlaneSync, RunContext } from './runner.ts';
+
+/** What a snapshot keeps of the shipped model's control plane (the members' bounds never move). */
+interface ShippedState {
+  template: number;
+  assignment: [string, number][];
+  memory: ControllerMemory;
+  conditions: HPACondition[];
+  desired: number;
+  lastScaleTime: number | null;
+  calibration: number;
+  bounds: { minReplicas: number; maxReplicas: number };
+  nextCron: number;
+}
 
 export class ShippedPlane implements ControlPlane {
   readonly members: Member[];
-  private readonly ctx: RunContext;
+  readonly clocks = [];
+  private readonly ctx: PlaneContext;
   /** the template's spec.replicas: the federated total */
   private template: number;
-  private readonly assignment = new Map<string, number>();
+  private assignment = new Map<string, number>();
   private memory: ControllerMemory = {
     recommendations: null,
     scaleUpEvents: [],
@@ -51,14 +65,16 @@ export class ShippedPlane implements ControlPlane {
   private calibration = 1;
   private k = 0;
   private t = 0;
-  private events: ClusterEvent[] = [];
+  private readonly events: ClusterEvent[];
   /** the FederatedHPA's bounds as a CronFederatedHPA last set them (else the manifest's) */
   private bounds: { minReplicas: number; maxReplicas: number };
   /** the next CronFederatedHPA firing to apply */
   private nextCron = 0;
 
-  constructor(ctx: RunContext, events: ClusterEvent[]) {
+  /** `events`: where the plane's cluster events go (from the first schedule on) */
+  constructor(ctx: PlaneContext, events: ClusterEvent[]) {
     this.ctx = ctx;
+    this.events = events;
     const { input, federation: f } = ctx;
     this.template = input.workload.initialReplicas;
     this.desired = this.template;
@@ -100,7 +116,6 @@ export class ShippedPlane implements ControlPlane {
           this.assignment.get(c.name) ?? 0,
           null,
           ctx.world,
-          ctx.syncCount,
           SIMULATION_LIMITS.maxPods,
         ),
     );
@@ -115,11 +130,12 @@ export class ShippedPlane implements ControlPlane {
     });
   }
 
-  sync(k: number, t: number, changes: Changes, events: ClusterEvent[]): PlaneSync {
+  sync(k: number, t: number, changes: ClusterChanges, trace: TraceLevel): PlaneSync {
     this.k = k;
     this.t = t;
-    this.events = events;
-    for (const m of changes.failed) {
+    const failed = changes.failed.map((i) => this.members[i]!);
+    const recovered = changes.recovered.map((i) => this.members[i]!);
+    for (const m of failed) {
       this.emit(
         'failure',
         'cluster not Ready',
@@ -129,7 +145,7 @@ export class ShippedPlane implements ControlPlane {
       this.assignment.delete(m.name);
     }
     const duplicated = this.ctx.federation.strategy === 'Duplicated';
-    for (const m of changes.recovered)
+    for (const m of recovered)
       this.emit(
         'recovery',
         'cluster Ready',
@@ -138,14 +154,14 @@ export class ShippedPlane implements ControlPlane {
           ? `${m.name} is Ready again: a candidate, and the Duplicated binding is rescheduled`
           : `${m.name} is Ready again: a candidate with no replicas (steady mode gives it a share of the next scale-up)`,
       );
-    if (changes.failed.length > 0)
+    if (failed.length > 0)
       this.divide(
         this.template,
         duplicated
           ? 'failover: the failed cluster leaves the candidates; every survivor keeps the whole template'
           : "failover: the failed cluster's replicas are missing from the total",
       );
-    else if (changes.recovered.length > 0 && duplicated)
+    else if (recovered.length > 0 && duplicated)
       this.divide(this.template, 'a Duplicated binding is rescheduled on every cluster change');
 
     this.applyCron(t);
@@ -172,7 +188,12 @@ export class ShippedPlane implements ControlPlane {
         [],
         'no Ready cluster runs replicas: the FederatedHPA stops with FailedGetScale',
       );
-    const r = reconcileAutoscaler(obs, this.memory, t, this.ctx.input.controller, { calibration });
+    // The plane reads nothing of the trace: what the observers read (a lean trace at least, as
+    // the total's series keeps the decision's numbers).
+    const r = reconcileAutoscaler(obs, this.memory, t, this.ctx.input.controller, {
+      calibration,
+      trace: trace === false ? 'lean' : trace,
+    });
     this.memory = r.memory;
     this.conditions = r.conditions;
     this.desired = r.desiredReplicas;
@@ -186,7 +207,38 @@ export class ShippedPlane implements ControlPlane {
     }
     const res = this.ctx.input.metricsPipeline.resolutionSeconds;
     const step: SyncStep = { time: t, before, r, lastScrape: Math.floor(t / res) * res };
-    return { steps: new Map(), central: { step, templateReplicas: this.template } };
+    return {
+      members: this.members.map(() => null),
+      central: { step, hpa: obs.hpa, replicas: this.template },
+    };
+  }
+
+  snapshot(): ShippedState {
+    return {
+      template: this.template,
+      assignment: [...this.assignment],
+      // The controller never mutates its memory or conditions (it returns new ones): share them.
+      memory: this.memory,
+      conditions: this.conditions,
+      desired: this.desired,
+      lastScaleTime: this.lastScaleTime,
+      calibration: this.calibration,
+      bounds: this.bounds,
+      nextCron: this.nextCron,
+    };
+  }
+
+  restore(state: unknown): void {
+    const s = state as ShippedState;
+    this.template = s.template;
+    this.assignment = new Map(s.assignment);
+    this.memory = s.memory;
+    this.conditions = s.conditions;
+    this.desired = s.desired;
+    this.lastScaleTime = s.lastScaleTime;
+    this.calibration = s.calibration;
+    this.bounds = s.bounds;
+    this.nextCron = s.nextCron;
   }
 
   /**

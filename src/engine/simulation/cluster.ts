@@ -23,27 +23,16 @@ import {
 } from './metricsPipeline.ts';
 import { scrapeSchedule, type ScrapeSchedule } from './scrapes.ts';
 import type { SyncRecord } from './result.ts';
+import type { ClusterSnapshot } from './state.ts';
 import { ObservedPods } from './observedPods.ts';
-import { DemandAhead, intervalTimes, type DemandSource } from './demandAhead.ts';
+import { intervalTimes } from './demandAhead.ts';
 import { MAX_SUBSTEPS } from './substeps.ts';
-import { Workload, type WorkloadSnapshot } from './workload.ts';
+import { zeroCounts, type WorkCounts } from './meter.ts';
+import { Workload } from './workload.ts';
 import { METRICS_SERVER_DOWN, type World } from './world.ts';
 
 /** Initial pods started this long before t = 0, so they are past every start-up rule. */
 const INITIAL_POD_AGE_SECONDS = 3600;
-
-export interface ClusterSnapshot {
-  workload: WorkloadSnapshot;
-  memory: ControllerMemory;
-  conditions: HPACondition[];
-  desiredReplicas: number;
-  lastScaleTime: number | null;
-  specReplicas: number;
-  readyCount: number;
-  served: number;
-  perPodWork: Float64Array;
-  lastScrape: number;
-}
 
 /** What one sync did, for the recorder. */
 export interface SyncStep {
@@ -56,19 +45,20 @@ export interface SyncStep {
 }
 
 /**
- * What a scrape reads of the world: the single-cluster World itself, or (multi-cluster) a member's
- * share of the demand over the same World, whose adapters the runner polls once for everyone.
+ * What one scrape brings a cluster, computed once by the loop for every cluster: the world's
+ * demand over the interval (sampled ahead, demandAhead.ts), this cluster's share of it, and
+ * whether the metrics APIs answer. The loop rewrites one object per scrape.
  */
-export interface TickSource {
-  demandFrom(t: number): number;
-  /**
-   * demandFrom at times[0 … n) (already at or after 0, n ≤ CURVE_CHUNK) into out; optional,
-   * pointwise without. A pure function of the times: the cluster samples it scrapes ahead.
-   */
-  demandInto?(times: Float64Array, out: Float64Array, n: number): void;
-  metricsServerDown(t: number): boolean;
-  unavailableAt(t: number): Set<string> | null;
-  poll(s: number, demandNow: number): void;
+export interface ScrapeFeed {
+  /** the world's demand at the interval's sample times (intervalTimes' order), from `at` */
+  values: Float64Array;
+  at: number;
+  /** the share of the world's demand routed to this cluster (1: all of it) */
+  share: number;
+  serverDown: boolean;
+  unavailable: Set<string> | null;
+  /** this scrape is also an adapter poll (Pods metrics) */
+  poll: boolean;
 }
 
 /** One serving pod's share of demand d: ready pods split it, each up to its capacity. */
@@ -90,6 +80,12 @@ export class Cluster {
   /** ready pods and work served at the last scrape */
   readyCount = 0;
   served = 0;
+  /** the demand routed to this cluster at its last scrape (its share of the world's) */
+  demandNow = 0;
+  /** unreachable (multi-cluster): not scraped, runs no pods, serves nothing (the loop sets it) */
+  failed = false;
+  /** the run's work meter (the loop hands every cluster the run's: useMeter) */
+  private meter: WorkCounts = zeroCounts();
   private perPodWork: Float64Array;
   private lastScrape = NaN;
   /** the controller's working arrays, reused every sync of this cluster */
@@ -111,12 +107,9 @@ export class Cluster {
   private readonly hasExternalMetrics: boolean;
   /** the controller's pod list with the steady group as one entry; null: the reference world */
   private readonly grouped: ObservedPods | null;
-  /** the world's demand at the sample times of the scrapes ahead */
-  private readonly ahead: DemandAhead;
   /** one scrape's sample times (the interval's midpoints, then the scrape) and curve values */
   private readonly sampleTimes = new Float64Array(MAX_SUBSTEPS + 1);
   private readonly sampleValues = new Float64Array(MAX_SUBSTEPS + 1);
-  private readonly worldValues = new Float64Array(MAX_SUBSTEPS + 1);
 
   /** `reference`: scrape and observe every pod one by one (SimulateOptions.reference) */
   constructor(input: SimulationInput, world: World, maxPods: number, reference = false) {
@@ -134,7 +127,6 @@ export class Cluster {
       : new ObservedPods(input.controller.cpuInitializationPeriodSeconds);
     this.perPodWork = new Float64Array(this.perPodLoads.length);
     this.scrapes = scrapeSchedule(input);
-    this.ahead = new DemandAhead(this.scrapes);
     this.workCap = Math.min(
       input.workload.podCapacity ?? Infinity,
       podWorkCap(this.pipeline, this.perPodLoads),
@@ -181,64 +173,95 @@ export class Cluster {
     return Number.isFinite(this.workCap) ? this.workCap : null;
   }
 
-  /**
-   * The demand at the scrape s after `prev`: from the batch the cluster samples ahead when the
-   * source has one (the same value as `demandFrom(s)`), else `demandFrom(s)`.
-   */
-  scrapeDemand(prev: number, s: number, world: TickSource): number {
-    return world.demandInto
-      ? this.ahead.atScrape(prev, s, world as DemandSource)
-      : world.demandFrom(s);
+  /** Count this cluster's work (scrapes, pods read, pods written) on the run's meter. */
+  useMeter(counts: WorkCounts): void {
+    this.meter = counts;
+    this.workload.meter = counts;
+    // The starting pods are written too (before the run: the workload made them).
+    counts.podWrites += this.workload.pods.length;
+  }
+
+  /** Ready pods at s (0 while unreachable): the count the loop splits the demand by. */
+  readyAt(s: number): number {
+    if (this.failed) return 0;
+    const w = this.workload;
+    w.advance(s);
+    // The workload's memoized counts: the same pass tick makes, not a second one.
+    return w.countsAt(s).ready;
   }
 
   /**
-   * One scrape at s (the previous one at `prev`): pods settle, serving pods share the demand,
-   * each pod's counters integrate its usage since `prev`, and metrics-server stores the point.
+   * One scrape at s (the previous one at `prev`): pods settle, serving pods share this cluster's
+   * part of the demand, each pod's counters integrate its usage since `prev`, and metrics-server
+   * stores the point.
    */
-  tick(s: number, prev: number, world: TickSource, poll: boolean): void {
+  tick(s: number, prev: number, feed: ScrapeFeed): void {
     const w = this.workload;
     const cap = this.workCap;
     w.advance(s);
     const ready = w.countsAt(s).ready;
     this.readyCount = ready;
-    const demandNow = world.demandFrom(s);
-    this.served = ready === 0 ? 0 : Math.min(demandNow, ready * cap);
+    const share = feed.share;
     const ctx = this.ctx;
-    // The counter integrates: the work is averaged over the interval at its midpoints, sampled
-    // in one batch per curve (the world's demand many scrapes ahead, demandAhead.ts).
+    // The counter integrates: the work is averaged over the interval at its midpoints (the
+    // world's demand sampled in one batch many scrapes ahead, demandAhead.ts).
     const times = this.sampleTimes;
-    const values = this.sampleValues;
     const n = intervalTimes(prev, s, times, 0);
     const steps = n - 1;
-    let worldAt = -1;
+    const world = feed.values;
+    const at = feed.at;
+    // With no ready pod the cluster is routed nothing (all of it is unmet).
+    const demandNow =
+      ready === 0 ? 0 : share === 1 ? world[at + steps]! : world[at + steps]! * share;
+    this.demandNow = demandNow;
+    this.served = ready === 0 ? 0 : Math.min(demandNow, ready * cap);
     for (const l of this.perPodLoads) {
-      let v = values;
-      let o = 0;
+      // A load with its own curve is not split over clusters; the world's demand is.
+      let v = world;
+      let o = at;
+      let f = share;
       if (l.demand) {
-        l.demand.sampleInto(times, values, n);
-      } else if (world.demandInto) {
-        v = this.ahead.values;
-        if (worldAt < 0) worldAt = this.ahead.at(prev, s, world as DemandSource);
-        o = worldAt;
-      } else {
-        v = this.worldValues;
-        if (worldAt < 0) for (let j = 0; j < n; j++) v[j] = world.demandFrom(times[j]!);
-        worldAt = 0;
+        v = this.sampleValues;
+        o = 0;
+        f = 1;
+        l.demand.sampleInto(times, v, n);
+        this.meter.curveNodes += n * l.demand.nodes;
       }
-      const now = perPodShare(v[o + steps]!, ready, cap);
+      const now = perPodShare(f === 1 ? v[o + steps]! : v[o + steps]! * f, ready, cap);
       this.perPodWork[l.slot] = now;
       ctx.workNow[l.slot] = now;
       let sum = 0;
-      for (let k = 0; k < steps; k++) sum += perPodShare(v[o + k]!, ready, cap);
+      if (f === 1) for (let k = 0; k < steps; k++) sum += perPodShare(v[o + k]!, ready, cap);
+      else for (let k = 0; k < steps; k++) sum += perPodShare(v[o + k]! * f, ready, cap);
       ctx.meanWork[l.slot] = steps === 0 ? now : sum / steps;
     }
     ctx.prev = Number.isNaN(prev) ? s : prev;
-    ctx.serverDown = world.metricsServerDown(s);
-    ctx.poll = poll;
-    ctx.unavailable = world.unavailableAt(s);
-    this.pipeline.scrape(w, s, ctx);
-    if (poll) world.poll(s, demandNow);
+    ctx.serverDown = feed.serverDown;
+    ctx.poll = feed.poll;
+    ctx.unavailable = feed.unavailable;
+    const meter = this.meter;
+    meter.scrapes++;
+    meter.podScrapes += this.pipeline.scrape(w, s, ctx);
     this.lastScrape = s;
+  }
+
+  /**
+   * The cluster becomes unreachable at s: its pods stop serving (they are deleted, so it comes
+   * back empty) and none is ready to a client until it scrapes again after recovery.
+   */
+  fail(s: number): void {
+    this.failed = true;
+    this.demandNow = 0;
+    this.readyCount = 0;
+    this.served = 0;
+    this.writeScale(0, s);
+  }
+
+  /** The scale subresource's spec.replicas written by someone other than this HPA (a plane). */
+  writeScale(n: number, t: number): void {
+    if (n === this.specReplicas) return;
+    this.specReplicas = n;
+    this.workload.scaleTo(n, t);
   }
 
   /**
@@ -264,6 +287,7 @@ export class Cluster {
       grouped && this.grouped !== null
         ? this.grouped.at(w, this.pipeline.groupVersion, t)
         : w.observedPods();
+    this.meter.podEntries += obs.pods.length;
     obs.resourceMetricsError = world.metricsServerDown(t) ? METRICS_SERVER_DOWN : null;
     if (this.hasObjectMetrics)
       obs.objectMetrics = objectSamples(input.hpa.spec.metrics ?? [], (m) =>
@@ -315,6 +339,8 @@ export class Cluster {
       served: this.served,
       perPodWork: this.perPodWork.slice(),
       lastScrape: this.lastScrape,
+      demandNow: this.demandNow,
+      failed: this.failed,
     };
   }
 
@@ -329,6 +355,8 @@ export class Cluster {
     this.served = s.served;
     this.perPodWork = s.perPodWork.slice();
     this.lastScrape = s.lastScrape;
+    this.demandNow = s.demandNow;
+    this.failed = s.failed;
     // Every scrape rewrites every pod's metrics, so the last one determines them all.
     if (!Number.isNaN(s.lastScrape))
       this.pipeline.rewrite(this.workload, world.unavailableAt(s.lastScrape));

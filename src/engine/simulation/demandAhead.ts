@@ -6,6 +6,7 @@
 // very interval (prev, s] it was sampled for, and any other interval samples afresh.
 
 import { CURVE_CHUNK } from './curves/index.ts';
+import type { WorkCounts } from './meter.ts';
 import type { ScrapeSchedule } from './scrapes.ts';
 import { substeps } from './substeps.ts';
 
@@ -44,7 +45,12 @@ export class DemandAhead {
   private size = 0;
   private next = 0;
 
-  constructor(private readonly schedule: ScrapeSchedule) {}
+  /** `meter`: where the samples taken are counted, each as `nodes` curve node evaluations */
+  constructor(
+    private readonly schedule: ScrapeSchedule,
+    private readonly meter: WorkCounts | null = null,
+    private readonly nodes = 1,
+  ) {}
 
   /**
    * Where in `values` the samples of the scrape at s after `prev` start (intervalTimes' order).
@@ -99,5 +105,6 @@ export class DemandAhead {
     this.blocks = blocks;
     this.size = n;
     source.demandInto(this.times, this.values, n);
+    if (this.meter !== null) this.meter.curveNodes += n * this.nodes;
   }
 }

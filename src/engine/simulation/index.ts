@@ -11,7 +11,32 @@ export {
   type SimulateOptions,
   type RecordLevel,
 } from './simulate.ts';
-export type { Simulation, LoopObserver } from './loop.ts';
+export { Simulation, type LoopObserver, type SimulationParts, type ClusterHealth } from './loop.ts';
+export {
+  stackPlanes,
+  NO_CHANGES,
+  type ControlPlane,
+  type ControllerSync,
+  type PlaneClock,
+  type PlaneSync,
+  type ClusterChanges,
+  type TraceLevel,
+} from './plane.ts';
+export { HpaPlane } from './hpaPlane.ts';
+export { singleSimulation } from './single.ts';
+export { drive, StoppedError, type DriveOptions } from './drive.ts';
+export {
+  WorkMeter,
+  WorkBudgetError,
+  WORK_COSTS,
+  WORK_PRICES,
+  formatCount,
+  formatSpan,
+  type WorkCost,
+  type WorkCounts,
+  type WorkOverrun,
+  type InputPath,
+} from './meter.ts';
 export { describeMetric } from './series.ts';
 export { samplesPerScrape } from './substeps.ts';
 export { explainSync } from './explain.ts';
@@ -25,4 +50,4 @@ export {
   type SeriesArrays,
   type SeriesInfo,
 } from './seriesShape.ts';
-export { syncDetail, eventsUpTo, type TimedEvent } from './replay.ts';
+export { syncDetail, replaySync, eventsUpTo, type TimedEvent } from './replay.ts';

@@ -3,7 +3,7 @@
 // in seconds and milli-units, with defaults already applied.
 
 import type { ControllerConfig, HorizontalPodAutoscaler } from '../controller/index.ts';
-import type { FederationInput } from '../multicluster/input.ts';
+import type { FederationInput } from './federationInput.ts';
 import type { Curve } from './curves/index.ts';
 
 export interface ContainerModel {

@@ -14,32 +14,18 @@ import type {
 import type { CompiledCurve } from './curves/index.ts';
 import type { MetricLoad, SimulationInput } from './input.ts';
 import { metricKey } from './input.ts';
+import type { PodMetricsState } from './state.ts';
 import type { SimPod, Workload } from './workload.ts';
 
 // metrics-server pkg/storage/pod.go freshContainerMinMetricsResolution
 const FRESH_CONTAINER_MIN_SECONDS = 10;
 
 /**
- * One pod's counters and what metrics-server stores of them, as differences rather than running
- * totals: metrics-server only ever reports the difference between two points of a counter (a
- * rate) or a gauge's last value, so a pod's state is the same numbers for every pod that did the
- * same work over the same intervals, whenever it started. `v` holds four blocks of loads ×
- * containers values (ACC, LAST, POLL_ACC, POLL_RATE below).
- */
-export interface PodMetricsState {
-  v: Float64Array;
-  /** time of metrics-server's last and previous stored point (NaN: none) */
-  lastT: number;
-  prevT: number;
-  /** the adapter's last poll of this pod (NaN: none) */
-  pollT: number;
-}
-
-/**
  * Counters: the increase since metrics-server's last stored point (or since the container
  * started, when none is stored: a fresh container's first point is its first scrape, scrapes
  * being one resolution apart). Gauges: the value now.
  */
+// PodMetricsState (state.ts) holds these blocks in `v`.
 const ACC = 0;
 /** Counters: last stored point − the previous one (the rate's numerator). Gauges: the last point. */
 const LAST = 1;
@@ -251,8 +237,11 @@ export class MetricsPipeline {
     p.obs.customMetrics = g.obs.customMetrics ? { ...g.obs.customMetrics } : undefined;
   }
 
-  /** One scrape at s for every pod (its kubelet sample and metrics-server's storage of it). */
-  scrape(w: Workload, s: number, ctx: ScrapeContext): void {
+  /**
+   * One scrape at s for every pod (its kubelet sample and metrics-server's storage of it).
+   * Returns the pod states it stepped: each pod outside the steady group, and the group once.
+   */
+  scrape(w: Workload, s: number, ctx: ScrapeContext): number {
     const loose = this.loosePods(w);
     const steady = this.steadyValues(s, ctx);
     const g = this.group;
@@ -307,6 +296,7 @@ export class MetricsPipeline {
         joined = true;
     }
     if (joined) this.loose = loose.filter((p) => !p.inGroup);
+    return loose.length + (g.state !== null ? 1 : 0);
   }
 
   /** The group's scrape: one steady pod's, then the members' observations follow its report. */

@@ -8,18 +8,10 @@ import { decidingMetric } from './decisionSeries.ts';
 import { explainSync } from './explain.ts';
 import type { SimulationInput } from './input.ts';
 import { KpiAccumulator } from './kpis.ts';
-import type { LoopObserver } from './loop.ts';
-import type { SyncRecord } from './result.ts';
+import type { EventLog, SyncRecord } from './result.ts';
 import { describeMetric } from './series.ts';
 import { allocateSeries, type SimulationSeries } from './seriesShape.ts';
 import type { World } from './world.ts';
-
-/** Every event of a run with the sync it happened at; identical events share one object. */
-export interface EventLog {
-  /** sync index of each event, ascending */
-  sync: number[];
-  events: HPAEvent[];
-}
 
 /** Go's int32 overflow shows as a negative utilization (usage and requests are never negative). */
 export function overflowed(m: MetricTrace): boolean {
@@ -67,7 +59,8 @@ export function syncRecordOf(
   return record;
 }
 
-export class Recorder implements LoopObserver {
+/** One cluster's series, KPIs and events (and records at level 'full'), fed by its run's observer. */
+export class Recorder {
   readonly series: SimulationSeries;
   readonly kpis: KpiAccumulator;
   readonly events: EventLog = { sync: [], events: [] };

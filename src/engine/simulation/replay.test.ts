@@ -6,7 +6,7 @@ import { parseScenario } from '../../scenario/index.ts';
 import { DEFAULT_CONTROLLER_CONFIG, type MetricSpec } from '../controller/index.ts';
 import type { SimulationInput } from './input.ts';
 import { eventsUpTo, snapshotSpacing, syncDetail } from './replay.ts';
-import type { EventLog } from './recorder.ts';
+import type { EventLog } from './result.ts';
 import { isFullResult, simulate } from './simulate.ts';
 import type { FullSimulationResult, SimulationResult } from './result.ts';
 import { buildInput } from './testing/buildInput.ts';

@@ -4,17 +4,11 @@
 
 import type { HPAEvent } from '../controller/index.ts';
 import type { SimulationInput } from './input.ts';
-import { Simulation, type LoopSnapshot } from './loop.ts';
-import type { EventLog } from './recorder.ts';
+import type { Simulation } from './loop.ts';
+import type { PlaneSync } from './plane.ts';
 import { syncRecord } from './recorder.ts';
-import type { SimulationResult, SyncRecord } from './result.ts';
-import { SIMULATION_LIMITS } from './limits.ts';
-
-/** Snapshots of a compact run: `snapshots[j]` is the state before sync (j + 1) · every. */
-export interface ReplayIndex {
-  every: number;
-  snapshots: LoopSnapshot[];
-}
+import type { EventLog, ReplayIndex, SimulationResult, SyncRecord } from './result.ts';
+import { singleSimulation } from './single.ts';
 
 /** Snapshot spacing: at most ~32 snapshots (memory), at least 64 syncs apart (speed). */
 export function snapshotSpacing(syncCount: number): number {
@@ -31,15 +25,24 @@ export function syncDetail(
   if (!Number.isInteger(index) || index < 0 || index >= n) return null;
   if (result.syncs) return result.syncs[index] ?? null;
   const replay = result.replay;
-  if (!replay) return null;
-  const sim = new Simulation(input, SIMULATION_LIMITS.maxPods);
+  if (!replay || replay.of.kind !== 'hpa') return null;
+  const sim = singleSimulation(input);
+  const did = replaySync(sim, replay, index);
+  return syncRecord(did.members[0]!.step, sim.cluster, input.hpa);
+}
+
+/**
+ * Sync `index` of a fresh simulation of the run `replay` indexes, run in full from the nearest
+ * snapshot before it: what its plane did (read it before the simulation runs on).
+ */
+export function replaySync(sim: Simulation, replay: ReplayIndex, index: number): PlaneSync {
   const j = Math.floor(index / replay.every) - 1;
   const snap = j >= 0 ? replay.snapshots[Math.min(j, replay.snapshots.length - 1)] : undefined;
   if (snap) sim.restore(snap);
-  // Syncs before `index` only carry the state forward: nothing reads their traces.
+  // Syncs before `index` only carry the state forward: nothing reads their traces (a plane whose
+  // own rules read them asks for what it needs).
   while (sim.nextSync < index) sim.runSync({}, false);
-  const step = sim.runSync();
-  return syncRecord(step, sim.cluster, input.hpa);
+  return sim.runSync();
 }
 
 export interface TimedEvent extends HPAEvent {

@@ -3,11 +3,34 @@
 // its trace and explanation.
 
 import type { HPACondition, HPAEvent, ReconcileTrace } from '../controller/index.ts';
-import type { EventLog } from './recorder.ts';
-import type { ReplayIndex } from './replay.ts';
-import type { SimulationSeries } from './seriesShape.ts';
+import type { FederationModel } from './federationInput.ts';
+import type { MetricSeriesInfo, SimulationSeries } from './seriesShape.ts';
+import type { SimulationSnapshot } from './state.ts';
 
-export type { SimulationSeries, EventLog, ReplayIndex };
+export type { SimulationSeries, MetricSeriesInfo };
+
+/** Every event of a run with the sync it happened at; identical events share one object. */
+export interface EventLog {
+  /** sync index of each event, ascending */
+  sync: number[];
+  events: HPAEvent[];
+}
+
+/** Snapshots of a compact run: `snapshots[j]` is the state before sync (j + 1) · every. */
+export interface ReplayIndex {
+  every: number;
+  snapshots: SimulationSnapshot[];
+  /** whose decision a sync's detail rebuilds from them */
+  of: ReplayTarget;
+}
+
+/**
+ * The one cluster's HPA, or one model of a multi-cluster run: a member cluster's HPA (`member`)
+ * or, with `member` null, the central FederatedHPA (shipped; the proposal's total has none).
+ * Runs of one model share the snapshots; each names its own target.
+ */
+export type ReplayTarget =
+  { kind: 'hpa' } | { kind: 'federation'; model: FederationModel; member: string | null };
 
 export interface SyncRecord {
   /** seconds from scenario start */
@@ -24,17 +47,6 @@ export interface SyncRecord {
   /** one line in the controller's terms: why this sync ended where it did */
   explanation: string;
   pods: { ready: number; running: number; pending: number; terminating: number };
-}
-
-/** How each HPA metric is shown on a chart: its current value against its target. */
-export interface MetricSeriesInfo {
-  /** "cpu utilization", "pods http_requests", … */
-  label: string;
-  /** "%", "cores", "bytes" or the metric's own unit */
-  unit: string;
-  target: number;
-  /** key of the load model ("resource/cpu", …) */
-  key: string;
 }
 
 export interface RecoveryStats {

@@ -1,7 +1,7 @@
 // How each HPA metric is labelled on a chart (the series arrays are declared in seriesShape.ts).
 
 import { milliValue, type MetricSpec } from '../controller/index.ts';
-import type { MetricSeriesInfo } from './result.ts';
+import type { MetricSeriesInfo } from './seriesShape.ts';
 
 /** Label, unit and target of one HPA metric as a chart shows it. */
 export function describeMetric(m: MetricSpec): MetricSeriesInfo {

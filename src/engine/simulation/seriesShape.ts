@@ -2,7 +2,16 @@
 // copy that crosses the worker boundary and the list of buffers to transfer. Adding a series is
 // one entry here (plus its line in the recorder that computes it).
 
-import type { MetricSeriesInfo } from './result.ts';
+/** How each HPA metric is shown on a chart: its current value against its target. */
+export interface MetricSeriesInfo {
+  /** "cpu utilization", "pods http_requests", … */
+  label: string;
+  /** "%", "cores", "bytes" or the metric's own unit */
+  unit: string;
+  target: number;
+  /** key of the load model ("resource/cpu", …) */
+  key: string;
+}
 
 /** One number per sync. */
 export const SYNC_F64_KEYS = [

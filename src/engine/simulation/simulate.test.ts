@@ -43,7 +43,9 @@ describe('simulate', () => {
     });
     const together: number[][] = [[], []];
     for (let k = 0; k < sims[0]!.syncCount; k++)
-      sims.forEach((sim, j) => together[j]!.push(sim.runSync({}, 'lean').r.replicas));
+      sims.forEach((sim, j) =>
+        together[j]!.push(sim.runSync({}, 'lean').members[0]!.step.r.replicas),
+      );
     expect(together[0]).toEqual(alone[0]);
     expect(together[1]).toEqual(alone[1]);
     expect(new Set(alone[0]).size).toBeGreaterThan(1);
@@ -245,7 +247,8 @@ describe('simulate', () => {
     });
     const r = run(input);
     const m = r.syncs[0]!.trace.metrics![0]!;
-    expect(m.currentUtilization).toBe(-2147483648); // what upstream computes, kept as is
+    // Go's int32 of the int64 quotient keeps its low 32 bits: 3e9 − 2^32, kept as is
+    expect(m.currentUtilization).toBe(3e9 - 2 ** 32);
     expect(r.series.metricOverflow[0]![0]).toBe(1);
     expect(r.series.metrics[0]![0]).toBeNaN();
     expect(r.syncs[0]!.explanation).toContain('int32 overflow');

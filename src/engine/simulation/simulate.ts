@@ -1,19 +1,26 @@
-// simulate(): check the engine's limits, run the loop (loop.ts) over the world (world.ts) and the
-// cluster (cluster.ts), and keep what the record level asks for (recorder.ts, replay.ts).
+// simulate(): check the engine's limits, run the loop (loop.ts) over one cluster under its HPA
+// (single.ts) to its end (drive.ts), and keep what the record level asks for (recorder.ts,
+// replay.ts).
 
+import { countSeries, drive, replayIndex, runError } from './drive.ts';
 import type { SimulationInput } from './input.ts';
 import { metricKey } from './input.ts';
 import { SIMULATION_LIMITS } from './limits.ts';
-import { Simulation } from './loop.ts';
+import type { Cluster } from './cluster.ts';
+import type { LoopObserver, Simulation } from './loop.ts';
+import type { PlaneSync } from './plane.ts';
 import { Recorder } from './recorder.ts';
 import { scrapeSchedule } from './scrapes.ts';
-import { snapshotSpacing, type ReplayIndex } from './replay.ts';
 import type { FullSimulationResult, SimulationResult } from './result.ts';
+import { WorkMeter, type WorkOverrun } from './meter.ts';
+import { singleSimulation } from './single.ts';
 
 export { SIMULATION_LIMITS };
 
 export type SimulationOutcome<R extends SimulationResult = SimulationResult> =
-  { ok: true; result: R } | { ok: false; error: string };
+  | { ok: true; result: R }
+  /** `overrun`: the run passed its work budget (meter.ts), where and on what */
+  | { ok: false; error: string; overrun?: WorkOverrun };
 
 /** full: every sync's SyncRecord; compact: typed arrays per sync, records replayed on demand. */
 export type RecordLevel = 'full' | 'compact';
@@ -28,10 +35,17 @@ export interface SimulateOptions {
    * fast world is proven equal to (referenceWorld.test.ts). Results are the same either way.
    */
   reference?: boolean;
+  /**
+   * Stop the run once its work passes this many units (meter.ts: ~0.25 µs or ~20 B each); the
+   * outcome's `overrun` says where and on what. Absent: no budget.
+   */
+  workBudget?: number;
+  /** Count the run's work on this meter (and stop at its budget, not `workBudget`); read it after. */
+  meter?: WorkMeter;
 }
 
 /** Why the engine refuses an input, or null when it can run it. */
-function refusal(input: SimulationInput): string | null {
+export function refusal(input: SimulationInput): string | null {
   const sync = input.controller.syncPeriodSeconds;
   const res = input.metricsPipeline.resolutionSeconds;
   if (!(sync > 0) || !(res > 0) || !(input.durationSeconds >= 0))
@@ -47,18 +61,23 @@ function refusal(input: SimulationInput): string | null {
   return null;
 }
 
-/** A simulation to step through (playback, federation), or the reason it cannot run. */
+/** A simulation to step through (playback, tests, the bench), or the reason it cannot run. */
 export function createSimulation(
   input: SimulationInput,
-  options: Pick<SimulateOptions, 'reference'> = {},
+  options: Pick<SimulateOptions, 'reference' | 'workBudget' | 'meter'> = {},
 ): { ok: true; simulation: Simulation } | { ok: false; error: string } {
   const why = refusal(input);
   return why === null
     ? {
         ok: true,
-        simulation: new Simulation(input, SIMULATION_LIMITS.maxPods, options.reference === true),
+        simulation: singleSimulation(input, options.reference === true, meterOf(options)),
       }
     : { ok: false, error: why };
+}
+
+/** The meter a run counts on: the caller's (with its own budget), or one with `workBudget`. */
+export function meterOf(options: Pick<SimulateOptions, 'workBudget' | 'meter'>): WorkMeter {
+  return options.meter ?? new WorkMeter(options.workBudget);
 }
 
 export function simulate(
@@ -72,8 +91,7 @@ export function simulate(input: SimulationInput, options: SimulateOptions = {}):
   try {
     return { ok: true, result: run(input, created.simulation, options) };
   } catch (e) {
-    if (e instanceof StoppedError) return { ok: false, error: 'cancelled' };
-    return { ok: false, error: `simulation failed: ${(e as Error).message}` };
+    return runError(e);
   }
 }
 
@@ -82,20 +100,18 @@ export function isFullResult(r: SimulationResult): r is FullSimulationResult {
   return r.syncs !== null;
 }
 
-class StoppedError extends Error {}
-
 function run(input: SimulationInput, sim: Simulation, options: SimulateOptions): SimulationResult {
   const full = options.record === 'full';
+  const cluster = sim.cluster;
   const recorder = new Recorder(input, sim.world, sim.syncCount, full);
-  const replay: ReplayIndex | null = full
-    ? null
-    : { every: snapshotSpacing(sim.syncCount), snapshots: [] };
-  for (let k = 0; k < sim.syncCount; k++) {
-    if (options.shouldStop?.()) throw new StoppedError();
-    if (replay && k > 0 && k % replay.every === 0) replay.snapshots.push(sim.snapshot());
+  const replay = full ? null : replayIndex(sim.syncCount, { kind: 'hpa' });
+  countSeries(sim, input.hpa.spec.metrics?.length ?? 0, 1);
+  drive(
+    sim,
+    new SingleObserver(recorder, cluster),
     // A compact run keeps only the series numbers; replay.ts rebuilds a sync's full trace.
-    sim.runSync(recorder, full ? true : 'lean');
-  }
+    { trace: full ? true : 'lean', shouldStop: options.shouldStop, replay },
+  );
   return {
     record: full ? 'full' : 'compact',
     series: recorder.series,
@@ -106,6 +122,22 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
     durationSeconds: input.durationSeconds,
     syncPeriodSeconds: input.controller.syncPeriodSeconds,
   };
+}
+
+/** The one cluster's recorder as the loop's observer (a class: one shape on the hot path). */
+class SingleObserver implements LoopObserver {
+  constructor(
+    private readonly recorder: Recorder,
+    private readonly cluster: Cluster,
+  ) {}
+
+  tick(s: number, demand: number): void {
+    this.recorder.tick(s, this.cluster, demand);
+  }
+
+  sync(k: number, _t: number, did: PlaneSync): void {
+    this.recorder.sync(k, did.members[0]!.step, this.cluster);
+  }
 }
 
 export { metricKey };

@@ -6,7 +6,8 @@
 
 import type { PodObservation } from '../controller/index.ts';
 import { DEFAULT_REPLICA_SET, type ReplicaSetModel, type WorkloadModel } from './input.ts';
-import type { PodMetricsState } from './metricsPipeline.ts';
+import type { PodMetricsState, WorkloadSnapshot } from './state.ts';
+import { zeroCounts, type WorkCounts } from './meter.ts';
 import { probeReadyAt } from './readiness.ts';
 import { ApiWriter, slowStartBatch } from './replicaSet.ts';
 
@@ -36,27 +37,6 @@ export interface SimPod {
   metrics: PodMetricsState | null;
   /** in the pipeline's steady group: `metrics` and the observation's metrics are shared */
   inGroup: boolean;
-}
-
-/** What a snapshot keeps of one pod: everything its future depends on (observations are rebuilt). */
-export interface PodSnapshot {
-  index: number;
-  createdAt: number;
-  scheduledAt: number | null;
-  deletedAt: number | null;
-  failed: boolean;
-  noMetrics: boolean;
-  metrics: PodMetricsState | null;
-}
-
-export interface WorkloadSnapshot {
-  pods: PodSnapshot[];
-  nextIndex: number;
-  unscheduled: number;
-  nextGoneAt: number;
-  /** creates accepted by the ReplicaSet but not yet through the client, by time */
-  creating: number[];
-  writer: { tokens: number; at: number };
 }
 
 function cloneMetrics(m: PodMetricsState | null): PodMetricsState | null {
@@ -109,6 +89,8 @@ export class Workload {
   private allSettled = false;
   /** bumped whenever a pod is added, bound, deleted or dropped (for memos outside) */
   version = 0;
+  /** the run's work meter: pods created and deleted */
+  meter: WorkCounts = zeroCounts();
 
   constructor(model: WorkloadModel, namePrefix: string, initialReadyAgeSeconds: number) {
     this.model = model;
@@ -271,6 +253,7 @@ export class Workload {
 
   private addPod(createdAt: number, scheduledAt: number | null): SimPod {
     const pod = this.newPod(this.nextIndex++, createdAt, scheduledAt);
+    this.meter.podWrites++;
     if (scheduledAt === null) this.unscheduled++;
     this.pods.push(pod);
     this.obsList = null;
@@ -385,6 +368,7 @@ export class Workload {
 
   private deletePods(victims: SimPod[], t: number): void {
     this.touch();
+    this.meter.podWrites += victims.length;
     for (const p of victims) {
       p.deletedAt = this.writer.take(t);
       p.stateTime = NaN; // the memo is stale once the pod changes

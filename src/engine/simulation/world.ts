@@ -6,6 +6,7 @@
 import { compileCurve, type CompiledCurve, type Curve } from './curves/index.ts';
 import type { ExternalLoad, MetricOutage, ObjectLoad, SimulationInput } from './input.ts';
 import type { PerPodLoad } from './metricsPipeline.ts';
+import type { WorldSnapshot } from './state.ts';
 
 function compile(c: Curve | null): CompiledCurve | null {
   return c === null ? null : compileCurve(c);
@@ -15,11 +16,6 @@ interface ExternalEntry {
   load: ExternalLoad;
   curve: CompiledCurve | null;
   arrivals: CompiledCurve | null;
-}
-
-export interface WorldSnapshot {
-  backlog: [string, number][];
-  polled: [string, number][];
 }
 
 /** The error metrics-server's aggregated API answers while it is down (kube-aggregator 503). */

@@ -38,6 +38,8 @@ export class CurveError extends Error {
 
 /** A curve ready to evaluate. Not reentrant (it keeps lookup hints), which JS never needs. */
 export interface CompiledCurve {
+  /** Nodes of the curve's tree: what one sample costs, about (the work meter weighs by it). */
+  readonly nodes: number;
   /** The value at `t` seconds (finite, |t| ≤ 1e12). */
   valueAt(t: number): number;
   /** Values at `startSeconds + i · stepSeconds` for i < count; equals valueAt bit for bit. */
@@ -143,11 +145,28 @@ function build(curve: Curve): CurveNode {
   }
 }
 
+/** Nodes of a validated curve's tree, as `build` makes them. */
+function nodesOf(curve: Curve): number {
+  switch (curve.type) {
+    case 'noise':
+    case 'scale':
+    case 'clamp':
+    case 'shift':
+    case 'repeat':
+      return 1 + nodesOf(curve.of);
+    case 'sum':
+      return curve.of.reduce((n, c) => n + nodesOf(c), 1);
+    default:
+      return 1;
+  }
+}
+
 class Compiled implements CompiledCurve {
   private readonly times = new Float64Array(CHUNK);
   constructor(
     private readonly root: CurveNode,
     private readonly allowNegative: boolean,
+    readonly nodes: number,
   ) {}
 
   private finish(v: number): number {
@@ -209,5 +228,5 @@ class Compiled implements CompiledCurve {
 export function compileCurve(curve: Curve, options: CurveEvalOptions = {}): CompiledCurve {
   const diagnostics = validateCurve(curve);
   if (diagnostics.length > 0) throw new CurveError(diagnostics);
-  return new Compiled(build(curve), options.allowNegative === true);
+  return new Compiled(build(curve), options.allowNegative === true, nodesOf(curve));
 }

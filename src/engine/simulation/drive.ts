@@ -1,0 +1,56 @@
+// Running a simulation to its end, for every kind of run: cancellation between syncs and the
+// snapshots a compact run keeps for replay (replay.ts).
+
+import type { LoopObserver, Simulation } from './loop.ts';
+import type { TraceLevel } from './plane.ts';
+import { snapshotSpacing } from './replay.ts';
+import type { ReplayIndex, ReplayTarget } from './result.ts';
+import { WorkBudgetError, type WorkOverrun } from './meter.ts';
+import { METRIC_F64_KEYS, METRIC_U8_KEYS, SYNC_F64_KEYS } from './seriesShape.ts';
+
+/** Thrown out of `drive` when `shouldStop` says so. */
+export class StoppedError extends Error {}
+
+/** How a run that threw ends: cancelled, stopped by its work budget, or failed. */
+export function runError(e: unknown): { ok: false; error: string; overrun?: WorkOverrun } {
+  if (e instanceof StoppedError) return { ok: false, error: 'cancelled' };
+  if (e instanceof WorkBudgetError)
+    return { ok: false, error: e.overrun.message, overrun: e.overrun };
+  return { ok: false, error: `simulation failed: ${(e as Error).message}` };
+}
+
+/** Series values a run keeps: one per sync and series (seriesShape.ts), for each recorded run. */
+export function countSeries(sim: Simulation, metrics: number, runs: number): void {
+  const perSync =
+    SYNC_F64_KEYS.length + (METRIC_F64_KEYS.length + METRIC_U8_KEYS.length) * metrics + 2;
+  sim.meter.counts.seriesValues += sim.syncCount * perSync * runs;
+}
+
+export interface DriveOptions {
+  trace: TraceLevel;
+  shouldStop?: (() => boolean) | undefined;
+  /** where to keep snapshots (a compact run), or null */
+  replay: ReplayIndex | null;
+}
+
+/** A compact run's replay index: snapshots at the spacing its length asks for. */
+export function replayIndex(syncCount: number, of: ReplayTarget): ReplayIndex {
+  return { every: snapshotSpacing(syncCount), snapshots: [], of };
+}
+
+/**
+ * Run every sync of `sim`, keeping a snapshot before every `replay.every`-th one. `shouldStop`
+ * is checked between syncs (StoppedError).
+ */
+export function drive(sim: Simulation, observer: LoopObserver, options: DriveOptions): void {
+  const { replay, shouldStop, trace } = options;
+  for (let k = 0; k < sim.syncCount; k++) {
+    if (shouldStop?.()) throw new StoppedError();
+    if (replay && k > 0 && k % replay.every === 0) {
+      const snap = sim.snapshot();
+      for (const c of snap.clusters) sim.meter.counts.snapshotPods += c.workload.pods.length;
+      replay.snapshots.push(snap);
+    }
+    sim.runSync(observer, trace);
+  }
+}
