@@ -37,4 +37,5 @@ export {
   federationDecision,
   type FederationDecision,
 } from './federated.ts';
+export { failed, modelBudgets, overrunError, shareBudget, withBudgets } from './budgets.ts';
 export { decisionKey, parseDecisionKey, type Decision } from './decisionKey.ts';

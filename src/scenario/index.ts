@@ -4,6 +4,7 @@ export type {
   DiagnosticFix,
   DocumentRole,
   HpaChoice,
+  InputFieldLocation,
   ParseOptions,
   ParseResult,
   ScenarioDocument,

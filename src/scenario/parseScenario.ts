@@ -4,7 +4,7 @@
  */
 import { RELEASES, type ControllerConfig } from '../engine/controller/index.ts';
 import type { SimulationInput } from '../engine/simulation/input.ts';
-import { checkBudget, checkRunsBudget } from './checkBudget.ts';
+import { checkBudget, checkRunsBudget, maxWorkOf } from './checkBudget.ts';
 import { IssueList, reporterFor, type DocRef, type Reporter } from './diagnostics.ts';
 import { PLACEHOLDER_MESSAGE, helmTemplateAt, placeholderAt, templateMessage } from './helm.ts';
 import { checkHpaShape, processHpa, type HpaOutcome } from './hpa/process.ts';
@@ -83,13 +83,18 @@ function result(p: Parts): ParseResult {
 }
 
 export function parseScenario(text: string, options: ParseOptions = {}): ParseResult {
+  // The budget the runs carry to the engine's meter (src/run), whatever the outcome.
+  const workBudget = maxWorkOf(options);
   try {
-    return parse(text, options);
+    return { ...parse(text, options), workBudget };
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    return result({
-      diagnostics: [textDiagnostic(`internal error while reading the scenario: ${why}`, '')],
-    });
+    return {
+      ...result({
+        diagnostics: [textDiagnostic(`internal error while reading the scenario: ${why}`, '')],
+      }),
+      workBudget,
+    };
   }
 }
 
@@ -226,15 +231,14 @@ function parse(source: string, options: ParseOptions): ParseResult {
     }
     // Only a run that could start is costed: its cost is the last thing that can stop it.
     if (input && hpa && issues.errorCount === 0) {
-      checkBudget(input, options, {
-        hpaDocument: hpaValue,
-        simulationDocument: simValue,
-        pathMap: hpa.pathMap,
+      const fields = { hpaDocument: hpaValue, simulationDocument: simValue, pathMap: hpa.pathMap };
+      const budgetNotice = checkBudget(input, options, {
+        ...fields,
         reportHpa,
         reportSimulation: sim.report,
       });
+      if (budgetNotice) notices.push(budgetNotice);
       // Where each input field was written, for a run the engine's meter stops (inputFields.ts).
-      const fields = { hpaDocument: hpaValue, simulationDocument: simValue, pathMap: hpa.pathMap };
       const refs = { hpaRef: roles.hpa.ref, simulationRef: roles.simulation?.ref ?? null };
       inputFields = inputFieldLocations(
         { ...fields, ...refs, keda: keda !== null },

@@ -101,6 +101,11 @@ export interface ParseResult {
    * located at the first field behind its cost that the user wrote. Empty unless ok.
    */
   inputFields: Record<string, InputFieldLocation>;
+  /**
+   * The work budget the runs carry (ParseOptions.maxWork or the default): past it the engine's
+   * meter stops a run, located at `inputFields`. Absent only in hand-built results.
+   */
+  workBudget?: number;
 }
 
 /** Which Kubernetes release a scenario runs, for display (status line, CLI, Tune). */
