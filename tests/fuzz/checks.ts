@@ -11,7 +11,6 @@ import {
   validateCurve,
   type ImportResult,
 } from '../../src/engine/simulation/curves/index.ts';
-import { createSimulation } from '../../src/engine/simulation/index.ts';
 import {
   executeRun,
   importTraffic,
@@ -24,6 +23,7 @@ import {
   hasUnsafeCharacters,
   parseScenario,
   type Diagnostic,
+  type InputFieldLocation,
 } from '../../src/scenario/index.ts';
 import { decodeScenario, encodeScenario } from '../../src/share/codec.ts';
 
@@ -46,11 +46,16 @@ export interface Finding {
   input: string;
 }
 
-/** Counts for the long run's report: scenarios parsed valid, and those simulated. */
-export const stats = { valid: 0, simulated: 0 };
+/** Counts for the long run's report: scenarios parsed valid, simulated, stopped by the meter. */
+export const stats = { valid: 0, simulated: 0, stopped: 0 };
 
-/** Runs simulate only on scenarios estimated below this (keeps a fuzz input fast). */
+/** Every run stops here at this many of the meter's units (keeps a fuzz input fast). */
 export const SIMULATE_MAX_WORK = 1_000_000;
+
+/** The place a stopped run names, as a diagnostic (checked like every other one). */
+function stopDiagnostic(at: InputFieldLocation, message: string): Diagnostic {
+  return { severity: 'error', message, ...at };
+}
 
 const PROTOTYPES: [string, object][] = [
   ['Object', Object.prototype],
@@ -122,22 +127,30 @@ export function checkScenario(
   if (!r.ok || !r.input) return out;
   stats.valid++;
   const plan = planParsed(r);
-  const estimate = plan.runs.reduce((n, p) => n + estimateWork(p.input).units, 0);
-  if (estimateWork(r.input).units > maxWork) bad('invariant', 'accepted over the work budget');
-  if (estimate > SIMULATE_MAX_WORK) {
-    // Too long to run here, but the engine's own refusal is cheap to ask.
-    for (const p of plan.runs) {
-      const created = p.federation ? null : createSimulation(p.input);
-      if (created && !created.ok)
-        bad('invariant', `valid scenario refused by the engine (unlocated): ${created.error}`);
-    }
-    return out;
-  }
+  // What every run certainly costs was checked where the scenario was read.
+  const inputs = [r.input, ...r.variants.map((v) => v.input)];
+  const certain = inputs.reduce((n, input) => n + estimateWork(input).certainUnits, 0);
+  if (certain > maxWork) bad('invariant', 'accepted though certain to pass the work budget');
+  const shares = plan.runs.reduce((n, p) => n + (p.federation ? 0 : (p.workBudget ?? 0)), 0);
+  if (!r.input.federation && Math.abs(shares - maxWork) > maxWork * 1e-9)
+    bad('invariant', `the runs' budgets add up to ${shares}, not the scenario's ${maxWork}`);
   stats.simulated++;
-  // Every run the scenario asks for: the HPA, each variant, each cluster of each model.
+  // Every run the scenario asks for: the HPA, each variant, each cluster of each model, within
+  // its share of the budget and at most SIMULATE_MAX_WORK here (the meter stops it, located).
   for (const p of plan.runs) {
     try {
-      const run = executeRun(p, { record: 'compact' });
+      const workBudget = Math.min(p.workBudget ?? Infinity, SIMULATE_MAX_WORK);
+      const run = executeRun(p, { record: 'compact', workBudget });
+      if (!run.ok && run.overrun) {
+        stats.stopped++;
+        // A stop names the field the user wrote behind its cost, at its place in the text.
+        if (!run.at || !run.error.includes(`set by ${run.at.path} (line ${run.at.line})`))
+          bad('invariant', `a run the meter stopped names no field: ${run.error}`);
+        else
+          for (const f of diagnosticFindings(text, [stopDiagnostic(run.at, run.error)]))
+            bad(f.kind, f.message);
+        return out;
+      }
       if (!run.ok) {
         // Every limit is checked, located, by parseScenario: the engine must not refuse.
         bad('invariant', `valid scenario refused by the engine (unlocated): ${run.error}`);

@@ -174,7 +174,7 @@ async function main(): Promise<void> {
   const progress = () => {
     const all = [...figures.values()];
     const n = (k: keyof TargetFigures) => all.reduce((sum, f) => sum + f[k], 0);
-    return `${n('crashes')} crashes, ${n('hangs')} hangs, ${n('memory')} over memory, ${n('invariants')} broken invariants; ${stats.valid} valid scenarios, ${stats.simulated} simulated`;
+    return `${n('crashes')} crashes, ${n('hangs')} hangs, ${n('memory')} over memory, ${n('invariants')} broken invariants; ${stats.valid} valid scenarios, ${stats.simulated} simulated, ${stats.stopped} stopped by the work meter (located)`;
   };
   while (done < RUNS) {
     for (const [target, share] of MIX) {
@@ -248,6 +248,7 @@ async function main(): Promise<void> {
     inputs: sum('inputs'),
     validScenarios: stats.valid,
     simulated: stats.simulated,
+    stoppedByMeter: stats.stopped,
     crashes: sum('crashes'),
     hangs: sum('hangs'),
     invariants: sum('invariants'),
@@ -272,7 +273,7 @@ async function main(): Promise<void> {
     console.log(
       `fuzz: ${report.inputs.toLocaleString('en-US')} inputs (seed ${SEED}) in ${report.seconds} s: ` +
         `${report.crashes} crashes, ${report.hangs} hangs (> ${HANG_SECONDS} s), ${report.memory} over ${MEMORY_LIMIT_MB} MB, ${report.invariants} broken invariants; ` +
-        `${stats.valid} valid scenarios, ${stats.simulated} simulated; ` +
+        `${stats.valid} valid scenarios, ${stats.simulated} run, ${stats.stopped} of them stopped by the work meter (located); ` +
         `slowest input ${report.slowestMs} ms CPU (${report.slowestWallMs} ms wall), peak memory ${report.peakMB} MB`,
     );
     for (const [t, f] of figures)
