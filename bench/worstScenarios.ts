@@ -134,14 +134,18 @@ spec:
 ${outages.length ? `  outages:\n${outages.join('\n')}\n` : ''}`;
 }
 
-/** The longest duration (whole seconds) whose scenario parses within the budget, with its text. */
+/**
+ * The longest duration (whole seconds) whose scenario parses and whose worst case fits the budget
+ * (a run the meter lets finish), with its text.
+ */
 export function worstWithinBudget(
   s: Shape,
   maxWork = DEFAULT_MAX_WORK,
 ): { durationSeconds: number; text: string; units: number } | null {
   const fits = (d: number) => {
     const parsed = parseScenario(scenarioText(s, d), { maxWork });
-    return parsed.ok ? estimateWork(parsed.input!).units : null;
+    const units = parsed.ok ? estimateWork(parsed.input!).units : null;
+    return units !== null && units <= maxWork ? units : null;
   };
   if (fits(1) === null) return null;
   let lo = 1;
