@@ -39,8 +39,9 @@ export function checkBudget(
   const candidates = estimate.certainDominant.fields
     .map(inputFieldSource)
     .filter((at) => at !== null);
-  // A field the user wrote is the best place; else the last candidate's nearest written parent.
-  const at = candidates.find((c) => isWritten(c, ctx)) ?? candidates[candidates.length - 1]!;
+  // As a run the meter stops is located (locateInputFields): the first field the user wrote,
+  // else the first one's place (its nearest written parent).
+  const at = candidates.find((c) => isWritten(c, ctx)) ?? candidates[0]!;
   const path = sourcePathOf(at, ctx);
   const field = `${at.role === 'hpa' ? 'hpa:' : ''}${path.join('.')}`;
   const report = at.role === 'hpa' ? ctx.reportHpa : ctx.reportSimulation;
