@@ -39,3 +39,4 @@ export {
 } from './federated.ts';
 export { failed, modelBudgets, overrunError, shareBudget, withBudgets } from './budgets.ts';
 export { decisionKey, parseDecisionKey, type Decision } from './decisionKey.ts';
+export { variantChanges } from './variantChanges.ts';

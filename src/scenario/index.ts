@@ -13,6 +13,8 @@ export type {
   Severity,
 } from './types.ts';
 export { parseScenario, scenarioDocuments } from './parseScenario.ts';
+export { trimToAutoscalers } from './trimToAutoscalers.ts';
+export { MAX_TEXT_CHARS } from './limits.ts';
 export {
   DEFAULT_MAX_WORK,
   MICROSECONDS_PER_UNIT,

@@ -37,7 +37,8 @@ export type Target =
   | 'prometheus'
   | 'import'
   | 'link'
-  | 'cli';
+  | 'cli'
+  | 'tune';
 
 export interface Finding {
   kind: 'crash' | 'invariant' | 'memory' | 'hang';

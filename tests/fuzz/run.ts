@@ -1,8 +1,9 @@
 // `npm run fuzz`: the long fuzz run. Generates inputs for every target (scenario parse + simulate,
-// CSV and Prometheus importers, share links, the CLI), runs the checks of checks.ts on each, and
-// reports crashes, hangs (inputs over --hang-seconds of CPU time, 5 by default: measured and
-// counted, never asserted; the wall time is reported beside it), RSS over --memory-mb (1,024 by
-// default) after an input, broken invariants and peak memory. The first findings of each kind are written to
+// CSV and Prometheus importers, share links, the CLI, `tune` against `check`), runs the checks of
+// checks.ts on each, and reports crashes, hangs (inputs over --hang-seconds of CPU time, 5 by
+// default: measured and counted, never asserted; the wall time is reported beside it), RSS over
+// --memory-mb (1,024 by default) after an input, broken invariants and peak memory. The first
+// findings of each kind are written to
 // reports/fuzz/findings.json. Exit status 1 when anything was found.
 //   FUZZ_RUNS=N or --runs N   inputs in all (default 100,000)
 //   --seed N                   fast-check seed (default: the time), printed for replay
@@ -36,6 +37,7 @@ import { kedaScenario } from './families/keda.ts';
 import { withShapes } from './families/shapes.ts';
 import { jsonStream, listDump } from './families/streams.ts';
 import { variantsScenario } from './families/variants.ts';
+import { checkTune, federatedScenario, tuneArgs } from './tune.ts';
 
 function flag(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -59,6 +61,8 @@ const MIX: [Target, number][] = [
   ['import', 0.12],
   ['link', 0.06],
   ['cli', 0.12],
+  // tune runs a search and a check per input (about a second): one per batch.
+  ['tune', 0.002],
 ];
 
 /** RSS past this after an input is a finding (the issue's bound: 1 GB). */
@@ -144,6 +148,13 @@ function jobs(target: Target, n: number, seed: number): Job[] {
         job(`${args.join(' ')}\n${text}`, () =>
           checkCliArgs(args, text, text.trimStart().startsWith('{') ? 'json' : 'yaml'),
         ),
+      );
+    case 'tune':
+      return sample(fc.tuple(fc.oneof(federatedScenario, mutatedPreset), tuneArgs)).map(
+        ([text, args]) =>
+          job(`tune ${args.join(' ')}\n${text}`, () =>
+            checkTune(text, [...args, '--max-work', '1000000']),
+          ),
       );
   }
 }

@@ -5,6 +5,7 @@
 import { countSeries, drive, replayIndex, runError } from './drive.ts';
 import type { SimulationInput } from './input.ts';
 import { metricKey } from './input.ts';
+import type { CurveCompiler } from './curves/tape.ts';
 import { SIMULATION_LIMITS } from './limits.ts';
 import type { Cluster } from './cluster.ts';
 import type { LoopObserver, Simulation } from './loop.ts';
@@ -42,6 +43,11 @@ export interface SimulateOptions {
   workBudget?: number;
   /** Count the run's work on this meter (and stop at its budget, not `workBudget`); read it after. */
   meter?: WorkMeter;
+  /**
+   * How the world's curves are compiled: a search's runs share one world and replay its curves
+   * from tapes (curves/tape.ts; the values are the live ones, bit for bit). Live by default.
+   */
+  curves?: CurveCompiler;
 }
 
 /** Why the engine refuses an input, or null when it can run it. */
@@ -64,13 +70,18 @@ export function refusal(input: SimulationInput): string | null {
 /** A simulation to step through (playback, tests, the bench), or the reason it cannot run. */
 export function createSimulation(
   input: SimulationInput,
-  options: Pick<SimulateOptions, 'reference' | 'workBudget' | 'meter'> = {},
+  options: Pick<SimulateOptions, 'reference' | 'workBudget' | 'meter' | 'curves'> = {},
 ): { ok: true; simulation: Simulation } | { ok: false; error: string } {
   const why = refusal(input);
   return why === null
     ? {
         ok: true,
-        simulation: singleSimulation(input, options.reference === true, meterOf(options)),
+        simulation: singleSimulation(
+          input,
+          options.reference === true,
+          meterOf(options),
+          options.curves,
+        ),
       }
     : { ok: false, error: why };
 }
@@ -108,7 +119,7 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
   countSeries(sim, input.hpa.spec.metrics?.length ?? 0, 1);
   drive(
     sim,
-    new SingleObserver(recorder, cluster),
+    new SingleObserver(recorder, cluster, sim),
     // A compact run keeps only the series numbers; replay.ts rebuilds a sync's full trace.
     { trace: full ? true : 'lean', shouldStop: options.shouldStop, replay },
   );
@@ -121,6 +132,11 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
     replay,
     durationSeconds: input.durationSeconds,
     syncPeriodSeconds: input.controller.syncPeriodSeconds,
+    ...(input.changes?.length
+      ? {
+          changes: input.changes.map((c) => ({ time: c.atSeconds, description: c.description })),
+        }
+      : {}),
   };
 }
 
@@ -129,6 +145,7 @@ class SingleObserver implements LoopObserver {
   constructor(
     private readonly recorder: Recorder,
     private readonly cluster: Cluster,
+    private readonly sim: Simulation,
   ) {}
 
   tick(s: number, demand: number): void {
@@ -136,7 +153,8 @@ class SingleObserver implements LoopObserver {
   }
 
   sync(k: number, _t: number, did: PlaneSync): void {
-    this.recorder.sync(k, did.members[0]!.step, this.cluster);
+    const m = did.members[0]!;
+    this.recorder.sync(k, m.step, this.cluster, m.hpa, this.sim.intervalAfter(k));
   }
 }
 
