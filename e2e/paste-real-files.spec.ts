@@ -332,4 +332,60 @@ test.describe('importing traffic', () => {
     );
     await fresh.close();
   });
+
+  test('a 1 KB answer of samples 0.5 ms apart over a million seconds: resampled, applied, valid', async ({
+    page,
+  }) => {
+    // issue 28: the compact grid once had two billion values and froze the tab.
+    await openApp(page);
+    await waitUpToDate(page);
+    await page.getByRole('button', { name: 'Import traffic' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import traffic' });
+    await dialog.getByLabel('Traffic file').setInputFiles({
+      name: 'series-memory.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(
+        readFileSync(
+          join(
+            import.meta.dirname,
+            '..',
+            'tests',
+            'fuzz',
+            'repro',
+            'series-memory-4e9a7c41.cli.json',
+          ),
+          'utf8',
+        ).replace('999999999999999.9', '5'),
+      ),
+    });
+    await expect(dialog.getByRole('alert', { name: 'Warnings' })).toContainText('resampled every');
+    await dialog.getByRole('button', { name: 'Apply to spec.traffic' }).click();
+    await expect(dialog).toBeHidden();
+    await waitUpToDate(page);
+    expect(await editorText(page)).toContain('stepSeconds: 10.1');
+    expect((await markers(page)).filter((m) => m.severity === 'error')).toEqual([]);
+
+    // The same file with a sum past the curve limit: refused at the sample, nothing applied.
+    await page.getByRole('button', { name: 'Import traffic' }).click();
+    await dialog.getByLabel('Traffic file').setInputFiles({
+      name: 'series-memory.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(
+        readFileSync(
+          join(
+            import.meta.dirname,
+            '..',
+            'tests',
+            'fuzz',
+            'repro',
+            'series-memory-4e9a7c41.cli.json',
+          ),
+        ),
+      ),
+    });
+    await expect(dialog.getByRole('alert', { name: 'Cannot import' })).toContainText(
+      'above 1000000000000000',
+    );
+    await expect(dialog.getByRole('button', { name: 'Apply to spec.traffic' })).toBeDisabled();
+  });
 });

@@ -55,9 +55,9 @@ export function runCommand(argv: string[], io: Io): number {
   const name0 = plan.summary.name || file;
   if (main.federation) {
     // Multi-cluster: every model, with its clusters, the total and the cluster events.
-    const fed = runAllModels(main.input, Boolean(args.values.explain));
+    const fed = runAllModels(main.input, Boolean(args.values.explain), plan.runs);
     if (!fed.ok) {
-      io.err(`${file}:1:1: error: ${fed.error}`);
+      io.err(`${file}:${where(fed.at)}: error: ${fed.error}`);
       return 2;
     }
     if (format === 'json')
@@ -72,7 +72,9 @@ export function runCommand(argv: string[], io: Io): number {
   // The CLI prints every sync's conditions and explanation: record them all.
   const run = executeRun(main, { record: 'full' });
   if (!run.ok || !isFullResult(run.result)) {
-    io.err(`${file}:1:1: error: ${run.ok ? 'no sync records' : run.error}`);
+    io.err(
+      `${file}:${where(run.ok ? null : run.at)}: error: ${run.ok ? 'no sync records' : run.error}`,
+    );
     return 2;
   }
   // Variants need only their KPIs: the compact record is enough.
@@ -86,7 +88,7 @@ export function runCommand(argv: string[], io: Io): number {
   for (const variant of variants) {
     const outcome = executeRun(variant);
     if (!outcome.ok) {
-      io.err(`${file}:1:1: error: variant '${variant.name}': ${outcome.error}`);
+      io.err(`${file}:${where(outcome.at)}: error: variant '${variant.name}': ${outcome.error}`);
       return 2;
     }
     compared.push(entry(outcome));
@@ -119,4 +121,9 @@ export function runCommand(argv: string[], io: Io): number {
       io.out(`\nvariants side by side:\n${comparisonText(compared).trimEnd()}`);
   }
   return 0;
+}
+
+/** line:column of the field a stopped run names (its budget's), else the text's start. */
+function where(at: { line: number; column: number } | null | undefined): string {
+  return at ? `${at.line}:${at.column}` : '1:1';
 }

@@ -37,5 +37,6 @@ export {
   federationDecision,
   type FederationDecision,
 } from './federated.ts';
+export { failed, modelBudgets, overrunError, shareBudget, withBudgets } from './budgets.ts';
 export { decisionKey, parseDecisionKey, type Decision } from './decisionKey.ts';
 export { variantChanges } from './variantChanges.ts';

@@ -4,10 +4,11 @@
  */
 import { RELEASES, type ControllerConfig } from '../engine/controller/index.ts';
 import type { RunChange, SimulationInput } from '../engine/simulation/input.ts';
-import { checkBudget, checkRunsBudget } from './checkBudget.ts';
+import { checkBudget, checkRunsBudget, maxWorkOf } from './checkBudget.ts';
 import { IssueList, reporterFor, type DocRef, type Reporter } from './diagnostics.ts';
 import { PLACEHOLDER_MESSAGE, helmTemplateAt, placeholderAt, templateMessage } from './helm.ts';
 import { checkHpaShape, processHpa, type HpaContext, type HpaOutcome } from './hpa/process.ts';
+import { inputFieldLocations } from './inputFields.ts';
 import { MAX_DOCUMENTS, MAX_TEXT_CHARS } from './limits.ts';
 import { textDiagnostic, toDiagnostics } from './locateIssues.ts';
 import { BROKEN_SIMULATION_MESSAGE, brokenSimulation } from './brokenSimulation.ts';
@@ -21,6 +22,7 @@ import { readTargetWorkload, type TargetWorkload } from './simulation/targetWork
 import type {
   Diagnostic,
   HpaChoice,
+  InputFieldLocation,
   ParseOptions,
   ParseResult,
   ScenarioDocument,
@@ -54,6 +56,7 @@ interface Parts {
   defaultSimulation?: string | null;
   defaultWorld?: string | null;
   variants?: VariantRun[];
+  inputFields?: Record<string, InputFieldLocation>;
   release?: ScenarioRelease | null;
 }
 
@@ -79,17 +82,23 @@ function result(p: Parts): ParseResult {
     release: p.release ?? null,
     droppedFields: p.hpa?.dropped ?? [],
     variants: ok ? (p.variants ?? []) : [],
+    inputFields: ok ? (p.inputFields ?? {}) : {},
   };
 }
 
 export function parseScenario(text: string, options: ParseOptions = {}): ParseResult {
+  // The budget the runs carry to the engine's meter (src/run), whatever the outcome.
+  const workBudget = maxWorkOf(options);
   try {
-    return parse(text, options);
+    return { ...parse(text, options), workBudget };
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    return result({
-      diagnostics: [textDiagnostic(`internal error while reading the scenario: ${why}`, '')],
-    });
+    return {
+      ...result({
+        diagnostics: [textDiagnostic(`internal error while reading the scenario: ${why}`, '')],
+      }),
+      workBudget,
+    };
   }
 }
 
@@ -192,6 +201,7 @@ function parse(source: string, options: ParseOptions): ParseResult {
   let defaultSimulation: string | null = null;
   let defaultWorld: string | null = null;
   let variants: VariantRun[] = [];
+  let inputFields: Record<string, InputFieldLocation> = {};
   const variantEntries = readVariantEntries(simValue, metadataName(hpaValue), sim.report);
   const changeEntries = readChangeEntries(simValue, sim.controller.durationSeconds, sim.report);
   if (roles.hpa && hpaValue !== undefined) {
@@ -256,13 +266,20 @@ function parse(source: string, options: ParseOptions): ParseResult {
     }
     // Only a run that could start is costed: its cost is the last thing that can stop it.
     if (input && hpa && issues.errorCount === 0) {
-      checkBudget(input, options, {
-        hpaDocument: hpaValue,
-        simulationDocument: simValue,
-        pathMap: hpa.pathMap,
+      const fields = { hpaDocument: hpaValue, simulationDocument: simValue, pathMap: hpa.pathMap };
+      const budgetNotice = checkBudget(input, options, {
+        ...fields,
         reportHpa,
         reportSimulation: sim.report,
       });
+      if (budgetNotice) notices.push(budgetNotice);
+      // Where each input field was written, for a run the engine's meter stops (inputFields.ts).
+      const refs = { hpaRef: roles.hpa.ref, simulationRef: roles.simulation?.ref ?? null };
+      inputFields = inputFieldLocations(
+        { ...fields, ...refs, keda: keda !== null },
+        documents,
+        text,
+      );
     }
     if (input?.federation && variantEntries.length > 0) {
       // The comparison has one run per variant; a federation already has one per cluster.
@@ -280,6 +297,9 @@ function parse(source: string, options: ParseOptions): ParseResult {
   } else {
     buildSimulationInput(null, sim, sim.report, notices);
   }
+  // ok promises an input: a text that reached here with neither says why, at its start.
+  if (!input && issues.errorCount === 0)
+    issues.error(null, [], 'nothing to simulate: the text holds no HorizontalPodAutoscaler to run');
 
   return result({
     diagnostics: withPlaceholderNote(toDiagnostics(issues.items, documents, text), text),
@@ -297,6 +317,7 @@ function parse(source: string, options: ParseOptions): ParseResult {
     defaultSimulation,
     defaultWorld,
     variants,
+    inputFields,
     release: {
       version: sim.controller.kubernetesVersion,
       label: RELEASES[sim.controller.kubernetesVersion].label,
