@@ -32,6 +32,7 @@ import { toPlain } from './yaml/plain.ts';
 import { prescan } from './yaml/prescan.ts';
 import type { CronWindow } from '../engine/keda/index.ts';
 import { scaledObjectToHpa, type KedaHpa } from './keda/scaledObject.ts';
+import { kedaRunInput } from './keda/model.ts';
 import { federatedHpaToHpa } from './karmada/federatedHpa.ts';
 import { federationNotice, karmadaFederation } from './karmada/world.ts';
 import { withCron } from './karmada/withCron.ts';
@@ -213,6 +214,8 @@ function parse(source: string, options: ParseOptions): ParseResult {
       }
     }
     input = buildSimulationInput(hpa, sim, reportHpa, notices);
+    // KEDA's own loop runs around the HPA it creates (engine/keda/plane.ts).
+    if (keda && input) input = { ...input, keda: kedaRunInput(keda.keda) };
     if (karmada && input && hpa) {
       const crons = roles.karmada
         .filter((e) => e.kind === 'CronFederatedHPA')

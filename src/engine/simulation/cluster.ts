@@ -257,6 +257,12 @@ export class Cluster {
     this.writeScale(0, s);
   }
 
+  /**
+   * Who answers the HPA's External metric requests (milli-units; null: no value), when not the
+   * adapter's last poll: a plane serving its own metrics (KEDA's metrics server).
+   */
+  externalSource: ((metric: string, t: number) => number | null) | null = null;
+
   /** The scale subresource's spec.replicas written by someone other than this HPA (a plane). */
   writeScale(n: number, t: number): void {
     if (n === this.specReplicas) return;
@@ -295,7 +301,9 @@ export class Cluster {
       );
     if (this.hasExternalMetrics)
       obs.externalMetrics = externalSamples(input.hpa.spec.metrics ?? [], (m) =>
-        world.metricValue('external', m, unavailable),
+        this.externalSource !== null
+          ? this.externalSource(m, t)
+          : world.metricValue('external', m, unavailable),
       );
     return obs;
   }

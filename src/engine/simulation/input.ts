@@ -5,6 +5,7 @@
 import type { ControllerConfig, HorizontalPodAutoscaler } from '../controller/index.ts';
 import type { FederationInput } from './federationInput.ts';
 import type { Curve } from './curves/index.ts';
+import type { KedaRunInput } from '../keda/step.ts';
 
 export interface ContainerModel {
   name: string;
@@ -177,6 +178,8 @@ export interface SimulationInput {
   cost?: CostModel | null;
   /** member clusters and a federated HPA (multi-cluster scenarios); absent or null = one cluster */
   federation?: FederationInput | null;
+  /** a KEDA ScaledObject around the HPA (its plane: ../keda/plane.ts); absent or null = none */
+  keda?: KedaRunInput | null;
 }
 
 /** Prices per hour; a price left out counts 0. Requests come from the workload's containers. */

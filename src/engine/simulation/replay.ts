@@ -9,6 +9,8 @@ import type { PlaneSync } from './plane.ts';
 import { syncRecord } from './recorder.ts';
 import type { EventLog, ReplayIndex, SimulationResult, SyncRecord } from './result.ts';
 import { singleSimulation } from './single.ts';
+import { withKeda } from '../keda/explain.ts';
+import { kedaPlaneOf } from '../keda/plane.ts';
 
 /** Snapshot spacing: at most ~32 snapshots (memory), at least 64 syncs apart (speed). */
 export function snapshotSpacing(syncCount: number): number {
@@ -28,7 +30,9 @@ export function syncDetail(
   if (!replay || replay.of.kind !== 'hpa') return null;
   const sim = singleSimulation(input);
   const did = replaySync(sim, replay, index);
-  return syncRecord(did.members[0]!.step, sim.cluster, input.hpa);
+  const record = syncRecord(did.members[0]!.step, sim.cluster, input.hpa);
+  const keda = kedaPlaneOf(sim.plane)?.last;
+  return keda && input.keda ? withKeda(record, keda, input.keda.scaledObject) : record;
 }
 
 /**

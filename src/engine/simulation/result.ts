@@ -4,6 +4,7 @@
 
 import type { HPACondition, HPAEvent, ReconcileTrace } from '../controller/index.ts';
 import type { FederationModel } from './federationInput.ts';
+import type { KedaKpis, KedaSeries, KedaSyncRecord } from '../keda/step.ts';
 import type { MetricSeriesInfo, SimulationSeries } from './seriesShape.ts';
 import type { SimulationSnapshot } from './state.ts';
 
@@ -47,6 +48,8 @@ export interface SyncRecord {
   /** one line in the controller's terms: why this sync ended where it did */
   explanation: string;
   pods: { ready: number; running: number; pending: number; terminating: number };
+  /** KEDA's step at this sync (a ScaledObject's run): its check, writes, events and conditions */
+  keda?: KedaSyncRecord;
 }
 
 export interface RecoveryStats {
@@ -114,6 +117,8 @@ export interface SimulationResult {
   replay: ReplayIndex | null;
   durationSeconds: number;
   syncPeriodSeconds: number;
+  /** KEDA's series and KPIs (a ScaledObject's run); absent or null without KEDA */
+  keda?: { series: KedaSeries; kpis: KedaKpis } | null;
 }
 
 /** A result recorded at level 'full': every sync's record is kept. */

@@ -14,6 +14,7 @@ import { scrapeSchedule } from './scrapes.ts';
 import type { FullSimulationResult, SimulationResult } from './result.ts';
 import { WorkMeter, type WorkOverrun } from './meter.ts';
 import { singleSimulation } from './single.ts';
+import { kedaPlaneOf, type KedaPlane } from '../keda/plane.ts';
 
 export { SIMULATION_LIMITS };
 
@@ -108,7 +109,7 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
   countSeries(sim, input.hpa.spec.metrics?.length ?? 0, 1);
   drive(
     sim,
-    new SingleObserver(recorder, cluster),
+    new SingleObserver(recorder, cluster, kedaPlaneOf(sim.plane)),
     // A compact run keeps only the series numbers; replay.ts rebuilds a sync's full trace.
     { trace: full ? true : 'lean', shouldStop: options.shouldStop, replay },
   );
@@ -121,6 +122,9 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
     replay,
     durationSeconds: input.durationSeconds,
     syncPeriodSeconds: input.controller.syncPeriodSeconds,
+    ...(recorder.keda
+      ? { keda: { series: recorder.keda.series, kpis: recorder.keda.build() } }
+      : {}),
   };
 }
 
@@ -129,6 +133,7 @@ class SingleObserver implements LoopObserver {
   constructor(
     private readonly recorder: Recorder,
     private readonly cluster: Cluster,
+    private readonly keda: KedaPlane | null,
   ) {}
 
   tick(s: number, demand: number): void {
@@ -136,7 +141,7 @@ class SingleObserver implements LoopObserver {
   }
 
   sync(k: number, _t: number, did: PlaneSync): void {
-    this.recorder.sync(k, did.members[0]!.step, this.cluster);
+    this.recorder.sync(k, did.members[0]!.step, this.cluster, this.keda?.last ?? null);
   }
 }
 

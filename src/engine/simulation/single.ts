@@ -1,8 +1,10 @@
 // One cluster under kube-controller-manager's HPA over its own world: the simulation every
-// single-cluster run, replay and playback steps through.
+// single-cluster run, replay and playback steps through. A ScaledObject's run (input.keda) wraps
+// the HPA in KEDA's plane.
 
 import { Cluster } from './cluster.ts';
 import { HpaPlane } from './hpaPlane.ts';
+import { KedaPlane } from '../keda/plane.ts';
 import type { SimulationInput } from './input.ts';
 import { SIMULATION_LIMITS } from './limits.ts';
 import { Simulation } from './loop.ts';
@@ -21,7 +23,9 @@ export function singleSimulation(
     input,
     world,
     clusters: [cluster],
-    plane: new HpaPlane(cluster, world, input.hpa),
+    plane: input.keda
+      ? new KedaPlane(cluster, world, input, input.keda)
+      : new HpaPlane(cluster, world, input.hpa),
     ...(meter ? { meter } : {}),
   });
 }
