@@ -86,7 +86,7 @@ export function explainKeda(r: KedaSyncRecord, so: KedaScaledObject): string {
   if (w !== '') parts.push(w);
   else if (c.cooldownLeft !== null)
     parts.push(
-      `ScalerCooldown: ${fmt(Math.max(0, c.cooldownLeft))}s left before KEDA scales ${c.from} → ${so.idleReplicaCount ?? so.minReplicaCount ?? 0}`,
+      `ScalerCooldown: KEDA scales ${c.from} → ${so.idleReplicaCount ?? so.minReplicaCount ?? 0} at the first poll after ${fmt(c.time + c.cooldownLeft)}s (${fmt(Math.max(0, c.cooldownLeft))}s left; strictly after)`,
     );
   const fb = getCondition(r.conditions, 'Fallback');
   if (fb.status === 'True') {
