@@ -37,6 +37,8 @@ export const GROUP_OF: Record<string, PresetGroup> = {
   'startup-cpu-burst': 'pitfalls',
   'queue-external': 'real-world',
   'scale-to-zero': 'real-world',
+  'keda-cooldown-to-zero': 'real-world',
+  'keda-activation-vs-threshold': 'real-world',
   'multicluster/failover': 'multi-cluster',
   'multicluster/prioritized-spill-over': 'multi-cluster',
   'multicluster/aggregated-errata': 'multi-cluster',
