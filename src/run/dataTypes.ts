@@ -25,6 +25,15 @@ export type {
 } from '../engine/simulation/index.ts';
 export type { Diagnostic, JsonSchema, ParseOptions, Severity } from '../scenario/index.ts';
 export type {
+  KedaCheck,
+  KedaKpis,
+  KedaPhase,
+  KedaSyncRecord,
+  KedaTriggerRead,
+  KedaWrite,
+} from '../engine/keda/step.ts';
+export type { KedaCondition, KedaVersion } from '../engine/keda/types.ts';
+export type {
   ClusterEvent,
   ClusterEventKind,
   FederationModel,

@@ -8,6 +8,9 @@ import type {
   ClusterEvent,
   FederationModel,
   HorizontalPodAutoscaler,
+  KedaKpis,
+  KedaPhase,
+  KedaVersion,
   Kpis,
   ScenarioSummary,
   SeriesArrays,
@@ -34,6 +37,19 @@ export interface ResultPayload {
   explanations?: string[];
   durationSeconds: number;
   syncPeriodSeconds: number;
+  /** KEDA's part of a ScaledObject's run (absent without KEDA) */
+  keda?: KedaPayload;
+}
+
+/** Per sync, KEDA's phase (an index into `phases`) and the replicas it wrote (NaN: none). */
+export interface KedaPayload {
+  version: KedaVersion;
+  phases: readonly KedaPhase[];
+  phase: Uint8Array;
+  write: Float64Array;
+  /** KEDA's minReplicaCount (the chart's floor: 0 by default) */
+  minReplicas: number;
+  kpis: KedaKpis;
 }
 
 export interface RunReply {
