@@ -1,5 +1,6 @@
 // The page: toolbar, the scenario editor, the results (playback, KPIs, charts) and the selected
 // sync's explanation docked beside them, so a click on a chart is answered without scrolling.
+import { KedaLane } from '../panels/keda/KedaLane.tsx';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import './theme.css';
 import './app.css';
@@ -199,6 +200,14 @@ export function App() {
             />
           ) : null}
           {result ? <ClustersPanel zoom={chartZoom} /> : null}
+          {result?.keda ? (
+            <KedaLane
+              keda={result.keda}
+              time={result.series.time}
+              selectedSync={selected}
+              onSelectSync={actions.selectSync}
+            />
+          ) : null}
           <div ref={chartsRef}>
             {result ? (
               <SimulationCharts
