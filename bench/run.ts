@@ -20,6 +20,7 @@ import { measure, round } from './measure.ts';
 import { searchFigures } from './search.ts';
 import { BENCH_CONFIG, BENCH_NOW, cpuObservation } from './reconcileFixture.ts';
 import { diurnalInput } from './simulationFixture.ts';
+import { kedaInput } from './kedaFixture.ts';
 
 interface Figure {
   name: string;
@@ -39,6 +40,9 @@ const SCENARIOS: Record<string, { input: () => SimulationInput; budget: number }
   'simulate.default.ramp': { input: () => defaultInput(RAMP_TRAFFIC), budget: 10 },
   'simulate.24h.15s.200pods': { input: () => diurnalInput(1, 200), budget: 20 },
   'simulate.7d.15s.1000pods': { input: () => diurnalInput(7, 1000), budget: 500 },
+  // A ScaledObject with three triggers for a day, with KEDA's loop and the same HPA without it.
+  'simulate.keda.24h.3triggers': { input: () => kedaInput(), budget: 30 },
+  'simulate.keda.24h.3triggers.hpaOnly': { input: () => kedaInput(false), budget: 30 },
 };
 
 /** The traffic `bench:ui`'s curve drag writes into the default scenario (bench/ui.mjs). */

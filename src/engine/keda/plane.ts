@@ -21,7 +21,7 @@ import type {
 import type { World } from '../simulation/world.ts';
 import { checkScalers, DEFAULT_POLLING_INTERVAL } from './checkScalers.ts';
 import { getCondition, getInitializedConditions } from './conditions.ts';
-import { cronMetricAndActivity } from './cron.ts';
+import { cronSpan } from './cron.ts';
 import {
   DEFAULT_COOLDOWN_PERIOD,
   DEFAULT_INITIAL_COOLDOWN_PERIOD,
@@ -73,6 +73,8 @@ export class KedaPlane implements ControlPlane {
   private served: KedaSyncRecord['served'] = [];
   private readsTime = NaN;
   private reads: Reads = {};
+  /** per cron metric: an interval of Unix seconds over which its activity is known (a memo) */
+  private readonly cronSpans = new Map<string, { from: number; until: number; active: boolean }>();
   /** KEDA's part of the last sync (read by the observers before the next one) */
   last: KedaSyncRecord | null = null;
 
@@ -114,13 +116,23 @@ export class KedaPlane implements ControlPlane {
         const value = milli / 1000;
         const cron = this.run.crons[spec.name];
         const active = cron
-          ? cronMetricAndActivity(cron.window, cron.startEpoch + t).active
+          ? this.cronActive(spec.name, cron, t)
           : value > (this.run.activations[spec.name] ?? 0);
         out[spec.name] = { values: [generateMetricInMili(value, this.run.version)], active };
       }
     this.readsTime = t;
     this.reads = out;
     return out;
+  }
+
+  /** The cron window's activity at t, from a span [from, until) it is known to hold over. */
+  private cronActive(metric: string, cron: KedaRunInput['crons'][string], t: number): boolean {
+    const now = cron.startEpoch + t;
+    const known = this.cronSpans.get(metric);
+    if (known && now >= known.from && now < known.until) return known.active;
+    const span = cronSpan(cron.window, now);
+    this.cronSpans.set(metric, { from: now, until: span.until, active: span.active });
+    return span.active;
   }
 
   private fallbackWorld(t: number): FallbackWorld {
