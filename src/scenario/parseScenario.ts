@@ -241,6 +241,9 @@ function parse(source: string, options: ParseOptions): ParseResult {
       );
     } else if (input && manifest && issues.errorCount === 0 && variantEntries.length > 0) {
       variants = buildVariants(variantEntries, manifest, context, sim);
+      // A variant changes the HPA KEDA creates; KEDA's loop runs around it all the same.
+      if (keda)
+        variants = variants.map((v) => ({ ...v, input: { ...v.input, keda: input!.keda! } }));
       if (issues.errorCount === 0) {
         checkRunsBudget([input, ...variants.map((v) => v.input)], options, sim.report);
       }

@@ -172,6 +172,24 @@ describe('KEDA plane', () => {
     expect(w.find((x) => x[3] === 'activate')).toEqual([210, 0, 2, 'activate']);
   });
 
+  it('a variant patches the HPA KEDA creates and still runs inside KEDA', () => {
+    const r = parseScenario(
+      scenario(
+        `  minReplicaCount: 0\n  cooldownPeriod: 60\n${prom()}`,
+        `  duration: 10m\n${steps([
+          [0, 50],
+          [60, 0],
+        ])}  variants:\n    - name: slow\n      patch:\n        behavior:\n          scaleDown: { stabilizationWindowSeconds: 900 }\n`,
+      ),
+    );
+    const variant = r.variants[0]!;
+    expect(variant.input.hpa.spec.behavior?.scaleDown?.stabilizationWindowSeconds).toBe(900);
+    const out = run(variant.input);
+    // The HPA's 900 s window would hold 5 to the end; KEDA (last active at the 30 s poll,
+    // cooldown 60 s) takes it to 0 at the 120 s poll.
+    expect(writes(out).filter((w) => w[3] === 'deactivate')).toEqual([[120, 5, 0, 'deactivate']]);
+  });
+
   it('a compact run replays every sync with KEDA step equal to the full record', () => {
     const i = input(
       scenario(
