@@ -48,4 +48,8 @@ test('a pasted ScaledObject shows KEDA deciding: cooldown to 0, activation, cond
   await expect(step).toContainText('0 → 1');
   await expect(step).toContainText('> 0: active');
   await expect(summary).toContainText('KEDAScaleTargetActivated');
+  // The lane and KEDA's step fit a smaller screen too.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await expect(lane).toContainText('KEDA 2.20.2 assumed');
+  await page.screenshot({ path: info.outputPath('keda-1024x768.png') });
 });

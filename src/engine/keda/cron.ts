@@ -64,7 +64,8 @@ export function cronMetricAndActivity(
   w: CronWindow,
   nowSeconds: number,
 ): { value: number; active: boolean } {
-  return cronSpan(w, nowSeconds);
+  const { value, active } = cronSpan(w, nowSeconds);
+  return { value, active };
 }
 
 /**

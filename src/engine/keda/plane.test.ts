@@ -77,6 +77,8 @@ describe('KEDA plane', () => {
     // minReplicaCount 0 is drawn as 0, not the HPA's 1; the time at zero is KEDA's.
     expect(r.series.minReplicas).toBe(0);
     expect(r.keda!.kpis).toMatchObject({ timeAtZeroSeconds: 300, deactivations: 1 });
+    // KEDA's write is a scale event of the run like the HPA's: up 1 → 5 → 7, down 7 → 0.
+    expect(r.kpis).toMatchObject({ scaleUps: 2, scaleDowns: 1, finalReplicas: 0 });
     expect(r.events.events.map((e) => e.reason)).toContain('KEDAScaleTargetDeactivated');
   });
 

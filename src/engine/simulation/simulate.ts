@@ -116,7 +116,7 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
   return {
     record: full ? 'full' : 'compact',
     series: recorder.series,
-    kpis: recorder.kpis.build(recorder.series),
+    kpis: recorder.kpis.build(recorder.series, recorder.keda?.series.write),
     events: recorder.events,
     syncs: recorder.syncs,
     replay,
