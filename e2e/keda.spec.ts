@@ -20,7 +20,7 @@ test('a pasted ScaledObject shows KEDA deciding: cooldown to 0, activation, cond
   expect((await markers(page)).filter((m) => m.severity === 'error')).toEqual([]);
   const note = (await markers(page)).find((m) => m.message.startsWith('a KEDA ScaledObject'));
   expect(note?.message).toContain("with KEDA's own loop around it");
-  const lane = page.getByRole('region', { name: 'KEDA' });
+  const lane = page.getByRole('region', { name: 'KEDA', exact: true });
   await expect(lane).toContainText('KEDA 2.20.2 assumed');
   await expect(lane).toContainText(/activations \d+/);
   // minReplicaCount 0 is drawn as 0, not the HPA's 1.
