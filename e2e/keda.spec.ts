@@ -23,8 +23,9 @@ test('a pasted ScaledObject shows KEDA deciding: cooldown to 0, activation, cond
   const lane = page.getByRole('region', { name: 'KEDA', exact: true });
   await expect(lane).toContainText('KEDA 2.20.2 assumed');
   await expect(lane).toContainText(/activations \d+/);
-  // minReplicaCount 0 is drawn as 0, not the HPA's 1.
+  // minReplicaCount 0 is drawn as 0, not the HPA's 1; KEDA's writes have their own legend entry.
   await expect(page.locator('.ref-min').first()).toHaveText('min 0');
+  await expect(page.getByText('KEDA write', { exact: true })).toBeVisible();
   // KEDA's first write: the initial pod goes to 0 at the 30 s poll (no activity yet).
   await lane
     .getByRole('button', { name: /^▼ 0 at 0?0?:?0?0:30/ })
