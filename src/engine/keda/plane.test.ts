@@ -155,6 +155,22 @@ describe('KEDA plane', () => {
     });
   });
 
+  it('K8 (2.20, #7239): a fallback in the polling loop scales from zero', () => {
+    const r = run(
+      input(
+        scenario(
+          `  minReplicaCount: 0\n  fallback: { failureThreshold: 0, replicas: 3 }\n${prom()}`,
+          `  duration: 3m\n${steps([[0, 0]])}  outages:\n    - { metric: external/s0-prometheus, from: 0s, to: 3m }\n`,
+        ).replace('  workload:\n    replicas: 1\n', '  workload:\n    replicas: 0\n'),
+      ),
+    );
+    // The first poll's failed read is past failureThreshold 0: active, so KEDA activates 0 → 1.
+    expect(writes(r)[0]).toEqual([0, 0, 1, 'activate']);
+    expect(at(r, 0).keda!.check!.reads[0]).toMatchObject({ fallback: true, failures: 1 });
+    // The HPA then reads the fallback metric 3 × 10 and proposes 3.
+    expect(at(r, 30).replicas).toBe(3);
+  });
+
   it('K7: idleReplicaCount 0 with minReplicaCount 2: down to 0 after the cooldown, back to 2', () => {
     const r = run(
       input(
