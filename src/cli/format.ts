@@ -26,6 +26,7 @@ export function resultToJson(
     durationSeconds: r.durationSeconds,
     syncPeriodSeconds: r.syncPeriodSeconds,
     kpis: r.kpis,
+    ...(r.changes ? { changes: r.changes } : {}),
     syncs: r.syncs.map((x) => ({
       time: x.time,
       currentReplicas: x.currentReplicas,
@@ -41,6 +42,9 @@ export function resultToJson(
       explanation: x.explanation,
       pods: x.pods,
       ...(x.keda ? { keda: x.keda } : {}),
+      ...(x.changes ? { changes: x.changes } : {}),
+      ...(x.skipped ? { skipped: x.skipped } : {}),
+      ...(x.observedGeneration !== undefined ? { observedGeneration: x.observedGeneration } : {}),
       ...(explain ? { trace: x.trace, events: x.events } : {}),
       ...(explain && hpa
         ? { notes: seedNotes(x, hpa).map((n) => ({ id: n.id, step: n.step, text: n.text })) }
@@ -128,15 +132,18 @@ export function resultToTable(
   hpa?: HorizontalPodAutoscaler,
   release?: string,
 ): string {
+  // Syncs off the grid: an edit HPAGeneration reconciled at once.
+  const extra = r.syncs.length - (Math.floor(r.durationSeconds / r.syncPeriodSeconds) + 1);
+  const more = extra > 0 ? `, and ${extra} at an HPA edit,` : '';
   const out = [
-    `scenario ${name}: ${r.syncs.length} syncs every ${r.syncPeriodSeconds}s over ${r.durationSeconds}s${release ? `, the HPA controller of ${release}` : ''}`,
+    `scenario ${name}: ${r.syncs.length} syncs every ${r.syncPeriodSeconds}s${more} over ${r.durationSeconds}s${release ? `, the HPA controller of ${release}` : ''}`,
     '',
   ];
   out.push('time      replicas  desired  ready  explanation');
   const numbers = new Map<string, number>();
   for (const x of r.syncs) {
     const kedaWrites = x.keda?.writes ?? [];
-    if (!explain && !x.rescaled && x.time !== 0 && kedaWrites.length === 0) continue;
+    if (!explain && !x.rescaled && x.time !== 0 && !x.changes && kedaWrites.length === 0) continue;
     // KEDA's writes come before the HPA's sync: "7→0 KEDA".
     const rep = x.rescaled
       ? `${x.currentReplicas}→${x.replicas}`

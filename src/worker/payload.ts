@@ -24,6 +24,7 @@ export function resultPayload(result: SimulationResult): ResultPayload {
     kpis: result.kpis,
     durationSeconds: result.durationSeconds,
     syncPeriodSeconds: result.syncPeriodSeconds,
+    ...(result.changes ? { changes: result.changes } : {}),
     // Copied: the worker keeps its result, the copy is transferred.
     ...(keda
       ? {

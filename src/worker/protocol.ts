@@ -40,6 +40,8 @@ export interface ResultPayload {
   syncPeriodSeconds: number;
   /** KEDA's part of a ScaledObject's run (absent without KEDA) */
   keda?: KedaPayload;
+  /** the run's HPA edits and kubectl scales (spec.changes), for chart markers; absent: none */
+  changes?: { time: number; description: string }[];
 }
 
 /** Per sync, KEDA's phase (an index into `phases`) and the replicas it wrote (NaN: none). */
@@ -131,6 +133,8 @@ export interface RunPayload {
   name: string;
   result: ResultPayload | null;
   error: string | null;
+  /** role `variant`: the fields it changes in the HPA ("path: 300 → 600"; src/run/variantChanges) */
+  changes?: string[];
 }
 
 export type EditReply = { ok: true; text: string } | { ok: false; error: string };

@@ -58,6 +58,7 @@ const readError = (metric: string) =>
 
 export class KedaPlane implements ControlPlane {
   readonly clocks: readonly PlaneClock[];
+  readonly syncsAt?: readonly number[];
   readonly run: KedaRunInput;
   private readonly so: KedaScaledObject;
   private readonly inner: HpaPlane;
@@ -83,7 +84,14 @@ export class KedaPlane implements ControlPlane {
     this.world = world;
     this.run = run;
     this.so = run.scaledObject;
-    this.inner = new HpaPlane(cluster, world, input.hpa);
+    this.inner = new HpaPlane(
+      cluster,
+      world,
+      input.hpa,
+      input.changes ?? [],
+      input.controller,
+      input.informerLagSeconds ?? 0,
+    );
     this.status = {
       lastActiveTime: null,
       health: {},
@@ -98,7 +106,12 @@ export class KedaPlane implements ControlPlane {
     }
     this.program = program;
     const period = Math.max(1, this.so.pollingInterval ?? DEFAULT_POLLING_INTERVAL);
-    this.clocks = [{ first: this.so.creationTime, period, fire: (_n, t) => this.poll(t) }];
+    // The HPA plane's clocks (edits during the run) first, then KEDA's polling loop.
+    this.clocks = [
+      ...this.inner.clocks,
+      { first: this.so.creationTime, period, fire: (_n, t) => this.poll(t) },
+    ];
+    this.syncsAt = this.inner.syncsAt;
     cluster.externalSource = (metric, t) => this.serve(metric, t);
   }
 

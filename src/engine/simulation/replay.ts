@@ -30,7 +30,8 @@ export function syncDetail(
   if (!replay || replay.of.kind !== 'hpa') return null;
   const sim = singleSimulation(input);
   const did = replaySync(sim, replay, index);
-  const record = syncRecord(did.members[0]!.step, sim.cluster, input.hpa);
+  const m = did.members[0]!;
+  const record = syncRecord(m.step, sim.cluster, m.hpa);
   const keda = kedaPlaneOf(sim.plane)?.last;
   return keda && input.keda ? withKeda(record, keda, input.keda.scaledObject) : record;
 }

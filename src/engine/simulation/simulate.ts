@@ -120,7 +120,7 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
   countSeries(sim, input.hpa.spec.metrics?.length ?? 0, 1);
   drive(
     sim,
-    new SingleObserver(recorder, cluster, kedaPlaneOf(sim.plane)),
+    new SingleObserver(recorder, cluster, sim, kedaPlaneOf(sim.plane)),
     // A compact run keeps only the series numbers; replay.ts rebuilds a sync's full trace.
     { trace: full ? true : 'lean', shouldStop: options.shouldStop, replay },
   );
@@ -133,6 +133,11 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
     replay,
     durationSeconds: input.durationSeconds,
     syncPeriodSeconds: input.controller.syncPeriodSeconds,
+    ...(input.changes?.length
+      ? {
+          changes: input.changes.map((c) => ({ time: c.atSeconds, description: c.description })),
+        }
+      : {}),
     ...(recorder.keda
       ? { keda: { series: recorder.keda.series, kpis: recorder.keda.build() } }
       : {}),
@@ -144,6 +149,7 @@ class SingleObserver implements LoopObserver {
   constructor(
     private readonly recorder: Recorder,
     private readonly cluster: Cluster,
+    private readonly sim: Simulation,
     private readonly keda: KedaPlane | null,
   ) {}
 
@@ -152,7 +158,15 @@ class SingleObserver implements LoopObserver {
   }
 
   sync(k: number, _t: number, did: PlaneSync): void {
-    this.recorder.sync(k, did.members[0]!.step, this.cluster, this.keda?.last ?? null);
+    const m = did.members[0]!;
+    this.recorder.sync(
+      k,
+      m.step,
+      this.cluster,
+      m.hpa,
+      this.sim.intervalAfter(k),
+      this.keda?.last ?? null,
+    );
   }
 }
 

@@ -30,7 +30,14 @@ export function singleSimulation(
     clusters: [cluster],
     plane: input.keda
       ? new KedaPlane(cluster, world, input, input.keda)
-      : new HpaPlane(cluster, world, input.hpa),
+      : new HpaPlane(
+          cluster,
+          world,
+          input.hpa,
+          input.changes ?? [],
+          input.controller,
+          input.informerLagSeconds ?? 0,
+        ),
     ...(meter ? { meter } : {}),
   });
 }
