@@ -49,8 +49,8 @@ const SCENARIOS: Record<string, { input: () => SimulationInput; budgets: Budgets
     budgets: { cold: 500, ratio: 10 },
   },
   // A ScaledObject with three triggers for a day, with KEDA's loop and the same HPA without it.
-  'simulate.keda.24h.3triggers': { input: () => kedaInput(), budget: 30 },
-  'simulate.keda.24h.3triggers.hpaOnly': { input: () => kedaInput(false), budget: 30 },
+  'simulate.keda.24h.3triggers': { input: () => kedaInput(), budgets: { warm: 30 } },
+  'simulate.keda.24h.3triggers.hpaOnly': { input: () => kedaInput(false), budgets: { warm: 30 } },
 };
 
 /** The traffic `bench:ui`'s curve drag writes into the default scenario (bench/ui.mjs). */
