@@ -3,6 +3,7 @@
 // time, the first run in a fresh process (cold), and the ratio of its CPU time to the warmed
 // touch-each-pod anchor's. Reported, never asserted.
 
+import { kedaInput } from './kedaFixture.ts';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -56,6 +57,9 @@ const SCENARIOS: Record<string, { input: () => SimulationInput; budgets: Budgets
     input: () => withNodes(diurnalInput(7, 1000)),
     budgets: { cold: 650 },
   },
+  // A ScaledObject with three triggers for a day, with KEDA's loop and the same HPA without it.
+  'simulate.keda.24h.3triggers': { input: () => kedaInput(), budgets: { warm: 30 } },
+  'simulate.keda.24h.3triggers.hpaOnly': { input: () => kedaInput(false), budgets: { warm: 30 } },
 };
 
 /** The traffic `bench:ui`'s curve drag writes into the default scenario (bench/ui.mjs). */

@@ -124,7 +124,7 @@ test.describe('pasting real files', () => {
     // min 3, max 5 (minReplicaCount, maxReplicaCount): up to 4 and back to 3.
     await expect(kpi(page, 'Peak / final')).toContainText('4 / 3');
     const note = (await markers(page)).find((m) => m.message.startsWith('a KEDA ScaledObject'));
-    expect(note?.message).toContain("KEDA's own part is not modelled");
+    expect(note?.message).toContain("with KEDA's own loop around it");
     // A tab where two spaces belong: one marker, at the tab, instead of the parser's cascade.
     const tabbed = corpus('keda-scaledobject.yaml').replace(
       '\n    name: nest-kedacore-demo',

@@ -1,5 +1,7 @@
 // The page: toolbar, the scenario editor, the results (playback, KPIs, charts) and the selected
 // sync's explanation docked beside them, so a click on a chart is answered without scrolling.
+import { KedaLane } from '../panels/keda/KedaLane.tsx';
+import { kedaWriteMarks } from '../panels/keda/writeMarks.ts';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import './theme.css';
 import './app.css';
@@ -155,6 +157,7 @@ export function App() {
     [runs],
   );
   const explainedRuns = useMemo(() => runs.filter((r) => r.role !== 'cluster' && r.result), [runs]);
+  const kedaWrites = useMemo(() => (result?.keda ? kedaWriteMarks(result) : undefined), [result]);
   const hasDemand = useMemo(
     () => (result ? result.series.demand.some((v) => !Number.isNaN(v)) : false),
     [result],
@@ -251,6 +254,14 @@ export function App() {
             />
           ) : null}
           {result ? <ClustersPanel zoom={chartZoom} /> : null}
+          {result?.keda ? (
+            <KedaLane
+              keda={result.keda}
+              time={result.series.time}
+              selectedSync={selected}
+              onSelectSync={actions.selectSync}
+            />
+          ) : null}
           <div ref={chartsRef} id="charts" tabIndex={-1}>
             {result ? (
               <SimulationCharts
@@ -266,6 +277,7 @@ export function App() {
                 onZoomChange={setChartZoom}
                 barEnd={federation ? undefined : compareInBar}
                 barNote={soFarNote}
+                kedaWrites={kedaWrites}
               />
             ) : (
               <p className="status" role="status">

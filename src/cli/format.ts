@@ -4,6 +4,7 @@ import type { HorizontalPodAutoscaler } from '../engine/controller/index.ts';
 import type { FullSimulationResult, SimulationResult } from '../engine/simulation/index.ts';
 import { seedNotes } from '../engine/simulation/seedNotes.ts';
 import { nodeEventLines, nodeKpiLines } from '../engine/nodes/explain.ts';
+import { KEDA_PHASES } from '../engine/keda/step.ts';
 
 // CSV lives with the engine so the app's worker can export the same file the CLI writes.
 export { resultToCsv } from '../engine/simulation/exportCsv.ts';
@@ -41,6 +42,7 @@ export function resultToJson(
       })),
       explanation: x.explanation,
       pods: x.pods,
+      ...(x.keda ? { keda: x.keda } : {}),
       ...(x.changes ? { changes: x.changes } : {}),
       ...(x.skipped ? { skipped: x.skipped } : {}),
       ...(x.observedGeneration !== undefined ? { observedGeneration: x.observedGeneration } : {}),
@@ -82,6 +84,16 @@ export function resultToJson(
           },
         }
       : {}),
+    ...(r.keda
+      ? {
+          keda: {
+            version: r.keda.series.version,
+            kpis: r.keda.kpis,
+            phase: Array.from(r.keda.series.phase, (p) => KEDA_PHASES[p]),
+            writes: arr(r.keda.series.write),
+          },
+        }
+      : {}),
   };
 }
 
@@ -116,6 +128,11 @@ export function kpiLines(r: SimulationResult): string[] {
     `time above target ${k.timeAboveTargetSeconds}s, unmet demand ${k.unmetDemand} (${k.unmetDemandPercent}%), overloaded ${k.overloadSeconds}s`,
     recoveryLine(k.recovery),
     ...(r.nodes ? nodeKpiLines(r.nodes) : []),
+    ...(r.keda
+      ? [
+          `KEDA ${r.keda.series.version}: time at zero ${r.keda.kpis.timeAtZeroSeconds}s, activations ${r.keda.kpis.activations}, deactivations ${r.keda.kpis.deactivations}, longest wait at zero ${r.keda.kpis.longestWaitAtZeroSeconds}s, in fallback ${r.keda.kpis.fallbackSeconds}s`,
+        ]
+      : []),
   ];
 }
 
@@ -141,8 +158,14 @@ export function resultToTable(
   out.push('time      replicas  desired  ready  explanation');
   const numbers = new Map<string, number>();
   for (const x of r.syncs) {
-    if (!explain && !x.rescaled && x.time !== 0 && !x.changes) continue;
-    const rep = x.rescaled ? `${x.currentReplicas}→${x.replicas}` : String(x.replicas);
+    const kedaWrites = x.keda?.writes ?? [];
+    if (!explain && !x.rescaled && x.time !== 0 && !x.changes && kedaWrites.length === 0) continue;
+    // KEDA's writes come before the HPA's sync: "7→0 KEDA".
+    const rep = x.rescaled
+      ? `${x.currentReplicas}→${x.replicas}`
+      : kedaWrites.length > 0
+        ? `${kedaWrites[0]!.from}→${kedaWrites.at(-1)!.to} KEDA`
+        : String(x.replicas);
     out.push(
       `${clock(x.time)}  ${rep.padEnd(8)}  ${String(x.desiredReplicas).padEnd(7)}  ${String(x.pods.ready).padEnd(5)}  ${x.explanation}`,
     );

@@ -40,6 +40,8 @@ export const GROUP_OF: Record<string, PresetGroup> = {
   'nodes-wait': 'real-world',
   'nodes-karpenter': 'real-world',
   'manual-zero-1-35-vs-1-37': 'real-world',
+  'keda-cooldown-to-zero': 'real-world',
+  'keda-activation-vs-threshold': 'real-world',
   'multicluster/failover': 'multi-cluster',
   'multicluster/prioritized-spill-over': 'multi-cluster',
   'multicluster/aggregated-errata': 'multi-cluster',

@@ -26,6 +26,15 @@ export type {
 export type { Diagnostic, JsonSchema, ParseOptions, Severity } from '../scenario/index.ts';
 export type { NodeEvent, NodeKpis, NodeRun, NodeSeries } from '../engine/nodes/index.ts';
 export type {
+  KedaCheck,
+  KedaKpis,
+  KedaPhase,
+  KedaSyncRecord,
+  KedaTriggerRead,
+  KedaWrite,
+} from '../engine/keda/step.ts';
+export type { KedaCondition, KedaVersion } from '../engine/keda/types.ts';
+export type {
   ClusterEvent,
   ClusterEventKind,
   FederationModel,

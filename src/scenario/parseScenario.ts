@@ -35,6 +35,7 @@ import { toPlain } from './yaml/plain.ts';
 import { prescan } from './yaml/prescan.ts';
 import type { CronWindow } from '../engine/keda/index.ts';
 import { scaledObjectToHpa, type KedaHpa } from './keda/scaledObject.ts';
+import { kedaRunInput } from './keda/model.ts';
 import { federatedHpaToHpa } from './karmada/federatedHpa.ts';
 import { federationNotice, karmadaFederation } from './karmada/world.ts';
 import { withCron } from './karmada/withCron.ts';
@@ -247,6 +248,8 @@ function parse(source: string, options: ParseOptions): ParseResult {
       }
     }
     input = buildSimulationInput(hpa, sim, reportHpa, notices);
+    // KEDA's own loop runs around the HPA it creates (engine/keda/plane.ts).
+    if (keda && input) input = { ...input, keda: kedaRunInput(keda.keda) };
     if (karmada && input && hpa) {
       const crons = roles.karmada
         .filter((e) => e.kind === 'CronFederatedHPA')
@@ -290,6 +293,9 @@ function parse(source: string, options: ParseOptions): ParseResult {
       );
     } else if (input && manifest && issues.errorCount === 0 && variantEntries.length > 0) {
       variants = buildVariants(variantEntries, manifest, context, sim, changeEntries);
+      // A variant changes the HPA KEDA creates; KEDA's loop runs around it all the same.
+      if (keda)
+        variants = variants.map((v) => ({ ...v, input: { ...v.input, keda: input!.keda! } }));
       if (issues.errorCount === 0) {
         checkRunsBudget([input, ...variants.map((v) => v.input)], options, sim.report);
       }

@@ -8,6 +8,9 @@ import type {
   ClusterEvent,
   FederationModel,
   HorizontalPodAutoscaler,
+  KedaKpis,
+  KedaPhase,
+  KedaVersion,
   Kpis,
   NodeRun,
   ScenarioSummary,
@@ -38,8 +41,21 @@ export interface ResultPayload {
   syncPeriodSeconds: number;
   /** the node pool's lane, timeline and KPIs (spec.nodes only; copied, not transferred) */
   nodes?: NodeRun;
+  /** KEDA's part of a ScaledObject's run (absent without KEDA) */
+  keda?: KedaPayload;
   /** the run's HPA edits and kubectl scales (spec.changes), for chart markers; absent: none */
   changes?: { time: number; description: string }[];
+}
+
+/** Per sync, KEDA's phase (an index into `phases`) and the replicas it wrote (NaN: none). */
+export interface KedaPayload {
+  version: KedaVersion;
+  phases: readonly KedaPhase[];
+  phase: Uint8Array;
+  write: Float64Array;
+  /** KEDA's minReplicaCount (the chart's floor: 0 by default) */
+  minReplicas: number;
+  kpis: KedaKpis;
 }
 
 export interface RunReply {

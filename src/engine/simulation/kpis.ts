@@ -104,8 +104,11 @@ export class KpiAccumulator {
     this.lastSync = time;
   }
 
-  /** The KPIs from the accumulated integrals and the per-sync series. */
-  build(series: SimulationSeries): Kpis {
+  /**
+   * The KPIs from the accumulated integrals and the per-sync series. `otherWrites`: per sync, the
+   * replicas another writer (KEDA) set before it (NaN: none), so its scale changes count too.
+   */
+  build(series: SimulationSeries, otherWrites?: ArrayLike<number>): Kpis {
     const episodes = this.overloadBasis ? this.episodes.slice() : this.aboveEpisodes.slice();
     if (this.overloadBasis && this.episodeStart !== null)
       episodes.push(this.lastTick - this.episodeStart);
@@ -123,7 +126,8 @@ export class KpiAccumulator {
       const before = k === 0 ? this.initialReplicas : spec[k - 1]!;
       const after = spec[k]!;
       peak = Math.max(peak, after, before);
-      if (!series.rescaled[k] || after === before) continue;
+      const wrote = otherWrites !== undefined && !Number.isNaN(otherWrites[k]!);
+      if ((!series.rescaled[k] && !wrote) || after === before) continue;
       const dir = after > before ? 1 : -1;
       if (dir > 0) scaleUps++;
       else scaleDowns++;

@@ -4,6 +4,7 @@
 
 import type { HPACondition, HPAEvent, ReconcileTrace } from '../controller/index.ts';
 import type { FederationModel } from './federationInput.ts';
+import type { KedaKpis, KedaSeries, KedaSyncRecord } from '../keda/step.ts';
 import type { MetricSeriesInfo, SimulationSeries } from './seriesShape.ts';
 import type { SimulationSnapshot } from './state.ts';
 import type { NodeRun } from '../nodes/result.ts';
@@ -61,6 +62,8 @@ export interface SyncRecord {
   /** status.observedGeneration after the sync (v1.37+ with HPAGeneration); absent before 1.37 */
   observedGeneration?: number | null;
   pods: { ready: number; running: number; pending: number; terminating: number };
+  /** KEDA's step at this sync (a ScaledObject's run): its check, writes, events and conditions */
+  keda?: KedaSyncRecord;
 }
 
 export interface RecoveryStats {
@@ -132,6 +135,8 @@ export interface SimulationResult {
   nodes?: NodeRun;
   /** the run's writes of others (spec.changes) for chart markers; absent when none */
   changes?: { time: number; description: string }[];
+  /** KEDA's series and KPIs (a ScaledObject's run); absent or null without KEDA */
+  keda?: { series: KedaSeries; kpis: KedaKpis } | null;
 }
 
 /** A result recorded at level 'full': every sync's record is kept. */

@@ -18,6 +18,7 @@ import { singleSimulation } from './single.ts';
 import { findPlane } from './plane.ts';
 import { NodePlane } from '../nodes/nodePlane.ts';
 import { NodeRecorder } from '../nodes/record.ts';
+import { KedaPlane } from '../keda/plane.ts';
 
 export { SIMULATION_LIMITS };
 
@@ -124,14 +125,14 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
   const nodes = nodePlane ? new NodeRecorder(nodePlane, cluster.workload, sim.syncCount) : null;
   drive(
     sim,
-    new SingleObserver(recorder, cluster, sim, nodes),
+    new SingleObserver(recorder, cluster, sim, nodes, findPlane(sim.plane, KedaPlane)),
     // A compact run keeps only the series numbers; replay.ts rebuilds a sync's full trace.
     { trace: full ? true : 'lean', shouldStop: options.shouldStop, replay },
   );
   return {
     record: full ? 'full' : 'compact',
     series: recorder.series,
-    kpis: recorder.kpis.build(recorder.series),
+    kpis: recorder.kpis.build(recorder.series, recorder.keda?.series.write),
     events: recorder.events,
     syncs: recorder.syncs,
     replay,
@@ -144,6 +145,9 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
       : {}),
     // Only a run with a node pool has the key, so other results keep their shape.
     ...(nodes ? { nodes: nodes.build(input.durationSeconds) } : {}),
+    ...(recorder.keda
+      ? { keda: { series: recorder.keda.series, kpis: recorder.keda.build() } }
+      : {}),
   };
 }
 
@@ -154,6 +158,7 @@ class SingleObserver implements LoopObserver {
     private readonly cluster: Cluster,
     private readonly sim: Simulation,
     private readonly nodes: NodeRecorder | null,
+    private readonly keda: KedaPlane | null,
   ) {}
 
   tick(s: number, demand: number): void {
@@ -162,7 +167,14 @@ class SingleObserver implements LoopObserver {
 
   sync(k: number, t: number, did: PlaneSync): void {
     const m = did.members[0]!;
-    this.recorder.sync(k, m.step, this.cluster, m.hpa, this.sim.intervalAfter(k));
+    this.recorder.sync(
+      k,
+      m.step,
+      this.cluster,
+      m.hpa,
+      this.sim.intervalAfter(k),
+      this.keda?.last ?? null,
+    );
     this.nodes?.sync(k, t);
   }
 }
