@@ -1,12 +1,13 @@
 // One autoscaler's verdict: every run it has (the HPA, its variants, or each federation model's
 // total) against every threshold, and which runs the gate says decide. Shared by `check` on one
-// file (its text) and on a fleet (reports); the printing is theirs.
+// file (its text) and on a fleet (reports); the printing is theirs. The judging is the search's
+// own (src/tune: `judge` for each run, `judgedPlans` for a multi-cluster scenario's runs), so
+// `check` of a manifest `tune` printed agrees with what `tune` said of it.
 
 import type { SimulationResult } from '../engine/simulation/index.ts';
 import type { ParseResult } from '../scenario/index.ts';
 import { executeRun, planParsed, type RunPlan } from '../run/index.ts';
-import type { Threshold } from '../tune/index.ts';
-import { runAllModels } from './federation.ts';
+import { judge, judgedPlans, type Threshold } from '../tune/index.ts';
 
 export interface Check {
   flag: string;
@@ -46,25 +47,36 @@ export function judgeParsed(parsed: ParseResult, limits: Limits): Judgement {
       ok: false,
       error: '--max-cost-per-month needs prices: add spec.cost to the Simulation document',
     };
+  const constraints = limits.active.map((t) => ({
+    flag: t.flag,
+    limit: limits.values[t.flag] as number,
+  }));
   const checksOf = (result: SimulationResult): Check[] =>
-    limits.active.map((t) => {
-      const limit = limits.values[t.flag] as number;
-      const value = t.kpi(result.kpis);
-      const ok = t.bound === 'max' ? value <= limit : value >= limit;
-      return { flag: t.flag, label: t.label, bound: t.bound, limit, value, ok };
-    });
+    judge(result.kpis, constraints).map((r) => ({
+      flag: r.flag,
+      label: r.label,
+      bound: r.bound,
+      limit: r.limit,
+      value: r.value,
+      ok: r.met,
+    }));
   if (runs[0]!.federation) {
     // Multi-cluster: each model's total is judged, and each decides (a federation has no variants).
-    const fed = runAllModels(runs[0]!.input);
-    if (!fed.ok) return { ok: false, error: fed.error };
-    const verdicts = fed.runs.map((run): RunVerdict => ({
-      key: run.model,
-      role: 'model',
-      name: `${run.model} model (total over ${run.members.length} clusters)`,
-      gated: true,
-      checks: checksOf(run.total),
-      result: run.total,
-    }));
+    const members = runs[0]!.input.federation!.clusters.length;
+    const verdicts: RunVerdict[] = [];
+    for (const plan of judgedPlans(runs)) {
+      const model = plan.federation!.model;
+      const outcome = executeRun(plan);
+      if (!outcome.ok) return { ok: false, error: `${model} model: ${outcome.error}` };
+      verdicts.push({
+        key: model,
+        role: 'model',
+        name: `${model} model (total over ${members} clusters)`,
+        gated: true,
+        checks: checksOf(outcome.result),
+        result: outcome.result,
+      });
+    }
     return { ok: true, runs: verdicts, federated: true, passed: allMet(verdicts) };
   }
   const gated = gatedRuns(limits.gate, runs);

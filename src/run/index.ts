@@ -38,3 +38,4 @@ export {
   type FederationDecision,
 } from './federated.ts';
 export { decisionKey, parseDecisionKey, type Decision } from './decisionKey.ts';
+export { variantChanges } from './variantChanges.ts';

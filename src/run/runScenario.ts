@@ -2,10 +2,12 @@
 // chart harness, the bench and the tests call this instead of wiring parseScenario, simulate and
 // effectiveHpaYaml themselves, so what the app shows and what the CLI prints cannot drift.
 
-import { simulate, type RecordLevel } from '../engine/simulation/index.ts';
+import { simulate, type CurveCompiler, type RecordLevel } from '../engine/simulation/index.ts';
 import {
   effectiveHpaYaml,
+  MAX_TEXT_CHARS,
   parseScenario,
+  trimToAutoscalers,
   type ParseOptions,
   type ParseResult,
 } from '../scenario/index.ts';
@@ -22,6 +24,8 @@ export interface RunOptions {
    * the failed run's `overrun` names where, the dominant cost and the input fields behind it.
    */
   workBudget?: number;
+  /** how a single-cluster run's curves are compiled (a search's tapes; the same values) */
+  curves?: CurveCompiler;
 }
 
 /** The parse summary every caller shows: diagnostics, notices, names, the effective HPA. */
@@ -52,6 +56,7 @@ function effectiveYaml(parsed: ParseResult): string | null {
   try {
     return effectiveHpaYaml(parsed.effectiveHpa, {
       ...(window === undefined ? {} : { downscaleStabilizationSeconds: window }),
+      windowFromFlag: parsed.windowFromFlag ?? false,
       ...(parsed.release ? { release: parsed.release.label } : {}),
       dropped: parsed.droppedFields,
     });
@@ -86,7 +91,13 @@ export function planParsed(parsed: ParseResult): ScenarioPlan {
 
 /** `options.hpa` picks one HPA of a text that holds several (the first by default). */
 export function planScenario(text: string, options: ParseOptions = {}): ScenarioPlan {
-  return planParsed(parseScenario(text, options));
+  const plan = planParsed(parseScenario(text, options));
+  // Over the size limit: offer the same file cut down to its autoscalers and their workloads.
+  if (text.length > MAX_TEXT_CHARS) {
+    const trimmed = trimToAutoscalers(text);
+    if (trimmed !== null && trimmed.length <= MAX_TEXT_CHARS) plan.summary.trimmed = trimmed;
+  }
+  return plan;
 }
 
 export function executeRun(plan: RunPlan, options: RunOptions = {}): RunResult {
@@ -95,6 +106,7 @@ export function executeRun(plan: RunPlan, options: RunOptions = {}): RunResult {
     record: options.record ?? 'compact',
     ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
     ...(options.workBudget !== undefined ? { workBudget: options.workBudget } : {}),
+    ...(options.curves ? { curves: options.curves } : {}),
   });
   if (outcome.ok) return { ...plan, ok: true, result: outcome.result };
   const { error, overrun } = outcome;

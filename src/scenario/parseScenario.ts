@@ -10,6 +10,7 @@ import { PLACEHOLDER_MESSAGE, helmTemplateAt, placeholderAt, templateMessage } f
 import { checkHpaShape, processHpa, type HpaContext, type HpaOutcome } from './hpa/process.ts';
 import { MAX_DOCUMENTS, MAX_TEXT_CHARS } from './limits.ts';
 import { textDiagnostic, toDiagnostics } from './locateIssues.ts';
+import { BROKEN_SIMULATION_MESSAGE, brokenSimulation } from './brokenSimulation.ts';
 import { assignRoles, type RoledEntry } from './roles.ts';
 import { buildSimulationInput } from './simulation/buildInput.ts';
 import { safeLine } from './safeText.ts';
@@ -64,6 +65,8 @@ function result(p: Parts): ParseResult {
     input: ok ? (p.input ?? null) : null,
     hpaManifest: p.hpaManifest ?? null,
     effectiveHpa: p.hpa?.valid ? p.hpa.effective : null,
+    // effectiveOf (hpa/process.ts) copies the HPA only to fill the window from the flag.
+    windowFromFlag: p.hpa?.valid ? p.hpa.effective !== p.hpa.defaulted : false,
     // Shown in titles and table headers: one line, controls escaped (safeText.ts).
     simulation: { name: safeLine(p.name ?? ''), description: p.description ?? '' },
     controller: p.controller ?? null,
@@ -118,6 +121,17 @@ function parse(source: string, options: ParseOptions): ParseResult {
   const issues = new IssueList();
   const { documents } = readDocuments(text, issues, jsonParts(json, text));
   const roles = assignRoles(documents, issues, options);
+  // A Simulation document broken mid-edit is not "no Simulation document" (brokenSimulation.ts).
+  const broken = roles.simulation ? null : brokenSimulation(documents, text);
+  if (broken)
+    issues.add({
+      severity: 'error',
+      message: BROKEN_SIMULATION_MESSAGE,
+      doc: { index: broken.index, role: 'simulation' },
+      path: [],
+      at: 'value',
+      range: broken.range,
+    });
   const plainCache = new Map<number, unknown>();
   // Only the documents the scenario uses are converted (and their aliases expanded).
   const plainOf = (entry: RoledEntry | null): unknown => {
@@ -195,7 +209,15 @@ function parse(source: string, options: ParseOptions): ParseResult {
         )
       : null;
     if (hpa?.valid) {
-      const world = worldFor(hpa, sim, target, reportHpa, notices, kedaHints(keda));
+      const world = worldFor(
+        hpa,
+        sim,
+        target,
+        reportHpa,
+        notices,
+        kedaHints(keda),
+        broken === null,
+      );
       sim = world.sim;
       defaultSimulation = world.snippet;
       defaultWorld = world.summary;
@@ -382,6 +404,8 @@ function worldFor(
   reportHpa: Reporter,
   notices: string[],
   kedaWorld: KedaWorldHints,
+  /** false while a Simulation document is there but unreadable: nothing is assumed aloud */
+  announce = true,
 ): { sim: SimulationRead; snippet: string | null; summary: string | null } {
   let spec = sim.spec;
   if (target) {
@@ -398,6 +422,12 @@ function worldFor(
     sim.controller.config.downscaleStabilizationSeconds,
     kedaWorld,
   );
+  const assumed = {
+    ...sim,
+    spec: world.spec,
+    controller: { ...sim.controller, durationSeconds: world.durationSeconds },
+  };
+  if (!announce) return { sim: assumed, snippet: null, summary: null };
   const snippet = simulationYaml(metadataName(hpa.defaulted) || 'default', world.spec);
   const notice = `no Simulation document, so a default world is assumed: ${world.summary}. To change it, add after --- a Simulation document (this one gives the same run):\n${snippet}`;
   notices.push(notice);
@@ -407,15 +437,7 @@ function worldFor(
     ['kind'],
     `no Simulation document, so a default world is assumed: ${world.summary}. To change it, add after --- the Simulation document that gives the same run (the app inserts it in one click; hpa-sim run --format json prints it as defaultSimulation)`,
   );
-  return {
-    sim: {
-      ...sim,
-      spec: world.spec,
-      controller: { ...sim.controller, durationSeconds: world.durationSeconds },
-    },
-    snippet,
-    summary: world.summary,
-  };
+  return { sim: assumed, snippet, summary: world.summary };
 }
 
 function metadataName(value: unknown): string {

@@ -3,6 +3,7 @@
 // records history, schedules the autosave and asks the simulator for a run (latest run wins).
 // A text replaced by a link, a preset or a restore joins this tab's draft history first.
 
+import { saveFailedMessage } from './storageWords.ts';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { systemClock } from '../bridge/types.ts';
 import { decisionKey, parseDecisionKey } from '../run/decisionKey.ts';
@@ -16,6 +17,7 @@ import type { DraftReason } from './drafts.ts';
 import { recordEdit, redoStep, undoStep, type History } from './history.ts';
 import { openTab } from './openTab.ts';
 import { createAutosave, savedTheme } from './persistence.ts';
+import { createSearchSlice } from './searchSlice.ts';
 import { shownText } from './shownText.ts';
 import { otherTabsTexts, read, remove, STORAGE_KEYS, write } from './tabStorage.ts';
 import type { Notice, RunStatus, SimActions, SimState, StoreDeps } from './types.ts';
@@ -95,7 +97,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
         set({
           notice: {
             kind: 'save-failed',
-            message: `Your scenario could not be saved in this browser (${error}). Copy it or share a link to keep it.`,
+            message: saveFailedMessage(error),
           },
         });
       } else if (notice?.kind === 'save-failed') {
@@ -228,7 +230,10 @@ export function createSimStore(deps: StoreDeps): SimStore {
       else write(session, STORAGE_KEYS.hpa, name);
     }
 
+    const searchSlice = createSearchSlice({ get, set, service: deps.search ?? null, clock });
+
     const actions: SimActions = {
+      ...searchSlice.actions,
       editScenarioText: (text) => applyText(text, 'typing', { presetName: null }),
       editByStep: (text) => applyText(text, 'step', { presetName: null }),
       editByGesture: (text, gesture) => applyText(text, { gesture }, { presetName: null }),
@@ -269,7 +274,9 @@ export function createSimStore(deps: StoreDeps): SimStore {
       },
       loadPreset(name, text) {
         const kept = text !== get().text ? keepCurrent('preset') : {};
-        applyText(text, 'step', { presetName: name, held: false, ...kept });
+        // Another scenario: the old selection means nothing in it (its syncs are other syncs).
+        const fresh = { selectedSync: null, syncDetail: null };
+        applyText(text, 'step', { presetName: name, held: false, ...fresh, ...kept });
       },
       openSharedLink(text, hpa = null) {
         if (text === get().text) return actions.chooseHpa(hpa);
@@ -377,6 +384,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
       future: [],
       theme: savedTheme(storage),
       notice: heldAtStart ? HELD_NOTICE : null,
+      search: searchSlice.initial,
       actions,
     };
   });

@@ -1,9 +1,11 @@
-// One candidate, end to end: merge patch → the API server's rules (src/scenario) → a run over the
-// scenario's unchanged world (src/run, compact record) → its KPIs. Pure: workers call it as is.
+// One candidate, end to end: merge patch → the API server's rules (src/scenario) → the runs
+// `cli check` would judge, over the scenario's unchanged world (src/run, compact records) → their
+// KPIs. Pure: workers call it as is.
 
-import type { Kpis, SimulationInput } from '../engine/simulation/index.ts';
-import { executeRun } from '../run/index.ts';
+import type { CurveCompiler, SimulationInput } from '../engine/simulation/index.ts';
 import { estimateWork, patchHpaSpec, type ParseResult } from '../scenario/index.ts';
+import type { JudgedRun } from './goals.ts';
+import { plansOf, runJudged } from './judged.ts';
 
 /** What every evaluation needs, plain data (it is posted to workers once per search). */
 export interface TuneBase {
@@ -13,6 +15,8 @@ export interface TuneBase {
   input: SimulationInput;
   /** the work budget a candidate's run may cost (src/scenario/budget.ts units) */
   maxWork: number;
+  /** the judged runs' name, as the run service names them (src/run planParsed) */
+  name: string;
 }
 
 /** Manifest versions whose spec has `behavior` and v2-shaped metrics, so a patch means the same. */
@@ -29,7 +33,14 @@ export function tuneBase(
       ok: false,
       error: `tuning needs an autoscaling/v2 HorizontalPodAutoscaler (this one is ${String(version)}): its behavior field is what the search changes`,
     };
-  return { ok: true, base: { manifest: parsed.hpaManifest, input: parsed.input, maxWork } };
+  const input = parsed.input;
+  const hpaName = input.hpa.metadata?.name ?? '';
+  // Named as planParsed names the runs check judges: the total after the Simulation, the HPA's
+  // run after the HPA.
+  const name = input.federation
+    ? parsed.simulation.name || hpaName || 'hpa'
+    : hpaName || parsed.simulation.name || 'hpa';
+  return { ok: true, base: { manifest: parsed.hpaManifest, input, maxWork, name } };
 }
 
 export type CandidateInput = { ok: true; input: SimulationInput } | { ok: false; error: string };
@@ -62,16 +73,19 @@ export function candidateInput(base: TuneBase, patch: unknown): CandidateInput {
   return { ok: true, input };
 }
 
-export type Evaluation = { ok: true; kpis: Kpis } | { ok: false; error: string };
+/**
+ * A candidate's runs: the HPA's, or every federation model's total (the runs `cli check` judges,
+ * src/tune/judged.ts), each with its KPIs; or why it could not run.
+ */
+export type Evaluation = { ok: true; runs: JudgedRun[] } | { ok: false; error: string };
 
-export function evaluateCandidate(base: TuneBase, patch: unknown): Evaluation {
+/** `curves`: a search's curve tapes (prepared.ts), one compiler per run; the values are the same. */
+export function evaluateCandidate(
+  base: TuneBase,
+  patch: unknown,
+  curves?: () => CurveCompiler,
+): Evaluation {
   const prepared = candidateInput(base, patch);
   if (!prepared.ok) return prepared;
-  const run = executeRun({
-    key: 'candidate',
-    role: 'variant',
-    name: 'candidate',
-    input: prepared.input,
-  });
-  return run.ok ? { ok: true, kpis: run.result.kpis } : { ok: false, error: run.error };
+  return runJudged(plansOf(prepared.input, base.name), curves);
 }
