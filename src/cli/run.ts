@@ -78,10 +78,14 @@ export function runCommand(argv: string[], io: Io): number {
     return 2;
   }
   // Variants need only their KPIs: the compact record is enough.
-  const entry = (r: typeof run & { ok: true }): ComparedRun => ({
+  // Each run names its release: a variant may run another one (spec.variants[].kubernetesVersion).
+  const entry = (r: typeof run & { ok: true }): ComparedRun & { kubernetesVersion?: string } => ({
     key: r.key,
     role: r.role,
     name: r.name,
+    ...(r.input.controller.kubernetesVersion
+      ? { kubernetesVersion: r.input.controller.kubernetesVersion }
+      : {}),
     kpis: r.result.kpis,
   });
   const compared: ComparedRun[] = [entry(run)];

@@ -1,5 +1,6 @@
-// Where a patch's errors go: the HPA's paths → the Simulation document's field the patch wrote
-// (a variant's, a timed change's). Its own file: readVariants.ts and readChanges.ts both use it.
+// Problems of an HPA patched by a merge patch that the Simulation document holds (a variant's, a
+// change's), reported at the deepest field of the patch on their path.
+
 import type { Reporter } from '../diagnostics.ts';
 import { getPath } from '../plainData.ts';
 import type { Path } from '../types.ts';
