@@ -115,7 +115,7 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
   return {
     record: full ? 'full' : 'compact',
     series: recorder.series,
-    kpis: recorder.kpis.build(recorder.series),
+    kpis: recorder.build(cluster),
     events: recorder.events,
     syncs: recorder.syncs,
     replay,
@@ -131,8 +131,8 @@ class SingleObserver implements LoopObserver {
     private readonly cluster: Cluster,
   ) {}
 
-  tick(s: number, demand: number): void {
-    this.recorder.tick(s, this.cluster, demand);
+  tick(s: number): void {
+    this.recorder.tick(s, this.cluster);
   }
 
   sync(k: number, _t: number, did: PlaneSync): void {

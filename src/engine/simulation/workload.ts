@@ -9,6 +9,7 @@ import { DEFAULT_REPLICA_SET, type ReplicaSetModel, type WorkloadModel } from '.
 import type { PodMetricsState, WorkloadSnapshot } from './state.ts';
 import { zeroCounts, type WorkCounts } from './meter.ts';
 import { probeReadyAt } from './readiness.ts';
+import { addLife } from './podLives.ts';
 import { ApiWriter, slowStartBatch } from './replicaSet.ts';
 
 export interface SimPod {
@@ -91,6 +92,8 @@ export class Workload {
   version = 0;
   /** the run's work meter: pods created and deleted */
   meter: WorkCounts = zeroCounts();
+  /** pod-seconds and Ready pod-seconds from t = 0 of the pods already dropped (podLives.ts) */
+  lived: [number, number] = [0, 0];
 
   constructor(model: WorkloadModel, namePrefix: string, initialReadyAgeSeconds: number) {
     this.model = model;
@@ -210,6 +213,18 @@ export class Workload {
     return t < p.readyFrom ? 'running' : 'ready';
   }
 
+  /**
+   * Pod-seconds and Ready pod-seconds within [0, end) of every pod so far: those dropped, those
+   * listed, and creates still queued in the client (alive from their creation, not yet Ready).
+   */
+  livedSeconds(end: number): [number, number] {
+    const acc: [number, number] = [this.lived[0], this.lived[1]];
+    const term = this.model.terminationSeconds;
+    for (const p of this.pods) addLife(p, term, end, acc);
+    for (const t of this.creating) if (t < end) acc[0] += end - Math.max(t, 0);
+    return acc;
+  }
+
   snapshot(): WorkloadSnapshot {
     return {
       pods: this.pods.map((p) => ({
@@ -226,6 +241,7 @@ export class Workload {
       nextGoneAt: this.nextGoneAt,
       creating: this.creating.slice(),
       writer: this.writer.snapshot(),
+      lived: [this.lived[0], this.lived[1]],
     };
   }
 
@@ -247,6 +263,7 @@ export class Workload {
     this.nextGoneAt = s.nextGoneAt;
     this.creating = s.creating.slice();
     this.writer.restore(s.writer);
+    this.lived = [s.lived[0], s.lived[1]];
     this.obsList = null;
     this.touch();
   }
@@ -409,7 +426,11 @@ export class Workload {
   advance(t: number): void {
     if (this.creating.length > 0 && this.creating[0]! <= t) this.materialize(t);
     if (t < this.nextGoneAt) return;
-    this.pods = this.pods.filter((p) => this.stateAt(p, t) !== 'gone');
+    this.pods = this.pods.filter((p) => {
+      if (this.stateAt(p, t) !== 'gone') return true;
+      addLife(p, this.model.terminationSeconds, Infinity, this.lived);
+      return false;
+    });
     this.obsList = null;
     this.touch();
     this.nextGoneAt = Infinity;
