@@ -2,9 +2,16 @@
 // total) against every threshold, and which runs the gate says decide. Shared by `check` on one
 // file (its text) and on a fleet (reports); the printing is theirs.
 
-import type { SimulationResult } from '../engine/simulation/index.ts';
+import { tailValue, type Kpis, type SimulationResult } from '../engine/simulation/index.ts';
 import type { ParseResult } from '../scenario/index.ts';
-import { executeRun, planParsed, type RunPlan } from '../run/index.ts';
+import {
+  executeDraws,
+  executeRun,
+  planParsed,
+  type DrawsResult,
+  type RunPlan,
+} from '../run/index.ts';
+import type { DrawsAsked } from './draws.ts';
 import type { Threshold } from '../tune/index.ts';
 import { runAllModels } from './federation.ts';
 
@@ -26,6 +33,8 @@ export interface RunVerdict {
   gated: boolean;
   checks: Check[];
   result: SimulationResult;
+  /** the run's timing draws, when judged over them */
+  drawn?: DrawsResult & { ok: true };
 }
 
 export type Judgement =
@@ -36,6 +45,8 @@ export interface Limits {
   active: readonly Threshold[];
   values: Record<string, unknown>;
   gate: string;
+  /** judge each run over timing draws, at a percentile of them (cli/draws.ts) */
+  draws?: DrawsAsked | null;
 }
 
 export function judgeParsed(parsed: ParseResult, limits: Limits): Judgement {
@@ -46,10 +57,12 @@ export function judgeParsed(parsed: ParseResult, limits: Limits): Judgement {
       ok: false,
       error: '--max-cost-per-month needs prices: add spec.cost to the Simulation document',
     };
-  const checksOf = (result: SimulationResult): Check[] =>
+  const checksOf = (result: SimulationResult, drawn: readonly Kpis[] | null = null): Check[] =>
     limits.active.map((t) => {
       const limit = limits.values[t.flag] as number;
-      const value = t.kpi(result.kpis);
+      const value = drawn
+        ? tailValue(drawn.map(t.kpi), limits.draws!.percentile, t.bound)
+        : t.kpi(result.kpis);
       const ok = t.bound === 'max' ? value <= limit : value >= limit;
       return { flag: t.flag, label: t.label, bound: t.bound, limit, value, ok };
     });
@@ -83,13 +96,17 @@ export function judgeParsed(parsed: ParseResult, limits: Limits): Judgement {
       const who = run.role === 'variant' ? `variant '${run.name}': ` : '';
       return { ok: false, error: `${who}${outcome.error}` };
     }
+    const d = limits.draws;
+    const drawn = d ? executeDraws(run, d.count, d.seed) : null;
+    if (drawn && !drawn.ok) return { ok: false, error: `${run.name}: ${drawn.error}` };
     verdicts.push({
       key: run.key,
       role: run.role,
       name: run.name,
       gated: gated.includes(run.key),
-      checks: checksOf(outcome.result),
+      checks: checksOf(outcome.result, drawn ? drawn.draws.map((x) => x.kpis) : null),
       result: outcome.result,
+      ...(drawn ? { drawn } : {}),
     });
   }
   return { ok: true, runs: verdicts, federated: false, passed: allMet(verdicts) };

@@ -38,3 +38,10 @@ export {
   type FederationDecision,
 } from './federated.ts';
 export { decisionKey, parseDecisionKey, type Decision } from './decisionKey.ts';
+export {
+  executeDraws,
+  drawsProblem,
+  percentileProblem,
+  type DrawRun,
+  type DrawsResult,
+} from './draws.ts';
