@@ -2,7 +2,10 @@
 // silently matched nothing would let an upward import through. Each case lints a one-line
 // snippet as if it were a file at `path`, with the repository's own config.
 import { ESLint } from 'eslint';
-import { resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '..');
@@ -205,4 +208,45 @@ describe('the policy search is pure and sits below the worker and the CLI', () =
   blocked('src/tune/x.ts', "import { main } from '../cli/main.ts';", ONE_WAY);
   blocked('src/tune/x.ts', "import { createSimulatorApi } from '../worker/api.ts';", ONE_WAY);
   allowed('src/tune/x.ts', "import { executeRun } from '../run/index.ts';");
+});
+
+// `npm run lint` also runs dpdm over src/ (package.json lint:cycles): no two files import each
+// other, even through a type-only import or an import() — the knot main.ts ↔ mcp/server.ts was
+// one of those. This proves the tool sees both kinds.
+describe('import circles', () => {
+  const dpdm = resolve(root, 'node_modules/.bin/dpdm');
+  const circles = (files: Record<string, string>) => {
+    const dir = mkdtempSync(join(tmpdir(), 'cycles-'));
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    const r = spawnSync(dpdm, ['--no-warning', '--no-tree', '--exit-code', 'circular:1', '*.ts'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    rmSync(dir, { recursive: true, force: true });
+    return r.status;
+  };
+  it('fails on a type-only import that closes a circle', () => {
+    expect(
+      circles({
+        'a.ts': "import type { B } from './b.ts';\nexport type A = B;\n",
+        'b.ts': "import { a } from './a.ts';\nexport type B = number;\nexport const b = a;\n",
+      }),
+    ).toBe(1);
+  });
+  it('fails on an import() that closes a circle', () => {
+    expect(
+      circles({
+        'a.ts': "import { b } from './b.ts';\nexport const a = () => b;\n",
+        'b.ts': "export const b = async () => (await import('./a.ts')).a;\n",
+      }),
+    ).toBe(1);
+  });
+  it('passes the same files without the circle', () => {
+    expect(
+      circles({
+        'a.ts': "import { b } from './b.ts';\nexport const a = () => b;\n",
+        'b.ts': 'export const b = 1;\n',
+      }),
+    ).toBe(0);
+  });
 });

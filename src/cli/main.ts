@@ -148,7 +148,8 @@ async function dispatchAsync(
     argv.some((a) => a === '--prometheus' || a.startsWith('--prometheus='))
   )
     return (await import('./prometheusImport.ts')).prometheusImportCommand(argv.slice(1), io);
-  if (argv[0] === 'mcp') return (await import('./mcp/server.ts')).mcpCommand(argv.slice(1), io);
+  if (argv[0] === 'mcp')
+    return (await import('./mcp/server.ts')).mcpCommand(argv.slice(1), io, mainAsync);
   if (argv[0] === 'check') {
     // A fleet is judged on every core; the rest of check as main() does.
     const budget = takeMaxWork(argv.slice(1));

@@ -1,7 +1,14 @@
 // A CLI command run in-process on a text given by the assistant (never a file): what it printed
-// on stdout and stderr, and its exit status.
-import { mainAsync } from '../main.ts';
+// on stdout and stderr, and its exit status. The CLI's entry is handed in (main.ts starts this
+// server), so nothing here imports main.ts back.
 import { withProvidedText } from '../loadScenario.ts';
+
+/** The CLI's own entry (main.ts mainAsync). */
+export type CliRunner = (
+  argv: string[],
+  out: (s: string) => void,
+  err: (s: string) => void,
+) => Promise<number>;
 
 export interface Captured {
   code: number;
@@ -11,6 +18,7 @@ export interface Captured {
 
 /** Runs `hpa-sim <command> <name> …args` with `name` read as `text`. */
 export async function runOnText(
+  mainAsync: CliRunner,
   command: string,
   name: string,
   text: string,

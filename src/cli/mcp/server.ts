@@ -15,7 +15,7 @@ import { THRESHOLDS } from '../../tune/index.ts';
 import type { Io } from '../args.ts';
 import { VERSION } from '../version.ts';
 import { BoundedStdioTransport } from './boundedStdio.ts';
-import { runOnText } from './capture.ts';
+import { runOnText, type CliRunner } from './capture.ts';
 import { presetFiles } from './presetFiles.ts';
 
 /** The address `npm start` serves the app on; a hosted copy's URL goes in base_url. */
@@ -66,7 +66,7 @@ function presetsList() {
   });
 }
 
-export function createServer(): McpServer {
+export function createServer(cli: CliRunner): McpServer {
   const server = new McpServer({ name: 'hpa-sim', version: VERSION });
 
   server.registerTool(
@@ -81,7 +81,7 @@ export function createServer(): McpServer {
       const big = tooLarge(a.scenario);
       if (big) return big;
       const args = ['--format', a.format ?? 'table', ...(a.hpa ? ['--hpa', a.hpa] : [])];
-      const r = await runOnText('run', NAME, a.scenario, args);
+      const r = await runOnText(cli, 'run', NAME, a.scenario, args);
       return text(
         r.code === 0 ? `${r.out}${r.err ? `\n\nnotes:\n${r.err}` : ''}` : r.err,
         r.code !== 0,
@@ -113,7 +113,7 @@ export function createServer(): McpServer {
         ...(a.hpa ? ['--hpa', a.hpa] : []),
         ...(a.gate ? ['--gate', a.gate] : []),
       ];
-      const r = await runOnText('check', NAME, a.scenario, args);
+      const r = await runOnText(cli, 'check', NAME, a.scenario, args);
       if (r.code === 2 && !r.out.startsWith('{')) return text(r.err, true);
       const verdict =
         r.code === 0
@@ -142,7 +142,7 @@ export function createServer(): McpServer {
       const big = tooLarge(a.scenario);
       if (big) return big;
       const args = ['--format', 'json', '--explain', ...(a.hpa ? ['--hpa', a.hpa] : [])];
-      const r = await runOnText('run', NAME, a.scenario, args);
+      const r = await runOnText(cli, 'run', NAME, a.scenario, args);
       if (r.code !== 0) return text(r.err, true);
       const j = JSON.parse(r.out) as { syncs?: { time: number }[] };
       if (!j.syncs)
@@ -197,7 +197,7 @@ export function createServer(): McpServer {
         ...(a.search_replicas ? ['--search-replicas'] : []),
         ...(a.search_target ? ['--search-target'] : []),
       ];
-      const r = await runOnText('tune', NAME, a.scenario, args);
+      const r = await runOnText(cli, 'tune', NAME, a.scenario, args);
       if (r.code === 2) return text(r.err, true);
       return text(`${r.err}\n\nrecommended manifest:\n${r.out}`);
     },
@@ -312,9 +312,9 @@ export function createServer(): McpServer {
   return server;
 }
 
-export async function mcpCommand(argv: string[], io: Io): Promise<number> {
+export async function mcpCommand(argv: string[], io: Io, cli: CliRunner): Promise<number> {
   if (argv.length) return io.usage('mcp takes no arguments: it speaks MCP on stdin/stdout');
-  const server = createServer();
+  const server = createServer(cli);
   const transport = new BoundedStdioTransport();
   await server.connect(transport);
   // Serve until the client closes stdin.

@@ -51,6 +51,7 @@ export class FederationRecorder implements LoopObserver {
   private readonly total: { series: SimulationSeries; kpis: KpiAccumulator };
   /** the central FederatedHPA's records and kubectl events (shipped model) */
   private readonly central: SyncRecord[] = [];
+  private readonly centralHpas: HorizontalPodAutoscaler[] = [];
   private readonly centralEvents: EventLog = { sync: [], events: [] };
   private prevTotal: number;
 
@@ -169,7 +170,10 @@ export class FederationRecorder implements LoopObserver {
       s.rescaled[k] = r.rescaled ? 1 : 0;
       copyDecision(s, k, r.trace);
       this.total.kpis.sync(t, r.trace, period);
-      if (this.full) this.central.push(centralRecord(central.step, central.replicas, sum, input));
+      if (this.full) {
+        this.central.push(centralRecord(central.step, central.replicas, sum, central.hpa));
+        this.centralHpas.push(central.hpa);
+      }
       for (const e of r.events) {
         this.centralEvents.sync.push(k);
         this.centralEvents.events.push(e);
@@ -238,6 +242,7 @@ export class FederationRecorder implements LoopObserver {
       events,
       record: this.full ? 'full' : 'compact',
       central: this.full && model === 'shipped' ? this.central : null,
+      centralHpas: this.full && model === 'shipped' ? this.centralHpas : null,
       replay: replayOf(null),
     };
   }
@@ -248,10 +253,10 @@ export function centralRecord(
   step: SyncStep,
   template: number,
   pods: { ready: number; pending: number; terminating: number; running: number },
-  input: SimulationInput,
+  hpa: HorizontalPodAutoscaler,
 ): SyncRecord {
   const { ready, running, pending, terminating } = pods;
-  return syncRecordOf(step, template, { ready, running, pending, terminating }, input.hpa);
+  return syncRecordOf(step, template, { ready, running, pending, terminating }, hpa);
 }
 
 function totalRecorder(input: SimulationInput, world: World, members: Member[], syncCount: number) {

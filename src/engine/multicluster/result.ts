@@ -74,6 +74,8 @@ export interface FederationRun {
    * in `total.events` either way.
    */
   central: SyncRecord[] | null;
+  /** with `central`: the FederatedHPA as each of those syncs read it (a CronFederatedHPA moves its bounds) */
+  centralHpas: HorizontalPodAutoscaler[] | null;
   /**
    * Record 'compact': the snapshots any decision of this model is replayed from
    * (`federationSyncDetail`); every member's result and the total's carry them too, each naming

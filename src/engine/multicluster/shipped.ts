@@ -209,7 +209,15 @@ export class ShippedPlane implements ControlPlane {
     const step: SyncStep = { time: t, before, r, lastScrape: Math.floor(t / res) * res };
     return {
       members: this.members.map(() => null),
-      central: { step, hpa: obs.hpa, replicas: this.template },
+      // the bounds as read (a CronFederatedHPA may have moved them), not the status
+      central: {
+        step,
+        hpa:
+          obs.hpa.spec === this.ctx.input.hpa.spec
+            ? this.ctx.input.hpa
+            : { ...this.ctx.input.hpa, spec: obs.hpa.spec },
+        replicas: this.template,
+      },
     };
   }
 

@@ -47,7 +47,8 @@ export function federationSyncDetail(
   if (run.record === 'full') {
     if (m === null) {
       const sync = run.central?.[k];
-      return sync ? { sync, hpa: input.hpa, result, member: null } : null;
+      const hpa = run.centralHpas?.[k] ?? input.hpa;
+      return sync ? { sync, hpa, result, member: null } : null;
     }
     const sync = m.syncs[k];
     const hpa = m.hpas[k];
@@ -89,7 +90,7 @@ function replayedDecision(
   const { simulation, members } = federationSimulation(input, f, replay.of.model, events);
   if (k >= simulation.syncCount) return null;
   const did = replaySync(simulation, replay, k);
-  return decisionOf(did, members, member, k * input.controller.syncPeriodSeconds, input);
+  return decisionOf(did, members, member, k * input.controller.syncPeriodSeconds);
 }
 
 /** A member's record, or the central one over the union of the reachable members' pods. */
@@ -98,7 +99,6 @@ function decisionOf(
   members: Member[],
   member: string | null,
   t: number,
-  input: SimulationInput,
 ): Decision | null {
   if (member === null) {
     if (!did.central) return null;
@@ -112,7 +112,7 @@ function decisionOf(
       pods.terminating += p.terminating;
     }
     const { step, replicas, hpa } = did.central;
-    return { sync: centralRecord(step, replicas, pods, input), hpa };
+    return { sync: centralRecord(step, replicas, pods, hpa), hpa };
   }
   const i = members.findIndex((m) => m.name === member);
   const ran = i < 0 ? null : did.members[i];

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { simulateFederation } from '../../engine/multicluster/index.ts';
+import { federationSyncDetail, simulateFederation } from '../../engine/multicluster/index.ts';
 import { parseScenario } from '../index.ts';
 import { RUN_EPOCH_MS } from './cron.ts';
 
@@ -203,6 +203,26 @@ describe('a CronFederatedHPA beside it', () => {
     const t = run.run.total.series;
     const i = t.time.findIndex((x) => x > 1200);
     expect(t.specReplicas[i]).toBeGreaterThanOrEqual(8);
+  });
+
+  it("a compact run explains every central decision as the full recording, the cron's bounds included", () => {
+    const r = parseScenario(
+      FHPA + CRON('    - { name: up, schedule: "*/20 * * * *", targetMinReplicas: 8 }\n'),
+    );
+    const full = simulateFederation(r.input!, 'shipped', { record: 'full' });
+    const compact = simulateFederation(r.input!, 'shipped', { record: 'compact' });
+    if (!full.ok || !compact.ok) throw new Error('run refused');
+    const n = full.run.total.series.time.length;
+    let moved = 0;
+    for (let k = 0; k < n; k++) {
+      const want = federationSyncDetail(r.input!, full.run, null, k);
+      const got = federationSyncDetail(r.input!, compact.run, null, k);
+      expect(got?.sync, `sync ${k}`).toEqual(want?.sync);
+      expect(got?.hpa, `sync ${k}`).toEqual(want?.hpa);
+      if (want?.hpa.spec.minReplicas === 8) moved++;
+    }
+    // the replayed decisions after the first firing read the moved minimum, as the full run did
+    expect(moved).toBeGreaterThan(0);
   });
 
   it('a timeZone moves the schedule; a workload target sets the template', () => {
