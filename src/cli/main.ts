@@ -32,10 +32,14 @@ commands:
         P-th percentile (default 100: the worst draw)
   tune FILE [--hpa NAME] [check's thresholds] [--minimize cost|pod-hours] [--pod-hour-price P]
        [--seed N] [--budget RUNS] [--workers N] [--search-replicas] [--search-target] [--max-work N]
+       [--draws N] [--percentile P] [--write FILE]
         search the HPA's behavior for the cheapest one that meets the thresholds (seed ${TUNE_DEFAULTS.seed},
         ${TUNE_DEFAULTS.budget} runs, all cores by default); prints the recommended manifest, a summary on
         stderr: exit 0 one meets every threshold, 1 none does (the nearest miss is printed), 2 bad input;
-        --minimize cost reads spec.cost's prices unless --pod-hour-price is given
+        --minimize cost reads spec.cost's prices unless --pod-hour-price is given;
+        --draws N [--percentile P] judges every candidate at the P-th percentile of N timing
+        draws (default: the worst); --write FILE writes the recommended HPA there (only when
+        it meets every threshold) instead of printing it
   import FILE [--from csv|prometheus] [--series sum|N] [--step] [--scale F] [--points]
         turn exported traffic (CSV time,value or a Prometheus query_range JSON) into a series
         curve to paste under spec.traffic

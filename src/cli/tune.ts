@@ -21,6 +21,8 @@ import {
 import { parseArgs, type Io } from './args.ts';
 import { currentParseOptions, loadScenarioFile } from './loadScenario.ts';
 import { createPool, defaultWorkers } from './tunePool.ts';
+import { drawsLabel, readDraws } from './draws.ts';
+import { writeFileSync } from 'node:fs';
 
 export const TUNE_DEFAULTS = { seed: 1, budget: 200 } as const;
 const MAX_WORKERS = 64;
@@ -36,9 +38,17 @@ export async function tuneCommand(argv: string[], io: Io): Promise<number> {
     workers: 'number',
     'search-replicas': 'boolean',
     'search-target': 'boolean',
+    draws: 'number',
+    percentile: 'number',
+    write: 'string',
   };
   const args = parseArgs(argv, spec);
   if (!args.ok) return io.usage(args.error);
+  const draws = readDraws(args.values);
+  if (typeof draws === 'string') return io.usage(draws);
+  const write = args.values.write as string | undefined;
+  if (write !== undefined && (write === '' || write === '-'))
+    return io.usage('--write takes a file to write the recommended HPA manifest to');
   const [file, ...extra] = args.positional;
   if (!file || extra.length) return io.usage('tune takes exactly one scenario file');
   const v = args.values;
@@ -78,6 +88,9 @@ export async function tuneCommand(argv: string[], io: Io): Promise<number> {
     io.err(`${file}:1:1: error: ${prepared.error}`);
     return 2;
   }
+  // Candidates judged over the draws; the search's seed draws them (the same seed, the same answer).
+  if (draws)
+    prepared.base.draws = { ...draws, seed: (v.seed as number | undefined) ?? TUNE_DEFAULTS.seed };
   const hpaDoc = parsed.documents.find((d) => d.role === 'hpa');
   if (!hpaDoc) {
     io.err(`${file}:1:1: error: the scenario has no HorizontalPodAutoscaler`);
@@ -128,10 +141,29 @@ export async function tuneCommand(argv: string[], io: Io): Promise<number> {
     io.err(`${file}:1:1: error: ${current?.error ?? 'no candidate could be simulated'}`);
     return 2;
   }
-  io.out(patchedManifestYaml(loaded.text, hpaDoc, best.patch, parsed.hpaManifest).trimEnd());
+  const manifest = patchedManifestYaml(loaded.text, hpaDoc, best.patch, parsed.hpaManifest);
+  if (write === undefined) io.out(manifest.trimEnd());
   summary(result, current, best, { file, workers: pool.workers, seconds }).forEach((l) =>
     io.err(l),
   );
+  if (draws)
+    io.err(
+      `${file}: every candidate judged at ${drawsLabel(draws)} (seed ${prepared.base.draws!.seed})`,
+    );
+  if (write !== undefined) {
+    // Only a recommendation that meets every threshold is written: the file is meant to ship.
+    if (!result.feasible) {
+      io.err(`${write}: not written: no candidate meets every threshold`);
+      return 1;
+    }
+    try {
+      writeFileSync(write, manifest.endsWith('\n') ? manifest : `${manifest}\n`);
+    } catch (e) {
+      io.err(`${write}: error: ${(e as Error).message}`);
+      return 2;
+    }
+    io.err(`${write}: wrote the recommended HorizontalPodAutoscaler (kubectl apply -f ${write})`);
+  }
   return result.feasible ? 0 : 1;
 }
 

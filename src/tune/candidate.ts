@@ -1,8 +1,13 @@
 // One candidate, end to end: merge patch → the API server's rules (src/scenario) → a run over the
 // scenario's unchanged world (src/run, compact record) → its KPIs. Pure: workers call it as is.
 
-import type { Kpis, SimulationInput } from '../engine/simulation/index.ts';
-import { executeRun } from '../run/index.ts';
+import {
+  kpisAtPercentile,
+  tailValue,
+  type Kpis,
+  type SimulationInput,
+} from '../engine/simulation/index.ts';
+import { executeDraws, executeRun } from '../run/index.ts';
 import { estimateWork, patchHpaSpec, type ParseResult } from '../scenario/index.ts';
 
 /** What every evaluation needs, plain data (it is posted to workers once per search). */
@@ -13,6 +18,11 @@ export interface TuneBase {
   input: SimulationInput;
   /** the work budget a candidate's run may cost (src/scenario/budget.ts units) */
   maxWork: number;
+  /**
+   * judge every candidate over timing draws (engine/simulation/draws.ts): its KPIs are those at
+   * this percentile of the draws (the bad tail), so a goal is met only if it holds there
+   */
+  draws?: { count: number; seed: number; percentile: number } | null;
 }
 
 /** Manifest versions whose spec has `behavior` and v2-shaped metrics, so a patch means the same. */
@@ -67,11 +77,36 @@ export type Evaluation = { ok: true; kpis: Kpis } | { ok: false; error: string }
 export function evaluateCandidate(base: TuneBase, patch: unknown): Evaluation {
   const prepared = candidateInput(base, patch);
   if (!prepared.ok) return prepared;
-  const run = executeRun({
+  const plan = {
     key: 'candidate',
-    role: 'variant',
+    role: 'variant' as const,
     name: 'candidate',
     input: prepared.input,
-  });
+  };
+  const d = base.draws;
+  if (d) {
+    const drawn = executeDraws(plan, d.count, d.seed);
+    return drawn.ok
+      ? {
+          ok: true,
+          kpis: pessimisticKpis(
+            drawn.draws.map((x) => x.kpis),
+            d.percentile,
+          ),
+        }
+      : { ok: false, error: drawn.error };
+  }
+  const run = executeRun(plan);
   return run.ok ? { ok: true, kpis: run.result.kpis } : { ok: false, error: run.error };
+}
+
+/** Every KPI at percentile p of its bad tail: high, and low for the final replicas (a minimum). */
+export function pessimisticKpis(all: readonly Kpis[], p: number): Kpis {
+  const k = kpisAtPercentile(all, p);
+  k.finalReplicas = tailValue(
+    all.map((x) => x.finalReplicas),
+    p,
+    'min',
+  );
+  return k;
 }
