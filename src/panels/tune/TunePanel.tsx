@@ -7,6 +7,7 @@ import { costObjective, podHoursObjective, THRESHOLDS, type Constraint } from '.
 import type { CandidateResult, SearchResult } from '../../tune/search.ts';
 import { releaseNeeds } from '../../tune/space.ts';
 import { defaultTuneWorkers } from '../../bridge/tunePool.ts';
+import { ShipCandidate } from './ShipCandidate.tsx';
 import { TradeOffChart } from './TradeOffChart.tsx';
 import { useTuneSearch } from './useTuneSearch.ts';
 import './tune.css';
@@ -239,6 +240,7 @@ export function TunePanel(props: TunePanelProps) {
         ) : null}
         {result ? (
           <Results
+            text={props.text}
             result={result}
             selected={selected}
             onSelect={setSelected}
@@ -296,6 +298,7 @@ function Status({ state }: { state: ReturnType<typeof useTuneSearch>['state'] })
 }
 
 function Results(props: {
+  text: string;
   result: SearchResult;
   selected: number | null;
   onSelect(i: number): void;
@@ -379,6 +382,9 @@ function Results(props: {
                   >
                     {props.added.has(c.index) ? 'Added' : 'Add as variant'}
                   </button>
+                ) : null}
+                {c.index !== 0 && c.kpis ? (
+                  <ShipCandidate text={props.text} patch={c.patch} label={`tuned-${c.index}`} />
                 ) : null}
               </td>
             </tr>

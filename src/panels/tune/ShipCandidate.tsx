@@ -1,0 +1,74 @@
+// Leave with a tuned candidate: "Export as HPA manifest" downloads the HPA as written with the
+// candidate's patch merged (comments and formatting kept: the text `cli tune` prints), "Copy
+// manifest" puts the same text on the clipboard. The editor may have changed since the search:
+// then the message says why the candidate no longer applies instead of exporting a wrong file.
+
+import { useState } from 'react';
+import { tunedManifest } from '../../scenario/edit/index.ts';
+
+export interface ShipCandidateProps {
+  /** the editor's current text */
+  text: string;
+  /** the candidate's merge patch over the HPA's spec */
+  patch: Record<string, unknown>;
+  /** names the file and the messages: "tuned-12" */
+  label: string;
+}
+
+function download(filename: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/yaml;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function ShipCandidate({ text, patch, label }: ShipCandidateProps) {
+  const [message, setMessage] = useState<string | null>(null);
+  const manifest = () => {
+    const r = tunedManifest(text, patch);
+    if (!r.ok) setMessage(`${label}: ${r.error}`);
+    return r;
+  };
+  return (
+    <span className="tune-ship">
+      <button
+        type="button"
+        className="btn"
+        title="Download the HPA as written with this candidate's changes (kubectl apply -f)"
+        onClick={(e) => {
+          e.stopPropagation();
+          const r = manifest();
+          if (!r.ok) return;
+          download(`${r.name}-${label}.yaml`, r.yaml);
+          setMessage(`${label}: downloaded ${r.name}-${label}.yaml`);
+        }}
+      >
+        Export as HPA manifest
+      </button>
+      <button
+        type="button"
+        className="btn"
+        onClick={(e) => {
+          e.stopPropagation();
+          const r = manifest();
+          if (!r.ok) return;
+          navigator.clipboard.writeText(r.yaml).then(
+            () => setMessage(`${label}: manifest copied`),
+            () => setMessage(`${label}: the clipboard refused; use Export instead`),
+          );
+        }}
+      >
+        Copy manifest
+      </button>
+      {message ? (
+        <span role="status" className="tune-ship-message">
+          {message}
+        </span>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import { tunedManifest } from './shipManifest.ts';
+
+const text = `# the web tier's autoscaler
+apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata:
+  name: web
+spec:
+  scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: web }
+  minReplicas: 2 # two for availability
+  maxReplicas: 20
+  metrics:
+    - type: Resource
+      resource: { name: cpu, target: { type: Utilization, averageUtilization: 60 } }
+---
+apiVersion: hpa-sim.dev/v1alpha1
+kind: Simulation
+spec:
+  duration: 1h
+`;
+
+const patch = {
+  behavior: { scaleDown: { stabilizationWindowSeconds: 120 } },
+};
+
+describe('tunedManifest (Export as HPA manifest)', () => {
+  it('the HPA alone, as written, with the patch merged and comments kept', () => {
+    const r = tunedManifest(text, patch);
+    if (!r.ok) throw new Error(r.error);
+    expect(r.name).toBe('web');
+    expect(r.yaml).toContain("# the web tier's autoscaler");
+    expect(r.yaml).toContain('minReplicas: 2 # two for availability');
+    expect(r.yaml).not.toContain('Simulation');
+    const docs = parseAllDocuments(r.yaml);
+    expect(docs).toHaveLength(1);
+    expect(docs[0]!.toJS().spec.behavior).toEqual(patch.behavior);
+    expect(docs[0]!.toJS().spec.maxReplicas).toBe(20);
+  });
+
+  it('says so when the HPA is gone from the editor since the search', () => {
+    const r = tunedManifest('apiVersion: v1\nkind: ConfigMap\n', patch);
+    expect(r).toEqual({
+      ok: false,
+      error: expect.stringContaining('no longer holds a HorizontalPodAutoscaler'),
+    });
+    expect(tunedManifest(text, patch, 'api')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('no longer holds HorizontalPodAutoscaler api'),
+    });
+  });
+});
