@@ -18,6 +18,7 @@ import {
 import { executeRun, planScenario } from '../src/run/index.ts';
 import { measure, round } from './measure.ts';
 import { searchFigures } from './search.ts';
+import { drawFigures } from './draws.ts';
 import { BENCH_CONFIG, BENCH_NOW, cpuObservation } from './reconcileFixture.ts';
 import { diurnalInput } from './simulationFixture.ts';
 
@@ -287,6 +288,7 @@ async function main(): Promise<void> {
     for (const f of figures)
       out[f.name] = { value: f.value, unit: f.unit, budget: f.budget, ...f.detail };
     if (!runsOnly) out['search.default'] = await tuneFigures();
+    if (!runsOnly) out['draws.default.16'] = defaultDraws();
     process.stdout.write(JSON.stringify(out, null, 2) + '\n');
     return;
   }
@@ -316,6 +318,15 @@ async function main(): Promise<void> {
     `${'search.default.simsPerSecondPerCore'.padEnd(42)} ${String(s.perCore).padStart(9)} sims/s (target ≥ 100, ${s.perCore >= 100 ? 'met' : 'NOT MET'}; ${s.perCpuSecond} per CPU second; ${s.runs} candidates of the 24 h default scenario)\n` +
       `${'search.default.simsPerSecondAllCores'.padEnd(42)} ${String(s.allCores).padStart(9)} sims/s (${s.cores} worker threads: ${s.speedUp}× one core)\n`,
   );
+  const d = defaultDraws();
+  process.stdout.write(
+    `${'draws.default.16'.padEnd(42)} ${String(d.ms).padStart(9)} ms (${d.perSecond} draws/s on one core: ${d.draws} timing draws of the 24 h default scenario, one after another)\n`,
+  );
+}
+
+/** 16 timing draws of the default scenario on this thread. */
+function defaultDraws() {
+  return drawFigures(readFileSync(path.join(root, 'src/presets/default.yaml'), 'utf8'));
 }
 
 /** The search's figures; the worker thread is bundled beside this bench by scripts/bench.mjs. */

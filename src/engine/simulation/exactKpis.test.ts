@@ -105,7 +105,7 @@ describe('exact pod-hours (issue 25)', () => {
 });
 
 describe('exact unmet demand on a curve that is not straight (issue 25)', () => {
-  it('a sine is cut one piece per second: within 0.01 % of a fine brute force', () => {
+  it('a sine is cut until straight or a second long: within 0.01 % of a fine brute force', () => {
     const traffic: Curve = { type: 'sine', base: 1000, amplitude: 800, periodSeconds: 240 };
     const k = fixed(traffic, 2, 600);
     const want = bruteUnmet(traffic, 1200, 600, 0.001);

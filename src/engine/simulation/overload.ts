@@ -2,12 +2,11 @@
 // serving pods could not take, and when. The capacity is constant between two scrapes (the loop
 // routes the demand over the pods ready at each scrape); the demand is the traffic curve itself,
 // cut at its breaks (curves/breaks.ts) into straight pieces whose integrals are closed forms.
-// A curve that is not straight between breaks (a sine) is cut further, one piece per second
-// (at most 60 per interval, the resolution the pods' CPU counters are averaged at).
+// A curve that is not straight between breaks (a sine) is halved until each piece is straight
+// within a millionth, or one second long (the resolution the pods' CPU counters average at).
 
 import type { CompiledCurve } from './curves/index.ts';
 import type { CurveShape } from './curves/breaks.ts';
-import { substeps } from './substeps.ts';
 
 /** Bisections of a straight piece that a clamp bends (a kink found to 2⁻²⁴ of the piece). */
 const MAX_DEPTH = 24;
@@ -85,23 +84,15 @@ export class DemandIntegral {
     let x = a;
     while (x < b) {
       const next = i < br.length && br[i]! < b ? br[i++]! : b;
-      if (this.linear) this.piece(x, next, capacity, share, sums, episodes, true, 0);
-      else {
-        const n = Math.max(1, substeps(next - x));
-        for (let k = 0; k < n; k++) {
-          const x0 = x + ((next - x) * k) / n;
-          const x1 = k === n - 1 ? next : x + ((next - x) * (k + 1)) / n;
-          this.piece(x0, x1, capacity, share, sums, episodes, false, 0);
-        }
-      }
+      this.piece(x, next, capacity, share, sums, episodes, 0);
       x = next;
     }
   }
 
   /**
    * One piece read as the line through its values at 1/4 and 3/4 (exact for a straight piece,
-   * whatever happens at its ends: a step's jump sits on a break). `check`: the midpoint must lie
-   * on that line, else the piece is halved (a clamp's kink, or a total read as 0 below zero).
+   * whatever happens at its ends: a step's jump sits on a break). Its start, middle and end must
+   * lie on that line, else the piece is halved (a clamp's kink, or a total read as 0 below zero).
    */
   private piece(
     x0: number,
@@ -110,13 +101,15 @@ export class DemandIntegral {
     f: number,
     sums: OverloadSums,
     ep: Episodes | null,
-    check: boolean,
     depth: number,
   ): void {
     const h = x1 - x0;
     const q1 = f * this.curve.valueAt(x0 + h / 4);
     const q3 = f * this.curve.valueAt(x0 + (3 * h) / 4);
-    if (check && depth < MAX_DEPTH) {
+    // A straight piece is halved only at a kink; a curved one (a sine) until it is straight
+    // within a millionth, or a second long (the resolution the pods' CPU counters average at).
+    const curved = !this.linear;
+    if (depth < MAX_DEPTH && (!curved || h > 1)) {
       // The piece's start and (just before) its end must lie on that line too, else a kink is
       // inside: halve the piece until the kink is pinned down.
       const slope = (q3 - q1) / (h / 2);
@@ -124,19 +117,34 @@ export class DemandIntegral {
       const v0 = f * this.curve.valueAt(x0);
       const v1 = f * this.curve.valueAt(x1 - eps);
       const mid = f * this.curve.valueAt(x0 + h / 2);
-      const tol = 1e-9 * Math.max(1, Math.abs(q1), Math.abs(q3), Math.abs(slope) * h);
+      const tol =
+        (curved ? 1e-6 : 1e-9) * Math.max(1, Math.abs(q1), Math.abs(q3), Math.abs(slope) * h);
       if (
         Math.abs(mid - (q1 + q3) / 2) > tol ||
         Math.abs(v0 - (q1 - (slope * h) / 4)) > tol ||
         Math.abs(v1 - (q3 + slope * (h / 4 - eps))) > tol
       ) {
         const m = x0 + h / 2;
-        this.piece(x0, m, c, f, sums, ep, true, depth + 1);
-        this.piece(m, x1, c, f, sums, ep, true, depth + 1);
+        this.piece(x0, m, c, f, sums, ep, depth + 1);
+        this.piece(m, x1, c, f, sums, ep, depth + 1);
         return;
       }
     }
     // the line's change over a quarter of the piece: from 1/4 back to 0, from 3/4 on to 1
+    this.integrate(x0, x1, c, q1, q3, sums, ep);
+  }
+
+  /** The piece [x0, x1) as the line through q1 at 1/4 and q3 at 3/4 of it. */
+  private integrate(
+    x0: number,
+    x1: number,
+    c: number,
+    q1: number,
+    q3: number,
+    sums: OverloadSums,
+    ep: Episodes | null,
+  ): void {
+    const h = x1 - x0;
     const quarter = (q3 - q1) / 2;
     const y0 = q1 - quarter;
     const y1 = q3 + quarter;
