@@ -1,6 +1,7 @@
 // Leave with a tuned candidate: "Export as HPA manifest" downloads the HPA as written with the
 // candidate's patch merged (comments and formatting kept: the text `cli tune` prints), "Copy
-// manifest" puts the same text on the clipboard. The editor may have changed since the search:
+// manifest" puts the same text on the clipboard, "Copy as a diff" a unified diff against the HPA
+// as written (for a pull request). The editor may have changed since the search:
 // then the message says why the candidate no longer applies instead of exporting a wrong file.
 
 import { useState } from 'react';
@@ -63,6 +64,22 @@ export function ShipCandidate({ text, patch, label }: ShipCandidateProps) {
         }}
       >
         Copy manifest
+      </button>
+      <button
+        type="button"
+        className="btn"
+        title="A unified diff from the HPA as written, ready for a pull request"
+        onClick={(e) => {
+          e.stopPropagation();
+          const r = manifest();
+          if (!r.ok) return;
+          navigator.clipboard.writeText(r.diff).then(
+            () => setMessage(`${label}: diff copied`),
+            () => setMessage(`${label}: the clipboard refused; use Export instead`),
+          );
+        }}
+      >
+        Copy as a diff
       </button>
       {message ? (
         <span role="status" className="tune-ship-message">

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { applyPatch } from 'diff';
 import { parseAllDocuments } from 'yaml';
 import { tunedManifest } from './shipManifest.ts';
 
@@ -37,6 +38,18 @@ describe('tunedManifest (Export as HPA manifest)', () => {
     expect(docs).toHaveLength(1);
     expect(docs[0]!.toJS().spec.behavior).toEqual(patch.behavior);
     expect(docs[0]!.toJS().spec.maxReplicas).toBe(20);
+  });
+
+  it('its diff, applied to the HPA as written, gives the exported manifest', () => {
+    const r = tunedManifest(text, patch);
+    if (!r.ok) throw new Error(r.error);
+    expect(r.diff).toContain('--- a/web.yaml');
+    expect(r.diff).toContain('+++ b/web.yaml');
+    expect(r.diff).toContain('+  behavior:');
+    // only added lines: nothing of the HPA as written is rewritten
+    expect(r.diff.split('\n').filter((l) => l.startsWith('-') && !l.startsWith('---'))).toEqual([]);
+    const written = text.slice(0, text.indexOf('\n---') + 1);
+    expect(applyPatch(written, r.diff)).toBe(r.yaml);
   });
 
   it('says so when the HPA is gone from the editor since the search', () => {

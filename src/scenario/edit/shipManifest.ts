@@ -1,12 +1,32 @@
 // "Export as HPA manifest" for a tuned candidate in the app: the editor's HPA as written, with the
 // candidate's patch merged into its spec (comments and formatting kept: patchManifest.ts, the
 // text `cli tune` prints). The text may have changed since the search: an HPA that is gone, or a
-// patch that no longer applies, is a message, never a wrong manifest.
+// patch that no longer applies, is a message, never a wrong manifest. "Copy as a diff" is the
+// unified diff (jsdiff) from the document as written to that text.
 
+import { createTwoFilesPatch } from 'diff';
 import { isMap, parseAllDocuments } from 'yaml';
 import { patchedManifestYaml } from './patchManifest.ts';
 
-export type ShipResult = { ok: true; yaml: string; name: string } | { ok: false; error: string };
+export type ShipResult =
+  | {
+      ok: true;
+      yaml: string;
+      name: string;
+      /** a unified diff from the HPA as written to `yaml`, ready for a pull request */
+      diff: string;
+    }
+  | { ok: false; error: string };
+
+/** Where a document's text starts: after the `---` line before its contents, else `previousEnd`. */
+function chunkStart(text: string, contentStart: number, previousEnd: number): number {
+  const head = text.slice(previousEnd, contentStart);
+  const marker = /^---[^\n]*\n?/gm;
+  let start = previousEnd;
+  for (let m = marker.exec(head); m !== null; m = marker.exec(head))
+    start = previousEnd + m.index + m[0].length;
+  return start;
+}
 
 /** The first HorizontalPodAutoscaler of `text` (or the one named `hpaName`) with `patch` merged. */
 export function tunedManifest(
@@ -17,7 +37,11 @@ export function tunedManifest(
   const docs = parseAllDocuments(text);
   if (!Array.isArray(docs) || docs.length === 0)
     return { ok: false, error: 'the editor holds no YAML document' };
+  let previousEnd = 0;
   for (const doc of docs) {
+    const range = doc.range;
+    const start = chunkStart(text, range[0], previousEnd);
+    previousEnd = range[2];
     if (doc.errors.length > 0 || !isMap(doc.contents)) continue;
     const value = doc.toJS() as { kind?: unknown; metadata?: { name?: unknown }; spec?: unknown };
     if (value?.kind !== 'HorizontalPodAutoscaler') continue;
@@ -25,14 +49,18 @@ export function tunedManifest(
     if (hpaName !== undefined && name !== hpaName) continue;
     if (typeof value.spec !== 'object' || value.spec === null)
       return { ok: false, error: `HorizontalPodAutoscaler ${name} has no spec to patch` };
-    const source = doc.toString({ lineWidth: 0 });
+    // The document's own text, comments before it included, as the user wrote it.
+    const before = text.slice(start, range[2]).replace(/\n*$/, '\n');
     const yaml = patchedManifestYaml(
-      source,
-      { start: 0, end: source.length, item: null },
+      before,
+      { start: 0, end: before.length, item: null },
       patch,
       value,
     );
-    return { ok: true, yaml, name };
+    const diff = createTwoFilesPatch(`a/${name}.yaml`, `b/${name}.yaml`, before, yaml, '', '', {
+      context: 3,
+    });
+    return { ok: true, yaml, name, diff };
   }
   return {
     ok: false,
