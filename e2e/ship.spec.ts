@@ -5,7 +5,14 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { openApp, presets, setEditorText, waitUpToDate } from './app.ts';
+import {
+  editorText,
+  expectEditorText,
+  openApp,
+  presets,
+  setEditorText,
+  waitUpToDate,
+} from './app.ts';
 import { expect, test } from './fixtures.ts';
 
 const short = presets
@@ -73,5 +80,16 @@ test('a tuned candidate leaves the app as an HPA manifest that cli check passes'
   );
   expect(check.stdout).toContain('all 2 thresholds met');
   expect(check.status).toBe(0);
+
+  // "Make this the HPA": the editor's HPA becomes the export, the old one a variant; one undo.
+  const before = await editorText(page);
+  await best.getByRole('button', { name: 'Make this the HPA' }).click();
+  await expect(best.getByRole('status')).toContainText('is now the HPA');
+  await expect.poll(() => editorText(page), { timeout: 20_000 }).toContain(hpa.trimEnd());
+  const after = await editorText(page);
+  expect(after).toMatch(/name: before-tuned-\d+/);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expectEditorText(page, before);
   expect(pageGuard.pageErrors).toEqual([]);
 });

@@ -1,7 +1,8 @@
 // Leave with a tuned candidate: "Export as HPA manifest" downloads the HPA as written with the
 // candidate's patch merged (comments and formatting kept: the text `cli tune` prints), "Copy
 // manifest" puts the same text on the clipboard, "Copy as a diff" a unified diff against the HPA
-// as written (for a pull request). The editor may have changed since the search:
+// as written (for a pull request). "Make this the HPA" writes it into the editor (one undo step)
+// and keeps the HPA as it was as a variant, so the comparison stays. The editor may have changed since the search:
 // then the message says why the candidate no longer applies instead of exporting a wrong file.
 
 import { useState } from 'react';
@@ -14,7 +15,16 @@ export interface ShipCandidateProps {
   patch: Record<string, unknown>;
   /** names the file and the messages: "tuned-12" */
   label: string;
+  onMakeHpa?: MakeHpa | undefined;
 }
+
+/** Replaces the text (`from` → `to`) and keeps the old HPA as variant `name` (patch `back`). */
+export type MakeHpa = (
+  from: string,
+  to: string,
+  name: string,
+  back: Record<string, unknown>,
+) => Promise<string | null>;
 
 function download(filename: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/yaml;charset=utf-8' }));
@@ -27,7 +37,7 @@ function download(filename: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function ShipCandidate({ text, patch, label }: ShipCandidateProps) {
+export function ShipCandidate({ text, patch, label, onMakeHpa }: ShipCandidateProps) {
   const [message, setMessage] = useState<string | null>(null);
   const manifest = () => {
     const r = tunedManifest(text, patch);
@@ -81,6 +91,28 @@ export function ShipCandidate({ text, patch, label }: ShipCandidateProps) {
       >
         Copy as a diff
       </button>
+      {onMakeHpa ? (
+        <button
+          type="button"
+          className="btn"
+          title="Write this candidate into the editor's HPA (one undo step); the HPA as it was stays as a variant"
+          onClick={(e) => {
+            e.stopPropagation();
+            const r = manifest();
+            if (!r.ok) return;
+            const kept = `before-${label}`;
+            void onMakeHpa(text, r.text, kept, r.inverse).then((error) =>
+              setMessage(
+                error
+                  ? `${label}: ${error}`
+                  : `${label} is now the HPA; the HPA as it was is variant ${kept}`,
+              ),
+            );
+          }}
+        >
+          Make this the HPA
+        </button>
+      ) : null}
       {message ? (
         <span role="status" className="tune-ship-message">
           {message}

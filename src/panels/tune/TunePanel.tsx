@@ -7,7 +7,7 @@ import { costObjective, podHoursObjective, THRESHOLDS, type Constraint } from '.
 import type { CandidateResult, SearchResult } from '../../tune/search.ts';
 import { releaseNeeds } from '../../tune/space.ts';
 import { defaultTuneWorkers } from '../../bridge/tunePool.ts';
-import { ShipCandidate } from './ShipCandidate.tsx';
+import { ShipCandidate, type MakeHpa } from './ShipCandidate.tsx';
 import { TradeOffChart } from './TradeOffChart.tsx';
 import { useTuneSearch } from './useTuneSearch.ts';
 import './tune.css';
@@ -21,6 +21,8 @@ export interface TunePanelProps {
   onClose(): void;
   /** adds a candidate as a variant of the scenario; resolves null when added, else why not */
   onAddVariant?: (name: string, patch: Record<string, unknown>) => Promise<string | null>;
+  /** "Make this the HPA" (ShipCandidate.tsx): the new text, the old HPA kept as a variant */
+  onMakeHpa?: MakeHpa;
 }
 
 const DEFAULT_CONSTRAINTS: Constraint[] = [
@@ -241,6 +243,7 @@ export function TunePanel(props: TunePanelProps) {
         {result ? (
           <Results
             text={props.text}
+            onMakeHpa={props.onMakeHpa}
             result={result}
             selected={selected}
             onSelect={setSelected}
@@ -299,6 +302,7 @@ function Status({ state }: { state: ReturnType<typeof useTuneSearch>['state'] })
 
 function Results(props: {
   text: string;
+  onMakeHpa: MakeHpa | undefined;
   result: SearchResult;
   selected: number | null;
   onSelect(i: number): void;
@@ -384,7 +388,12 @@ function Results(props: {
                   </button>
                 ) : null}
                 {c.index !== 0 && c.kpis ? (
-                  <ShipCandidate text={props.text} patch={c.patch} label={`tuned-${c.index}`} />
+                  <ShipCandidate
+                    text={props.text}
+                    patch={c.patch}
+                    label={`tuned-${c.index}`}
+                    onMakeHpa={props.onMakeHpa}
+                  />
                 ) : null}
               </td>
             </tr>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyPatch } from 'diff';
 import { parseAllDocuments } from 'yaml';
-import { tunedManifest } from './shipManifest.ts';
+import { inversePatch, tunedManifest } from './shipManifest.ts';
 
 const text = `# the web tier's autoscaler
 apiVersion: autoscaling/v2
@@ -50,6 +50,23 @@ describe('tunedManifest (Export as HPA manifest)', () => {
     expect(r.diff.split('\n').filter((l) => l.startsWith('-') && !l.startsWith('---'))).toEqual([]);
     const written = text.slice(0, text.indexOf('\n---') + 1);
     expect(applyPatch(written, r.diff)).toBe(r.yaml);
+  });
+
+  it('"Make this the HPA": the text with the HPA replaced, the Simulation document untouched', () => {
+    const r = tunedManifest(text, patch);
+    if (!r.ok) throw new Error(r.error);
+    expect(r.text.startsWith(r.yaml)).toBe(true);
+    expect(r.text.slice(r.yaml.length)).toBe(text.slice(text.indexOf('\n---') + 1));
+    expect(r.inverse).toEqual({ behavior: null });
+  });
+
+  it('the inverse patch restores every key the patch touched, nested ones too', () => {
+    const old = { minReplicas: 2, behavior: { scaleUp: { stabilizationWindowSeconds: 0 } } };
+    const p = { minReplicas: 3, behavior: { scaleUp: { selectPolicy: 'Min' }, scaleDown: {} } };
+    expect(inversePatch(p, old)).toEqual({
+      minReplicas: 2,
+      behavior: { scaleUp: { selectPolicy: null }, scaleDown: null },
+    });
   });
 
   it('says so when the HPA is gone from the editor since the search', () => {

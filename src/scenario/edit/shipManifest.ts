@@ -15,6 +15,10 @@ export type ShipResult =
       name: string;
       /** a unified diff from the HPA as written to `yaml`, ready for a pull request */
       diff: string;
+      /** the whole text with the HPA document replaced by `yaml` ("Make this the HPA") */
+      text: string;
+      /** the merge patch over the new HPA's spec that gives the old one back (a variant) */
+      inverse: Record<string, unknown>;
     }
   | { ok: false; error: string };
 
@@ -60,7 +64,11 @@ export function tunedManifest(
     const diff = createTwoFilesPatch(`a/${name}.yaml`, `b/${name}.yaml`, before, yaml, '', '', {
       context: 3,
     });
-    return { ok: true, yaml, name, diff };
+    const end = range[2];
+    const after = text.slice(end);
+    const whole = text.slice(0, start) + yaml + (after.startsWith('\n') ? after.slice(1) : after);
+    const inverse = inversePatch(patch, value.spec as Record<string, unknown>);
+    return { ok: true, yaml, name, diff, text: whole, inverse };
   }
   return {
     ok: false,
@@ -69,4 +77,30 @@ export function tunedManifest(
         ? 'the editor no longer holds a HorizontalPodAutoscaler document: the candidate cannot be applied (run the search again)'
         : `the editor no longer holds HorizontalPodAutoscaler ${hpaName}: the candidate cannot be applied (run the search again)`,
   };
+}
+
+/**
+ * The merge patch that undoes `patch` over `old` (RFC 7386): every key the patch touches gets
+ * its old value back, or null (removed) where the old object had none; nested maps recurse so a
+ * key the patch added inside them is removed too.
+ */
+export function inversePatch(
+  patch: Record<string, unknown>,
+  old: Record<string, unknown>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(patch)) {
+    const was = old[key];
+    out[key] =
+      isPlainMap(value) && isPlainMap(was)
+        ? inversePatch(value, was)
+        : was === undefined
+          ? null
+          : was;
+  }
+  return out;
+}
+
+function isPlainMap(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
