@@ -7,12 +7,14 @@ import { patchedManifestYaml } from '../scenario/edit/patchManifest.ts';
 import { DEFAULT_MAX_WORK } from '../scenario/index.ts';
 import {
   costObjective,
+  describeTradeOff,
   MAX_BUDGET,
   podHoursObjective,
   releaseNeeds,
   scenarioCostObjective,
   search,
   THRESHOLDS,
+  tradeOffs,
   tuneBase,
   type CandidateResult,
   type Goals,
@@ -206,11 +208,28 @@ function summary(
     rows.push([r.overload.label, fmt(current.overload), fmt(best.overload)]);
   rows.push(['scale events', fmt(current.kpis?.scaleEvents), fmt(best.kpis?.scaleEvents)]);
   rows.push(['peak replicas', fmt(current.kpis?.peakReplicas), fmt(best.kpis?.peakReplicas)]);
+  rows.push([
+    'longest recovery (s)',
+    fmt(current.kpis?.recovery.maxSeconds),
+    fmt(best.kpis?.recovery.maxSeconds),
+  ]);
+  rows.push([
+    'p95 utilization (%)',
+    fmt(current.kpis?.p95UtilizationPercent),
+    fmt(best.kpis?.p95UtilizationPercent),
+  ]);
   const w0 = Math.max(...rows.map((x) => x[0].length), 10);
   const w1 = Math.max(...rows.map((x) => x[1].length), 'current'.length);
   const line = (a: string, b: string, c: string) => `  ${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`;
   lines.push(line('', 'current', best.index === 0 ? 'recommended (= current)' : 'recommended'));
   rows.forEach((x) => lines.push(line(...x)));
+  // What the recommendation gives up against the current HPA, beyond the goals searched for.
+  const trades =
+    best.index !== 0 && current.kpis && best.kpis ? tradeOffs(current.kpis, best.kpis) : [];
+  if (trades.length > 0)
+    lines.push(
+      `${run.file}: note: the recommendation trades: ${trades.map(describeTradeOff).join('; ')}`,
+    );
   for (const need of releaseNeeds(best.patch)) lines.push(`${run.file}: note: ${need.text}`);
   lines.push(
     r.feasible

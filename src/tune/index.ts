@@ -39,3 +39,4 @@ export {
 } from './search.ts';
 export type { ReleaseNeed, SpaceOptions } from './space.ts';
 export { releaseNeeds } from './space.ts';
+export { tradeOffs, describeTradeOff, type TradeOff } from './tradeOffs.ts';

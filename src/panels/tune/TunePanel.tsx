@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { costObjective, podHoursObjective, THRESHOLDS, type Constraint } from '../../tune/goals.ts';
 import type { CandidateResult, SearchResult } from '../../tune/search.ts';
 import { releaseNeeds } from '../../tune/space.ts';
+import { describeTradeOff, tradeOffs } from '../../tune/tradeOffs.ts';
 import { defaultTuneWorkers } from '../../bridge/tunePool.ts';
 import { ShipCandidate, type MakeHpa } from './ShipCandidate.tsx';
 import { TradeOffChart } from './TradeOffChart.tsx';
@@ -368,6 +369,7 @@ function Results(props: {
                   : c.constraints
                       .map((k) => `${k.met ? '✓' : '✗'} ${k.label} ${round(k.value)}`)
                       .join(', ')}
+                <TradesOf current={props.result.candidates[0]} candidate={c} />
               </td>
               <td>
                 <code className="tune-patch">
@@ -403,6 +405,16 @@ function Results(props: {
       <p className="tune-legend">★ recommendation · ◆ on the Pareto front</p>
     </div>
   );
+}
+
+/** What a candidate makes worse than the current HPA (src/tune/tradeOffs.ts). */
+function TradesOf(props: { current: CandidateResult | undefined; candidate: CandidateResult }) {
+  const a = props.current?.kpis;
+  const b = props.candidate.kpis;
+  if (!a || !b || props.candidate.index === 0) return null;
+  const trades = tradeOffs(a, b);
+  if (trades.length === 0) return null;
+  return <div className="tune-trades">trades: {trades.map(describeTradeOff).join('; ')}</div>;
 }
 
 function round(v: number): string {
