@@ -36,12 +36,14 @@ const into = (...folders) => folders.map((f) => `**/${f}/**`);
 const RUNTIME_ALLOWED = [
   'engine/simulation/decisionSeries\\.ts', // decidingMetric: which metric decided (explain)
   'engine/simulation/seedNotes\\.ts', // where the seed documents are wrong: explain and the CLI
+  'engine/simulation/shortcuts\\.ts', // the early-return syncs' wording: explain and the records
   'scenario/schema/hpaSchema\\.ts', // JSON Schema data for the editor's completion
   'scenario/schema/simulationSchema\\.ts',
   'scenario/keda/schema\\.ts', // KEDA ScaledObject's JSON Schema, the same data for the editor
   'scenario/edit/index\\.ts', // the curve editor's text edits and line (yaml + curve evaluation)
   'run/compare\\.ts', // the KPI comparison of runs: the app's table and Markdown export
   'run/decisionKey\\.ts', // which multi-cluster decision the explanation follows: store and worker
+  'worker/methods\\.ts', // the method table the bridge generates its forwarding from (names only)
 ];
 // engine/ and scenario/ are not reachable from the UI at all (typesViaRun below); what is left
 // of the simulator (the run service, the worker protocol) is types only.
@@ -250,11 +252,23 @@ export default tseslint.config(
   ),
   // The simulator side: runs in a Worker, in Node (CLI) and in tests; no UI.
   layer(
-    ['src/worker/**', 'src/run/**', 'src/cli/**', 'src/conformance/**'],
+    ['src/worker/**', 'src/run/**', 'src/conformance/**'],
     [
       noUiPackages,
       {
         group: into('app', 'panels', 'charts', 'explain', 'plot', 'format', 'store', 'bridge'),
+        message: ONE_WAY,
+      },
+    ],
+  ),
+  // The CLI is a front end like the page: it reaches its worker threads through the bridge's
+  // pool (src/bridge/pool.ts, DOM-free), never the UI.
+  layer(
+    ['src/cli/**'],
+    [
+      noUiPackages,
+      {
+        group: into('app', 'panels', 'charts', 'explain', 'format', 'store'),
         message: ONE_WAY,
       },
     ],

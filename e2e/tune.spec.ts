@@ -63,4 +63,33 @@ test.describe('tune', () => {
     await expect(dialog.getByRole('status')).toContainText('(cancelled)', { timeout: 30_000 });
     await expect(dialog.getByRole('button', { name: 'Search', exact: true })).toBeEnabled();
   });
+
+  test('a search goes on when its dialog closes, and shows where it is when it opens again', async ({
+    page,
+    pageGuard,
+  }) => {
+    test.setTimeout(120_000);
+    await openApp(page);
+    await setEditorText(page, short);
+    await waitUpToDate(page);
+    await page.getByRole('button', { name: 'Tune…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Tune the behavior' });
+    await dialog.getByRole('spinbutton', { name: 'Runs' }).fill('32');
+    await dialog.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(dialog.getByRole('progressbar', { name: 'Search progress' })).toBeVisible({
+      timeout: 60_000,
+    });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    // Closed, the search runs on; reopened, its progress or its result is there.
+    await page.getByRole('button', { name: 'Tune…' }).click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('spinbutton', { name: 'Runs' })).toHaveValue('32');
+    await expect(dialog.getByRole('status')).toContainText(/32 runs in [\d.]+ s on \d+ worker/, {
+      timeout: 90_000,
+    });
+    const chart = dialog.getByRole('figure', { name: 'Trade-off: cost against overload' });
+    await expect(chart.locator('circle.pt, rect.pt')).toHaveCount(32);
+    expect(pageGuard.pageErrors).toEqual([]);
+  });
 });

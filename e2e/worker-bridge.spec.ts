@@ -165,3 +165,33 @@ test('workers that never start fall back to the main thread', async ({ page }) =
   expect(out.state.statuses.map((s) => s.kind)).toEqual(['restarted', 'restarted', 'fallback']);
   expect(out.state.mainThreadLoads).toBe(1);
 });
+
+test('a search runs on the simulator worker; a worker that dies is replaced and the search goes on', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const out = await page.evaluate(async () => {
+    const t = (globalThis as unknown as BridgeTestGlobal).bridgeTest;
+    // Three hours of the default scenario: a candidate is a quick run.
+    const short = t.defaultPreset.replace('duration: 24h', 'duration: 3h');
+    return {
+      real: await t.search(short, 8, 'real'),
+      crash: await t.search(short, 8, 'second-crashes'),
+    };
+  });
+  expect(out.real).toMatchObject({
+    candidates: 8,
+    evaluated: 8,
+    errors: [],
+    incidents: [],
+    workersCreated: 2,
+  });
+  // The crashed worker's first candidate is run again on its replacement: every candidate
+  // answers, and the loss is one plain sentence naming the candidate.
+  expect(out.crash).toMatchObject({ candidates: 8, evaluated: 8, errors: [], workersCreated: 3 });
+  expect(out.crash.incidents).toEqual([
+    expect.stringMatching(
+      /^candidate \d+: the simulator stopped while running it \(.+\); it was restarted and runs the candidate again$/,
+    ),
+  ]);
+});

@@ -4,8 +4,8 @@
 import { bundleForNode, root } from './bundleForNode.mjs';
 
 const outfile = await bundleForNode('bench/run.ts', 'bench.mjs');
-// `cli tune`'s worker thread, for the search's all-cores figure (bench/search.ts).
-await bundleForNode('src/cli/tuneWorker.ts', 'tuneWorker.mjs');
+// `cli tune`'s simulator thread, for the search's all-cores figure (bench/search.ts).
+await bundleForNode('src/cli/simulatorThread.ts', 'simulatorThread.mjs');
 // Re-run under --expose-gc so memory figures measure what a result keeps alive.
 const { spawnSync } = await import('node:child_process');
 const r = spawnSync(process.execPath, ['--expose-gc', outfile, ...process.argv.slice(2)], {

@@ -9,17 +9,18 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-// Under tsx the pool starts src/cli/tuneWorker.ts; in the bundle there is no such file, and the
-// bundle itself is the worker's entry. Rewritten here so the source keeps working under tsx.
-const WORKER_URL = /new URL\(\s*['"]\.\/tuneWorker\.ts['"]\s*,\s*import\.meta\.url\s*\)/;
+// Under tsx `tune`'s pool starts src/cli/simulatorThread.ts; in the bundle there is no such file,
+// and the bundle itself is the thread's entry (bin.ts). Rewritten here so the source keeps working
+// under tsx.
+const WORKER_URL = /new URL\(\s*['"]\.\/simulatorThread\.ts['"]\s*,\s*import\.meta\.url\s*\)/;
 const workerUrlIsBundle = {
   name: 'tune-worker-url',
   setup(b) {
-    b.onLoad({ filter: /[\\/]src[\\/]cli[\\/]tunePool\.ts$/ }, (args) => {
+    b.onLoad({ filter: /[\\/]src[\\/]cli[\\/]threads\.ts$/ }, (args) => {
       const text = readFileSync(args.path, 'utf8');
       if (!WORKER_URL.test(text))
         throw new Error(
-          "tunePool.ts no longer names new URL('./tuneWorker.ts', import.meta.url): update scripts/buildCli.mjs",
+          "threads.ts no longer names new URL('./simulatorThread.ts', import.meta.url): update scripts/buildCli.mjs",
         );
       return { contents: text.replace(WORKER_URL, 'new URL(import.meta.url)'), loader: 'ts' };
     });

@@ -69,6 +69,8 @@ describe('UI layers load the simulator as types only', () => {
   );
   blocked('src/store/x.ts', "import { runScenario } from '../run/index.ts';", TYPES_ONLY);
   blocked('src/bridge/x.ts', "import { createSimulatorApi } from '../worker/api.ts';", TYPES_ONLY);
+  // The method table is names only: the bridge generates its forwarding from it.
+  allowed('src/bridge/x.ts', "import { METHOD_NAMES } from '../worker/methods.ts';");
   blocked('src/share/x.ts', "export { parseScenario } from '../scenario/index.ts';", VIA_RUN);
   allowed('src/charts/X.tsx', "import type { SyncRecord } from '../run/index.ts';");
   allowed('src/store/x.ts', "import { type RunReply } from '../worker/protocol.ts';");
@@ -176,6 +178,10 @@ describe('the simulator side imports no UI', () => {
     /No UI packages/,
   );
   allowed('src/worker/x.ts', "import { simulate } from '../engine/simulation/index.ts';");
+  blocked('src/worker/x.ts', "import { createWorkerPool } from '../bridge/pool.ts';", ONE_WAY);
+  // The CLI reaches its worker threads through the bridge's pool, like the page; never the UI.
+  allowed('src/cli/x.ts', "import { createWorkerPool } from '../bridge/pool.ts';");
+  blocked('src/cli/x.ts', "import { getStore } from '../store/index.ts';", ONE_WAY);
 });
 
 describe('the engine and the scenario layer import nothing above them', () => {

@@ -1,17 +1,15 @@
-// The Tune dialog with the text it searches: read only while the dialog is open, so a closed
-// dialog does not re-render at each edit.
+// The Tune dialog. The search reads the scenario's text from the store when it starts, so the
+// dialog never re-renders at each edit.
 import { memo } from 'react';
 import { TunePanel } from '../panels/tune/index.ts';
-import { useActions, useParseSummary, useScenarioTextWhile } from '../store/index.ts';
+import { useActions, useParseSummary } from '../store/index.ts';
 
 export const TuneHost = memo(function TuneHost(props: { open: boolean; onClose(): void }) {
-  const text = useScenarioTextWhile(props.open);
   const actions = useActions();
   const release = useParseSummary()?.release;
   return (
     <TunePanel
       open={props.open}
-      text={text}
       release={release ? `Kubernetes ${release.label}` : undefined}
       onClose={props.onClose}
       onAddVariant={(name, patch) => actions.addVariant(name, patch)}

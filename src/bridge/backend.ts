@@ -2,8 +2,9 @@
 // The client treats both alike; only a worker can be interrupted.
 
 import { wrap, type Endpoint } from 'comlink';
+import { callMethod, forwardApi } from '../worker/methods.ts';
 import type { SimulatorApi } from '../worker/protocol.ts';
-import type { Clock, WorkerLike } from './types.ts';
+import type { Clock, WorkerLike } from './transport.ts';
 
 export interface Backend {
   api: SimulatorApi;
@@ -46,13 +47,8 @@ export function workerBackend(worker: WorkerLike, onCrash: (message: string) => 
   };
   remote.exportCsv(-1).then(markStarted, markStarted);
   return {
-    api: {
-      run: (runId, text, options) => remote.run(runId, text, options),
-      getSync: (runId, index, runKey) => remote.getSync(runId, index, runKey),
-      duplicateAsVariant: (text) => remote.duplicateAsVariant(text),
-      addVariant: (text, variant) => remote.addVariant(text, variant),
-      exportCsv: (runId) => remote.exportCsv(runId),
-    },
+    // comlink's proxy has every method; the table gives the plain object the client holds.
+    api: forwardApi((name, args) => callMethod(remote as unknown as SimulatorApi, name, args)),
     interruptible: true,
     get started() {
       return started;
@@ -78,13 +74,7 @@ export function mainThreadBackend(loadApi: () => Promise<SimulatorApi>, clock: C
       return call(await api);
     });
   return {
-    api: {
-      run: (runId, text, options) => later((a) => a.run(runId, text, options)),
-      getSync: (runId, index, runKey) => later((a) => a.getSync(runId, index, runKey)),
-      duplicateAsVariant: (text) => later((a) => a.duplicateAsVariant(text)),
-      addVariant: (text, variant) => later((a) => a.addVariant(text, variant)),
-      exportCsv: (runId) => later((a) => a.exportCsv(runId)),
-    },
+    api: forwardApi((name, args) => later((a) => callMethod(a, name, args))),
     interruptible: false,
     started: true,
     terminate() {},

@@ -287,7 +287,7 @@ describe('simulator client: failures', () => {
 });
 
 describe('simulator client: a warm spare worker', () => {
-  it('starts a spare a second after the first delivered run, warmed by a tiny run', async () => {
+  it('starts a spare a second after the first delivered run, warmed by runs of that text', async () => {
     const { client, clock, workers } = setup({ warmUpText: 'tiny' });
     const a = client.run('a');
     expect(workers).toHaveLength(1); // nothing competes with the first run
@@ -297,6 +297,23 @@ describe('simulator client: a warm spare worker', () => {
     expect(workers).toHaveLength(1); // the page is still loading
     clock.advance(1);
     expect(workers).toHaveLength(2);
+    // The user's scenario ran quickly: the spare warms up on it, three times.
+    const spare = workers[1]!.api;
+    for (let n = 1; n <= 3; n++) {
+      const warm = await spare.call(n);
+      expect({ runId: warm.runId, text: warm.text }).toEqual({ runId: 0, text: 'a' });
+      warm.reply();
+    }
+  });
+
+  it("warms a spare on its own tiny scenario when the user's runs are long", async () => {
+    const { client, clock, workers } = setup({ warmUpText: 'tiny' });
+    const a = client.run('week');
+    const first = await workers[0]!.api.call(1);
+    clock.advance(2000); // a run of two seconds: three more would load the machine
+    first.reply();
+    await a;
+    clock.advance(1000);
     const warm = await workers[1]!.api.call(1);
     expect({ runId: warm.runId, text: warm.text }).toEqual({ runId: 0, text: 'tiny' });
   });
@@ -307,18 +324,39 @@ describe('simulator client: a warm spare worker', () => {
     (await workers[0]!.api.call(1)).reply();
     await a;
     clock.advance(1000);
-    (await workers[1]!.api.call(1)).reply(); // the spare's warm-up answered
+    for (let n = 1; n <= 3; n++) (await workers[1]!.api.call(n)).reply(); // the spare is warm
     void client.run('slow');
     await workers[0]!.api.call(2);
     clock.advance(200);
     const b = client.run('b'); // interrupts 'slow'
     expect(workers[0]!.terminated).toBe(true);
-    const onSpare = await workers[1]!.api.call(2);
+    const onSpare = await workers[1]!.api.call(4);
     expect(onSpare.text).toBe('b');
-    expect(workers).toHaveLength(3); // the next spare is on its way
-    expect((await workers[2]!.api.call(1)).text).toBe('tiny');
+    expect(workers).toHaveLength(3); // the next spare is on its way …
+    await new Promise((r) => setTimeout(r, 5));
+    expect(workers[2]!.api.calls).toEqual([]); // … and warms up only once 'b' is delivered
     onSpare.reply();
     expect((await b)?.parse.name).toBe('b');
+    expect((await workers[2]!.api.call(1)).text).toBe('b'); // on the last delivered text
+  });
+
+  it('a spare taken while it warms up stops warming: the real run comes next', async () => {
+    const { client, clock, workers } = setup({ warmUpText: 'tiny' });
+    const a = client.run('a');
+    (await workers[0]!.api.call(1)).reply();
+    await a;
+    clock.advance(1000);
+    const round = await workers[1]!.api.call(1); // the first warm-up run, still going
+    void client.run('slow');
+    await workers[0]!.api.call(2);
+    clock.advance(200);
+    const b = client.run('b'); // interrupts 'slow': the spare is taken mid-warm-up
+    round.reply();
+    const next = await workers[1]!.api.call(2);
+    expect(next.text).toBe('b');
+    next.reply();
+    expect((await b)?.parse.name).toBe('b');
+    expect(workers[1]!.api.calls.map((c) => c.text)).toEqual(['a', 'b']);
   });
 
   it('retries a crashed run on the spare, and drops a spare that crashes itself', async () => {
@@ -338,7 +376,10 @@ describe('simulator client: a warm spare worker', () => {
     const c = client.run('c');
     await workers[0]!.api.call(3);
     workers[0]!.crash('out of memory');
-    (await workers[2]!.api.call(2)).reply(); // the retry ran on the spare
+    // The retry ran on the spare (which had waited to warm up: 'c' was in flight all along).
+    const retry = await workers[2]!.api.call(1);
+    expect(retry.text).toBe('c');
+    retry.reply();
     expect((await c)?.parse.name).toBe('c');
   });
 

@@ -1,14 +1,17 @@
 // Scheduling between the UI and the simulator: latest run wins, stale replies never surface, a
 // long run is interrupted by replacing its worker (with a warm spare), a crashed or hung worker is
 // replaced. Work never moves onto the page's thread because a run was slow or crashed: only when
-// no worker can run at all does the API run on the main thread.
+// no worker can run at all does the API run on the main thread. Workers and the spare come from
+// the pool (pool.ts), which the app's search shares; the side calls are generated from the method
+// table (src/worker/methods.ts).
 //
 // At most one run is in flight and at most one waits: typing sends a run per keystroke, and a
 // queue inside the worker would compute every intermediate text. A worker computes synchronously
 // and cannot read a newer message mid-run, so the only way to stop a long run is terminate().
 
+import { callMethod, METHOD_NAMES, METHODS, type MethodName } from '../worker/methods.ts';
 import type { RunReply, RunRequestOptions, SimulatorApi } from '../worker/protocol.ts';
-import { mainThreadBackend, workerBackend, type Backend } from './backend.ts';
+import { mainThreadBackend, type Backend } from './backend.ts';
 import {
   crashedTwiceMessage,
   hungMessage,
@@ -16,8 +19,15 @@ import {
   restartedMessage,
   workerNeverStartsMessage,
 } from './messages.ts';
-import { SimulatorError, systemClock, type ClientOptions, type SimulatorClient } from './types.ts';
-import { WARM_UP_RUN_ID } from './warmUp.ts';
+import { createWorkerPool } from './pool.ts';
+import {
+  SimulatorError,
+  systemClock,
+  type ClientMethods,
+  type ClientOptions,
+  type SimulatorClient,
+} from './types.ts';
+import { WARM_UP_RUN_ID, WARM_WITH_TEXT_MS, warmUpWith } from './warmUp.ts';
 
 interface Request {
   runId: number;
@@ -48,13 +58,22 @@ export function createClient(options: ClientOptions): SimulatorClient {
   const maxStartFailures = options.maxStartFailures ?? 3;
   const warmUpText = options.warmUpText ?? null;
   const spareDelayMs = options.spareDelayMs ?? 1000;
+  // The app passes the pool its search shares; alone (tests, the bridge's test page) the client
+  // has its own.
+  const ownPool = !options.pool;
+  const pool =
+    options.pool ??
+    createWorkerPool({
+      createWorker: options.createWorker,
+      clock,
+      warmUp: warmUpText === null ? null : warmUpWith(warmUpText),
+    });
   let spareTimer: unknown = null;
   let fallbackApi: Promise<SimulatorApi> | null = null;
   const loadFallback = () => (fallbackApi ??= options.loadFallbackApi());
 
+  /** the worker (or the main thread) runs go to; a warm spare waits in the pool */
   let backend: Backend | null = null;
-  /** a worker started ahead and warmed by a tiny run, taken when the current one is replaced */
-  let spare: Backend | null = null;
   let onFallback = false;
   /** workers in a row that crashed before answering anything */
   let startFailures = 0;
@@ -65,6 +84,20 @@ export function createClient(options: ClientOptions): SimulatorClient {
   let waiting: Request | null = null;
   /** how long the last run that finished took (ms): what a run of this scenario costs now */
   let lastRunMs: number | null = null;
+  /** the text of the last delivered run: a spare warms up on it when its run was short */
+  let deliveredText: string | null = null;
+  /** a spare's warm-up waits for these: no run in flight or waiting (it never competes with one) */
+  let idleWaiters: (() => void)[] = [];
+  // Looked at a tick later: a spare made while a run is being sent sees that run in flight.
+  const whenIdle = async () => {
+    await Promise.resolve();
+    if (inFlight || waiting) await new Promise<void>((resolve) => idleWaiters.push(resolve));
+  };
+  function flushIdle() {
+    const ready = idleWaiters;
+    idleWaiters = [];
+    ready.forEach((resolve) => resolve());
+  }
   let cancelTimer: unknown = null;
   /** settle-with-null callbacks of getSync/exportCsv calls on the current backend */
   const sideCalls = new Set<() => void>();
@@ -73,25 +106,18 @@ export function createClient(options: ClientOptions): SimulatorClient {
     options.onStatus?.({ kind, message });
   }
 
-  function startWorker(): Backend {
-    const created: Backend = workerBackend(options.createWorker(), (message) => {
-      if (backend === created) crashed(message);
-      else if (spare === created) dropSpare(); // made again after a later delivered run
-    });
-    return created;
-  }
-
   function ensureBackend(): Backend {
     if (backend) return backend;
-    if (spare) {
-      backend = spare;
-      spare = null;
-      startSpare();
-      return backend;
-    }
     if (!onFallback) {
       try {
-        return (backend = startWorker());
+        let created: Backend | null = null;
+        const taken = pool.take((message) => {
+          if (backend === created) crashed(message);
+        });
+        created = backend = taken.backend;
+        // The spare was taken: the next one warms up behind it.
+        if (taken.warm) startSpare();
+        return backend;
       } catch (error) {
         onFallback = true;
         report('fallback', noWorkerMessage(messageOf(error)));
@@ -102,20 +128,23 @@ export function createClient(options: ClientOptions): SimulatorClient {
 
   /** Keeps one warmed worker in reserve, so a replaced worker's next run does not start cold. */
   function startSpare() {
-    if (warmUpText === null || spare || disposed || onFallback) return;
+    if (!pool.keepsSpare || pool.hasSpare || disposed || onFallback) return;
     if (spareTimer !== null) clock.clearTimeout(spareTimer);
     spareTimer = null;
-    try {
-      spare = startWorker();
-      spare.api.run(WARM_UP_RUN_ID, warmUpText).catch(() => {});
-    } catch {
-      spare = null; // the next ensureBackend() reports it if workers really cannot start
-    }
+    // The user's scenario when it runs quickly (its code is then what the JIT optimises), else the
+    // pool's own warm-up. A spare that crashes is dropped there, and made again after a later run.
+    // Each warm-up run waits until no run is in flight: a spare warms up in the time between
+    // runs, never slowing the run the user waits for (on two cores it would). The text is read
+    // then: the scenario as last delivered.
+    pool.makeSpare(
+      () => (lastRunMs !== null && lastRunMs <= WARM_WITH_TEXT_MS ? deliveredText : null),
+      whenIdle,
+    );
   }
 
   /** The first spare waits a moment: the page is still loading (the editor, the charts). */
   function startSpareSoon() {
-    if (warmUpText === null || spare || spareTimer !== null || disposed || onFallback) return;
+    if (!pool.keepsSpare || pool.hasSpare || spareTimer !== null || disposed || onFallback) return;
     if (spareDelayMs <= 0) startSpare();
     else spareTimer = clock.setTimeout(startSpare, spareDelayMs);
   }
@@ -123,8 +152,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
   function dropSpare() {
     if (spareTimer !== null) clock.clearTimeout(spareTimer);
     spareTimer = null;
-    spare?.terminate();
-    spare = null;
+    pool.dropSpare();
   }
 
   /** Drop the current backend and everything pending on it (the next call starts a fresh one). */
@@ -143,7 +171,10 @@ export function createClient(options: ClientOptions): SimulatorClient {
   }
 
   function pump() {
-    if (disposed || inFlight || !waiting) return;
+    if (disposed || inFlight || !waiting) {
+      if (disposed || (!inFlight && !waiting)) flushIdle();
+      return;
+    }
     const request = waiting;
     waiting = null;
     const b = ensureBackend();
@@ -164,6 +195,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
         lastRunMs = clock.now() - flight.startedAt;
         if (!flight.superseded) {
           deliveredRunId = request.runId;
+          deliveredText = request.text;
           request.resolve(reply);
         }
         startSpareSoon();
@@ -265,7 +297,21 @@ export function createClient(options: ClientOptions): SimulatorClient {
     });
   }
 
+  // The side calls, generated from the method table: `ofRun` methods get the delivered run's id
+  // as their first argument, `call` methods their arguments as they are.
+  const side: Record<string, unknown> = {};
+  for (const name of METHOD_NAMES) {
+    const kind = METHODS[name];
+    if (kind === 'ofRun')
+      side[name] = (...args: unknown[]) =>
+        sideCall((api, runId) => callMethod(api, name, [runId, ...args] as never));
+    else if (kind === 'call')
+      side[name] = (...args: unknown[]) =>
+        sideCall((api) => callMethod(api, name as MethodName, args as never));
+  }
+
   return {
+    ...(side as unknown as ClientMethods),
     run(text, options = {}) {
       if (disposed) return Promise.resolve(null);
       return new Promise<RunReply | null>((resolve, reject) => {
@@ -278,10 +324,6 @@ export function createClient(options: ClientOptions): SimulatorClient {
         pump();
       });
     },
-    getSync: (index, runKey) => sideCall((api, runId) => api.getSync(runId, index, runKey)),
-    duplicateAsVariant: (text) => sideCall((api) => api.duplicateAsVariant(text)),
-    addVariant: (text, variant) => sideCall((api) => api.addVariant(text, variant)),
-    exportCsv: () => sideCall((api, runId) => api.exportCsv(runId)),
     cancel() {
       waiting?.resolve(null);
       waiting = null;
@@ -290,6 +332,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
       if (!backend?.interruptible) return;
       dropBackend();
       ensureBackend(); // the spare, or a fresh worker, ready for the next run
+      flushIdle();
     },
     dispose() {
       if (disposed) return;
@@ -298,7 +341,11 @@ export function createClient(options: ClientOptions): SimulatorClient {
       waiting = null;
       supersedeInFlight();
       dropBackend();
-      dropSpare();
+      if (spareTimer !== null) clock.clearTimeout(spareTimer);
+      spareTimer = null;
+      // A shared pool's spare is the app's; the client's own pool goes with it.
+      if (ownPool) pool.dispose();
+      flushIdle();
     },
   };
 }

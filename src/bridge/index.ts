@@ -1,10 +1,14 @@
 // The bridge: how the UI reaches the simulator. See README.md.
 
 import { createClient } from './client.ts';
+import { createWorkerPool, type PoolOptions, type WorkerPool } from './pool.ts';
+import { openSearch } from './searchLanes.ts';
 import type { ClientOptions, SimulatorClient, WorkerLike } from './types.ts';
-import { WARM_UP_SCENARIO } from './warmUp.ts';
+import { WARM_UP_SCENARIO, warmUpWith } from './warmUp.ts';
 
 export type { BridgeStatus, Clock, SimulatorClient, WorkerLike } from './types.ts';
+export type { WorkerPool } from './pool.ts';
+export type { SearchOpen, SearchSession } from './searchLanes.ts';
 export { SimulatorError, systemClock } from './types.ts';
 
 /** The app's worker. Vite bundles it because of this exact `new Worker(new URL(…))` form. */
@@ -19,6 +23,39 @@ export function createSimulatorWorker(): WorkerLike {
 export async function loadMainThreadApi() {
   const { createSimulatorApi } = await import('../worker/api.ts');
   return createSimulatorApi();
+}
+
+/**
+ * The page's one pool of simulator workers: the client's workers and warm spare, and the search's
+ * lanes (a search takes the spare first: it is warm).
+ */
+export function createSimulatorPool(options: Partial<PoolOptions> = {}): WorkerPool {
+  return createWorkerPool({
+    createWorker: createSimulatorWorker,
+    loadFallbackApi: loadMainThreadApi,
+    warmUp: warmUpWith(WARM_UP_SCENARIO),
+    ...options,
+  });
+}
+
+/** The scenario's work budget, as the app's runs use it (src/scenario/budget.ts). */
+const MAX_WORK = 20_000_000;
+/** Most workers a search starts in a page. */
+const MAX_SEARCH_WORKERS = 8;
+
+export function defaultSearchWorkers(): number {
+  const n = typeof navigator === 'undefined' ? 1 : (navigator.hardwareConcurrency ?? 1);
+  return Math.max(1, Math.min(MAX_SEARCH_WORKERS, n));
+}
+
+/** The store's search service over `pool` (its SearchService, structurally). */
+export function createSearchService(pool: WorkerPool) {
+  return {
+    open: (...args: Parameters<typeof openSearch> extends [unknown, ...infer R] ? R : never) =>
+      openSearch(pool, ...args),
+    defaultWorkers: defaultSearchWorkers(),
+    maxWork: MAX_WORK,
+  };
 }
 
 export function createSimulatorClient(options: Partial<ClientOptions> = {}): SimulatorClient {

@@ -25,3 +25,8 @@ export function noWorkerMessage(detail: string): string {
 export function workerNeverStartsMessage(times: number, detail: string): string {
   return `The simulator's worker failed to start ${times} times in a row (${detail}); it now runs on the main thread, so the page may pause during long runs.`;
 }
+
+/** A lease's job (a search's candidate) with no answer in time: said of that job only. */
+export function candidateHungMessage(timeoutMs: number): string {
+  return `no answer within ${timeoutMs / 1000} s (too costly to simulate here)`;
+}

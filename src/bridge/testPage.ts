@@ -4,11 +4,16 @@
 import defaultPreset from '../presets/default.yaml?raw';
 import type { RunReply } from '../worker/protocol.ts';
 import { createSimulatorClient, createSimulatorWorker, loadMainThreadApi } from './index.ts';
+import { podHoursObjective } from '../tune/goals.ts';
+import { search } from '../tune/search.ts';
+import { createWorkerPool } from './pool.ts';
+import { openSearch } from './searchLanes.ts';
 import type {
   BridgeTestApi,
   BridgeTestGlobal,
   ReplySummary,
   RunOutcome,
+  SearchOutcome,
   TestWorkerMode,
 } from './testPageApi.ts';
 import type { BridgeStatus, SimulatorClient, WorkerLike } from './types.ts';
@@ -100,6 +105,55 @@ const api: BridgeTestApi = {
   },
   exportCsv: () => client!.exportCsv(),
   state: () => ({ statuses: [...statuses], workersCreated, mainThreadLoads }),
+  async search(text, runs, mode): Promise<SearchOutcome> {
+    let created = 0;
+    const pool = createWorkerPool({
+      createWorker: () => {
+        created++;
+        if (mode === 'second-crashes' && created === 2)
+          return scriptWorker('throw new Error("simulated worker crash")');
+        return createSimulatorWorker();
+      },
+    });
+    const incidents: string[] = [];
+    const abort = new AbortController();
+    try {
+      const opened = await openSearch(
+        pool,
+        { text, maxWork: 20_000_000 },
+        { workers: 2, signal: abort.signal, onIncident: (i) => incidents.push(i.message) },
+      );
+      if (!opened.ok)
+        return {
+          candidates: 0,
+          evaluated: 0,
+          errors: [],
+          incidents,
+          workersCreated: created,
+          error: opened.error,
+        };
+      const r = await search(
+        opened.session.base,
+        {
+          constraints: [{ flag: 'max-unmet-demand-percent', limit: 0.5 }],
+          objective: podHoursObjective(),
+        },
+        { seed: 1, budget: runs },
+        opened.session.evaluate,
+      );
+      opened.session.close();
+      return {
+        candidates: r.candidates.length,
+        evaluated: r.candidates.filter((c) => c.kpis).length,
+        errors: r.candidates.flatMap((c) => (c.kpis ? [] : [c.error ?? ''])),
+        incidents,
+        workersCreated: created,
+        error: null,
+      };
+    } finally {
+      pool.dispose();
+    }
+  },
 };
 
 (globalThis as unknown as BridgeTestGlobal).bridgeTest = api;

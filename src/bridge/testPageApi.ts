@@ -35,6 +35,22 @@ export interface BridgeTestApi {
   exportCsv(): Promise<string | null>;
   /** workersCreated counts the warm spare too; mainThreadLoads: times the engine was loaded on the page's thread */
   state(): { statuses: BridgeStatus[]; workersCreated: number; mainThreadLoads: number };
+  /**
+   * A policy search of `text` on a pool of the simulator worker (2 lanes, `runs` candidates);
+   * `second-crashes`: the pool's second worker is a script that throws (it dies before answering).
+   */
+  search(text: string, runs: number, mode: 'real' | 'second-crashes'): Promise<SearchOutcome>;
+}
+
+export interface SearchOutcome {
+  candidates: number;
+  /** candidates with KPIs */
+  evaluated: number;
+  errors: string[];
+  /** the plain sentences the search reported for lost workers */
+  incidents: string[];
+  workersCreated: number;
+  error: string | null;
 }
 
 /** Where the page puts it; `globalThis` so page.evaluate callbacks type-check without the DOM. */

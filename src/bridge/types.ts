@@ -1,35 +1,12 @@
 // Public types of the bridge. Structural on purpose (no DOM `Worker` type): the scheduling logic is
 // tested in Node with a fake worker and a fake clock.
 
-import type {
-  EditReply,
-  RunReply,
-  RunRequestOptions,
-  SyncDetail,
-  VariantRequest,
-} from '../worker/protocol.ts';
+import type { MethodName, Methods, Reply } from '../worker/methods.ts';
+import type { RunReply, RunRequestOptions, SimulatorApi } from '../worker/protocol.ts';
+import type { WorkerPool } from './pool.ts';
+import type { Clock, WorkerLike } from './transport.ts';
 
-/** What the bridge needs of a Worker; a real `Worker` satisfies it. */
-export interface WorkerLike {
-  postMessage(message: unknown, transfer?: unknown[]): void;
-  addEventListener(type: string, listener: (event: unknown) => void): void;
-  removeEventListener(type: string, listener: (event: unknown) => void): void;
-  terminate(): void;
-}
-
-/** Time and timers, injectable so tests control every timeout deterministically. */
-export interface Clock {
-  /** milliseconds, monotonic */
-  now(): number;
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export const systemClock: Clock = {
-  now: () => performance.now(),
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as Parameters<typeof clearTimeout>[0]),
-};
+export { systemClock, type Clock, type WorkerLike } from './transport.ts';
 
 /**
  * Something the user should see: the worker was replaced (a crash, or a run too costly to finish),
@@ -40,20 +17,29 @@ export interface BridgeStatus {
   message: string;
 }
 
-export interface SimulatorClient {
+type Tail<T extends unknown[]> = T extends [unknown, ...infer R] ? R : never;
+
+/**
+ * The client's side calls, generated from the method table (src/worker/methods.ts): an `ofRun`
+ * method is about the latest delivered run (the client supplies its run id, the first argument),
+ * a `call` method takes its arguments as they are. Each answers null when no run was delivered
+ * yet, or its worker was replaced meanwhile. E.g. `getSync(index, runKey?)`, `exportCsv()`,
+ * `duplicateAsVariant(text)`, `addVariant(text, variant)`.
+ */
+export type ClientMethods = {
+  [K in MethodName as Methods[K] extends 'ofRun' | 'call' ? K : never]: (
+    ...args: Methods[K] extends 'ofRun'
+      ? Tail<Parameters<SimulatorApi[K]>>
+      : Parameters<SimulatorApi[K]>
+  ) => Promise<Reply<K> | null>;
+};
+
+export interface SimulatorClient extends ClientMethods {
   /**
    * Parse and simulate `text`. Latest run wins: resolves null when a newer run (or cancel())
    * superseded this one; rejects only when the simulator itself failed (crash, no reply).
    */
   run(text: string, options?: RunRequestOptions): Promise<RunReply | null>;
-  /** One sync of the latest delivered run (null when none, out of range, or gone). */
-  getSync(index: number, runKey?: string): Promise<SyncDetail | null>;
-  /** The text with a new variant copying the HPA's behavior (null when no run was delivered). */
-  duplicateAsVariant(text: string): Promise<EditReply | null>;
-  /** The text with `variant` added under spec.variants (null when no run was delivered). */
-  addVariant(text: string, variant: VariantRequest): Promise<EditReply | null>;
-  /** The latest delivered run as CSV (null when none or gone). */
-  exportCsv(): Promise<string | null>;
   /** Drop the run in flight; a worker busy with it is terminated and replaced. */
   cancel(): void;
   dispose(): void;
@@ -61,8 +47,13 @@ export interface SimulatorClient {
 
 export interface ClientOptions {
   createWorker: () => WorkerLike;
+  /**
+   * The pool to take workers and the spare from (the app shares it with its search); without
+   * one the client makes its own from `createWorker` and `warmUpText`.
+   */
+  pool?: WorkerPool;
   /** The same API on the main thread, for when no worker can run at all (loaded lazily). */
-  loadFallbackApi: () => Promise<import('../worker/protocol.ts').SimulatorApi>;
+  loadFallbackApi: () => Promise<SimulatorApi>;
   onStatus?: (status: BridgeStatus) => void;
   clock?: Clock;
   /** a run busy longer than this is terminated when a newer one arrives (ms) */

@@ -7,7 +7,7 @@ describe('the warm-up scenario', () => {
     const reply = await createSimulatorApi().run(WARM_UP_RUN_ID, WARM_UP_SCENARIO);
     expect(reply.parse.diagnostics).toEqual([]);
     expect(reply.error).toBeNull();
-    expect(reply.result?.series.time.length).toBe(41);
+    expect(reply.result?.series.time.length).toBe(481);
     expect(reply.result?.kpis.scaleEvents).toBeGreaterThan(1); // scales up and down: more code paths
   });
 

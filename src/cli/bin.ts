@@ -12,7 +12,7 @@ if (!isMainThread) {
   // The bundle is the entry of both pools' threads: check's fleet (fleetPool.ts) and tune's.
   if ((workerData as { hpaSimFleetWorker?: boolean } | null)?.hpaSimFleetWorker)
     await import('./fleetWorker.ts');
-  else await import('./tuneWorker.ts');
+  else await import('./simulatorThread.ts');
 } else {
   // `hpa-sim run … | head`: the reader left; stop quietly, as Unix tools do.
   for (const stream of [process.stdout, process.stderr])

@@ -1,7 +1,7 @@
 // `check` over a fleet on every core: the files go to worker threads one at a time each (a slow
 // file never leaves the others idle) and the verdicts are merged in file order, so the report is
 // the same with 1 or N threads. Under tsx the worker is TypeScript loaded through tsx's API (as
-// tunePool.ts does); in the bundle the bundle itself is the worker (bin.ts, workerData).
+// threads.ts does); in the bundle the bundle itself is the worker (bin.ts, workerData).
 
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';

@@ -1,8 +1,10 @@
 // One autoscaler's verdict: every run it has (the HPA, its variants, or each federation model's
 // total) against every threshold, and which runs the gate says decide. Shared by `check` on one
-// file (its text) and on a fleet (reports); the printing is theirs.
+// file (its text) and on a fleet (reports); the printing is theirs. The judging is the search's
+// own (src/tune: `judge` for each run, `judgedPlans` for a multi-cluster scenario's runs), so
+// `check` of a manifest `tune` printed agrees with what `tune` said of it.
 
-import { tailValue, type Kpis, type SimulationResult } from '../engine/simulation/index.ts';
+import type { SimulationResult } from '../engine/simulation/index.ts';
 import type { ParseResult } from '../scenario/index.ts';
 import {
   executeDraws,
@@ -11,9 +13,8 @@ import {
   type DrawsResult,
   type RunPlan,
 } from '../run/index.ts';
+import { judge, judgedPlans, pessimisticKpis, type Threshold } from '../tune/index.ts';
 import type { DrawsAsked } from './draws.ts';
-import type { Threshold } from '../tune/index.ts';
-import { runAllModels } from './federation.ts';
 
 export interface Check {
   flag: string;
@@ -57,27 +58,45 @@ export function judgeParsed(parsed: ParseResult, limits: Limits): Judgement {
       ok: false,
       error: '--max-cost-per-month needs prices: add spec.cost to the Simulation document',
     };
-  const checksOf = (result: SimulationResult, drawn: readonly Kpis[] | null = null): Check[] =>
-    limits.active.map((t) => {
-      const limit = limits.values[t.flag] as number;
-      const value = drawn
-        ? tailValue(drawn.map(t.kpi), limits.draws!.percentile, t.bound)
-        : t.kpi(result.kpis);
-      const ok = t.bound === 'max' ? value <= limit : value >= limit;
-      return { flag: t.flag, label: t.label, bound: t.bound, limit, value, ok };
-    });
+  const constraints = limits.active.map((t) => ({
+    flag: t.flag,
+    limit: limits.values[t.flag] as number,
+  }));
+  // Over draws: every threshold at the percentile of its bad tail, as the search judges them.
+  const checksOf = (result: SimulationResult, drawn?: DrawsResult & { ok: true }): Check[] =>
+    judge(
+      drawn
+        ? pessimisticKpis(
+            drawn.draws.map((x) => x.kpis),
+            limits.draws!.percentile,
+          )
+        : result.kpis,
+      constraints,
+    ).map((r) => ({
+      flag: r.flag,
+      label: r.label,
+      bound: r.bound,
+      limit: r.limit,
+      value: r.value,
+      ok: r.met,
+    }));
   if (runs[0]!.federation) {
     // Multi-cluster: each model's total is judged, and each decides (a federation has no variants).
-    const fed = runAllModels(runs[0]!.input);
-    if (!fed.ok) return { ok: false, error: fed.error };
-    const verdicts = fed.runs.map((run): RunVerdict => ({
-      key: run.model,
-      role: 'model',
-      name: `${run.model} model (total over ${run.members.length} clusters)`,
-      gated: true,
-      checks: checksOf(run.total),
-      result: run.total,
-    }));
+    const members = runs[0]!.input.federation!.clusters.length;
+    const verdicts: RunVerdict[] = [];
+    for (const plan of judgedPlans(runs)) {
+      const model = plan.federation!.model;
+      const outcome = executeRun(plan);
+      if (!outcome.ok) return { ok: false, error: `${model} model: ${outcome.error}` };
+      verdicts.push({
+        key: model,
+        role: 'model',
+        name: `${model} model (total over ${members} clusters)`,
+        gated: true,
+        checks: checksOf(outcome.result),
+        result: outcome.result,
+      });
+    }
     return { ok: true, runs: verdicts, federated: true, passed: allMet(verdicts) };
   }
   const gated = gatedRuns(limits.gate, runs);
@@ -104,7 +123,7 @@ export function judgeParsed(parsed: ParseResult, limits: Limits): Judgement {
       role: run.role,
       name: run.name,
       gated: gated.includes(run.key),
-      checks: checksOf(outcome.result, drawn ? drawn.draws.map((x) => x.kpis) : null),
+      checks: checksOf(outcome.result, drawn ?? undefined),
       result: outcome.result,
       ...(drawn ? { drawn } : {}),
     });

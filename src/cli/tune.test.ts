@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
@@ -218,5 +218,47 @@ describe('cli tune', () => {
         (s) => out.push(s),
       ),
     ).toBe(0);
+  });
+
+  it('never starts more worker threads than the machine has cores, and says so (issue 28)', async () => {
+    const r = await tune(file, ...goals, '--budget', '1', '--workers', '64');
+    expect(r.code).toBe(0);
+    const cores = availableParallelism();
+    expect(r.err).toContain(
+      `hpa-sim: info: --workers 64: this machine has ${cores} core(s), so ${cores} worker thread(s) run`,
+    );
+    // One run to make: one worker, whatever was asked.
+    expect(r.err).toMatch(/tune: 1 runs, seed 1, 1 worker\(s\)/);
+  });
+
+  it('judges a multi-cluster scenario on every model, as check does (issue 28)', async () => {
+    // Three clusters, one failing for ten minutes, in both models: the shipped model recovers
+    // within seconds, the proposal's total does not. A single-cluster run of the same HPA (what
+    // tune used to judge) meets the threshold; check judges every model and says not met.
+    const failover = readFileSync(
+      resolve(import.meta.dirname, '../presets/multicluster/failover.yaml'),
+      'utf8',
+    );
+    const f = tempFile('failover.yaml', failover);
+    const limit = ['--max-recovery-seconds', '4'];
+    const r = await tune(f, ...limit, '--budget', '6', '--workers', '1', '--minimize', 'cost');
+    const put = tempFile(
+      'tuned.yaml',
+      failover.replace(
+        failover.slice(failover.indexOf('apiVersion'), failover.indexOf('---\n')),
+        `${r.out}\n`,
+      ),
+    );
+    const out: string[] = [];
+    const check = main(
+      ['check', put, ...limit],
+      (s) => out.push(s),
+      (s) => out.push(s),
+    );
+    expect([r.code, check]).toEqual([1, 1]);
+    expect(r.err).toContain('no candidate meets every threshold');
+    expect(r.err).toMatch(
+      /judged on 2 runs, as check judges them: .*total \(proposal\), .*total \(shipped\)/,
+    );
   });
 });

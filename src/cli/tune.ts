@@ -1,33 +1,42 @@
 // `cli tune FILE [thresholds as check] [--minimize cost|pod-hours] [--seed N] [--budget RUNS]
 // [--workers N]`: search the HPA's behavior for the cheapest one that meets the thresholds; the
 // recommended manifest on stdout, a summary on stderr. Exit 0: a candidate meets every
-// threshold; 1: none does (the nearest miss is printed); 2: bad input.
+// threshold; 1: none does (the nearest miss is printed); 2: bad input. Candidates are judged on
+// the runs `check` judges, by the same verdict (src/tune/judged.ts, goals.ts verdict()), so
+// `check` of the printed manifest agrees. The search runs on the app's pool and scheduler over
+// worker threads (threads.ts, src/bridge/searchLanes.ts), at most one per core.
 
 import { patchedManifestYaml } from '../scenario/edit/patchManifest.ts';
 import { DEFAULT_MAX_WORK } from '../scenario/index.ts';
+import { openSearch } from '../bridge/searchLanes.ts';
 import {
   costObjective,
   describeTradeOff,
+  localEvaluator,
   MAX_BUDGET,
   podHoursObjective,
+  prepareSearch,
   releaseNeeds,
   scenarioCostObjective,
   search,
   THRESHOLDS,
   tradeOffs,
-  tuneBase,
+  type BatchEvaluator,
   type CandidateResult,
   type Goals,
   type SearchResult,
 } from '../tune/index.ts';
 import { parseArgs, type Io } from './args.ts';
 import { currentParseOptions, loadScenarioFile } from './loadScenario.ts';
-import { createPool, defaultWorkers } from './tunePool.ts';
+import { createThreadPool, machineCores } from './threads.ts';
 import { drawsLabel, readDraws } from './draws.ts';
 import { writeFileSync } from 'node:fs';
 
 export const TUNE_DEFAULTS = { seed: 1, budget: 200 } as const;
+/** The most `--workers` accepts (more is capped at the machine's cores anyway). */
 const MAX_WORKERS = 64;
+/** Candidates a generation holds (src/tune/search.ts): more workers than this would idle. */
+const GENERATION = 16;
 
 export async function tuneCommand(argv: string[], io: Io): Promise<number> {
   const spec: Record<string, 'number' | 'string' | 'boolean'> = {
@@ -73,9 +82,16 @@ export async function tuneCommand(argv: string[], io: Io): Promise<number> {
   const budget = (v.budget as number | undefined) ?? TUNE_DEFAULTS.budget;
   if (!Number.isInteger(budget) || budget < 1 || budget > MAX_BUDGET)
     return io.usage(`--budget needs a number of runs from 1 to ${MAX_BUDGET}, got ${budget}`);
-  const workers = (v.workers as number | undefined) ?? defaultWorkers();
-  if (!Number.isInteger(workers) || workers < 1 || workers > MAX_WORKERS)
-    return io.usage(`--workers needs a number from 1 to ${MAX_WORKERS}, got ${workers}`);
+  const asked = v.workers as number | undefined;
+  if (asked !== undefined && (!Number.isInteger(asked) || asked < 1 || asked > MAX_WORKERS))
+    return io.usage(`--workers needs a number from 1 to ${MAX_WORKERS}, got ${asked}`);
+  // A thread per core at most: more only share the cores, each with its own heap.
+  const cores = machineCores();
+  if (asked !== undefined && asked > cores)
+    io.err(
+      `hpa-sim: info: --workers ${asked}: this machine has ${cores} core(s), so ${cores} worker thread(s) run`,
+    );
+  const workers = Math.min(asked ?? cores, cores, budget, GENERATION);
 
   // Read before the first await: --max-work applies only while main() is on the stack.
   const loaded = loadScenarioFile(file, { hpa: v.hpa as string | undefined });
@@ -85,14 +101,17 @@ export async function tuneCommand(argv: string[], io: Io): Promise<number> {
   }
   loaded.warnings.forEach((w) => io.err(w));
   const parsed = loaded.parsed;
-  const prepared = tuneBase(parsed, currentParseOptions().maxWork ?? DEFAULT_MAX_WORK);
+  const maxWork = currentParseOptions().maxWork ?? DEFAULT_MAX_WORK;
+  // Candidates judged over the draws; the search's seed draws them (the same seed, the same answer).
+  const drawsGoal = draws
+    ? { ...draws, seed: (v.seed as number | undefined) ?? TUNE_DEFAULTS.seed }
+    : null;
+  const prepared = prepareSearch(parsed, maxWork, drawsGoal);
   if (!prepared.ok) {
     io.err(`${file}:1:1: error: ${prepared.error}`);
     return 2;
   }
-  // Candidates judged over the draws; the search's seed draws them (the same seed, the same answer).
-  if (draws)
-    prepared.base.draws = { ...draws, seed: (v.seed as number | undefined) ?? TUNE_DEFAULTS.seed };
+  const base = prepared.search.base;
   const hpaDoc = parsed.documents.find((d) => d.role === 'hpa');
   if (!hpaDoc) {
     io.err(`${file}:1:1: error: the scenario has no HorizontalPodAutoscaler`);
@@ -103,38 +122,66 @@ export async function tuneCommand(argv: string[], io: Io): Promise<number> {
     objective:
       minimize !== 'cost'
         ? podHoursObjective()
-        : price === undefined && prepared.base.input.cost
+        : price === undefined && base.input.cost
           ? scenarioCostObjective()
           : costObjective(price ?? 1, price ? 'per pod-hour price' : ''),
   };
 
   const started = Date.now();
-  const pool = createPool(prepared.base, workers);
-  const abort = { aborted: false };
-  const onSigint = () => {
-    abort.aborted = true;
-  };
+  const abort = new AbortController();
+  const onSigint = () => abort.abort();
   process.once('SIGINT', onSigint);
+  // One worker: this thread (nothing to share). More: the app's pool over worker threads, each
+  // running the simulator API with the search prepared once (the same parse, the same verdict).
+  const pool = workers > 1 ? createThreadPool() : null;
   let result: SearchResult;
   try {
-    result = await search(
-      prepared.base,
-      goals,
-      {
-        seed,
-        budget,
-        space: { replicas: v['search-replicas'] === true, target: v['search-target'] === true },
-      },
-      pool.evaluate,
-      { signal: abort, onProgress: progressLine(io) },
-    );
+    let evaluate: BatchEvaluator = localEvaluator(prepared.search.evaluate);
+    let close = () => {};
+    if (pool) {
+      const opened = await openSearch(
+        pool,
+        {
+          text: loaded.text,
+          maxWork,
+          draws: drawsGoal,
+          ...(v.hpa === undefined ? {} : { hpa: v.hpa as string }),
+        },
+        {
+          workers,
+          signal: abort.signal,
+          onIncident: (i) => io.err(`${file}: warning: ${i.message}`),
+        },
+      );
+      if (!opened.ok) {
+        io.err(`${file}:1:1: error: ${opened.error}`);
+        return 2;
+      }
+      evaluate = opened.session.evaluate;
+      close = opened.session.close;
+    }
+    try {
+      result = await search(
+        base,
+        goals,
+        {
+          seed,
+          budget,
+          space: { replicas: v['search-replicas'] === true, target: v['search-target'] === true },
+        },
+        evaluate,
+        { signal: abort.signal, onProgress: progressLine(io) },
+      );
+    } finally {
+      close();
+    }
   } catch (e) {
     io.err(`${file}: error: ${(e as Error).message}`);
     return 2;
   } finally {
     io.progress?.('');
     process.off('SIGINT', onSigint);
-    await pool.close();
+    pool?.dispose();
   }
   const seconds = (Date.now() - started) / 1000;
   const current = result.candidates[0];
@@ -145,13 +192,9 @@ export async function tuneCommand(argv: string[], io: Io): Promise<number> {
   }
   const manifest = patchedManifestYaml(loaded.text, hpaDoc, best.patch, parsed.hpaManifest);
   if (write === undefined) io.out(manifest.trimEnd());
-  summary(result, current, best, { file, workers: pool.workers, seconds }).forEach((l) =>
-    io.err(l),
-  );
-  if (draws)
-    io.err(
-      `${file}: every candidate judged at ${drawsLabel(draws)} (seed ${prepared.base.draws!.seed})`,
-    );
+  summary(result, current, best, { file, workers, seconds }).forEach((l) => io.err(l));
+  if (drawsGoal)
+    io.err(`${file}: every candidate judged at ${drawsLabel(drawsGoal)} (seed ${drawsGoal.seed})`);
   if (write !== undefined) {
     // Only a recommendation that meets every threshold is written: the file is meant to ship.
     if (!result.feasible) {
@@ -191,6 +234,11 @@ function summary(
   const lines = [
     `${run.file}: tune: ${r.candidates.length} runs${r.cancelled ? ' (cancelled)' : ''}, seed ${r.seed}, ${run.workers} worker(s), ${run.seconds.toFixed(1)} s (${perSecond.toFixed(1)} runs/s); ${valid} valid, ${feasible} meet every threshold, ${r.front.length} on the front`,
   ];
+  // A multi-cluster scenario: each threshold must hold in every model's total, as in `check`.
+  if (best.runs && best.runs.length > 1)
+    lines.push(
+      `${run.file}: judged on ${best.runs.length} runs, as check judges them: ${best.runs.map((x) => x.name).join(', ')} (each threshold's worst is shown)`,
+    );
   const rows: [string, string, string][] = [
     [`${r.objective.name} (minimized)`, fmt(current.objective), fmt(best.objective)],
   ];

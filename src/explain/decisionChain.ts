@@ -3,6 +3,7 @@
 // from the engine's seedNotes (shared with the CLI's `run --explain`), so both say the same.
 
 import { seedNotes, type SeedNote } from '../engine/simulation/seedNotes.ts';
+import { isShortcut, SHORTCUT_TITLES, shortcutLine } from '../engine/simulation/shortcuts.ts';
 import { formatNumber } from '../format/format.ts';
 import { clampModel, policyModel, type ClampModel, type PolicyModel } from './limits.ts';
 import { metricSteps, type MetricStepModel } from './metricSteps.ts';
@@ -28,31 +29,6 @@ export interface ChainStep {
   policies?: PolicyModel;
   clamp?: ClampModel;
 }
-
-const SHORTCUTS: Record<string, { title: string; line: (d: SyncDetail) => string }> = {
-  getScaleError: {
-    title: 'Could not read the scale',
-    line: () =>
-      'FailedGetScale: the scale subresource could not be read; nothing else is done this sync',
-  },
-  scalingDisabled: {
-    title: 'Scaling disabled',
-    line: (d) =>
-      (d.hpa.spec.minReplicas ?? 1) === 0
-        ? 'the target has 0 replicas the HPA did not scale it to (no ScaledToZero=True, or HPAScaleToZero off; v1.36+): ScalingActive=False ScalingDisabled, no metrics are read'
-        : 'the target has 0 replicas and minReplicas is not 0: ScalingActive=False ScalingDisabled, no metrics are read',
-  },
-  aboveMaxReplicas: {
-    title: 'Above maxReplicas',
-    line: (d) =>
-      `current ${d.sync.currentReplicas} > maxReplicas ${d.hpa.spec.maxReplicas}: set to ${d.sync.desiredReplicas} without reading metrics, stabilization or policies`,
-  },
-  belowMinReplicas: {
-    title: 'Below minReplicas',
-    line: (d) =>
-      `current ${d.sync.currentReplicas} < minReplicas ${d.hpa.spec.minReplicas ?? 1}: set to ${d.sync.desiredReplicas} without reading metrics, stabilization or policies`,
-  },
-};
 
 function notesOf(notes: SeedNote[], step: SeedNote['step']): string[] {
   return notes.filter((n) => n.step === step).map((n) => n.text);
@@ -200,17 +176,23 @@ export function decisionChain(
 ): ChainStep[] {
   const t = detail.sync.trace;
   const notes = seedNotes(detail.sync, detail.hpa);
-  const shortcut = SHORTCUTS[t.path];
-  if (shortcut) {
+  if (isShortcut(t.path)) {
     const step: ChainStep = {
       kind: 'shortcut',
-      title: shortcut.title,
+      title: SHORTCUT_TITLES[t.path],
       status: 'stop',
       value:
         t.path === 'getScaleError' || t.path === 'scalingDisabled'
           ? null
           : detail.sync.desiredReplicas,
-      lines: [shortcut.line(detail)],
+      lines: [
+        shortcutLine(t.path, {
+          currentReplicas: detail.sync.currentReplicas,
+          desiredReplicas: detail.sync.desiredReplicas,
+          minReplicas: detail.hpa.spec.minReplicas ?? 1,
+          maxReplicas: detail.hpa.spec.maxReplicas,
+        }),
+      ],
       notes: notesOf(notes, 'shortcut'),
     };
     return t.path === 'aboveMaxReplicas' || t.path === 'belowMinReplicas'

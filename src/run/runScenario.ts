@@ -2,7 +2,7 @@
 // chart harness, the bench and the tests call this instead of wiring parseScenario, simulate and
 // effectiveHpaYaml themselves, so what the app shows and what the CLI prints cannot drift.
 
-import { simulate, type RecordLevel } from '../engine/simulation/index.ts';
+import { simulate, type CurveCompiler, type RecordLevel } from '../engine/simulation/index.ts';
 import {
   effectiveHpaYaml,
   parseScenario,
@@ -22,6 +22,8 @@ export interface RunOptions {
    * the failed run's `overrun` names where, the dominant cost and the input fields behind it.
    */
   workBudget?: number;
+  /** how a single-cluster run's curves are compiled (a search's tapes; the same values) */
+  curves?: CurveCompiler;
 }
 
 /** The parse summary every caller shows: diagnostics, notices, names, the effective HPA. */
@@ -95,6 +97,7 @@ export function executeRun(plan: RunPlan, options: RunOptions = {}): RunResult {
     record: options.record ?? 'compact',
     ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
     ...(options.workBudget !== undefined ? { workBudget: options.workBudget } : {}),
+    ...(options.curves ? { curves: options.curves } : {}),
   });
   if (outcome.ok) return { ...plan, ok: true, result: outcome.result };
   const { error, overrun } = outcome;

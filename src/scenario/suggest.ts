@@ -64,23 +64,5 @@ export function didYouMean(word: string, candidates: readonly string[]): string 
   return ` Did you mean ${found.map((f) => `'${f}'`).join(' or ')}?`;
 }
 
-/** A short, bounded description of any value for a message. */
-export function describeValue(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  switch (typeof value) {
-    case 'string': {
-      const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
-      return `the string ${JSON.stringify(shown)}`;
-    }
-    case 'number':
-      return String(value);
-    case 'boolean':
-      return String(value);
-    case 'object':
-      return 'a map';
-    default:
-      return `a ${typeof value}`;
-  }
-}
+// One wording for a value in every message: the engine's curve checks use it too.
+export { describeValue } from '../engine/simulation/curves/validateFields.ts';

@@ -2,7 +2,12 @@
 // and page lifecycle. The app calls startBrowserStore() once before rendering; everything here is
 // glue, the logic lives in createSimStore (tested in Node).
 
-import { createSimulatorClient, type BridgeStatus } from '../bridge/index.ts';
+import {
+  createSearchService,
+  createSimulatorClient,
+  createSimulatorPool,
+  type BridgeStatus,
+} from '../bridge/index.ts';
 import {
   decodeScenario,
   readShareFragment,
@@ -31,12 +36,16 @@ export async function startBrowserStore(options: { defaultText: string }): Promi
   // Statuses can arrive while initStore() starts the first run (e.g. no Worker at all).
   let store: SimStore | null = null;
   const early: BridgeStatus[] = [];
+  // One pool of simulator workers for the runs and the policy search.
+  const pool = createSimulatorPool();
   const client = createSimulatorClient({
+    pool,
     onStatus: (status) =>
       store ? store.getState().actions.simulatorStatusChanged(status) : early.push(status),
   });
   store = initStore({
     client,
+    search: createSearchService(pool),
     defaultText: options.defaultText,
     storage: browserStorage('localStorage'),
     session: browserStorage('sessionStorage'),

@@ -16,6 +16,7 @@ import type { DraftReason } from './drafts.ts';
 import { recordEdit, redoStep, undoStep, type History } from './history.ts';
 import { openTab } from './openTab.ts';
 import { createAutosave, savedTheme } from './persistence.ts';
+import { createSearchSlice } from './searchSlice.ts';
 import { shownText } from './shownText.ts';
 import { otherTabsTexts, read, remove, STORAGE_KEYS, write } from './tabStorage.ts';
 import type { Notice, RunStatus, SimActions, SimState, StoreDeps } from './types.ts';
@@ -228,7 +229,10 @@ export function createSimStore(deps: StoreDeps): SimStore {
       else write(session, STORAGE_KEYS.hpa, name);
     }
 
+    const searchSlice = createSearchSlice({ get, set, service: deps.search ?? null, clock });
+
     const actions: SimActions = {
+      ...searchSlice.actions,
       editScenarioText: (text) => applyText(text, 'typing', { presetName: null }),
       editByStep: (text) => applyText(text, 'step', { presetName: null }),
       editByGesture: (text, gesture) => applyText(text, { gesture }, { presetName: null }),
@@ -388,6 +392,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
       future: [],
       theme: savedTheme(storage),
       notice: heldAtStart ? HELD_NOTICE : null,
+      search: searchSlice.initial,
       actions,
     };
   });

@@ -24,6 +24,7 @@ import type {
   Notice,
   RunStatus,
   SavedDraft,
+  SearchState,
   SimActions,
   SimState,
   Theme,
@@ -72,5 +73,7 @@ export const useNotice = (): Notice | null => useSim((s) => s.notice);
 export const useDraftHistory = (): DraftEntry[] => useSim((s) => s.draftHistory);
 export const useOtherTabDrafts = (): SavedDraft[] => useSim((s) => s.otherTabDrafts);
 export const useHeld = (): boolean => useSim((s) => s.held);
+/** the policy search: form, status (progress, result) and lost workers (searchSlice.ts) */
+export const useSearch = (): SearchState => useSim((s) => s.search);
 /** The actions object never changes, so using it never re-renders. */
 export const useActions = (): SimActions => useSim((s) => s.actions);

@@ -16,3 +16,4 @@ export { startBrowserStore } from './browser.ts';
 export { startEmbedStore } from './embed.ts';
 export type * from './types.ts';
 export { draftTitle } from './drafts.ts';
+export { MAX_APP_BUDGET, MAX_APP_WORKERS, searchFormValid } from './searchSlice.ts';

@@ -1,18 +1,18 @@
 // The app state: what the user owns (the scenario text), what the simulator last said about it,
 // and UI choices. Derived values (stale, can undo, diagnostics) are computed in selectors.
 
-import type { BridgeStatus, Clock } from '../bridge/types.ts';
+import type { BridgeStatus, Clock, SimulatorClient } from '../bridge/types.ts';
+import type { SearchLaneOptions, SearchOpen } from '../bridge/searchLanes.ts';
+import type { Constraint } from '../tune/goals.ts';
+import type { SearchResult } from '../tune/search.ts';
 import type { FederationModel } from '../run/index.ts';
 import type {
-  EditReply,
   FederationPayload,
   ParseSummary,
   ResultPayload,
   RunPayload,
-  RunReply,
-  RunRequestOptions,
+  SearchRequest,
   SyncDetail,
-  VariantRequest,
 } from '../worker/protocol.ts';
 import type { DraftEntry } from './drafts.ts';
 
@@ -103,11 +103,63 @@ export interface SimState {
   future: string[];
   theme: Theme;
   notice: Notice | null;
+  /** the policy search: its form, status and result (searchSlice.ts) */
+  search: SearchState;
   actions: SimActions;
 }
 
+/** The search dialog's fields: goals, objective and how to search. */
+export interface SearchForm {
+  constraints: Constraint[];
+  minimize: 'pod-hours' | 'cost';
+  /** the price per pod-hour, when minimizing cost */
+  price: number;
+  seed: number;
+  /** runs, the current HPA's included */
+  budget: number;
+  workers: number;
+  /** also search minReplicas/maxReplicas, and the utilization target */
+  replicas: boolean;
+  target: boolean;
+}
+
+export type SearchStatus =
+  | { kind: 'idle' }
+  | { kind: 'starting' }
+  | { kind: 'running'; done: number; total: number; workers: number }
+  | { kind: 'done'; result: SearchResult; workers: number; seconds: number }
+  | { kind: 'error'; error: string };
+
+export interface SearchState {
+  status: SearchStatus;
+  form: SearchForm;
+  /** workers lost on a candidate during the latest search, one plain sentence each (newest last) */
+  incidents: string[];
+  /** the text the latest search tunes (its candidates patch this text's HPA) */
+  text: string | null;
+}
+
+/** Search actions (searchSlice.ts). */
+export interface SearchActions {
+  /** start a search of the current text with the form's goals (a running one is cancelled) */
+  startSearch(): void;
+  /** stop the running search: it ends as cancelled, with what it found so far */
+  cancelSearch(): void;
+  /** change the search form (the dialog's fields) */
+  editSearchForm(patch: Partial<SearchForm>): void;
+}
+
+/** What the store needs to search: lanes on the worker pool (src/bridge/searchLanes.ts). */
+export interface SearchService {
+  open(request: SearchRequest, options: SearchLaneOptions): Promise<SearchOpen>;
+  /** workers a search starts unless the form says otherwise */
+  defaultWorkers: number;
+  /** the work budget a candidate's run may cost */
+  maxWork: number;
+}
+
 /** Everything that can happen to the state, named for what happened, not what to set. */
-export interface SimActions {
+export interface SimActions extends SearchActions {
   editScenarioText(text: string): void;
   /**
    * A text from one click (insert the assumed Simulation document, apply an import): always its
@@ -173,15 +225,12 @@ export interface SimActions {
   exportCsv(): Promise<string | null>;
 }
 
-/** What the store needs of the simulator (the bridge's client, or a fake in tests). */
-export interface StoreClient {
-  run(text: string, options?: RunRequestOptions): Promise<RunReply | null>;
-  getSync(index: number, runKey?: string): Promise<SyncDetail | null>;
-  exportCsv(): Promise<string | null>;
-  duplicateAsVariant?(text: string): Promise<EditReply | null>;
-  addVariant?(text: string, variant: VariantRequest): Promise<EditReply | null>;
-  cancel?(): void;
-}
+/**
+ * What the store needs of the simulator (the bridge's client, or a fake in tests): runs, a sync's
+ * detail and the export; every other client method (generated from the method table) optional.
+ */
+export type StoreClient = Pick<SimulatorClient, 'run' | 'getSync' | 'exportCsv'> &
+  Partial<Omit<SimulatorClient, 'run' | 'getSync' | 'exportCsv'>>;
 
 /** Another tab's (or this tab's) autosaved draft, as tabStorage.ts reads it. */
 export interface SavedDraft {
@@ -202,6 +251,8 @@ export interface StorageLike {
 
 export interface StoreDeps {
   client: StoreClient;
+  /** the policy search's lanes on the worker pool; without it a search says it cannot start */
+  search?: SearchService | null;
   /** used when there is neither a shared link nor a saved draft */
   defaultText: string;
   /** localStorage: drafts and theme; null when the browser offers none (private mode, disabled) */

@@ -1,14 +1,12 @@
-// One candidate, end to end: merge patch → the API server's rules (src/scenario) → a run over the
-// scenario's unchanged world (src/run, compact record) → its KPIs. Pure: workers call it as is.
+// One candidate, end to end: merge patch → the API server's rules (src/scenario) → the runs
+// `cli check` would judge, over the scenario's unchanged world (src/run, compact records) → their
+// KPIs. Pure: workers call it as is.
 
-import {
-  kpisAtPercentile,
-  tailValue,
-  type Kpis,
-  type SimulationInput,
-} from '../engine/simulation/index.ts';
-import { executeDraws, executeRun } from '../run/index.ts';
+import type { CurveCompiler, SimulationInput } from '../engine/simulation/index.ts';
 import { estimateWork, patchHpaSpec, type ParseResult } from '../scenario/index.ts';
+import type { JudgedRun } from './goals.ts';
+import { runDrawn, type DrawsGoal } from './drawn.ts';
+import { plansOf, runJudged } from './judged.ts';
 
 /** What every evaluation needs, plain data (it is posted to workers once per search). */
 export interface TuneBase {
@@ -18,11 +16,10 @@ export interface TuneBase {
   input: SimulationInput;
   /** the work budget a candidate's run may cost (src/scenario/budget.ts units) */
   maxWork: number;
-  /**
-   * judge every candidate over timing draws (engine/simulation/draws.ts): its KPIs are those at
-   * this percentile of the draws (the bad tail), so a goal is met only if it holds there
-   */
-  draws?: { count: number; seed: number; percentile: number } | null;
+  /** the judged runs' name, as the run service names them (src/run planParsed) */
+  name: string;
+  /** judge every candidate over timing draws, at a percentile of their bad tail (drawn.ts) */
+  draws?: DrawsGoal | null;
 }
 
 /** Manifest versions whose spec has `behavior` and v2-shaped metrics, so a patch means the same. */
@@ -39,7 +36,14 @@ export function tuneBase(
       ok: false,
       error: `tuning needs an autoscaling/v2 HorizontalPodAutoscaler (this one is ${String(version)}): its behavior field is what the search changes`,
     };
-  return { ok: true, base: { manifest: parsed.hpaManifest, input: parsed.input, maxWork } };
+  const input = parsed.input;
+  const hpaName = input.hpa.metadata?.name ?? '';
+  // Named as planParsed names the runs check judges: the total after the Simulation, the HPA's
+  // run after the HPA.
+  const name = input.federation
+    ? parsed.simulation.name || hpaName || 'hpa'
+    : hpaName || parsed.simulation.name || 'hpa';
+  return { ok: true, base: { manifest: parsed.hpaManifest, input, maxWork, name } };
 }
 
 export type CandidateInput = { ok: true; input: SimulationInput } | { ok: false; error: string };
@@ -72,41 +76,20 @@ export function candidateInput(base: TuneBase, patch: unknown): CandidateInput {
   return { ok: true, input };
 }
 
-export type Evaluation = { ok: true; kpis: Kpis } | { ok: false; error: string };
+/**
+ * A candidate's runs: the HPA's, or every federation model's total (the runs `cli check` judges,
+ * src/tune/judged.ts), each with its KPIs; or why it could not run.
+ */
+export type Evaluation = { ok: true; runs: JudgedRun[] } | { ok: false; error: string };
 
-export function evaluateCandidate(base: TuneBase, patch: unknown): Evaluation {
+/** `curves`: a search's curve tapes (prepared.ts), one compiler per run; the values are the same. */
+export function evaluateCandidate(
+  base: TuneBase,
+  patch: unknown,
+  curves?: () => CurveCompiler,
+): Evaluation {
   const prepared = candidateInput(base, patch);
   if (!prepared.ok) return prepared;
-  const plan = {
-    key: 'candidate',
-    role: 'variant' as const,
-    name: 'candidate',
-    input: prepared.input,
-  };
-  const d = base.draws;
-  if (d) {
-    const drawn = executeDraws(plan, d.count, d.seed);
-    return drawn.ok
-      ? {
-          ok: true,
-          kpis: pessimisticKpis(
-            drawn.draws.map((x) => x.kpis),
-            d.percentile,
-          ),
-        }
-      : { ok: false, error: drawn.error };
-  }
-  const run = executeRun(plan);
-  return run.ok ? { ok: true, kpis: run.result.kpis } : { ok: false, error: run.error };
-}
-
-/** Every KPI at percentile p of its bad tail: high, and low for the final replicas (a minimum). */
-export function pessimisticKpis(all: readonly Kpis[], p: number): Kpis {
-  const k = kpisAtPercentile(all, p);
-  k.finalReplicas = tailValue(
-    all.map((x) => x.finalReplicas),
-    p,
-    'min',
-  );
-  return k;
+  const plans = plansOf(prepared.input, base.name);
+  return base.draws ? runDrawn(plans, base.draws) : runJudged(plans, curves);
 }

@@ -121,6 +121,49 @@ export function judge(kpis: Kpis, constraints: Constraint[]): ConstraintResult[]
   });
 }
 
+/** One run a verdict is about: its key and name (for the lines a CLI prints) and its KPIs. */
+export interface JudgedRun {
+  key: string;
+  name: string;
+  kpis: Kpis;
+}
+
+export interface Verdict {
+  /** each run's result for every constraint, in the runs' order */
+  runs: { key: string; name: string; results: ConstraintResult[] }[];
+  /** per constraint, the result of the run that does worst on it (met only when every run is) */
+  worst: ConstraintResult[];
+  /** every run meets every constraint */
+  met: boolean;
+}
+
+/** How far a result is on the wrong side of its limit (NaN counts as worst: it never meets). */
+function excess(r: ConstraintResult): number {
+  if (Number.isNaN(r.value)) return Infinity;
+  return r.bound === 'max' ? r.value - r.limit : r.limit - r.value;
+}
+
+/**
+ * The one verdict of `cli check` and of the search (`cli tune`, the app): every constraint
+ * against every judged run (the HPA's, or each federation model's total). A constraint is met
+ * only when it is met in every run, so a tuned manifest meets a threshold exactly when `check`
+ * of that manifest says so.
+ */
+export function verdict(runs: readonly JudgedRun[], constraints: Constraint[]): Verdict {
+  if (runs.length === 0) return { runs: [], worst: [], met: false };
+  const judged = runs.map((r) => ({
+    key: r.key,
+    name: r.name,
+    results: judge(r.kpis, constraints),
+  }));
+  const worst = constraints.map((_, i) => {
+    let pick = judged[0]!.results[i]!;
+    for (const r of judged) if (excess(r.results[i]!) > excess(pick)) pick = r.results[i]!;
+    return pick;
+  });
+  return { runs: judged, worst, met: worst.every((r) => r.met) };
+}
+
 /**
  * How far a run is from meeting every constraint: 0 when it meets them all, otherwise the sum of
  * each miss relative to its limit (so a near miss ranks above a wide one).

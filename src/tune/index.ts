@@ -12,15 +12,28 @@ export {
   costObjective,
   scenarioCostObjective,
   judge,
+  verdict,
   podHoursObjective,
   thresholdFor,
   violation,
   type Constraint,
   type ConstraintResult,
   type Goals,
+  type JudgedRun,
   type Objective,
   type Threshold,
+  type Verdict,
 } from './goals.ts';
+export { judgedPlans, plansOf, runJudged, type JudgedOutcome } from './judged.ts';
+export { prepareSearch, type PreparedSearch, type PreparedStart } from './prepared.ts';
+export {
+  feedEvaluator,
+  LaneError,
+  type AbortSignalLike,
+  type FeedOptions,
+  type LaneIncident,
+  type SearchLane,
+} from './feed.ts';
 export { paretoFront } from './pareto.ts';
 export {
   MAX_BUDGET,
@@ -40,3 +53,4 @@ export {
 export type { ReleaseNeed, SpaceOptions } from './space.ts';
 export { releaseNeeds } from './space.ts';
 export { tradeOffs, describeTradeOff, type TradeOff } from './tradeOffs.ts';
+export { pessimisticKpis, runDrawn, type DrawsGoal } from './drawn.ts';

@@ -38,7 +38,12 @@ function pooled(b: TuneBase, n: number): BatchEvaluator {
 
 describe('search', () => {
   const options = { seed: 7, budget: 40, generationSize: 8 };
-  const one = search(base, goals, options, localEvaluator(base, evaluateCandidate));
+  const one = search(
+    base,
+    goals,
+    options,
+    localEvaluator((patch) => evaluateCandidate(base, patch)),
+  );
 
   it('evaluates the budget, the current HPA first, every candidate with its KPIs', async () => {
     const r = await one;
@@ -104,7 +109,7 @@ describe('search', () => {
       base,
       impossible,
       { seed: 1, budget: 9 },
-      localEvaluator(base, evaluateCandidate),
+      localEvaluator((patch) => evaluateCandidate(base, patch)),
     );
     expect(r.feasible).toBe(false);
     const best = r.candidates[r.best!]!;
@@ -121,7 +126,7 @@ describe('search', () => {
       base,
       goals,
       { seed: 3, budget: 40, generationSize: 8 },
-      localEvaluator(base, evaluateCandidate),
+      localEvaluator((patch) => evaluateCandidate(base, patch)),
       {
         signal,
         onProgress: (p) => {
@@ -143,13 +148,13 @@ describe('search', () => {
       base,
       goals,
       { seed: 2, budget: 6 },
-      localEvaluator(base, evaluateCandidate),
+      localEvaluator((patch) => evaluateCandidate(base, patch)),
     );
     const without = await search(
       off,
       goals,
       { seed: 2, budget: 6 },
-      localEvaluator(off, evaluateCandidate),
+      localEvaluator((patch) => evaluateCandidate(off, patch)),
     );
     const up = (r: typeof withGate) =>
       r.candidates.slice(1).map((c) => (c.patch.behavior as { scaleUp: object }).scaleUp);
@@ -159,7 +164,7 @@ describe('search', () => {
       base,
       goals,
       { seed: 2, budget: 6, space: { replicas: true, target: true } },
-      localEvaluator(base, evaluateCandidate),
+      localEvaluator((patch) => evaluateCandidate(base, patch)),
     );
     for (const c of wide.candidates.slice(1)) {
       expect(c.patch.minReplicas as number).toBeLessThanOrEqual(c.patch.maxReplicas as number);

@@ -7,7 +7,7 @@
 
 import type { Kpis } from '../engine/simulation/index.ts';
 import type { Evaluation, TuneBase } from './candidate.ts';
-import { judge, violation, type ConstraintResult, type Goals } from './goals.ts';
+import { verdict, violation, type ConstraintResult, type Goals, type JudgedRun } from './goals.ts';
 import { paretoFront } from './pareto.ts';
 import { createRng, type Rng } from './rng.ts';
 import { buildSpace, type Metric, type Space, type SpaceOptions } from './space.ts';
@@ -36,7 +36,13 @@ export interface CandidateResult {
   index: number;
   /** merge patch over the HPA's spec; {} for the current HPA (index 0) */
   patch: Record<string, unknown>;
+  /** the first judged run's KPIs (the HPA's; a multi-cluster scenario's first model's total) */
   kpis: Kpis | null;
+  /**
+   * every judged run (src/tune/judged.ts): one, or each federation model's total. The objective,
+   * the overload and each constraint are the worst over them, as `cli check` judges.
+   */
+  runs: JudgedRun[] | null;
   error: string | null;
   objective: number | null;
   overload: number | null;
@@ -116,18 +122,34 @@ export async function search(
   let exhausted = false;
 
   const record = (index: number, patch: Record<string, unknown>, e: Evaluation) => {
-    const constraints = e.ok ? judge(e.kpis, goals.constraints) : [];
-    const v = e.ok ? violation(constraints) : Infinity;
+    if (!e.ok || e.runs.length === 0) {
+      candidates.push({
+        index,
+        patch,
+        kpis: null,
+        runs: null,
+        error: e.ok ? 'no run to judge' : e.error,
+        objective: null,
+        overload: null,
+        constraints: [],
+        violation: Infinity,
+        feasible: false,
+      });
+      return;
+    }
+    const judged = verdict(e.runs, goals.constraints);
+    const worst = (value: (k: Kpis) => number) => Math.max(...e.runs.map((r) => value(r.kpis)));
     candidates.push({
       index,
       patch,
-      kpis: e.ok ? e.kpis : null,
-      error: e.ok ? null : e.error,
-      objective: e.ok ? goals.objective.value(e.kpis) : null,
-      overload: e.ok ? axis.value(e.kpis) : null,
-      constraints,
-      violation: v,
-      feasible: e.ok && v === 0,
+      kpis: e.runs[0]!.kpis,
+      runs: e.runs,
+      error: null,
+      objective: worst(goals.objective.value),
+      overload: worst(axis.value),
+      constraints: judged.worst,
+      violation: violation(judged.worst),
+      feasible: judged.met,
     });
   };
 
@@ -265,10 +287,7 @@ function mutate(space: Space, rng: Rng, parent: number[]): number[] {
   return genome;
 }
 
-/** Runs a batch on this thread (tests, and the fallback when no worker can start). */
-export function localEvaluator(
-  base: TuneBase,
-  evaluateOne: (base: TuneBase, patch: unknown) => Evaluation,
-): BatchEvaluator {
-  return (items) => Promise.resolve(items.map((i) => evaluateOne(base, i.patch)));
+/** Runs a batch on this thread (tests, `cli tune --workers 1`). */
+export function localEvaluator(evaluateOne: (patch: unknown) => Evaluation): BatchEvaluator {
+  return (items) => Promise.resolve(items.map((i) => evaluateOne(i.patch)));
 }

@@ -6,13 +6,17 @@ import { simulate, syncDetail } from '../engine/simulation/index.ts';
 import { executeRun, federationCsv, federationDecision, planScenario } from '../run/index.ts';
 import { federationPayload } from './federationPayload.ts';
 import { recentEvents, resultPayload, type KeptRun } from './payload.ts';
-import { addVariant, duplicateAsVariant } from '../scenario/index.ts';
+import { addVariant, duplicateAsVariant, parseScenario } from '../scenario/index.ts';
+import { prepareSearch as prepareTuneSearch, type PreparedSearch } from '../tune/index.ts';
 import type {
   EditReply,
+  Evaluation,
   ParseSummary,
   RunPayload,
   RunReply,
   RunRequestOptions,
+  SearchPrepared,
+  SearchRequest,
   SimulatorApi,
   SyncDetail,
   VariantRequest,
@@ -40,6 +44,9 @@ const UNREADABLE: ParseSummary = {
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** Searches a worker keeps prepared: the current one and the one before (a restart overlaps). */
+const KEPT_SEARCHES = 2;
 
 export function createSimulatorApi(options: SimulatorApiOptions = {}): SimulatorApi {
   const now = options.now ?? (() => performance.now());
@@ -145,6 +152,37 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
     }
   }
 
+  /** Prepared searches by slot, oldest first (a worker of the pool serves one search at a time). */
+  const searches = new Map<number, PreparedSearch>();
+
+  async function prepareSearch(slot: number, request: SearchRequest): Promise<SearchPrepared> {
+    try {
+      const hpa = typeof request.hpa === 'string' && request.hpa !== '' ? request.hpa : undefined;
+      const parsed = parseScenario(request.text, {
+        maxWork: request.maxWork,
+        ...(hpa === undefined ? {} : { hpa }),
+      });
+      const prepared = prepareTuneSearch(parsed, request.maxWork, request.draws ?? null);
+      if (!prepared.ok) return prepared;
+      searches.delete(slot);
+      searches.set(slot, prepared.search);
+      for (const old of searches.keys()) if (searches.size > KEPT_SEARCHES) searches.delete(old);
+      return { ok: true, base: prepared.search.base };
+    } catch (error) {
+      return { ok: false, error: `internal error: ${message(error)}` };
+    }
+  }
+
+  async function evaluate(slot: number, patch: Record<string, unknown>): Promise<Evaluation> {
+    const prepared = searches.get(slot);
+    if (!prepared) return { ok: false, error: `no search is prepared under ${slot}` };
+    try {
+      return prepared.evaluate(patch);
+    } catch (error) {
+      return { ok: false, error: `internal error: ${message(error)}` };
+    }
+  }
+
   async function exportCsv(runId: number): Promise<string | null> {
     if (!kept || kept.runId !== runId) return null;
     // A multi-cluster run: every model, a column group per cluster (the CLI writes the same).
@@ -160,5 +198,7 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
     exportCsv,
     duplicateAsVariant: (text: string) => edited(() => duplicateAsVariant(text)),
     addVariant: (text: string, variant: VariantRequest) => edited(() => addVariant(text, variant)),
+    prepareSearch,
+    evaluate,
   };
 }

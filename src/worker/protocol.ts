@@ -14,6 +14,7 @@ import type {
   SeriesInfo,
   SyncRecord,
 } from '../run/index.ts';
+import type { DrawsGoal, Evaluation, TuneBase } from '../tune/index.ts';
 
 /** The scenario's parse summary, as the run service gives it. */
 export type ParseSummary = ScenarioSummary;
@@ -140,7 +141,6 @@ export interface RunRequestOptions {
   hpa?: string;
 }
 
-/** The object the worker exposes (comlink). Also runs directly in Node for tests. */
 /** A variant to add: a DNS-label name and a JSON merge patch over the HPA's spec. */
 export interface VariantRequest {
   name: string;
@@ -148,6 +148,28 @@ export interface VariantRequest {
   description?: string;
 }
 
+/** A policy search's scenario, as each worker of the search parses it once (prepareSearch). */
+export interface SearchRequest {
+  text: string;
+  /** metadata.name of the HPA to tune when the text holds several (else the first) */
+  hpa?: string;
+  /** the work budget a candidate's run may cost (src/scenario/budget.ts units) */
+  maxWork: number;
+  /** judge every candidate over timing draws (src/tune/drawn.ts) */
+  draws?: DrawsGoal | null;
+}
+
+/** A prepared search: the base its generator needs (plain data), or why the text cannot be tuned. */
+export type SearchPrepared = { ok: true; base: TuneBase } | { ok: false; error: string };
+
+/** A candidate's evaluation (its judged runs' KPIs, or why it could not run). */
+export type { Evaluation };
+
+/**
+ * The object the worker exposes (comlink), one method per entry of the method table
+ * (methods.ts), which generates every forwarding. Also runs directly in Node for tests, on the
+ * main thread as the bridge's fallback, and in `cli tune`'s worker threads.
+ */
 export interface SimulatorApi {
   /** Parse and simulate; a newer runId makes older in-flight work pointless (caller drops it). */
   run(runId: number, text: string, options?: RunRequestOptions): Promise<RunReply>;
@@ -159,6 +181,13 @@ export interface SimulatorApi {
   addVariant(text: string, variant: VariantRequest): Promise<EditReply>;
   /** The latest run's series as CSV (one row per sync). */
   exportCsv(runId: number): Promise<string | null>;
+  /**
+   * Parse a scenario for a policy search and keep it under `slot` (the search's number): the
+   * text parsed once, its curves sampled once for every candidate (src/tune/prepared.ts).
+   */
+  prepareSearch(slot: number, request: SearchRequest): Promise<SearchPrepared>;
+  /** One candidate (a merge patch over the HPA's spec) of the search prepared under `slot`. */
+  evaluate(slot: number, patch: Record<string, unknown>): Promise<Evaluation>;
 }
 
 /**
@@ -175,9 +204,11 @@ export type PlainData<T> = T extends ArrayBufferView
       : T;
 
 /** Compile-time proof that every message is plain data (a violation fails typecheck). */
-export type MessagesArePlain = [RunReply, SyncDetail] extends [
+export type MessagesArePlain = [RunReply, SyncDetail, SearchPrepared, Evaluation] extends [
   PlainData<RunReply>,
   PlainData<SyncDetail>,
+  PlainData<SearchPrepared>,
+  PlainData<Evaluation>,
 ]
   ? true
   : never;

@@ -25,7 +25,7 @@ import {
 } from '../../src/scenario/index.ts';
 import { decodeScenario, encodeScenario } from '../../src/share/codec.ts';
 
-export type Target = 'scenario' | 'csv' | 'prometheus' | 'link' | 'cli';
+export type Target = 'scenario' | 'csv' | 'prometheus' | 'link' | 'cli' | 'tune';
 
 export interface Finding {
   kind: 'crash' | 'invariant';

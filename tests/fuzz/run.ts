@@ -1,5 +1,5 @@
 // `npm run fuzz`: the long fuzz run. Generates inputs for every target (scenario parse + simulate,
-// CSV and Prometheus importers, share links, the CLI), runs the checks of checks.ts on each, and
+// CSV and Prometheus importers, share links, the CLI, `tune` against `check`), runs the checks of checks.ts on each, and
 // reports crashes, hangs (inputs over --hang-seconds, 5 by default: measured and counted, never
 // asserted), broken invariants and peak memory. The first findings of each kind are written to
 // reports/fuzz/findings.json. Exit status 1 when anything was found.
@@ -26,6 +26,7 @@ import {
   type Finding,
   type Target,
 } from './checks.ts';
+import { checkTune, federatedScenario, tuneArgs } from './tune.ts';
 
 function flag(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -44,6 +45,8 @@ const MIX: [Target, number][] = [
   ['prometheus', 0.15],
   ['link', 0.1],
   ['cli', 0.1],
+  // tune runs a search and a check per input (about a second): one per batch.
+  ['tune', 0.002],
 ];
 
 type Job = () => Finding[] | Promise<Finding[]>;
@@ -75,6 +78,12 @@ function jobs(target: Target, n: number, seed: number): Job[] {
         ([command, text, ext]) =>
           () =>
             checkCli(command, text, ext),
+      );
+    case 'tune':
+      return sample(fc.tuple(fc.oneof(federatedScenario, mutatedPreset), tuneArgs)).map(
+        ([text, args]) =>
+          () =>
+            checkTune(text, [...args, '--max-work', '1000000']),
       );
   }
 }

@@ -2,6 +2,7 @@
 // API answers only when the test says so, and a clock whose timers fire only on advance().
 
 import { expose } from 'comlink';
+import { METHOD_NAMES } from '../../worker/methods.ts';
 import type { RunReply, SimulatorApi, SyncDetail, EditReply } from '../../worker/protocol.ts';
 import type { Clock, WorkerLike } from '../types.ts';
 
@@ -33,12 +34,25 @@ export function fakeReply(runId: number, text: string): RunReply {
   };
 }
 
+/**
+ * A SimulatorApi whose every method (from the method table) rejects, except those a subclass
+ * defines: a fake names only what it controls, so a new API method needs no edit here.
+ */
+export const Unanswered = class {
+  constructor() {
+    const self = this as unknown as Record<string, unknown>;
+    for (const name of METHOD_NAMES)
+      if (!(name in self))
+        self[name] = () => Promise.reject(new Error(`the fake does not answer ${name}`));
+  }
+} as unknown as new () => SimulatorApi;
+
 /** An API whose runs stay pending until the test replies; getSync/exportCsv echo their run. */
-export class ControlledApi implements SimulatorApi {
+export class ControlledApi extends Unanswered {
   readonly calls: RunCall[] = [];
   private waiters: (() => void)[] = [];
 
-  run(runId: number, text: string): Promise<RunReply> {
+  override run(runId: number, text: string): Promise<RunReply> {
     return new Promise((resolve) => {
       const reply = (o: Partial<RunReply> = {}) => resolve({ ...fakeReply(runId, text), ...o });
       this.calls.push({ runId, text, reply });
@@ -46,19 +60,19 @@ export class ControlledApi implements SimulatorApi {
     });
   }
 
-  async getSync(runId: number, index: number): Promise<SyncDetail | null> {
+  override async getSync(runId: number, index: number): Promise<SyncDetail | null> {
     return { index, events: [], hpa: null, sync: { time: runId } } as unknown as SyncDetail;
   }
 
-  async exportCsv(runId: number): Promise<string | null> {
+  override async exportCsv(runId: number): Promise<string | null> {
     return `run ${runId}`;
   }
 
-  async duplicateAsVariant(text: string): Promise<EditReply> {
+  override async duplicateAsVariant(text: string): Promise<EditReply> {
     return { ok: true, text: `${text}# duplicated\n` };
   }
 
-  async addVariant(text: string, variant: { name: string }): Promise<EditReply> {
+  override async addVariant(text: string, variant: { name: string }): Promise<EditReply> {
     return { ok: true, text: `${text}# variant ${variant.name}\n` };
   }
 
@@ -72,7 +86,6 @@ export class ControlledApi implements SimulatorApi {
 type Port = InstanceType<typeof MessageChannel>['port1'];
 
 export class FakeWorker implements WorkerLike {
-  readonly api = new ControlledApi();
   terminated = false;
   // Spelled via MessageChannel: Node's typings have MessagePort as a value, the DOM's as a type.
   private readonly port: Port;
@@ -83,11 +96,15 @@ export class FakeWorker implements WorkerLike {
   private replies = 0;
   private replyWaiters: (() => void)[] = [];
 
-  constructor() {
+  /** `api`: what the worker runs (a ControlledApi by default; the real API for pool tests) */
+  constructor(
+    readonly api: ControlledApi = new ControlledApi(),
+    exposed: SimulatorApi = api,
+  ) {
     const channel = new MessageChannel();
     this.port = channel.port1;
     this.inside = channel.port2;
-    expose(this.api, this.inside);
+    expose(exposed, this.inside);
   }
 
   postMessage(message: unknown, transfer: unknown[] = []): void {

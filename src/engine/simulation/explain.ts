@@ -4,6 +4,7 @@
 import type { HorizontalPodAutoscaler, MetricTrace } from '../controller/index.ts';
 import type { SyncRecord } from './result.ts';
 import { describeMetric } from './series.ts';
+import { shortcutLine } from './shortcuts.ts';
 
 function fmt(x: number): string {
   if (!Number.isFinite(x)) return String(x);
@@ -37,16 +38,15 @@ export function explainSync(r: SyncRecord, hpa: HorizontalPodAutoscaler): string
   const t = r.trace;
   switch (t.path) {
     case 'getScaleError':
-      return 'FailedGetScale: the scale subresource could not be read; nothing changes';
     case 'scalingDisabled':
-      // minReplicas 0 is disabled only by the v1.36+ rule: a zero the HPA did not make itself.
-      return (hpa.spec.minReplicas ?? 1) === 0
-        ? 'ScalingDisabled: the target has 0 replicas and the HPA did not scale it there (no ScaledToZero=True, or HPAScaleToZero is off in kube-controller-manager), so it leaves it alone (v1.36+)'
-        : 'ScalingDisabled: the target has 0 replicas and minReplicas is not 0, so the HPA leaves it alone';
     case 'aboveMaxReplicas':
-      return `${r.currentReplicas} replicas is above maxReplicas: set to ${r.replicas} without reading metrics`;
     case 'belowMinReplicas':
-      return `${r.currentReplicas} replicas is below minReplicas: set to ${r.replicas} without reading metrics`;
+      return shortcutLine(t.path, {
+        currentReplicas: r.currentReplicas,
+        desiredReplicas: r.replicas,
+        minReplicas: hpa.spec.minReplicas ?? 1,
+        maxReplicas: hpa.spec.maxReplicas,
+      });
     case 'metricsError': {
       const c = condition(r, 'ScalingActive');
       const parts = (t.metrics ?? []).map((m, i) => metricPart(m, hpa, i));

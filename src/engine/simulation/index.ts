@@ -39,6 +39,7 @@ export {
 } from './meter.ts';
 export { describeMetric } from './series.ts';
 export { samplesPerScrape } from './substeps.ts';
+export { CurveTapes, type CurveCompiler } from './curves/tape.ts';
 export { explainSync } from './explain.ts';
 export { decidingMetric, type DecisionSeries } from './decisionSeries.ts';
 export {

@@ -5,6 +5,7 @@
 import { countSeries, drive, replayIndex, runError } from './drive.ts';
 import type { SimulationInput } from './input.ts';
 import { metricKey } from './input.ts';
+import type { CurveCompiler } from './curves/tape.ts';
 import { SIMULATION_LIMITS } from './limits.ts';
 import type { Cluster } from './cluster.ts';
 import type { LoopObserver, Simulation } from './loop.ts';
@@ -42,6 +43,11 @@ export interface SimulateOptions {
   workBudget?: number;
   /** Count the run's work on this meter (and stop at its budget, not `workBudget`); read it after. */
   meter?: WorkMeter;
+  /**
+   * How the world's curves are compiled: a search's runs share one world and replay its curves
+   * from tapes (curves/tape.ts; the values are the live ones, bit for bit). Live by default.
+   */
+  curves?: CurveCompiler;
 }
 
 /** Why the engine refuses an input, or null when it can run it. */
@@ -64,13 +70,18 @@ export function refusal(input: SimulationInput): string | null {
 /** A simulation to step through (playback, tests, the bench), or the reason it cannot run. */
 export function createSimulation(
   input: SimulationInput,
-  options: Pick<SimulateOptions, 'reference' | 'workBudget' | 'meter'> = {},
+  options: Pick<SimulateOptions, 'reference' | 'workBudget' | 'meter' | 'curves'> = {},
 ): { ok: true; simulation: Simulation } | { ok: false; error: string } {
   const why = refusal(input);
   return why === null
     ? {
         ok: true,
-        simulation: singleSimulation(input, options.reference === true, meterOf(options)),
+        simulation: singleSimulation(
+          input,
+          options.reference === true,
+          meterOf(options),
+          options.curves,
+        ),
       }
     : { ok: false, error: why };
 }

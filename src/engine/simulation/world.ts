@@ -3,14 +3,11 @@
 // could share one World (federation): the only state here is the queues, which the serving pods
 // drain, and the adapters' last values.
 
-import { compileCurve, type CompiledCurve, type Curve } from './curves/index.ts';
+import type { CompiledCurve, Curve } from './curves/index.ts';
+import { LIVE_CURVES, type CurveCompiler } from './curves/tape.ts';
 import type { ExternalLoad, MetricOutage, ObjectLoad, SimulationInput } from './input.ts';
 import type { PerPodLoad } from './metricsPipeline.ts';
 import type { WorldSnapshot } from './state.ts';
-
-function compile(c: Curve | null): CompiledCurve | null {
-  return c === null ? null : compileCurve(c);
-}
 
 interface ExternalEntry {
   load: ExternalLoad;
@@ -39,7 +36,10 @@ export class World {
   private lastDemandTime = NaN;
   private lastDemand = 0;
 
-  constructor(input: SimulationInput) {
+  /** `curves`: how curves are compiled (a search replays them from tapes, curves/tape.ts) */
+  constructor(input: SimulationInput, curves: CurveCompiler = LIVE_CURVES) {
+    const compile = (c: Curve | null): CompiledCurve | null =>
+      c === null ? null : curves.compile(c);
     this.traffic = compile(input.traffic);
     this.outages = input.outages;
     for (const load of input.loads) {

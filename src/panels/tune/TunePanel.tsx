@@ -1,13 +1,15 @@
 // The search panel: goals (constraints named like `cli check`'s flags, an objective), the search's
 // seed, budget and workers; progress and cancel; the trade-off chart and the candidates, each one
-// click from becoming a variant (`onAddVariant(name, patch)`).
+// click from becoming a variant (`onAddVariant(name, patch)`). The form and the search live in the
+// store (its search slice): closing the dialog never stops a search.
 
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { costObjective, podHoursObjective, THRESHOLDS, type Constraint } from '../../tune/goals.ts';
+import { MAX_APP_BUDGET, MAX_APP_WORKERS, searchFormValid } from '../../store/index.ts';
+import type { SearchStatus } from '../../store/index.ts';
+import { THRESHOLDS } from '../../tune/goals.ts';
 import type { CandidateResult, SearchResult } from '../../tune/search.ts';
 import { releaseNeeds } from '../../tune/space.ts';
 import { describeTradeOff, tradeOffs } from '../../tune/tradeOffs.ts';
-import { defaultTuneWorkers } from '../../bridge/tunePool.ts';
 import { ShipCandidate, type MakeHpa } from './ShipCandidate.tsx';
 import { TradeOffChart } from './TradeOffChart.tsx';
 import { useTuneSearch } from './useTuneSearch.ts';
@@ -15,8 +17,6 @@ import './tune.css';
 
 export interface TunePanelProps {
   open: boolean;
-  /** the scenario text to tune (the editor's current text) */
-  text: string;
   /** which controller the candidates run on ("Kubernetes 1.37"): its release decides the fields */
   release?: string;
   onClose(): void;
@@ -26,26 +26,18 @@ export interface TunePanelProps {
   onMakeHpa?: MakeHpa;
 }
 
-const DEFAULT_CONSTRAINTS: Constraint[] = [
-  { flag: 'max-unmet-demand-percent', limit: 0.5 },
-  { flag: 'max-reversals', limit: 4 },
-];
 const LISTED = 12;
 
 export function TunePanel(props: TunePanelProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  const [constraints, setConstraints] = useState<Constraint[]>(DEFAULT_CONSTRAINTS);
-  const [minimize, setMinimize] = useState<'pod-hours' | 'cost'>('pod-hours');
-  const [price, setPrice] = useState(0.05);
-  const [seed, setSeed] = useState(1);
-  const [budget, setBudget] = useState(100);
-  const [workers, setWorkers] = useState(defaultTuneWorkers);
-  const [replicas, setReplicas] = useState(false);
-  const [target, setTarget] = useState(false);
   const [selected, setSelected] = useState<number | null>(null);
   const [added, setAdded] = useState<Set<number>>(new Set());
   const [addError, setAddError] = useState<string | null>(null);
-  const { state, start, cancel } = useTuneSearch();
+  const { search, start, cancel, edit } = useTuneSearch();
+  const { form, incidents } = search;
+  const { constraints, minimize, price, seed, budget, workers, replicas, target } = form;
+  const setConstraints = (c: typeof constraints) => edit({ constraints: c });
+  const state = search.status;
 
   useEffect(() => {
     const d = ref.current;
@@ -54,33 +46,19 @@ export function TunePanel(props: TunePanelProps) {
     if (!props.open && d.open) d.close();
   }, [props.open]);
 
-  const busy = state.status === 'starting' || state.status === 'running';
-  const valid = budget >= 1 && budget <= 5000 && constraints.every((c) => Number.isFinite(c.limit));
+  const busy = state.kind === 'starting' || state.kind === 'running';
+  const valid = searchFormValid(form);
 
   function run() {
     setSelected(null);
     setAdded(new Set());
-    const objective =
-      minimize === 'cost' ? costObjective(price, 'per pod-hour') : podHoursObjective();
-    void start(
-      props.text,
-      { constraints, objective },
-      { seed, budget, space: { replicas, target } },
-      workers,
-    );
+    start();
   }
 
-  const result = state.status === 'done' ? state.result : null;
+  const result = state.kind === 'done' ? state.result : null;
+  // The search goes on when the dialog closes; its progress and result are here when it reopens.
   return (
-    <dialog
-      ref={ref}
-      className="tune"
-      aria-labelledby="tune-title"
-      onClose={() => {
-        cancel();
-        props.onClose();
-      }}
-    >
+    <dialog ref={ref} className="tune" aria-labelledby="tune-title" onClose={props.onClose}>
       <header>
         <h2 id="tune-title">Tune the behavior</h2>
         {props.release ? (
@@ -162,7 +140,7 @@ export function TunePanel(props: TunePanelProps) {
               Minimize{' '}
               <select
                 value={minimize}
-                onChange={(e) => setMinimize(e.target.value as 'pod-hours' | 'cost')}
+                onChange={(e) => edit({ minimize: e.target.value as 'pod-hours' | 'cost' })}
               >
                 <option value="pod-hours">pod-hours</option>
                 <option value="cost">cost (price per pod-hour)</option>
@@ -176,7 +154,7 @@ export function TunePanel(props: TunePanelProps) {
                   step="any"
                   min={0}
                   value={price}
-                  onChange={(e) => setPrice(e.target.valueAsNumber)}
+                  onChange={(e) => edit({ price: e.target.valueAsNumber })}
                 />
               </label>
             ) : null}
@@ -185,7 +163,7 @@ export function TunePanel(props: TunePanelProps) {
               <input
                 type="number"
                 value={seed}
-                onChange={(e) => setSeed(Math.trunc(e.target.valueAsNumber || 0))}
+                onChange={(e) => edit({ seed: Math.trunc(e.target.valueAsNumber || 0) })}
               />
             </label>
             <label>
@@ -193,10 +171,10 @@ export function TunePanel(props: TunePanelProps) {
               <input
                 type="number"
                 min={1}
-                max={5000}
+                max={MAX_APP_BUDGET}
                 aria-label="Runs"
-                value={budget}
-                onChange={(e) => setBudget(Math.trunc(e.target.valueAsNumber))}
+                value={Number.isFinite(budget) ? budget : ''}
+                onChange={(e) => edit({ budget: Math.trunc(e.target.valueAsNumber) })}
               />
             </label>
             <label>
@@ -204,16 +182,16 @@ export function TunePanel(props: TunePanelProps) {
               <input
                 type="number"
                 min={1}
-                max={8}
+                max={MAX_APP_WORKERS}
                 value={workers}
-                onChange={(e) => setWorkers(Math.trunc(e.target.valueAsNumber) || 1)}
+                onChange={(e) => edit({ workers: Math.trunc(e.target.valueAsNumber) || 1 })}
               />
             </label>
             <label>
               <input
                 type="checkbox"
                 checked={replicas}
-                onChange={(e) => setReplicas(e.target.checked)}
+                onChange={(e) => edit({ replicas: e.target.checked })}
               />{' '}
               also min/max replicas
             </label>
@@ -221,7 +199,7 @@ export function TunePanel(props: TunePanelProps) {
               <input
                 type="checkbox"
                 checked={target}
-                onChange={(e) => setTarget(e.target.checked)}
+                onChange={(e) => edit({ target: e.target.checked })}
               />{' '}
               also the utilization target
             </label>
@@ -236,6 +214,13 @@ export function TunePanel(props: TunePanelProps) {
             <Status state={state} />
           </div>
         </form>
+        {incidents.length > 0 ? (
+          <ul className="tune-incidents" aria-label="Workers lost during the search">
+            {incidents.map((m, i) => (
+              <li key={i}>{m}</li>
+            ))}
+          </ul>
+        ) : null}
         {addError ? (
           <p role="alert" className="tune-error">
             {addError}
@@ -243,7 +228,7 @@ export function TunePanel(props: TunePanelProps) {
         ) : null}
         {result ? (
           <Results
-            text={props.text}
+            text={search.text ?? ''}
             onMakeHpa={props.onMakeHpa}
             result={result}
             selected={selected}
@@ -266,8 +251,8 @@ export function TunePanel(props: TunePanelProps) {
   );
 }
 
-function Status({ state }: { state: ReturnType<typeof useTuneSearch>['state'] }) {
-  switch (state.status) {
+function Status({ state }: { state: SearchStatus }) {
+  switch (state.kind) {
     case 'starting':
       return <span role="status">Starting the workers…</span>;
     case 'running':

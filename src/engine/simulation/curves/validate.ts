@@ -17,7 +17,7 @@ import {
 } from './limits.ts';
 import {
   checkKeys,
-  describe,
+  describeValue,
   enumField,
   fieldPath,
   indexPath,
@@ -89,12 +89,12 @@ function validateNode(ctx: ValidationContext, json: unknown, path: string, depth
 
 function validateObject(ctx: ValidationContext, json: unknown, path: string, depth: number): void {
   if (!isRecord(json)) {
-    report(ctx, path, `expected a curve object with a 'type', got ${describe(json)}`);
+    report(ctx, path, `expected a curve object with a 'type', got ${describeValue(json)}`);
     return;
   }
   const type = json.type;
   if (typeof type !== 'string' || !(TYPES as string[]).includes(type)) {
-    const got = type === undefined ? 'nothing' : describe(type);
+    const got = type === undefined ? 'nothing' : describeValue(type);
     const choices = TYPES.map((t) => `'${t}'`).join(', ');
     report(ctx, fieldPath(path, 'type'), `expected a curve type (${choices}), got ${got}`);
     return;
@@ -180,7 +180,7 @@ function validateSeries(ctx: ValidationContext, json: Record<string, unknown>, p
     report(
       ctx,
       valuesPath,
-      `expected numbers separated by spaces in one string (e.g. "12.5 13 14"), got ${describe(json.values)}`,
+      `expected numbers separated by spaces in one string (e.g. "12.5 13 14"), got ${describeValue(json.values)}`,
     );
     return;
   }
@@ -226,7 +226,7 @@ function validateNoise(ctx: ValidationContext, json: Record<string, unknown>, pa
 
 function validateSum(ctx: ValidationContext, list: unknown, path: string, depth: number): void {
   if (!Array.isArray(list)) {
-    report(ctx, path, `expected a list of curves, got ${describe(list)}`);
+    report(ctx, path, `expected a list of curves, got ${describeValue(list)}`);
     return;
   }
   if (list.length === 0) report(ctx, path, 'needs at least one curve');
@@ -242,7 +242,7 @@ function validateSum(ctx: ValidationContext, list: unknown, path: string, depth:
 /** Checks the length of a point-like list; returns false if its items should not be walked. */
 function checkList(ctx: ValidationContext, list: unknown, path: string): list is unknown[] {
   if (!Array.isArray(list)) {
-    report(ctx, path, `expected a list, got ${describe(list)}`);
+    report(ctx, path, `expected a list, got ${describeValue(list)}`);
     return false;
   }
   if (list.length > MAX_POINTS) {
@@ -266,7 +266,7 @@ function validatePoints(ctx: ValidationContext, list: unknown, path: string): vo
     const p = indexPath(path, i);
     const item = list[i];
     if (!isRecord(item)) {
-      report(ctx, p, `expected a point { at, value }, got ${describe(item)}`);
+      report(ctx, p, `expected a point { at, value }, got ${describeValue(item)}`);
       continue;
     }
     checkKeys(ctx, item, ['at', 'value'], p, 'a point');
@@ -291,7 +291,7 @@ function validateSpikes(ctx: ValidationContext, list: unknown, path: string): vo
       report(
         ctx,
         p,
-        `expected a spike { at, durationSeconds, value | height }, got ${describe(item)}`,
+        `expected a spike { at, durationSeconds, value | height }, got ${describeValue(item)}`,
       );
       continue;
     }

@@ -35,8 +35,11 @@ export function indexPath(path: string, index: number): string {
   return `${path}[${index}]`;
 }
 
-/** A short, bounded description of any value for a message. */
-export function describe(value: unknown): string {
+/**
+ * A short, bounded description of any value for a message (the scenario's readers use it too,
+ * through src/scenario/suggest.ts: one wording for every located error).
+ */
+export function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
@@ -46,9 +49,10 @@ export function describe(value: unknown): string {
       return `the string ${JSON.stringify(shown)}`;
     }
     case 'number':
+    case 'boolean':
       return String(value);
     case 'object':
-      return 'an object';
+      return 'a map';
     default:
       return `a ${typeof value}`;
   }
@@ -106,12 +110,12 @@ export function numberField(
     report(
       ctx,
       p,
-      `expected a number, got ${describe(value)}${hint ? ' (remove the quotes)' : ''}`,
+      `expected a number, got ${describeValue(value)}${hint ? ' (remove the quotes)' : ''}`,
     );
     return undefined;
   }
   if (!Number.isFinite(value)) {
-    report(ctx, p, `must be a finite number, got ${describe(value)}`);
+    report(ctx, p, `must be a finite number, got ${describeValue(value)}`);
     return undefined;
   }
   if (rule.integer && !Number.isInteger(value)) {
@@ -146,7 +150,7 @@ export function enumField<T extends string>(
   report(
     ctx,
     fieldPath(path, key),
-    `expected one of ${choices.map((c) => `'${c}'`).join(', ')}, got ${describe(value)}`,
+    `expected one of ${choices.map((c) => `'${c}'`).join(', ')}, got ${describeValue(value)}`,
   );
   return undefined;
 }

@@ -1,0 +1,25 @@
+// What the bridge needs of a worker and of time. Structural on purpose (no DOM `Worker` type): the
+// scheduling is tested in Node with a fake worker and a fake clock, and `cli tune` hands the pool
+// worker threads (src/cli/threads.ts).
+
+/** What the bridge needs of a Worker; a real `Worker` satisfies it. */
+export interface WorkerLike {
+  postMessage(message: unknown, transfer?: unknown[]): void;
+  addEventListener(type: string, listener: (event: unknown) => void): void;
+  removeEventListener(type: string, listener: (event: unknown) => void): void;
+  terminate(): void;
+}
+
+/** Time and timers, injectable so tests control every timeout deterministically. */
+export interface Clock {
+  /** milliseconds, monotonic */
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const systemClock: Clock = {
+  now: () => performance.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as Parameters<typeof clearTimeout>[0]),
+};
