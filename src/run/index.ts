@@ -45,3 +45,4 @@ export {
   type DrawRun,
   type DrawsResult,
 } from './draws.ts';
+export { variantChanges } from './variantChanges.ts';

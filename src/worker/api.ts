@@ -3,7 +3,13 @@
 
 import { resultToCsv } from '../engine/simulation/exportCsv.ts';
 import { simulate, syncDetail } from '../engine/simulation/index.ts';
-import { executeRun, federationCsv, federationDecision, planScenario } from '../run/index.ts';
+import {
+  executeRun,
+  federationCsv,
+  federationDecision,
+  planScenario,
+  variantChanges,
+} from '../run/index.ts';
 import { federationPayload } from './federationPayload.ts';
 import { recentEvents, resultPayload, type KeptRun } from './payload.ts';
 import { addVariant, duplicateAsVariant, parseScenario } from '../scenario/index.ts';
@@ -98,6 +104,9 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
         // The HPA's payload is `result` itself; its series cross the boundary once.
         result: r.ok ? (r === run ? null : resultPayload(r.result)) : null,
         error: r.ok ? null : r.error,
+        ...(r.role === 'variant'
+          ? { changes: variantChanges(main.input.hpa.spec, r.input.hpa.spec) }
+          : {}),
       }));
       const result = resultPayload(run.result);
       runs[0]!.result = result;

@@ -35,6 +35,8 @@ export interface ResultPayload {
   explanations?: string[];
   durationSeconds: number;
   syncPeriodSeconds: number;
+  /** the run's HPA edits and kubectl scales (spec.changes), for chart markers; absent: none */
+  changes?: { time: number; description: string }[];
 }
 
 export interface RunReply {
@@ -115,6 +117,8 @@ export interface RunPayload {
   name: string;
   result: ResultPayload | null;
   error: string | null;
+  /** role `variant`: the fields it changes in the HPA ("path: 300 → 600"; src/run/variantChanges) */
+  changes?: string[];
 }
 
 export type EditReply = { ok: true; text: string } | { ok: false; error: string };

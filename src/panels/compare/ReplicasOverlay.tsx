@@ -126,8 +126,11 @@ export function ReplicasOverlay({ runs }: { runs: RunPayload[] }) {
       <figcaption>
         Replicas over the run:{' '}
         {runs.map((r, i) => (
-          <span key={r.key} className="compare-swatch" style={{ color: runColour(i) }}>
-            ━ {r.name}
+          <span key={r.key} className="compare-swatch">
+            <span aria-hidden="true" style={{ color: runColour(i) }}>
+              ━
+            </span>{' '}
+            {r.name}
           </span>
         ))}
       </figcaption>

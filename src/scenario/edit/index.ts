@@ -19,3 +19,4 @@ export { applyFix } from './applyFix.ts';
 export { placedHandles, type PlacedHandle } from './placedHandles.ts';
 export { curveValueAt } from './curveLine.ts';
 export { tunedManifest, type ShipResult } from './shipManifest.ts';
+export { seriesScaled, seriesShifted } from './seriesDrag.ts';
