@@ -1,12 +1,19 @@
-// `cli run PATH… [--format json|csv|table] [--explain] [--effective] [--hpa NAME]`
+// `cli run PATH… [--format json|csv|table] [--explain] [--effective] [--hpa NAME] [--draws N]`
 
 import { isFullResult } from '../engine/simulation/index.ts';
-import { comparisonText, executeRun, planParsed, type ComparedRun } from '../run/index.ts';
+import {
+  comparisonText,
+  executeDraws,
+  executeRun,
+  planParsed,
+  type ComparedRun,
+} from '../run/index.ts';
 import { federationCsv, federationJson, federationTable, runAllModels } from './federation.ts';
 import { resultToCsv, resultToJson, resultToTable } from './format.ts';
 import { loadScenarioFile } from './loadScenario.ts';
 import { parseArgs, type Io } from './args.ts';
 import { namesMany, runMany } from './runMany.ts';
+import { drawsJson, drawsText, readDraws } from './draws.ts';
 
 export function runCommand(argv: string[], io: Io): number {
   const args = parseArgs(argv, {
@@ -14,8 +21,12 @@ export function runCommand(argv: string[], io: Io): number {
     explain: 'boolean',
     effective: 'boolean',
     hpa: 'string',
+    draws: 'number',
+    seed: 'number',
   });
   if (!args.ok) return io.usage(args.error);
+  const drawsAsked = readDraws(args.values);
+  if (typeof drawsAsked === 'string') return io.usage(drawsAsked);
   const format = (args.values.format as string | undefined) ?? 'table';
   if (!['json', 'csv', 'table'].includes(format))
     return io.usage(`unknown format "${format}" (json, csv or table)`);
@@ -97,6 +108,12 @@ export function runCommand(argv: string[], io: Io): number {
     }
     compared.push(entry(outcome));
   }
+  // Timing draws: the same run under N draws of the scrape and sync phases (run/draws.ts).
+  const drawn = drawsAsked ? executeDraws(main, drawsAsked.count, drawsAsked.seed) : null;
+  if (drawn && !drawn.ok) {
+    io.err(`${file}:1:1: error: ${drawn.error}`);
+    return 2;
+  }
   const name = plan.summary.name || file;
   const explain = Boolean(args.values.explain);
   const release = plan.summary.release;
@@ -115,6 +132,7 @@ export function runCommand(argv: string[], io: Io): number {
           ? { kubernetesVersion: release.version, kubernetesVersionNamed: release.named }
           : {}),
         variants: compared,
+        ...(drawn?.ok ? drawsJson(drawn) : {}),
         ...(world ? { defaultSimulation: world } : {}),
       }),
     );
@@ -123,6 +141,7 @@ export function runCommand(argv: string[], io: Io): number {
     io.out(resultToTable(name, run.result, explain, run.input.hpa, releaseText).trimEnd());
     if (compared.length > 1)
       io.out(`\nvariants side by side:\n${comparisonText(compared).trimEnd()}`);
+    if (drawn?.ok) io.out(`\n${drawsText(drawn).trimEnd()}`);
   }
   return 0;
 }

@@ -39,4 +39,11 @@ export {
 } from './federated.ts';
 export { failed, modelBudgets, overrunError, shareBudget, withBudgets } from './budgets.ts';
 export { decisionKey, parseDecisionKey, type Decision } from './decisionKey.ts';
+export {
+  executeDraws,
+  drawsProblem,
+  percentileProblem,
+  type DrawRun,
+  type DrawsResult,
+} from './draws.ts';
 export { variantChanges } from './variantChanges.ts';

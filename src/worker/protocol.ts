@@ -18,7 +18,7 @@ import type {
   SeriesInfo,
   SyncRecord,
 } from '../run/index.ts';
-import type { Evaluation, TuneBase } from '../tune/index.ts';
+import type { DrawsGoal, Evaluation, TuneBase } from '../tune/index.ts';
 
 /** The scenario's parse summary, as the run service gives it. */
 export type ParseSummary = ScenarioSummary;
@@ -178,6 +178,8 @@ export interface SearchRequest {
   hpa?: string;
   /** the work budget a candidate's run may cost (src/scenario/budget.ts units) */
   maxWork: number;
+  /** judge every candidate over timing draws (src/tune/drawn.ts) */
+  draws?: DrawsGoal | null;
 }
 
 /** A prepared search: the base its generator needs (plain data), or why the text cannot be tuned. */

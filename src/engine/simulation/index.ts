@@ -54,3 +54,5 @@ export {
   type SeriesInfo,
 } from './seriesShape.ts';
 export { syncDetail, replaySync, eventsUpTo, type TimedEvent } from './replay.ts';
+export { timingDraws, drawInput, MAX_DRAWS, type TimingDraw } from './draws.ts';
+export { kpisAtPercentile, drawStats, tailValue, type DrawStats } from './drawStats.ts';

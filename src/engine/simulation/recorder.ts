@@ -8,7 +8,7 @@ import { decidingMetric } from './decisionSeries.ts';
 import { explainChanges, explainSkip, explainSync } from './explain.ts';
 import type { SimulationInput } from './input.ts';
 import { KpiAccumulator } from './kpis.ts';
-import type { EventLog, SyncRecord } from './result.ts';
+import type { EventLog, Kpis, SyncRecord } from './result.ts';
 import { describeMetric } from './series.ts';
 import { allocateSeries, type SimulationSeries } from './seriesShape.ts';
 import type { World } from './world.ts';
@@ -73,6 +73,14 @@ export function syncRecordOf(
   return record;
 }
 
+/** Work per second the cluster's ready pods serve until the next scrape (Infinity: no limit). */
+export function capacityOf(cluster: Cluster): number {
+  const ready = cluster.failed ? 0 : cluster.readyCount;
+  if (ready === 0) return 0;
+  const cap = cluster.podWorkCap;
+  return cap === null ? Infinity : ready * cap;
+}
+
 /** One cluster's series, KPIs and events (and records at level 'full'), fed by its run's observer. */
 export class Recorder {
   readonly series: SimulationSeries;
@@ -98,20 +106,22 @@ export class Recorder {
       maxReplicas: input.hpa.spec.maxReplicas,
       tolerance: { scaleUp: input.controller.tolerance, scaleDown: input.controller.tolerance },
     });
-    this.kpis = new KpiAccumulator(input);
+    this.kpis = new KpiAccumulator(input, world.traffic);
     this.syncs = full ? [] : null;
     this.keda = input.keda ? new KedaRecorder(input.keda, syncCount) : null;
   }
 
-  tick(s: number, cluster: Cluster, demandNow: number): void {
-    this.kpis.tick(
-      s,
-      this.input.metricsPipeline.resolutionSeconds,
-      cluster.workload.pods.length,
-      cluster.readyCount,
-      demandNow,
-      cluster.served,
-      this.world.hasTraffic,
+  /** After the scrape at s: this cluster's `share` of the demand meets its ready pods. */
+  tick(s: number, cluster: Cluster, share = 1): void {
+    this.kpis.tick(s, capacityOf(cluster), share);
+  }
+
+  /** The KPIs of the run so far (at its end: the run's). */
+  build(cluster: Cluster): Kpis {
+    return this.kpis.build(
+      this.series,
+      cluster.workload.livedSeconds(this.input.durationSeconds),
+      this.keda?.series.write,
     );
   }
 

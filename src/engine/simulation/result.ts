@@ -93,10 +93,17 @@ export interface Kpis {
    * such sync counts the time until the next one (the last sync, at the run's end, counts none)
    */
   timeAboveTargetSeconds: number;
-  /** work that arrived but could not be served (units), and as a percentage of all work */
+  /**
+   * work that arrived but could not be served (units), and as a percentage of all work: the
+   * traffic integrated exactly against the capacity of the pods ready at each scrape
+   */
   unmetDemand: number;
   unmetDemandPercent: number;
+  /** time with the demand above that capacity (seconds, exact to the curve's own pieces) */
   overloadSeconds: number;
+  /** all the work that arrived over the run (units), and the part the pods served */
+  demand: number;
+  servedDemand: number;
   recovery: RecoveryStats;
   /**
    * 95th percentile over syncs of the highest resource utilization the controller read (percent

@@ -132,7 +132,7 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
   return {
     record: full ? 'full' : 'compact',
     series: recorder.series,
-    kpis: recorder.kpis.build(recorder.series, recorder.keda?.series.write),
+    kpis: recorder.build(cluster),
     events: recorder.events,
     syncs: recorder.syncs,
     replay,
@@ -161,8 +161,8 @@ class SingleObserver implements LoopObserver {
     private readonly keda: KedaPlane | null,
   ) {}
 
-  tick(s: number, demand: number): void {
-    this.recorder.tick(s, this.cluster, demand);
+  tick(s: number): void {
+    this.recorder.tick(s, this.cluster);
   }
 
   sync(k: number, t: number, did: PlaneSync): void {

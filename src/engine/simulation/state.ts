@@ -56,6 +56,8 @@ export interface WorkloadSnapshot {
   /** creates accepted by the ReplicaSet but not yet through the client, by time */
   creating: number[];
   writer: { tokens: number; at: number };
+  /** pod-seconds and Ready pod-seconds of the pods dropped so far (Workload.lived) */
+  lived: [number, number];
 }
 
 export interface WorldSnapshot {

@@ -9,6 +9,7 @@ import { DEFAULT_REPLICA_SET, type ReplicaSetModel, type WorkloadModel } from '.
 import type { PodMetricsState, WorkloadSnapshot } from './state.ts';
 import { zeroCounts, type WorkCounts } from './meter.ts';
 import { probeReadyAt } from './readiness.ts';
+import { addLife } from './podLives.ts';
 import { ApiWriter, slowStartBatch } from './replicaSet.ts';
 import { RankKeys, rankForDeletion } from './deletionRank.ts';
 
@@ -120,6 +121,8 @@ export class Workload {
   meter: WorkCounts = zeroCounts();
   /** the node pool that binds pods (../nodes/), null: none */
   placer: PodPlacer | null = null;
+  /** pod-seconds and Ready pod-seconds from t = 0 of the pods already dropped (podLives.ts) */
+  lived: [number, number] = [0, 0];
 
   constructor(model: WorkloadModel, namePrefix: string, initialReadyAgeSeconds: number) {
     this.model = model;
@@ -249,6 +252,18 @@ export class Workload {
     return t < p.readyFrom ? 'running' : 'ready';
   }
 
+  /**
+   * Pod-seconds and Ready pod-seconds within [0, end) of every pod so far: those dropped, those
+   * listed, and creates still queued in the client (alive from their creation, not yet Ready).
+   */
+  livedSeconds(end: number): [number, number] {
+    const acc: [number, number] = [this.lived[0], this.lived[1]];
+    const term = this.model.terminationSeconds;
+    for (const p of this.pods) addLife(p, term, end, acc);
+    for (const t of this.creating) if (t < end) acc[0] += end - Math.max(t, 0);
+    return acc;
+  }
+
   snapshot(): WorkloadSnapshot {
     return {
       pods: this.pods.map((p) => ({
@@ -267,6 +282,7 @@ export class Workload {
       nextGoneAt: this.nextGoneAt,
       creating: this.creating.slice(),
       writer: this.writer.snapshot(),
+      lived: [this.lived[0], this.lived[1]],
     };
   }
 
@@ -289,6 +305,7 @@ export class Workload {
     this.nextGoneAt = s.nextGoneAt;
     this.creating = s.creating.slice();
     this.writer.restore(s.writer);
+    this.lived = [s.lived[0], s.lived[1]];
     this.obsList = null;
     this.touch();
   }
@@ -504,10 +521,12 @@ export class Workload {
     if (this.creating.length > 0 && this.creating[0]! <= t) this.materialize(t);
     if (t < this.nextGoneAt) return;
     const placer = this.placer;
-    if (placer !== null)
-      for (const p of this.pods)
-        if (p.node >= 0 && this.stateAt(p, t) === 'gone') placer.release(p);
-    this.pods = this.pods.filter((p) => this.stateAt(p, t) !== 'gone');
+    this.pods = this.pods.filter((p) => {
+      if (this.stateAt(p, t) !== 'gone') return true;
+      if (placer !== null && p.node >= 0) placer.release(p);
+      addLife(p, this.model.terminationSeconds, Infinity, this.lived);
+      return false;
+    });
     this.obsList = null;
     this.touch();
     this.nextGoneAt = Infinity;
