@@ -39,7 +39,9 @@ test('a pasted ScaledObject shows KEDA deciding: cooldown to 0, activation, cond
   );
   const summary = page.locator('.explain-summary');
   await expect(summary).toContainText(/^KEDA \(poll at 30s, every 30s\)/);
-  await expect(summary).toContainText('HPA: ScalingDisabled');
+  await expect(summary).toContainText(
+    'HPA: the target has 0 replicas and minReplicas is not 0: ScalingActive=False ScalingDisabled',
+  );
   await page.screenshot({ path: info.outputPath('keda-1280x720.png') });
   // The next activation: 0 → 1 with KEDAScaleTargetActivated, the trigger above its activation.
   await lane

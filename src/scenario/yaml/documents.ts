@@ -65,16 +65,6 @@ export function readDocuments(
     streamErrors = read.streamErrors;
     stoppedAt = read.stoppedAt;
   }
-  if (stoppedAt >= 0) {
-    issues.add({
-      severity: 'error',
-      message: `YAML: more than ${MAX_SYNTAX_ERRORS} syntax errors; the text after this one was not read (kubectl stops at the first)`,
-      doc: null,
-      path: [],
-      at: 'value',
-      range: [stoppedAt, stoppedAt + 1],
-    });
-  }
   if (all.length === 0 && streamErrors) {
     for (const e of streamErrors) {
       issues.add({
@@ -156,6 +146,20 @@ export function readDocuments(
       continue;
     }
     documents.push({ index, doc, syntaxOk: doc.errors.length === 0, start, end });
+  }
+  if (stoppedAt >= 0) {
+    // In the document where reading stopped, so the list keeps documents in order (a broken
+    // Simulation document's own error stays first of its errors).
+    // (the last one starting before it: a document cut short by the stop may end before it)
+    const where = [...documents].reverse().find((d) => d.start <= stoppedAt);
+    issues.add({
+      severity: 'error',
+      message: `YAML: more than ${MAX_SYNTAX_ERRORS} syntax errors; the text after this one was not read (kubectl stops at the first)`,
+      doc: where ? { index: where.index, role: 'hpa' } : null,
+      path: [],
+      at: 'value',
+      range: [stoppedAt, stoppedAt + 1],
+    });
   }
   return { documents, lineCounter };
 }
