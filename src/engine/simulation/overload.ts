@@ -111,22 +111,37 @@ export class DemandIntegral {
       for (let k = 0; k < n; k++) {
         const x1 = ends[k]!;
         const r = firsts[k]!;
-        const five = firsts[k + 1]! - r === 5;
         const f = share;
-        this.judge(
-          x0,
-          x1,
-          capacity,
-          f,
-          sums,
-          episodes,
-          0,
-          f * values[r]!,
-          f * values[r + 1]!,
-          five ? f * values[r + 2]! : NaN,
-          five ? f * values[r + 3]! : NaN,
-          five ? f * values[r + 4]! : NaN,
-        );
+        if (firsts[k + 1]! - r === 5)
+          this.judge(
+            x0,
+            x1,
+            capacity,
+            f,
+            sums,
+            episodes,
+            0,
+            f * values[r + 1]!,
+            f * values[r + 3]!,
+            f * values[r]!,
+            f * values[r + 4]!,
+            f * values[r + 2]!,
+          );
+        else
+          this.judge(
+            x0,
+            x1,
+            capacity,
+            f,
+            sums,
+            episodes,
+            0,
+            f * values[r]!,
+            f * values[r + 1]!,
+            NaN,
+            NaN,
+            NaN,
+          );
         x0 = x1;
       }
     }
@@ -137,16 +152,24 @@ export class DemandIntegral {
     return depth < MAX_DEPTH && (this.linear || h > 1);
   }
 
-  /** The times `piece` reads for [x0, x1) at depth 0, from `out[at]`: 1/4, 3/4, then 0, ≈1, 1/2. */
+  /**
+   * The times `piece` reads for [x0, x1) at depth 0, from `out[at]`, in time order (a batch in
+   * order takes the curves' lookups and noise buckets once): 1/4 and 3/4, or, when the piece is
+   * checked, 0, 1/4, 1/2, 3/4 and ≈1.
+   */
   private readTimes(x0: number, x1: number, out: Float64Array, at: number): number {
     const h = x1 - x0;
-    out[at] = x0 + h / 4;
-    out[at + 1] = x0 + (3 * h) / 4;
-    if (!this.checks(h, 0)) return 2;
+    if (!this.checks(h, 0)) {
+      out[at] = x0 + h / 4;
+      out[at + 1] = x0 + (3 * h) / 4;
+      return 2;
+    }
     const eps = h * 1e-9;
-    out[at + 2] = x0;
-    out[at + 3] = x1 - eps;
-    out[at + 4] = x0 + h / 2;
+    out[at] = x0;
+    out[at + 1] = x0 + h / 4;
+    out[at + 2] = x0 + h / 2;
+    out[at + 3] = x0 + (3 * h) / 4;
+    out[at + 4] = x1 - eps;
     return 5;
   }
 
