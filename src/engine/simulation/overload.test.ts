@@ -93,26 +93,28 @@ const points = fc
   .array(point, { minLength: 1, maxLength: 12 })
   .map((ps) => ps.sort((x, y) => x.at - y.at));
 const leaf: fc.Arbitrary<Curve> = fc.oneof(
-  fc.double({ min: 0, max: 3000, noNaN: true }).map((value) => ({ type: 'constant', value })),
-  points.map((steps) => ({ type: 'steps', steps })),
-  points.map((ps) => ({ type: 'ramp', points: ps })),
+  fc
+    .double({ min: 0, max: 3000, noNaN: true })
+    .map((value): Curve => ({ type: 'constant', value })),
+  points.map((steps): Curve => ({ type: 'steps', steps })),
+  points.map((ps): Curve => ({ type: 'ramp', points: ps })),
   fc
     .record({
       base: fc.double({ min: 0, max: 3000, noNaN: true }),
       amplitude: fc.double({ min: 0, max: 3000, noNaN: true }),
       periodSeconds: fc.integer({ min: 30, max: 86_400 }),
     })
-    .map((s) => ({ type: 'sine', ...s })),
+    .map((s): Curve => ({ type: 'sine', ...s })),
   fc
     .record({
       at: fc.integer({ min: 0, max: 800 }),
       durationSeconds: fc.integer({ min: 1, max: 90 }),
     })
-    .map((s) => ({ type: 'spikes', base: 100, spikes: [{ ...s, height: 4000 }] })),
+    .map((s): Curve => ({ type: 'spikes', base: 100, spikes: [{ ...s, height: 4000 }] })),
 );
 const curve: fc.Arbitrary<Curve> = fc.oneof(
   leaf,
-  fc.tuple(leaf, leaf).map(([a, b]) => ({ type: 'sum', of: [a, b] })),
+  fc.tuple(leaf, leaf).map(([a, b]): Curve => ({ type: 'sum', of: [a, b] })),
   fc
     .record({
       of: leaf,
@@ -120,10 +122,10 @@ const curve: fc.Arbitrary<Curve> = fc.oneof(
       amplitude: fc.double({ min: 0, max: 0.5, noNaN: true }),
       interpolation: fc.constantFrom('step' as const, 'linear' as const),
     })
-    .map((n) => ({ type: 'noise', ...n })),
+    .map((n): Curve => ({ type: 'noise', ...n })),
   fc
     .tuple(leaf, fc.double({ min: 0, max: 2000, noNaN: true }))
-    .map(([of, max]) => ({ type: 'clamp', of, max })),
+    .map(([of, max]): Curve => ({ type: 'clamp', of, max })),
 );
 
 /** Both integrals over [0, end) in scrape intervals of `step` from `phase`, at `capacity`. */
