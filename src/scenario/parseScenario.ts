@@ -2,7 +2,12 @@
  * parseScenario: one YAML text (an HPA manifest, optionally followed by a `kind: Simulation`
  * document) → located diagnostics and, when there is no error, the SimulationInput. Never throws.
  */
-import { RELEASES, type ControllerConfig } from '../engine/controller/index.ts';
+import {
+  RELEASES,
+  type ControllerConfig,
+  type HorizontalPodAutoscaler,
+  type MetricSpec,
+} from '../engine/controller/index.ts';
 import type { RunChange, SimulationInput } from '../engine/simulation/input.ts';
 import { checkBudget, checkRunsBudget, maxWorkOf } from './checkBudget.ts';
 import { IssueList, reporterFor, type DocRef, type Reporter } from './diagnostics.ts';
@@ -219,9 +224,24 @@ function parse(source: string, options: ParseOptions): ParseResult {
           reporterFor(issues, roles.workload.ref),
         )
       : null;
+    // With scalingModifiers the world feeds the triggers' metrics, not the composite the HPA reads.
+    const fed =
+      keda?.world && hpa?.valid
+        ? {
+            hpa: {
+              ...hpa.defaulted,
+              spec: {
+                ...hpa.defaulted.spec,
+                metrics: keda.world.metrics as unknown as MetricSpec[],
+              },
+            },
+            report: keda.world.report,
+          }
+        : undefined;
     if (hpa?.valid) {
       const world = worldFor(
         hpa,
+        fed?.hpa ?? hpa.defaulted,
         sim,
         target,
         reportHpa,
@@ -247,7 +267,7 @@ function parse(source: string, options: ParseOptions): ParseResult {
           defaultSimulation = simulationYaml(metadataName(hpa.defaulted) || 'default', sim.spec);
       }
     }
-    input = buildSimulationInput(hpa, sim, reportHpa, notices);
+    input = buildSimulationInput(hpa, sim, reportHpa, notices, fed);
     // KEDA's own loop runs around the HPA it creates (engine/keda/plane.ts).
     if (keda && input) input = { ...input, keda: kedaRunInput(keda.keda) };
     if (karmada && input && hpa) {
@@ -426,6 +446,8 @@ function kedaHints(keda: KedaHpa | null): KedaWorldHints {
  */
 function worldFor(
   hpa: HpaOutcome,
+  /** the HPA whose metrics the world feeds (KEDA's triggers under scalingModifiers) */
+  fedHpa: HorizontalPodAutoscaler,
   sim: SimulationRead,
   target: TargetWorkload | null,
   reportHpa: Reporter,
@@ -444,7 +466,7 @@ function worldFor(
   }
   if (sim.present) return { sim: { ...sim, spec }, snippet: null, summary: null };
   const world = defaultWorld(
-    hpa.defaulted,
+    fedHpa,
     spec.workload,
     sim.controller.config.downscaleStabilizationSeconds,
     kedaWorld,

@@ -346,3 +346,38 @@ describe('refused, located at the ScaledObject field', () => {
     expect(d[0]!.message).toContain('a KEDA ScaledJob');
   });
 });
+
+describe('scalingModifiers: the world feeds the triggers, the HPA reads the composite', () => {
+  const MODS = `  minReplicaCount: 0\n  advanced:\n    scalingModifiers: { formula: "(a + b) / 2", target: "10" }\n  triggers:\n    - type: prometheus\n      name: a\n      metadata: { serverAddress: "http://prom:9090", query: "sum(a)", threshold: "5" }\n    - type: prometheus\n      name: b\n      metadata: { serverAddress: "http://prom:9090", query: "sum(b)", threshold: "5" }\n`;
+  const sim = (loads: string) =>
+    `---\napiVersion: hpa-sim.dev/v1alpha1\nkind: Simulation\nmetadata: { name: m }\nspec:\n  duration: 5m\n  load:\n    external:\n${loads}`;
+
+  it("runs from the triggers' loads: the HPA sees the composite (a + b) / 2", () => {
+    const text =
+      so(MODS) +
+      sim(
+        `      s0-prometheus: { value: { type: constant, value: 30 } }\n      s1-prometheus: { value: { type: constant, value: 50 } }\n`,
+      );
+    const r = parseScenario(text);
+    expect(errors(r.diagnostics)).toEqual([]);
+    expect(r.effectiveHpa!.spec.metrics!.map((m) => m.external?.metric.name)).toEqual([
+      'composite-metric',
+    ]);
+    expect(r.input!.loads.map((l) => (l.kind === 'external' ? l.metric : l.kind))).toEqual([
+      's0-prometheus',
+      's1-prometheus',
+    ]);
+    const out = simulate(r.input!, { record: 'full' });
+    // (30 + 50) / 2 = 40 against target 10: 4 pods once KEDA has activated the target.
+    expect(out.result.syncs!.at(-1)!.replicas).toBe(4);
+  });
+
+  it("a trigger's missing load is located at that trigger, not at the composite", () => {
+    const text = so(MODS) + sim(`      s0-prometheus: { value: { type: constant, value: 30 } }\n`);
+    const found = errorAt(text);
+    expect(found).toHaveLength(1);
+    expect(found[0]![0]).toBe('hpa:spec.triggers[1]');
+    expect(found[0]![1]).toBe(lineOf(text, 'name: b') - 1);
+    expect(found[0]![2]).toContain("no load model for the External metric 's1-prometheus'");
+  });
+});
