@@ -38,7 +38,12 @@ import { readDocuments } from './yaml/documents.ts';
 import { readJsonStream, type JsonStream } from './yaml/jsonStream.ts';
 import { toPlain } from './yaml/plain.ts';
 import { prescan } from './yaml/prescan.ts';
-import type { CronWindow } from '../engine/keda/index.ts';
+import {
+  DEFAULT_KEDA_VERSION,
+  isKedaVersion,
+  type CronWindow,
+  type KedaVersion,
+} from '../engine/keda/index.ts';
 import { scaledObjectToHpa, type KedaHpa } from './keda/scaledObject.ts';
 import { kedaRunInput } from './keda/model.ts';
 import { federatedHpaToHpa } from './karmada/federatedHpa.ts';
@@ -183,8 +188,18 @@ function parse(source: string, options: ParseOptions): ParseResult {
   // A KEDA ScaledObject is simulated as the HPA KEDA creates from it (keda/scaledObject.ts).
   const keda =
     roles.hpa?.kind === 'ScaledObject' && written !== undefined
-      ? scaledObjectToHpa(written, reporterFor(issues, roles.hpa.ref), plainOf(roles.workload))
+      ? scaledObjectToHpa(
+          written,
+          reporterFor(issues, roles.hpa.ref),
+          plainOf(roles.workload),
+          kedaVersionOf(sim),
+        )
       : null;
+  if (sim.spec.kedaVersion !== undefined && roles.hpa && roles.hpa.kind !== 'ScaledObject')
+    sim.report.warning(
+      ['spec', 'kedaVersion'],
+      `has no effect: the autoscaler is a ${roles.hpa.kind}, not a KEDA ScaledObject`,
+    );
   // A Karmada FederatedHPA is simulated as the HPA its spec is, in a multi-cluster world.
   const karmada =
     roles.hpa?.kind === 'FederatedHPA' && written !== undefined
@@ -492,4 +507,11 @@ function worldFor(
 function metadataName(value: unknown): string {
   const name = (value as { metadata?: { name?: unknown } } | null)?.metadata?.name;
   return typeof name === 'string' ? name : '';
+}
+
+/** spec.kedaVersion (a YAML 2.19 is a number); the schema reports any other value. */
+function kedaVersionOf(sim: SimulationRead): KedaVersion {
+  const v = sim.spec.kedaVersion;
+  const named = typeof v === 'number' ? String(v) : v;
+  return isKedaVersion(named) ? named : DEFAULT_KEDA_VERSION;
 }

@@ -381,3 +381,39 @@ describe('scalingModifiers: the world feeds the triggers, the HPA reads the comp
     expect(found[0]![2]).toContain("no load model for the External metric 's1-prometheus'");
   });
 });
+
+describe('spec.kedaVersion: the KEDA release the loop follows', () => {
+  const PAUSED = so(
+    `  minReplicaCount: 0\n  triggers:\n${PROM}`,
+    `  annotations:\n    autoscaling.keda.sh/paused-replicas: "0"\n`,
+  );
+  const withVersion = (v: string) =>
+    `${PAUSED}---\napiVersion: hpa-sim.dev/v1alpha1\nkind: Simulation\nmetadata: { name: v }\nspec:\n  duration: 3m\n${v ? `  kedaVersion: ${v}\n` : ''}  workload: { replicas: 3 }\n  load:\n    external:\n      s0-prometheus: { value: { type: constant, value: 90 } }\n`;
+  const replicas = (text: string) => {
+    const r = parseScenario(text);
+    expect(errors(r.diagnostics)).toEqual([]);
+    return simulate(r.input!, { record: 'full' }).result.syncs!.map((s) => s.replicas);
+  };
+
+  it('paused-replicas 0: 2.20 scales straight to 0, 2.19 keeps the pinned HPA at 1', () => {
+    expect(new Set(replicas(withVersion('')))).toEqual(new Set([0]));
+    expect(new Set(replicas(withVersion('"2.20.0"')))).toEqual(new Set([0]));
+    // A YAML 2.19 is a number and names the release all the same.
+    expect(new Set(replicas(withVersion('2.19')))).toEqual(new Set([1]));
+    expect(parseScenario(withVersion('"2.19"')).input!.keda!.version).toBe('2.19');
+    expect(parseScenario(withVersion('')).input!.keda!.version).toBe('2.20.2');
+  });
+
+  it('an unknown release is located at spec.kedaVersion; beside an HPA it has no effect', () => {
+    const text = withVersion('"2.18"');
+    const found = errorAt(text);
+    expect(found.map((f) => [f[0], f[1]])).toEqual([
+      ['spec.kedaVersion', lineOf(text, 'kedaVersion')],
+    ]);
+    const hpa = `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata: { name: web }\nspec:\n  scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: web }\n  maxReplicas: 5\n  metrics:\n    - type: Resource\n      resource: { name: cpu, target: { type: Utilization, averageUtilization: 60 } }\n---\napiVersion: hpa-sim.dev/v1alpha1\nkind: Simulation\nmetadata: { name: h }\nspec:\n  kedaVersion: "2.19"\n`;
+    const warnings = parseScenario(hpa).diagnostics.filter((d) => d.severity === 'warning');
+    expect(warnings.map((d) => d.message)).toContain(
+      'has no effect: the autoscaler is a HorizontalPodAutoscaler, not a KEDA ScaledObject',
+    );
+  });
+});
