@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { phaseShadeLegend, phaseShadeSpans } from '../../charts/phaseShades.ts';
 import type { ResultPayload } from '../../worker/protocol.ts';
 import { kedaPhaseShades } from './phaseShades.ts';
 
@@ -22,19 +21,5 @@ describe("KEDA's phases shaded on the Replicas chart", () => {
     // active and paused are not shaded; no KEDA, no shades
     expect(kedaPhaseShades(result([0, 4, 4, 0]), 60)).toEqual([]);
     expect(kedaPhaseShades({ ...result([2]), keda: undefined }, 60)).toEqual([]);
-  });
-
-  it('spans cover the value axis; a phase toggled off in the legend is not drawn', () => {
-    const shades = kedaPhaseShades(result([1, 2, 2]), 45);
-    const spans = phaseShadeSpans(shades, [0, 8], new Set());
-    expect(spans.map((s) => [s.x1, s.x2, s.y1, s.y2])).toEqual([
-      [0, 15, 0, 8],
-      [15, 45, 0, 8],
-    ]);
-    expect(phaseShadeSpans(shades, [0, 8], new Set(['keda-phase-inactive']))).toHaveLength(1);
-    expect(phaseShadeLegend(shades, new Set()).map((l) => l.label)).toEqual([
-      'KEDA inactive',
-      'KEDA cooling down',
-    ]);
   });
 });

@@ -1,8 +1,16 @@
 // KEDA's phase per sync as shaded spans for the Replicas chart: each run of syncs in one of the
 // shaded phases (inactive, cooling down, fallback) becomes [its first sync, the next phase's first
 // sync), the last running to the end of the run.
-import type { PhaseShade, ShadedPhase } from '../../charts/phaseShades.ts';
 import type { ResultPayload } from '../../worker/protocol.ts';
+
+type ShadedPhase = 'inactive' | 'cooldown' | 'fallback';
+
+/** The shape the Replicas chart shades (charts/phaseShades.ts PhaseShade). */
+export interface PhaseShade {
+  x1: number;
+  x2: number;
+  phase: ShadedPhase;
+}
 
 const SHADED: ReadonlySet<string> = new Set<ShadedPhase>(['inactive', 'cooldown', 'fallback']);
 
