@@ -368,6 +368,7 @@ describe('scalingModifiers: the world feeds the triggers, the HPA reads the comp
       's1-prometheus',
     ]);
     const out = simulate(r.input!, { record: 'full' });
+    if (!out.ok) throw new Error(out.error);
     // (30 + 50) / 2 = 40 against target 10: 4 pods once KEDA has activated the target.
     expect(out.result.syncs!.at(-1)!.replicas).toBe(4);
   });
@@ -392,7 +393,9 @@ describe('spec.kedaVersion: the KEDA release the loop follows', () => {
   const replicas = (text: string) => {
     const r = parseScenario(text);
     expect(errors(r.diagnostics)).toEqual([]);
-    return simulate(r.input!, { record: 'full' }).result.syncs!.map((s) => s.replicas);
+    const out = simulate(r.input!, { record: 'full' });
+    if (!out.ok) throw new Error(out.error);
+    return out.result.syncs!.map((s) => s.replicas);
   };
 
   it('paused-replicas 0: 2.20 scales straight to 0, 2.19 keeps the pinned HPA at 1', () => {
