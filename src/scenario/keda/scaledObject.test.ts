@@ -407,6 +407,20 @@ describe('spec.kedaVersion: the KEDA release the loop follows', () => {
     expect(parseScenario(withVersion('')).input!.keda!.version).toBe('2.20.2');
   });
 
+  it('the explanation says what paused-replicas does to the HPA in that release', () => {
+    const first = (text: string) => {
+      const out = simulate(parseScenario(text).input!, { record: 'full' });
+      if (!out.ok) throw new Error(out.error);
+      return out.result.syncs![0]!.explanation;
+    };
+    expect(first(withVersion(''))).toContain(
+      'paused-replicas 0: KEDA 2.20.2 deletes the HPA and holds the target at 0 itself',
+    );
+    expect(first(withVersion('"2.19"'))).toContain(
+      'paused-replicas 0: KEDA 2.19 pins the HPA at min = max = 1',
+    );
+  });
+
   it('an unknown release is located at spec.kedaVersion; beside an HPA it has no effect', () => {
     const text = withVersion('"2.18"');
     const found = errorAt(text);
