@@ -90,8 +90,9 @@ describe('createSimulatorApi().run', () => {
     const api = createSimulatorApi();
     const reply = await api.run(1, presetText);
     const buffers = replyTransferables(reply);
-    // 9 series + raw/stabilized/limited + 1 metric, ratio, proposal, overflow + rescaled, deciding
-    expect(buffers).toHaveLength(18);
+    // 10 series (currentReplicas too) + raw/stabilized/limited + 1 metric, ratio, proposal,
+    // overflow + rescaled, deciding
+    expect(buffers).toHaveLength(19);
     const moved = structuredClone(reply, { transfer: buffers });
     expect(reply.result!.series.time.byteLength).toBe(0);
     expect(moved.result!.series.time).toHaveLength(SYNCS);
