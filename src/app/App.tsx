@@ -278,6 +278,7 @@ export function App() {
                 barEnd={federation ? undefined : compareInBar}
                 barNote={soFarNote}
                 kedaWrites={kedaWrites}
+                changes={result?.changes}
               />
             ) : (
               <p className="status" role="status">

@@ -20,6 +20,7 @@ import { ReplicasChart, type KedaWriteMark } from './ReplicasChart.tsx';
 import { formatDuration, formatElapsed } from '../format/timeAxis.ts';
 import { timeAxis } from '../plot/ticks.ts';
 import type { ChartSeries, OverlayRun } from './types.ts';
+import type { RunChangeMark } from './placeChanges.ts';
 import './charts.css';
 
 export interface SimulationChartsProps {
@@ -49,6 +50,8 @@ export interface SimulationChartsProps {
   barNote?: ReactNode;
   /** KEDA's own writes to the scale, drawn apart from the HPA's rescales (memoize) */
   kedaWrites?: readonly KedaWriteMark[];
+  /** the run's writes of others (ResultPayload.changes), marked on the replicas chart */
+  changes?: readonly RunChangeMark[];
 }
 
 const NO_OVERLAYS: readonly OverlayRun[] = [];
@@ -200,6 +203,7 @@ function SimulationChartsView(props: SimulationChartsProps) {
         focusedRun={focusedRun}
         summary={summaries.replicas}
         kedaWrites={props.kedaWrites}
+        changes={props.changes}
       />
       {data.metrics.map((lane) => (
         <MetricLane
