@@ -8,6 +8,7 @@ import { LIVE_CURVES, type CurveCompiler } from './curves/tape.ts';
 import type { ExternalLoad, MetricOutage, ObjectLoad, SimulationInput } from './input.ts';
 import type { PerPodLoad } from './metricsPipeline.ts';
 import type { WorldSnapshot } from './state.ts';
+import { scrapeSchedule, type ScrapeSchedule } from './scrapes.ts';
 
 interface ExternalEntry {
   load: ExternalLoad;
@@ -18,6 +19,28 @@ interface ExternalEntry {
 /** The error metrics-server's aggregated API answers while it is down (kube-aggregator 503). */
 export const METRICS_SERVER_DOWN =
   'the server is currently unable to handle the request (get pods.metrics.k8s.io)';
+
+/**
+ * metrics-server's readiness probe as its manifests deploy it (manifests/base/deployment.yaml and
+ * the chart's values.yaml at 5ed5d3a2: httpGet /readyz, initialDelaySeconds 20, periodSeconds 10).
+ */
+export const METRICS_SERVER_READINESS = { initialDelaySeconds: 20, periodSeconds: 10 } as const;
+
+/**
+ * When a metrics-server that came back at `up` is Ready, so that kube-aggregator routes to it
+ * again: the first probe tick (every periodSeconds from the start, none before
+ * initialDelaySeconds; kubelet prober worker.go) at which `/readyz` passes, i.e. its storage holds
+ * two scrapes (upstream: pkg/storage/storage.go Ready, "enough metric points to serve": a
+ * previous point per pod). Until then the aggregated API answers 503, as while it was down.
+ */
+export function metricsServerReadyAt(up: number, scrapes: ScrapeSchedule): number {
+  const r = scrapes.resolution;
+  const firstScrape = scrapes.first + Math.ceil((up - scrapes.first) / r - 1e-9) * r;
+  const secondScrape = firstScrape + r;
+  const { initialDelaySeconds: delay, periodSeconds: period } = METRICS_SERVER_READINESS;
+  const firstTick = up + delay;
+  return firstTick + Math.max(0, Math.ceil((secondScrape - firstTick) / period - 1e-9)) * period;
+}
 
 export class World {
   readonly traffic: CompiledCurve | null;
@@ -30,6 +53,8 @@ export class World {
   private readonly externalLoads = new Map<string, ExternalEntry>();
   private readonly queued: [string, ExternalEntry][] = [];
   private readonly outages: MetricOutage[];
+  /** [back, Ready) after each metrics-server outage: running again, not yet Ready (503) */
+  private readonly warmUps: [number, number][] = [];
   private backlog = new Map<string, number>();
   /** Object/External values at the adapter's last poll, by "object/<name>" or "external/<name>" */
   private polled = new Map<string, number>();
@@ -42,6 +67,12 @@ export class World {
       c === null ? null : curves.compile(c);
     this.traffic = compile(input.traffic);
     this.outages = input.outages;
+    const resourceOutages = input.outages.filter((o) => o.metric.startsWith('resource/'));
+    if (resourceOutages.length > 0) {
+      const scrapes = scrapeSchedule(input);
+      for (const o of resourceOutages)
+        this.warmUps.push([o.toSeconds, metricsServerReadyAt(o.toSeconds, scrapes)]);
+    }
     for (const load of input.loads) {
       if (load.kind === 'resource' || load.kind === 'pods') {
         this.perPodLoads.push({
@@ -116,6 +147,16 @@ export class World {
   metricsServerDown(t: number): boolean {
     for (const o of this.outages)
       if (t >= o.fromSeconds && t < o.toSeconds && o.metric.startsWith('resource/')) return true;
+    return false;
+  }
+
+  /**
+   * The resource metrics API answers 503 at t: metrics-server is down, or back but not yet Ready
+   * (metricsServerReadyAt). Its storage is another matter: it stores from the first scrape back.
+   */
+  metricsApiUnavailable(t: number): boolean {
+    if (this.metricsServerDown(t)) return true;
+    for (const [from, to] of this.warmUps) if (t >= from && t < to) return true;
     return false;
   }
 
