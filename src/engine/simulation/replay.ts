@@ -11,6 +11,7 @@ import type { EventLog, ReplayIndex, SimulationResult, SyncRecord } from './resu
 import { singleSimulation } from './single.ts';
 import { withKeda } from '../keda/explain.ts';
 import { kedaPlaneOf } from '../keda/plane.ts';
+import { EventCorrelator, type StoredEvent } from './eventCorrelator.ts';
 
 /** Snapshot spacing: at most ~32 snapshots (memory), at least 64 syncs apart (speed). */
 export function snapshotSpacing(syncCount: number): number {
@@ -75,4 +76,27 @@ export function eventsUpTo(
     out.push({ time: time[log.sync[i]!]!, type: e.type, reason: e.reason, message: e.message });
   }
   return out;
+}
+
+/**
+ * The Event objects the API server holds after syncs 0..index (eventCorrelator.ts: counted,
+ * combined, spam-filtered), newest last, at most `max`: what `kubectl describe hpa` lists.
+ */
+export function storedEventsUpTo(
+  log: EventLog,
+  time: ArrayLike<number>,
+  index: number,
+  max: number,
+): StoredEvent[] {
+  const c = new EventCorrelator();
+  for (let i = 0; i < log.sync.length && log.sync[i]! <= index; i++) {
+    const e = log.events[i]!;
+    c.eventCorrelate({
+      time: time[log.sync[i]!]!,
+      type: e.type,
+      reason: e.reason,
+      message: e.message,
+    });
+  }
+  return c.events().slice(-max);
 }
