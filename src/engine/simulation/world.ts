@@ -5,7 +5,15 @@
 
 import type { CompiledCurve, Curve } from './curves/index.ts';
 import { LIVE_CURVES, type CurveCompiler } from './curves/tape.ts';
-import type { ExternalLoad, MetricOutage, ObjectLoad, SimulationInput } from './input.ts';
+import {
+  DEFAULT_SCRAPE_OFFSET_SECONDS,
+  type ExternalLoad,
+  type MetricOutage,
+  type ObjectLoad,
+  type PrometheusModel,
+  type SimulationInput,
+} from './input.ts';
+import { prometheusRead } from './prometheus.ts';
 import type { PerPodLoad } from './metricsPipeline.ts';
 import type { WorldSnapshot } from './state.ts';
 import { scrapeSchedule, type ScrapeSchedule } from './scrapes.ts';
@@ -59,6 +67,9 @@ export class World {
   /** Object/External values at the adapter's last poll, by "object/<name>" or "external/<name>" */
   private polled = new Map<string, number>();
   private lastDemandTime = NaN;
+  /** Prometheus behind the adapter (Object/External reads), or null: the adapter's poll */
+  private readonly prometheus: PrometheusModel | null;
+  private readonly scrapeOffset: number;
   private lastDemand = 0;
 
   /** `curves`: how curves are compiled (a search replays them from tapes, curves/tape.ts) */
@@ -67,6 +78,8 @@ export class World {
       c === null ? null : curves.compile(c);
     this.traffic = compile(input.traffic);
     this.outages = input.outages;
+    this.prometheus = input.metricsPipeline.prometheus ?? null;
+    this.scrapeOffset = input.metricsPipeline.offsetSeconds ?? DEFAULT_SCRAPE_OFFSET_SECONDS;
     const resourceOutages = input.outages.filter((o) => o.metric.startsWith('resource/'));
     if (resourceOutages.length > 0) {
       const scrapes = scrapeSchedule(input);
@@ -202,15 +215,42 @@ export class World {
     }
   }
 
-  /** An Object or External metric's value (milli-units) as the adapter last polled it; null: no sample. */
+  /**
+   * An Object or External metric's value (milli-units) read at t: with Prometheus behind the
+   * adapter (metricsPipeline.prometheus), the rule's query at t (prometheus.ts); else as the
+   * adapter last polled it (and always so for a queue, whose backlog has no past here). null: no
+   * sample.
+   */
   metricValue(
     kind: 'object' | 'external',
     metric: string,
     unavailable: Set<string> | null,
+    t = NaN,
   ): number | null {
     const key = `${kind}/${metric}`;
     if (unavailable !== null && unavailable.has(key)) return null;
+    if (this.prometheus !== null && !Number.isNaN(t)) {
+      const valueAt = this.trueValue(kind, metric);
+      if (valueAt !== null)
+        return prometheusRead(this.prometheus, this.scrapeOffset, t, (s) => valueAt(s < 0 ? 0 : s));
+    }
     return this.polled.get(key) ?? null;
+  }
+
+  /** The metric's value over time (milli-units), as the adapter's source sees it; null: a queue. */
+  private trueValue(kind: 'object' | 'external', metric: string): ((s: number) => number) | null {
+    const perUnit = (milli: number) => (s: number) =>
+      (this.traffic ? this.traffic.valueAt(s) : 0) * milli;
+    if (kind === 'object') {
+      const o = this.objectLoads.get(metric);
+      if (!o) return null;
+      const curve = o.curve;
+      return curve ? (s) => curve.valueAt(s) * 1000 : perUnit(o.load.perUnitMilli);
+    }
+    const e = this.externalLoads.get(metric);
+    if (!e || e.load.queue) return null;
+    const curve = e.curve;
+    return curve ? (s) => curve.valueAt(s) * 1000 : perUnit(e.load.perUnitMilli);
   }
 
   snapshot(): WorldSnapshot {
