@@ -42,6 +42,13 @@ test('the status line names the release the run follows', async ({ page }) => {
     'title',
     /1\.38 \(master, unreleased\): named by spec\.kubernetesVersion/,
   );
+  // With a ScaledObject, the KEDA release that runs around the HPA too.
+  await setEditorText(
+    page,
+    readFileSync(join(process.cwd(), 'src/presets/keda-cooldown-to-zero.yaml'), 'utf8'),
+  );
+  await expect(badge).toHaveText(/^K8s 1\.35 · KEDA \d+\.\d+\.\d+$/);
+  await expect(badge).toHaveAttribute('title', /KEDA \d+\.\d+\.\d+ runs around it/);
 });
 
 test('the release fits the toolbar row at 1024 × 768', async ({ page }) => {
