@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMBINED_PREFIX, storedEvents } from './eventCorrelator.ts';
-import type { TimedEvent } from './replay.ts';
+import type { TimedEvent } from './eventCorrelator.ts';
 
 const warning = (time: number, message = 'no metrics'): TimedEvent => ({
   time,

@@ -6,7 +6,12 @@
 // EventAggregator.EventAggregate, eventLogger.eventObserve, EventSourceObjectSpamFilter.Filter)
 // and events/event.go recordEvent (a first send with a count above 1 is a create).
 
-import type { TimedEvent } from './replay.ts';
+import type { HPAEvent } from '../controller/index.ts';
+
+/** An event the controller emitted, at its sync's time. */
+export interface TimedEvent extends HPAEvent {
+  time: number;
+}
 
 /** "if we see the same event that varies only by message more than 10 times in a 10 minute period" */
 export const AGGREGATE_MAX_EVENTS = 10;

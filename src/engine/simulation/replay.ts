@@ -2,7 +2,6 @@
 // simulation again from the nearest snapshot taken before it. The run is deterministic, so the
 // rebuilt record equals the one a full recording keeps (replay.test.ts proves it).
 
-import type { HPAEvent } from '../controller/index.ts';
 import type { SimulationInput } from './input.ts';
 import type { Simulation } from './loop.ts';
 import type { PlaneSync } from './plane.ts';
@@ -11,7 +10,7 @@ import type { EventLog, ReplayIndex, SimulationResult, SyncRecord } from './resu
 import { singleSimulation } from './single.ts';
 import { withKeda } from '../keda/explain.ts';
 import { kedaPlaneOf } from '../keda/plane.ts';
-import { EventCorrelator, type StoredEvent } from './eventCorrelator.ts';
+import { EventCorrelator, type StoredEvent, type TimedEvent } from './eventCorrelator.ts';
 
 /** Snapshot spacing: at most ~32 snapshots (memory), at least 64 syncs apart (speed). */
 export function snapshotSpacing(syncCount: number): number {
@@ -51,9 +50,7 @@ export function replaySync(sim: Simulation, replay: ReplayIndex, index: number):
   return sim.runSync();
 }
 
-export interface TimedEvent extends HPAEvent {
-  time: number;
-}
+export type { TimedEvent };
 
 /** The events of syncs 0..index, newest last, at most `max` (walks back from index). */
 export function eventsUpTo(
