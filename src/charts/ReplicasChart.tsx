@@ -18,6 +18,7 @@ import {
 } from './chartParts.tsx';
 import type { HoverStore } from '../plot/hover.ts';
 import { Plot, type PlotArea, type PlotGlyphs, type PlotLine, type PlotRule } from './Plot.tsx';
+import { phaseShadeLegend, phaseShadeSpans, type PhaseShade } from './phaseShades.ts';
 import type { RowValue } from '../plot/geometry.ts';
 import {
   overlayStroke,
@@ -49,6 +50,8 @@ export interface ReplicasChartProps extends SharedChartProps {
   kedaWrites?: readonly KedaWriteMark[];
   /** the run's writes of others (spec.changes: HPA edits, kubectl scales), as dashed lines */
   changes?: readonly RunChangeMark[];
+  /** KEDA's inactive / cooling-down / fallback spans, shaded behind the lines (phaseShades.ts) */
+  phaseShades?: readonly PhaseShade[];
 }
 
 /** A write KEDA made: its sync's time, the replicas written, up (activation) or down. */
@@ -59,6 +62,7 @@ export interface KedaWriteMark {
 }
 
 const NO_KEDA_WRITES: readonly KedaWriteMark[] = [];
+const NO_SHADES: readonly PhaseShade[] = [];
 
 /** Without the decision series there is no raw or stabilized line. */
 const BASIC_LINES = REPLICA_SERIES.filter((s) => s.key !== 'raw' && s.key !== 'stabilized');
@@ -79,6 +83,7 @@ interface PlotProps extends PlotAxisProps {
   focusedRun: string;
   hover?: HoverStore;
   kedaWrites: readonly KedaWriteMark[];
+  phaseShades: readonly PhaseShade[];
 }
 
 /** A row value as plotted: log10(1 + v) in the log view. */
@@ -184,6 +189,7 @@ const ReplicasPlot = memo(function ReplicasPlot(p: PlotProps) {
       scale={p.scale}
       yFormat={log ? formatLogTick : undefined}
       areas={areas}
+      spans={phaseShadeSpans(p.phaseShades, p.scale.domain, hidden)}
       rules={rules}
       lines={plotLines}
       glyphs={glyphs}
@@ -234,6 +240,8 @@ export function ReplicasChart(props: ReplicasChartProps) {
       help: 'a write by someone else during the run (spec.changes: an HPA edit, a kubectl scale), numbered; the next sync’s explanation names it',
       hidden: hidden.has('changes'),
     });
+  const phaseShades = props.phaseShades ?? NO_SHADES;
+  legend.push(...phaseShadeLegend(phaseShades, hidden));
   if (stabilization && stabilization.downWindowSeconds > 0) {
     legend.push({
       key: 'window',
@@ -293,6 +301,7 @@ export function ReplicasChart(props: ReplicasChartProps) {
         focusedRun={focusedRun}
         hover={props.hover}
         kedaWrites={kedaWrites}
+        phaseShades={phaseShades}
       />
       {changes.length > 0 && !hidden.has('changes') ? (
         <ChangeMarks changes={changes} xDomain={props.xDomain} height={height} />

@@ -17,6 +17,7 @@ import { MetricLane } from './MetricLane.tsx';
 import { clampRange, panToInclude } from '../plot/pointer.ts';
 import { createHoverStore } from '../plot/hover.ts';
 import { ReplicasChart, type KedaWriteMark } from './ReplicasChart.tsx';
+import type { PhaseShade } from './phaseShades.ts';
 import { formatDuration, formatElapsed } from '../format/timeAxis.ts';
 import { timeAxis } from '../plot/ticks.ts';
 import type { ChartSeries, OverlayRun } from './types.ts';
@@ -52,6 +53,8 @@ export interface SimulationChartsProps {
   kedaWrites?: readonly KedaWriteMark[];
   /** the run's writes of others (ResultPayload.changes), marked on the replicas chart */
   changes?: readonly RunChangeMark[];
+  /** KEDA's inactive / cooling-down / fallback spans on the Replicas chart (memoize) */
+  phaseShades?: readonly PhaseShade[];
 }
 
 const NO_OVERLAYS: readonly OverlayRun[] = [];
@@ -204,6 +207,7 @@ function SimulationChartsView(props: SimulationChartsProps) {
         summary={summaries.replicas}
         kedaWrites={props.kedaWrites}
         changes={props.changes}
+        phaseShades={props.phaseShades}
       />
       {data.metrics.map((lane) => (
         <MetricLane
