@@ -283,6 +283,7 @@ export function App() {
                 barEnd={federation ? undefined : compareInBar}
                 barNote={soFarNote}
                 kedaWrites={kedaWrites}
+                changes={result?.changes}
                 phaseShades={kedaShades}
               />
             ) : (

@@ -21,6 +21,7 @@ import type { PhaseShade } from './phaseShades.ts';
 import { formatDuration, formatElapsed } from '../format/timeAxis.ts';
 import { timeAxis } from '../plot/ticks.ts';
 import type { ChartSeries, OverlayRun } from './types.ts';
+import type { RunChangeMark } from './placeChanges.ts';
 import './charts.css';
 
 export interface SimulationChartsProps {
@@ -50,6 +51,8 @@ export interface SimulationChartsProps {
   barNote?: ReactNode;
   /** KEDA's own writes to the scale, drawn apart from the HPA's rescales (memoize) */
   kedaWrites?: readonly KedaWriteMark[];
+  /** the run's writes of others (ResultPayload.changes), marked on the replicas chart */
+  changes?: readonly RunChangeMark[];
   /** KEDA's inactive / cooling-down / fallback spans on the Replicas chart (memoize) */
   phaseShades?: readonly PhaseShade[];
 }
@@ -203,6 +206,7 @@ function SimulationChartsView(props: SimulationChartsProps) {
         focusedRun={focusedRun}
         summary={summaries.replicas}
         kedaWrites={props.kedaWrites}
+        changes={props.changes}
         phaseShades={props.phaseShades}
       />
       {data.metrics.map((lane) => (

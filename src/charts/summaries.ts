@@ -1,6 +1,7 @@
 // Each chart in words, for a screen reader (issue 27): what it shows over the run, then the
 // selected sync. Pure: the text every figure's description holds (ChartFrame's `summary`).
 
+import { replicasBefore } from '../explain/index.ts';
 import { formatNumber } from '../format/format.ts';
 import { formatDuration, formatElapsed } from '../format/timeAxis.ts';
 import type { ChartSeries } from './types.ts';
@@ -40,8 +41,9 @@ function replicasText(s: ChartSeries, k: number | null): string {
   let downs = 0;
   for (let i = 1; i < n; i++) {
     if (!s.rescaled[i]) continue;
-    if (s.specReplicas[i]! > s.specReplicas[i - 1]!) ups++;
-    else if (s.specReplicas[i]! < s.specReplicas[i - 1]!) downs++;
+    const before = replicasBefore(s, i);
+    if (s.specReplicas[i]! > before) ups++;
+    else if (s.specReplicas[i]! < before) downs++;
   }
   const r = range(s.specReplicas)!;
   const span = formatDuration(s.time[n - 1]! - s.time[0]!);
@@ -51,7 +53,7 @@ function replicasText(s: ChartSeries, k: number | null): string {
     `${formatElapsed(s.time[r.at]!, true)}; ${count(ups, 'scale-up')} and ` +
     `${count(downs, 'scale-down')}; minReplicas ${s.minReplicas}, maxReplicas ${s.maxReplicas}.`;
   if (k !== null && k < n) {
-    const before = k > 0 ? s.specReplicas[k - 1]! : s.readyReplicas[0]!;
+    const before = replicasBefore(s, k);
     const now = s.specReplicas[k]!;
     text +=
       ` Selected: sync ${k} at ${formatElapsed(s.time[k]!, true)}, ${count(now, 'replica')}` +

@@ -119,7 +119,7 @@ export function runCommand(argv: string[], io: Io): number {
   const release = plan.summary.release;
   // Named in every output: the releases decide scale to zero (and more) differently.
   const releaseText = release
-    ? `Kubernetes ${release.label}${release.named || release.assumed ? '' : ' (default: no spec.kubernetesVersion)'}`
+    ? `Kubernetes ${release.label}${release.named || release.assumed ? '' : ' (default: no spec.kubernetesVersion)'}${release.keda ? `, under KEDA ${release.keda}` : ''}`
     : undefined;
   if (format === 'json') {
     const json = resultToJson(name, run.result, explain, run.input.hpa) as Record<string, unknown>;
@@ -129,7 +129,11 @@ export function runCommand(argv: string[], io: Io): number {
       JSON.stringify({
         ...json,
         ...(release
-          ? { kubernetesVersion: release.version, kubernetesVersionNamed: release.named }
+          ? {
+              kubernetesVersion: release.version,
+              kubernetesVersionNamed: release.named,
+              ...(release.keda ? { kedaVersion: release.keda } : {}),
+            }
           : {}),
         variants: compared,
         ...(drawn?.ok ? drawsJson(drawn) : {}),

@@ -364,6 +364,7 @@ function parse(source: string, options: ParseOptions): ParseResult {
       label: RELEASES[sim.controller.kubernetesVersion].label,
       named: sim.controller.kubernetesVersionNamed,
       assumed: !sim.present,
+      ...(input?.keda ? { keda: input.keda.version } : {}),
     },
   });
 }

@@ -5,7 +5,7 @@
 
 import {
   copySeries,
-  eventsUpTo,
+  storedEventsUpTo,
   seriesArrays,
   type SimulationInput,
   type SimulationResult,
@@ -61,9 +61,12 @@ export function replyTransferables(reply: RunReply): ArrayBuffer[] {
   return [...buffers];
 }
 
-/** The events of syncs 0..index, newest last, at most MAX_SYNC_EVENTS. */
+/**
+ * The Event objects the API server holds after syncs 0..index (client-go's correlator: counts,
+ * "(combined from similar events)", the spam filter), newest last, at most MAX_SYNC_EVENTS.
+ */
 export function recentEvents(result: SimulationResult, index: number): SyncEvent[] {
-  return eventsUpTo(result.events, result.series.time, index, MAX_SYNC_EVENTS);
+  return storedEventsUpTo(result.events, result.series.time, index, MAX_SYNC_EVENTS);
 }
 
 /** What the worker keeps of its latest run, for on-demand detail and export. */

@@ -143,10 +143,15 @@ export interface RunPayload {
 export type EditReply = { ok: true; text: string } | { ok: false; error: string };
 
 export interface SyncEvent {
+  /** lastTimestamp: the controller's last accepted send */
   time: number;
   type: 'Normal' | 'Warning';
   reason: string;
   message: string;
+  /** the Event object's count (absent: 1), repeats the spam filter held back included */
+  count?: number;
+  /** firstTimestamp (absent: `time`) */
+  firstTime?: number;
 }
 
 export interface SyncDetail {

@@ -8,6 +8,7 @@ import type {
   FeatureGatesDocument,
   InitContainerDocument,
   MetricsPipelineDocument,
+  PrometheusDocument,
   OutageDocument,
   ReadinessProbeDocument,
   ReplicaSetDocument,
@@ -293,6 +294,23 @@ const metricsPipeline = object('The metrics-server pipeline between pods and the
   window: setting(
     'Ignored: metrics-server has no window setting; the window it reports is the time between its last two samples.',
     { 'x-minSeconds': 0, 'x-exclusiveMinSeconds': true, 'x-maxSeconds': 3600 },
+  ),
+  prometheus: object(
+    "Prometheus behind prometheus-adapter, instead of the adapter poll (adapterInterval): Object and External values are the adapter rule's query at each HPA read, over Prometheus' samples, so a step of the metric's rate becomes a ramp over the rule's rate window. A queue's backlog keeps the poll.",
+    {
+      scrapeInterval: setting(
+        "Prometheus' scrape_interval for the metric's target. Default 30s (kube-prometheus; Prometheus' own default is 1m).",
+        { 'x-minSeconds': 0, 'x-exclusiveMinSeconds': true, 'x-maxSeconds': 3600, default: '30s' },
+      ),
+      offset: setting(
+        "When Prometheus' scrapes fall: offset + k × scrapeInterval. Default: metricsPipeline.offset.",
+        { 'x-minSeconds': 0, 'x-maxSeconds': 3600 },
+      ),
+      rateWindow: setting(
+        "The range of the adapter rule's rate(…[window]) (the walkthrough's rule: 2m). 0s: a rule without rate, the latest sample (a gauge). Default 2m.",
+        { 'x-minSeconds': 0, 'x-maxSeconds': 3600, default: '2m' },
+      ),
+    } satisfies PropertiesOf<PrometheusDocument>,
   ),
 } satisfies PropertiesOf<MetricsPipelineDocument>);
 

@@ -1,7 +1,7 @@
 /** Assembles the SimulationInput from the processed HPA and the read Simulation document. */
 import type { Curve } from '../../engine/simulation/curves/index.ts';
 import type { HorizontalPodAutoscaler } from '../../engine/controller/index.ts';
-import type { CostModel, SimulationInput } from '../../engine/simulation/input.ts';
+import type { CostModel, PrometheusModel, SimulationInput } from '../../engine/simulation/input.ts';
 import { scrapeCount, scrapePhase } from '../../engine/simulation/scrapes.ts';
 import type { CostDocument, SimulationSpecDocument } from './document.ts';
 import type { Reporter } from '../diagnostics.ts';
@@ -13,7 +13,7 @@ import { buildFederation } from './federation.ts';
 import { buildLoads } from './loads.ts';
 import { buildNodes } from './nodes.ts';
 import { metricRefs } from './metricRefs.ts';
-import type { MetricsPipelineDocument } from './document.ts';
+import type { MetricsPipelineDocument, PrometheusDocument } from './document.ts';
 import { buildOutages } from './outages.ts';
 import { record, seconds } from './read.ts';
 import { formatSeconds } from './units.ts';
@@ -102,6 +102,7 @@ export function buildSimulationInput(
         pipeline.adapterInterval,
         DEFAULT_METRICS_PIPELINE.adapterIntervalSeconds,
       ),
+      ...prometheusModel(pipeline.prometheus, sim.report),
     },
     traffic,
     loads,
@@ -146,6 +147,34 @@ function costModel(doc: CostDocument): CostModel {
 }
 
 /** What metrics-server itself would refuse or ignore. */
+/** metricsPipeline.prometheus, when given (absent: the adapter poll, and no key at all). */
+function prometheusModel(
+  value: unknown,
+  report: Reporter,
+): { prometheus: PrometheusModel } | Record<string, never> {
+  if (!isRecord(value)) return {};
+  const doc = value as PrometheusDocument;
+  const scrapeIntervalSeconds = seconds(doc.scrapeInterval, 30);
+  const rateWindowSeconds = seconds(doc.rateWindow, 120);
+  // Prometheus' rate() needs two samples in the range: a shorter window reads nothing, ever.
+  if (
+    rateWindowSeconds > 0 &&
+    scrapeIntervalSeconds > 0 &&
+    rateWindowSeconds <= scrapeIntervalSeconds
+  )
+    report.error(
+      ['spec', 'metricsPipeline', 'prometheus', 'rateWindow'],
+      `rate() over ${formatSeconds(rateWindowSeconds)} holds at most one sample every ${formatSeconds(scrapeIntervalSeconds)}, so it never has a value: use at least twice the scrape interval (${formatSeconds(2 * scrapeIntervalSeconds)}), or 0s for a rule without rate`,
+    );
+  return {
+    prometheus: {
+      scrapeIntervalSeconds,
+      rateWindowSeconds,
+      ...(doc.offset !== undefined ? { offsetSeconds: seconds(doc.offset, 0) } : {}),
+    },
+  };
+}
+
 function checkPipeline(
   pipeline: MetricsPipelineDocument,
   resolutionSeconds: number,

@@ -196,6 +196,14 @@ export interface MetricsPipelineDocument {
   adapterInterval?: DurationText;
   /** accepted and ignored: metrics-server has no window setting */
   window?: DurationText;
+  /** Prometheus behind prometheus-adapter, for Object and External metrics */
+  prometheus?: PrometheusDocument;
+}
+
+export interface PrometheusDocument {
+  scrapeInterval?: DurationText;
+  offset?: DurationText;
+  rateWindow?: DurationText;
 }
 
 export interface PerPodLoadDocument {
