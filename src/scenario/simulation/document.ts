@@ -180,6 +180,7 @@ export interface WorkloadDocument {
   startup?: StartupDocument;
   startupCpuBurst?: CpuBurstDocument;
   termination?: DurationText;
+  terminationGracePeriod?: DurationText;
   maxPods?: number;
   podCapacity?: number;
   nodeCpu?: QuantityString;
