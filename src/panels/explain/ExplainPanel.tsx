@@ -6,7 +6,7 @@ import { tidyNumbers } from '../../format/format.ts';
 import { runColour } from '../../format/runColours.ts';
 import { formatElapsed } from '../../format/timeAxis.ts';
 import type { SyncDetail } from '../../worker/protocol.ts';
-import type { NodeRun } from '../../engine/nodes/result.ts';
+import type { NodeRun } from '../../run/index.ts';
 import { DecisionChain } from './DecisionChain.tsx';
 import { DescribeBlock } from './DescribeBlock.tsx';
 import { KedaStep } from '../keda/KedaStep.tsx';

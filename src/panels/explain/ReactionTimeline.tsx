@@ -3,7 +3,7 @@
 
 import { useMemo } from 'react';
 import { formatDuration, formatElapsed } from '../../format/timeAxis.ts';
-import type { NodeRun } from '../../engine/nodes/result.ts';
+import type { NodeRun } from '../../run/index.ts';
 import { reactionAt, type ReactionMoment, type ReactionSeries } from './reaction.ts';
 import { reactionNodeWait } from './reactionNodes.ts';
 

@@ -4,7 +4,7 @@
 // shorten either, but a faster node pool can.
 
 import { nodeWaitAfter } from '../../engine/nodes/explain.ts';
-import type { NodeRun } from '../../engine/nodes/result.ts';
+import type { NodeRun } from '../../run/index.ts';
 import type { Reaction, ReactionSeries } from './reaction.ts';
 
 export interface ReactionNodeWait {
