@@ -3,6 +3,7 @@
  * document: the kubelet's rules (issue 24, world gaps N3 and N8).
  */
 import { describe, expect, it } from 'vitest';
+import { simulate } from '../../engine/simulation/index.ts';
 import { parseScenario } from '../index.ts';
 import { BASIC_SPEC, HPA_V2, SIMULATION, errors, find } from '../__fixtures__/helpers.ts';
 
@@ -30,6 +31,23 @@ describe('readiness without a probe', () => {
     expect(r.input!.workload.startup.readinessProbe).toBeUndefined();
     expect(r.notices.join('\n')).toMatch(/no readiness probe \(Ready once running\)/);
     expect(r.notices.join('\n')).not.toMatch(STAND_IN);
+  });
+
+  it('runs: the pods the first sync adds are Ready at the next sync, not 20 s later', () => {
+    // minReplicas 4 over the Deployment's 2: the sync at 0 s writes 4; the new pods are
+    // scheduled at 1 s and run at 11 s, Ready then without a probe (at 31 s with the stand-in).
+    const four = HPA_V2(BASIC_SPEC.replace('minReplicas: 1', 'minReplicas: 4') + CPU);
+    const sim = SIMULATION('  duration: 2m\n  traffic: { type: constant, value: 0 }\n');
+    const ready = (text: string) => {
+      const run = simulate(parseScenario(text).input!);
+      if (!run.ok) throw new Error('the run failed');
+      return Array.from(run.result.series.readyReplicas.slice(0, 3));
+    };
+    expect(ready(`${deployment('')}---\n${four}---\n${sim}`)).toEqual([2, 4, 4]);
+    const stand = SIMULATION(
+      '  duration: 2m\n  traffic: { type: constant, value: 0 }\n  workload: { replicas: 2 }\n',
+    );
+    expect(ready(`${four}---\n${stand}`)).toEqual([2, 2, 2]);
   });
 
   it('a Simulation document that sets only `starting` keeps the Deployment’s readiness', () => {
