@@ -339,6 +339,7 @@ export function App() {
               rescales={rescales}
               onSelectSync={actions.selectSync}
               series={focusedResult?.series}
+              nodes={focusedResult?.nodes}
               presenter={layout.presenter}
               scrollToDeciding={!lesson}
             />

@@ -24,6 +24,7 @@ import { defaultWorld, type KedaWorldHints } from './simulation/defaultWorld.ts'
 import { readSimulation, type SimulationRead } from './simulation/readDocument.ts';
 import { simulationYaml } from './simulation/snippet.ts';
 import { readTargetWorkload, type TargetWorkload } from './simulation/targetWorkload.ts';
+import type { WorkloadDocument } from './simulation/document.ts';
 import type {
   Diagnostic,
   HpaChoice,
@@ -474,7 +475,7 @@ function worldFor(
 ): { sim: SimulationRead; snippet: string | null; summary: string | null } {
   let spec = sim.spec;
   if (target) {
-    const merged = { ...target.workload, ...(spec.workload ?? {}) };
+    const merged = mergeWorkload(target.workload, spec.workload);
     spec = { ...spec, workload: merged };
     const notice = `the workload comes from the ${target.summary}${sim.spec.workload ? " (the Simulation document's spec.workload wins where it sets a field)" : ''}`;
     notices.push(notice);
@@ -503,6 +504,24 @@ function worldFor(
     `no Simulation document, so a default world is assumed: ${world.summary}. To change it, add after --- the Simulation document that gives the same run (the app inserts it in one click; hpa-sim run --format json prints it as defaultSimulation)`,
   );
   return { sim: assumed, snippet, summary: world.summary };
+}
+
+/**
+ * The Simulation document's spec.workload over the Deployment's, field by field; start-up too,
+ * so a document that sets only `starting` keeps the Deployment's readiness (a document that sets
+ * readinessDelay or a probe decides readiness alone).
+ */
+function mergeWorkload(
+  target: WorkloadDocument,
+  written: WorkloadDocument | undefined,
+): WorkloadDocument {
+  const merged = { ...target, ...(written ?? {}) };
+  const own = written?.startup;
+  if (own && target.startup) {
+    const readiness = own.readinessDelay !== undefined || own.readinessProbe !== undefined;
+    merged.startup = { ...(readiness ? {} : target.startup), ...own };
+  }
+  return merged;
 }
 
 function metadataName(value: unknown): string {

@@ -150,6 +150,7 @@ export function EmbedApp(props: { linkError: string | null }) {
               rescales={rescales}
               onSelectSync={actions.selectSync}
               series={focusedResult?.series}
+              nodes={focusedResult?.nodes}
             />
           )}
         </aside>

@@ -230,7 +230,11 @@ const workload = object('The scaled workload: initial size, pod template and pod
     { required: ['extra', 'duration'] },
   ),
   termination: setting(
-    'How long a deleted pod stays Terminating until its containers exit. It stops receiving traffic at once but stays Ready until it exits (Value targets count it). Default 30s (the grace period).',
+    "How long a deleted pod stays Terminating: the application's exit time after SIGTERM. It stops receiving traffic at once but stays Ready until it exits (Value targets count it). Default 5s, never longer than terminationGracePeriod.",
+    { default: '5s' },
+  ),
+  terminationGracePeriod: setting(
+    "The pod's terminationGracePeriodSeconds: the kubelet kills containers still running this long after SIGTERM, so it bounds termination. Default 30s (taken from a pasted Deployment).",
     { default: '30s' },
   ),
   maxPods: int32(

@@ -3,12 +3,12 @@ import type { Curve } from '../../engine/simulation/curves/index.ts';
 import type { HorizontalPodAutoscaler } from '../../engine/controller/index.ts';
 import type { CostModel, PrometheusModel, SimulationInput } from '../../engine/simulation/input.ts';
 import { scrapeCount, scrapePhase } from '../../engine/simulation/scrapes.ts';
-import type { CostDocument, SimulationSpecDocument } from './document.ts';
+import type { CostDocument, SimulationSpecDocument, WorkloadDocument } from './document.ts';
 import type { Reporter } from '../diagnostics.ts';
 import type { HpaOutcome } from '../hpa/process.ts';
 import { isRecord } from '../plainData.ts';
 import { MAX_SCRAPES } from '../limits.ts';
-import { DEFAULT_METRICS_PIPELINE } from './defaults.ts';
+import { DEFAULT_METRICS_PIPELINE, DEFAULT_STARTUP } from './defaults.ts';
 import { buildFederation } from './federation.ts';
 import { buildLoads } from './loads.ts';
 import { buildNodes } from './nodes.ts';
@@ -23,6 +23,18 @@ import { buildWorkload, checkWorkloadAgainstHpa } from './workload.ts';
 /** A curve the schema step already validated (its problems were reported there). */
 function curveOf(value: unknown): Curve | null {
   return isRecord(value) ? (value as unknown as Curve) : null;
+}
+
+/**
+ * Nothing says how the pods turn Ready (no pasted Deployment with containers, no readinessDelay
+ * or probe written): the 20 s stand-in runs, and the notice says it is one.
+ */
+function readinessStandInNotice(doc: WorkloadDocument | undefined, notices: string[]): void {
+  const startup = doc?.startup;
+  if (startup?.readinessDelay !== undefined || startup?.readinessProbe !== undefined) return;
+  notices.push(
+    `no readiness probe or readinessDelay: pods are Ready ${DEFAULT_STARTUP.readinessDelaySeconds}s after they run, a stand-in for a probe the scenario does not show. A container without a readiness probe is Ready as soon as it runs (spec.workload.startup.readinessDelay: 0s); paste the Deployment to take its probes.`,
+  );
 }
 
 /**
@@ -55,6 +67,7 @@ export function buildSimulationInput(
   const spec = sim.spec;
   const minReplicas = hpa.defaulted.spec.minReplicas ?? 1;
   const workload = buildWorkload(spec.workload, minReplicas, sim.report);
+  readinessStandInNotice(spec.workload, notices);
   checkWorkloadAgainstHpa(
     workload,
     spec.workload?.replicas !== undefined,

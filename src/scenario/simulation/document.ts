@@ -182,6 +182,7 @@ export interface WorkloadDocument {
   startup?: StartupDocument;
   startupCpuBurst?: CpuBurstDocument;
   termination?: DurationText;
+  terminationGracePeriod?: DurationText;
   maxPods?: number;
   podCapacity?: number;
   nodeCpu?: QuantityString;
