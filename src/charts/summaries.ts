@@ -2,7 +2,7 @@
 // selected sync. Pure: the text every figure's description holds (ChartFrame's `summary`).
 
 import { replicasBefore } from '../explain/index.ts';
-import { formatNumber } from '../format/format.ts';
+import { formatCount, formatNumber } from '../format/format.ts';
 import { formatDuration, formatElapsed } from '../format/timeAxis.ts';
 import type { ChartSeries } from './types.ts';
 
@@ -13,10 +13,8 @@ export interface ChartSummaries {
   demand: string;
 }
 
-/** "1 replica", "3 replicas" */
-export function count(n: number, one: string, many = `${one}s`): string {
-  return `${formatNumber(n)} ${n === 1 ? one : many}`;
-}
+/** "1 replica", "3 replicas" (format.ts, shared with the panels' summaries) */
+export const count = formatCount;
 
 function range(values: ArrayLike<number>): { min: number; max: number; at: number } | null {
   let min = Infinity;
