@@ -15,7 +15,7 @@ import {
   type SimulationInput,
   type SimulationResult,
 } from '../src/engine/simulation/index.ts';
-import { executeRun, planScenario } from '../src/run/index.ts';
+import { executeRun, hpaPlan, planScenario } from '../src/run/index.ts';
 import { measure, round } from './measure.ts';
 import { firstRunHere, freshWorkerFigures } from './freshWorker.ts';
 import { searchFigures } from './search.ts';
@@ -68,7 +68,7 @@ function runOnce(
 ): { ms: number; cpuMs: number; result: SimulationResult } {
   const c0 = process.cpuUsage();
   const t0 = performance.now();
-  const out = executeRun({ key: 'main', role: 'hpa', name: 'bench', input }, { record });
+  const out = executeRun(hpaPlan(input, 'bench'), { record });
   const ms = performance.now() - t0;
   const c = process.cpuUsage(c0);
   if (!out.ok) throw new Error(out.error);

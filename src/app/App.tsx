@@ -5,7 +5,7 @@ import './theme.css';
 import './app.css';
 import { SimulationCharts } from '../charts/index.ts';
 import { ClusterDecision, ClustersPanel } from '../panels/clusters/index.ts';
-import { parseDecisionKey } from '../run/decisionKey.ts';
+import { parseMemberKey } from '../run/runKey.ts';
 import { ComparePanel } from '../panels/compare/index.ts';
 import { ExplainPanel, rescalesOf } from '../panels/explain/index.ts';
 import { KpiStrip, SoFarLine, soFar } from '../panels/kpis/index.ts';
@@ -104,9 +104,9 @@ export function App() {
   // The variants over the HPA's charts, coloured as in the comparison (by place in the runs).
   const overlays = useMemo(
     () =>
-      runs.flatMap((r, i) =>
-        r.role === 'variant' && r.result
-          ? [{ key: r.key, name: r.name, colour: runColour(i), series: r.result.series }]
+      runs.flatMap((r) =>
+        r.kind === 'variant' && r.result
+          ? [{ key: r.key, name: r.label, colour: runColour(r.colour), series: r.result.series }]
           : [],
       ),
     [runs],
@@ -115,7 +115,16 @@ export function App() {
     () => (focusedResult ? rescalesOf(focusedResult.series) : undefined),
     [focusedResult],
   );
-  const explainedRuns = useMemo(() => runs.filter((r) => r.role !== 'cluster' && r.result), [runs]);
+  // The HPA and its variants; a multi-cluster run's decisions come from the Clusters panel.
+  const explainedRuns = useMemo(
+    () =>
+      runs.flatMap((r) =>
+        (r.kind === 'hpa' || r.kind === 'variant') && r.result
+          ? [{ key: r.key, name: r.label, role: r.kind }]
+          : [],
+      ),
+    [runs],
+  );
   const hasDemand = useMemo(
     () => (result ? result.series.demand.some((v) => !Number.isNaN(v)) : false),
     [result],
@@ -206,7 +215,7 @@ export function App() {
                 selectedSync={selected}
                 onSelectSync={actions.selectSync}
                 // A member's decision is not the total's: its window is not drawn on these charts.
-                selectedDetail={parseDecisionKey(focusedRun)?.member ? null : detail}
+                selectedDetail={parseMemberKey(focusedRun)?.member ? null : detail}
                 stale={stale}
                 staleNote={staleNote}
                 overlays={overlays}

@@ -6,7 +6,7 @@
 
 import type { SimulationResult } from '../engine/simulation/index.ts';
 import type { ParseResult } from '../scenario/index.ts';
-import { executeRun, planParsed, type RunPlan } from '../run/index.ts';
+import { executeRun, planParsed, runRole, type RunPlan } from '../run/index.ts';
 import { judge, judgedPlans, type Threshold } from '../tune/index.ts';
 
 export interface Check {
@@ -92,13 +92,13 @@ export function judgeParsed(parsed: ParseResult, limits: Limits): Judgement {
   for (const run of runs) {
     const outcome = executeRun(run);
     if (!outcome.ok) {
-      const who = run.role === 'variant' ? `variant '${run.name}': ` : '';
+      const who = run.kind === 'variant' ? `variant '${run.label}': ` : '';
       return { ok: false, error: `${who}${outcome.error}` };
     }
     verdicts.push({
       key: run.key,
-      role: run.role,
-      name: run.name,
+      role: runRole(run.kind),
+      name: run.label,
       gated: gated.includes(run.key),
       checks: checksOf(outcome.result),
       result: outcome.result,
@@ -118,6 +118,6 @@ function allMet(runs: readonly RunVerdict[]): boolean {
 function gatedRuns(gate: string, runs: readonly RunPlan[]): string[] | null {
   if (gate === 'hpa') return [runs[0]!.key];
   if (gate === 'all') return runs.map((r) => r.key);
-  const variant = runs.find((r) => r.role === 'variant' && r.key === gate);
+  const variant = runs.find((r) => r.kind === 'variant' && r.key === gate);
   return variant ? [variant.key] : null;
 }

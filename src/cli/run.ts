@@ -1,7 +1,7 @@
 // `cli run PATH… [--format json|csv|table] [--explain] [--effective] [--hpa NAME]`
 
 import { isFullResult } from '../engine/simulation/index.ts';
-import { comparisonText, executeRun, planParsed, type ComparedRun } from '../run/index.ts';
+import { comparisonText, executeRun, planParsed, runRole, type ComparedRun } from '../run/index.ts';
 import { federationCsv, federationJson, federationTable, runAllModels } from './federation.ts';
 import { resultToCsv, resultToJson, resultToTable } from './format.ts';
 import { loadScenarioFile } from './loadScenario.ts';
@@ -78,15 +78,15 @@ export function runCommand(argv: string[], io: Io): number {
   // Variants need only their KPIs: the compact record is enough.
   const entry = (r: typeof run & { ok: true }): ComparedRun => ({
     key: r.key,
-    role: r.role,
-    name: r.name,
+    role: runRole(r.kind),
+    name: r.label,
     kpis: r.result.kpis,
   });
   const compared: ComparedRun[] = [entry(run)];
   for (const variant of variants) {
     const outcome = executeRun(variant);
     if (!outcome.ok) {
-      io.err(`${file}:1:1: error: variant '${variant.name}': ${outcome.error}`);
+      io.err(`${file}:1:1: error: variant '${variant.label}': ${outcome.error}`);
       return 2;
     }
     compared.push(entry(outcome));

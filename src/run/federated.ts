@@ -1,5 +1,5 @@
 // Multi-cluster scenarios in the run service: one plan per member cluster and one for the total,
-// per model (role `cluster`, keys `proposal/east`, `proposal/total`, `shipped/east`, …), so callers
+// per model (kinds `member` and `total`, keys `proposal/east`, `proposal/total`, `shipped/east`, …), so callers
 // keep iterating `runs`. The members of one model share one simulation: it runs once per input
 // and model and every run of that model reads its part.
 
@@ -13,7 +13,7 @@ import {
   type FederationSyncDetail,
 } from '../engine/multicluster/index.ts';
 import type { SimulationInput } from '../engine/simulation/index.ts';
-import { parseDecisionKey } from './decisionKey.ts';
+import { memberKey, parseMemberKey } from './runKey.ts';
 import type { RunPlan, RunResult } from './types.ts';
 
 export type FederationDecision = FederationSyncDetail;
@@ -27,18 +27,23 @@ export function planFederation(input: SimulationInput, name: string): RunPlan[] 
   if (!f) return [];
   const runs: RunPlan[] = [];
   for (const model of f.models) {
-    for (const c of f.clusters)
+    f.clusters.forEach((c, i) =>
       runs.push({
-        key: `${model}/${c.name}`,
-        role: 'cluster',
-        name: `${c.name} (${model})`,
+        key: memberKey(model, c.name),
+        kind: 'member',
+        group: model,
+        label: `${c.name} (${model})`,
+        colour: i,
         input,
         federation: { model, member: c.name },
-      });
+      }),
+    );
     runs.push({
-      key: `${model}/total`,
-      role: 'cluster',
-      name: `${name}: total (${model})`,
+      key: memberKey(model, null),
+      kind: 'total',
+      group: model,
+      label: `${name}: total (${model})`,
+      colour: f.clusters.length,
       input,
       federation: { model, member: null },
     });
@@ -94,7 +99,7 @@ export function executeFederatedRun(
 }
 
 /**
- * The decision a focused-run key names (decisionKey.ts) at sync k: a member HPA's (proposal) or
+ * The decision a focused-run key names (runKey.ts) at sync k: a member HPA's (proposal) or
  * the central FederatedHPA's (shipped); null when the key names none or there is no record.
  * Rebuilt from the model's run as it is cached (a compact run replays from its nearest
  * snapshot: the model is never simulated again in full).
@@ -104,7 +109,7 @@ export function federationDecision(
   key: string,
   k: number,
 ): FederationDecision | null {
-  const d = parseDecisionKey(key);
+  const d = parseMemberKey(key);
   if (!d || !input.federation?.models.includes(d.model)) return null;
   const outcome = runFederated(input, d.model);
   return outcome.ok ? federationSyncDetail(input, outcome.run, d.member, k) : null;

@@ -7,6 +7,7 @@ export {
   planScenario,
   planParsed,
   executeRun,
+  hpaPlan,
   summarize,
   type RunOptions,
 } from './runScenario.ts';
@@ -37,4 +38,14 @@ export {
   federationDecision,
   type FederationDecision,
 } from './federated.ts';
-export { decisionKey, parseDecisionKey, type Decision } from './decisionKey.ts';
+export {
+  memberKey,
+  parseMemberKey,
+  runRole,
+  primaryRun,
+  MAIN_RUN,
+  TOTAL_MEMBER,
+  type MemberRef,
+  type RunKey,
+  type RunKind,
+} from './runKey.ts';

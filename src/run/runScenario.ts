@@ -2,7 +2,12 @@
 // chart harness, the bench and the tests call this instead of wiring parseScenario, simulate and
 // effectiveHpaYaml themselves, so what the app shows and what the CLI prints cannot drift.
 
-import { simulate, type CurveCompiler, type RecordLevel } from '../engine/simulation/index.ts';
+import {
+  simulate,
+  type CurveCompiler,
+  type RecordLevel,
+  type SimulationInput,
+} from '../engine/simulation/index.ts';
 import {
   effectiveHpaYaml,
   parseScenario,
@@ -10,6 +15,7 @@ import {
   type ParseResult,
 } from '../scenario/index.ts';
 import { executeFederatedRun, planFederation } from './federated.ts';
+import { MAIN_RUN } from './runKey.ts';
 import type { RunPlan, RunResult, ScenarioPlan, ScenarioRuns, ScenarioSummary } from './types.ts';
 
 export interface RunOptions {
@@ -76,14 +82,21 @@ export function planParsed(parsed: ParseResult): ScenarioPlan {
   }
   // Named as the comparison shows it: the HPA's own name beside its variants' names.
   const name = parsed.input.hpa.metadata?.name || parsed.simulation.name || 'hpa';
-  const base: RunPlan = { key: 'main', role: 'hpa', name, input: parsed.input };
-  const variants = parsed.variants.map((v): RunPlan => ({
+  const base = hpaPlan(parsed.input, name);
+  const variants = parsed.variants.map((v, i): RunPlan => ({
     key: v.name,
-    role: 'variant',
-    name: v.name,
+    kind: 'variant',
+    group: MAIN_RUN,
+    label: v.name,
+    colour: i + 1,
     input: v.input,
   }));
   return { summary, runs: [base, ...variants] };
+}
+
+/** The one run of a single-cluster input: what planParsed makes of a scenario without variants. */
+export function hpaPlan(input: SimulationInput, label: string): RunPlan {
+  return { key: MAIN_RUN, kind: 'hpa', group: MAIN_RUN, label, colour: 0, input };
 }
 
 /** `options.hpa` picks one HPA of a text that holds several (the first by default). */

@@ -50,9 +50,12 @@ export interface SimState {
   parse: ParseSummary | null;
   /** the text `parse` is about (its diagnostics' lines and columns, and their fixes, are its) */
   parseText: string | null;
-  /** the last good result, kept on screen while the text is invalid or a run is pending */
+  /**
+   * the last good result's primary run (the HPA's, or the first model's total: `primaryRun`
+   * of `runs`, src/run/runKey.ts), kept on screen while the text is invalid or a run is pending
+   */
   result: ResultPayload | null;
-  /** every run of the scenario with `result` (the HPA's first, key 'main'), then its variants */
+  /** every run of the last good result (src/run/runKey.ts), replaced together with `result` */
   runs: RunPayload[];
   /**
    * the member clusters of a multi-cluster result (spec.federation), every model; null for a
@@ -61,7 +64,7 @@ export interface SimState {
   federation: FederationPayload | null;
   /**
    * the run the explanation panel explains (a run key: 'main' or a variant's name; for a
-   * multi-cluster run a member's or the central HPA's decision, src/run/decisionKey.ts)
+   * multi-cluster run a member's or the central HPA's decision, src/run/runKey.ts)
    */
   focusedRun: string;
   /**
@@ -216,10 +219,12 @@ export interface SimActions extends SearchActions {
 
 /**
  * What the store needs of the simulator (the bridge's client, or a fake in tests): runs, a sync's
- * detail and the export; every other client method (generated from the method table) optional.
+ * detail, the export, the two variant edits and cancel; a fake implements every one of them.
  */
-export type StoreClient = Pick<SimulatorClient, 'run' | 'getSync' | 'exportCsv'> &
-  Partial<Omit<SimulatorClient, 'run' | 'getSync' | 'exportCsv'>>;
+export type StoreClient = Pick<
+  SimulatorClient,
+  'run' | 'getSync' | 'exportCsv' | 'addVariant' | 'duplicateAsVariant' | 'cancel'
+>;
 
 /** Another tab's (or this tab's) autosaved draft, as tabStorage.ts reads it. */
 export interface SavedDraft {

@@ -27,7 +27,7 @@ export function resultPayload(result: SimulationResult): ResultPayload {
 
 /** Every typed-array buffer of a reply, once each, for comlink's `transfer()`. */
 export function replyTransferables(reply: RunReply): ArrayBuffer[] {
-  const all = [reply.result?.series, ...(reply.runs ?? []).map((r) => r.result?.series)];
+  const all = reply.runs.map((r) => r.result?.series);
   const buffers = new Set<ArrayBuffer>();
   for (const series of all) {
     if (!series) continue;

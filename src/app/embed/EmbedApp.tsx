@@ -10,7 +10,7 @@ import { formatElapsed } from '../../format/timeAxis.ts';
 import { ClusterDecision, ClustersPanel } from '../../panels/clusters/index.ts';
 import { ExplainPanel, rescalesOf } from '../../panels/explain/index.ts';
 import { PlaybackBar, usePlayback } from '../../playback/index.ts';
-import { parseDecisionKey } from '../../run/decisionKey.ts';
+import { parseMemberKey } from '../../run/runKey.ts';
 import {
   useActions,
   useErrorCount,
@@ -69,7 +69,16 @@ export function EmbedApp(props: { linkError: string | null }) {
     () => (focusedResult ? rescalesOf(focusedResult.series) : undefined),
     [focusedResult],
   );
-  const explainedRuns = useMemo(() => runs.filter((r) => r.role !== 'cluster' && r.result), [runs]);
+  // The HPA and its variants; a multi-cluster run's decisions come from the Clusters panel.
+  const explainedRuns = useMemo(
+    () =>
+      runs.flatMap((r) =>
+        (r.kind === 'hpa' || r.kind === 'variant') && r.result
+          ? [{ key: r.key, name: r.label, role: r.kind }]
+          : [],
+      ),
+    [runs],
+  );
   const position =
     result && selected !== null && selected < syncCount
       ? `sync ${selected}/${syncCount - 1} · ${formatElapsed(result.series.time[selected]!, true)}`
@@ -100,7 +109,7 @@ export function EmbedApp(props: { linkError: string | null }) {
               series={result.series}
               selectedSync={selected}
               onSelectSync={actions.selectSync}
-              selectedDetail={parseDecisionKey(focusedRun)?.member ? null : detail}
+              selectedDetail={parseMemberKey(focusedRun)?.member ? null : detail}
               stale={false}
               staleNote=""
               overlays={[]}

@@ -6,7 +6,7 @@
 // the Clusters panel, which says which control-plane rule acted.
 
 import { useRef } from 'react';
-import { parseDecisionKey } from '../../run/decisionKey.ts';
+import { parseMemberKey } from '../../run/runKey.ts';
 import { ExplainPanel, type ExplainedRun } from '../explain/index.ts';
 import type { FederationPayload, SyncDetail } from '../../worker/protocol.ts';
 import { decisionRuns, decisionTitle, noDecisionReason } from './decision.ts';
@@ -21,7 +21,7 @@ export function ClusterDecision(props: {
   onFocusRun(key: string): void;
 }) {
   const { federation, selectedSync: k } = props;
-  const d = parseDecisionKey(props.focusedRun);
+  const d = parseMemberKey(props.focusedRun);
   const model = d ? federation.models.find((m) => m.model === d.model) : undefined;
   // The last detail of this decision stays while the next sync's is fetched (no flashing).
   const last = useRef<{ key: string; detail: SyncDetail | null }>({ key: '', detail: null });

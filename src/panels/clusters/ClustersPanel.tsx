@@ -7,7 +7,7 @@
 import { useEffect } from 'react';
 import { formatNumber } from '../../format/format.ts';
 import { formatDuration } from '../../format/timeAxis.ts';
-import { parseDecisionKey } from '../../run/decisionKey.ts';
+import { parseMemberKey } from '../../run/runKey.ts';
 import { readShareModel } from '../../share/index.ts';
 import {
   useActions,
@@ -27,7 +27,7 @@ import './clusters.css';
 
 /** The lane a focused decision belongs to: the member's, or the total for the central HPA. */
 function focusedLaneOf(key: string): string | null {
-  const d = parseDecisionKey(key);
+  const d = parseMemberKey(key);
   return d ? (d.member ?? 'total') : null;
 }
 

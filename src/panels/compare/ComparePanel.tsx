@@ -5,6 +5,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { compareRuns, comparisonMarkdown, type ComparedRun } from '../../run/compare.ts';
+import { runRole } from '../../run/runKey.ts';
 import { createShareLink, readShareView } from '../../share/index.ts';
 import {
   getScenarioText,
@@ -39,10 +40,10 @@ export function ComparePanel({ exportPng, placement = 'page' }: ComparePanelProp
   const [message, setMessage] = useState<string | null>(null);
   const root = useRef<HTMLElement>(null);
   const compared: ComparedRun[] = runs.flatMap((r) =>
-    r.result ? [{ key: r.key, name: r.name, role: r.role, kpis: r.result.kpis }] : [],
+    r.result ? [{ key: r.key, name: r.label, role: runRole(r.kind), kpis: r.result.kpis }] : [],
   );
-  // A run's colour is by its place among all runs, as on the charts (a failed run keeps its own).
-  const colourOf = (key: string) => runColour(runs.findIndex((r) => r.key === key));
+  // A run's colour is its own (src/run/types.ts RunIdentity), as on the charts.
+  const colourOf = (key: string) => runColour(runs.find((r) => r.key === key)?.colour ?? 0);
   const many = compared.length > 1;
 
   // A reviewer's link (#…&view=compare) opens on the comparison.
