@@ -1,188 +1,23 @@
-// `npm run bench [-- --json]`: speed figures against the budgets of issue 7 / DESIGN.md §6.
-// Reported, never asserted. Warm = median of runs after a warm-up in this process; cold = the
-// first run in a fresh process (`--cold NAME` runs one scenario once in a child process).
+// `npm run bench [-- --json] [--runs [NAME] | --search | --file FILE]`: speed figures against
+// the budgets of DESIGN.md §6. Reported, never asserted. Whole runs (runs.ts): warm = median CPU
+// time after a warm-up in this process, cold = the first run in a fresh process, and the ratio
+// to a warmed loop that touches each pod once per sync.
 
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import {
   ByPositionScratch,
   reconcileAutoscaler,
   type ReconcileOptions,
 } from '../src/engine/controller/index.ts';
-import {
-  createSimulation,
-  type SimulationInput,
-  type SimulationResult,
-} from '../src/engine/simulation/index.ts';
-import { executeRun, hpaPlan, planScenario } from '../src/run/index.ts';
+import { createSimulation } from '../src/engine/simulation/index.ts';
 import { measure, round } from './measure.ts';
+import { coldChild, fileFigure, root, simulationFigures, userPath, type Figure } from './runs.ts';
 import { firstRunHere, freshWorkerFigures } from './freshWorker.ts';
 import { searchFigures } from './search.ts';
 import { BENCH_CONFIG, BENCH_NOW, cpuObservation } from './reconcileFixture.ts';
 import { diurnalInput } from './simulationFixture.ts';
-
-interface Figure {
-  name: string;
-  value: number;
-  unit: string;
-  budget: number;
-  detail?: Record<string, number>;
-}
-
-// The bundle runs from reports/bench: scripts/bench.mjs says where the checkout is.
-const root = path.resolve(process.env.HPA_SIM_ROOT ?? process.cwd());
-
-/** The scenarios timed as whole runs, by name (also the `--cold` argument). */
-const SCENARIOS: Record<string, { input: () => SimulationInput; budget: number }> = {
-  'simulate.default': { input: defaultInput, budget: 10 },
-  // The run behind every frame of `bench:ui`'s curve drag: the default day with a ramp of traffic.
-  'simulate.default.ramp': { input: () => defaultInput(RAMP_TRAFFIC), budget: 10 },
-  'simulate.24h.15s.200pods': { input: () => diurnalInput(1, 200), budget: 20 },
-  'simulate.7d.15s.1000pods': { input: () => diurnalInput(7, 1000), budget: 500 },
-};
-
-/** The traffic `bench:ui`'s curve drag writes into the default scenario (bench/ui.mjs). */
-const RAMP_TRAFFIC =
-  '  traffic: { type: ramp, points: [{ at: 0, value: 300 }, { at: 43200, value: 1200 }, { at: 86400, value: 300 }] }\n';
-
-/** The default preset, with its `traffic:` block replaced when `traffic` is given. */
-function defaultInput(traffic?: string): SimulationInput {
-  let text = readFileSync(path.join(root, 'src/presets/default.yaml'), 'utf8');
-  if (traffic !== undefined) {
-    const start = text.indexOf('  traffic:');
-    const end = text.indexOf('  load:', start);
-    if (start < 0 || end < 0) throw new Error('the default preset has no traffic block to replace');
-    text = text.slice(0, start) + traffic + text.slice(end);
-  }
-  const plan = planScenario(text).runs[0];
-  if (!plan) throw new Error('the default preset does not parse');
-  return plan.input;
-}
-
-type RecordLevel = 'compact' | 'full';
-
-function runOnce(
-  input: SimulationInput,
-  record: RecordLevel = 'compact',
-): { ms: number; cpuMs: number; result: SimulationResult } {
-  const c0 = process.cpuUsage();
-  const t0 = performance.now();
-  const out = executeRun(hpaPlan(input, 'bench'), { record });
-  const ms = performance.now() - t0;
-  const c = process.cpuUsage(c0);
-  if (!out.ok) throw new Error(out.error);
-  return { ms, cpuMs: (c.user + c.system) / 1000, result: out.result };
-}
-
-const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-/** Least time the unmeasured warm-up runs take: V8 needs ~10 runs of a 20 ms scenario to settle. */
-const WARMUP_MS = 600;
-
-/**
- * Medians of `runs` runs after at least `warmup` unmeasured ones (and at least WARMUP_MS of
- * them, at most 100 runs): wall time, and the process's CPU time, which a machine shared with
- * other work inflates less (it includes GC helper threads).
- */
-function warm(
-  input: SimulationInput,
-  warmup: number,
-  runs: number,
-  record: RecordLevel = 'compact',
-): { ms: number; cpuMs: number } {
-  const t0 = performance.now();
-  for (let i = 0; i < 100 && (i < warmup || performance.now() - t0 < WARMUP_MS); i++)
-    runOnce(input, record);
-  const all = Array.from({ length: runs }, () => runOnce(input, record));
-  return { ms: median(all.map((r) => r.ms)), cpuMs: median(all.map((r) => r.cpuMs)) };
-}
-
-/** The first run of `name` in a fresh Node process (JIT cold, nothing cached). */
-function coldMs(name: string): number {
-  const bundle = process.argv[1]!;
-  const r = spawnSync(process.execPath, [bundle, '--cold', name], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`cold run of ${name} failed: ${r.stderr}`);
-  return Number(JSON.parse(r.stdout).ms);
-}
-
-/** Heap a result keeps alive (needs --expose-gc; 0 without it). */
-function resultHeapMB(input: SimulationInput, record: RecordLevel = 'compact'): number {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) return 0;
-  gc();
-  const before = process.memoryUsage().heapUsed;
-  const kept = runOnce(input, record).result;
-  gc();
-  const mb = (process.memoryUsage().heapUsed - before) / 1e6;
-  if (kept.series.time.length === 0) throw new Error('empty result');
-  return mb;
-}
-
-/** The floor: a loop that only touches each pod once per sync, with the run's own pod counts. */
-function baselineMs(result: SimulationResult): number {
-  const counts = result.series.specReplicas;
-  let max = 0;
-  for (const c of counts) max = Math.max(max, c);
-  const pods = Array.from({ length: max }, (_, i) => ({ cpu: i % 7, ready: i % 3 !== 0 }));
-  const ms: number[] = [];
-  let sink = 0;
-  for (let r = 0; r < 7; r++) {
-    const t0 = performance.now();
-    for (let k = 0; k < counts.length; k++) {
-      const n = counts[k]!;
-      for (let i = 0; i < n; i++) {
-        const p = pods[i]!;
-        if (p.ready) sink += p.cpu;
-      }
-    }
-    ms.push(performance.now() - t0);
-  }
-  if (sink < 0) throw new Error('unreachable');
-  return ms.sort((a, b) => a - b)[3]!;
-}
-
-function simulationFigures(): Figure[] {
-  const out: Figure[] = [];
-  for (const [name, s] of Object.entries(SCENARIOS)) {
-    const input = s.input();
-    const long = name.includes('7d');
-    const w = warm(input, long ? 1 : 3, long ? 3 : 15);
-    // The same run keeping every sync's record (as the CLI does); a week of those is ~80 MB.
-    const full = long ? null : warm(input, 1, 5, 'full');
-    const result = runOnce(input).result;
-    const base = baselineMs(result);
-    out.push({
-      name,
-      value: round(w.ms, 1),
-      unit: 'ms',
-      budget: s.budget,
-      detail: {
-        cpuMs: round(w.cpuMs, 1),
-        coldMs: round(coldMs(name), 1),
-        baselineMs: round(base, 2),
-        ratioToBaseline: round(w.ms / base, 1),
-        syncs: result.series.time.length,
-        ...(full ? { fullMs: round(full.ms, 1) } : {}),
-      },
-    });
-  }
-  out.push({
-    name: 'simulate.7d.15s.1000pods.resultHeap',
-    value: round(resultHeapMB(SCENARIOS['simulate.7d.15s.1000pods']!.input()), 1),
-    unit: 'MB',
-    budget: 20,
-  });
-  const day = SCENARIOS['simulate.24h.15s.200pods']!.input();
-  out.push({
-    name: 'simulate.24h.15s.200pods.resultHeap',
-    value: round(resultHeapMB(day), 1),
-    unit: 'MB',
-    budget: 20,
-    detail: { fullMB: round(resultHeapMB(day, 'full'), 1) },
-  });
-  return out;
-}
 
 function reconcileFigure(
   name: string,
@@ -263,63 +98,93 @@ export function collectFigures(): Figure[] {
   ];
 }
 
-async function main(): Promise<void> {
-  const cold = process.argv.indexOf('--cold');
-  if (cold >= 0) {
-    const s = SCENARIOS[process.argv[cold + 1] ?? ''];
-    if (!s) throw new Error(`no scenario ${process.argv[cold + 1]}`);
-    process.stdout.write(JSON.stringify({ ms: runOnce(s.input()).ms }) + '\n');
-    return;
+/** One figure as a line: a whole run with its warm, cold and anchor figures, or a measure. */
+function line(f: Figure): string {
+  const d = f.detail ?? {};
+  const name = f.name.padEnd(42);
+  if (f.budgets !== undefined) {
+    const b = f.budgets;
+    const mark = (v: number, budget: number | undefined, unit: string) =>
+      budget === undefined ? '' : ` (budget ${budget}${unit}, ${v <= budget ? 'within' : 'OVER'})`;
+    const full = d.fullCpuMs !== undefined ? `; full records ${d.fullCpuMs} ms CPU` : '';
+    const parse =
+      d.parseCpuMs !== undefined ? `; ${d.runs} runs, parse ${d.parseCpuMs} ms CPU` : '';
+    return (
+      `${name} ${String(f.value).padStart(9)} ms CPU warm median${mark(f.value, b.warm, ' ms')}; ` +
+      `wall ${d.wallMs} ms; cold (fresh process) ${d.coldMs} ms wall, ${d.coldCpuMs} ms CPU${mark(d.coldMs!, b.cold, ' ms')}; ` +
+      `${d.ratioToAnchor}× the touch-each-pod loop (${d.anchorCpuMs} ms CPU)${mark(d.ratioToAnchor!, b.ratio, '×')}; ` +
+      `${d.syncs} syncs, ${d.rescales} rescales${full}${parse}\n`
+    );
   }
-  const fresh = process.argv.indexOf('--fresh-worker');
-  if (fresh >= 0 && process.argv[fresh + 1] !== undefined) {
-    const warm = process.argv[fresh + 1] === 'warm';
+  const mark = f.value <= f.budget ? 'within' : 'OVER';
+  const fullRecord = d.fullMB !== undefined ? `; full records ${d.fullMB} MB` : '';
+  const label = f.unit === 'MB' ? '' : 'median';
+  return `${name} ${String(f.value).padStart(9)} ${f.unit} ${label} (budget ${f.budget} ${f.unit}, ${mark}${fullRecord})\n`;
+}
+
+/** `--file`: a file that cannot be read or parsed is a one-line, located message, not a stack. */
+function timeFile(file: string): Figure {
+  const at = userPath(file);
+  let text: string;
+  try {
+    text = readFileSync(at, 'utf8');
+  } catch (e) {
+    process.stderr.write(`bench: cannot read ${at}: ${(e as Error).message}\n`);
+    process.exit(1);
+  }
+  try {
+    return fileFigure(at, text);
+  } catch (e) {
+    process.stderr.write(`bench: ${at}: ${(e as Error).message}\n`);
+    process.exit(1);
+  }
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv;
+  if (coldChild(argv)) return;
+  const fresh = argv.indexOf('--fresh-worker');
+  if (fresh >= 0 && argv[fresh + 1] !== undefined) {
+    const warm = argv[fresh + 1] === 'warm';
     process.stdout.write(JSON.stringify(await firstRunHere(root, warm)) + '\n');
     return;
   }
   // `--first-run`: only a fresh simulator's first run (fresh processes, a few seconds).
-  if (process.argv.includes('--first-run')) return printFreshWorker();
-  const json = process.argv.includes('--json');
-  // `--search`: only the search's figures (they take a while on their own); `--runs`: only the
-  // whole runs (simulate.*), to compare engine changes quickly.
-  const runsOnly = process.argv.includes('--runs');
-  const figures = process.argv.includes('--search')
-    ? []
-    : runsOnly
-      ? simulationFigures()
-      : collectFigures();
+  if (argv.includes('--first-run')) return printFreshWorker();
+  const json = argv.includes('--json');
+  // `--search`: only the search's figures (they take a while on their own); `--runs [NAME]`:
+  // only the whole runs (simulate.*, those whose name holds NAME), to compare engine changes
+  // quickly; `--file FILE`: every run of a scenario file, timed like them.
+  const runs = argv.indexOf('--runs');
+  const only =
+    runs >= 0 && argv[runs + 1] && !argv[runs + 1]!.startsWith('--') ? argv[runs + 1] : undefined;
+  const file = argv.indexOf('--file');
+  if (file >= 0 && !argv[file + 1]) throw new Error('--file needs a scenario file');
+  const runsOnly = runs >= 0 || file >= 0;
+  const figures =
+    file >= 0
+      ? [timeFile(argv[file + 1]!)]
+      : argv.includes('--search')
+        ? []
+        : runsOnly
+          ? simulationFigures(only)
+          : collectFigures();
+  const load = loadavg().map((x) => round(x, 2));
   if (json) {
     const out: Record<string, unknown> = {
       node: process.version,
       platform: `${process.platform}-${process.arch}`,
+      loadAverage: load,
     };
     for (const f of figures)
-      out[f.name] = { value: f.value, unit: f.unit, budget: f.budget, ...f.detail };
+      out[f.name] = { value: f.value, unit: f.unit, budget: f.budget, ...f.budgets, ...f.detail };
     if (!runsOnly) out['search.default'] = await tuneFigures();
-    if (!runsOnly) out['worker.firstRun'] = freshWorkerFigures(process.argv[1]!);
+    if (!runsOnly) out['worker.firstRun'] = freshWorkerFigures(argv[1]!);
     process.stdout.write(JSON.stringify(out, null, 2) + '\n');
     return;
   }
-  for (const f of figures) {
-    const mark = f.value <= f.budget ? 'within' : 'OVER';
-    const d = f.detail;
-    const cold =
-      d?.coldMs !== undefined ? `; CPU ${d.cpuMs} ms; cold (fresh process) ${d.coldMs} ms` : '';
-    const ratio =
-      d?.ratioToBaseline !== undefined
-        ? `; ${d.ratioToBaseline}× a loop touching each pod once per sync (${d.baselineMs} ms)`
-        : '';
-    const fullRecord =
-      d?.fullMs !== undefined
-        ? `; full records ${d.fullMs} ms`
-        : d?.fullMB !== undefined
-          ? `; full records ${d.fullMB} MB`
-          : '';
-    const label = f.unit === 'ms' ? 'warm median' : 'median';
-    process.stdout.write(
-      `${f.name.padEnd(42)} ${String(f.value).padStart(9)} ${f.unit} ${f.unit === 'MB' ? '' : label} (budget ${f.budget} ${f.unit}, ${mark}${cold}${ratio}${fullRecord})\n`,
-    );
-  }
+  process.stdout.write(`load average ${load.join(', ')} (wall figures need an idle machine)\n`);
+  for (const f of figures) process.stdout.write(line(f));
   if (runsOnly) return;
   printFreshWorker();
   const s = await tuneFigures();

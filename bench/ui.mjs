@@ -46,7 +46,8 @@ function initialJsGzip() {
   const dist = outDir;
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   // Not the lazy chunks the page merely preloads at low priority (`data-lazy`: the editor).
-  const files = [...html.matchAll(/<[^>]*(?:src|href)="\/(assets\/[^"]+\.js)"[^>]*>/g)]
+  // The build writes relative URLs ("./assets/…", for hosting under any path); older ones "/assets/…".
+  const files = [...html.matchAll(/<[^>]*(?:src|href)="\.?\/(assets\/[^"]+\.js)"[^>]*>/g)]
     .filter((m) => !m[0].includes('data-lazy'))
     .map((m) => m[1]);
   let raw = 0;

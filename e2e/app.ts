@@ -100,3 +100,20 @@ export async function openDrafts(page: Page) {
   await page.getByRole('button', { name: /^Drafts/ }).click();
   return page.getByRole('menu', { name: 'Drafts' });
 }
+
+/**
+ * A screenshot to test-results/<name>.png; with UPDATE_DOCS_SCREENSHOTS=1 also to docs/<docs>.png,
+ * the README's pictures (so they are remade from the same states the tests check):
+ * `UPDATE_DOCS_SCREENSHOTS=1 npx playwright test e2e/presenter.spec.ts e2e/lesson.spec.ts e2e/clusters.spec.ts`.
+ */
+export async function screenshot(page: Page, name: string, docs?: string): Promise<void> {
+  const path = `test-results/${name}.png`;
+  await page.screenshot({ path });
+  if (!docs || process.env.UPDATE_DOCS_SCREENSHOTS !== '1') return;
+  // The README's pictures without the first visit's intro, which every reader has seen.
+  const intro = page.locator('section.intro'); // by class: once hidden it has no role
+  const hadIntro = (await intro.count()) > 0;
+  if (hadIntro) await intro.evaluate((el) => ((el as HTMLElement).style.display = 'none'));
+  await page.screenshot({ path: join(import.meta.dirname, '..', 'docs', `${docs}.png`) });
+  if (hadIntro) await intro.evaluate((el) => ((el as HTMLElement).style.display = ''));
+}

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { openApp, waitUpToDate } from './app.ts';
+import { openApp, screenshot, waitUpToDate } from './app.ts';
 
 const fixtures = join(import.meta.dirname, '..', 'src', 'share', '__fixtures__');
 
@@ -47,10 +47,15 @@ test.describe('clusters', () => {
     const detail = panel.getByRole('region', { name: 'Clusters at the selected sync' });
     await expect(detail.getByRole('row', { name: /east/ })).toContainText('failed');
     await expect(detail.getByRole('row', { name: /west/ })).toContainText('2/14');
-    await expect(detail.locator('[data-kind="failover"]')).toContainText('§A.10 failover');
     await expect(panel.getByTestId('lane-now-east')).toHaveText('failed');
-    // The docked explanation has no member detail: it points here instead of loading forever.
-    await expect(page.getByRole('note').filter({ hasText: 'A multi-cluster run' })).toBeVisible();
+    // The docked explanation answers in one plain sentence; the rule is behind a disclosure.
+    const answer = page.getByRole('region', { name: 'What the control plane did' });
+    await expect(answer.locator('.cl-answer-sentence')).toHaveText(
+      'east failed; its HPA bounds min 2 / max 16 were split between west and south in proportion to their free room: west gained min +1 / max +8 (now 2–14) and south gained min +1 / max +8 (now 2–16).',
+    );
+    await expect(answer.locator('[data-kind="failover"]')).toContainText('§A.10 failover');
+    await expect(answer.getByText('§A.10 failover')).toBeHidden();
+    await screenshot(page, 'clusters-failover-answer', 'clusters');
 
     // The shipped model: the failure, then karmada-scheduler re-divides at once (Webster).
     await models.getByRole('radio', { name: /Shipped Karmada/ }).click();
@@ -60,8 +65,9 @@ test.describe('clusters', () => {
     await expect(failure).toHaveCount(1);
     await failure.click();
     await expect(failure).toHaveAttribute('aria-pressed', 'true');
-    await expect(detail.locator('[data-kind="failure"]')).toBeVisible();
-    const steps = detail.getByRole('list', { name: 'Steps of scheduler division' });
+    await expect(answer.locator('[data-kind="failure"]')).toBeVisible();
+    await answer.locator('[data-kind="division"]').getByText('How:').click();
+    const steps = answer.getByRole('list', { name: 'Steps of scheduler division' });
     await expect(steps.getByRole('listitem').first()).toHaveText(
       /^DynamicWeight \(steady mode\): previous west 4, south 4 = 8, new total 17$/,
     );
@@ -95,7 +101,7 @@ test.describe('clusters', () => {
       .getByRole('radio', { name: /Shipped Karmada/ })
       .click();
     const events = panel.getByRole('group', { name: 'Cluster events' });
-    const detail = panel.getByRole('region', { name: 'Clusters at the selected sync' });
+    const detail = page.getByRole('region', { name: 'What the control plane did' });
     // East fails at 10:00: the factor goes from 3 to 2; west and south keep the whole template.
     // the next sync's marker overlaps it on a 40-minute track: activate it from the keyboard
     await events.getByRole('button', { name: /^0:10:00: .*calibration/ }).press('Enter');

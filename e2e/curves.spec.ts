@@ -231,7 +231,7 @@ for (const viewport of [
       /** the vertical middle of a toolbar button (the view switches are smaller) */
       const middle = async (name: string) => {
         const b = (await page
-          .getByRole('toolbar', { name: 'Main' })
+          .getByRole('banner')
           .getByRole('button', { name, exact: true })
           .boundingBox())!;
         return b.y + b.height / 2;
@@ -240,13 +240,43 @@ for (const viewport of [
       for (const name of ['Editor', 'Presenter', 'Share link'])
         expect(Math.abs((await middle(name)) - presets), name).toBeLessThan(3);
       // presenter mode enlarges the type, not the toolbar: still one row
+      const intro = page.getByRole('region', { name: 'About this page' });
+      await expect(intro).toBeVisible();
       await page.getByRole('button', { name: 'Presenter', exact: true }).click();
+      await expect(intro).toHaveCount(0); // a room came for the run, not the first visit's intro
       const theme = (await page.getByRole('combobox', { name: 'Theme' }).boundingBox())!;
       expect(Math.abs(theme.y + theme.height / 2 - (await middle('Presets')))).toBeLessThan(3);
       await page.getByRole('button', { name: 'Presenter', exact: true }).click();
+      await expect(intro).toBeVisible(); // not dismissed: back with the editor
       const play = (await page.getByRole('button', { name: 'Play' }).boundingBox())!;
       const level = (await page.getByRole('group', { name: 'Playback' }).boundingBox())!;
       expect(level.height).toBeLessThan(play.height * 1.6); // the playback bar is one line
+    });
+
+    test('keeps one row when the status is long, cut short with its whole text kept', async ({
+      page,
+    }) => {
+      await openApp(page);
+      await waitUpToDate(page);
+      const broken = (await editorText(page)).replace('minReplicas: 2', 'minReplicas: [');
+      await setEditorText(page, broken);
+      // presenter mode folds the editor away; the toolbar is the same
+      await page.getByRole('button', { name: 'Presenter', exact: true }).click();
+      const status = page.getByRole('status', { name: 'Simulator status' });
+      await expect(status).toHaveText(/^invalid — /);
+      await expect(status).toHaveAttribute('title', /^invalid — charts show the last valid/);
+      const mid = async (box: { y: number; height: number } | null) => box!.y + box!.height / 2;
+      const presets = await mid(
+        await page.getByRole('banner').getByRole('button', { name: 'Presets' }).boundingBox(),
+      );
+      for (const control of [
+        page.getByRole('combobox', { name: 'Theme' }),
+        page.getByRole('button', { name: 'Share link' }),
+        page.getByRole('button', { name: 'Export' }),
+      ])
+        expect(Math.abs((await mid(await control.boundingBox())) - presets)).toBeLessThan(3);
+      // still readable where the row has room for it: its first word at least
+      expect((await status.boundingBox())!.width).toBeGreaterThan(30);
     });
   });
 }

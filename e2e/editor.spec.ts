@@ -210,14 +210,18 @@ test.describe('the scenario editor', () => {
 
   test('a keyboard user leaves the editor as the hint under it says', async ({ page }) => {
     await openApp(page);
-    await expect(page.locator('.editor-keys')).toContainText(
-      'Ctrl+M (Mac Ctrl+Shift+M) then Tab leaves the editor',
-    );
+    const hint = page.locator('.editor-keys');
+    await expect(hint).toContainText('Tab moves to the next control');
     await page.evaluate(() => window.__hpaSimEditor!.focus());
     const inEditor = () => page.evaluate(() => !!document.activeElement?.closest('.monaco-editor'));
-    await page.keyboard.press('Tab'); // Tab indents: focus stays
+    await page.keyboard.press('Tab'); // not typing yet: Tab moves on
+    await expect.poll(inEditor).toBe(false);
+    await page.evaluate(() => window.__hpaSimEditor!.focus());
+    await page.keyboard.type('#');
+    await expect(hint).toContainText('Tab indents · Esc then Tab leaves the editor');
+    await page.keyboard.press('Tab'); // typing: Tab indents, focus stays
     expect(await inEditor()).toBe(true);
-    await page.keyboard.press('Control+m');
+    await page.keyboard.press('Escape');
     await page.keyboard.press('Tab');
     await expect.poll(inEditor).toBe(false);
   });

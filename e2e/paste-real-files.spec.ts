@@ -47,9 +47,11 @@ test.describe('pasting real files', () => {
     await expect(notice.getByText(/traffic \d+ units\/s/)).toBeHidden();
     await notice.getByText('No Simulation document').click();
     await expect(notice.getByText(/traffic \d+ units\/s/)).toBeVisible();
-    const problems = page.getByRole('region', { name: 'Problems' });
-    await expect(problems.getByText(/^\d+ notes?$/)).toBeVisible();
-    await expect(problems.getByText(/info: no Simulation document/)).toBeHidden();
+    // the notes are a badge by the scenario's name, opening over the editor
+    await expect(page.getByRole('button', { name: /^\d+ notes?$/ })).toBeVisible();
+    await expect(
+      page.getByText(/no Simulation document, so a default world is assumed: /),
+    ).toBeHidden();
     const before = await kpi(page, 'Pod-hours').innerText();
     await notice.getByRole('button', { name: 'Insert this Simulation document' }).click();
     await expect(notice).toBeHidden();

@@ -162,12 +162,15 @@ test.describe('teaching layout', () => {
       window.__hpaSimEditor!.setValue(t.replace('maxReplicas: 20', 'maxReplicas: -3'));
     });
     await expect(page.getByRole('status', { name: 'Simulator status' })).toContainText('invalid');
-    // the charts and the KPIs say whose figures they still show
+    // the charts say whose figures they still show, in one badge; the KPIs are dimmed with them
     const charts = page.getByRole('region', { name: 'Simulation charts' });
     await expect(charts.getByRole('status')).toHaveText(
       /^last valid scenario · \d+ errors? in the editor$/,
     );
-    await expect(page.locator('.kpi-wrap').getByRole('status')).toHaveText(
+    await expect(page.locator('.stale-badge, .kpi-stale')).toHaveCount(1);
+    await expect(page.locator('.kpi-wrap')).toHaveClass(/is-stale/);
+    await expect(page.locator('.kpi-wrap')).toHaveAttribute(
+      'title',
       /^last valid scenario · \d+ errors? in the editor$/,
     );
   });

@@ -25,6 +25,10 @@ test.describe('variants', () => {
     await expect(table.getByRole('columnheader')).toHaveText([/KPI/, /web/, /variant-2/]);
     // A copy of the HPA's behavior decides as the HPA does: no better side anywhere.
     await expect(table.locator('td.best')).toHaveCount(0);
+    // and its column says so, until its patch changes something
+    await expect(table.getByRole('columnheader').nth(2)).toContainText(
+      'same as the HPA: edit its patch',
+    );
   });
 
   test('the table marks the better value and the explanation follows the chosen run', async ({
@@ -34,6 +38,10 @@ test.describe('variants', () => {
     await setEditorText(page, withFastDown);
     await waitUpToDate(page);
     const table = page.getByRole('region', { name: 'Variants side by side' }).getByRole('table');
+    // the variant's column says what it changes
+    await expect(table.getByRole('columnheader').nth(2)).toContainText(
+      'behavior.scaleDown.stabilizationWindowSeconds: 300 → 0',
+    );
     const reversals = table.locator('tr[data-kpi="directionReversals"] td');
     await expect(reversals).toHaveText(['3 ✓', /^71 \+68, \+2,267%$/]);
     await expect(table.locator('tr[data-kpi="costPerMonth"] td').nth(1)).toHaveClass('best');

@@ -3,6 +3,7 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import './theme.css';
 import './app.css';
+import './presenter/presenter.css';
 import { SimulationCharts } from '../charts/index.ts';
 import { ClusterDecision, ClustersPanel } from '../panels/clusters/index.ts';
 import { parseMemberKey } from '../run/runKey.ts';
@@ -43,9 +44,26 @@ import { Splitter } from './layout/Splitter.tsx';
 import { useLastDetail } from './layout/useLastDetail.ts';
 import { useLayoutPrefs } from './layout/useLayoutPrefs.ts';
 import { ViewToggles } from './layout/ViewToggles.tsx';
+import { ExplainDock } from './layout/ExplainDock.tsx';
+import { PresenterTitle } from './presenter/PresenterTitle.tsx';
+import { LessonHost } from './lesson/LessonHost.tsx';
+import { useLessonState } from './lesson/useLessonState.ts';
+import { LESSONS, lessonById } from '../presets/lessons/index.ts';
+import { lessonBase } from '../presets/lessons/catalog.ts';
 
 // The page reads no text: an edit (a keystroke, a drag's frame) re-renders the panes that show
 // it (EditorPane, CurveEditor), not the page; a new result re-renders the page.
+/**
+ * The skip link's target: the first chart, focused (its arrows then step the selection). Not a
+ * fragment navigation: the page's fragment is the share link's.
+ */
+function skipToCharts(e: { preventDefault(): void }) {
+  e.preventDefault();
+  const charts = document.getElementById('charts');
+  const first = charts?.querySelector<HTMLElement>('figure.chart-frame') ?? charts;
+  first?.focus();
+}
+
 export function App() {
   const parse = useParseSummary();
   const presetName = usePresetName();
@@ -70,19 +88,43 @@ export function App() {
   const actions = useActions();
   const [galleryOpen, setGalleryOpen] = useState(false);
   const closeGallery = useCallback(() => setGalleryOpen(false), []);
+  const [lesson, setLesson] = useLessonState();
+  const pickLesson = useCallback(
+    (id: string) => {
+      const l = lessonById(id);
+      if (!l) return;
+      setGalleryOpen(false);
+      setLesson({ id, step: 0 });
+      actions.loadPreset(`lesson:${id}`, lessonBase(l));
+    },
+    [actions, setLesson],
+  );
   const pickPreset = useCallback(
     (p: (typeof PRESETS)[number]) => {
       setGalleryOpen(false);
+      setLesson(null);
       actions.loadPreset(p.id, p.text);
     },
-    [actions],
+    [actions, setLesson],
   );
   const [tuneOpen, setTuneOpen] = useState(false);
   const closeTune = useCallback(() => setTuneOpen(false), []);
   const [layout, setLayout] = useLayoutPrefs();
+  // Presenter mode folds the editor; its Editor switch unfolds it for this session only.
+  const [editorInPresenter, setEditorInPresenter] = useState(false);
+  const editorShown = layout.presenter ? editorInPresenter : !layout.editorHidden;
+  const toggleEditor = useCallback(() => {
+    if (layout.presenter) setEditorInPresenter((v) => !v);
+    else setLayout({ editorHidden: !layout.editorHidden });
+  }, [layout.presenter, layout.editorHidden, setLayout]);
   const chartsRef = useRef<HTMLDivElement>(null);
   const syncCount = result?.series.time.length ?? 0;
-  const player = usePlayback(selected, syncCount, actions.selectSync);
+  const rescales = useMemo(
+    () => (focusedResult ? rescalesOf(focusedResult.series) : undefined),
+    [focusedResult],
+  );
+  const rescaleIndices = useMemo(() => rescales?.map((r) => r.index) ?? [], [rescales]);
+  const player = usePlayback(selected, syncCount, actions.selectSync, undefined, rescaleIndices);
   // A single run: "Duplicate as variant" sits in the charts' bar (one stable node: the charts are memoized).
   const compareInBar = useMemo(() => <ComparePanel placement="bar" />, []);
   // The charts' x-range, which the cluster lanes follow (null: the whole run).
@@ -110,10 +152,6 @@ export function App() {
           : [],
       ),
     [runs],
-  );
-  const rescales = useMemo(
-    () => (focusedResult ? rescalesOf(focusedResult.series) : undefined),
-    [focusedResult],
   );
   // The HPA and its variants; a multi-cluster run's decisions come from the Clusters panel.
   const explainedRuns = useMemo(
@@ -143,16 +181,28 @@ export function App() {
 
   return (
     <div className={`app${layout.presenter ? ' presenter' : ''}`}>
+      <a className="skip-link" href="#charts" onClick={skipToCharts}>
+        Skip to charts
+      </a>
       <Toolbar
         chartsRef={chartsRef}
         onOpenPresets={() => setGalleryOpen(true)}
-        view={<ViewToggles prefs={layout} onChange={setLayout} />}
+        view={
+          <ViewToggles
+            prefs={layout}
+            editorShown={editorShown}
+            onToggleEditor={toggleEditor}
+            onChange={setLayout}
+          />
+        }
         onOpenTune={() => setTuneOpen(true)}
+        lesson={lesson}
       />
       <TuneHost open={tuneOpen} onClose={closeTune} />
-      <IntroBanner />
+      {/* Not on a projector: the class came for the run, and its three lines push it down. */}
+      {layout.presenter ? null : <IntroBanner />}
       <main
-        className={`workspace${layout.editorHidden ? ' no-editor' : ''}`}
+        className={`workspace${editorShown ? '' : ' no-editor'}`}
         aria-label="hpa-sim workspace"
         style={
           {
@@ -161,7 +211,7 @@ export function App() {
           } as CSSProperties
         }
       >
-        {layout.editorHidden ? null : (
+        {!editorShown ? null : (
           <>
             <EditorPane theme={theme} />
             <Splitter
@@ -176,6 +226,7 @@ export function App() {
           </>
         )}
         <section className="pane results" aria-label="Results">
+          {layout.presenter ? <PresenterTitle parse={parse} /> : null}
           <div className="results-bar">
             <PlaybackBar player={player} position={position} disabled={!result} />
           </div>
@@ -208,7 +259,7 @@ export function App() {
             />
           ) : null}
           {result ? <ClustersPanel zoom={chartZoom} /> : null}
-          <div ref={chartsRef}>
+          <div ref={chartsRef} id="charts" tabIndex={-1}>
             {result ? (
               <SimulationCharts
                 series={result.series}
@@ -244,7 +295,15 @@ export function App() {
           direction={-1}
           onChange={(w) => setLayout({ explainWidth: clampWidth(w, WIDTH_LIMITS.explain) })}
         />
-        <aside className="pane explain-dock" aria-label="Selected sync">
+        <ExplainDock selectedSync={selected} playing={player.playing}>
+          {lesson && !federation ? (
+            <LessonHost
+              state={lesson}
+              onState={setLesson}
+              selectedSync={selected}
+              player={player}
+            />
+          ) : null}
           {federation ? (
             // The decision chain of the member (or central) HPA picked in the Clusters panel.
             <ClusterDecision
@@ -254,6 +313,8 @@ export function App() {
               detail={rawDetail}
               hpaName={hpaChoice ?? (parse?.selectedHpa || 'the HPA')}
               onFocusRun={actions.focusRun}
+              onSelectSync={actions.selectSync}
+              presenter={layout.presenter}
             />
           ) : (
             <ExplainPanel
@@ -266,9 +327,11 @@ export function App() {
               rescales={rescales}
               onSelectSync={actions.selectSync}
               series={focusedResult?.series}
+              presenter={layout.presenter}
+              scrollToDeciding={!lesson}
             />
           )}
-        </aside>
+        </ExplainDock>
       </main>
       <PresetGallery
         open={galleryOpen}
@@ -276,6 +339,8 @@ export function App() {
         current={presetName}
         onClose={closeGallery}
         onPick={pickPreset}
+        lessons={LESSONS}
+        onPickLesson={pickLesson}
       />
     </div>
   );

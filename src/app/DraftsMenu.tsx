@@ -1,14 +1,16 @@
 // Drafts menu: texts this tab replaced (by a link, a preset, a restore) and the other tabs'
 // drafts, each restorable in one click (the current text joins the history in its place).
-import { useCallback, useRef, useState } from 'react';
+import { useId } from 'react';
 import {
   draftTitle,
+  getScenarioText,
   useActions,
   useDraftHistory,
   useOtherTabDrafts,
   type DraftReason,
 } from '../store/index.ts';
-import { useMenuDismiss } from './useMenuDismiss.ts';
+import { draftDifference } from './draftDiff.ts';
+import { useMenu } from './useMenu.ts';
 
 /** Texts of other tabs listed at most (newest first). */
 const OTHER_TABS_SHOWN = 8;
@@ -25,14 +27,11 @@ export function DraftsMenu() {
   const actions = useActions();
   const history = useDraftHistory();
   const others = useOtherTabDrafts();
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useMenuDismiss(
-    ref,
-    open,
-    useCallback(() => setOpen(false), []),
-  );
+  const menu = useMenu();
+  const id = useId();
 
+  // What each draft has that the editor does not: two tabs' drafts of one scenario share a title.
+  const current = menu.open ? getScenarioText() : '';
   const items = [
     ...history.map((d, i) => ({
       key: `h${i}`,
@@ -46,39 +45,56 @@ export function DraftsMenu() {
       title: draftTitle(d.text),
       detail: `from another tab, ${when.format(d.at)}`,
     })),
-  ];
+  ].map((it) => ({ ...it, differs: menu.open ? draftDifference(it.text, current) : '' }));
 
   return (
-    <div className="menu" ref={ref}>
+    <div className="menu" ref={menu.root}>
       <button
+        ref={menu.button}
         className="btn"
         aria-haspopup="menu"
-        aria-expanded={open}
+        aria-expanded={menu.open}
+        aria-controls={menu.open ? id : undefined}
         title="Earlier drafts: texts a link, a preset or a restore replaced, and other tabs’ drafts"
         onClick={() => {
-          if (!open) actions.refreshDrafts();
-          setOpen((o) => !o);
+          if (!menu.open) actions.refreshDrafts();
+          menu.toggle();
+        }}
+        onKeyDown={(e) => {
+          if (!menu.open && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) actions.refreshDrafts();
+          menu.onButtonKeyDown(e);
         }}
       >
         Drafts{history.length > 0 ? ` (${history.length})` : ''} ▾
       </button>
-      {open && (
-        <div role="menu" aria-label="Drafts" className="drafts-menu">
+      {menu.open && (
+        <div
+          role="menu"
+          id={id}
+          aria-label="Drafts"
+          className="drafts-menu"
+          onKeyDown={menu.onMenuKeyDown}
+        >
           {items.length === 0 ? (
-            <p className="status">No earlier drafts yet.</p>
+            // A menu holds menu items only: the empty state is one, disabled.
+            <button role="menuitem" disabled className="drafts-empty">
+              No earlier drafts yet.
+            </button>
           ) : (
             items.map((it) => (
               <button
                 key={it.key}
                 role="menuitem"
-                aria-label={`Restore ${it.title} (${it.detail})`}
+                tabIndex={-1}
+                aria-label={`Restore ${it.title} (${it.detail}; ${it.differs})`}
                 onClick={() => {
-                  setOpen(false);
+                  menu.close(true);
                   actions.restoreDraft(it.text);
                 }}
               >
                 <strong>{it.title}</strong>
                 <small>{it.detail}</small>
+                <small className="draft-differs">{it.differs}</small>
               </button>
             ))
           )}

@@ -3,8 +3,8 @@
 // and not the page; during a curve drag the editor shows the text every 250 ms (in an idle
 // moment) and exactly on release: Monaco's edit and re-render cost ~10 ms, a drag sends a text
 // per frame.
-import { memo } from 'react';
-import { LazyScenarioEditor } from '../panels/editor/index.ts';
+import { memo, useMemo, useState } from 'react';
+import { LazyScenarioEditor, tabModeHint, type TabMode } from '../panels/editor/index.ts';
 import type { Diagnostic } from '../run/index.ts';
 import { applyFix } from '../scenario/edit/index.ts';
 import {
@@ -19,6 +19,8 @@ import {
 } from '../store/index.ts';
 import { AssumedWorld } from './paste/AssumedWorld.tsx';
 import { HpaPicker } from './paste/HpaPicker.tsx';
+import { TrimOffer } from './paste/TrimOffer.tsx';
+import { NotesBadge } from './NotesBadge.tsx';
 import { ProblemsList } from './ProblemsList.tsx';
 import { useThrottledWhile } from './useThrottledWhile.ts';
 
@@ -35,6 +37,31 @@ function applyDiagnosticFix(d: Diagnostic, edit: (text: string) => void): void {
   if (fixed !== null) edit(fixed);
 }
 
+/** The scenario's "what to notice", two lines until "more" (the editor keeps its height). */
+function Description({ text }: { text: string }) {
+  const [open, setOpen] = useState(false);
+  // About two lines of the pane at its default width: shorter texts need no "more".
+  const long = text.length > 90;
+  return (
+    <p className={`scenario-desc${long && !open ? ' clamped' : ''}`}>
+      {text}
+      {long ? (
+        <>
+          {' '}
+          <button
+            type="button"
+            className="link-button"
+            aria-expanded={open}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? 'less' : 'more'}
+          </button>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
 /** Memoized: a new result re-renders the page, and this pane only when its own values change. */
 export const EditorPane = memo(function EditorPane({ theme }: { theme: 'light' | 'dark' }) {
   const text = useScenarioText();
@@ -45,13 +72,21 @@ export const EditorPane = memo(function EditorPane({ theme }: { theme: 'light' |
   const parse = useParseSummary();
   const hpaChoice = useHpaChoice();
   const actions = useActions();
+  const [tabMode, setTabMode] = useState<TabMode>('moves');
+  const notes = useMemo(() => diagnostics.filter((d) => d.severity === 'info'), [diagnostics]);
   return (
     <section className="pane editor" aria-label="Scenario">
       <div className="scenario-meta">
-        <strong>{parse?.name || 'Scenario'}</strong>
-        {parse?.description ? <div>{parse.description}</div> : null}
+        <div className="scenario-head">
+          <strong>{parse?.name || 'Scenario'}</strong>
+          <NotesBadge notes={notes} />
+        </div>
+        {parse?.description ? (
+          <Description key={parse.description} text={parse.description} />
+        ) : null}
         <HpaPicker parse={parse} choice={hpaChoice} onChoose={actions.chooseHpa} />
       </div>
+      <TrimOffer parse={parse} textLength={text.length} onEdit={actions.editByStep} />
       <AssumedWorld parse={parse} getText={getScenarioText} onEdit={actions.editByStep} />
       <Editor
         className="editor-host"
@@ -62,10 +97,10 @@ export const EditorPane = memo(function EditorPane({ theme }: { theme: 'light' |
         diagnostics={diagnostics}
         diagnosticsText={diagnosticsText ?? undefined}
         theme={theme}
+        onTabMode={setTabMode}
       />
-      <p className="editor-keys">
-        <kbd>Tab</kbd> indents · <kbd>Ctrl</kbd>+<kbd>M</kbd> (Mac <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+
-        <kbd>M</kbd>) then <kbd>Tab</kbd> leaves the editor
+      <p className="editor-keys" data-tab-mode={tabMode}>
+        {tabModeHint(tabMode)}
       </p>
       <ProblemsList
         diagnostics={diagnostics}

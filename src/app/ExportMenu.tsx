@@ -1,6 +1,7 @@
-// Export menu: manifest (as written / effective), scenario file, series CSV, charts PNG.
-import { useCallback, useRef, useState } from 'react';
-import { useMenuDismiss } from './useMenuDismiss.ts';
+// Export menu: manifest (as written / effective), scenario file, series CSV, charts PNG. An ARIA
+// menu button (useMenu.ts): ↓/↑, Home/End, Esc.
+import { useId } from 'react';
+import { useMenu } from './useMenu.ts';
 
 export interface ExportActions {
   manifest(): void;
@@ -22,32 +23,31 @@ export function ExportMenu(props: {
   actions: ExportActions;
   disabled: Partial<Record<keyof ExportActions, boolean>>;
 }) {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useMenuDismiss(
-    ref,
-    open,
-    useCallback(() => setOpen(false), []),
-  );
+  const menu = useMenu();
+  const id = useId();
   return (
-    <div className="menu" ref={ref}>
+    <div className="menu" ref={menu.root}>
       <button
+        ref={menu.button}
         className="btn"
         aria-haspopup="menu"
-        aria-expanded={open}
-        onClick={() => setOpen((o) => !o)}
+        aria-expanded={menu.open}
+        aria-controls={menu.open ? id : undefined}
+        onClick={menu.toggle}
+        onKeyDown={menu.onButtonKeyDown}
       >
         Export ▾
       </button>
-      {open && (
-        <div role="menu" aria-label="Export">
+      {menu.open && (
+        <div role="menu" id={id} aria-label="Export" onKeyDown={menu.onMenuKeyDown}>
           {ITEMS.map((it) => (
             <button
               key={it.key}
               role="menuitem"
+              tabIndex={-1}
               disabled={props.disabled[it.key]}
               onClick={() => {
-                setOpen(false);
+                menu.close(true);
                 props.actions[it.key]();
               }}
             >

@@ -13,7 +13,7 @@ export function IntroBanner() {
   });
   if (!shown) return null;
   return (
-    <div className="intro" role="note" aria-label="About this page">
+    <section className="intro" aria-label="About this page">
       <p>
         A simulation of the Kubernetes Horizontal Pod Autoscaler, decision for decision as
         kube-controller-manager makes them. Edit the HPA manifest or the load on the left; the
@@ -33,6 +33,6 @@ export function IntroBanner() {
       >
         Got it
       </button>
-    </div>
+    </section>
   );
 }

@@ -4,19 +4,18 @@ import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { Preset } from '../presets/catalog.ts';
 import { PRESET_GROUPS } from '../presets/presetInfo.ts';
 import { sparkPath } from '../presets/thumbnail.ts';
+import { matchPresets } from './presetSearch.ts';
+
+/** What a lesson card shows. */
+interface LessonCard {
+  id: string;
+  title: string;
+  summary: string;
+  steps: readonly unknown[];
+}
 
 const THUMB_W = 120;
 const THUMB_H = 28;
-
-/** Presets whose id, title or description contain every word of `query` (any order, any case). */
-export function matchPresets(presets: Preset[], query: string): Preset[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return presets;
-  return presets.filter((p) => {
-    const hay = `${p.id} ${p.title} ${p.description}`.toLowerCase();
-    return words.every((w) => hay.includes(w));
-  });
-}
 
 function Thumbnail({ values }: { values: number[] }) {
   if (values.length === 0) return null;
@@ -46,6 +45,9 @@ function PresetGalleryView(props: {
   current: string | null;
   onPick(p: Preset): void;
   onClose(): void;
+  /** lessons, listed first: a scenario with steps to walk a class through */
+  lessons?: readonly LessonCard[];
+  onPickLesson?(id: string): void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const [query, setQuery] = useState('');
@@ -67,6 +69,10 @@ function PresetGalleryView(props: {
           aria-label="Search presets"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={(e) => {
+            // Enter loads the best match.
+            if (e.key === 'Enter' && query.trim() && shown[0]) props.onPick(shown[0]);
+          }}
         />
         <button className="btn" onClick={props.onClose}>
           Close
@@ -77,32 +83,74 @@ function PresetGalleryView(props: {
           {shown.length === 0 ? (
             <p className="gallery-empty">No preset matches “{query}”.</p>
           ) : null}
-          {PRESET_GROUPS.map((g) => {
-            const items = shown.filter((p) => p.group === g.id);
-            if (items.length === 0) return null;
-            return (
-              <section key={g.id} aria-labelledby={`gallery-${g.id}`}>
-                <h3 id={`gallery-${g.id}`}>{g.title}</h3>
-                <ul>
-                  {items.map((p) => (
-                    <li key={p.id}>
-                      <button
-                        onClick={() => props.onPick(p)}
-                        aria-label={`Load preset ${p.title}`}
-                        aria-current={p.id === props.current ? 'true' : undefined}
-                      >
-                        <Thumbnail values={p.thumbnail} />
-                        <strong>{p.title}</strong>
-                        <span>{p.description}</span>
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            );
-          })}
+          {props.lessons?.length && props.onPickLesson && !query.trim() ? (
+            <section aria-labelledby="gallery-lessons">
+              <h3 id="gallery-lessons">Lessons</h3>
+              <ul>
+                {props.lessons.map((l) => (
+                  <li key={l.id} className="preset-card lesson-card">
+                    <button
+                      onClick={() => props.onPickLesson?.(l.id)}
+                      aria-label={`Start lesson ${l.title}`}
+                      aria-describedby={`lesson-${l.id}`}
+                    >
+                      <strong>{l.title}</strong>
+                    </button>
+                    <span id={`lesson-${l.id}`}>
+                      {l.steps.length} steps · {l.summary}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {query.trim() ? (
+            // A search lists its matches best first, in one list.
+            <section aria-labelledby="gallery-matches">
+              <h3 id="gallery-matches">
+                {shown.length} match{shown.length === 1 ? '' : 'es'}
+              </h3>
+              <Cards presets={shown} current={props.current} onPick={props.onPick} />
+            </section>
+          ) : (
+            PRESET_GROUPS.map((g) => {
+              const items = shown.filter((p) => p.group === g.id);
+              if (items.length === 0) return null;
+              return (
+                <section key={g.id} aria-labelledby={`gallery-${g.id}`}>
+                  <h3 id={`gallery-${g.id}`}>{g.title}</h3>
+                  <Cards presets={items} current={props.current} onPick={props.onPick} />
+                </section>
+              );
+            })
+          )}
         </div>
       ) : null}
     </dialog>
+  );
+}
+
+/**
+ * The cards: a button holds the thumbnail and the title (its name, "Load preset …", contains all
+ * it shows); the "what to notice" is its description, outside it, and the whole card clicks.
+ */
+function Cards(props: { presets: Preset[]; current: string | null; onPick(p: Preset): void }) {
+  return (
+    <ul>
+      {props.presets.map((p) => (
+        <li key={p.id} className="preset-card">
+          <button
+            onClick={() => props.onPick(p)}
+            aria-label={`Load preset ${p.title}`}
+            aria-describedby={`preset-${p.id.replace('/', '-')}`}
+            aria-current={p.id === props.current ? 'true' : undefined}
+          >
+            <Thumbnail values={p.thumbnail} />
+            <strong>{p.title}</strong>
+          </button>
+          <span id={`preset-${p.id.replace('/', '-')}`}>{p.description}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

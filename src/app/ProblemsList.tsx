@@ -7,39 +7,30 @@ export function ProblemsList(props: {
   /** applies a diagnostic's fix; without it (the text moved on) no fix is offered */
   onFix?(d: Diagnostic): void;
 }) {
+  // Errors and warnings only: the notes (severity info) are the NotesBadge's, over the editor.
   const shown = props.diagnostics.filter((d) => d.severity !== 'info');
-  const notes = props.diagnostics.filter((d) => d.severity === 'info');
-  if (props.diagnostics.length === 0) return null;
-  const item = (d: Diagnostic, i: number) => (
-    <li key={i} data-severity={d.severity}>
-      <button onClick={() => props.onJump?.(d)}>
-        {d.line}:{d.column}
-      </button>{' '}
-      {d.severity}: {d.message}
-      {d.path ? <span className="status"> ({d.path})</span> : null}
-      {d.fix && props.onFix ? (
-        <>
-          {' '}
-          <button type="button" className="problem-fix" onClick={() => props.onFix?.(d)}>
-            Fix: {d.fix.title}
-          </button>
-        </>
-      ) : null}
-    </li>
-  );
-  // Errors and warnings in full; notes (what was assumed, where the workload came from) folded,
-  // as the editor marks them too and a pasted manifest needs the editor's height.
+  if (shown.length === 0) return null;
   return (
     <section className="problems" aria-label="Problems">
-      {shown.length ? <ul>{shown.map(item)}</ul> : null}
-      {notes.length ? (
-        <details>
-          <summary>
-            {notes.length} note{notes.length === 1 ? '' : 's'}
-          </summary>
-          <ul>{notes.map(item)}</ul>
-        </details>
-      ) : null}
+      <ul>
+        {shown.map((d, i) => (
+          <li key={i} data-severity={d.severity}>
+            <button onClick={() => props.onJump?.(d)}>
+              {d.line}:{d.column}
+            </button>{' '}
+            {d.severity}: {d.message}
+            {d.path ? <span className="status"> ({d.path})</span> : null}
+            {d.fix && props.onFix ? (
+              <>
+                {' '}
+                <button type="button" className="problem-fix" onClick={() => props.onFix?.(d)}>
+                  Fix: {d.fix.title}
+                </button>
+              </>
+            ) : null}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 // Toolbar: presets, undo/redo, share, export, theme, and the simulator's state.
 import { memo, useState, type ReactNode, type RefObject } from 'react';
-import { createShareLink } from '../share/index.ts';
+import { createShareLink, type ShareLesson } from '../share/index.ts';
 import { EmbedSnippet } from './embed/EmbedSnippet.tsx';
 import {
   getScenarioText,
@@ -11,11 +11,8 @@ import {
   useClusterModel,
   useFederation,
   useHpaChoice,
-  useIsStale,
-  useNotice,
   useParseSummary,
   useResult,
-  useRunStatus,
   useTheme,
 } from '../store/index.ts';
 import {
@@ -28,47 +25,9 @@ import {
 import { DraftsMenu } from './DraftsMenu.tsx';
 import { ReleaseBadge } from './ReleaseBadge.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
+import { NoticeArea } from './NoticeArea.tsx';
+import { RunStatusLine } from './RunStatusLine.tsx';
 import { ImportTraffic } from '../panels/import/index.ts';
-
-function statusText(
-  kind: string,
-  message: string | undefined,
-  invalid: boolean,
-  stale: boolean,
-): string {
-  if (message) return message;
-  // "up to date" only when the charts show the text as it is now.
-  if (invalid) return 'invalid — charts show the last valid scenario';
-  if (kind === 'running') return 'simulating…';
-  if (stale) return 'stale — charts show an older version';
-  if (kind === 'idle') return 'up to date';
-  return kind;
-}
-
-/**
- * The simulator's status: its own component, so the edits and replies that change it (a drag's
- * frame, each run) re-render this line and not the toolbar.
- */
-function RunStatusLine() {
-  const status = useRunStatus();
-  const invalid = useErrorCount() > 0;
-  const stale = useIsStale();
-  return (
-    <span
-      className="status"
-      role="status"
-      aria-label="Simulator status"
-      data-kind={invalid ? 'invalid' : stale && status.kind === 'idle' ? 'stale' : status.kind}
-    >
-      {statusText(
-        status.kind,
-        'message' in status ? (status.message as string | undefined) : undefined,
-        invalid,
-        stale,
-      )}
-    </span>
-  );
-}
 
 /** Memoized: the page re-renders per result; the toolbar only when its own values change. */
 export const Toolbar = memo(function Toolbar(props: {
@@ -77,11 +36,12 @@ export const Toolbar = memo(function Toolbar(props: {
   /** the view switches (editor, presenter): on this row, where there is room at 1280×720 */
   view?: ReactNode;
   onOpenTune(): void;
+  /** the open lesson and its step: share links carry it */
+  lesson?: ShareLesson | null;
 }) {
   const actions = useActions();
   const canUndo = useCanUndo();
   const canRedo = useCanRedo();
-  const notice = useNotice();
   const theme = useTheme();
   const parse = useParseSummary();
   const hasResult = useResult() !== null;
@@ -96,10 +56,17 @@ export const Toolbar = memo(function Toolbar(props: {
   // Manifests are named after the HPA itself (metadata.name), the rest after the scenario.
   const hpaStem = () => fileStem(hpaChoice ?? hpaName(getScenarioText()) ?? stem);
 
+  // One popover at a time under Share and Embed: a new key resets (closes) the Embed one.
+  const [embedKey, setEmbedKey] = useState(0);
   async function onShare() {
+    setEmbedKey((k) => k + 1);
     // A multi-cluster run in both models: the link opens on the model shown in the Clusters panel.
     const model = federation && federation.models.length > 1 ? clusterModel : null;
-    const link = await createShareLink(getScenarioText(), { hpa: hpaChoice, model });
+    const link = await createShareLink(getScenarioText(), {
+      hpa: hpaChoice,
+      model,
+      lesson: props.lesson ?? null,
+    });
     if (!link.ok) return setShare({ error: link.error });
     setShare({ url: link.url });
     try {
@@ -111,7 +78,7 @@ export const Toolbar = memo(function Toolbar(props: {
   }
 
   return (
-    <header className="toolbar" role="toolbar" aria-label="Main">
+    <header className="toolbar">
       <h1>
         hpa-sim<small>Kubernetes HPA simulator</small>
       </h1>
@@ -150,22 +117,12 @@ export const Toolbar = memo(function Toolbar(props: {
       >
         ↷
       </button>
-      <RunStatusLine />
-      <ReleaseBadge />
-      {notice ? (
-        <span className="notice" data-kind={notice.kind} role="alert">
-          {notice.message}{' '}
-          {notice.kind === 'held' ? (
-            <button className="btn" onClick={actions.runAnyway}>
-              Run it anyway
-            </button>
-          ) : null}{' '}
-          <button className="btn" onClick={actions.dismissNotice} aria-label="Dismiss message">
-            ×
-          </button>
-        </span>
-      ) : null}
-      <span className="spacer" />
+      {/* The row's give: it takes the free room and cuts its own text short (the title keeps
+          it whole) rather than push a control onto a second row. */}
+      <span className="toolbar-state">
+        <RunStatusLine />
+        <ReleaseBadge />
+      </span>
       <div className="share-box">
         <button
           className="btn primary"
@@ -175,29 +132,40 @@ export const Toolbar = memo(function Toolbar(props: {
         >
           Share
         </button>
-        {share?.url ? (
-          <input
-            aria-label="Share link"
-            readOnly
-            value={share.url}
-            onFocus={(e) => e.currentTarget.select()}
-          />
-        ) : null}
-        {share?.copied ? (
-          <span className="status" role="status">
-            Copied
-          </span>
-        ) : null}
-        {share?.error ? (
-          <span className="status" data-kind="error" role="alert">
-            {share.error}
-          </span>
+        {share ? (
+          // Under the button, over the page: the toolbar's row never grows.
+          <div className="share-popover">
+            {share.url ? (
+              <input
+                aria-label="Share link"
+                readOnly
+                value={share.url}
+                onFocus={(e) => e.currentTarget.select()}
+              />
+            ) : null}
+            {share.copied ? (
+              <span className="status" role="status">
+                Copied
+              </span>
+            ) : null}
+            {share.error ? (
+              <span className="status" data-kind="error" role="alert">
+                {share.error}
+              </span>
+            ) : null}
+            <button className="btn" onClick={() => setShare(null)} aria-label="Close the link">
+              ×
+            </button>
+          </div>
         ) : null}
         <EmbedSnippet
+          key={embedKey}
+          onOpen={() => setShare(null)}
           getText={getScenarioText}
           hpa={hpaChoice}
           model={federation && federation.models.length > 1 ? clusterModel : null}
           title={parse?.name || 'scenario'}
+          lesson={props.lesson ?? null}
         />
       </div>
       <ExportMenu
@@ -233,6 +201,7 @@ export const Toolbar = memo(function Toolbar(props: {
           <option value="dark">Dark</option>
         </select>
       </label>
+      <NoticeArea />
     </header>
   );
 });

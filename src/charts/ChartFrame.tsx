@@ -90,6 +90,7 @@ export function ChartFrame(props: ChartFrameProps) {
         <ChartLegend title={props.title} items={props.legend} onToggle={props.onToggle} />
       </figcaption>
       <span id={hintId} className="visually-hidden">
+        {props.summary ? `${props.summary} ` : null}
         Click to select a sync, drag to zoom, double-click to show the whole run. With the chart
         focused: left and right arrows move the selection, Shift jumps between rescales, plus and
         minus zoom, zero resets the zoom.

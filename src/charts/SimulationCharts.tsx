@@ -5,6 +5,7 @@
 
 import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { stabilizationModel } from '../explain/stabilization.ts';
+import { chartSummaries } from './summaries.ts';
 import type { SyncDetail } from '../worker/protocol.ts';
 import { buildChartData, pointsForWidth, replicasScale } from './buildChartData.ts';
 import { DEFAULT_HIDDEN_REPLICAS } from './seriesStyles.ts';
@@ -131,6 +132,8 @@ function SimulationChartsView(props: SimulationChartsProps) {
     return stabilizationModel(selectedDetail, raw ? { time: series.time, raw } : undefined);
   }, [selectedDetail, selectedSync, series]);
 
+  // Each chart in words for a screen reader, the selected sync included (summaries.ts).
+  const summaries = useMemo(() => chartSummaries(series, selectedSync), [series, selectedSync]);
   const selectOnHover = props.selectOnHover ?? false;
   const shared: SharedChartProps = useMemo(
     () => ({
@@ -193,6 +196,7 @@ function SimulationChartsView(props: SimulationChartsProps) {
         yMode={yMode}
         onYMode={setYMode}
         focusedRun={focusedRun}
+        summary={summaries.replicas}
       />
       {data.metrics.map((lane) => (
         <MetricLane
@@ -204,9 +208,10 @@ function SimulationChartsView(props: SimulationChartsProps) {
           hidden={hidden}
           onToggle={toggleReplicas}
           focusedRun={focusedRun}
+          summary={summaries.metrics[lane.index]}
         />
       ))}
-      <DemandChart {...shared} data={data} />
+      <DemandChart {...shared} data={data} summary={summaries.demand} />
     </section>
   );
 }

@@ -36,6 +36,7 @@ export function interaction(p: FrameInteraction): FrameInteraction {
     rowIndices: p.rowIndices,
     rows: p.rows,
     hover: p.hover,
+    summary: p.summary,
   };
 }
 

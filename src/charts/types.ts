@@ -123,4 +123,6 @@ export interface FrameInteraction {
   /** the drawn rows, for the hover cursor (shared by the stacked charts through `hover`) */
   rows?: readonly ChartRow[];
   hover?: HoverStore;
+  /** the chart in words for a screen reader, with the selected sync (summaries.ts) */
+  summary?: string;
 }

@@ -25,6 +25,7 @@ export function resultToJson(
     durationSeconds: r.durationSeconds,
     syncPeriodSeconds: r.syncPeriodSeconds,
     kpis: r.kpis,
+    ...(r.changes ? { changes: r.changes } : {}),
     syncs: r.syncs.map((x) => ({
       time: x.time,
       currentReplicas: x.currentReplicas,
@@ -39,6 +40,9 @@ export function resultToJson(
       })),
       explanation: x.explanation,
       pods: x.pods,
+      ...(x.changes ? { changes: x.changes } : {}),
+      ...(x.skipped ? { skipped: x.skipped } : {}),
+      ...(x.observedGeneration !== undefined ? { observedGeneration: x.observedGeneration } : {}),
       ...(explain ? { trace: x.trace, events: x.events } : {}),
       ...(explain && hpa
         ? { notes: seedNotes(x, hpa).map((n) => ({ id: n.id, step: n.step, text: n.text })) }
@@ -111,14 +115,17 @@ export function resultToTable(
   hpa?: HorizontalPodAutoscaler,
   release?: string,
 ): string {
+  // Syncs off the grid: an edit HPAGeneration reconciled at once.
+  const extra = r.syncs.length - (Math.floor(r.durationSeconds / r.syncPeriodSeconds) + 1);
+  const more = extra > 0 ? `, and ${extra} at an HPA edit,` : '';
   const out = [
-    `scenario ${name}: ${r.syncs.length} syncs every ${r.syncPeriodSeconds}s over ${r.durationSeconds}s${release ? `, the HPA controller of ${release}` : ''}`,
+    `scenario ${name}: ${r.syncs.length} syncs every ${r.syncPeriodSeconds}s${more} over ${r.durationSeconds}s${release ? `, the HPA controller of ${release}` : ''}`,
     '',
   ];
   out.push('time      replicas  desired  ready  explanation');
   const numbers = new Map<string, number>();
   for (const x of r.syncs) {
-    if (!explain && !x.rescaled && x.time !== 0) continue;
+    if (!explain && !x.rescaled && x.time !== 0 && !x.changes) continue;
     const rep = x.rescaled ? `${x.currentReplicas}→${x.replicas}` : String(x.replicas);
     out.push(
       `${clock(x.time)}  ${rep.padEnd(8)}  ${String(x.desiredReplicas).padEnd(7)}  ${String(x.pods.ready).padEnd(5)}  ${x.explanation}`,

@@ -53,6 +53,16 @@ export function PlaybackBar({ player, position, disabled }: PlaybackBarProps) {
       >
         ›
       </button>
+      <button
+        type="button"
+        className="btn playback-next"
+        onClick={() => player.jump(1)}
+        disabled={disabled}
+        aria-label="Next rescale"
+        title="Next rescale (N; Shift+N: the one before)"
+      >
+        Next rescale »
+      </button>
       <label className="playback-speed">
         <select
           value={player.speed}

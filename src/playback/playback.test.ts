@@ -97,3 +97,60 @@ describe('playback', () => {
     expect(t.picks).toEqual([]);
   });
 });
+
+describe('next rescale', () => {
+  it('jumps to the rescale after the selection, then the one before; none past the ends', () => {
+    const t = { selected: null as number | null };
+    const p = createPlayback(
+      {
+        index: () => t.selected,
+        count: () => 100,
+        select: (i) => (t.selected = i),
+        rescales: () => [4, 30, 61],
+      },
+      manualTicker().ticker,
+    );
+    p.getState().jump(1);
+    expect(t.selected).toBe(4);
+    p.getState().jump(1);
+    expect(t.selected).toBe(30);
+    t.selected = 45;
+    p.getState().jump(-1);
+    expect(t.selected).toBe(30);
+    t.selected = 70;
+    p.getState().jump(1);
+    expect(t.selected).toBe(70);
+  });
+
+  it('pauses a playing run', () => {
+    const clock = manualTicker();
+    const t = { selected: 0 as number | null };
+    const p = createPlayback(
+      {
+        index: () => t.selected,
+        count: () => 10,
+        select: (i) => (t.selected = i),
+        rescales: () => [5],
+      },
+      clock.ticker,
+    );
+    p.getState().play();
+    p.getState().jump(1);
+    expect(p.getState().playing).toBe(false);
+    expect(t.selected).toBe(5);
+  });
+});
+
+describe('play from a sync', () => {
+  it('selects it and plays on from there (a lesson’s "Play to see")', () => {
+    const clock = manualTicker();
+    const { t, api } = target(50, 49);
+    const p = createPlayback(api, clock.ticker);
+    p.getState().setSpeed(1);
+    p.getState().playFrom(20);
+    expect(t.selected).toBe(20);
+    expect(p.getState().playing).toBe(true);
+    clock.fire();
+    expect(t.selected).toBe(21);
+  });
+});

@@ -26,16 +26,37 @@ export interface PlaybackTarget {
   /** syncs in the run */
   count(): number;
   select(index: number): void;
+  /** the syncs that rescaled, in order (for "next rescale"; none: the player has no rescales) */
+  rescales?(): ArrayLike<number>;
+}
+
+/** The rescale after (+1) or before (-1) sync `cur` (null: none there); from nothing, the first/last. */
+export function rescaleFrom(
+  rescales: ArrayLike<number>,
+  cur: number | null,
+  direction: 1 | -1,
+): number | null {
+  const n = rescales.length;
+  if (direction > 0) {
+    for (let i = 0; i < n; i++) if (cur === null || rescales[i]! > cur) return rescales[i]!;
+  } else {
+    for (let i = n - 1; i >= 0; i--) if (cur === null || rescales[i]! < cur) return rescales[i]!;
+  }
+  return null;
 }
 
 export interface PlaybackState {
   playing: boolean;
   speed: Speed;
   play(): void;
+  /** selects sync `index` and plays on from it */
+  playFrom(index: number): void;
   pause(): void;
   toggle(): void;
   /** one sync back (-1) or forward (+1); pauses */
   step(direction: 1 | -1): void;
+  /** to the next (+1) or previous (-1) rescale; pauses; nothing past the last */
+  jump(direction: 1 | -1): void;
   setSpeed(speed: Speed): void;
 }
 
@@ -82,6 +103,13 @@ export function createPlayback(
         set({ playing: true });
         start();
       },
+      playFrom(index) {
+        const n = target.count();
+        if (n === 0) return;
+        target.select(Math.max(0, Math.min(n - 1, index)));
+        set({ playing: true });
+        start();
+      },
       pause() {
         halt();
         if (get().playing) set({ playing: false });
@@ -102,6 +130,11 @@ export function createPlayback(
               : n - 1
             : Math.min(n - 1, Math.max(0, cur + direction));
         if (next !== cur) target.select(next);
+      },
+      jump(direction) {
+        get().pause();
+        const next = rescaleFrom(target.rescales?.() ?? [], target.index(), direction);
+        if (next !== null) target.select(next);
       },
       setSpeed(speed) {
         set({ speed });

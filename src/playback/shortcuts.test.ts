@@ -44,3 +44,30 @@ describe('playback shortcuts', () => {
     expect(r).toBe(false);
   });
 });
+
+describe('next rescale', () => {
+  function pressJump(key: string, target: EventTarget | null, shiftKey = false) {
+    const calls: string[] = [];
+    const used = handleShortcut(
+      { key, target, altKey: false, ctrlKey: false, metaKey: false, shiftKey },
+      {
+        toggle: () => calls.push('toggle'),
+        step: (d) => calls.push(`step ${d}`),
+        jump: (d) => calls.push(`jump ${d}`),
+      },
+    );
+    return { used, calls };
+  }
+
+  it('N walks forward, Shift+N back, also from a focused chart or a button', () => {
+    expect(pressJump('n', el()).calls).toEqual(['jump 1']);
+    expect(pressJump('N', el('figure.chart-frame'), true).calls).toEqual(['jump -1']);
+    expect(pressJump('n', el('button')).calls).toEqual(['jump 1']);
+  });
+
+  it('Shift+arrows on the page jump between rescales; N is a letter where one types', () => {
+    expect(pressJump('ArrowRight', el(), true).calls).toEqual(['jump 1']);
+    expect(pressJump('n', el('.monaco-editor')).used).toBe(false);
+    expect(pressJump('n', el('input')).used).toBe(false);
+  });
+});

@@ -3,6 +3,8 @@
 export interface ShortcutHandlers {
   toggle(): void;
   step(direction: 1 | -1): void;
+  /** next (+1) / previous (-1) rescale */
+  jump?(direction: 1 | -1): void;
 }
 
 /** The keys, as shown in the UI. */
@@ -10,6 +12,7 @@ export const SHORTCUTS: [string, string][] = [
   ['Space', 'play / pause'],
   ['← →', 'step one sync'],
   ['Shift ← →', 'previous / next rescale'],
+  ['N  Shift N', 'next / previous rescale (walk a class through a run)'],
   ['Home End', 'first / last sync'],
   ['+ − 0', 'zoom in / out / reset'],
 ];
@@ -25,8 +28,18 @@ export function ownsKeys(target: EventTarget | null): boolean {
   );
 }
 
+/** Whether the target takes typed characters (N is a letter there). */
+function isTyping(target: EventTarget | null): boolean {
+  if (!target || typeof (target as Element).closest !== 'function') return false;
+  return (
+    (target as Element).closest(
+      'input, textarea, select, [contenteditable="true"], .monaco-editor',
+    ) !== null
+  );
+}
+
 /**
- * Handles Space and ←/→ outside charts (a focused chart has its own keys, including ←/→).
+ * Handles Space and ←/→ outside charts, and N (next rescale) anywhere but where one types (a focused chart has its own keys, including ←/→).
  * Returns whether the key was used.
  */
 export function handleShortcut(
@@ -36,6 +49,7 @@ export function handleShortcut(
     altKey: boolean;
     ctrlKey: boolean;
     metaKey: boolean;
+    shiftKey?: boolean;
   },
   h: ShortcutHandlers,
 ): boolean {
@@ -48,9 +62,15 @@ export function handleShortcut(
     h.toggle();
     return true;
   }
+  if ((e.key === 'n' || e.key === 'N') && h.jump && !isTyping(e.target)) {
+    h.jump(e.shiftKey ? -1 : 1);
+    return true;
+  }
   if (ownsKeys(e.target)) return false;
   if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
-    h.step(e.key === 'ArrowRight' ? 1 : -1);
+    const direction = e.key === 'ArrowRight' ? 1 : -1;
+    if (e.shiftKey && h.jump) h.jump(direction);
+    else h.step(direction);
     return true;
   }
   return false;

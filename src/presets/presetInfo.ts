@@ -37,6 +37,7 @@ export const GROUP_OF: Record<string, PresetGroup> = {
   'startup-cpu-burst': 'pitfalls',
   'queue-external': 'real-world',
   'scale-to-zero': 'real-world',
+  'manual-zero-1-35-vs-1-37': 'real-world',
   'multicluster/failover': 'multi-cluster',
   'multicluster/prioritized-spill-over': 'multi-cluster',
   'multicluster/aggregated-errata': 'multi-cluster',

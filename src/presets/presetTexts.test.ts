@@ -23,6 +23,39 @@ const utilization = (s: FullSimulationResult['syncs'][number]) =>
   s.trace.metrics?.[0]?.currentUtilization;
 
 describe('what to notice stays true to the run', () => {
+  it('manual-zero-1-35-vs-1-37: 1.35 overrides the pause at once, 1.37 leaves it for 10 minutes', () => {
+    const text = read('manual-zero-1-35-vs-1-37.yaml');
+    const { summary, runs } = runScenario(text, { record: 'full' });
+    const [old, next] = runs.map((r) => {
+      if (!r.ok || !isFullResult(r.result)) throw new Error('the preset did not run');
+      return r.result;
+    });
+    // Both make their own zero at 15:15 and resume it to 4 when the jobs come back.
+    for (const r of [old!, next!]) {
+      expect(rescales(r).slice(0, 2)).toEqual([
+        [915, 0],
+        [1515, 4],
+      ]);
+    }
+    const at = (r: FullSimulationResult, t: number) => r.syncs.find((s) => s.time === t)!;
+    expect(at(old!, 2400)).toMatchObject({ currentReplicas: 0, replicas: 4 });
+    const paused = next!.syncs.filter((s) => s.time >= 2400 && s.time < 3000);
+    expect(paused.length).toBe(40);
+    for (const s of paused) {
+      expect(s.replicas).toBe(0);
+      expect(s.conditions).toContainEqual(
+        expect.objectContaining({ type: 'ScalingActive', reason: 'ScalingDisabled' }),
+      );
+      expect(s.conditions).toContainEqual(
+        expect.objectContaining({ type: 'ScaledToZero', status: 'False' }),
+      );
+    }
+    expect(at(next!, 3000)).toMatchObject({ currentReplicas: 2, replicas: 4 });
+    expect(summary.description).toMatch(
+      /at 15:15.*back to 4.*at that very instant scales it back to 4.*for 10 minutes.*to 2 at 50 minutes/s,
+    );
+  });
+
   it('tolerance-dead-band: holds at 77 % (ratio 1.1 exactly), acts at 78 %', () => {
     const { result, description } = run(read('tolerance-dead-band.yaml'));
     const first = result.syncs.find((s) => s.rescaled)!;

@@ -49,3 +49,4 @@ export {
   type RunKey,
   type RunKind,
 } from './runKey.ts';
+export { variantChanges } from './variantChanges.ts';

@@ -10,7 +10,9 @@ import {
 } from '../engine/simulation/index.ts';
 import {
   effectiveHpaYaml,
+  MAX_TEXT_CHARS,
   parseScenario,
+  trimToAutoscalers,
   type ParseOptions,
   type ParseResult,
 } from '../scenario/index.ts';
@@ -60,6 +62,7 @@ function effectiveYaml(parsed: ParseResult): string | null {
   try {
     return effectiveHpaYaml(parsed.effectiveHpa, {
       ...(window === undefined ? {} : { downscaleStabilizationSeconds: window }),
+      windowFromFlag: parsed.windowFromFlag ?? false,
       ...(parsed.release ? { release: parsed.release.label } : {}),
       dropped: parsed.droppedFields,
     });
@@ -101,7 +104,13 @@ export function hpaPlan(input: SimulationInput, label: string): RunPlan {
 
 /** `options.hpa` picks one HPA of a text that holds several (the first by default). */
 export function planScenario(text: string, options: ParseOptions = {}): ScenarioPlan {
-  return planParsed(parseScenario(text, options));
+  const plan = planParsed(parseScenario(text, options));
+  // Over the size limit: offer the same file cut down to its autoscalers and their workloads.
+  if (text.length > MAX_TEXT_CHARS) {
+    const trimmed = trimToAutoscalers(text);
+    if (trimmed !== null && trimmed.length <= MAX_TEXT_CHARS) plan.summary.trimmed = trimmed;
+  }
+  return plan;
 }
 
 export function executeRun(plan: RunPlan, options: RunOptions = {}): RunResult {

@@ -45,6 +45,11 @@ export interface ScenarioSummary {
   defaultSimulation: string | null;
   defaultWorld: string | null;
   /**
+   * A text over the size limit that holds an autoscaler: the same file with only the autoscalers,
+   * the workloads they scale and any Simulation document (trimToAutoscalers), to offer instead.
+   */
+  trimmed?: string;
+  /**
    * The Kubernetes release whose controller runs (null when the text was unreadable; absent only
    * in hand-built summaries: summarize always sets it).
    */

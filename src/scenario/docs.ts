@@ -9,6 +9,11 @@ import {
 export interface EffectiveYamlOptions {
   /** --horizontal-pod-autoscaler-downscale-stabilization in seconds (default 300). */
   downscaleStabilizationSeconds?: number;
+  /**
+   * The scale-down window came from that flag (ParseResult.windowFromFlag). Absent: assumed when
+   * the window equals the flag (older callers).
+   */
+  windowFromFlag?: boolean;
   /** The release the HPA was stored under ("1.34"), named in the header. */
   release?: string;
   /** Fields the API server dropped under that release's gates ("path: why"), listed in the header. */
@@ -41,7 +46,9 @@ export function effectiveHpaYaml(
     ...dropped.map((d) => ` Dropped by the API server: ${d}.`),
   ].join('\n');
   const node = doc.getIn(['spec', 'behavior', 'scaleDown', 'stabilizationWindowSeconds'], true);
-  if (isScalar(node) && node.value === window) {
+  // Only a window the HPA left out is the flag's: one written as 300 is the HPA's own.
+  const fromFlag = options.windowFromFlag ?? (isScalar(node) && node.value === window);
+  if (isScalar(node) && fromFlag) {
     node.comment =
       ' the --horizontal-pod-autoscaler-downscale-stabilization flag when the HPA sets none';
   }

@@ -35,6 +35,25 @@ describe('the effective HPA shows the defaults really applied', () => {
     expect(yaml).toContain('- type: Pods\n          value: 4\n          periodSeconds: 15');
   });
 
+  it('a window the HPA writes is its own, even when it equals the flag: no comment on it', () => {
+    const written = parseScenario(
+      HPA_V2(`${BASIC_SPEC}  behavior:\n    scaleDown:\n      stabilizationWindowSeconds: 300\n`),
+    );
+    expect(written.windowFromFlag).toBe(false);
+    const yaml = effectiveHpaYaml(written.effectiveHpa!, {
+      windowFromFlag: written.windowFromFlag,
+    });
+    expect(yaml).toContain('stabilizationWindowSeconds: 300\n');
+    expect(yaml).not.toContain('downscale-stabilization flag');
+    const left = parseScenario(
+      HPA_V2(`${BASIC_SPEC}  behavior:\n    scaleDown:\n      selectPolicy: Min\n`),
+    );
+    expect(left.windowFromFlag).toBe(true);
+    expect(effectiveHpaYaml(left.effectiveHpa!, { windowFromFlag: true })).toContain(
+      'stabilizationWindowSeconds: 300 # the --horizontal-pod-autoscaler-downscale-stabilization flag',
+    );
+  });
+
   it('defaults minReplicas to 1 and the metrics to cpu 80 %', () => {
     const r = parseScenario(
       HPA_V2(`  scaleTargetRef: { kind: Deployment, name: web }\n  maxReplicas: 3\n`),

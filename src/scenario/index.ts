@@ -12,6 +12,8 @@ export type {
   Severity,
 } from './types.ts';
 export { parseScenario, scenarioDocuments } from './parseScenario.ts';
+export { trimToAutoscalers } from './trimToAutoscalers.ts';
+export { MAX_TEXT_CHARS } from './limits.ts';
 export { DEFAULT_MAX_WORK, estimateWork, type WorkEstimate, type WorkTerm } from './budget.ts';
 export { decodeScenarioBytes, type DecodeResult } from './decode.ts';
 export { effectiveHpaYaml, type EffectiveYamlOptions } from './docs.ts';

@@ -49,6 +49,8 @@ export const MAX_CONTAINERS = 50;
 export const MAX_OUTAGES = 1_000;
 /** HPA variants in one scenario: each is a whole run (the work budget counts them all too). */
 export const MAX_VARIANTS = 8;
+/** Changes during a run (spec.changes): each is a loop clock checked at every scrape. */
+export const MAX_CHANGES = 50;
 /** Largest milli-value accepted for a load quantity (exact as a double below 2^53). */
 export const MAX_MILLI = 1e15;
 

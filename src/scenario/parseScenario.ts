@@ -3,13 +3,14 @@
  * document) → located diagnostics and, when there is no error, the SimulationInput. Never throws.
  */
 import { RELEASES, type ControllerConfig } from '../engine/controller/index.ts';
-import type { SimulationInput } from '../engine/simulation/input.ts';
+import type { RunChange, SimulationInput } from '../engine/simulation/input.ts';
 import { checkBudget, checkRunsBudget } from './checkBudget.ts';
 import { IssueList, reporterFor, type DocRef, type Reporter } from './diagnostics.ts';
 import { PLACEHOLDER_MESSAGE, helmTemplateAt, placeholderAt, templateMessage } from './helm.ts';
-import { checkHpaShape, processHpa, type HpaOutcome } from './hpa/process.ts';
+import { checkHpaShape, processHpa, type HpaContext, type HpaOutcome } from './hpa/process.ts';
 import { MAX_DOCUMENTS, MAX_TEXT_CHARS } from './limits.ts';
 import { textDiagnostic, toDiagnostics } from './locateIssues.ts';
+import { BROKEN_SIMULATION_MESSAGE, brokenSimulation } from './brokenSimulation.ts';
 import { assignRoles, type RoledEntry } from './roles.ts';
 import { buildSimulationInput } from './simulation/buildInput.ts';
 import { safeLine } from './safeText.ts';
@@ -35,6 +36,7 @@ import { scaledObjectToHpa, type KedaHpa } from './keda/scaledObject.ts';
 import { federatedHpaToHpa } from './karmada/federatedHpa.ts';
 import { federationNotice, karmadaFederation } from './karmada/world.ts';
 import { withCron } from './karmada/withCron.ts';
+import { buildChanges, readChangeEntries, type ChangeEntry } from './variants/readChanges.ts';
 import { buildVariants, readVariantEntries } from './variants/readVariants.ts';
 
 interface Parts {
@@ -63,6 +65,8 @@ function result(p: Parts): ParseResult {
     input: ok ? (p.input ?? null) : null,
     hpaManifest: p.hpaManifest ?? null,
     effectiveHpa: p.hpa?.valid ? p.hpa.effective : null,
+    // effectiveOf (hpa/process.ts) copies the HPA only to fill the window from the flag.
+    windowFromFlag: p.hpa?.valid ? p.hpa.effective !== p.hpa.defaulted : false,
     // Shown in titles and table headers: one line, controls escaped (safeText.ts).
     simulation: { name: safeLine(p.name ?? ''), description: p.description ?? '' },
     controller: p.controller ?? null,
@@ -117,6 +121,17 @@ function parse(source: string, options: ParseOptions): ParseResult {
   const issues = new IssueList();
   const { documents } = readDocuments(text, issues, jsonParts(json, text));
   const roles = assignRoles(documents, issues, options);
+  // A Simulation document broken mid-edit is not "no Simulation document" (brokenSimulation.ts).
+  const broken = roles.simulation ? null : brokenSimulation(documents, text);
+  if (broken)
+    issues.add({
+      severity: 'error',
+      message: BROKEN_SIMULATION_MESSAGE,
+      doc: { index: broken.index, role: 'simulation' },
+      path: [],
+      at: 'value',
+      range: broken.range,
+    });
   const plainCache = new Map<number, unknown>();
   // Only the documents the scenario uses are converted (and their aliases expanded).
   const plainOf = (entry: RoledEntry | null): unknown => {
@@ -178,6 +193,7 @@ function parse(source: string, options: ParseOptions): ParseResult {
   let defaultWorld: string | null = null;
   let variants: VariantRun[] = [];
   const variantEntries = readVariantEntries(simValue, metadataName(hpaValue), sim.report);
+  const changeEntries = readChangeEntries(simValue, sim.controller.durationSeconds, sim.report);
   if (roles.hpa && hpaValue !== undefined) {
     const reportHpa = keda?.report ?? reporterFor(issues, roles.hpa.ref);
     if (keda) reportHpa.info(['kind'], keda.notice);
@@ -193,7 +209,15 @@ function parse(source: string, options: ParseOptions): ParseResult {
         )
       : null;
     if (hpa?.valid) {
-      const world = worldFor(hpa, sim, target, reportHpa, notices, kedaHints(keda));
+      const world = worldFor(
+        hpa,
+        sim,
+        target,
+        reportHpa,
+        notices,
+        kedaHints(keda),
+        broken === null,
+      );
       sim = world.sim;
       defaultSimulation = world.snippet;
       defaultWorld = world.summary;
@@ -219,6 +243,17 @@ function parse(source: string, options: ParseOptions): ParseResult {
         .map((e) => ({ value: plainOf(e), report: reporterFor(issues, e.ref) }));
       input = withCron(input, hpaValue, crons, notices);
     }
+    if (input && hpa && manifest && changeEntries.length > 0) {
+      const changes = changesFor(
+        changeEntries,
+        manifest,
+        input,
+        context,
+        sim.report,
+        keda !== null,
+      );
+      input = changes ? { ...input, changes } : input;
+    }
     // Only a run that could start is costed: its cost is the last thing that can stop it.
     if (input && hpa && issues.errorCount === 0) {
       checkBudget(input, options, {
@@ -237,7 +272,7 @@ function parse(source: string, options: ParseOptions): ParseResult {
         'key',
       );
     } else if (input && manifest && issues.errorCount === 0 && variantEntries.length > 0) {
-      variants = buildVariants(variantEntries, manifest, context, sim);
+      variants = buildVariants(variantEntries, manifest, context, sim, changeEntries);
       if (issues.errorCount === 0) {
         checkRunsBudget([input, ...variants.map((v) => v.input)], options, sim.report);
       }
@@ -269,6 +304,38 @@ function parse(source: string, options: ParseOptions): ParseResult {
       assumed: !sim.present,
     },
   });
+}
+
+/**
+ * The run's changes (spec.changes) over its HPA, or null when refused: one-cluster runs only, and
+ * a ScaledObject's HPA is KEDA's to write (its operator would undo an edit; kubectl scale is fine).
+ */
+function changesFor(
+  entries: readonly ChangeEntry[],
+  manifest: Record<string, unknown>,
+  input: SimulationInput,
+  context: HpaContext,
+  report: Reporter,
+  keda: boolean,
+): RunChange[] | null {
+  if (input.federation) {
+    report.error(
+      ['spec', 'changes'],
+      'changes are simulated in one-cluster runs only (spec.federation has one HPA per cluster)',
+      'key',
+    );
+    return null;
+  }
+  const edit = keda ? entries.find((e) => e.patch !== null) : undefined;
+  if (edit) {
+    report.error(
+      ['spec', 'changes', edit.index, 'patch'],
+      "KEDA's operator owns the HPA it made from the ScaledObject and would undo an edit of it: change the ScaledObject instead (replicas, a kubectl scale, is fine)",
+      'key',
+    );
+    return null;
+  }
+  return buildChanges(entries, manifest, input.hpa, context, report);
 }
 
 /**
@@ -337,6 +404,8 @@ function worldFor(
   reportHpa: Reporter,
   notices: string[],
   kedaWorld: KedaWorldHints,
+  /** false while a Simulation document is there but unreadable: nothing is assumed aloud */
+  announce = true,
 ): { sim: SimulationRead; snippet: string | null; summary: string | null } {
   let spec = sim.spec;
   if (target) {
@@ -353,6 +422,12 @@ function worldFor(
     sim.controller.config.downscaleStabilizationSeconds,
     kedaWorld,
   );
+  const assumed = {
+    ...sim,
+    spec: world.spec,
+    controller: { ...sim.controller, durationSeconds: world.durationSeconds },
+  };
+  if (!announce) return { sim: assumed, snippet: null, summary: null };
   const snippet = simulationYaml(metadataName(hpa.defaulted) || 'default', world.spec);
   const notice = `no Simulation document, so a default world is assumed: ${world.summary}. To change it, add after --- a Simulation document (this one gives the same run):\n${snippet}`;
   notices.push(notice);
@@ -362,15 +437,7 @@ function worldFor(
     ['kind'],
     `no Simulation document, so a default world is assumed: ${world.summary}. To change it, add after --- the Simulation document that gives the same run (the app inserts it in one click; hpa-sim run --format json prints it as defaultSimulation)`,
   );
-  return {
-    sim: {
-      ...sim,
-      spec: world.spec,
-      controller: { ...sim.controller, durationSeconds: world.durationSeconds },
-    },
-    snippet,
-    summary: world.summary,
-  };
+  return { sim: assumed, snippet, summary: world.summary };
 }
 
 function metadataName(value: unknown): string {

@@ -52,6 +52,11 @@ export interface ParseResult {
    * window filled from the controller flag when a behavior is set). Null when the HPA is invalid.
    */
   effectiveHpa: HorizontalPodAutoscaler | null;
+  /**
+   * The effective scale-down window came from the controller flag: the HPA has a behavior block
+   * without `scaleDown.stabilizationWindowSeconds` (false when it wrote one, or has no behavior).
+   */
+  windowFromFlag?: boolean;
   simulation: ScenarioInfo;
   /**
    * The controller settings as read from the Simulation document (defaults where a field is

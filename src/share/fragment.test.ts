@@ -5,6 +5,7 @@ import { decodeScenario } from './codec.ts';
 import {
   shareHash,
   shareHpaFromHash,
+  shareLessonFromHash,
   shareModelFromHash,
   sharePayloadFromHash,
   shareViewFromHash,
@@ -91,5 +92,35 @@ describe('the federation model of a share link', () => {
     expect(shareHpaFromHash(hash)).toBe('web');
     expect(shareViewFromHash(hash)).toBe('compare');
     expect(shareModelFromHash(hash)).toBe('proposal');
+  });
+});
+
+describe('the lesson state of a share link', () => {
+  it('a published lesson link opens its text on the lesson and step', async () => {
+    const url = new URL(readFileSync(resolve(fixtures, 'v1-lesson-policies.link'), 'utf8').trim());
+    const text = readFileSync(resolve(fixtures, 'v1-lesson-policies.txt'), 'utf8');
+    expect(shareLessonFromHash(url.hash)).toEqual({ id: 'policies', step: 1 });
+    expect(await decodeScenario(sharePayloadFromHash(url.hash)!)).toEqual({ ok: true, text });
+  });
+
+  it('round-trips, and links without one (every older link) open with no lesson', () => {
+    const hash = shareHash('v1.abc', { lesson: { id: 'keda-cooldown', step: 2 }, hpa: 'web' });
+    expect(shareLessonFromHash(hash)).toEqual({ id: 'keda-cooldown', step: 2 });
+    expect(shareHpaFromHash(hash)).toBe('web');
+    expect(shareHash('v1.abc', { lesson: null })).toBe('#s=v1.abc');
+    const old = `#s=${readFileSync(resolve(fixtures, 'v1-default-preset.link'), 'utf8').trim()}`;
+    expect(shareLessonFromHash(old)).toBeNull();
+  });
+
+  it('ignores an unknown format version or a malformed value', () => {
+    for (const bad of [
+      '2.policies.1',
+      'policies.1',
+      '1.policies',
+      '1.Policies.1',
+      '1.a.100',
+      '1..1',
+    ])
+      expect(shareLessonFromHash(`#s=v1.a&lesson=${bad}`), bad).toBeNull();
   });
 });

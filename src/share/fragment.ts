@@ -49,6 +49,23 @@ export function shareModelFromHash(hash: string): ShareModel | null {
 }
 
 /**
+ * A lesson and the step it is at (`lesson=1.<id>.<step>`). The leading `1` is the format of this
+ * parameter, so a later one can change it and old links keep their meaning; a version this app
+ * does not know, a malformed value or a step past 99 is ignored (the link opens without a lesson).
+ */
+export interface ShareLesson {
+  id: string;
+  step: number;
+}
+const LESSON_PARAM = 'lesson';
+const LESSON_FORMAT = /^1\.([a-z0-9][a-z0-9-]{0,63})\.(\d{1,2})$/;
+
+export function shareLessonFromHash(hash: string): ShareLesson | null {
+  const m = LESSON_FORMAT.exec(params(hash).get(LESSON_PARAM) ?? '');
+  return m ? { id: m[1]!, step: Number(m[2]) } : null;
+}
+
+/**
  * The embed view (`&embed=1`): just the charts, playback and the explanation of a clicked sync,
  * for an iframe in a blog post or a course. Beside the payload like `view`: an older app opening
  * such a link ignores it and shows the whole page.
@@ -59,11 +76,12 @@ export function shareEmbedFromHash(hash: string): boolean {
   return params(hash).get(EMBED_PARAM) === '1';
 }
 
-/** What a link carries besides the scenario: the chosen HPA, the view, the model, embedding. */
+/** What a link carries besides the scenario: the chosen HPA, the view, the model, a lesson, embedding. */
 export interface ShareExtras {
   hpa?: string | null;
   view?: ShareView | null;
   model?: ShareModel | null;
+  lesson?: ShareLesson | null;
   embed?: boolean | null;
 }
 
@@ -72,6 +90,9 @@ export function shareHash(payload: string, extras: ShareExtras = {}): string {
   const choice = extras.hpa ? `&${HPA_PARAM}=${encodeURIComponent(extras.hpa)}` : '';
   const view = extras.view ? `&${VIEW_PARAM}=${extras.view}` : '';
   const model = extras.model ? `&${MODEL_PARAM}=${extras.model}` : '';
+  const lesson = extras.lesson
+    ? `&${LESSON_PARAM}=1.${extras.lesson.id}.${extras.lesson.step}`
+    : '';
   const embed = extras.embed ? `&${EMBED_PARAM}=1` : '';
-  return `#${PARAM}=${payload}${choice}${view}${model}${embed}`;
+  return `#${PARAM}=${payload}${choice}${view}${model}${lesson}${embed}`;
 }

@@ -4,11 +4,13 @@
 import {
   shareEmbedFromHash,
   shareHpaFromHash,
+  shareLessonFromHash,
   shareModelFromHash,
   sharePayloadFromHash,
   shareHash,
   shareViewFromHash,
   type ShareExtras,
+  type ShareLesson,
   type ShareModel,
   type ShareView,
 } from './fragment.ts';
@@ -16,6 +18,11 @@ import {
 /** The federation model the link chose for the Clusters panel (`&model=…`), or null. */
 export function readShareModel(): ShareModel | null {
   return shareModelFromHash(location.hash);
+}
+
+/** The lesson and step the link opens on (`&lesson=1.<id>.<step>`), or null. */
+export function readShareLesson(): ShareLesson | null {
+  return shareLessonFromHash(location.hash);
 }
 
 /** The view the page was opened on (`#s=…&view=compare`), or null. */

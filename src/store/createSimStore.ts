@@ -3,6 +3,7 @@
 // records history, schedules the autosave and asks the simulator for a run (latest run wins).
 // A text replaced by a link, a preset or a restore joins this tab's draft history first.
 
+import { saveFailedMessage } from './storageWords.ts';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { systemClock } from '../bridge/types.ts';
 import { MAIN_RUN, memberKey, parseMemberKey, primaryRun } from '../run/runKey.ts';
@@ -89,7 +90,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
         set({
           notice: {
             kind: 'save-failed',
-            message: `Your scenario could not be saved in this browser (${error}). Copy it or share a link to keep it.`,
+            message: saveFailedMessage(error),
           },
         });
       } else if (notice?.kind === 'save-failed') {
@@ -267,7 +268,9 @@ export function createSimStore(deps: StoreDeps): SimStore {
       },
       loadPreset(name, text) {
         const kept = text !== get().text ? keepCurrent('preset') : {};
-        applyText(text, 'step', { presetName: name, held: false, ...kept });
+        // Another scenario: the old selection means nothing in it (its syncs are other syncs).
+        const fresh = { selectedSync: null, syncDetail: null };
+        applyText(text, 'step', { presetName: name, held: false, ...fresh, ...kept });
       },
       openSharedLink(text, hpa = null) {
         if (text === get().text) return actions.chooseHpa(hpa);

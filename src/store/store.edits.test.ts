@@ -120,7 +120,7 @@ describe('autosave', () => {
     actions.editScenarioText('a');
     expect(() => clock.advance(500)).not.toThrow();
     expect(store.getState().notice?.kind).toBe('save-failed');
-    expect(store.getState().notice?.message).toMatch(/could not be saved.*QuotaExceeded/);
+    expect(store.getState().notice?.message).toMatch(/too large to autosave in this browser/);
     storage.failing = false;
     actions.editScenarioText('ab');
     clock.advance(500);
@@ -167,6 +167,14 @@ describe('selection and detail', () => {
     client.lastRun.resolve(resultReply('c', 2));
     await settle();
     expect(store.getState().selectedSync).toBeNull();
+  });
+
+  it('a new preset starts with nothing selected', async () => {
+    const { store, actions } = await ready();
+    actions.selectSync(3);
+    actions.loadPreset('p', 'preset');
+    expect(store.getState().selectedSync).toBeNull();
+    expect(store.getState().syncDetail).toBeNull();
   });
 });
 

@@ -3,7 +3,13 @@
 
 import { resultToCsv } from '../engine/simulation/exportCsv.ts';
 import { simulate, syncDetail } from '../engine/simulation/index.ts';
-import { executeRun, federationCsv, federationDecision, planScenario } from '../run/index.ts';
+import {
+  executeRun,
+  federationCsv,
+  federationDecision,
+  planScenario,
+  variantChanges,
+} from '../run/index.ts';
 import { federationPayload } from './federationPayload.ts';
 import { recentEvents, resultPayload, type KeptRun } from './payload.ts';
 import { addVariant, duplicateAsVariant, parseScenario } from '../scenario/index.ts';
@@ -98,6 +104,9 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
         colour: r.colour,
         result: r.ok ? resultPayload(r.result) : null,
         error: r.ok ? null : r.error,
+        ...(r.kind === 'variant'
+          ? { changes: variantChanges(main.input.hpa.spec, r.input.hpa.spec) }
+          : {}),
       }));
       if (!kept || runId >= kept.runId) {
         keptRuns = new Map(

@@ -22,6 +22,7 @@ export function resultPayload(result: SimulationResult): ResultPayload {
     kpis: result.kpis,
     durationSeconds: result.durationSeconds,
     syncPeriodSeconds: result.syncPeriodSeconds,
+    ...(result.changes ? { changes: result.changes } : {}),
   };
 }
 

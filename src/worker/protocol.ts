@@ -31,6 +31,8 @@ export interface ResultPayload {
   kpis: Kpis;
   durationSeconds: number;
   syncPeriodSeconds: number;
+  /** the run's HPA edits and kubectl scales (spec.changes), for chart markers; absent: none */
+  changes?: { time: number; description: string }[];
 }
 
 export interface RunReply {
@@ -108,6 +110,8 @@ export interface ClusterLanePayload {
 export interface RunPayload extends RunIdentity {
   result: ResultPayload | null;
   error: string | null;
+  /** kind `variant`: the fields it changes in the HPA ("path: 300 → 600"; src/run/variantChanges) */
+  changes?: string[];
 }
 
 export type EditReply = { ok: true; text: string } | { ok: false; error: string };

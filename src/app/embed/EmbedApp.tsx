@@ -1,6 +1,7 @@
 // The embed view (`…#s=…&embed=1`): the link's scenario as charts, playback and the explanation of
 // a clicked sync, sized for an iframe in a blog post or a course; no editor, toolbar or storage.
-// "Open in hpa-sim" opens the same link as the full app in a new tab.
+// "Open in hpa-sim" opens the same link as the full app in a new tab. A link with `&lesson=` plays
+// that lesson above the explanation (its changes go to the link's scenario; nothing is stored).
 import { useLayoutEffect, useMemo } from 'react';
 import '../theme.css';
 import '../app.css';
@@ -25,6 +26,9 @@ import {
   useTheme,
 } from '../../store/index.ts';
 import { useLastDetail } from '../layout/useLastDetail.ts';
+import { RunStatusLine } from '../RunStatusLine.tsx';
+import { LessonHost } from '../lesson/LessonHost.tsx';
+import { useLessonState } from '../lesson/useLessonState.ts';
 import { useResolvedTheme } from '../useResolvedTheme.ts';
 
 /** The full app on the same link: the page without `&embed=1`. */
@@ -55,6 +59,7 @@ export function EmbedApp(props: { linkError: string | null }) {
   const actions = useActions();
   const syncCount = result?.series.time.length ?? 0;
   const player = usePlayback(selected, syncCount, actions.selectSync);
+  const [lesson, setLesson] = useLessonState();
   useLayoutEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
@@ -92,6 +97,7 @@ export function EmbedApp(props: { linkError: string | null }) {
           {title}
         </strong>
         <PlaybackBar player={player} position={position} disabled={!result} />
+        <RunStatusLine />
         <a className="btn primary" href={fullAppUrl(location.href)} target="_blank" rel="noopener">
           Open in hpa-sim
         </a>
@@ -124,6 +130,14 @@ export function EmbedApp(props: { linkError: string | null }) {
           )}
         </section>
         <aside className="embed-explain" aria-label="Selected sync">
+          {lesson && !federation ? (
+            <LessonHost
+              state={lesson}
+              onState={setLesson}
+              selectedSync={selected}
+              player={player}
+            />
+          ) : null}
           {federation ? (
             <ClusterDecision
               federation={federation}
@@ -132,6 +146,7 @@ export function EmbedApp(props: { linkError: string | null }) {
               detail={rawDetail}
               hpaName={hpaChoice ?? (parse?.selectedHpa || 'the HPA')}
               onFocusRun={actions.focusRun}
+              onSelectSync={actions.selectSync}
             />
           ) : (
             <ExplainPanel

@@ -1,7 +1,8 @@
 // Beside Share: an `<iframe>` snippet of the embed view (`&embed=1`) to paste into a blog post or
-// a course page, copied to the clipboard and shown to copy by hand.
+// a course page, copied to the clipboard and shown to copy by hand (in a popover under the button:
+// the toolbar's row never grows). An open lesson goes with it, at its step.
 import { useState } from 'react';
-import { createShareLink, type ShareModel } from '../../share/index.ts';
+import { createShareLink, type ShareLesson, type ShareModel } from '../../share/index.ts';
 
 /** The snippet for an embed link: sized for an article column, lazily loaded. */
 export function iframeSnippet(url: string, title: string): string {
@@ -14,14 +15,19 @@ export function EmbedSnippet(props: {
   hpa: string | null;
   model: ShareModel | null;
   title: string;
+  lesson?: ShareLesson | null;
+  /** its popover opens: the host closes the one beside it */
+  onOpen?: () => void;
 }) {
   const [state, setState] = useState<{ snippet?: string; error?: string; copied?: boolean } | null>(
     null,
   );
   async function onEmbed() {
+    props.onOpen?.();
     const link = await createShareLink(props.getText(), {
       hpa: props.hpa,
       model: props.model,
+      lesson: props.lesson ?? null,
       embed: true,
     });
     if (!link.ok) return setState({ error: link.error });
@@ -43,23 +49,30 @@ export function EmbedSnippet(props: {
       >
         Embed
       </button>
-      {state?.snippet ? (
-        <input
-          aria-label="Embed snippet"
-          readOnly
-          value={state.snippet}
-          onFocus={(e) => e.currentTarget.select()}
-        />
-      ) : null}
-      {state?.copied ? (
-        <span className="status" role="status">
-          Copied
-        </span>
-      ) : null}
-      {state?.error ? (
-        <span className="status" data-kind="error" role="alert">
-          {state.error}
-        </span>
+      {state ? (
+        <div className="share-popover">
+          {state.snippet ? (
+            <input
+              aria-label="Embed snippet"
+              readOnly
+              value={state.snippet}
+              onFocus={(e) => e.currentTarget.select()}
+            />
+          ) : null}
+          {state.copied ? (
+            <span className="status" role="status">
+              Copied
+            </span>
+          ) : null}
+          {state.error ? (
+            <span className="status" data-kind="error" role="alert">
+              {state.error}
+            </span>
+          ) : null}
+          <button className="btn" onClick={() => setState(null)} aria-label="Close the snippet">
+            ×
+          </button>
+        </div>
       ) : null}
     </>
   );

@@ -1,9 +1,13 @@
-// Layout switches: fold the editor away (the charts take the width) and presenter mode.
+// Layout switches: fold the editor away (the charts take the width) and presenter mode (which
+// folds the editor itself; the Editor switch unfolds it for the session).
 
 import type { LayoutPrefs } from './layoutPrefs.ts';
 
 export function ViewToggles(props: {
   prefs: LayoutPrefs;
+  /** whether the editor is shown now (presenter mode folds it) */
+  editorShown: boolean;
+  onToggleEditor(): void;
   onChange(patch: Partial<LayoutPrefs>): void;
 }) {
   const { prefs, onChange } = props;
@@ -12,9 +16,9 @@ export function ViewToggles(props: {
       <button
         type="button"
         className="btn"
-        aria-pressed={!prefs.editorHidden}
+        aria-pressed={props.editorShown}
         title="Show or hide the scenario editor"
-        onClick={() => onChange({ editorHidden: !prefs.editorHidden })}
+        onClick={props.onToggleEditor}
       >
         Editor
       </button>
@@ -22,7 +26,7 @@ export function ViewToggles(props: {
         type="button"
         className="btn"
         aria-pressed={prefs.presenter}
-        title="Presenter mode: larger type for a projector"
+        title="Presenter mode: type a room can read, the editor folded, the chain open on the step that decided"
         onClick={() => onChange({ presenter: !prefs.presenter })}
       >
         Presenter

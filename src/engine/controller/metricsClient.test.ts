@@ -106,7 +106,7 @@ describe('GetResourceMetric', () => {
       expect(r.ok && [...r.value.keys()]).toEqual(['b']);
     });
 
-    it('an item without the container fails the whole metric (release behaviour)', () => {
+    it('an item without the container fails the whole metric (code before v1.33, #127193)', () => {
       const obs = observation(hpa(), {
         pods: [
           twoContainerPod('a', { sidecar: { cpu: 20 } }),

@@ -7,6 +7,7 @@ import {
   ByPositionScratch,
   reconcileAutoscaler,
   type ControllerMemory,
+  type HorizontalPodAutoscaler,
   type HPACondition,
   type Observation,
   type ReconcileOptions,
@@ -23,10 +24,11 @@ import {
 } from './metricsPipeline.ts';
 import { scrapeSchedule, type ScrapeSchedule } from './scrapes.ts';
 import type { SyncRecord } from './result.ts';
-import type { ClusterSnapshot } from './state.ts';
+import type { ClusterSnapshot, TimedChange } from './state.ts';
 import { ObservedPods } from './observedPods.ts';
 import { intervalTimes } from './demandAhead.ts';
 import { MAX_SUBSTEPS } from './substeps.ts';
+import { conflictMessage, InformerLag, statusKey, type CachedStatus } from './informerLag.ts';
 import { zeroCounts, type WorkCounts } from './meter.ts';
 import { Workload } from './workload.ts';
 import { METRICS_SERVER_DOWN, type World } from './world.ts';
@@ -42,6 +44,13 @@ export interface SyncStep {
   r: ReconcileResult;
   /** the scrape the controller read */
   lastScrape: number;
+  /**
+   * The sync did not reconcile: its own status write of this time was not yet in the informer
+   * cache (StaleControllerConsistencyHPA); `r` is then the previous reconcile's, unchanged
+   */
+  skipped?: { writtenAt: number };
+  /** the writes of others (HPA edits, kubectl scale) since the previous sync, or null */
+  changes?: readonly TimedChange[] | null;
 }
 
 /**
@@ -76,7 +85,15 @@ export class Cluster {
   conditions: HPACondition[] = [];
   desiredReplicas: number;
   lastScaleTime: number | null = null;
+  /** status.observedGeneration as last written (v1.37+ with HPAGeneration), else null */
+  observedGeneration: number | null = null;
   specReplicas: number;
+  /** the HPA as stored now: the scenario's, or the last edit's (setHpa) */
+  hpa: HorizontalPodAutoscaler;
+  /** writes of others applied since the last sync (read and cleared by the next sync) */
+  private changed: TimedChange[] | null = null;
+  /** the informer's lag behind the API server; null: none (every sync reads its last write) */
+  private readonly lagged: InformerLag | null;
   /** ready pods and work served at the last scrape */
   readyCount = 0;
   served = 0;
@@ -143,9 +160,25 @@ export class Cluster {
     this.desiredReplicas = input.workload.initialReplicas;
     this.specReplicas = input.workload.initialReplicas;
     const hpa = input.hpa;
+    this.hpa = hpa;
     const metrics = hpa.spec.metrics ?? [];
     this.hasObjectMetrics = metrics.some((m) => m.type === 'Object');
     this.hasExternalMetrics = metrics.some((m) => m.type === 'External');
+    const lag = input.informerLagSeconds ?? 0;
+    this.lagged =
+      lag > 0
+        ? new InformerLag(
+            lag,
+            (input.changes ?? []).filter((c) => c.hpa !== null).map((c) => c.atSeconds),
+            {
+              desiredReplicas: this.desiredReplicas,
+              conditions: [],
+              lastScaleTime: null,
+              observedGeneration: null,
+              key: '',
+            },
+          )
+        : null;
     this.obs = {
       hpa: {
         apiVersion: hpa.apiVersion,
@@ -257,6 +290,28 @@ export class Cluster {
     this.writeScale(0, s);
   }
 
+  /**
+   * An edit of the HPA at t (`kubectl apply`): the controller reads the new object from its next
+   * sync on and keeps its memory (the same key: recommendations and scale events stay). The
+   * metric list keeps its keys (RunChange), so the metrics pipeline is unchanged.
+   */
+  setHpa(hpa: HorizontalPodAutoscaler, t: number, description: string, madeAt = t): void {
+    this.hpa = hpa;
+    this.obs.hpa.metadata = hpa.metadata;
+    this.obs.hpa.spec = hpa.spec;
+    this.noteChange(madeAt, description, true, t);
+  }
+
+  /**
+   * Say at the next sync what someone else wrote at t (`edit`: the HPA; else its target), seen
+   * by the controller at `seen`.
+   */
+  noteChange(t: number, description: string, edit = false, seen = t): void {
+    (this.changed ??= []).push(
+      seen === t ? { time: t, description, edit } : { time: t, description, edit, seen },
+    );
+  }
+
   /** The scale subresource's spec.replicas written by someone other than this HPA (a plane). */
   writeScale(n: number, t: number): void {
     if (n === this.specReplicas) return;
@@ -271,7 +326,6 @@ export class Cluster {
    * pods; referenceWorld.test.ts compares full records). Every sync asks for it.
    */
   observation(t: number, world: World, grouped = false): Observation {
-    const input = this.input;
     const w = this.workload;
     w.advance(t);
     w.observe(t);
@@ -281,6 +335,7 @@ export class Cluster {
     status.desiredReplicas = this.desiredReplicas;
     status.conditions = this.conditions;
     status.lastScaleTime = this.lastScaleTime;
+    status.observedGeneration = this.observedGeneration;
     obs.currentReplicas = this.specReplicas;
     obs.statusReplicas = w.activeCount(t);
     obs.pods =
@@ -290,11 +345,11 @@ export class Cluster {
     this.meter.podEntries += obs.pods.length;
     obs.resourceMetricsError = world.metricsServerDown(t) ? METRICS_SERVER_DOWN : null;
     if (this.hasObjectMetrics)
-      obs.objectMetrics = objectSamples(input.hpa.spec.metrics ?? [], (m) =>
+      obs.objectMetrics = objectSamples(this.hpa.spec.metrics ?? [], (m) =>
         world.metricValue('object', m, unavailable),
       );
     if (this.hasExternalMetrics)
-      obs.externalMetrics = externalSamples(input.hpa.spec.metrics ?? [], (m) =>
+      obs.externalMetrics = externalSamples(this.hpa.spec.metrics ?? [], (m) =>
         world.metricValue('external', m, unavailable),
       );
     return obs;
@@ -305,6 +360,12 @@ export class Cluster {
    * the reconcile's trace the caller reads (ReconcileOptions.trace); the decision is the same.
    */
   sync(t: number, world: World, trace: ReconcileOptions['trace'] = true): SyncStep {
+    if (this.lagged !== null) return this.syncLagged(this.lagged, t, world, trace);
+    return this.sync0(t, world, trace);
+  }
+
+  /** The reconcile and its effect, on the status the cluster holds. */
+  private sync0(t: number, world: World, trace: ReconcileOptions['trace']): SyncStep {
     const obs = this.observation(t, world, true);
     const options = this.reconcileOptions;
     options.trace = trace;
@@ -313,11 +374,76 @@ export class Cluster {
     this.conditions = r.conditions;
     this.desiredReplicas = r.desiredReplicas;
     this.lastScaleTime = r.lastScaleTime;
+    if (r.observedGeneration !== undefined) this.observedGeneration = r.observedGeneration;
     const before = this.specReplicas;
     if (r.rescaled) this.specReplicas = Math.min(r.replicas, this.maxPods);
     // The ReplicaSet reconciles after every write it sees; at t = 0 it also replaces Failed pods.
     this.workload.manageReplicas(this.specReplicas, t);
-    return { time: t, before, r, lastScrape: this.scrapes.lastAtOrBefore(t) };
+    const changes = this.changed;
+    this.changed = null;
+    return { time: t, before, r, lastScrape: this.scrapes.lastAtOrBefore(t), changes };
+  }
+
+  /**
+   * One sync whose HPA comes from a lagging informer (informerLag.ts): skipped while its own last
+   * status write is unseen (StaleControllerConsistencyHPA), else a reconcile on the cached status
+   * whose status write (when the status changed) succeeds or conflicts.
+   */
+  private syncLagged(
+    lag: InformerLag,
+    t: number,
+    world: World,
+    trace: ReconcileOptions['trace'],
+  ): SyncStep {
+    const cached = lag.advance(t);
+    const before = this.specReplicas;
+    const unseen =
+      this.input.controller.featureGates.StaleControllerConsistencyHPA === true
+        ? lag.unseenWrite(t)
+        : null;
+    const last = lag.state.last;
+    if (unseen !== null && last !== null) {
+      // Nothing was computed: the previous status, no trace of its own (a replay's warm-up ran
+      // the previous reconcile without one).
+      const trace = { path: last.trace.path, tolerances: last.trace.tolerances };
+      const r = { ...last, replicas: before, rescaled: false, events: [], trace };
+      this.workload.manageReplicas(this.specReplicas, t);
+      const changes = this.changed;
+      this.changed = null;
+      return {
+        time: t,
+        before,
+        r,
+        lastScrape: this.scrapes.lastAtOrBefore(t),
+        changes,
+        skipped: { writtenAt: unseen },
+      };
+    }
+    this.desiredReplicas = cached.desiredReplicas;
+    this.conditions = cached.conditions;
+    this.lastScaleTime = cached.lastScaleTime;
+    this.observedGeneration = cached.observedGeneration;
+    // The status written is compared field by field: the metric values need a trace.
+    const step = this.sync0(t, world, trace === false ? 'lean' : trace);
+    const { r } = step;
+    lag.state.last = r;
+    const status: CachedStatus = {
+      desiredReplicas: r.desiredReplicas,
+      conditions: r.conditions,
+      lastScaleTime: r.lastScaleTime,
+      observedGeneration: r.observedGeneration ?? null,
+      key: statusKey(r, before),
+    };
+    if (status.key !== cached.key) {
+      if (lag.conflicts(t)) {
+        const message = conflictMessage(this.hpa.metadata?.name ?? '');
+        step.r = {
+          ...r,
+          events: [...r.events, { type: 'Warning', reason: 'FailedUpdateStatus', message }],
+        };
+      } else lag.wrote(t, status);
+    }
+    return step;
   }
 
   /** Pods by state at t, as `kubectl get pods` would group them. */
@@ -334,6 +460,11 @@ export class Cluster {
       conditions: this.conditions,
       desiredReplicas: this.desiredReplicas,
       lastScaleTime: this.lastScaleTime,
+      observedGeneration: this.observedGeneration,
+      // The scenario's own HPA is not kept: a multi-cluster member rewrites its bounds in place,
+      // and a replay's fresh cluster must go on reading its own object.
+      hpa: this.hpa === this.input.hpa ? null : this.hpa,
+      changed: this.changed === null ? null : this.changed.slice(),
       specReplicas: this.specReplicas,
       readyCount: this.readyCount,
       served: this.served,
@@ -341,6 +472,7 @@ export class Cluster {
       lastScrape: this.lastScrape,
       demandNow: this.demandNow,
       failed: this.failed,
+      ...(this.lagged ? { lag: this.lagged.state } : {}),
     };
   }
 
@@ -350,6 +482,14 @@ export class Cluster {
     this.conditions = s.conditions;
     this.desiredReplicas = s.desiredReplicas;
     this.lastScaleTime = s.lastScaleTime;
+    this.observedGeneration = s.observedGeneration;
+    const hpa = s.hpa ?? this.input.hpa;
+    if (hpa !== this.hpa) {
+      this.hpa = hpa;
+      this.obs.hpa.metadata = hpa.metadata;
+      this.obs.hpa.spec = hpa.spec;
+    }
+    this.changed = s.changed === null ? null : s.changed.slice();
     this.specReplicas = s.specReplicas;
     this.readyCount = s.readyCount;
     this.served = s.served;
@@ -357,6 +497,8 @@ export class Cluster {
     this.lastScrape = s.lastScrape;
     this.demandNow = s.demandNow;
     this.failed = s.failed;
+    // The state is replaced, never mutated (wrote and advance build new lists): share it.
+    if (this.lagged && s.lag) this.lagged.state = { ...s.lag };
     // Every scrape rewrites every pod's metrics, so the last one determines them all.
     if (!Number.isNaN(s.lastScrape))
       this.pipeline.rewrite(this.workload, world.unavailableAt(s.lastScrape));

@@ -2,6 +2,7 @@
 // reasons, event wording), built only from the trace and conditions.
 
 import type { HorizontalPodAutoscaler, MetricTrace } from '../controller/index.ts';
+import type { SyncStep } from './cluster.ts';
 import type { SyncRecord } from './result.ts';
 import { describeMetric } from './series.ts';
 import { shortcutLine } from './shortcuts.ts';
@@ -79,4 +80,33 @@ export function explainSync(r: SyncRecord, hpa: HorizontalPodAutoscaler): string
   else if (able?.reason === 'FailedUpdateScale') line += '; the scale update failed';
   else line += `; stays at ${r.replicas}`;
   return line;
+}
+
+/**
+ * What others wrote since the previous sync (Simulation spec.changes), as the start of the sync's
+ * explanation: "the HPA was edited at t=330s (maxReplicas 10 → 20); reconciled at once
+ * (HPAGeneration: generation 2). ". Empty when nothing was written.
+ */
+export function explainChanges(step: SyncStep): string {
+  const changes = step.changes;
+  if (!changes || changes.length === 0) return '';
+  const parts = changes.map((c) => `at t=${fmt(c.time)}s ${c.description}`);
+  const edited = changes.some((c) => c.edit);
+  const observed = step.r.observedGeneration;
+  const last = changes[changes.length - 1]!;
+  let how = '';
+  if (edited) {
+    const generation = observed != null ? ` (observedGeneration ${observed})` : '';
+    how =
+      (last.seen ?? last.time) === step.time && last.edit && observed != null
+        ? `; reconciled at once: HPAGeneration enqueues a spec edit immediately${generation}`
+        : `; this periodic sync is the first to read it${generation}`;
+  }
+  const text = `${parts.join('; ')}${how}. `;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A sync StaleControllerConsistencyHPA skipped (informerLag.ts). */
+export function explainSkip(writtenAt: number): string {
+  return `Skipped: the informer cache has not yet seen this controller's own status write of t=${fmt(writtenAt)}s (StaleControllerConsistencyHPA): no reconcile, the key is requeued rate-limited and tried again at the next resync`;
 }

@@ -177,6 +177,36 @@ export interface SimulationInput {
   cost?: CostModel | null;
   /** member clusters and a federated HPA (multi-cluster scenarios); absent or null = one cluster */
   federation?: FederationInput | null;
+  /**
+   * How long a write to the API server takes to reach kube-controller-manager's HPA informer
+   * cache (informerLag.ts); absent or 0: at once. One-cluster runs only.
+   */
+  informerLagSeconds?: number;
+  /**
+   * Writes made during the run by someone other than the controllers (Simulation
+   * `spec.changes`): HPA edits and `kubectl scale`, ascending in time, at most one per instant.
+   * Absent or empty: none. One-cluster runs only.
+   */
+  changes?: RunChange[];
+}
+
+/**
+ * One write during a run, at `atSeconds` (> 0): an HPA edit (`kubectl apply` of a changed
+ * spec) or a `kubectl scale` of the target, or both.
+ */
+export interface RunChange {
+  atSeconds: number;
+  /**
+   * The HPA as the API server stores it after the edit (API-defaulted; `metadata.generation`
+   * bumped when the spec changed and HPAGeneration is on, as strategy.go PrepareForUpdate does),
+   * or null when the HPA is not edited. Its metrics keep the run's metric list (same keys, same
+   * order): only targets may change.
+   */
+  hpa: HorizontalPodAutoscaler | null;
+  /** `kubectl scale --replicas`: the target's spec.replicas written, or null */
+  replicas: number | null;
+  /** what changed, one line ("maxReplicas 10 → 20"), for the explanation and chart markers */
+  description: string;
 }
 
 /** Prices per hour; a price left out counts 0. Requests come from the workload's containers. */

@@ -1,7 +1,8 @@
 // The one loop: one World, N Clusters and one ControlPlane per run. Clocks: metrics-server scrapes
 // every resolution on its own phase (scrapes.ts), every adapterInterval of them also an adapter
-// poll; the controller syncs every sync period from 0 on what the last scrape reported; a plane
-// may add clocks of its own. Every event up to and including a sync's instant happens before
+// poll; the controller syncs every sync period from 0 on what the last scrape reported (and at the
+// instants a plane asks for between them: an HPA edit's immediate reconcile); a plane may add
+// clocks of its own. Every event up to and including a sync's instant happens before
 // that sync, and events at one instant run in one order (../README.md "The loop"):
 //
 //   health → scrape (queues, every cluster) → adapter poll → plane.scraped → plane clocks
@@ -67,6 +68,8 @@ export class Simulation {
   readonly meter: WorkMeter;
   private readonly syncPeriod: number;
   private readonly duration: number;
+  /** every sync's instant when a plane asked for syncs off the grid; null: k × syncPeriod */
+  private readonly syncTimes: Float64Array | null;
   /** the meter has a budget: check it after every scrape and sync */
   private readonly checking: boolean;
   private readonly health: (ClusterHealth | null)[] | null;
@@ -95,7 +98,9 @@ export class Simulation {
     this.plane = plane;
     this.syncPeriod = input.controller.syncPeriodSeconds;
     this.duration = input.durationSeconds;
-    this.syncCount = Math.floor(input.durationSeconds / this.syncPeriod) + 1;
+    this.syncTimes = syncTimes(input.durationSeconds, this.syncPeriod, plane.syncsAt ?? []);
+    this.syncCount =
+      this.syncTimes?.length ?? Math.floor(input.durationSeconds / this.syncPeriod) + 1;
     this.meter = parts.meter ?? new WorkMeter();
     this.checking = this.meter.budget !== Infinity;
     for (const c of clusters) c.useMeter(this.meter.counts);
@@ -125,9 +130,24 @@ export class Simulation {
     return this.clusters[0]!;
   }
 
+  /** The instant of sync k (seconds). */
+  syncTime(k: number): number {
+    return this.syncTimes === null ? k * this.syncPeriod : this.syncTimes[k]!;
+  }
+
+  /**
+   * The time sync k stands for, until the next one (the sync period on the grid; the last sync
+   * too, the run's end cuts it).
+   */
+  intervalAfter(k: number): number {
+    const times = this.syncTimes;
+    if (times === null || k + 1 >= times.length) return this.syncPeriod;
+    return times[k + 1]! - times[k]!;
+  }
+
   /** Run every sync at or before t (seconds). */
   stepTo(t: number, observer: LoopObserver = {}): void {
-    while (this.nextSync < this.syncCount && this.nextSync * this.syncPeriod <= t)
+    while (this.nextSync < this.syncCount && this.syncTime(this.nextSync) <= t)
       this.runSync(observer);
   }
 
@@ -138,7 +158,7 @@ export class Simulation {
    */
   runSync(observer: LoopObserver = {}, trace: TraceLevel = true): PlaneSync {
     const k = this.nextSync++;
-    const t = k * this.syncPeriod;
+    const t = this.syncTime(k);
     const scrapes = this.scrapes;
     if (this.clocks.length === 0) {
       while (this.nextTick < this.tickCount && scrapes.timeOf(this.nextTick) <= t)
@@ -194,7 +214,9 @@ export class Simulation {
       let bestT = Infinity;
       for (let i = 0; i < clocks.length; i++) {
         const c = clocks[i]!;
-        const at = c.first + this.clockNext[i]! * c.period;
+        const n = this.clockNext[i]!;
+        // A clock that fires once has period Infinity (0 × Infinity would be NaN).
+        const at = n === 0 ? c.first : c.first + n * c.period;
         if (at < bestT) {
           bestT = at;
           best = i;
@@ -292,4 +314,31 @@ export class Simulation {
     this.clusters.forEach((c, i) => c.restore(s.clusters[i]!, this.world));
     this.plane.restore(s.plane);
   }
+}
+
+/**
+ * The sync instants when a plane asks for syncs off the grid (`extra`, any order): the grid
+ * (k × period up to the duration) and each extra instant in (0, duration] not on it, ascending;
+ * null when there is none (the grid alone, computed as k × period).
+ */
+export function syncTimes(
+  duration: number,
+  period: number,
+  extra: readonly number[],
+): Float64Array | null {
+  const grid = Math.floor(duration / period) + 1;
+  const off = [...new Set(extra)]
+    .filter((e) => e > 0 && e <= duration && Math.round(e / period) * period !== e)
+    .sort((a, b) => a - b);
+  if (off.length === 0) return null;
+  const times = new Float64Array(grid + off.length);
+  let j = 0;
+  let n = 0;
+  for (let k = 0; k < grid; k++) {
+    const g = k * period;
+    while (j < off.length && off[j]! < g) times[n++] = off[j++]!;
+    times[n++] = g;
+  }
+  while (j < off.length) times[n++] = off[j++]!;
+  return times;
 }

@@ -45,6 +45,12 @@ export interface PlaneClock {
 export interface ControlPlane {
   /** the plane's own clocks (none for the HPA): fired by the loop in this order on ties */
   readonly clocks: readonly PlaneClock[];
+  /**
+   * Sync instants off the sync grid the plane asks for, known before the run (an HPA edit that
+   * HPAGeneration reconciles at once): the loop syncs there too, after every event of the
+   * instant. An instant on the grid adds nothing (the queue holds a key once).
+   */
+  readonly syncsAt?: readonly number[];
   /** after every scrape at s (every cluster scraped, the adapters polled): a plane ticked per scrape */
   scraped?(s: number): void;
   /**
@@ -74,6 +80,7 @@ export function stackPlanes(planes: readonly ControlPlane[]): ControlPlane {
   if (planes.length === 1) return planes[0]!;
   return {
     clocks: planes.flatMap((p) => p.clocks),
+    syncsAt: planes.flatMap((p) => p.syncsAt ?? []),
     scraped(s) {
       for (const p of planes) p.scraped?.(s);
     },

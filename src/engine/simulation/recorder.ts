@@ -5,7 +5,7 @@
 import type { HPAEvent, HorizontalPodAutoscaler, MetricTrace } from '../controller/index.ts';
 import type { Cluster, SyncStep } from './cluster.ts';
 import { decidingMetric } from './decisionSeries.ts';
-import { explainSync } from './explain.ts';
+import { explainChanges, explainSkip, explainSync } from './explain.ts';
 import type { SimulationInput } from './input.ts';
 import { KpiAccumulator } from './kpis.ts';
 import type { EventLog, SyncRecord } from './result.ts';
@@ -55,7 +55,18 @@ export function syncRecordOf(
     explanation: '',
     pods,
   };
-  record.explanation = explainSync(record, hpa);
+  if (step.changes)
+    record.changes = step.changes.map((c) => ({ time: c.time, description: c.description }));
+  if (r.observedGeneration !== undefined) record.observedGeneration = r.observedGeneration;
+  if (step.skipped) {
+    record.skipped = { writtenAt: step.skipped.writtenAt };
+    record.explanation = explainChanges(step) + explainSkip(step.skipped.writtenAt);
+  } else {
+    record.explanation = explainChanges(step) + explainSync(record, hpa);
+    if (r.events.some((e) => e.reason === 'FailedUpdateStatus'))
+      record.explanation +=
+        "; its status write failed with a Conflict (FailedUpdateStatus): it read the HPA from an informer cache older than the API server's object";
+  }
   return record;
 }
 
@@ -95,12 +106,22 @@ export class Recorder {
     );
   }
 
-  sync(k: number, step: SyncStep, cluster: Cluster): void {
+  /**
+   * Sync k: `hpa` the HPA it read (an edit during the run replaces the scenario's), `interval`
+   * the time it stands for until the next sync.
+   */
+  sync(
+    k: number,
+    step: SyncStep,
+    cluster: Cluster,
+    hpa: HorizontalPodAutoscaler = this.input.hpa,
+    interval: number = this.input.controller.syncPeriodSeconds,
+  ): void {
     const { r } = step;
     const s = this.series;
     const t = step.time;
     const cap = this.input.workload.podCapacity;
-    const record = this.syncs ? syncRecord(step, cluster, this.input.hpa) : null;
+    const record = this.syncs ? syncRecord(step, cluster, hpa) : null;
     // countsAt's memo object, not a copy: read now, never kept
     const pods = record ? record.pods : cluster.workload.countsAt(t);
     if (k === 0) s.tolerance = { ...r.trace.tolerances };
@@ -137,7 +158,7 @@ export class Recorder {
       this.events.sync.push(k);
       this.events.events.push(kept);
     }
-    this.kpis.sync(t, tr, this.input.controller.syncPeriodSeconds);
+    this.kpis.sync(t, tr, interval);
     if (record) this.syncs!.push(record);
   }
 }

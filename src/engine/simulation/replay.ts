@@ -28,7 +28,8 @@ export function syncDetail(
   if (!replay || replay.of.kind !== 'hpa') return null;
   const sim = singleSimulation(input);
   const did = replaySync(sim, replay, index);
-  return syncRecord(did.members[0]!.step, sim.cluster, input.hpa);
+  const m = did.members[0]!;
+  return syncRecord(m.step, sim.cluster, m.hpa);
 }
 
 /**

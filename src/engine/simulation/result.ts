@@ -46,6 +46,19 @@ export interface SyncRecord {
   events: HPAEvent[];
   /** one line in the controller's terms: why this sync ended where it did */
   explanation: string;
+  /**
+   * Writes of others since the previous sync (Simulation spec.changes: HPA edits, kubectl
+   * scale), oldest first; absent when there were none
+   */
+  changes?: { time: number; description: string }[];
+  /**
+   * The sync did not reconcile: the informer cache had not yet seen the controller's own status
+   * write of `writtenAt` (StaleControllerConsistencyHPA, with an informer lag); the decision
+   * fields are the previous reconcile's
+   */
+  skipped?: { writtenAt: number };
+  /** status.observedGeneration after the sync (v1.37+ with HPAGeneration); absent before 1.37 */
+  observedGeneration?: number | null;
   pods: { ready: number; running: number; pending: number; terminating: number };
 }
 
@@ -114,6 +127,8 @@ export interface SimulationResult {
   replay: ReplayIndex | null;
   durationSeconds: number;
   syncPeriodSeconds: number;
+  /** the run's writes of others (spec.changes) for chart markers; absent when none */
+  changes?: { time: number; description: string }[];
 }
 
 /** A result recorded at level 'full': every sync's record is kept. */

@@ -130,6 +130,8 @@ function normalizationNotes(sync: SyncRecord, hpa: HorizontalPodAutoscaler): See
 /** The notes that apply to one sync, in the order of the decision chain. */
 export function seedNotes(sync: SyncRecord, hpa: HorizontalPodAutoscaler): SeedNote[] {
   const t = sync.trace;
+  // A skipped sync decided nothing (its trace is the previous reconcile's).
+  if (sync.skipped) return [];
   if (t.path === 'scalingDisabled') return [note('scaledToZeroByHand', 'shortcut')];
   if (t.path !== 'metrics' && t.path !== 'metricsError') return [];
   const out = metricsNotes(sync, hpa);

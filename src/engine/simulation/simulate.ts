@@ -119,7 +119,7 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
   countSeries(sim, input.hpa.spec.metrics?.length ?? 0, 1);
   drive(
     sim,
-    new SingleObserver(recorder, cluster),
+    new SingleObserver(recorder, cluster, sim),
     // A compact run keeps only the series numbers; replay.ts rebuilds a sync's full trace.
     { trace: full ? true : 'lean', shouldStop: options.shouldStop, replay },
   );
@@ -132,6 +132,11 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
     replay,
     durationSeconds: input.durationSeconds,
     syncPeriodSeconds: input.controller.syncPeriodSeconds,
+    ...(input.changes?.length
+      ? {
+          changes: input.changes.map((c) => ({ time: c.atSeconds, description: c.description })),
+        }
+      : {}),
   };
 }
 
@@ -140,6 +145,7 @@ class SingleObserver implements LoopObserver {
   constructor(
     private readonly recorder: Recorder,
     private readonly cluster: Cluster,
+    private readonly sim: Simulation,
   ) {}
 
   tick(s: number, demand: number): void {
@@ -147,7 +153,8 @@ class SingleObserver implements LoopObserver {
   }
 
   sync(k: number, _t: number, did: PlaneSync): void {
-    this.recorder.sync(k, did.members[0]!.step, this.cluster);
+    const m = did.members[0]!;
+    this.recorder.sync(k, m.step, this.cluster, m.hpa, this.sim.intervalAfter(k));
   }
 }
 

@@ -26,7 +26,14 @@ export function singleSimulation(
     input,
     world,
     clusters: [cluster],
-    plane: new HpaPlane(cluster, world, input.hpa),
+    plane: new HpaPlane(
+      cluster,
+      world,
+      input.hpa,
+      input.changes ?? [],
+      input.controller,
+      input.informerLagSeconds ?? 0,
+    ),
     ...(meter ? { meter } : {}),
   });
 }

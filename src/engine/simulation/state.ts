@@ -2,7 +2,22 @@
 // world's queues and adapters, each cluster's controller memory, and where the loop stands.
 // Types only, below every file that holds such state, so none of them imports another for it.
 
-import type { ControllerMemory, HPACondition } from '../controller/index.ts';
+import type {
+  ControllerMemory,
+  HorizontalPodAutoscaler,
+  HPACondition,
+} from '../controller/index.ts';
+import type { LagState } from './informerLag.ts';
+
+/** A write by someone else during the run (an HPA edit, `kubectl scale`) and when it happened. */
+export interface TimedChange {
+  time: number;
+  description: string;
+  /** an edit of the HPA (false: a kubectl scale of its target) */
+  edit: boolean;
+  /** when the controller's informer had it (an informer lag), if not `time` */
+  seen?: number;
+}
 
 /**
  * One pod's counters and what metrics-server stores of them, as differences rather than running
@@ -52,6 +67,13 @@ export interface ClusterSnapshot {
   conditions: HPACondition[];
   desiredReplicas: number;
   lastScaleTime: number | null;
+  observedGeneration: number | null;
+  /** the HPA as an edit during the run stored it (shared, never mutated); null: the input's */
+  hpa: HorizontalPodAutoscaler | null;
+  /** writes of others not yet seen by a sync */
+  changed: TimedChange[] | null;
+  /** the informer's lag: its cache and the writes it has not seen (informerLag.ts) */
+  lag?: LagState;
   specReplicas: number;
   readyCount: number;
   served: number;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rankForDeletion, Workload } from './workload.ts';
+import { rankForDeletion } from './deletionRank.ts';
+import { Workload } from './workload.ts';
 import { buildInput } from './testing/buildInput.ts';
 
 const model = (over = {}) => ({

@@ -10,6 +10,7 @@ import type { PodMetricsState, WorkloadSnapshot } from './state.ts';
 import { zeroCounts, type WorkCounts } from './meter.ts';
 import { probeReadyAt } from './readiness.ts';
 import { ApiWriter, slowStartBatch } from './replicaSet.ts';
+import { RankKeys, rankForDeletion } from './deletionRank.ts';
 
 export interface SimPod {
   name: string;
@@ -72,6 +73,15 @@ export class Workload {
   private readonly rs: ReplicaSetModel;
   private writer: ApiWriter;
   /**
+   * The pod template's containers as the controller reads them, one copy shared by every pod
+   * (nothing writes them): each pod's requests then sit in one place in memory, not one per pod.
+   */
+  private readonly podSpec: Pick<PodObservation, 'containers' | 'podRequests'> & {
+    sidecars: NonNullable<PodObservation['initContainers']>;
+  };
+  /** the deletion ranking's per-pod keys, reused every scale-down */
+  private readonly rankKeys = new RankKeys();
+  /**
    * countsAt's memo: the counts at `from`, valid until `until` (the next instant any pod changes
    * state) while no pod is added, bound, deleted or dropped (`touch` clears `valid`).
    */
@@ -97,6 +107,16 @@ export class Workload {
     this.namePrefix = namePrefix;
     this.rs = model.replicaSet ?? DEFAULT_REPLICA_SET;
     this.writer = new ApiWriter(this.rs.apiQps, this.rs.apiBurst);
+    this.podSpec = {
+      containers: model.containers
+        .filter((c) => !c.sidecar)
+        .map((c) => ({ name: c.name, requests: { ...c.requests } })),
+      // Sidecars are restartable init containers: the controller adds their requests.
+      sidecars: model.containers
+        .filter((c) => c.sidecar)
+        .map((c) => ({ name: c.name, requests: { ...c.requests }, restartPolicy: 'Always' })),
+      ...(model.podRequests ? { podRequests: { ...model.podRequests } } : {}),
+    };
     // Initial pods have been running long enough to be past every start-up rule.
     const created = -initialReadyAgeSeconds;
     for (let i = 0; i < model.initialReplicas; i++) {
@@ -262,23 +282,17 @@ export class Workload {
   }
 
   private newPod(index: number, createdAt: number, scheduledAt: number | null): SimPod {
-    const containers = this.model.containers
-      .filter((c) => !c.sidecar)
-      .map((c) => ({ name: c.name, requests: { ...c.requests } }));
-    // Sidecars are restartable init containers: the controller adds their requests.
-    const sidecars = this.model.containers
-      .filter((c) => c.sidecar)
-      .map((c) => ({ name: c.name, requests: { ...c.requests }, restartPolicy: 'Always' }));
-    const podRequests = this.model.podRequests;
+    const { containers, sidecars, podRequests } = this.podSpec;
+    const name = `${this.namePrefix}-${index}`;
     const pod: SimPod = {
-      name: `${this.namePrefix}-${index}`,
+      name,
       index,
       createdAt,
       scheduledAt,
       deletedAt: null,
       // Every field present from the start, in one order: the engine then sees one object shape.
       obs: {
-        name: `${this.namePrefix}-${index}`,
+        name,
         phase: 'Pending',
         deleting: false,
         ready: null,
@@ -286,7 +300,7 @@ export class Workload {
         startTime: null,
         containers,
         ...(sidecars.length > 0 ? { initContainers: sidecars } : {}),
-        ...(podRequests ? { podRequests: { ...podRequests } } : {}),
+        ...(podRequests ? { podRequests } : {}),
         resourceMetrics: null,
         customMetrics: undefined,
       },
@@ -356,7 +370,10 @@ export class Workload {
       // Past burstReplicas the ReplicaSet re-syncs at once (as for creates): only the rate binds.
       const remove = Math.min(diff - cancel, activeCount);
       if (remove > 0)
-        this.deletePods(rankForDeletion(this.activePods(t), t, this).slice(0, remove), t);
+        this.deletePods(
+          rankForDeletion(this.activePods(t), t, this, this.rankKeys).slice(0, remove),
+          t,
+        );
     }
     this.schedule(t);
   }
@@ -393,6 +410,18 @@ export class Workload {
   schedule(t: number): void {
     if (this.unscheduled === 0) return;
     const limit = this.model.maxPods;
+    if (limit === null) {
+      // Without a limit every waiting pod binds now, whatever the order: newest first, as the one
+      // waiting is nearly always the pod just created (no pass over every pod per creation).
+      const pods = this.pods;
+      for (let i = pods.length - 1; i >= 0 && this.unscheduled > 0; i--) {
+        const p = pods[i]!;
+        if (p.scheduledAt !== null || p.deletedAt !== null) continue;
+        this.setScheduled(p, Math.max(t, p.createdAt) + this.model.startup.schedulingSeconds);
+        this.unscheduled--;
+      }
+      return;
+    }
     let placed = 0;
     for (const p of this.pods)
       if (p.scheduledAt !== null && this.stateAt(p, t) !== 'gone') placed++;
@@ -451,59 +480,4 @@ export class Workload {
     }
     this.allSettled = settled;
   }
-}
-
-// controller_utils.go podPhaseToOrdinal and the readiness key: unassigned < Pending < Running
-// not Ready < Ready. Failed pods are never candidates (they are not active).
-const STATE_RANK: Record<PodState, number> = {
-  failed: -1,
-  unscheduled: 0,
-  starting: 1,
-  running: 2,
-  ready: 3,
-  terminating: 4,
-  gone: 5,
-};
-
-/** A stable stand-in for a pod's UID, the random tie-break of the logarithmic comparison. */
-function uid(index: number): number {
-  let h = Math.imul(index ^ 0x9e3779b9, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-}
-
-// controller_utils.go logarithmicRankDiff: durations since each time compared as
-// floor(log2(nanoseconds)), so pods within 2× of each other's age tie.
-function logRank(now: number, time: number): number {
-  const d = (now - time) * 1e9;
-  return d > 0 ? Math.floor(Math.log2(d)) : -1;
-}
-
-/**
- * The ReplicaSet controller's deletion order, ActivePodsWithRanks.Less
- * (pkg/controller/controller_utils.go, v1.35, LogarithmicScaleDown on): unassigned before
- * assigned, Pending before Running, not Ready before Ready, Ready for less time first (log₂
- * buckets, then the UID), newer first (log₂ buckets, then the UID). Pod deletion cost, the
- * co-location rank and restart counts are equal for every simulated pod.
- */
-export function rankForDeletion(active: SimPod[], t: number, w: Workload): SimPod[] {
-  return active.slice().sort((a, b) => {
-    const sa = STATE_RANK[w.stateAt(a, t)];
-    const sb = STATE_RANK[w.stateAt(b, t)];
-    if (sa !== sb) return sa - sb;
-    if (sa === STATE_RANK.ready) {
-      const ra = w.readyAt(a)!;
-      const rb = w.readyAt(b)!;
-      if (ra !== rb) {
-        const diff = logRank(t, ra) - logRank(t, rb);
-        return diff !== 0 ? diff : uid(a.index) - uid(b.index);
-      }
-    }
-    if (a.createdAt !== b.createdAt) {
-      const diff = logRank(t, a.createdAt) - logRank(t, b.createdAt);
-      return diff !== 0 ? diff : uid(a.index) - uid(b.index);
-    }
-    return 0;
-  });
 }

@@ -1,34 +1,11 @@
 // The selected sync in the multi-cluster run: where every cluster stood (replicas, Pending pods,
-// the member HPA's bounds, its share of the load) and which control-plane rule acted, each event
-// with its rule and its arithmetic step by step (Webster seat by seat, CeilShare, CapacityFill).
+// the member HPA's bounds, its share of the load), and whether the control plane acted. What it
+// did is answered in the docked explanation (ControlPlaneAnswer: a plain sentence, then the rule
+// and its arithmetic), not here.
 
 import { formatElapsed } from '../../format/timeAxis.ts';
-import type { ClusterEvent } from '../../run/index.ts';
 import type { FederationModelPayload } from '../../worker/protocol.ts';
-import { clusterRows, eventsAt, KIND_LABEL, kindClass, lastEventBefore } from './detail.ts';
-
-function EventCard({ event }: { event: ClusterEvent }) {
-  return (
-    <article className={`cl-event ${kindClass(event.kind)}`} data-kind={event.kind}>
-      <header>
-        <strong>{KIND_LABEL[event.kind]}</strong> <span className="cl-rule">{event.rule}</span>
-      </header>
-      <p>{event.message}</p>
-      {event.steps.length > 0 ? (
-        <details open>
-          <summary>Step by step ({event.steps.length} lines)</summary>
-          <ol className="cl-steps" aria-label={`Steps of ${KIND_LABEL[event.kind]}`}>
-            {event.steps.map((s, i) => (
-              <li key={i} className={/^\s/.test(s) ? 'nested' : undefined}>
-                {s.trim()}
-              </li>
-            ))}
-          </ol>
-        </details>
-      ) : null}
-    </article>
-  );
-}
+import { clusterRows, eventsAt, KIND_LABEL, lastEventBefore } from './detail.ts';
 
 export function ClusterDetail(props: {
   model: FederationModelPayload;
@@ -100,11 +77,10 @@ export function ClusterDetail(props: {
         </tbody>
       </table>
       {here.length > 0 ? (
-        <div className="cl-events" aria-label="What the control plane did">
-          {here.map((e, i) => (
-            <EventCard key={i} event={e} />
-          ))}
-        </div>
+        <p className="cl-acted">
+          The control plane acted: {here.map((e) => KIND_LABEL[e.kind]).join(', ')}. What it did is
+          explained beside the charts.
+        </p>
       ) : (
         <p className="cl-muted">
           {proposal

@@ -99,13 +99,29 @@ export function ClusterLanes(props: {
         </div>
       </div>
       <p className="cl-legend" aria-label="Legend">
-        <span className="cl-key spec">━ replicas</span>
-        <span className="cl-key ready">━ ready</span>
-        <span className="cl-key pending">■ Pending</span>
-        <span className="cl-key nonode">■ no node</span>
-        {proposal ? <span className="cl-key band">■ member HPA min–max</span> : null}
-        <span className="cl-key capacity">┅ cluster size</span>
-        <span className="cl-key failed">■ failed</span>
+        <span className="cl-key spec">
+          <i aria-hidden="true">━</i> replicas
+        </span>
+        <span className="cl-key ready">
+          <i aria-hidden="true">━</i> ready
+        </span>
+        <span className="cl-key pending">
+          <i aria-hidden="true">■</i> Pending
+        </span>
+        <span className="cl-key nonode">
+          <i aria-hidden="true">■</i> no node
+        </span>
+        {proposal ? (
+          <span className="cl-key band">
+            <i aria-hidden="true">■</i> member HPA min–max
+          </span>
+        ) : null}
+        <span className="cl-key capacity">
+          <i aria-hidden="true">┅</i> cluster size
+        </span>
+        <span className="cl-key failed">
+          <i aria-hidden="true">■</i> failed
+        </span>
         <span className="cl-scale">
           members 0–{memberMax}, total 0–{totalMax} pods
         </span>

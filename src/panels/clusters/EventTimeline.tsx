@@ -66,7 +66,7 @@ export function EventTimeline(props: {
           const label =
             `${formatElapsed(first.time, true)}: ${what(first)}` +
             (more.length
-              ? ` (and ${more.length} more: ${more.map((s) => `${formatElapsed(s.time, true)}: ${what(s)}`).join('; ')})`
+              ? ` (and ${more.length} more: ${more.map((s) => `${formatElapsed(s.time, true)}: ${what(s)}`).join('; ')}), ${items.length} syncs`
               : '');
           const all = items.flatMap((s) => s.events);
           return (

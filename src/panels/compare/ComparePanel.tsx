@@ -32,6 +32,19 @@ export interface ComparePanelProps {
   placement?: 'bar' | 'page';
 }
 
+/** Under a variant's name, what it changes: "variant-2" alone says nothing. */
+function VariantChanges({ changes }: { changes: readonly string[] | undefined }) {
+  if (!changes) return null;
+  if (changes.length === 0)
+    return <span className="compare-changes">same as the HPA: edit its patch</span>;
+  return (
+    <span className="compare-changes" title={changes.join('\n')}>
+      {changes.slice(0, 2).join('; ')}
+      {changes.length > 2 ? `; +${changes.length - 2} more` : ''}
+    </span>
+  );
+}
+
 export function ComparePanel({ exportPng, placement = 'page' }: ComparePanelProps = {}) {
   const runs = useRuns();
   const focused = useFocusedRun();
@@ -44,6 +57,7 @@ export function ComparePanel({ exportPng, placement = 'page' }: ComparePanelProp
   );
   // A run's colour is its own (src/run/types.ts RunIdentity), as on the charts.
   const colourOf = (key: string) => runColour(runs.find((r) => r.key === key)?.colour ?? 0);
+  const changesOf = (key: string) => runs.find((r) => r.key === key)?.changes;
   const many = compared.length > 1;
 
   // A reviewer's link (#…&view=compare) opens on the comparison.
@@ -153,6 +167,7 @@ export function ComparePanel({ exportPng, placement = 'page' }: ComparePanelProp
                   <th scope="col" key={r.key} style={{ borderTopColor: colourOf(r.key) }}>
                     <span className="compare-run">{r.name}</span>
                     <span className="compare-role">{i === 0 ? 'the HPA' : 'variant'}</span>
+                    {i > 0 ? <VariantChanges changes={changesOf(r.key)} /> : null}
                     <label
                       className="compare-explain"
                       title="The explanation panel explains this run"

@@ -126,8 +126,11 @@ export function ReplicasOverlay({ runs }: { runs: RunPayload[] }) {
       <figcaption>
         Replicas over the run:{' '}
         {runs.map((r) => (
-          <span key={r.key} className="compare-swatch" style={{ color: runColour(r.colour) }}>
-            ━ {r.label}
+          <span key={r.key} className="compare-swatch">
+            <span aria-hidden="true" style={{ color: runColour(r.colour) }}>
+              ━
+            </span>{' '}
+            {r.label}
           </span>
         ))}
       </figcaption>

@@ -48,6 +48,7 @@ import {
   yOf,
   type Frame,
 } from './geometry.ts';
+import { seriesHandles, type SeriesHandle } from './seriesHandles.ts';
 
 export interface CurvePanelProps {
   text: string;
@@ -81,7 +82,9 @@ interface Drag {
   startText: string;
   /** the curves of `startText`: each frame's curves are these with the drag's numbers set */
   startSlots: readonly CurveSlot[];
-  handle: PlacedHandle;
+  /** a point's handle, or (`series`) one of an imported series' two */
+  handle: PlacedHandle | null;
+  series: SeriesHandle | null;
   frame: Frame;
   /** the plot's place on screen at the start: the page may reflow under a drag (new KPIs) */
   origin: { left: number; top: number };
@@ -130,6 +133,11 @@ export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: Cu
     () => (inner && inner !== shown ? curveLine(inner.json, duration) : null),
     [inner, shown, duration],
   );
+  // An imported series (no handle per point): a level handle and a start handle.
+  const series = useMemo(
+    () => (shown && line?.ok ? seriesHandles(shown, line.line, handles.length > 0) : []),
+    [shown, line, handles],
+  );
   const autoMax = niceMax([...(line?.ok ? line.line.value : []), ...handles.map((h) => h.value)]);
   // The axis holds still during a drag, so the handle stays under the pointer.
   const yMax = dragging ? dragging.yMax : autoMax;
@@ -171,10 +179,16 @@ export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: Cu
     d.pending = null;
     d.raf = 0;
     d.sentAt = performance.now();
-    const writes = d.handle.drag(at, value);
-    const r = applyWrites(d.startText, d.handle.slot, writes);
+    if (d.series) {
+      // A whole series rewritten: its curves are read again from the text.
+      sent.current = null;
+      commit(d.series.edit(d.startText, at, value), d.gesture);
+      return;
+    }
+    const writes = d.handle!.drag(at, value);
+    const r = applyWrites(d.startText, d.handle!.slot, writes);
     if (r.ok)
-      sent.current = { text: r.text, slots: slotsWithWrites(d.startSlots, d.handle.slot, writes) };
+      sent.current = { text: r.text, slots: slotsWithWrites(d.startSlots, d.handle!.slot, writes) };
     commit(r, d.gesture);
   }
 
@@ -185,17 +199,19 @@ export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: Cu
     return { x: e.clientX - box.left, y: e.clientY - box.top };
   }
 
-  function onHandleDown(e: PointerEvent<SVGElement>, h: PlacedHandle) {
+  function onHandleDown(e: PointerEvent<SVGElement>, h: PlacedHandle | SeriesHandle) {
     if (e.button !== 0) return;
     e.preventDefault();
     e.currentTarget.setPointerCapture(e.pointerId);
     (e.currentTarget as SVGElement).focus();
+    const isSeries = 'kind' in h;
     drag.current = {
       key: h.key,
       gesture: newGesture(),
       startText: text,
       startSlots: slots,
-      handle: h,
+      handle: isSeries ? null : h,
+      series: isSeries ? h : null,
       frame,
       origin: svgRef.current!.getBoundingClientRect(),
       pending: null,
@@ -210,9 +226,12 @@ export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: Cu
     const d = drag.current;
     if (!d) return;
     const p = pointerPos(e, d.origin);
+    const moved = d.series ?? d.handle!;
+    const inTime = d.series ? d.series.kind === 'start' : d.handle!.movesInTime;
     d.pending = {
-      at: d.handle.movesInTime ? timeAt(d.frame, p.x) : d.handle.at,
-      value: valueAt(d.frame, p.y),
+      at: inTime ? timeAt(d.frame, p.x) : moved.at,
+      // the start handle moves in time only
+      value: d.series?.kind === 'start' ? moved.value : valueAt(d.frame, p.y),
     };
     // One text per frame: the charts follow the drag without a run per mouse event. The first
     // move after a quiet frame goes at once (waiting for the next frame would only add latency).
@@ -249,6 +268,14 @@ export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: Cu
     e.preventDefault();
     e.stopPropagation(); // the page's arrow keys step playback; here they move the point
     commit(applyWrites(text, h.slot, h.drag(h.movesInTime ? move.at : h.at, move.value)));
+  }
+
+  function onSeriesKey(e: KeyboardEvent<SVGElement>, h: SeriesHandle) {
+    const move = keyMove(e.key, e.shiftKey, h.at, h.value, frame);
+    if (!move) return;
+    e.preventDefault();
+    e.stopPropagation();
+    commit(h.kind === 'start' ? h.edit(text, move.at, h.value) : h.edit(text, h.at, move.value));
   }
 
   function onPlotDoubleClick(e: MouseEvent<SVGSVGElement>) {
@@ -293,7 +320,7 @@ export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: Cu
       : '';
   const axis = timeAxis([0, duration], timeTicksFor(frame.width));
   const path = pathOf(line);
-  const active = handles.find((h) => h.key === (dragging?.key ?? focused));
+  const active = [...handles, ...series].find((h) => h.key === (dragging?.key ?? focused));
   const noteText =
     message ??
     (line && !line.ok
@@ -302,7 +329,9 @@ export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: Cu
         ? `${active.label}: ${formatCompact(active.value)} at ${formatElapsed(active.at, true)}`
         : handles.length
           ? 'Drag a point (focused: arrows move it, Delete removes it, + adds one); double-click adds one.'
-          : 'No points to drag in this shape: pick another, or edit its numbers.');
+          : series.length
+            ? 'An imported series: drag the diamond to scale it, the square to move it in time (focused: arrows).'
+            : 'No points to drag in this shape: pick another, or edit its numbers.');
   const fields = curveFields(shown.json).filter((f) => f.name !== 'value' || type !== 'constant');
 
   return (
@@ -451,6 +480,40 @@ export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: Cu
               }
             />
           ))}
+          {series.map((h) => {
+            const cx = xOf(frame, Math.min(h.at, duration));
+            const cy = yOf(frame, h.value);
+            return (
+              <path
+                key={h.key}
+                className={`curve-handle series-${h.kind}`}
+                data-key={h.key}
+                data-active={h.key === active?.key ? 'true' : undefined}
+                // the level: a diamond (↕); the start: a square (↔)
+                d={
+                  h.kind === 'level'
+                    ? `M${cx},${cy - 8}L${cx + 8},${cy}L${cx},${cy + 8}L${cx - 8},${cy}Z`
+                    : `M${cx - 6},${cy - 6}h12v12h-12Z`
+                }
+                tabIndex={0}
+                role="slider"
+                aria-label={`${shown.label} ${h.label}`}
+                aria-valuenow={h.kind === 'level' ? h.value : h.at}
+                aria-valuetext={
+                  h.kind === 'level'
+                    ? `peak ${formatCompact(h.value)} at ${formatElapsed(h.at, true)}`
+                    : `starts at ${formatElapsed(h.at, true)}`
+                }
+                onPointerDown={(e) => onHandleDown(e, h)}
+                onPointerMove={onHandleMove}
+                onPointerUp={onHandleUp}
+                onPointerCancel={onHandleUp}
+                onFocus={() => setFocused(h.key)}
+                onBlur={() => setFocused((k) => (k === h.key ? null : k))}
+                onKeyDown={(e) => onSeriesKey(e, h)}
+              />
+            );
+          })}
         </svg>
       </div>
     </section>

@@ -12,6 +12,7 @@ import { MARKER_OWNER, severityName, toMarkers } from './markers.ts';
 import { SCENARIO_FILE_SUFFIX } from './scenarioSchema.ts';
 import { minimalReplacement } from './textEdit.ts';
 import { registerQuickFixes } from './quickFixes.ts';
+import { nextTabMode, type TabEvent, type TabMode } from './tabFocus.ts';
 import {
   DEFAULT_ARIA_LABEL,
   EDITOR_FONT_FAMILY,
@@ -32,7 +33,19 @@ let modelCount = 0;
 /** Bounds the memory held for echo detection (texts share storage with the parent's state). */
 const MAX_PENDING_ECHOES = 64;
 
-const monacoTheme = (theme: EditorTheme): string => (theme === 'dark' ? 'vs-dark' : 'vs');
+/**
+ * Monaco's own themes with one change: vs-dark's comment green (#608b4e on #1e1e1e, 4.2:1) fails
+ * WCAG AA contrast; VS Code's later #6a9955 passes (5:1).
+ */
+function defineThemes(): void {
+  monaco.editor.defineTheme('hpa-sim-dark', {
+    base: 'vs-dark',
+    inherit: true,
+    rules: [{ token: 'comment', foreground: '6a9955' }],
+    colors: {},
+  });
+}
+const monacoTheme = (theme: EditorTheme): string => (theme === 'dark' ? 'hpa-sim-dark' : 'vs');
 
 /** `text` with the model's line breaks, as `model.getValue()` returns it. */
 function withModelEol(model: TextModel, text: string): string {
@@ -77,6 +90,7 @@ export default function ScenarioEditor({
   onReady,
   onUndo,
   onRedo,
+  onTabMode,
   className,
 }: ScenarioEditorProps) {
   const containerRef = useRef<HTMLDivElement>(null);
@@ -98,6 +112,7 @@ export default function ScenarioEditor({
     onReady,
     onUndo,
     onRedo,
+    onTabMode,
     diagnostics,
     diagnosticsText,
     theme,
@@ -117,6 +132,7 @@ export default function ScenarioEditor({
     // handoff's age is measured from the fallback's unmount to this mount, not to the editor.
     const handoff = takeHandoff();
     ensureYamlLanguage(monaco);
+    defineThemes();
     modelCount += 1;
     const model = monaco.editor.createModel(
       initial.value,
@@ -148,6 +164,11 @@ export default function ScenarioEditor({
       occurrencesHighlight: 'off',
       // No remote content anywhere: links in hovers are not opened by a click.
       links: false,
+      // Long lines wrap under their indentation: nothing is ever scrolled sideways.
+      wordWrap: 'on',
+      wrappingIndent: 'indent',
+      // Tab moves focus until the user types (tabFocus.ts): the editor is never a keyboard trap.
+      tabFocusMode: true,
     });
     editorRef.current = editor;
     monaco.editor.setModelMarkers(model, MARKER_OWNER, toMarkers(initial.diagnostics));
@@ -156,8 +177,31 @@ export default function ScenarioEditor({
       text: latest.current.diagnosticsText,
     }));
 
+    // Tab's mode (tabFocus.ts). A pointer press just before the focus means a click into the text.
+    let tabMode: TabMode = 'moves';
+    let pointerFocus = false;
+    const tab = (event: TabEvent) => {
+      const next = nextTabMode(tabMode, event);
+      if (next === tabMode) return;
+      tabMode = next;
+      editor.updateOptions({ tabFocusMode: next === 'moves' });
+      container.dataset.tabMode = next;
+      latest.current.onTabMode?.(next);
+    };
+    container.dataset.tabMode = tabMode;
+    const onPointerDown = () => (pointerFocus = true);
+    container.addEventListener('pointerdown', onPointerDown, true);
+    const focusSub = editor.onDidFocusEditorText(() => {
+      tab(pointerFocus ? 'focus-pointer' : 'focus-keyboard');
+      pointerFocus = false;
+    });
+    const keySub = editor.onKeyDown((e) => {
+      if (e.keyCode === monaco.KeyCode.Escape) tab('escape');
+    });
+
     const subscription = model.onDidChangeContent(() => {
       if (applyingValue.current) return;
+      if (editor.hasTextFocus()) tab('typed');
       const text = model.getValue();
       const pending = echoes.current;
       pending.push(text);
@@ -218,6 +262,9 @@ export default function ScenarioEditor({
       }
       if (window.__hpaSimEditor === hook) delete window.__hpaSimEditor;
       subscription.dispose();
+      focusSub.dispose();
+      keySub.dispose();
+      container.removeEventListener('pointerdown', onPointerDown, true);
       quickFixes.dispose();
       editorRef.current = null;
       editor.dispose();

@@ -78,7 +78,7 @@ export function ScenarioEditorFallback({
         autoCapitalize="off"
         autoComplete="off"
         autoCorrect="off"
-        wrap="off"
+        wrap="soft"
         style={{
           boxSizing: 'border-box',
           width: '100%',
@@ -91,7 +91,7 @@ export function ScenarioEditorFallback({
           fontSize: EDITOR_FONT_SIZE,
           lineHeight: `${EDITOR_LINE_HEIGHT}px`,
           tabSize: 2,
-          whiteSpace: 'pre',
+          whiteSpace: 'pre-wrap',
           ...COLORS[theme],
         }}
       />

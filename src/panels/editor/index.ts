@@ -15,3 +15,4 @@ export type {
   ScenarioEditorProps,
   ScenarioEditorTestHook,
 } from './types.ts';
+export { tabModeHint, type TabMode } from './tabFocus.ts';

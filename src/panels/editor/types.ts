@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../../run/index.ts';
+import type { TabMode } from './tabFocus.ts';
 
 export type EditorTheme = 'light' | 'dark';
 
@@ -23,6 +24,11 @@ export interface ScenarioEditorProps {
    */
   onUndo?(): void;
   onRedo?(): void;
+  /**
+   * Told what Tab does now (`tabFocus.ts`): `moves` focus on (entered with the keyboard, or after
+   * Esc) or `indents` (the user is typing). Monaco only: in the plain-text fallback Tab moves on.
+   */
+  onTabMode?(mode: TabMode): void;
   /** Called once Monaco is mounted (not for the plain-text fallback). */
   onReady?(): void;
   /**

@@ -38,6 +38,13 @@ export interface ExplainPanelProps {
   onSelectSync?: (index: number) => void;
   /** the explained run's series: a rescale's timeline (what led to it, how the pods followed) */
   series?: ReactionSeries;
+  /**
+   * for a room (presenter mode): the chain opens on the step that decided the value, passed steps
+   * folded, and `kubectl describe` starts folded
+   */
+  presenter?: boolean;
+  /** presenter mode: scroll to the deciding step (default); off while a lesson sits above */
+  scrollToDeciding?: boolean;
 }
 
 /** Enough to start from without pushing the panel past the viewport. */
@@ -169,7 +176,11 @@ function ExplainPanelView(props: ExplainPanelProps) {
             <p className="explain-summary">{tidyNumbers(detail.sync.explanation)}</p>
           </header>
           <h3 className="explain-h3">Decision chain</h3>
-          <DecisionChain steps={steps} />
+          <DecisionChain
+            steps={steps}
+            focus={props.presenter}
+            scroll={props.scrollToDeciding ?? true}
+          />
           {props.series ? (
             <ReactionTimeline
               series={props.series}
@@ -177,7 +188,7 @@ function ExplainPanelView(props: ExplainPanelProps) {
               onSelectSync={props.onSelectSync}
             />
           ) : null}
-          <details className="explain-describe" open>
+          <details className="explain-describe" open={!props.presenter}>
             <summary className="explain-h3">kubectl describe hpa</summary>
             {describe ? <DescribeBlock model={describe} /> : null}
           </details>

@@ -71,7 +71,11 @@ export function ReactionTimeline(props: {
         ) : null}
         {r.settled ? (
           <li>
-            {up ? `All ${r.to} Ready at ` : `Down to ${r.to} Ready, none terminating, at `}
+            {up
+              ? r.to === 1
+                ? 'The pod Ready at '
+                : `All ${r.to} Ready at `
+              : `Down to ${r.to} Ready, none terminating, at `}
             <When at={r.settled} onSelectSync={onSelectSync} />
           </li>
         ) : r.overtakenBy ? (
@@ -81,8 +85,12 @@ export function ReactionTimeline(props: {
           </li>
         ) : (
           <li>
-            {up ? `Fewer than ${r.to} pods Ready` : `Still above ${r.to} pods`} at the end of the
-            run ({formatElapsed(series.time[last]!, true)})
+            {up
+              ? r.to === 1
+                ? 'No pod Ready'
+                : `Fewer than ${r.to} pods Ready`
+              : `Still above ${r.to} pod${r.to === 1 ? '' : 's'}`}{' '}
+            at the end of the run ({formatElapsed(series.time[last]!, true)})
           </li>
         )}
         {up && r.unmetSince ? (

@@ -15,7 +15,7 @@ export interface KpiStripProps {
   durationSeconds?: number;
   /** false when the scenario has no traffic curve (unmet demand does not apply) */
   hasDemand?: boolean;
-  /** what the stale badge says (why the figures are not the text's) */
+  /** why the figures are not the text's (the strip's title while it is dimmed) */
   staleNote?: string;
 }
 
@@ -27,7 +27,7 @@ export interface KpiStripProps {
 export function SoFarLine({ f }: { f: SoFar }) {
   const head = `So far (sync ${f.index} at ${formatElapsed(f.time, true)}):`;
   const figures =
-    `${f.replicas} replicas · peak ${f.peak} · ${f.ups} up / ${f.downs} down · ` +
+    `${f.replicas} replica${f.replicas === 1 ? '' : 's'} · peak ${f.peak} · ${f.ups} up / ${f.downs} down · ` +
     `${f.reversals} reversal${f.reversals === 1 ? '' : 's'} · ` +
     `above target ${formatDuration(f.aboveTargetSeconds)}`;
   return (
@@ -42,7 +42,11 @@ export function KpiStrip(props: KpiStripProps) {
   if (!kpis) return null;
   const items = kpiItems(kpis, { durationSeconds, hasDemand });
   return (
-    <div className={`kpi-wrap${stale ? ' is-stale' : ''}`}>
+    // Stale figures are dimmed; the one badge saying why is the charts' (just below).
+    <div
+      className={`kpi-wrap${stale ? ' is-stale' : ''}`}
+      title={stale ? (props.staleNote ?? 'stale — editing') : undefined}
+    >
       <ul className="kpi-strip" aria-label="Key figures of the run">
         {items.map((k) => (
           <li key={k.id} className={`kpi${k.warn ? ' is-warn' : ''}`} title={k.title}>
@@ -52,11 +56,6 @@ export function KpiStrip(props: KpiStripProps) {
           </li>
         ))}
       </ul>
-      {stale ? (
-        <span className="kpi-stale" role="status">
-          {props.staleNote ?? 'stale — editing'}
-        </span>
-      ) : null}
     </div>
   );
 }

@@ -18,3 +18,4 @@ export { slotsWithWrites } from './slotWrites.ts';
 export { applyFix } from './applyFix.ts';
 export { placedHandles, type PlacedHandle } from './placedHandles.ts';
 export { curveValueAt } from './curveLine.ts';
+export { seriesScaled, seriesShifted } from './seriesDrag.ts';

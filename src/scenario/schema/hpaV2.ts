@@ -54,7 +54,9 @@ const containerResourceSource = object(
   'A resource metric of one container in each pod (ignores sidecars).',
   {
     name: string('The resource: `cpu` or `memory`.'),
-    container: string('The container whose usage counts. A pod without it fails the metric.'),
+    container: string(
+      'The container whose usage counts. A pod whose metrics lack it counts as missing (since 1.33, #127193).',
+    ),
     target: ref(
       'metricTarget',
       "The target: `Utilization` (percent of the container's request) or `AverageValue`.",

@@ -11,6 +11,7 @@ import type {
   OutageDocument,
   ReadinessProbeDocument,
   ReplicaSetDocument,
+  ChangeDocument,
   SimulationDocument,
   SimulationMetadata,
   SimulationSpecDocument,
@@ -34,6 +35,7 @@ import {
   MIN_SYNC_PERIOD_SECONDS,
   MAX_SETTING_SECONDS,
   MAX_VARIANTS,
+  MAX_CHANGES,
 } from '../limits.ts';
 import {
   boolean,
@@ -106,6 +108,10 @@ const controller = object("kube-controller-manager HPA flags. Defaults are the c
   downscaleStabilization: setting(
     '--horizontal-pod-autoscaler-downscale-stabilization: the scale-down stabilization window used when the HPA sets none. Default 5m.',
     { default: '5m' },
+  ),
+  informerLag: setting(
+    "What-if, not a flag: how long a write to the API server takes to reach kube-controller-manager's HPA informer cache (real lag varies, usually well under a second). The controller then reads its own status back late: with StaleControllerConsistencyHPA (1.37+) it skips a sync while its last status write is not yet cached and retries at the next resync; before, it reconciles on the stale status and its status write fails with a Conflict (FailedUpdateStatus). An HPA edit reaches it late too. Default 0s (at once); one-cluster runs only.",
+    { default: '0s' },
   ),
   featureGates,
 } satisfies PropertiesOf<ControllerDocument>);
@@ -323,8 +329,43 @@ const variant = object(
         "A JSON merge patch (RFC 7386) over the HPA's spec, in the manifest's own apiVersion: maps merge, lists replace wholesale, null deletes a field. Example: behavior: { scaleDown: { stabilizationWindowSeconds: 0 } }.",
       examples: [{ behavior: { scaleDown: { stabilizationWindowSeconds: 0 } } }],
     },
+    kubernetesVersion: {
+      type: ['string', 'number'],
+      enum: [...versions, ...versions.map(Number)],
+      description:
+        "Run this variant on another release's HPA controller (its gate defaults and rules); spec.controller.featureGates still apply and must be valid for it. Default: spec.kubernetesVersion.",
+    },
   } satisfies PropertiesOf<VariantDocument>,
-  { required: ['name', 'patch'] },
+  { required: ['name'] },
+);
+
+const change = object(
+  "A write during the run by someone other than the controller: an edit of the HPA's spec (as kubectl apply writes it: the API server bumps metadata.generation; with HPAGeneration, 1.37+, the controller reconciles at once, otherwise at its next resync; it keeps its stabilization window and scale events) and/or kubectl scale of the target.",
+  {
+    at: duration(
+      'When, from the scenario start: after 0, at most spec.duration; one change per instant.',
+      {
+        'x-maxSeconds': MAX_SETTING_SECONDS,
+        'x-limit': SIM_LIMIT,
+      },
+    ),
+    patch: {
+      type: 'object',
+      description:
+        "A JSON merge patch (RFC 7386) over the HPA's spec as it stands then (earlier changes applied), in the manifest's own apiVersion. Targets, bounds and behavior may change; the metric list keeps its metrics (same kinds and names, same order) and scaleTargetRef stays.",
+      examples: [{ maxReplicas: 20 }],
+    },
+    replicas: int32(
+      "kubectl scale --replicas: the target's spec.replicas written at this instant.",
+      {
+        minimum: 0,
+        maximum: MAX_PODS,
+        'x-limit': PODS_LIMIT,
+      },
+    ),
+    description: string('What this change is, shown in the explanation and on the charts.'),
+  } satisfies PropertiesOf<ChangeDocument>,
+  { required: ['at'] },
 );
 
 const price = (what: string) =>
@@ -369,6 +410,11 @@ const spec = object(
       'HPA variants compared side by side with the HPA itself, each a named merge patch over its spec.',
       variant,
       { maxItems: MAX_VARIANTS, 'x-limit': SIM_LIMIT },
+    ),
+    changes: listOf(
+      'Writes during the run: HPA edits (merge patches over its spec) and kubectl scale of the target, each at its time. One-cluster runs only.',
+      change,
+      { maxItems: MAX_CHANGES, 'x-limit': SIM_LIMIT },
     ),
     cost,
     federation: federationSchema,

@@ -2,7 +2,7 @@
 import type { Curve } from '../../engine/simulation/curves/index.ts';
 import type { CostModel, SimulationInput } from '../../engine/simulation/input.ts';
 import { scrapeCount, scrapePhase } from '../../engine/simulation/scrapes.ts';
-import type { CostDocument } from './document.ts';
+import type { CostDocument, SimulationSpecDocument } from './document.ts';
 import type { Reporter } from '../diagnostics.ts';
 import type { HpaOutcome } from '../hpa/process.ts';
 import { isRecord } from '../plainData.ts';
@@ -101,7 +101,27 @@ export function buildSimulationInput(
     ...(spec.cost ? { cost: costModel(spec.cost) } : {}),
     // Only multi-cluster scenarios carry the key, so single-cluster inputs keep their shape.
     ...(federation ? { federation } : {}),
+    ...informerLag(spec, federation !== null, sim.report),
   };
+}
+
+/** `spec.controller.informerLag`, when set above 0 (a one-cluster what-if). */
+function informerLag(
+  spec: SimulationSpecDocument,
+  federated: boolean,
+  report: Reporter,
+): { informerLagSeconds?: number } {
+  const lag = seconds(spec.controller?.informerLag, 0);
+  if (!(lag > 0)) return {};
+  if (federated) {
+    report.error(
+      ['spec', 'controller', 'informerLag'],
+      'an informer lag is simulated in one-cluster runs only (spec.federation)',
+      'key',
+    );
+    return {};
+  }
+  return { informerLagSeconds: lag };
 }
 
 /** Prices as the schema let them through (non-negative numbers); a missing one is 0. */

@@ -31,6 +31,7 @@ export interface SimulationSpecDocument {
   load?: LoadDocument;
   outages?: OutageDocument[];
   variants?: VariantDocument[];
+  changes?: ChangeDocument[];
   cost?: CostDocument;
   federation?: FederationDocument;
 }
@@ -40,6 +41,19 @@ export interface VariantDocument {
   name?: string;
   description?: string;
   patch?: Record<string, unknown>;
+  /** another release's controller over the same world (the document's gates still apply) */
+  kubernetesVersion?: string | number;
+}
+
+/**
+ * A write during the run: a merge patch over the HPA's spec (`kubectl apply` of the edited
+ * manifest) and/or `kubectl scale --replicas` of its target, at `at`.
+ */
+export interface ChangeDocument {
+  at?: DurationText;
+  patch?: Record<string, unknown>;
+  replicas?: number;
+  description?: string;
 }
 
 /** Prices per hour that turn the run into money. */
@@ -64,6 +78,7 @@ export interface ControllerDocument {
   cpuInitializationPeriod?: DurationText;
   initialReadinessDelay?: DurationText;
   downscaleStabilization?: DurationText;
+  informerLag?: DurationText;
   featureGates?: FeatureGatesDocument;
 }
 

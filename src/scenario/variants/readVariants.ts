@@ -4,13 +4,16 @@
  * defaulting, API validation, simulator limits) over the same world. A problem is reported at
  * the variant's patch, at the deepest field the patch itself wrote, prefixed with its name.
  */
+import { releaseNamed, type KubernetesRelease } from '../../engine/controller/index.ts';
 import type { Reporter } from '../diagnostics.ts';
 import { checkHpaShape, processHpa, type HpaContext } from '../hpa/process.ts';
 import { getPath, isRecord } from '../plainData.ts';
 import { buildSimulationInput } from '../simulation/buildInput.ts';
+import { readController } from '../simulation/controller.ts';
 import type { SimulationRead } from '../simulation/readDocument.ts';
 import type { Path, VariantRun } from '../types.ts';
 import { mergePatch } from './mergePatch.ts';
+import { buildChanges, type ChangeEntry } from './readChanges.ts';
 
 /** The run key of the HPA itself; a variant may not take it. */
 export const BASE_RUN_KEY = 'main';
@@ -19,8 +22,10 @@ interface VariantEntry {
   index: number;
   name: string;
   description: string;
-  /** as written, nulls kept (a null deletes a field) */
+  /** as written, nulls kept (a null deletes a field); {} when the variant only changes release */
   patch: Record<string, unknown>;
+  /** another release for this variant's controller, or null: the document's */
+  kubernetesVersion: KubernetesRelease | null;
 }
 
 const variantPath = (i: number): Path => ['spec', 'variants', i];
@@ -39,7 +44,18 @@ export function readVariantEntries(
   const seen = new Set<string>();
   const entries: VariantEntry[] = [];
   list.forEach((item: unknown, index) => {
-    if (!isRecord(item) || typeof item.name !== 'string' || !isRecord(item.patch)) return;
+    if (!isRecord(item) || typeof item.name !== 'string') return;
+    const kubernetesVersion = releaseNamed(item.kubernetesVersion);
+    if (!isRecord(item.patch) && kubernetesVersion === null) {
+      // An unknown release is the schema's error; nothing at all to vary is this one.
+      if (item.patch === undefined && item.kubernetesVersion === undefined)
+        report.error(
+          variantPath(index),
+          "a variant needs a patch (over the HPA's spec), a kubernetesVersion or both",
+          'key',
+        );
+      return;
+    }
     const name = item.name;
     const at = [...variantPath(index), 'name'];
     if (seen.has(name)) return report.error(at, `a variant named '${name}' is already defined`);
@@ -49,7 +65,8 @@ export function readVariantEntries(
     if (baseName !== '' && name === baseName)
       return report.error(at, `'${name}' is the HPA's own name; a variant needs its own`);
     const description = typeof item.description === 'string' ? item.description : '';
-    entries.push({ index, name, description, patch: item.patch });
+    const patch = isRecord(item.patch) ? item.patch : {};
+    entries.push({ index, name, description, patch, kubernetesVersion });
   });
   return entries;
 }
@@ -61,18 +78,43 @@ export function readVariantEntries(
 export function buildVariants(
   entries: readonly VariantEntry[],
   hpaDocument: Record<string, unknown>,
-  context: HpaContext,
-  sim: SimulationRead,
+  baseContext: HpaContext,
+  baseSim: SimulationRead,
+  changes: readonly ChangeEntry[] = [],
 ): VariantRun[] {
   const runs: VariantRun[] = [];
   for (const entry of entries) {
-    const report = variantReporter(entry, sim.report);
+    const report = variantReporter(entry, baseSim.report);
+    let sim = baseSim;
+    let context = baseContext;
+    if (entry.kubernetesVersion !== null) {
+      // The variant's release: its gate defaults and rules, the document's explicit gates checked
+      // against it (a gate it lacks is the variant's error, at the document's gate).
+      const controller = readController(
+        { ...baseSim.spec, kubernetesVersion: entry.kubernetesVersion },
+        prefixed(entry.name, baseSim.report),
+        baseSim.present,
+      );
+      sim = { ...baseSim, controller };
+      context = { ...controller, gates: controller.config.featureGates };
+    }
     const patched = { ...hpaDocument, spec: mergePatch(hpaDocument.spec, entry.patch) };
     const manifest = checkHpaShape(patched, report);
     const hpa = manifest ? processHpa(manifest, context, report) : null;
-    if (!hpa?.valid) continue;
+    if (!hpa?.valid || !manifest) continue;
     const variantSim: SimulationRead = { ...sim, report: prefixed(entry.name, sim.report) };
-    const input = buildSimulationInput(hpa, variantSim, report, []);
+    let input = buildSimulationInput(hpa, variantSim, report, []);
+    if (input && changes.length > 0) {
+      const built = buildChanges(
+        changes,
+        manifest,
+        input.hpa,
+        context,
+        baseSim.report,
+        `variant '${entry.name}': `,
+      );
+      input = built ? { ...input, changes: built } : null;
+    }
     if (input) {
       runs.push({
         name: entry.name,
@@ -90,16 +132,31 @@ export function buildVariants(
  * not write, such as a maxReplicas below a patched minReplicas, lands on the patch itself).
  */
 function variantReporter(entry: VariantEntry, simReport: Reporter): Reporter {
-  const base = [...variantPath(entry.index), 'patch'];
+  return patchReporter(
+    [...variantPath(entry.index), 'patch'],
+    entry.patch,
+    (m) => `variant '${entry.name}': ${m}`,
+    simReport,
+  );
+}
+
+/**
+ * HPA paths → a merge patch written at `base` in the Simulation document (a variant's, a
+ * change's), each message labelled.
+ */
+export function patchReporter(
+  base: Path,
+  patch: Record<string, unknown>,
+  label: (m: string) => string,
+  simReport: Reporter,
+): Reporter {
   const locate = (path: Path): { path: Path; exact: boolean } => {
     if (path[0] !== 'spec') return { path: base, exact: false };
     const rest = path.slice(1);
     let depth = 0;
-    while (depth < rest.length && getPath(entry.patch, rest.slice(0, depth + 1)) !== undefined)
-      depth++;
+    while (depth < rest.length && getPath(patch, rest.slice(0, depth + 1)) !== undefined) depth++;
     return { path: [...base, ...rest.slice(0, depth)], exact: depth === rest.length };
   };
-  const label = (m: string) => `variant '${entry.name}': ${m}`;
   return {
     error: (p, m, at) => {
       const where = locate(p);

@@ -2,6 +2,7 @@
 import { LineCounter, isScalar, parseAllDocuments, visit, type Document } from 'yaml';
 import { MAX_DOCUMENTS } from '../limits.ts';
 import type { IssueList } from '../diagnostics.ts';
+import { keptErrors, plainYamlReason } from './plainErrors.ts';
 import { TAB_ERROR_CODE, tabFix, tabMessage, type TabFix } from './tabs.ts';
 
 export interface SourceDocument {
@@ -90,7 +91,7 @@ export function readDocuments(
       );
     // An error reaching the tab's line (a key left without its nested block) is its consequence.
     const tabLine = tab ? text.lastIndexOf('\n', tab.pos[0] - 1) + 1 : 0;
-    for (const e of doc.errors) {
+    for (const e of keptErrors(doc.errors, text)) {
       if (tab && e.pos[1] >= tabLine) continue;
       issues.add({
         severity: 'error',
@@ -180,5 +181,5 @@ function isEmptyDocument(doc: Document.Parsed): boolean {
 function yamlMessage(message: string): string {
   const reason = message.replace(/ at line \d+, column \d+[\s\S]*$/, '').trim();
   if (/Maximum call stack/i.test(reason)) return 'YAML: the text nests too deeply to read';
-  return `YAML: ${reason}`;
+  return `YAML: ${plainYamlReason(reason)}`;
 }

@@ -1,0 +1,119 @@
+// Each chart in words, for a screen reader (issue 27): what it shows over the run, then the
+// selected sync. Pure: the text every figure's description holds (ChartFrame's `summary`).
+
+import { formatNumber } from '../format/format.ts';
+import { formatDuration, formatElapsed } from '../format/timeAxis.ts';
+import type { ChartSeries } from './types.ts';
+
+export interface ChartSummaries {
+  replicas: string;
+  /** one per metric lane, in spec.metrics order */
+  metrics: string[];
+  demand: string;
+}
+
+/** "1 replica", "3 replicas" */
+export function count(n: number, one: string, many = `${one}s`): string {
+  return `${formatNumber(n)} ${n === 1 ? one : many}`;
+}
+
+function range(values: ArrayLike<number>): { min: number; max: number; at: number } | null {
+  let min = Infinity;
+  let max = -Infinity;
+  let at = -1;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (Number.isNaN(v)) continue;
+    if (v < min) min = v;
+    if (v > max) {
+      max = v;
+      at = i;
+    }
+  }
+  return at < 0 ? null : { min, max, at };
+}
+
+function replicasText(s: ChartSeries, k: number | null): string {
+  const n = s.time.length;
+  if (n === 0) return 'Replicas: no syncs.';
+  let ups = 0;
+  let downs = 0;
+  for (let i = 1; i < n; i++) {
+    if (!s.rescaled[i]) continue;
+    if (s.specReplicas[i]! > s.specReplicas[i - 1]!) ups++;
+    else if (s.specReplicas[i]! < s.specReplicas[i - 1]!) downs++;
+  }
+  const r = range(s.specReplicas)!;
+  const span = formatDuration(s.time[n - 1]! - s.time[0]!);
+  let text =
+    `Replicas over ${span}: from ${count(s.specReplicas[0]!, 'replica')} to ` +
+    `${count(s.specReplicas[n - 1]!, 'replica')}, peak ${formatNumber(r.max)} at ` +
+    `${formatElapsed(s.time[r.at]!, true)}; ${count(ups, 'scale-up')} and ` +
+    `${count(downs, 'scale-down')}; minReplicas ${s.minReplicas}, maxReplicas ${s.maxReplicas}.`;
+  if (k !== null && k < n) {
+    const before = k > 0 ? s.specReplicas[k - 1]! : s.readyReplicas[0]!;
+    const now = s.specReplicas[k]!;
+    text +=
+      ` Selected: sync ${k} at ${formatElapsed(s.time[k]!, true)}, ${count(now, 'replica')}` +
+      (s.rescaled[k] && before !== now ? ` (rescaled from ${formatNumber(before)})` : '') +
+      `, ${formatNumber(s.readyReplicas[k]!)} ready, status.desiredReplicas ${formatNumber(s.desiredReplicas[k]!)}.`;
+  }
+  return text;
+}
+
+function metricText(s: ChartSeries, m: number, k: number | null): string {
+  const info = s.metricInfo[m]!;
+  const values = s.metrics[m]!;
+  const unit = info.unit ? ` ${info.unit}` : '';
+  const r = range(values);
+  let above = 0;
+  let counted = 0;
+  for (let i = 0; i < values.length; i++) {
+    if (Number.isNaN(values[i]!)) continue;
+    counted++;
+    if (values[i]! > info.target) above++;
+  }
+  let text = `${info.label} against its target ${formatNumber(info.target)}${unit}: `;
+  text += r
+    ? `from ${formatNumber(r.min)} to ${formatNumber(r.max)}${unit}, above the target at ${count(above, 'sync')} of ${formatNumber(counted)}.`
+    : 'no value was computed.';
+  if (k !== null && k < values.length) {
+    const v = values[k]!;
+    const ratio = s.ratios[m]?.[k];
+    text += Number.isNaN(v)
+      ? ` Selected sync ${k}: no value.`
+      : ` Selected sync ${k}: ${formatNumber(v)}${unit}${ratio !== undefined && !Number.isNaN(ratio) ? `, ratio ${formatNumber(ratio)}` : ''}.`;
+  }
+  return text;
+}
+
+function demandText(s: ChartSeries, k: number | null): string {
+  const r = range(s.demand);
+  if (!r) return 'Demand: the scenario has no traffic curve.';
+  let asked = 0;
+  let served = 0;
+  for (let i = 0; i < s.demand.length; i++) {
+    if (Number.isNaN(s.demand[i]!)) continue;
+    asked += s.demand[i]!;
+    served += Number.isNaN(s.served[i]!) ? 0 : s.served[i]!;
+  }
+  let text =
+    `Demand from ${formatNumber(r.min)} to ${formatNumber(r.max)} units/s; ` +
+    `${formatNumber(asked > 0 ? (100 * served) / asked : 100)} % of it served.`;
+  if (k !== null && k < s.demand.length) {
+    const cap = s.capacity[k]!;
+    text +=
+      ` Selected sync ${k}: demand ${formatNumber(s.demand[k]!)}, served ${formatNumber(s.served[k]!)}` +
+      (Number.isNaN(cap) ? '.' : `, capacity ${formatNumber(cap)}.`);
+  }
+  return text;
+}
+
+/** The charts of `s` in words, with the selected sync `k` (null: none). */
+export function chartSummaries(s: ChartSeries, k: number | null): ChartSummaries {
+  return {
+    replicas: replicasText(s, k),
+    metrics: s.metricInfo.map((_, m) => metricText(s, m, k)),
+    demand: demandText(s, k),
+  };
+}

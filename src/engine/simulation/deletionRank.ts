@@ -1,0 +1,148 @@
+// The ReplicaSet controller's deletion order (pkg/controller/controller_utils.go v1.35,
+// ActivePodsWithRanks with LogarithmicScaleDown on; pkg/controller/replicaset/replica_set.go
+// getPodsToDelete). `activePodsWithRanksLess` is the comparison as upstream writes it;
+// `rankForDeletion` sorts with the very same comparison, its inputs computed once per pod
+// instead of once per comparison (a state lookup and two log₂ per call were most of a
+// scale-down). The comparison is not a strict weak order (pods with equal Ready and creation
+// times tie, yet each is ordered against a third by UID), so the result is whatever the sort
+// algorithm makes of it: the fast path runs the same Array.prototype.sort over the same input
+// order with the same answers, hence the same result (deletionRank.test.ts checks it against
+// the plain sort).
+
+/** What the ranking reads of a pod (workload.ts SimPod; declared here so neither imports the other). */
+export interface RankedPod {
+  index: number;
+  createdAt: number;
+}
+
+/** A pod's state at t and its Ready time (workload.ts Workload). */
+export interface PodStates<P extends RankedPod> {
+  stateAt(p: P, t: number): keyof typeof STATE_RANK;
+  readyAt(p: P): number | null;
+}
+
+// controller_utils.go podPhaseToOrdinal and the readiness key: unassigned < Pending < Running
+// not Ready < Ready. Failed pods are never candidates (they are not active).
+const STATE_RANK = {
+  failed: -1,
+  unscheduled: 0,
+  starting: 1,
+  running: 2,
+  ready: 3,
+  terminating: 4,
+  gone: 5,
+} as const;
+const READY = STATE_RANK.ready;
+
+/** A stable stand-in for a pod's UID, the random tie-break of the logarithmic comparison. */
+function uid(index: number): number {
+  let h = Math.imul(index ^ 0x9e3779b9, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+// upstream: controller_utils.go logarithmicRankDiff (one side of it)
+/** Durations since each time compared as floor(log2(nanoseconds)): pods within 2× tie. */
+function logRank(now: number, time: number): number {
+  const d = (now - time) * 1e9;
+  return d > 0 ? Math.floor(Math.log2(d)) : -1;
+}
+
+// upstream: controller_utils.go ActivePodsWithRanks.Less
+/**
+ * Negative when `a` goes before `b`: unassigned before assigned, Pending before Running, not
+ * Ready before Ready, Ready for less time first (log₂ buckets, then the UID), newer first (log₂
+ * buckets, then the UID). Pod deletion cost, the co-location rank and restart counts are equal
+ * for every simulated pod.
+ */
+export function activePodsWithRanksLess<P extends RankedPod>(
+  a: P,
+  b: P,
+  t: number,
+  w: PodStates<P>,
+): number {
+  const sa: number = STATE_RANK[w.stateAt(a, t)];
+  const sb: number = STATE_RANK[w.stateAt(b, t)];
+  if (sa !== sb) return sa - sb;
+  if (sa === READY) {
+    const ra = w.readyAt(a)!;
+    const rb = w.readyAt(b)!;
+    if (ra !== rb) {
+      const diff = logRank(t, ra) - logRank(t, rb);
+      return diff !== 0 ? diff : uid(a.index) - uid(b.index);
+    }
+  }
+  if (a.createdAt !== b.createdAt) {
+    const diff = logRank(t, a.createdAt) - logRank(t, b.createdAt);
+    return diff !== 0 ? diff : uid(a.index) - uid(b.index);
+  }
+  return 0;
+}
+
+/** Per-pod inputs of the comparison, reused from one scale-down to the next (a workload's own). */
+export class RankKeys {
+  state = new Float64Array(0);
+  readyAt = new Float64Array(0);
+  readyRank = new Float64Array(0);
+  createdAt = new Float64Array(0);
+  createdRank = new Float64Array(0);
+  uid = new Float64Array(0);
+
+  fill<P extends RankedPod>(active: P[], t: number, w: PodStates<P>): void {
+    const n = active.length;
+    if (this.uid.length < n) {
+      const cap = Math.max(n, 2 * this.uid.length);
+      this.state = new Float64Array(cap);
+      this.readyAt = new Float64Array(cap);
+      this.readyRank = new Float64Array(cap);
+      this.createdAt = new Float64Array(cap);
+      this.createdRank = new Float64Array(cap);
+      this.uid = new Float64Array(cap);
+    }
+    for (let i = 0; i < n; i++) {
+      const p = active[i]!;
+      const s = STATE_RANK[w.stateAt(p, t)];
+      this.state[i] = s;
+      if (s === READY) {
+        const r = w.readyAt(p)!;
+        this.readyAt[i] = r;
+        this.readyRank[i] = logRank(t, r);
+      }
+      this.createdAt[i] = p.createdAt;
+      this.createdRank[i] = logRank(t, p.createdAt);
+      this.uid[i] = uid(p.index);
+    }
+  }
+}
+
+/** `active` in deletion order: activePodsWithRanksLess's, by the same sort (the file's head). */
+export function rankForDeletion<P extends RankedPod>(
+  active: P[],
+  t: number,
+  w: PodStates<P>,
+  keys = new RankKeys(),
+): P[] {
+  const n = active.length;
+  keys.fill(active, t, w);
+  const { state, readyAt, readyRank, createdAt, createdRank, uid: ids } = keys;
+  const order = new Array<number>(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  order.sort((a, b) => {
+    const sa = state[a]!;
+    const sb = state[b]!;
+    if (sa !== sb) return sa - sb;
+    if (sa === READY && readyAt[a] !== readyAt[b]) {
+      const diff = readyRank[a]! - readyRank[b]!;
+      return diff !== 0 ? diff : ids[a]! - ids[b]!;
+    }
+    if (createdAt[a] !== createdAt[b]) {
+      const diff = createdRank[a]! - createdRank[b]!;
+      return diff !== 0 ? diff : ids[a]! - ids[b]!;
+    }
+    return 0;
+  });
+  const out = new Array<P>(n);
+  for (let i = 0; i < n; i++) out[i] = active[order[i]!]!;
+  return out;
+}

@@ -1,0 +1,1 @@
+export { LessonPanel, type LessonPanelProps } from './LessonPanel.tsx';
