@@ -36,6 +36,7 @@ const into = (...folders) => folders.map((f) => `**/${f}/**`);
 const RUNTIME_ALLOWED = [
   'engine/simulation/decisionSeries\\.ts', // decidingMetric: which metric decided (explain)
   'engine/simulation/seedNotes\\.ts', // where the seed documents are wrong: explain and the CLI
+  'engine/nodes/explain\\.ts', // the node KPIs and a rescale's wait for nodes, in words
   'engine/simulation/shortcuts\\.ts', // the early-return syncs' wording: explain and the records
   'scenario/schema/hpaSchema\\.ts', // JSON Schema data for the editor's completion
   'scenario/schema/simulationSchema\\.ts',

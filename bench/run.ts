@@ -16,6 +16,7 @@ import { measure, round } from './measure.ts';
 import { coldChild, fileFigure, root, simulationFigures, userPath, type Figure } from './runs.ts';
 import { firstRunHere, freshWorkerFigures } from './freshWorker.ts';
 import { searchFigures } from './search.ts';
+import { drawFigures } from './draws.ts';
 import { BENCH_CONFIG, BENCH_NOW, cpuObservation } from './reconcileFixture.ts';
 import { diurnalInput } from './simulationFixture.ts';
 
@@ -180,6 +181,7 @@ async function main(): Promise<void> {
       out[f.name] = { value: f.value, unit: f.unit, budget: f.budget, ...f.budgets, ...f.detail };
     if (!runsOnly) out['search.default'] = await tuneFigures();
     if (!runsOnly) out['worker.firstRun'] = freshWorkerFigures(argv[1]!);
+    if (!runsOnly) out['draws.default.16'] = defaultDraws();
     process.stdout.write(JSON.stringify(out, null, 2) + '\n');
     return;
   }
@@ -192,6 +194,15 @@ async function main(): Promise<void> {
     `${'search.default.simsPerSecondPerCore'.padEnd(42)} ${String(s.perCore).padStart(9)} sims/s warm (target ≥ 120 per core, ${s.perCpuSecond >= 120 ? 'met' : 'NOT MET'} at ${s.perCpuSecond} per CPU second; ${s.perCpuSecondUnshared} per CPU second with each candidate sampling its own curves; ${s.runs} candidates of the 24 h default scenario; load ${s.load})\n` +
       `${'search.default.simsPerSecondAllCores'.padEnd(42)} ${String(s.allCores).padStart(9)} sims/s warm (${s.cores} worker threads: ${s.speedUp}× one core; cold, the first 16 on fresh threads: ${s.coldAllCores} sims/s)\n`,
   );
+  const d = defaultDraws();
+  process.stdout.write(
+    `${'draws.default.16'.padEnd(42)} ${String(d.ms).padStart(9)} ms (${d.perSecond} draws/s on one core: ${d.draws} timing draws of the 24 h default scenario, one after another)\n`,
+  );
+}
+
+/** 16 timing draws of the default scenario on this thread. */
+function defaultDraws() {
+  return drawFigures(readFileSync(path.join(root, 'src/presets/default.yaml'), 'utf8'));
 }
 
 /** A fresh simulator's first run, warmed up as the spare is and never warmed (freshWorker.ts). */

@@ -3,13 +3,14 @@
 // time, the first run in a fresh process (cold), and the ratio of its CPU time to the warmed
 // touch-each-pod anchor's. Reported, never asserted.
 
+import { kedaInput } from './kedaFixture.ts';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SimulationInput, SimulationResult } from '../src/engine/simulation/index.ts';
 import { executeRun, hpaPlan, planScenario, runScenario } from '../src/run/index.ts';
 import { round } from './measure.ts';
-import { diurnalInput } from './simulationFixture.ts';
+import { diurnalInput, withNodes } from './simulationFixture.ts';
 import { anchorCpuMs, timed, warmMedians } from './timing.ts';
 
 export interface Figure {
@@ -47,6 +48,18 @@ const SCENARIOS: Record<string, { input: () => SimulationInput; budgets: Budgets
     input: () => diurnalInput(7, 1000),
     budgets: { cold: 500, ratio: 10 },
   },
+  // The same runs with a node pool under cluster-autoscaler (issue 24: 1.3× the run without).
+  'simulate.24h.15s.200pods.nodes': {
+    input: () => withNodes(diurnalInput(1, 200)),
+    budgets: { warm: 20 },
+  },
+  'simulate.7d.15s.1000pods.nodes': {
+    input: () => withNodes(diurnalInput(7, 1000)),
+    budgets: { cold: 650 },
+  },
+  // A ScaledObject with three triggers for a day, with KEDA's loop and the same HPA without it.
+  'simulate.keda.24h.3triggers': { input: () => kedaInput(), budgets: { warm: 30 } },
+  'simulate.keda.24h.3triggers.hpaOnly': { input: () => kedaInput(false), budgets: { warm: 30 } },
 };
 
 /** The traffic `bench:ui`'s curve drag writes into the default scenario (bench/ui.mjs). */

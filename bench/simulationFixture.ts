@@ -2,6 +2,23 @@
 
 import type { SimulationInput } from '../src/engine/simulation/index.ts';
 import { buildInput } from '../src/engine/simulation/testing/buildInput.ts';
+import { nodesInput } from '../src/engine/nodes/testing.ts';
+
+/** The run with a node pool: 1-core pods on 16-core nodes (15 each), cluster-autoscaler. */
+export function withNodes(input: SimulationInput): SimulationInput {
+  const perNode = 15;
+  const peak = input.hpa.spec.maxReplicas;
+  return {
+    ...input,
+    nodes: nodesInput({
+      shape: { ...nodesInput().shape, cpuMilli: 16_000, overheadCpuMilli: 500 },
+      initial: Math.ceil(input.workload.initialReplicas / perNode),
+      min: 1,
+      max: Math.ceil(peak / perNode) + 2,
+      provisioner: { provisioningDelay: { minSeconds: 60, maxSeconds: 120, seed: 1 } },
+    }),
+  };
+}
 
 export function diurnalInput(days: number, peakPods: number): SimulationInput {
   // 1 core per pod at a 60 % target: peak work = 0.6 cores × peakPods.

@@ -1,6 +1,8 @@
 // The worst valid scenarios the work budget lets through: one family per cost the budget counts,
 // each stretched (by its duration) until it sits just under the budget.
 
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { DEFAULT_MAX_WORK, estimateWork, parseScenario } from '../src/scenario/index.ts';
 
 export interface Shape {
@@ -132,14 +134,18 @@ spec:
 ${outages.length ? `  outages:\n${outages.join('\n')}\n` : ''}`;
 }
 
-/** The longest duration (whole seconds) whose scenario parses within the budget, with its text. */
+/**
+ * The longest duration (whole seconds) whose scenario parses and whose worst case fits the budget
+ * (a run the meter lets finish), with its text.
+ */
 export function worstWithinBudget(
   s: Shape,
   maxWork = DEFAULT_MAX_WORK,
 ): { durationSeconds: number; text: string; units: number } | null {
   const fits = (d: number) => {
     const parsed = parseScenario(scenarioText(s, d), { maxWork });
-    return parsed.ok ? estimateWork(parsed.input!).units : null;
+    const units = parsed.ok ? estimateWork(parsed.input!).units : null;
+    return units !== null && units <= maxWork ? units : null;
   };
   if (fits(1) === null) return null;
   let lo = 1;
@@ -152,3 +158,56 @@ export function worstWithinBudget(
   }
   return { durationSeconds: lo, text: scenarioText(s, lo), units: fits(lo)! };
 }
+
+/**
+ * Scenarios run as written, for the estimate beside the measured cost: the design's own benchmark
+ * (a week of diurnal load for 1,000 pods), the same pods where none can settle (a square wave that
+ * rescales every few minutes: every pod distinct), and the default preset over 31 days.
+ */
+export interface FixedCase {
+  name: string;
+  text: () => string;
+}
+
+function diurnalText(days: number, peakPods: number, squareWaveSeconds?: number): string {
+  const peak = 600 * peakPods;
+  const min = Math.max(1, Math.round(peakPods / 10));
+  const traffic = squareWaveSeconds
+    ? `{ type: repeat, periodSeconds: ${squareWaveSeconds}, of: { type: steps, steps: [{ at: 0, value: ${peak} }, { at: ${squareWaveSeconds / 2}, value: ${peak / 10} }] } }`
+    : `{ type: noise, seed: 42, amplitude: 0.05, of: { type: sine, base: ${peak * 0.55}, amplitude: ${peak * 0.45}, periodSeconds: 86400, peakAtSeconds: 50400 } }`;
+  return `apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata: { name: diurnal }
+spec:
+  scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: diurnal }
+  minReplicas: ${min}
+  maxReplicas: ${peakPods}
+  metrics: [{ type: Resource, resource: { name: cpu, target: { type: Utilization, averageUtilization: 60 } } }]
+  behavior: { scaleDown: { stabilizationWindowSeconds: ${squareWaveSeconds ? 0 : 300} } }
+---
+apiVersion: hpa-sim.dev/v1alpha1
+kind: Simulation
+spec:
+  duration: ${days * 86400}
+  workload: { replicas: ${min}, containers: [{ name: app, resources: { requests: { cpu: '1' } } }] }
+  traffic: ${traffic}
+  load: { resources: { cpu: { perUnit: 1m } } }
+`;
+}
+
+export const FIXED_CASES: FixedCase[] = [
+  { name: 'diurnal 7 d × 1,000 pods (the benchmark)', text: () => diurnalText(7, 1000) },
+  {
+    name: 'square wave 1 d × 1,000 pods (no pod settles)',
+    text: () => diurnalText(1, 1000, 600),
+  },
+  {
+    name: 'default preset over 31 d',
+    text: () =>
+      // The bundle runs from reports/bench; npm runs it from the checkout.
+      readFileSync(
+        path.join(process.env.HPA_SIM_ROOT ?? process.cwd(), 'src/presets/default.yaml'),
+        'utf8',
+      ).replace('duration: 24h', 'duration: 744h'),
+  },
+];

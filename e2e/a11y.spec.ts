@@ -195,6 +195,7 @@ for (const theme of ['light', 'dark'] as const) {
       });
     }
     test('embed, with a lesson: no critical or serious finding', async ({ page }) => {
+      test.setTimeout(120_000); // axe over the whole page, as the screens above
       await openEmbedIn(page, theme);
       expect(await seriousFindings(page)).toEqual([]);
     });
@@ -204,12 +205,14 @@ for (const theme of ['light', 'dark'] as const) {
   test.describe(`axe at 1024×768, ${theme}`, () => {
     test.use({ viewport: { width: 1024, height: 768 } });
     test('the explanation drawer open: no critical or serious finding', async ({ page }) => {
+      test.setTimeout(120_000); // axe over the whole page, as the screens above
       await openIn(page, theme);
       await selectSync(page);
       await expect(page.getByRole('button', { name: 'Close ›' })).toBeVisible();
       expect(await seriousFindings(page)).toEqual([]);
     });
     test('presenter mode with a lesson: no critical or serious finding', async ({ page }) => {
+      test.setTimeout(120_000); // axe over the whole page, as the screens above
       await openIn(page, theme);
       await page.getByRole('button', { name: 'Presenter', exact: true }).click();
       await page.getByRole('button', { name: 'Presets' }).click();

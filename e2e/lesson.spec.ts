@@ -68,9 +68,7 @@ test.describe('a lesson in presenter mode at 1280×720', () => {
 test.describe('a lesson beside the editor at 1024×768', () => {
   test.use({ viewport: { width: 1024, height: 768 } });
 
-  test("KEDA's cooldown, played to the end; the step that needs KEDA's loop says so", async ({
-    page,
-  }) => {
+  test("KEDA's cooldown, played to the end (KEDA's own 10 → 0 included)", async ({ page }) => {
     test.setTimeout(180_000);
     await openApp(page);
     await startLesson(page, "KEDA's cooldownPeriod: N → 0, not N → 1");

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:worst`: bundle tests/fuzz/run.ts as the app ships code and run it (see that file).
+// `npm run fuzz`: bundle tests/fuzz/run.ts as the app ships code and run it (see that file).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -23,5 +23,8 @@ await build({
     js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
   },
 });
-const r = spawnSync(process.execPath, [outfile, ...process.argv.slice(2)], { stdio: 'inherit' });
+// --expose-gc: an input's memory is judged after the garbage of earlier ones is collected.
+const r = spawnSync(process.execPath, ['--expose-gc', outfile, ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
 process.exitCode = r.status ?? 1;

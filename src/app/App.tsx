@@ -1,11 +1,14 @@
 // The page: toolbar, the scenario editor, the results (playback, KPIs, charts) and the selected
 // sync's explanation docked beside them, so a click on a chart is answered without scrolling.
+import { KedaLane } from '../panels/keda/KedaLane.tsx';
+import { kedaWriteMarks } from '../panels/keda/writeMarks.ts';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import './theme.css';
 import './app.css';
 import './presenter/presenter.css';
 import { SimulationCharts } from '../charts/index.ts';
 import { ClusterDecision, ClustersPanel } from '../panels/clusters/index.ts';
+import { NodesPanel } from '../panels/nodes/index.ts';
 import { parseMemberKey } from '../run/runKey.ts';
 import { ComparePanel } from '../panels/compare/index.ts';
 import { ExplainPanel, rescalesOf } from '../panels/explain/index.ts';
@@ -163,6 +166,7 @@ export function App() {
       ),
     [runs],
   );
+  const kedaWrites = useMemo(() => (result?.keda ? kedaWriteMarks(result) : undefined), [result]);
   const hasDemand = useMemo(
     () => (result ? result.series.demand.some((v) => !Number.isNaN(v)) : false),
     [result],
@@ -259,6 +263,14 @@ export function App() {
             />
           ) : null}
           {result ? <ClustersPanel zoom={chartZoom} /> : null}
+          {result?.keda ? (
+            <KedaLane
+              keda={result.keda}
+              time={result.series.time}
+              selectedSync={selected}
+              onSelectSync={actions.selectSync}
+            />
+          ) : null}
           <div ref={chartsRef} id="charts" tabIndex={-1}>
             {result ? (
               <SimulationCharts
@@ -274,6 +286,7 @@ export function App() {
                 onZoomChange={setChartZoom}
                 barEnd={federation ? undefined : compareInBar}
                 barNote={soFarNote}
+                kedaWrites={kedaWrites}
               />
             ) : (
               <p className="status" role="status">
@@ -285,6 +298,7 @@ export function App() {
               </p>
             )}
           </div>
+          {result ? <NodesPanel zoom={chartZoom} /> : null}
         </section>
         <Splitter
           label="Explanation width"

@@ -13,6 +13,7 @@ export const TuneHost = memo(function TuneHost(props: { open: boolean; onClose()
       release={release ? `Kubernetes ${release.label}` : undefined}
       onClose={props.onClose}
       onAddVariant={(name, patch) => actions.addVariant(name, patch)}
+      onMakeHpa={(from, to, name, back) => actions.makeThisTheHpa(from, to, name, back)}
     />
   );
 });

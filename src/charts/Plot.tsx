@@ -77,6 +77,8 @@ export interface PlotRule {
 
 /** Rescale glyphs: time and value (axis units) of each, by direction. */
 export interface PlotGlyphs {
+  /** distinguishes two groups of one direction (default: the direction) */
+  key?: string;
   direction: GlyphDirection;
   color: string;
   points: { t: number; y: number }[];
@@ -247,7 +249,7 @@ export const Plot = memo(function Plot(p: PlotProps) {
           </g>
           {(p.glyphs ?? []).map((g) => (
             <path
-              key={g.direction}
+              key={g.key ?? g.direction}
               className={`chart-glyphs glyphs-${g.direction}`}
               d={glyphPath(
                 g.points.map((q) => ({ x: x(q.t), y: y(q.y) })),

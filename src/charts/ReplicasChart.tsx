@@ -42,7 +42,18 @@ export interface ReplicasChartProps extends SharedChartProps {
   onYMode: (mode: YMode) => void;
   /** the run the explanation follows ('main': the HPA) */
   focusedRun?: string;
+  /** KEDA's own writes to the scale (a ScaledObject's run), drawn apart from the HPA's */
+  kedaWrites?: readonly KedaWriteMark[];
 }
+
+/** A write KEDA made: its sync's time, the replicas written, up (activation) or down. */
+export interface KedaWriteMark {
+  t: number;
+  y: number;
+  up: boolean;
+}
+
+const NO_KEDA_WRITES: readonly KedaWriteMark[] = [];
 
 /** Without the decision series there is no raw or stabilized line. */
 const BASIC_LINES = REPLICA_SERIES.filter((s) => s.key !== 'raw' && s.key !== 'stabilized');
@@ -62,6 +73,7 @@ interface PlotProps extends PlotAxisProps {
   log: boolean;
   focusedRun: string;
   hover?: HoverStore;
+  kedaWrites: readonly KedaWriteMark[];
 }
 
 /** A row value as plotted: log10(1 + v) in the log view. */
@@ -141,6 +153,14 @@ const ReplicasPlot = memo(function ReplicasPlot(p: PlotProps) {
           .filter((m) => m.direction === direction)
           .map((m) => ({ t: m.t, y: y(m.y) })),
       }));
+  if (p.kedaWrites.length > 0 && !hidden.has('keda'))
+    for (const up of [true, false])
+      glyphs.push({
+        key: `keda-${up ? 'up' : 'down'}`,
+        direction: up ? 'up' : 'down',
+        color: 'var(--keda-write, #7c3aed)',
+        points: p.kedaWrites.filter((w) => w.up === up).map((w) => ({ t: w.t, y: y(w.y) })),
+      });
   const items = [
     ...[...lines, ...POD_AREAS]
       .filter((s) => !hidden.has(s.key))
@@ -189,6 +209,16 @@ export function ReplicasChart(props: ReplicasChartProps) {
     },
     ...overlayLegend(data.overlays, hidden, focusedRun, 'spec.replicas of its run'),
   ];
+  const kedaWrites = props.kedaWrites ?? NO_KEDA_WRITES;
+  if (kedaWrites.length > 0)
+    legend.push({
+      key: 'keda',
+      label: 'KEDA write',
+      color: 'var(--keda-write, #7c3aed)',
+      swatch: 'marker' as const,
+      help: 'KEDA scaled the target itself, not the HPA (▼ to zero or idle after cooldownPeriod, ▲ activation)',
+      hidden: hidden.has('keda'),
+    });
   if (stabilization && stabilization.downWindowSeconds > 0) {
     legend.push({
       key: 'window',
@@ -247,6 +277,7 @@ export function ReplicasChart(props: ReplicasChartProps) {
         log={log}
         focusedRun={focusedRun}
         hover={props.hover}
+        kedaWrites={kedaWrites}
       />
       {stabilization && !hidden.has('window') ? (
         <StabilizationOverlay

@@ -16,7 +16,7 @@ import { DemandChart } from './DemandChart.tsx';
 import { MetricLane } from './MetricLane.tsx';
 import { clampRange, panToInclude } from '../plot/pointer.ts';
 import { createHoverStore } from '../plot/hover.ts';
-import { ReplicasChart } from './ReplicasChart.tsx';
+import { ReplicasChart, type KedaWriteMark } from './ReplicasChart.tsx';
 import { formatDuration, formatElapsed } from '../format/timeAxis.ts';
 import { timeAxis } from '../plot/ticks.ts';
 import type { ChartSeries, OverlayRun } from './types.ts';
@@ -47,6 +47,8 @@ export interface SimulationChartsProps {
   barEnd?: ReactNode;
   /** shown in the charts' bar instead of the hint (the figures so far at the selected sync) */
   barNote?: ReactNode;
+  /** KEDA's own writes to the scale, drawn apart from the HPA's rescales (memoize) */
+  kedaWrites?: readonly KedaWriteMark[];
 }
 
 const NO_OVERLAYS: readonly OverlayRun[] = [];
@@ -197,6 +199,7 @@ function SimulationChartsView(props: SimulationChartsProps) {
         onYMode={setYMode}
         focusedRun={focusedRun}
         summary={summaries.replicas}
+        kedaWrites={props.kedaWrites}
       />
       {data.metrics.map((lane) => (
         <MetricLane

@@ -8,6 +8,7 @@ import type { Selection } from './fleet.ts';
 import { fleetCheck, judgeFleet, reportFleet } from './fleetCheck.ts';
 import { fleetWorkers, judgeFleetParallel } from './fleetPool.ts';
 import { kpiLines } from './format.ts';
+import { drawsLabel, drawsText, readDraws } from './draws.ts';
 import { judgeParsed, type Limits } from './judge.ts';
 import { displayName, loadScenarioFile } from './loadScenario.ts';
 import { parseReports, type ReportRequest } from './reporters/index.ts';
@@ -38,6 +39,9 @@ function planCheck(argv: string[], io: Io): CheckPlan {
     report: 'string',
     shard: 'string',
     workers: 'number',
+    draws: 'number',
+    seed: 'number',
+    percentile: 'number',
   };
   const usage = (m: string): CheckPlan => ({ kind: 'done', code: io.usage(m) });
   const args = parseArgs(argv, spec);
@@ -61,7 +65,9 @@ function planCheck(argv: string[], io: Io): CheckPlan {
   const workers = args.values.workers as number | undefined;
   if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1 && workers <= 64))
     return usage(`--workers takes a whole number from 1 to 64, got ${workers}`);
-  const limits = { active, values: args.values, gate };
+  const draws = readDraws(args.values);
+  if (typeof draws === 'string') return usage(draws);
+  const limits = { active, values: args.values, gate, draws };
   const single =
     paths.length === 1 && !reports && !shard && (hpa !== undefined || !manyAutoscalers(paths[0]!));
   if (single) return { kind: 'one', path: paths[0]!, hpa, limits };
@@ -136,11 +142,13 @@ function checkOne(path: string, hpa: string | undefined, limits: Limits, io: Io)
       const what = run.role === 'variant' ? `variant ${run.name}` : `${run.name} (the HPA)`;
       io.out(`${i ? '\n' : ''}${what}${run.gated ? '' : ' (reported, not gated)'}:`);
     }
+    const over = limits.draws ? ` at ${drawsLabel(limits.draws)}` : '';
     for (const c of run.checks) {
       if (!c.ok) failedChecks++;
-      io.out(`${c.ok ? 'PASS' : 'FAIL'} ${c.label}: ${c.value} (${c.bound} ${c.limit})`);
+      io.out(`${c.ok ? 'PASS' : 'FAIL'} ${c.label}${over}: ${c.value} (${c.bound} ${c.limit})`);
     }
     kpiLines(run.result).forEach((l) => io.out(`  ${l}`));
+    if (run.drawn) io.out(drawsText(run.drawn).replace(/^/gm, '  '));
   });
   const active = limits.active.length;
   if (j.federated || n === 1) {

@@ -14,17 +14,40 @@ import {
 } from '../engine/multicluster/index.ts';
 import type { SimulationInput, SimulationResult, SyncRecord } from '../engine/simulation/index.ts';
 import { seedNotes } from '../engine/simulation/seedNotes.ts';
-import { runFederated } from '../run/index.ts';
+import { modelBudgets, overrunError, runFederated, type RunPlan } from '../run/index.ts';
+import { DEFAULT_MAX_WORK, type InputFieldLocation } from '../scenario/index.ts';
+import { currentParseOptions } from './loadScenario.ts';
 import { clock, kpiLines, noteLines } from './format.ts';
 
-export type FederatedRuns = { ok: true; runs: FederationRun[] } | { ok: false; error: string };
+export type FederatedRuns =
+  | { ok: true; runs: FederationRun[] }
+  | { ok: false; error: string; at?: InputFieldLocation | null };
 
-/** Every model the scenario asks for, in its order (`full`: with every controller decision). */
-export function runAllModels(input: SimulationInput, full = false): FederatedRuns {
+/**
+ * Every model the scenario asks for, in its order (`full`: with every controller decision). Each
+ * model's run spends at most its plan's share of the work budget (`plans`, planParsed's: a stop
+ * names the field behind its cost); without plans, the command's --max-work (or the default)
+ * shared the same way.
+ */
+export function runAllModels(
+  input: SimulationInput,
+  full = false,
+  plans?: readonly RunPlan[],
+): FederatedRuns {
   const runs: FederationRun[] = [];
-  for (const model of input.federation!.models) {
-    const o = runFederated(input, model, undefined, full ? 'full' : 'compact');
-    if (!o.ok) return { ok: false, error: `${model} model: ${o.error}` };
+  const models = input.federation!.models;
+  const own = models.map((m) => plans?.find((p) => p.federation?.model === m));
+  const shares = own.every((p) => p?.workBudget !== undefined)
+    ? own.map((p) => p!.workBudget!)
+    : modelBudgets(input, currentParseOptions().maxWork ?? DEFAULT_MAX_WORK);
+  for (const [i, model] of models.entries()) {
+    const o = runFederated(input, model, undefined, full ? 'full' : 'compact', shares[i]);
+    if (!o.ok) {
+      const failure = o.overrun ? overrunError(o.overrun, own[i]?.inputFields) : null;
+      return failure
+        ? { ok: false, error: `${model} model: ${failure.error}`, at: failure.at }
+        : { ok: false, error: `${model} model: ${o.error}` };
+    }
     runs.push(o.run);
   }
   return { ok: true, runs };

@@ -3,6 +3,8 @@
 import type { HorizontalPodAutoscaler } from '../engine/controller/index.ts';
 import type { FullSimulationResult, SimulationResult } from '../engine/simulation/index.ts';
 import { seedNotes } from '../engine/simulation/seedNotes.ts';
+import { nodeEventLines, nodeKpiLines } from '../engine/nodes/explain.ts';
+import { KEDA_PHASES } from '../engine/keda/step.ts';
 
 // CSV lives with the engine so the app's worker can export the same file the CLI writes.
 export { resultToCsv } from '../engine/simulation/exportCsv.ts';
@@ -40,6 +42,7 @@ export function resultToJson(
       })),
       explanation: x.explanation,
       pods: x.pods,
+      ...(x.keda ? { keda: x.keda } : {}),
       ...(x.changes ? { changes: x.changes } : {}),
       ...(x.skipped ? { skipped: x.skipped } : {}),
       ...(x.observedGeneration !== undefined ? { observedGeneration: x.observedGeneration } : {}),
@@ -67,6 +70,30 @@ export function resultToJson(
       minReplicas: s.minReplicas,
       maxReplicas: s.maxReplicas,
     },
+    // Only a scenario with spec.nodes has them.
+    ...(r.nodes
+      ? {
+          nodes: {
+            provisioner: r.nodes.provisioner,
+            podsPerNode: r.nodes.podsPerNode,
+            kpis: r.nodes.kpis,
+            events: r.nodes.events,
+            series: Object.fromEntries(
+              Object.entries(r.nodes.series).map(([k, v]) => [k, arr(v as Float64Array)]),
+            ),
+          },
+        }
+      : {}),
+    ...(r.keda
+      ? {
+          keda: {
+            version: r.keda.series.version,
+            kpis: r.keda.kpis,
+            phase: Array.from(r.keda.series.phase, (p) => KEDA_PHASES[p]),
+            writes: arr(r.keda.series.write),
+          },
+        }
+      : {}),
   };
 }
 
@@ -100,6 +127,12 @@ export function kpiLines(r: SimulationResult): string[] {
     `scale events ${k.scaleEvents} (${k.scaleUps} up, ${k.scaleDowns} down), direction reversals ${k.directionReversals}`,
     `time above target ${k.timeAboveTargetSeconds}s, unmet demand ${k.unmetDemand} (${k.unmetDemandPercent}%), overloaded ${k.overloadSeconds}s`,
     recoveryLine(k.recovery),
+    ...(r.nodes ? nodeKpiLines(r.nodes) : []),
+    ...(r.keda
+      ? [
+          `KEDA ${r.keda.series.version}: time at zero ${r.keda.kpis.timeAtZeroSeconds}s, activations ${r.keda.kpis.activations}, deactivations ${r.keda.kpis.deactivations}, longest wait at zero ${r.keda.kpis.longestWaitAtZeroSeconds}s, in fallback ${r.keda.kpis.fallbackSeconds}s`,
+        ]
+      : []),
   ];
 }
 
@@ -125,8 +158,14 @@ export function resultToTable(
   out.push('time      replicas  desired  ready  explanation');
   const numbers = new Map<string, number>();
   for (const x of r.syncs) {
-    if (!explain && !x.rescaled && x.time !== 0 && !x.changes) continue;
-    const rep = x.rescaled ? `${x.currentReplicas}→${x.replicas}` : String(x.replicas);
+    const kedaWrites = x.keda?.writes ?? [];
+    if (!explain && !x.rescaled && x.time !== 0 && !x.changes && kedaWrites.length === 0) continue;
+    // KEDA's writes come before the HPA's sync: "7→0 KEDA".
+    const rep = x.rescaled
+      ? `${x.currentReplicas}→${x.replicas}`
+      : kedaWrites.length > 0
+        ? `${kedaWrites[0]!.from}→${kedaWrites.at(-1)!.to} KEDA`
+        : String(x.replicas);
     out.push(
       `${clock(x.time)}  ${rep.padEnd(8)}  ${String(x.desiredReplicas).padEnd(7)}  ${String(x.pods.ready).padEnd(5)}  ${x.explanation}`,
     );
@@ -136,6 +175,8 @@ export function resultToTable(
     out.push('', `notes on the popular explanations (${numbers.size}):`);
     for (const [text, n] of numbers) out.push(`  note ${n}: ${text}`);
   }
+  if (r.nodes && r.nodes.events.length > 0)
+    out.push('', `nodes (${r.nodes.provisioner}):`, ...nodeEventLines(r.nodes));
   out.push('', ...kpiLines(r));
   return out.join('\n') + '\n';
 }

@@ -6,13 +6,13 @@
 
 import { readFileSync } from 'node:fs';
 import {
-  compactSeriesCurve,
   compactSeriesYaml,
+  importCurve,
   parseCsvSeries,
   parsePrometheusRangeQuery,
-  seriesCurve,
+  pointsSeriesYaml,
 } from '../engine/simulation/curves/index.ts';
-import type { ImportIssue } from '../engine/simulation/curves/index.ts';
+import type { ImportIssue, SeriesCurve } from '../engine/simulation/curves/index.ts';
 import * as scenarioLimits from '../scenario/limits.ts';
 import { parseArgs, type Io } from './args.ts';
 import { fileDiagnostic, providedText } from './loadScenario.ts';
@@ -81,10 +81,32 @@ export function importCommand(argv: string[], io: Io): number {
   for (const w of result.series.warnings) io.err(importDiagnostic(file, w, 'warning'));
   const interpolation = args.values.step ? 'step' : 'linear';
   const scale = (args.values.scale as number | undefined) ?? 1;
-  if (!(scale >= 0)) return io.usage('--scale needs a factor ≥ 0');
-  const yaml = args.values.points
-    ? pointsYaml(result.series.points, file, interpolation, scale)
-    : compactYaml(result.series.points, file, interpolation, scale);
+  if (!(scale >= 0 && Number.isFinite(scale))) return io.usage('--scale needs a finite factor ≥ 0');
+  const points = result.series.points;
+  // The curve the scenario will read, checked by its own validator: printed only if it validates.
+  const imported = importCurve(points, {
+    form: args.values.points ? 'points' : 'compact',
+    interpolation,
+    scale,
+    scaleName: '--scale',
+  });
+  if (!imported.ok) {
+    for (const e of imported.errors) io.err(importDiagnostic(file, e, 'error'));
+    return 2;
+  }
+  for (const w of imported.warnings) io.err(importDiagnostic(file, w, 'warning'));
+  const curve = imported.curve;
+  const yaml = [
+    curve.points
+      ? `# ${points.length} points from ${file} (seconds after the first sample)`
+      : `# ${imported.count} values every ${curve.stepSeconds}s from ${file} (${points.length} samples; seconds after the first)`,
+    ...(curve.points
+      ? pointsSeriesYaml('traffic', curve)
+      : compactSeriesYaml(
+          'traffic',
+          curve as SeriesCurve & { values: string; stepSeconds: number },
+        )),
+  ].join('\n');
   // The importer takes up to 100,000 rows, more than a scenario's text limit holds as YAML.
   if (yaml.length > scenarioLimits.MAX_TEXT_CHARS) {
     const mb = (yaml.length / 1024 / 1024).toFixed(1);
@@ -99,37 +121,4 @@ export function importCommand(argv: string[], io: Io): number {
   }
   io.out(yaml);
   return 0;
-}
-
-/** One point per line: long, but every point exact and each on its own diff line. */
-function pointsYaml(
-  points: { at: number; value: number }[],
-  file: string,
-  interpolation: 'step' | 'linear',
-  scale: number,
-): string {
-  const curve = seriesCurve({ points, warnings: [], originSeconds: 0 }, interpolation);
-  return [
-    `# ${points.length} points from ${file} (seconds after the first sample)`,
-    'traffic:',
-    '  type: series',
-    `  interpolation: ${curve.interpolation}`,
-    '  points:',
-    ...points.map((p) => `    - { at: ${p.at}, value: ${p.value * scale} }`),
-  ].join('\n');
-}
-
-/** Evenly spaced values, 4 significant digits of the peak, 20 a line (see curves/README.md). */
-function compactYaml(
-  points: { at: number; value: number }[],
-  file: string,
-  interpolation: 'step' | 'linear',
-  scale: number,
-): string {
-  const curve = compactSeriesCurve(points, { interpolation, scale });
-  const count = curve.values.split(/\s+/).length;
-  return [
-    `# ${count} values every ${curve.stepSeconds}s from ${file} (${points.length} samples; seconds after the first)`,
-    ...compactSeriesYaml('traffic', curve),
-  ].join('\n');
 }

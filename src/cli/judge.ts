@@ -6,8 +6,16 @@
 
 import type { SimulationResult } from '../engine/simulation/index.ts';
 import type { ParseResult } from '../scenario/index.ts';
-import { executeRun, planParsed, runRole, type RunPlan } from '../run/index.ts';
-import { judge, judgedPlans, type Threshold } from '../tune/index.ts';
+import {
+  executeDraws,
+  executeRun,
+  runRole,
+  planParsed,
+  type DrawsResult,
+  type RunPlan,
+} from '../run/index.ts';
+import { judge, judgedPlans, pessimisticKpis, type Threshold } from '../tune/index.ts';
+import type { DrawsAsked } from './draws.ts';
 
 export interface Check {
   flag: string;
@@ -27,6 +35,8 @@ export interface RunVerdict {
   gated: boolean;
   checks: Check[];
   result: SimulationResult;
+  /** the run's timing draws, when judged over them */
+  drawn?: DrawsResult & { ok: true };
 }
 
 export type Judgement =
@@ -37,6 +47,8 @@ export interface Limits {
   active: readonly Threshold[];
   values: Record<string, unknown>;
   gate: string;
+  /** judge each run over timing draws, at a percentile of them (cli/draws.ts) */
+  draws?: DrawsAsked | null;
 }
 
 export function judgeParsed(parsed: ParseResult, limits: Limits): Judgement {
@@ -51,8 +63,17 @@ export function judgeParsed(parsed: ParseResult, limits: Limits): Judgement {
     flag: t.flag,
     limit: limits.values[t.flag] as number,
   }));
-  const checksOf = (result: SimulationResult): Check[] =>
-    judge(result.kpis, constraints).map((r) => ({
+  // Over draws: every threshold at the percentile of its bad tail, as the search judges them.
+  const checksOf = (result: SimulationResult, drawn?: DrawsResult & { ok: true }): Check[] =>
+    judge(
+      drawn
+        ? pessimisticKpis(
+            drawn.draws.map((x) => x.kpis),
+            limits.draws!.percentile,
+          )
+        : result.kpis,
+      constraints,
+    ).map((r) => ({
       flag: r.flag,
       label: r.label,
       bound: r.bound,
@@ -95,13 +116,17 @@ export function judgeParsed(parsed: ParseResult, limits: Limits): Judgement {
       const who = run.kind === 'variant' ? `variant '${run.label}': ` : '';
       return { ok: false, error: `${who}${outcome.error}` };
     }
+    const d = limits.draws;
+    const drawn = d ? executeDraws(run, d.count, d.seed) : null;
+    if (drawn && !drawn.ok) return { ok: false, error: `${run.label}: ${drawn.error}` };
     verdicts.push({
       key: run.key,
       role: runRole(run.kind),
       name: run.label,
       gated: gated.includes(run.key),
-      checks: checksOf(outcome.result),
+      checks: checksOf(outcome.result, drawn ?? undefined),
       result: outcome.result,
+      ...(drawn ? { drawn } : {}),
     });
   }
   return { ok: true, runs: verdicts, federated: false, passed: allMet(verdicts) };

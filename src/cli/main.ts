@@ -15,21 +15,31 @@ export const USAGE = `usage: hpa-sim <command> [args]
 
 commands:
   run FILE [--format table|json|csv] [--explain] [--effective] [--hpa NAME] [--max-work N]
+       [--draws N] [--seed S]
         simulate a scenario (HPA manifest + Simulation document); --explain prints every sync
         (and the full trace in JSON) with the notes on where the popular explanations
         differ from the controller; --effective prints the HPA after API defaulting;
         --hpa picks one HorizontalPodAutoscaler of a many-document file (default: the first);
-        --max-work raises the work budget (default ${DEFAULT_MAX_WORK.toLocaleString('en-US')} units, about 5 s)
+        --max-work raises the work budget (default ${DEFAULT_MAX_WORK.toLocaleString('en-US')} units, about 5 s);
+        --draws N [--seed S] also runs N timing draws (scrape and sync phases) and prints each
+        KPI's median, p95 and worst (JSON: drawSummary and one entry per draw)
   check FILE [--hpa NAME] ${THRESHOLDS.map((t) => `[--${t.flag} N]`).join(' ')} [--gate hpa|all|VARIANT] [--max-work N]
+       [--draws N] [--seed S] [--percentile P]
         simulate and compare KPIs with thresholds: exit 0 all met, 1 some not met, 2 bad input;
         every variant (spec.variants) is judged and printed; --gate says whose verdict is the
-        exit status: the HPA as written (default), every run, or one variant
+        exit status: the HPA as written (default), every run, or one variant;
+        --draws N [--seed S] [--percentile P] judges each KPI over N timing draws at their
+        P-th percentile (default 100: the worst draw)
   tune FILE [--hpa NAME] [check's thresholds] [--minimize cost|pod-hours] [--pod-hour-price P]
        [--seed N] [--budget RUNS] [--workers N] [--search-replicas] [--search-target] [--max-work N]
+       [--draws N] [--percentile P] [--write FILE]
         search the HPA's behavior for the cheapest one that meets the thresholds (seed ${TUNE_DEFAULTS.seed},
         ${TUNE_DEFAULTS.budget} runs, all cores by default); prints the recommended manifest, a summary on
         stderr: exit 0 one meets every threshold, 1 none does (the nearest miss is printed), 2 bad input;
-        --minimize cost reads spec.cost's prices unless --pod-hour-price is given
+        --minimize cost reads spec.cost's prices unless --pod-hour-price is given;
+        --draws N [--percentile P] judges every candidate at the P-th percentile of N timing
+        draws (default: the worst); --write FILE writes the recommended HPA there (only when
+        it meets every threshold) instead of printing it
   import FILE [--from csv|prometheus] [--series sum|N] [--step] [--scale F] [--points]
         turn exported traffic (CSV time,value or a Prometheus query_range JSON) into a series
         curve to paste under spec.traffic

@@ -1,12 +1,20 @@
-// `cli run PATH… [--format json|csv|table] [--explain] [--effective] [--hpa NAME]`
+// `cli run PATH… [--format json|csv|table] [--explain] [--effective] [--hpa NAME] [--draws N]`
 
 import { isFullResult } from '../engine/simulation/index.ts';
-import { comparisonText, executeRun, planParsed, runRole, type ComparedRun } from '../run/index.ts';
+import {
+  comparisonText,
+  executeDraws,
+  executeRun,
+  planParsed,
+  runRole,
+  type ComparedRun,
+} from '../run/index.ts';
 import { federationCsv, federationJson, federationTable, runAllModels } from './federation.ts';
 import { resultToCsv, resultToJson, resultToTable } from './format.ts';
 import { loadScenarioFile } from './loadScenario.ts';
 import { parseArgs, type Io } from './args.ts';
 import { namesMany, runMany } from './runMany.ts';
+import { drawsJson, drawsText, readDraws } from './draws.ts';
 
 export function runCommand(argv: string[], io: Io): number {
   const args = parseArgs(argv, {
@@ -14,8 +22,12 @@ export function runCommand(argv: string[], io: Io): number {
     explain: 'boolean',
     effective: 'boolean',
     hpa: 'string',
+    draws: 'number',
+    seed: 'number',
   });
   if (!args.ok) return io.usage(args.error);
+  const drawsAsked = readDraws(args.values);
+  if (typeof drawsAsked === 'string') return io.usage(drawsAsked);
   const format = (args.values.format as string | undefined) ?? 'table';
   if (!['json', 'csv', 'table'].includes(format))
     return io.usage(`unknown format "${format}" (json, csv or table)`);
@@ -55,9 +67,9 @@ export function runCommand(argv: string[], io: Io): number {
   const name0 = plan.summary.name || file;
   if (main.federation) {
     // Multi-cluster: every model, with its clusters, the total and the cluster events.
-    const fed = runAllModels(main.input, Boolean(args.values.explain));
+    const fed = runAllModels(main.input, Boolean(args.values.explain), plan.runs);
     if (!fed.ok) {
-      io.err(`${file}:1:1: error: ${fed.error}`);
+      io.err(`${file}:${where(fed.at)}: error: ${fed.error}`);
       return 2;
     }
     if (format === 'json')
@@ -72,24 +84,36 @@ export function runCommand(argv: string[], io: Io): number {
   // The CLI prints every sync's conditions and explanation: record them all.
   const run = executeRun(main, { record: 'full' });
   if (!run.ok || !isFullResult(run.result)) {
-    io.err(`${file}:1:1: error: ${run.ok ? 'no sync records' : run.error}`);
+    io.err(
+      `${file}:${where(run.ok ? null : run.at)}: error: ${run.ok ? 'no sync records' : run.error}`,
+    );
     return 2;
   }
   // Variants need only their KPIs: the compact record is enough.
-  const entry = (r: typeof run & { ok: true }): ComparedRun => ({
+  // Each run names its release: a variant may run another one (spec.variants[].kubernetesVersion).
+  const entry = (r: typeof run & { ok: true }): ComparedRun & { kubernetesVersion?: string } => ({
     key: r.key,
     role: runRole(r.kind),
     name: r.label,
+    ...(r.input.controller.kubernetesVersion
+      ? { kubernetesVersion: r.input.controller.kubernetesVersion }
+      : {}),
     kpis: r.result.kpis,
   });
   const compared: ComparedRun[] = [entry(run)];
   for (const variant of variants) {
     const outcome = executeRun(variant);
     if (!outcome.ok) {
-      io.err(`${file}:1:1: error: variant '${variant.label}': ${outcome.error}`);
+      io.err(`${file}:${where(outcome.at)}: error: variant '${variant.label}': ${outcome.error}`);
       return 2;
     }
     compared.push(entry(outcome));
+  }
+  // Timing draws: the same run under N draws of the scrape and sync phases (run/draws.ts).
+  const drawn = drawsAsked ? executeDraws(main, drawsAsked.count, drawsAsked.seed) : null;
+  if (drawn && !drawn.ok) {
+    io.err(`${file}:1:1: error: ${drawn.error}`);
+    return 2;
   }
   const name = plan.summary.name || file;
   const explain = Boolean(args.values.explain);
@@ -109,6 +133,7 @@ export function runCommand(argv: string[], io: Io): number {
           ? { kubernetesVersion: release.version, kubernetesVersionNamed: release.named }
           : {}),
         variants: compared,
+        ...(drawn?.ok ? drawsJson(drawn) : {}),
         ...(world ? { defaultSimulation: world } : {}),
       }),
     );
@@ -117,6 +142,12 @@ export function runCommand(argv: string[], io: Io): number {
     io.out(resultToTable(name, run.result, explain, run.input.hpa, releaseText).trimEnd());
     if (compared.length > 1)
       io.out(`\nvariants side by side:\n${comparisonText(compared).trimEnd()}`);
+    if (drawn?.ok) io.out(`\n${drawsText(drawn).trimEnd()}`);
   }
   return 0;
+}
+
+/** line:column of the field a stopped run names (its budget's), else the text's start. */
+function where(at: { line: number; column: number } | null | undefined): string {
+  return at ? `${at.line}:${at.column}` : '1:1';
 }

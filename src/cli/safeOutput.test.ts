@@ -183,18 +183,46 @@ describe('import', () => {
 
 describe('--max-work', () => {
   const big = resolve(dir, 'big.yaml');
-  writeFileSync(
-    big,
-    `${hpa('web', 'web').replace('maxReplicas: 3', 'maxReplicas: 5000')}---\napiVersion: hpa-sim.dev/v1alpha1\nkind: Simulation\nspec: { duration: 24h, workload: { replicas: 1 } }\n`,
-  );
+  // 200 pods that never settle (a start-up burst longer than the run) for a week: certain to
+  // fit the budget where it is read, stopped by the engine's work meter on the way.
+  const text = `apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata: { name: web }
+spec:
+  scaleTargetRef: { kind: Deployment, name: web }
+  minReplicas: 200
+  maxReplicas: 200
+---
+apiVersion: hpa-sim.dev/v1alpha1
+kind: Simulation
+spec:
+  duration: 168h
+  workload: { replicas: 200, startupCpuBurst: { extra: 300m, duration: 720h } }
+  traffic: { type: constant, value: 60000 }
+`;
+  writeFileSync(big, text);
 
-  it('a run over the budget is one located error that names the flag', () => {
-    const r = cli('run', big);
+  it('a run the meter stops is one error at the field behind its cost, naming the flag', () => {
+    const r = cli('run', big, '--max-work', '2000000');
+    expect(r.code).toBe(2);
+    expect(r.err.filter((l) => l.includes('error'))).toHaveLength(1);
+    const e = r.err.find((l) => l.includes('error'))!;
+    expect(e).toMatch(
+      /^.*big\.yaml:7:3: error: stopped at .* of 7 d: the work budget of 2 M units/,
+    );
+    expect(e).toContain('set by hpa:spec.maxReplicas (line 7)');
+    expect(e).toContain('--max-work');
+    // check judges the same runs, stopped the same way.
+    const c = cli('check', big, '--max-work', '2000000', '--max-peak-replicas', '5000');
+    expect(c.code).toBe(2);
+    expect(c.err.join('\n')).toContain('set by hpa:spec.maxReplicas (line 7)');
+  });
+
+  it('a run certain to pass it is refused where it is read, at its field', () => {
+    const r = cli('run', big, '--max-work', '100000');
     expect(r.code).toBe(2);
     expect(r.err).toHaveLength(1);
-    expect(r.err[0]).toMatch(
-      /big\.yaml:6:\d+: error: this run needs about .* over the work budget/,
-    );
+    expect(r.err[0]).toMatch(/big\.yaml:12:\d+: error: every run of this scenario needs at least/);
     expect(r.err[0]).toContain('--max-work');
   });
 

@@ -11,6 +11,7 @@ import { DEFAULT_MAX_WORK } from '../scenario/index.ts';
 import { openSearch } from '../bridge/searchLanes.ts';
 import {
   costObjective,
+  describeTradeOff,
   localEvaluator,
   MAX_BUDGET,
   podHoursObjective,
@@ -19,6 +20,7 @@ import {
   scenarioCostObjective,
   search,
   THRESHOLDS,
+  tradeOffs,
   type BatchEvaluator,
   type CandidateResult,
   type Goals,
@@ -27,6 +29,8 @@ import {
 import { parseArgs, type Io } from './args.ts';
 import { currentParseOptions, loadScenarioFile } from './loadScenario.ts';
 import { createThreadPool, machineCores } from './threads.ts';
+import { drawsLabel, readDraws } from './draws.ts';
+import { writeFileSync } from 'node:fs';
 
 export const TUNE_DEFAULTS = { seed: 1, budget: 200 } as const;
 /** The most `--workers` accepts (more is capped at the machine's cores anyway). */
@@ -45,9 +49,17 @@ export async function tuneCommand(argv: string[], io: Io): Promise<number> {
     workers: 'number',
     'search-replicas': 'boolean',
     'search-target': 'boolean',
+    draws: 'number',
+    percentile: 'number',
+    write: 'string',
   };
   const args = parseArgs(argv, spec);
   if (!args.ok) return io.usage(args.error);
+  const draws = readDraws(args.values);
+  if (typeof draws === 'string') return io.usage(draws);
+  const write = args.values.write as string | undefined;
+  if (write !== undefined && (write === '' || write === '-'))
+    return io.usage('--write takes a file to write the recommended HPA manifest to');
   const [file, ...extra] = args.positional;
   if (!file || extra.length) return io.usage('tune takes exactly one scenario file');
   const v = args.values;
@@ -90,7 +102,11 @@ export async function tuneCommand(argv: string[], io: Io): Promise<number> {
   loaded.warnings.forEach((w) => io.err(w));
   const parsed = loaded.parsed;
   const maxWork = currentParseOptions().maxWork ?? DEFAULT_MAX_WORK;
-  const prepared = prepareSearch(parsed, maxWork);
+  // Candidates judged over the draws; the search's seed draws them (the same seed, the same answer).
+  const drawsGoal = draws
+    ? { ...draws, seed: (v.seed as number | undefined) ?? TUNE_DEFAULTS.seed }
+    : null;
+  const prepared = prepareSearch(parsed, maxWork, drawsGoal);
   if (!prepared.ok) {
     io.err(`${file}:1:1: error: ${prepared.error}`);
     return 2;
@@ -125,7 +141,12 @@ export async function tuneCommand(argv: string[], io: Io): Promise<number> {
     if (pool) {
       const opened = await openSearch(
         pool,
-        { text: loaded.text, maxWork, ...(v.hpa === undefined ? {} : { hpa: v.hpa as string }) },
+        {
+          text: loaded.text,
+          maxWork,
+          draws: drawsGoal,
+          ...(v.hpa === undefined ? {} : { hpa: v.hpa as string }),
+        },
         {
           workers,
           signal: abort.signal,
@@ -169,8 +190,25 @@ export async function tuneCommand(argv: string[], io: Io): Promise<number> {
     io.err(`${file}:1:1: error: ${current?.error ?? 'no candidate could be simulated'}`);
     return 2;
   }
-  io.out(patchedManifestYaml(loaded.text, hpaDoc, best.patch, parsed.hpaManifest).trimEnd());
+  const manifest = patchedManifestYaml(loaded.text, hpaDoc, best.patch, parsed.hpaManifest);
+  if (write === undefined) io.out(manifest.trimEnd());
   summary(result, current, best, { file, workers, seconds }).forEach((l) => io.err(l));
+  if (drawsGoal)
+    io.err(`${file}: every candidate judged at ${drawsLabel(drawsGoal)} (seed ${drawsGoal.seed})`);
+  if (write !== undefined) {
+    // Only a recommendation that meets every threshold is written: the file is meant to ship.
+    if (!result.feasible) {
+      io.err(`${write}: not written: no candidate meets every threshold`);
+      return 1;
+    }
+    try {
+      writeFileSync(write, manifest.endsWith('\n') ? manifest : `${manifest}\n`);
+    } catch (e) {
+      io.err(`${write}: error: ${(e as Error).message}`);
+      return 2;
+    }
+    io.err(`${write}: wrote the recommended HorizontalPodAutoscaler (kubectl apply -f ${write})`);
+  }
   return result.feasible ? 0 : 1;
 }
 
@@ -218,11 +256,28 @@ function summary(
     rows.push([r.overload.label, fmt(current.overload), fmt(best.overload)]);
   rows.push(['scale events', fmt(current.kpis?.scaleEvents), fmt(best.kpis?.scaleEvents)]);
   rows.push(['peak replicas', fmt(current.kpis?.peakReplicas), fmt(best.kpis?.peakReplicas)]);
+  rows.push([
+    'longest recovery (s)',
+    fmt(current.kpis?.recovery.maxSeconds),
+    fmt(best.kpis?.recovery.maxSeconds),
+  ]);
+  rows.push([
+    'p95 utilization (%)',
+    fmt(current.kpis?.p95UtilizationPercent),
+    fmt(best.kpis?.p95UtilizationPercent),
+  ]);
   const w0 = Math.max(...rows.map((x) => x[0].length), 10);
   const w1 = Math.max(...rows.map((x) => x[1].length), 'current'.length);
   const line = (a: string, b: string, c: string) => `  ${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`;
   lines.push(line('', 'current', best.index === 0 ? 'recommended (= current)' : 'recommended'));
   rows.forEach((x) => lines.push(line(...x)));
+  // What the recommendation gives up against the current HPA, beyond the goals searched for.
+  const trades =
+    best.index !== 0 && current.kpis && best.kpis ? tradeOffs(current.kpis, best.kpis) : [];
+  if (trades.length > 0)
+    lines.push(
+      `${run.file}: note: the recommendation trades: ${trades.map(describeTradeOff).join('; ')}`,
+    );
   for (const need of releaseNeeds(best.patch)) lines.push(`${run.file}: note: ${need.text}`);
   lines.push(
     r.feasible

@@ -15,6 +15,8 @@ const kpis = (o: Partial<Kpis>): Kpis => ({
   unmetDemand: 0,
   unmetDemandPercent: 0,
   overloadSeconds: 0,
+  demand: 0,
+  servedDemand: 0,
   recovery: { basis: 'overload', count: 0, openAtEnd: false, maxSeconds: 0, meanSeconds: 0 },
   p95UtilizationPercent: null,
   cost: null,

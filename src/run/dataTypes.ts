@@ -24,6 +24,16 @@ export type {
   SyncRecord,
 } from '../engine/simulation/index.ts';
 export type { Diagnostic, JsonSchema, ParseOptions, Severity } from '../scenario/index.ts';
+export type { NodeEvent, NodeKpis, NodeRun, NodeSeries } from '../engine/nodes/index.ts';
+export type {
+  KedaCheck,
+  KedaKpis,
+  KedaPhase,
+  KedaSyncRecord,
+  KedaTriggerRead,
+  KedaWrite,
+} from '../engine/keda/step.ts';
+export type { KedaCondition, KedaVersion } from '../engine/keda/types.ts';
 export type {
   ClusterEvent,
   ClusterEventKind,

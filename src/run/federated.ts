@@ -14,6 +14,8 @@ import {
 } from '../engine/multicluster/index.ts';
 import type { SimulationInput } from '../engine/simulation/index.ts';
 import { memberKey, parseMemberKey } from './runKey.ts';
+import { DEFAULT_MAX_WORK } from '../scenario/index.ts';
+import { failed, modelBudgets } from './budgets.ts';
 import type { RunPlan, RunResult } from './types.ts';
 
 export type FederationDecision = FederationSyncDetail;
@@ -68,10 +70,15 @@ export function runFederated(
   if (!byModel) cache.set(input, (byModel = new Map()));
   const hit = byModel.get(`${model}/full`) ?? (record === 'compact' ? byModel.get(model) : null);
   if (hit) return hit;
+  // Every model's run is bounded: without a budget, its share of the default one (budgets.ts).
+  const budget =
+    workBudget ??
+    modelBudgets(input, DEFAULT_MAX_WORK)[input.federation?.models.indexOf(model) ?? 0] ??
+    DEFAULT_MAX_WORK;
   const outcome = simulateFederation(input, model, {
     record,
     ...(shouldStop ? { shouldStop } : {}),
-    ...(workBudget !== undefined ? { workBudget } : {}),
+    workBudget: budget,
   });
   // A cancelled or stopped run is not an answer to keep.
   if (outcome.ok) byModel.set(record === 'full' ? `${model}/full` : model, outcome);
@@ -85,10 +92,7 @@ export function executeFederatedRun(
 ): RunResult {
   const { model, member } = plan.federation!;
   const outcome = runFederated(plan.input, model, shouldStop, 'compact', workBudget);
-  if (!outcome.ok) {
-    const { error, overrun } = outcome;
-    return { ...plan, ok: false, error, result: null, ...(overrun ? { overrun } : {}) };
-  }
+  if (!outcome.ok) return failed(plan, outcome);
   const result =
     member === null
       ? outcome.run.total

@@ -4,14 +4,15 @@
 // × replicas × request). Pure; malformed input gives located errors, never a throw.
 
 import {
-  compactSeriesCurve,
   compactSeriesYaml,
+  importCurve,
   listPrometheusSeries,
   parseCsvSeries,
   parsePrometheusRangeQuery,
   type CurvePoint,
   type ImportIssue,
   type ImportResult,
+  type SeriesCurve,
 } from '../engine/simulation/curves/index.ts';
 
 export type TrafficFormat = 'csv' | 'prometheus';
@@ -135,11 +136,17 @@ export function importTraffic(request: TrafficImportRequest): TrafficImport {
     });
   }
   const offset = request.offsetSeconds ?? 0;
-  const curve = compactSeriesCurve(points, {
+  // The curve the scenario will read, checked by its own validator (bounded grid, values and
+  // times within the curve limits): Apply never writes a traffic block the editor then refuses.
+  const imported = importCurve(points, {
     interpolation: request.interpolation ?? 'linear',
     scale: factor,
     offsetSeconds: offset,
+    scaleName: 'the factor',
   });
+  if (!imported.ok) return { ok: false, errors: located('traffic', imported.errors) };
+  warnings.push(...located('traffic', imported.warnings));
+  const curve = imported.curve as SeriesCurve & { values: string; stepSeconds: number };
   const last = points.at(-1)?.at ?? 0;
   return {
     ok: true,

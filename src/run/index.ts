@@ -49,4 +49,12 @@ export {
   type RunKey,
   type RunKind,
 } from './runKey.ts';
+export { failed, modelBudgets, overrunError, shareBudget, withBudgets } from './budgets.ts';
+export {
+  executeDraws,
+  drawsProblem,
+  percentileProblem,
+  type DrawRun,
+  type DrawsResult,
+} from './draws.ts';
 export { variantChanges } from './variantChanges.ts';

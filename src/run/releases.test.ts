@@ -115,6 +115,6 @@ spec:
     const last = r137.result.syncs!.at(-1)!;
     expect(last.conditions.find((c) => c.type === 'ScalingActive')?.reason).toBe('ScalingDisabled');
     // minReplicas is 0: the explanation gives the 1.36+ reason, not "minReplicas is not 0".
-    expect(last.explanation).toContain('the HPA did not scale it there');
+    expect(last.explanation).toContain('the HPA did not scale it to');
   });
 });

@@ -8,6 +8,7 @@ import {
   type RecordLevel,
   type SimulationInput,
 } from '../engine/simulation/index.ts';
+import { failed, withBudgets } from './budgets.ts';
 import {
   effectiveHpaYaml,
   MAX_TEXT_CHARS,
@@ -81,7 +82,7 @@ export function planParsed(parsed: ParseResult): ScenarioPlan {
   if (!parsed.ok || !parsed.input) return { summary, runs: [] };
   if (parsed.input.federation) {
     const scenario = parsed.simulation.name || parsed.input.hpa.metadata?.name || 'hpa';
-    return { summary, runs: planFederation(parsed.input, scenario) };
+    return { summary, runs: withBudgets(planFederation(parsed.input, scenario), parsed) };
   }
   // Named as the comparison shows it: the HPA's own name beside its variants' names.
   const name = parsed.input.hpa.metadata?.name || parsed.simulation.name || 'hpa';
@@ -94,7 +95,7 @@ export function planParsed(parsed: ParseResult): ScenarioPlan {
     colour: i + 1,
     input: v.input,
   }));
-  return { summary, runs: [base, ...variants] };
+  return { summary, runs: withBudgets([base, ...variants], parsed) };
 }
 
 /** The one run of a single-cluster input: what planParsed makes of a scenario without variants. */
@@ -113,17 +114,18 @@ export function planScenario(text: string, options: ParseOptions = {}): Scenario
   return plan;
 }
 
+/** Runs one plan; its work budget is the option's, else the plan's (its share of the scenario's). */
 export function executeRun(plan: RunPlan, options: RunOptions = {}): RunResult {
-  if (plan.federation) return executeFederatedRun(plan, options.shouldStop, options.workBudget);
+  const workBudget = options.workBudget ?? plan.workBudget;
+  if (plan.federation) return executeFederatedRun(plan, options.shouldStop, workBudget);
   const outcome = simulate(plan.input, {
     record: options.record ?? 'compact',
     ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
-    ...(options.workBudget !== undefined ? { workBudget: options.workBudget } : {}),
+    ...(workBudget !== undefined ? { workBudget } : {}),
     ...(options.curves ? { curves: options.curves } : {}),
   });
   if (outcome.ok) return { ...plan, ok: true, result: outcome.result };
-  const { error, overrun } = outcome;
-  return { ...plan, ok: false, error, result: null, ...(overrun ? { overrun } : {}) };
+  return failed(plan, outcome);
 }
 
 export function runScenario(

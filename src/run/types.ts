@@ -5,7 +5,12 @@
 
 import type { MemberRef, RunKey, RunKind } from './runKey.ts';
 import type { SimulationInput, SimulationResult, WorkOverrun } from '../engine/simulation/index.ts';
-import type { Diagnostic, DocumentRole, ScenarioRelease } from '../scenario/index.ts';
+import type {
+  Diagnostic,
+  DocumentRole,
+  InputFieldLocation,
+  ScenarioRelease,
+} from '../scenario/index.ts';
 
 /** One object of the text, as the app lists it (a `kind: List`'s items one by one). */
 export interface SummaryDocument {
@@ -79,13 +84,29 @@ export interface RunPlan extends RunIdentity {
    * Every run of one model shares one multi-cluster simulation (see federated.ts).
    */
   federation?: MemberRef;
+  /**
+   * The work units this run may spend before the engine's meter stops it (its share of the
+   * scenario's budget, budgets.ts); absent: no budget unless RunOptions.workBudget gives one.
+   */
+  workBudget?: number;
+  /** where each input field was written (ParseResult.inputFields): a stop names its field */
+  inputFields?: Readonly<Record<string, InputFieldLocation>>;
 }
 
 export type RunResult = RunPlan &
   (
     | { ok: true; result: SimulationResult }
-    /** `overrun`: stopped by RunOptions.workBudget (the engine's meter): where and on what */
-    | { ok: false; error: string; result: null; overrun?: WorkOverrun }
+    /**
+     * `overrun`: stopped by its work budget (the engine's meter): where and on what; `at`: the
+     * field the user wrote behind that cost (the error names it too)
+     */
+    | {
+        ok: false;
+        error: string;
+        result: null;
+        overrun?: WorkOverrun;
+        at?: InputFieldLocation | null;
+      }
   );
 
 export interface ScenarioPlan {

@@ -1,16 +1,38 @@
 /**
- * The work budget: how much a run will cost, estimated from the scenario before it runs, so that
- * no valid scenario can freeze a tab or exhaust its memory. The individual limits (syncs, pods,
- * scrapes, windows) each look harmless; what hurts is their product, so it is checked once here.
+ * The work budget ahead of a run, in the engine's own measure: the counts the work meter will
+ * reach (engine/simulation/meter.ts, the costs it counts as a run goes), predicted from the
+ * scenario and priced with the meter's prices, so the estimate, the refusal and the stop of a run
+ * are one measure with one set of advice and one list of input fields behind each cost.
+ *
+ * Two predictions: what is **certain** (every run of the scenario reaches these counts whatever
+ * its dynamics: syncs, scrapes, the series it keeps, its starting pods) refuses a scenario where
+ * it is read; the **worst** steady case (every pod the HPA may reach for the whole run) is only a
+ * guess, so passing the budget with it is a notice, and the meter stops the run if it really
+ * gets there (src/run hands every run the budget).
  *
  * One unit of work is about 0.25 µs of CPU on one laptop core or 20 bytes the result keeps, so
- * the default budget (20,000,000 units) is about 5 s or 400 MB. The coefficients were measured
- * against the simulation engine with `npm run bench:worst` (see README.md); re-measure them when
- * the engine's cost per sync, pod or scrape changes.
+ * the default budget (20,000,000 units) is about 5 s or 400 MB.
  */
 import type { Curve } from '../engine/simulation/curves/index.ts';
 import type { SimulationInput } from '../engine/simulation/input.ts';
+import {
+  formatCount,
+  WORK_PRICES,
+  WorkMeter,
+  zeroCounts,
+  type InputPath,
+  type WorkCost,
+  type WorkCounts,
+} from '../engine/simulation/meter.ts';
+import { snapshotSpacing } from '../engine/simulation/replay.ts';
+import { scrapeSchedule } from '../engine/simulation/scrapes.ts';
+import {
+  METRIC_F64_KEYS,
+  METRIC_U8_KEYS,
+  SYNC_F64_KEYS,
+} from '../engine/simulation/seriesShape.ts';
 import { samplesPerScrape } from '../engine/simulation/substeps.ts';
+import { MAX_PODS } from './limits.ts';
 import type { Path } from './types.ts';
 
 /** Units a run may cost unless the caller raises it (the CLI's `--max-work`). */
@@ -20,61 +42,42 @@ export const DEFAULT_MAX_WORK = 20_000_000;
 export const MICROSECONDS_PER_UNIT = 0.25;
 export const BYTES_PER_UNIT = 20;
 
-/** Cost coefficients in units (time) and units (memory kept in the result). */
-const COST = {
-  /** a controller sync: reconcile, conditions, trace, explanation, the stored record */
-  syncTime: 100,
-  syncMemory: 90,
-  /** each HPA metric, per sync (proposal, trace entry) */
-  metricTime: 60,
-  metricMemory: 25,
-  /** each pod, per sync (observation, pod counts) and per metric */
-  podSync: 0.5,
-  podMetricSync: 0.5,
-  /** a metrics-server scrape, and each pod in it (per per-pod metric) */
-  scrape: 8,
-  podScrape: 1,
-  podLoadScrape: 0.3,
-  /** evaluating one curve node */
-  curveNode: 0.18,
-  /** one stored stabilization recommendation scanned per sync, and kept in that sync's trace */
-  recommendationTime: 0.12,
-  recommendationMemory: 0.5,
-  /** one stored scale event, per sync */
-  eventTime: 0.2,
-  eventMemory: 2,
-  /** one outage entry checked per scrape and per sync */
-  outage: 0.03,
-} as const;
-
-/** Where a term's cause is written: candidates in order, the first one present is used. */
+/** Where a cost's cause is written: the HPA's autoscaling/v2 path, or the document's path. */
 export interface BudgetLocation {
   role: 'hpa' | 'simulation';
-  /** autoscaling/v2 path for the HPA (mapped to the field as written), document path otherwise */
   path: Path;
 }
 
+/** One cost of the meter, as predicted. */
 export interface WorkTerm {
-  /** what grows, e.g. "5,000 pods × 5,761 syncs" */
+  cost: WorkCost;
+  count: number;
+  /** the count as a person reads it: "5.8 k controller syncs" */
   what: string;
-  /** the larger of its time and memory cost, in units */
+  /** its units on the side (time or memory) that decides */
   units: number;
-  /** what to change, as advice */
+  /** what to change, as advice (the meter's) */
   fix: string;
-  at: BudgetLocation[];
+  /** the input fields behind it, most responsible first (the meter's) */
+  fields: readonly InputPath[];
 }
 
 export interface WorkEstimate {
-  /** max(time, memory), in units */
+  /** max(time, memory), in units: the worst steady case (a guess: a notice past the budget) */
   units: number;
+  /** what every run of the scenario costs whatever its dynamics (a lower bound: refused past it) */
+  certainUnits: number;
   timeUnits: number;
   memoryUnits: number;
-  /** the term that costs most (first on ties) */
+  /** the predicted meter counts, worst and certain */
+  counts: WorkCounts;
+  certain: WorkCounts;
+  /** the term that costs most in the worst case, and in the certain one (first on ties) */
   dominant: WorkTerm;
+  certainDominant: WorkTerm;
+  /** every cost of the worst case */
   terms: WorkTerm[];
 }
-
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 /** Nodes in a curve tree (already validated, so bounded by the curve limits). */
 export function curveNodes(curve: Curve | null): number {
@@ -92,244 +95,185 @@ export function curveNodes(curve: Curve | null): number {
   return n;
 }
 
-/** The work a run of `input` will take. Pure and cheap: no simulation. */
-export function estimateWork(input: SimulationInput): WorkEstimate {
-  const sync = input.controller.syncPeriodSeconds;
-  const res = input.metricsPipeline.resolutionSeconds;
-  const syncs = Math.floor(input.durationSeconds / sync) + 1;
-  const scrapes = Math.floor(input.durationSeconds / res) + 1;
+/** Σ over syncs k = 1 … syncs of n + n²/4096 with n = min(k, cap): the meter's list scans. */
+function listScans(syncs: number, cap: number): number {
+  const c = Math.max(0, Math.min(syncs, cap));
+  const rising = (c * (c + 1)) / 2 + (c * (c + 1) * (2 * c + 1)) / 6 / 4096;
+  return rising + (syncs - c) * (c + (c * c) / 4096);
+}
+
+/** What one model (or the single cluster) of `input` counts: worst and certain. */
+interface Shape {
+  clusters: number;
+  controllers: number;
+  /** every pod the model's clusters may hold, and the fewest a run starts with */
+  pods: number;
+  starting: number;
+  /** runs whose series are kept */
+  recorded: number;
+}
+
+function shapes(input: SimulationInput): Shape[] {
   const spec = input.hpa.spec;
-  const metrics = Math.max(1, spec.metrics?.length ?? 0);
-  const single = Math.max(input.workload.initialReplicas, spec.maxReplicas, spec.minReplicas ?? 1);
-  const fed = federationScale(input, single);
-  const pods = fed.pods;
-  const podsFromHpa = spec.maxReplicas >= input.workload.initialReplicas;
-  let perPodLoads = 0;
-  // Per-pod loads read their curve (or the traffic) at every midpoint of a scrape interval.
-  const samples = samplesPerScrape(res);
-  let sampledNodes = curveNodes(input.traffic);
-  let scrapeNodes = 0;
-  let syncNodes = curveNodes(input.traffic);
-  for (const l of input.loads) {
-    if (l.kind === 'resource' || l.kind === 'pods') {
-      perPodLoads++;
-      sampledNodes += curveNodes(l.demand);
-    } else if (l.kind === 'object') {
-      syncNodes += curveNodes(l.value);
-    } else {
-      syncNodes += curveNodes(l.value);
-      scrapeNodes += curveNodes(l.queue?.arrivals ?? null);
-    }
-  }
-
-  const behavior = spec.behavior ?? null;
-  const flagWindow = input.controller.downscaleStabilizationSeconds;
-  const windows: { seconds: number; at: BudgetLocation[] }[] = [];
-  const flagAt: BudgetLocation = {
-    role: 'simulation',
-    path: ['spec', 'controller', 'downscaleStabilization'],
-  };
-  const behaviorAt = (dir: 'scaleUp' | 'scaleDown', field: string): BudgetLocation => ({
-    role: 'hpa',
-    path: ['spec', 'behavior', dir, field],
-  });
-  if (behavior) {
-    const down = behavior.scaleDown?.stabilizationWindowSeconds;
-    windows.push(
-      down === undefined || down === null
-        ? { seconds: Math.trunc(flagWindow), at: [flagAt] }
-        : { seconds: down, at: [behaviorAt('scaleDown', 'stabilizationWindowSeconds')] },
+  const f = input.federation;
+  const starting = Math.min(input.workload.initialReplicas, MAX_PODS);
+  if (!f) {
+    // The engine caps a run at MAX_PODS pods whatever maxReplicas says (hpa/process.ts).
+    const pods = Math.min(
+      MAX_PODS,
+      Math.max(input.workload.initialReplicas, spec.maxReplicas, spec.minReplicas ?? 1),
     );
-    windows.push({
-      seconds: behavior.scaleUp?.stabilizationWindowSeconds ?? 0,
-      at: [behaviorAt('scaleUp', 'stabilizationWindowSeconds')],
-    });
-  } else {
-    windows.push({ seconds: flagWindow, at: [flagAt] });
+    return [{ clusters: 1, controllers: 1, pods, starting, recorded: 1 }];
   }
-  const longest = windows.reduce((a, b) => (b.seconds > a.seconds ? b : a));
+  const n = f.clusters.length;
+  return f.models.map((model) => {
+    const duplicated =
+      model === 'proposal' ? f.policy === 'Duplicated' : f.strategy === 'Duplicated';
+    // A Duplicated member may reach maxReplicas on its own; the divided policies share it (plus
+    // a replica each from the min bump and spill-over starts). Each member is capped at MAX_PODS.
+    const most = Math.min(duplicated ? spec.maxReplicas * n : spec.maxReplicas + n, MAX_PODS * n);
+    return {
+      clusters: n,
+      controllers: model === 'proposal' ? n : 1,
+      pods: Math.max(input.workload.initialReplicas, most),
+      starting: 0,
+      recorded: n + 1,
+    };
+  });
+}
+
+/** The meter counts `input`'s run will reach: the worst steady case and the certain floor. */
+function predict(input: SimulationInput): { worst: WorkCounts; certain: WorkCounts } {
+  const worst = zeroCounts();
+  const certain = zeroCounts();
+  const spec = input.hpa.spec;
+  const sync = input.controller.syncPeriodSeconds;
+  const syncs = Math.floor(input.durationSeconds / sync) + 1;
+  const scrapes = scrapeSchedule(input).count;
+  const samples = samplesPerScrape(input.metricsPipeline.resolutionSeconds);
+  const metrics = spec.metrics?.length ?? 0;
+  const perSync =
+    SYNC_F64_KEYS.length + (METRIC_F64_KEYS.length + METRIC_U8_KEYS.length) * metrics + 2;
+  // The world's demand is sampled once; a per-pod load with its own curve, in every cluster.
+  const worldNodes = curveNodes(input.traffic);
+  let ownNodes = 0;
+  for (const l of input.loads)
+    if (l.kind === 'resource' || l.kind === 'pods') ownNodes += curveNodes(l.demand);
+
   // Upstream keeps one recommendation per sync for as long as the longest window needs it.
-  const recommendations = Math.min(syncs, Math.floor(longest.seconds / sync) + 2);
-  // Summed over the run: the list grows by one per sync until it holds the whole window.
-  const recommendationSyncs =
-    (recommendations * recommendations) / 2 + (syncs - recommendations) * recommendations;
+  const behavior = spec.behavior ?? null;
+  const windows = behavior
+    ? [
+        behavior.scaleDown?.stabilizationWindowSeconds ??
+          Math.trunc(input.controller.downscaleStabilizationSeconds),
+        behavior.scaleUp?.stabilizationWindowSeconds ?? 0,
+      ]
+    : [input.controller.downscaleStabilizationSeconds];
+  const kept = Math.floor(Math.max(...windows) / sync) + 2;
+  // At most one scale event per sync and direction, kept while the longest policy period counts it.
+  let period = 0;
+  for (const dir of ['scaleUp', 'scaleDown'] as const)
+    for (const p of behavior?.[dir]?.policies ?? []) period = Math.max(period, p.periodSeconds);
+  const events = behavior ? 2 * Math.min(syncs, Math.floor(period / sync) + 1) : 0;
+  const snapshots = Math.floor(Math.max(0, syncs - 1) / snapshotSpacing(syncs));
 
-  let longestPeriod = 0;
-  let periodAt: BudgetLocation[] = [];
-  for (const dir of ['scaleUp', 'scaleDown'] as const) {
-    (behavior?.[dir]?.policies ?? []).forEach((p, i) => {
-      if (p.periodSeconds > longestPeriod) {
-        longestPeriod = p.periodSeconds;
-        periodAt = [
-          { role: 'hpa', path: ['spec', 'behavior', dir, 'policies', i, 'periodSeconds'] },
-        ];
-      }
-    });
-  }
-  // At most one scale event per sync, kept while the longest policy period counts it.
-  const events = behavior ? 2 * Math.min(syncs, Math.floor(longestPeriod / sync) + 1) : 0;
-  const outages = input.outages.length;
+  for (const m of shapes(input)) {
+    const controlled = syncs * m.controllers;
+    worst.syncs += controlled;
+    worst.metricSyncs += controlled * metrics;
+    worst.scrapes += scrapes * m.clusters;
+    worst.podScrapes += scrapes * m.pods;
+    worst.curveNodes += scrapes * samples * (worldNodes + m.clusters * ownNodes);
+    worst.podEntries += controlled * m.pods;
+    worst.recommendations += m.controllers * listScans(syncs, kept);
+    worst.scaleEvents += controlled * events;
+    // The starting pods, then every pod the HPA may reach made and removed once.
+    worst.podWrites += m.starting + 2 * m.pods;
+    worst.seriesValues += syncs * perSync * m.recorded;
+    // A compact run keeps snapshots, a full one (the CLI's run, --explain) every record.
+    const snapshotUnits = snapshots * m.pods * WORK_PRICES.snapshotPods.memory;
+    if (controlled * WORK_PRICES.records.memory >= snapshotUnits) worst.records += controlled;
+    else worst.snapshotPods += snapshots * m.pods;
 
-  const durationAt: BudgetLocation[] = [
-    { role: 'simulation', path: ['spec', 'duration'] },
-    { role: 'simulation', path: ['spec', 'controller', 'syncPeriod'] },
-  ];
-  const podsAt: BudgetLocation[] = podsFromHpa
-    ? [{ role: 'hpa', path: ['spec', 'maxReplicas'] }]
-    : [{ role: 'simulation', path: ['spec', 'workload', 'replicas'] }];
-  const resolutionAt: BudgetLocation[] = [
-    { role: 'simulation', path: ['spec', 'metricsPipeline', 'resolution'] },
-    ...durationAt,
-  ];
-  const both = (time: number, memory: number) => ({ time, memory });
-  const parts: { term: Omit<WorkTerm, 'units'>; cost: { time: number; memory: number } }[] = [
-    {
-      term: {
-        what: `${fmt(syncs)} syncs`,
-        fix: 'shorten spec.duration or lengthen spec.controller.syncPeriod',
-        at: durationAt,
-      },
-      cost: both(syncs * COST.syncTime, syncs * COST.syncMemory),
-    },
-    {
-      term: {
-        what: `${fmt(metrics)} metrics × ${fmt(syncs)} syncs`,
-        fix: 'use fewer metrics, shorten spec.duration or lengthen spec.controller.syncPeriod',
-        at: [{ role: 'hpa', path: ['spec', 'metrics'] }, ...durationAt],
-      },
-      cost: both(syncs * metrics * COST.metricTime, syncs * metrics * COST.metricMemory),
-    },
-    {
-      term: {
-        what: `${fmt(pods)} pods × ${fmt(syncs)} syncs`,
-        fix: `lower ${podsFromHpa ? 'maxReplicas' : 'spec.workload.replicas'}, shorten spec.duration or lengthen spec.controller.syncPeriod`,
-        at: [...podsAt, ...durationAt],
-      },
-      cost: both(syncs * pods * (COST.podSync + metrics * COST.podMetricSync), 0),
-    },
-    {
-      term: {
-        what: `${fmt(pods)} pods × ${fmt(scrapes)} metric scrapes`,
-        fix: `lower ${podsFromHpa ? 'maxReplicas' : 'spec.workload.replicas'} or lengthen spec.metricsPipeline.resolution`,
-        at: [...podsAt, ...resolutionAt],
-      },
-      cost: both(scrapes * pods * (COST.podScrape + perPodLoads * COST.podLoadScrape), 0),
-    },
-    {
-      term: {
-        what: `${fmt(scrapes)} metric scrapes`,
-        fix: 'lengthen spec.metricsPipeline.resolution or shorten spec.duration',
-        at: resolutionAt,
-      },
-      cost: both(scrapes * COST.scrape, 0),
-    },
-    {
-      term: {
-        what: `${fmt(sampledNodes + scrapeNodes + syncNodes)} curve nodes × ${fmt(scrapes)} scrapes (${fmt(samples)} samples each)`,
-        fix: 'use simpler curves or lengthen spec.metricsPipeline.resolution',
-        at: [
-          { role: 'simulation', path: ['spec', 'traffic'] },
-          { role: 'simulation', path: ['spec', 'load'] },
-          ...resolutionAt,
-        ],
-      },
-      cost: both(
-        (scrapes * (sampledNodes * samples + scrapeNodes) + syncs * syncNodes) * COST.curveNode,
-        0,
-      ),
-    },
-    {
-      term: {
-        what: `${fmt(recommendations)} stored stabilization recommendations × ${fmt(syncs)} syncs (a ${fmt(longest.seconds)} s window at a ${sync} s sync period)`,
-        fix: 'shorten the stabilization window or lengthen spec.controller.syncPeriod',
-        at: [...longest.at, ...durationAt],
-      },
-      cost: both(
-        recommendationSyncs * COST.recommendationTime,
-        // Only the behavior path keeps the list in each sync's trace (one list for both windows).
-        behavior ? recommendationSyncs * COST.recommendationMemory : 0,
-      ),
-    },
-    {
-      term: {
-        what: `${fmt(events)} stored scale events × ${fmt(syncs)} syncs (a ${fmt(longestPeriod)} s policy period)`,
-        fix: 'shorten the policy periodSeconds or lengthen spec.controller.syncPeriod',
-        at: [...periodAt, ...durationAt],
-      },
-      cost: both(syncs * events * COST.eventTime, syncs * events * COST.eventMemory),
-    },
-    {
-      term: {
-        what: `${fmt(outages)} outages × ${fmt(syncs + scrapes)} syncs and scrapes`,
-        fix: 'merge outages or lengthen spec.metricsPipeline.resolution',
-        at: [{ role: 'simulation', path: ['spec', 'outages'] }, ...resolutionAt],
-      },
-      cost: both((syncs + scrapes) * outages * COST.outage, 0),
-    },
-  ];
-  if (input.federation) {
-    // Every model runs its clusters' controllers (proposal: one per member; shipped: one central)
-    // over the same syncs; the per-sync terms above counted one controller.
-    const perSync = parts.slice(0, 2).concat(parts.slice(6, 8));
-    for (const p of perSync) {
-      p.cost.time *= fed.controllers;
-      p.cost.memory *= fed.controllers;
+    // Certain: a single cluster reconciles and scrapes on every tick and keeps every series
+    // value; a multi-cluster model only keeps its series (a member may fail from the start).
+    certain.seriesValues += syncs * perSync * m.recorded;
+    certain.podWrites += m.starting;
+    if (!input.federation) {
+      certain.syncs += syncs;
+      certain.metricSyncs += syncs * metrics;
+      certain.scrapes += scrapes;
     }
-    parts.push({
-      term: {
-        what: `${fmt(input.federation.clusters.length)} member clusters × ${fmt(input.federation.models.length)} model(s) × ${fmt(syncs)} syncs`,
-        fix: 'use fewer member clusters, one model (model: proposal or shipped), or shorten spec.duration',
-        at: [{ role: 'simulation', path: ['spec', 'federation', 'clusters'] }, ...durationAt],
-      },
-      cost: both(
-        syncs * fed.recordings * COST.syncMemory,
-        syncs * fed.recordings * COST.syncMemory,
-      ),
-    });
   }
-  let timeUnits = 0;
-  let memoryUnits = 0;
-  for (const p of parts) {
-    timeUnits += p.cost.time;
-    memoryUnits += p.cost.memory;
-  }
-  const byTime = timeUnits >= memoryUnits;
-  const terms = parts.map((p) => ({ ...p.term, units: byTime ? p.cost.time : p.cost.memory }));
-  const dominant = terms.reduce((a, b) => (b.units > a.units ? b : a));
-  return { units: Math.max(timeUnits, memoryUnits), timeUnits, memoryUnits, dominant, terms };
+  return { worst, certain };
+}
+
+/** Counts priced as the meter prices them. */
+function price(counts: WorkCounts): { time: number; memory: number; terms: WorkTerm[] } {
+  const meter = new WorkMeter();
+  Object.assign(meter.counts, counts);
+  const terms = meter.breakdown().map(({ cost, count, units }) => {
+    const p = WORK_PRICES[cost];
+    return {
+      cost,
+      count,
+      what: `${formatCount(count)} ${p.noun[Math.round(count) === 1 ? 0 : 1]}`,
+      units,
+      fix: p.fix,
+      fields: p.fields,
+    };
+  });
+  return { time: meter.timeUnits(), memory: meter.memoryUnits(), terms };
+}
+
+const top = (terms: WorkTerm[]) => terms.reduce((a, b) => (b.units > a.units ? b : a));
+
+/** The work a run of `input` will take, in the meter's units. Pure and cheap: no simulation. */
+export function estimateWork(input: SimulationInput): WorkEstimate {
+  const { worst, certain } = predict(input);
+  const w = price(worst);
+  const c = price(certain);
+  return {
+    units: Math.max(w.time, w.memory),
+    certainUnits: Math.max(c.time, c.memory),
+    timeUnits: w.time,
+    memoryUnits: w.memory,
+    counts: worst,
+    certain,
+    dominant: top(w.terms),
+    certainDominant: top(c.terms),
+    terms: w.terms,
+  };
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+function budgetText(maxWork: number): string {
+  const seconds = (maxWork * MICROSECONDS_PER_UNIT) / 1e6;
+  const megabytes = (maxWork * BYTES_PER_UNIT) / 1e6;
+  return `the work budget of ${fmt(maxWork)} (about ${seconds.toLocaleString('en-US')} s or ${megabytes.toLocaleString('en-US')} MB on one core)`;
 }
 
 /**
- * A multi-cluster run counts every member's pods in every model: a Duplicated member may reach
- * F_max on its own, the divided policies share F_max (plus a replica each from the min bump and
- * spill-over starts). Also the controllers per sync and the series recorded (members + total).
+ * The message for a run certain to pass `maxWork`: what dominates, the field it comes from (as
+ * the diagnostic's path), what to change, how to raise it.
  */
-function federationScale(input: SimulationInput, single: number) {
-  const f = input.federation;
-  if (!f) return { pods: single, controllers: 1, recordings: 0 };
-  const n = f.clusters.length;
-  const max = input.hpa.spec.maxReplicas;
-  let pods = 0;
-  let controllers = 0;
-  for (const model of f.models) {
-    const duplicated =
-      model === 'proposal' ? f.policy === 'Duplicated' : f.strategy === 'Duplicated';
-    pods += Math.max(input.workload.initialReplicas, duplicated ? max * n : max + n);
-    controllers += model === 'proposal' ? n : 1;
-  }
-  return { pods, controllers, recordings: (n + 1) * f.models.length };
+export function overBudgetMessage(estimate: WorkEstimate, maxWork: number, field: string): string {
+  const d = estimate.certainDominant;
+  const share = Math.round((100 * d.units) / estimate.certainUnits);
+  return (
+    `every run of this scenario needs at least about ${fmt(estimate.certainUnits)} units of work, over ` +
+    `${budgetText(maxWork)}; ${share} % of it is ${d.what} (set by ${field}): ${d.fix} ` +
+    `(the command line's --max-work raises the budget)`
+  );
 }
 
-/** The message for a run over `maxWork`: what dominates, what to change, how to raise it. */
-export function overBudgetMessage(estimate: WorkEstimate, maxWork: number): string {
-  const seconds = (maxWork * MICROSECONDS_PER_UNIT) / 1e6;
-  const megabytes = (maxWork * BYTES_PER_UNIT) / 1e6;
-  const share = Math.round((100 * estimate.dominant.units) / estimate.units);
-  const facet = estimate.memoryUnits > estimate.timeUnits ? 'memory' : 'time';
+/** The notice for a run that may pass `maxWork` (the worst case is only a guess). */
+export function mayPassBudgetNotice(estimate: WorkEstimate, maxWork: number): string {
+  const d = estimate.dominant;
   return (
-    `this run needs about ${fmt(estimate.units)} units of work (${facet}), over the work budget of ${fmt(maxWork)} ` +
-    `(about ${seconds.toLocaleString('en-US')} s or ${megabytes.toLocaleString('en-US')} MB on one core); ` +
-    `${share} % of it is ${estimate.dominant.what}: ${estimate.dominant.fix} ` +
-    `(the command line's --max-work raises the budget)`
+    `This run may need up to about ${fmt(estimate.units)} units of work (${d.what} at worst), ` +
+    `over ${budgetText(maxWork)}: it runs, and stops with an error at the field behind the ` +
+    `cost if it really gets there.`
   );
 }

@@ -36,8 +36,11 @@ function plainToken(line: string, first: string, token: RegExp, quoted: boolean)
   return -1;
 }
 
-/** Offset of the first match of `token` (anchored with ^) outside comments and block scalars. */
-function plainTokenAt(text: string, first: string, token: RegExp, quoted = false): number {
+/**
+ * Offset of the first match of `token` (anchored with ^, starting with the text `needle`) outside
+ * comments and block scalars. Only a line holding the needle is scanned character by character.
+ */
+function plainTokenAt(text: string, needle: string, token: RegExp, quoted = false): number {
   let offset = 0;
   let blockIndent = -1;
   for (const line of text.split('\n')) {
@@ -47,7 +50,7 @@ function plainTokenAt(text: string, first: string, token: RegExp, quoted = false
       if (line.trim() === '' || indentOf(line) > blockIndent) continue;
       blockIndent = -1;
     }
-    const at = plainToken(line, first, token, quoted);
+    const at = line.includes(needle) ? plainToken(line, needle[0]!, token, quoted) : -1;
     if (at >= 0) return start + at;
     if (BLOCK_SCALAR.test(line)) blockIndent = indentOf(line);
   }
@@ -56,7 +59,7 @@ function plainTokenAt(text: string, first: string, token: RegExp, quoted = false
 
 /** Offset of the first template `{{` in plain YAML, or -1. */
 export function helmTemplateAt(text: string): number {
-  return text.includes('{{') ? plainTokenAt(text, '{', /^\{\{/) : -1;
+  return text.includes('{{') ? plainTokenAt(text, '{{', /^\{\{/) : -1;
 }
 
 /**
@@ -65,7 +68,7 @@ export function helmTemplateAt(text: string): number {
  * (a string), so a placeholder only explains errors; it never refuses a file by itself.
  */
 export function placeholderAt(text: string): number {
-  return text.includes('${') ? plainTokenAt(text, '$', /^\$\{[A-Za-z_][\w.:-]*\}/, true) : -1;
+  return text.includes('${') ? plainTokenAt(text, '${', /^\$\{[A-Za-z_][\w.:-]*\}/, true) : -1;
 }
 
 export const PLACEHOLDER_MESSAGE =

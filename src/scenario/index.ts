@@ -4,6 +4,7 @@ export type {
   DiagnosticFix,
   DocumentRole,
   HpaChoice,
+  InputFieldLocation,
   ParseOptions,
   ParseResult,
   ScenarioDocument,
@@ -14,7 +15,13 @@ export type {
 export { parseScenario, scenarioDocuments } from './parseScenario.ts';
 export { trimToAutoscalers } from './trimToAutoscalers.ts';
 export { MAX_TEXT_CHARS } from './limits.ts';
-export { DEFAULT_MAX_WORK, estimateWork, type WorkEstimate, type WorkTerm } from './budget.ts';
+export {
+  DEFAULT_MAX_WORK,
+  MICROSECONDS_PER_UNIT,
+  estimateWork,
+  type WorkEstimate,
+  type WorkTerm,
+} from './budget.ts';
 export { decodeScenarioBytes, type DecodeResult } from './decode.ts';
 export { effectiveHpaYaml, type EffectiveYamlOptions } from './docs.ts';
 export { hpaSchema, simulationSchema, HPA_API_VERSIONS, type JsonSchema } from './schema/index.ts';
@@ -31,3 +38,9 @@ export { safeLine, safeLines, hasUnsafeCharacters } from './safeText.ts';
 export { addVariant, duplicateAsVariant, type NewVariant } from './edit/addVariant.ts';
 export { mergePatch } from './variants/mergePatch.ts';
 export { patchHpaSpec, type PatchedHpa } from './hpa/patched.ts';
+export {
+  inputFieldKey,
+  locateInputFields,
+  LOCATED_INPUT_FIELDS,
+  type InputPath,
+} from './inputFields.ts';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { simulate } from '../engine/simulation/index.ts';
 import { parseScenario } from './index.ts';
 import { MAX_DEPTH, MAX_DOCUMENTS } from './limits.ts';
 import { BASIC_SPEC, HPA_V2, SIMULATION, errors, find } from './__fixtures__/helpers.ts';
@@ -131,8 +132,39 @@ describe('simulator limits, distinct from API validation', () => {
       'hpa:spec.maxReplicas',
       'spec.maxReplicas is 10,000: the API server accepts it, but the simulator runs at most 5,000 pods, so this run is capped at 5,000 replicas (the controller clamps there, not at 10,000)',
     ]);
+    expect(r.notices.some((n) => n.includes('this run is capped'))).toBe(true);
     expect(r.effectiveHpa?.spec.maxReplicas).toBe(10000);
     expect(r.input?.hpa.spec.maxReplicas).toBe(5000);
+    const run = simulate(r.input!);
+    expect(run.ok && Math.max(...run.result.series.specReplicas)).toBeLessThanOrEqual(5000);
+  });
+
+  it("minReplicas beyond 5,000 is refused: no run could reach the HPA's range", () => {
+    const r = parseScenario(
+      HPA_V2(
+        '  scaleTargetRef: { kind: Deployment, name: web }\n  minReplicas: 6000\n  maxReplicas: 10000\n',
+      ),
+    );
+    expect(errors(r.diagnostics).map((d) => d.path)).toEqual(['hpa:spec.minReplicas']);
+  });
+
+  it("a Deployment's replicas beyond 5,000 start the run at 5,000, with a warning there", () => {
+    const text = `${HPA_V2('  scaleTargetRef: { kind: Deployment, name: web }\n  maxReplicas: 30\n')}---
+kind: Deployment
+apiVersion: apps/v1
+metadata: { name: web }
+spec:
+  replicas: 5001
+`;
+    const r = parseScenario(text);
+    expect(errors(r.diagnostics)).toEqual([]);
+    const warning = r.diagnostics.find((d) => d.severity === 'warning');
+    expect([warning?.line, warning?.message]).toEqual([
+      text.split('\n').indexOf('  replicas: 5001') + 1,
+      '5,001 replicas: the simulator runs at most 5,000 pods, so the run starts with 5,000',
+    ]);
+    expect(r.input!.workload.initialReplicas).toBe(5000);
+    expect(simulate(r.input!).ok).toBe(true);
   });
 
   it('an int32 overflow is a decoding error', () => {

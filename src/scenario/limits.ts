@@ -71,5 +71,7 @@ export const MAX_NAME_CHARS = 253;
 /** Labels in one map or expressions in one selector, and values in one expression. */
 export const MAX_SELECTOR_TERMS = 100;
 export const MAX_SELECTOR_VALUES = 100;
+/** Nodes in one node group (spec.nodes.max): cluster-autoscaler's own scale tests reach 1,000. */
+export const MAX_NODES = 1_000;
 /** Member clusters in one multi-cluster scenario. */
 export const MAX_CLUSTERS = 16;

@@ -12,6 +12,7 @@ export function toDiagnostics(
   issues: readonly Issue[],
   documents: readonly SourceDocument[],
   text: string,
+  sort = true,
 ): Diagnostic[] {
   const lines = textLines(text);
   const firstLine = (): Range => {
@@ -37,6 +38,7 @@ export function toDiagnostics(
       ...(issue.fix ? { fix: locatedFix(issue.fix, lines) } : {}),
     };
   });
+  if (!sort) return out;
   return out
     .map((d, i) => ({ d, i }))
     .sort(

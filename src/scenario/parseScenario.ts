@@ -4,10 +4,11 @@
  */
 import { RELEASES, type ControllerConfig } from '../engine/controller/index.ts';
 import type { RunChange, SimulationInput } from '../engine/simulation/input.ts';
-import { checkBudget, checkRunsBudget } from './checkBudget.ts';
+import { checkBudget, checkRunsBudget, maxWorkOf } from './checkBudget.ts';
 import { IssueList, reporterFor, type DocRef, type Reporter } from './diagnostics.ts';
 import { PLACEHOLDER_MESSAGE, helmTemplateAt, placeholderAt, templateMessage } from './helm.ts';
 import { checkHpaShape, processHpa, type HpaContext, type HpaOutcome } from './hpa/process.ts';
+import { inputFieldLocations } from './inputFields.ts';
 import { MAX_DOCUMENTS, MAX_TEXT_CHARS } from './limits.ts';
 import { textDiagnostic, toDiagnostics } from './locateIssues.ts';
 import { BROKEN_SIMULATION_MESSAGE, brokenSimulation } from './brokenSimulation.ts';
@@ -21,6 +22,7 @@ import { readTargetWorkload, type TargetWorkload } from './simulation/targetWork
 import type {
   Diagnostic,
   HpaChoice,
+  InputFieldLocation,
   ParseOptions,
   ParseResult,
   ScenarioDocument,
@@ -33,6 +35,7 @@ import { toPlain } from './yaml/plain.ts';
 import { prescan } from './yaml/prescan.ts';
 import type { CronWindow } from '../engine/keda/index.ts';
 import { scaledObjectToHpa, type KedaHpa } from './keda/scaledObject.ts';
+import { kedaRunInput } from './keda/model.ts';
 import { federatedHpaToHpa } from './karmada/federatedHpa.ts';
 import { federationNotice, karmadaFederation } from './karmada/world.ts';
 import { withCron } from './karmada/withCron.ts';
@@ -54,6 +57,7 @@ interface Parts {
   defaultSimulation?: string | null;
   defaultWorld?: string | null;
   variants?: VariantRun[];
+  inputFields?: Record<string, InputFieldLocation>;
   release?: ScenarioRelease | null;
 }
 
@@ -79,17 +83,23 @@ function result(p: Parts): ParseResult {
     release: p.release ?? null,
     droppedFields: p.hpa?.dropped ?? [],
     variants: ok ? (p.variants ?? []) : [],
+    inputFields: ok ? (p.inputFields ?? {}) : {},
   };
 }
 
 export function parseScenario(text: string, options: ParseOptions = {}): ParseResult {
+  // The budget the runs carry to the engine's meter (src/run), whatever the outcome.
+  const workBudget = maxWorkOf(options);
   try {
-    return parse(text, options);
+    return { ...parse(text, options), workBudget };
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    return result({
-      diagnostics: [textDiagnostic(`internal error while reading the scenario: ${why}`, '')],
-    });
+    return {
+      ...result({
+        diagnostics: [textDiagnostic(`internal error while reading the scenario: ${why}`, '')],
+      }),
+      workBudget,
+    };
   }
 }
 
@@ -192,6 +202,7 @@ function parse(source: string, options: ParseOptions): ParseResult {
   let defaultSimulation: string | null = null;
   let defaultWorld: string | null = null;
   let variants: VariantRun[] = [];
+  let inputFields: Record<string, InputFieldLocation> = {};
   const variantEntries = readVariantEntries(simValue, metadataName(hpaValue), sim.report);
   const changeEntries = readChangeEntries(simValue, sim.controller.durationSeconds, sim.report);
   if (roles.hpa && hpaValue !== undefined) {
@@ -237,6 +248,8 @@ function parse(source: string, options: ParseOptions): ParseResult {
       }
     }
     input = buildSimulationInput(hpa, sim, reportHpa, notices);
+    // KEDA's own loop runs around the HPA it creates (engine/keda/plane.ts).
+    if (keda && input) input = { ...input, keda: kedaRunInput(keda.keda) };
     if (karmada && input && hpa) {
       const crons = roles.karmada
         .filter((e) => e.kind === 'CronFederatedHPA')
@@ -256,13 +269,20 @@ function parse(source: string, options: ParseOptions): ParseResult {
     }
     // Only a run that could start is costed: its cost is the last thing that can stop it.
     if (input && hpa && issues.errorCount === 0) {
-      checkBudget(input, options, {
-        hpaDocument: hpaValue,
-        simulationDocument: simValue,
-        pathMap: hpa.pathMap,
+      const fields = { hpaDocument: hpaValue, simulationDocument: simValue, pathMap: hpa.pathMap };
+      const budgetNotice = checkBudget(input, options, {
+        ...fields,
         reportHpa,
         reportSimulation: sim.report,
       });
+      if (budgetNotice) notices.push(budgetNotice);
+      // Where each input field was written, for a run the engine's meter stops (inputFields.ts).
+      const refs = { hpaRef: roles.hpa.ref, simulationRef: roles.simulation?.ref ?? null };
+      inputFields = inputFieldLocations(
+        { ...fields, ...refs, keda: keda !== null },
+        documents,
+        text,
+      );
     }
     if (input?.federation && variantEntries.length > 0) {
       // The comparison has one run per variant; a federation already has one per cluster.
@@ -273,6 +293,9 @@ function parse(source: string, options: ParseOptions): ParseResult {
       );
     } else if (input && manifest && issues.errorCount === 0 && variantEntries.length > 0) {
       variants = buildVariants(variantEntries, manifest, context, sim, changeEntries);
+      // A variant changes the HPA KEDA creates; KEDA's loop runs around it all the same.
+      if (keda)
+        variants = variants.map((v) => ({ ...v, input: { ...v.input, keda: input!.keda! } }));
       if (issues.errorCount === 0) {
         checkRunsBudget([input, ...variants.map((v) => v.input)], options, sim.report);
       }
@@ -280,6 +303,9 @@ function parse(source: string, options: ParseOptions): ParseResult {
   } else {
     buildSimulationInput(null, sim, sim.report, notices);
   }
+  // ok promises an input: a text that reached here with neither says why, at its start.
+  if (!input && issues.errorCount === 0)
+    issues.error(null, [], 'nothing to simulate: the text holds no HorizontalPodAutoscaler to run');
 
   return result({
     diagnostics: withPlaceholderNote(toDiagnostics(issues.items, documents, text), text),
@@ -297,6 +323,7 @@ function parse(source: string, options: ParseOptions): ParseResult {
     defaultSimulation,
     defaultWorld,
     variants,
+    inputFields,
     release: {
       version: sim.controller.kubernetesVersion,
       label: RELEASES[sim.controller.kubernetesVersion].label,

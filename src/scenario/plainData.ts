@@ -52,6 +52,31 @@ export function deletePaths(value: unknown, paths: readonly Path[]): void {
   }
 }
 
+/**
+ * Removes the values at `paths` (ones that failed the schema's type or format check) so that a
+ * reader after the schema sees each field either absent or of its declared type. A list element is
+ * never dropped alone (the list's indices must stay those of the text, for located messages): the
+ * list that holds it goes, up to the nearest map key. Returns the paths removed.
+ */
+export function pruneInvalid(value: unknown, paths: readonly Path[]): Path[] {
+  const removed: Path[] = [];
+  for (const path of paths) {
+    let cut = path.length;
+    while (cut > 0 && typeof path[cut - 1] === 'number') cut--;
+    if (cut === 0) continue;
+    const at = path.slice(0, cut);
+    if (removed.some((r) => startsWith(at, r))) continue;
+    deletePaths(value, [at]);
+    removed.push(at);
+  }
+  return removed;
+}
+
+/** Whether `path` is `prefix` or lies under it. */
+export function startsWith(path: Path, prefix: Path): boolean {
+  return prefix.length <= path.length && prefix.every((seg, i) => path[i] === seg);
+}
+
 /** The value at `path`, or undefined. */
 export function getPath(value: unknown, path: Path): unknown {
   let node = value;

@@ -177,6 +177,18 @@ describe('many documents', () => {
     ]);
   });
 
+  it('an empty HPA choice is no choice: the first HPA, or the located "no HPA" error', () => {
+    const text = `${hpa('web')}---\n${hpa('api', 'api', 7)}`;
+    expect(parseScenario(text, { hpa: '' }).selectedHpa).toBe('web');
+    for (const options of [{}, { hpa: '' }]) {
+      const none = parseScenario('kind: t', options);
+      expect(none.ok).toBe(false);
+      expect(errors(none.diagnostics).map((d) => [d.line, d.message.slice(0, 35)])).toEqual([
+        [1, 'no HorizontalPodAutoscaler manifest'],
+      ]);
+    }
+  });
+
   it('reads a kubectl get hpa -o yaml List with status and managedFields, errors located in the item', () => {
     const r = parseScenario(LIST_DUMP);
     expect(errors(r.diagnostics)).toEqual([]);

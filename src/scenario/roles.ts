@@ -183,7 +183,7 @@ function listed(names: string[]): string {
 }
 
 export interface RoleOptions {
-  /** metadata.name (or namespace/name) of the HPA to simulate; default: the first. */
+  /** metadata.name (or namespace/name) of the HPA to simulate; default (or ''): the first. */
   hpa?: string | undefined;
 }
 
@@ -193,6 +193,9 @@ export function assignRoles(
   options: RoleOptions,
 ): Roles {
   const all = entries(documents);
+  // An empty choice is no choice (a picker with nothing selected): the first HPA, and the same
+  // "no HorizontalPodAutoscaler" error as without one.
+  const chosen = options.hpa === '' ? undefined : options.hpa;
   const notices: string[] = [];
   const roleOf = new Map<Entry, DocumentRole>();
   const refOf = (e: Entry, role: DocRef['role']): DocRef => ({
@@ -231,8 +234,8 @@ export function assignRoles(
     item: e.item,
   }));
   let hpa: Entry | null = null;
-  if (options.hpa !== undefined && options.hpa !== '') {
-    const wanted = options.hpa;
+  if (chosen !== undefined) {
+    const wanted = chosen;
     // A ScaledObject answers to its HPA's name and to its own.
     hpa =
       candidates.find((e) => e.hpaName === wanted) ??
@@ -301,7 +304,7 @@ export function assignRoles(
     if (workload) roleOf.set(workload, 'workload');
   }
 
-  if (!hpa && options.hpa === undefined) reportMissingHpa(all, roleOf, issues, refOf);
+  if (!hpa && chosen === undefined) reportMissingHpa(all, roleOf, issues, refOf);
 
   const ignored = all.filter((e) => !roleOf.has(e));
   for (const e of ignored) roleOf.set(e, 'ignored');

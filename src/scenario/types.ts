@@ -39,6 +39,19 @@ export interface ScenarioInfo {
   description: string;
 }
 
+/** Where an input field was written, or (not written) the nearest place to say it. */
+export interface InputFieldLocation {
+  /** the user wrote this field (else: where it would go, its nearest written parent) */
+  written: boolean;
+  /** the diagnostic's path (`spec.duration`, `hpa:spec.maxReplicas`) and position */
+  path: string;
+  document: number;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
 export interface ParseResult {
   /** True when no diagnostic is an error. */
   ok: boolean;
@@ -87,6 +100,17 @@ export interface ParseResult {
    * same world; empty when the scenario has an error (a variant's error is the scenario's).
    */
   variants: VariantRun[];
+  /**
+   * Where each SimulationInput field was written (`inputFields.ts`), by its input path joined with
+   * dots (`durationSeconds`, `hpa.spec.maxReplicas`): a run stopped by the engine's work meter is
+   * located at the first field behind its cost that the user wrote. Empty unless ok.
+   */
+  inputFields: Record<string, InputFieldLocation>;
+  /**
+   * The work budget the runs carry (ParseOptions.maxWork or the default): past it the engine's
+   * meter stops a run, located at `inputFields`. Absent only in hand-built results.
+   */
+  workBudget?: number;
 }
 
 /** Which Kubernetes release a scenario runs, for display (status line, CLI, Tune). */
@@ -114,7 +138,10 @@ export interface VariantRun {
 }
 
 export interface ParseOptions {
-  /** metadata.name (or `namespace/name`) of the HPA to simulate when the text holds several. */
+  /**
+   * metadata.name (or `namespace/name`) of the HPA to simulate when the text holds several;
+   * absent or '': the first.
+   */
   hpa?: string;
   /**
    * Work units a run may cost (see budget.ts); default DEFAULT_MAX_WORK. Raising it lets bigger

@@ -258,6 +258,17 @@ export function createSimStore(deps: StoreDeps): SimStore {
         applyText(reply.text, 'step', { presetName: null });
         return null;
       },
+      async makeThisTheHpa(from, text, name, back) {
+        if (get().text !== from) return 'the scenario changed since the search: run it again';
+        const reply = client.addVariant
+          ? await client.addVariant(text, { name, patch: back })
+          : null;
+        if (!reply) return 'the simulator is not ready';
+        if (!reply.ok) return reply.error;
+        if (get().text !== from) return 'the scenario changed meanwhile: try again';
+        applyText(reply.text, 'step', { presetName: null });
+        return null;
+      },
       async duplicateAsVariant() {
         const text = get().text;
         const reply = await client.duplicateAsVariant(text);

@@ -187,6 +187,17 @@ export interface SimActions extends SearchActions {
   duplicateAsVariant(): Promise<string | null>;
   /** add a variant (a search's candidate: name and merge patch); null when done, else why not */
   addVariant(name: string, patch: Record<string, unknown>): Promise<string | null>;
+  /**
+   * "Make this the HPA": `text` (computed from `from`, the text it was made from) holds the tuned
+   * HPA, and the variant `name` with patch `back` keeps the old one; one undo step. Null when
+   * done, else why not (the scenario changed meanwhile, the variant could not be added).
+   */
+  makeThisTheHpa(
+    from: string,
+    text: string,
+    name: string,
+    back: Record<string, unknown>,
+  ): Promise<string | null>;
   loadPreset(name: string, text: string): void;
   /** a link's text, and the HPA it chose (null: the first) */
   openSharedLink(text: string, hpa?: string | null): void;

@@ -5,6 +5,7 @@
 import type { CurveCompiler, SimulationInput } from '../engine/simulation/index.ts';
 import { estimateWork, patchHpaSpec, type ParseResult } from '../scenario/index.ts';
 import type { JudgedRun } from './goals.ts';
+import { runDrawn, type DrawsGoal } from './drawn.ts';
 import { plansOf, runJudged } from './judged.ts';
 
 /** What every evaluation needs, plain data (it is posted to workers once per search). */
@@ -17,6 +18,8 @@ export interface TuneBase {
   maxWork: number;
   /** the judged runs' name, as the run service names them (src/run planParsed) */
   name: string;
+  /** judge every candidate over timing draws, at a percentile of their bad tail (drawn.ts) */
+  draws?: DrawsGoal | null;
 }
 
 /** Manifest versions whose spec has `behavior` and v2-shaped metrics, so a patch means the same. */
@@ -87,5 +90,6 @@ export function evaluateCandidate(
 ): Evaluation {
   const prepared = candidateInput(base, patch);
   if (!prepared.ok) return prepared;
-  return runJudged(plansOf(prepared.input, base.name), curves);
+  const plans = plansOf(prepared.input, base.name);
+  return base.draws ? runDrawn(plans, base.draws) : runJudged(plans, curves);
 }

@@ -6,6 +6,7 @@
 import { CurveTapes } from '../engine/simulation/index.ts';
 import type { ParseResult } from '../scenario/index.ts';
 import { evaluateCandidate, tuneBase, type Evaluation, type TuneBase } from './candidate.ts';
+import type { DrawsGoal } from './drawn.ts';
 
 export interface PreparedSearch {
   readonly base: TuneBase;
@@ -15,10 +16,15 @@ export interface PreparedSearch {
 
 export type PreparedStart = { ok: true; search: PreparedSearch } | { ok: false; error: string };
 
-export function prepareSearch(parsed: ParseResult, maxWork: number): PreparedStart {
+/** `draws`: judge every candidate over timing draws (drawn.ts); null: one run each. */
+export function prepareSearch(
+  parsed: ParseResult,
+  maxWork: number,
+  draws: DrawsGoal | null = null,
+): PreparedStart {
   const made = tuneBase(parsed, maxWork);
   if (!made.ok) return made;
-  const base = made.base;
+  const base: TuneBase = draws ? { ...made.base, draws } : made.base;
   const tapes = new CurveTapes();
   const curves = () => tapes.forRun();
   return {

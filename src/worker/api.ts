@@ -172,7 +172,7 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
         maxWork: request.maxWork,
         ...(hpa === undefined ? {} : { hpa }),
       });
-      const prepared = prepareTuneSearch(parsed, request.maxWork);
+      const prepared = prepareTuneSearch(parsed, request.maxWork, request.draws ?? null);
       if (!prepared.ok) return prepared;
       searches.delete(slot);
       searches.set(slot, prepared.search);

@@ -11,18 +11,34 @@ import {
   type SimulationResult,
 } from '../engine/simulation/index.ts';
 import { federationArrays } from './federationPayload.ts';
+import { KEDA_PHASES } from '../engine/keda/step.ts';
 import type { ResultPayload, RunReply, SyncEvent } from './protocol.ts';
 
 /** `kubectl describe hpa` shows a bounded event list; the explain panel does the same. */
 export const MAX_SYNC_EVENTS = 20;
 
 export function resultPayload(result: SimulationResult): ResultPayload {
+  const keda = result.keda;
   return {
     series: copySeries(result.series),
     kpis: result.kpis,
     durationSeconds: result.durationSeconds,
     syncPeriodSeconds: result.syncPeriodSeconds,
+    ...(result.nodes ? { nodes: result.nodes } : {}),
     ...(result.changes ? { changes: result.changes } : {}),
+    // Copied: the worker keeps its result, the copy is transferred.
+    ...(keda
+      ? {
+          keda: {
+            version: keda.series.version,
+            phases: KEDA_PHASES,
+            phase: keda.series.phase.slice(),
+            write: keda.series.write.slice(),
+            minReplicas: keda.series.minReplicas,
+            kpis: keda.kpis,
+          },
+        }
+      : {}),
   };
 }
 
@@ -30,6 +46,10 @@ export function resultPayload(result: SimulationResult): ResultPayload {
 export function replyTransferables(reply: RunReply): ArrayBuffer[] {
   const all = reply.runs.map((r) => r.result?.series);
   const buffers = new Set<ArrayBuffer>();
+  for (const k of reply.runs.map((r) => r.result?.keda))
+    if (k)
+      for (const a of [k.phase, k.write])
+        if (a.buffer instanceof ArrayBuffer) buffers.add(a.buffer);
   for (const series of all) {
     if (!series) continue;
     for (const a of seriesArrays(series))

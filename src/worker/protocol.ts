@@ -8,14 +8,18 @@ import type {
   ClusterEvent,
   FederationModel,
   HorizontalPodAutoscaler,
+  KedaKpis,
+  KedaPhase,
+  KedaVersion,
   Kpis,
   RunIdentity,
+  NodeRun,
   ScenarioSummary,
   SeriesArrays,
   SeriesInfo,
   SyncRecord,
 } from '../run/index.ts';
-import type { Evaluation, TuneBase } from '../tune/index.ts';
+import type { DrawsGoal, Evaluation, TuneBase } from '../tune/index.ts';
 
 /** The scenario's parse summary, as the run service gives it. */
 export type ParseSummary = ScenarioSummary;
@@ -31,8 +35,23 @@ export interface ResultPayload {
   kpis: Kpis;
   durationSeconds: number;
   syncPeriodSeconds: number;
+  /** the node pool's lane, timeline and KPIs (spec.nodes only; copied, not transferred) */
+  nodes?: NodeRun;
+  /** KEDA's part of a ScaledObject's run (absent without KEDA) */
+  keda?: KedaPayload;
   /** the run's HPA edits and kubectl scales (spec.changes), for chart markers; absent: none */
   changes?: { time: number; description: string }[];
+}
+
+/** Per sync, KEDA's phase (an index into `phases`) and the replicas it wrote (NaN: none). */
+export interface KedaPayload {
+  version: KedaVersion;
+  phases: readonly KedaPhase[];
+  phase: Uint8Array;
+  write: Float64Array;
+  /** KEDA's minReplicaCount (the chart's floor: 0 by default) */
+  minReplicas: number;
+  kpis: KedaKpis;
 }
 
 export interface RunReply {
@@ -152,6 +171,8 @@ export interface SearchRequest {
   hpa?: string;
   /** the work budget a candidate's run may cost (src/scenario/budget.ts units) */
   maxWork: number;
+  /** judge every candidate over timing draws (src/tune/drawn.ts) */
+  draws?: DrawsGoal | null;
 }
 
 /** A prepared search: the base its generator needs (plain data), or why the text cannot be tuned. */

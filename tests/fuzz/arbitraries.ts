@@ -31,7 +31,7 @@ const UNSAFE_CHARS = [
 ];
 export const unsafeChar = fc.constantFrom(...UNSAFE_CHARS);
 /** A YAML double-quoted string holding unsafe characters as escapes. */
-const quotedUnsafe = fc
+export const quotedUnsafe = fc
   .array(fc.oneof(unsafeChar, fc.constantFrom('a', ' ', '[31m', ':')), {
     minLength: 1,
     maxLength: 12,
@@ -133,7 +133,7 @@ export const mutatedPreset: fc.Arbitrary<string> = fc
   });
 
 /** Usually a valid value, sometimes an edge or invalid one: keeps most scenarios runnable. */
-const mostly = <T>(valid: fc.Arbitrary<T>, edge: fc.Arbitrary<T>) =>
+export const mostly = <T>(valid: fc.Arbitrary<T>, edge: fc.Arbitrary<T>) =>
   fc.oneof({ arbitrary: valid, weight: 12 }, { arbitrary: edge, weight: 1 });
 
 const duration = mostly(
@@ -234,6 +234,23 @@ export const structuredScenario: fc.Arbitrary<string> = fc
     outages: fc.array(fc.tuple(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 1, max: 10 })), {
       maxLength: 2,
     }),
+    // The release whose controller runs, and its feature gates (issue 27's releases).
+    release: fc.option(
+      mostly(
+        fc.constantFrom("'1.33'", "'1.34'", "'1.35'", "'1.36'", "'1.37'", "'1.38'", '1.35'),
+        fc.constantFrom("'1.32'", "'1.39'", '1.3', "'x'", '[1]'),
+      ),
+      { nil: undefined },
+    ),
+    gates: fc.option(
+      fc.constantFrom(
+        '{ HPAScaleToZero: true }',
+        '{ HPAConfigurableTolerance: true }',
+        '{ HPAConfigurableTolerance: false }',
+        '{ NoSuchGate: true }',
+      ),
+      { nil: undefined, freq: 8 },
+    ),
   })
   .map((s) => {
     const behavior =
@@ -270,7 +287,7 @@ apiVersion: hpa-sim.dev/v1alpha1
 kind: Simulation
 spec:
   duration: ${s.duration}
-  controller: { syncPeriod: ${s.sync}, downscaleStabilization: ${s.flagWindow} }
+${s.release === undefined ? '' : `  kubernetesVersion: ${s.release}\n`}  controller: { syncPeriod: ${s.sync}, downscaleStabilization: ${s.flagWindow}${s.gates ? `, featureGates: ${s.gates}` : ''} }
   metricsPipeline: { resolution: ${s.resolution} }
   workload: { ${s.replicas === undefined ? '' : `replicas: ${s.replicas}, `}startup: { readinessDelay: 5s }${s.podCapacity === undefined ? '' : `, podCapacity: ${s.podCapacity}`} }
 ${s.traffic ? `  traffic: ${s.traffic}\n` : ''}  load: { ${loads.join(', ')} }

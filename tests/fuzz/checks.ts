@@ -4,10 +4,6 @@
 //   invariant — NaN or negative replicas, an unlocated or out-of-range diagnostic, a valid
 //               scenario the engine refuses, prototype pollution, a raw control character in a
 //               message or printed line
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { main } from '../../src/cli/main.ts';
 import {
   parseCsvSeries,
   parsePrometheusRangeQuery,
@@ -15,30 +11,52 @@ import {
   validateCurve,
   type ImportResult,
 } from '../../src/engine/simulation/curves/index.ts';
-import { simulate } from '../../src/engine/simulation/index.ts';
+import {
+  executeRun,
+  importTraffic,
+  planParsed,
+  type TrafficImportRequest,
+} from '../../src/run/index.ts';
 import {
   DEFAULT_MAX_WORK,
   estimateWork,
   hasUnsafeCharacters,
   parseScenario,
   type Diagnostic,
+  type InputFieldLocation,
 } from '../../src/scenario/index.ts';
 import { decodeScenario, encodeScenario } from '../../src/share/codec.ts';
 
-export type Target = 'scenario' | 'csv' | 'prometheus' | 'link' | 'cli' | 'tune';
+export type Target =
+  | 'scenario'
+  | 'federation'
+  | 'keda'
+  | 'stream'
+  | 'variants'
+  | 'csv'
+  | 'prometheus'
+  | 'import'
+  | 'link'
+  | 'cli'
+  | 'tune';
 
 export interface Finding {
-  kind: 'crash' | 'invariant';
+  kind: 'crash' | 'invariant' | 'memory' | 'hang';
   target: Target;
   message: string;
   input: string;
 }
 
-/** Counts for the long run's report: scenarios parsed valid, and those simulated. */
-export const stats = { valid: 0, simulated: 0 };
+/** Counts for the long run's report: scenarios parsed valid, simulated, stopped by the meter. */
+export const stats = { valid: 0, simulated: 0, stopped: 0 };
 
-/** Runs simulate only on scenarios estimated below this (keeps a fuzz input fast). */
+/** Every run stops here at this many of the meter's units (keeps a fuzz input fast). */
 export const SIMULATE_MAX_WORK = 1_000_000;
+
+/** The place a stopped run names, as a diagnostic (checked like every other one). */
+function stopDiagnostic(at: InputFieldLocation, message: string): Diagnostic {
+  return { severity: 'error', message, ...at };
+}
 
 const PROTOTYPES: [string, object][] = [
   ['Object', Object.prototype],
@@ -84,13 +102,18 @@ export function diagnosticFindings(
   return out;
 }
 
-export function checkScenario(text: string, maxWork = DEFAULT_MAX_WORK): Finding[] {
+export function checkScenario(
+  text: string,
+  maxWork = DEFAULT_MAX_WORK,
+  target: Target = 'scenario',
+  options: { hpa?: string } = {},
+): Finding[] {
   const out: Finding[] = [];
   const bad = (kind: Finding['kind'], message: string) =>
-    out.push({ kind, target: 'scenario', message, input: text });
+    out.push({ kind, target, message, input: text });
   let r: ReturnType<typeof parseScenario>;
   try {
-    r = parseScenario(text, { maxWork });
+    r = parseScenario(text, { maxWork, ...options });
   } catch (e) {
     bad('crash', `parseScenario threw: ${(e as Error).message}`);
     return out;
@@ -104,31 +127,55 @@ export function checkScenario(text: string, maxWork = DEFAULT_MAX_WORK): Finding
   if (polluted) bad('invariant', `prototype pollution: ${polluted}`);
   if (!r.ok || !r.input) return out;
   stats.valid++;
-  const estimate = estimateWork(r.input);
-  if (estimate.units > maxWork) bad('invariant', 'accepted over the work budget');
-  if (estimate.units > SIMULATE_MAX_WORK) return out;
+  const plan = planParsed(r);
+  // What every run certainly costs was checked where the scenario was read.
+  const inputs = [r.input, ...r.variants.map((v) => v.input)];
+  const certain = inputs.reduce((n, input) => n + estimateWork(input).certainUnits, 0);
+  if (certain > maxWork) bad('invariant', 'accepted though certain to pass the work budget');
+  const shares = plan.runs.reduce((n, p) => n + (p.federation ? 0 : (p.workBudget ?? 0)), 0);
+  if (!r.input.federation && Math.abs(shares - maxWork) > maxWork * 1e-9)
+    bad('invariant', `the runs' budgets add up to ${shares}, not the scenario's ${maxWork}`);
   stats.simulated++;
-  try {
-    const run = simulate(r.input, { record: 'full' });
-    if (!run.ok) {
-      // Every limit is checked, located, by parseScenario: the engine must not refuse.
-      bad('invariant', `valid scenario refused by the engine (unlocated): ${run.error}`);
-      return out;
-    }
-    for (const s of run.result.syncs ?? []) {
-      for (const [field, v] of [
-        ['replicas', s.replicas],
-        ['desiredReplicas', s.desiredReplicas],
-        ['currentReplicas', s.currentReplicas],
+  // Every run the scenario asks for: the HPA, each variant, each cluster of each model, within
+  // its share of the budget and at most SIMULATE_MAX_WORK here (the meter stops it, located).
+  for (const p of plan.runs) {
+    try {
+      const workBudget = Math.min(p.workBudget ?? Infinity, SIMULATE_MAX_WORK);
+      const run = executeRun(p, { record: 'compact', workBudget });
+      if (!run.ok && run.overrun) {
+        stats.stopped++;
+        // A stop names the field the user wrote behind its cost, at its place in the text.
+        if (!run.at || !run.error.includes(`set by ${run.at.path} (line ${run.at.line})`))
+          bad('invariant', `a run the meter stopped names no field: ${run.error}`);
+        else
+          for (const f of diagnosticFindings(text, [stopDiagnostic(run.at, run.error)]))
+            bad(f.kind, f.message);
+        return out;
+      }
+      if (!run.ok) {
+        // Every limit is checked, located, by parseScenario: the engine must not refuse.
+        bad('invariant', `valid scenario refused by the engine (unlocated): ${run.error}`);
+        return out;
+      }
+      const series = run.result.series;
+      for (const [field, values] of [
+        ['specReplicas', series.specReplicas],
+        ['desiredReplicas', series.desiredReplicas],
       ] as const) {
-        if (!Number.isInteger(v) || v < 0) {
-          bad('invariant', `${field} ${v} at t=${s.time}`);
-          return out;
+        for (let k = 0; k < (values?.length ?? 0); k++) {
+          const v = values![k]!;
+          // A sync that computed no desired count (a federation's total) records NaN.
+          if (field === 'desiredReplicas' && Number.isNaN(v)) continue;
+          if (!Number.isInteger(v) || v < 0) {
+            bad('invariant', `${p.key}: ${field} ${v} at sync ${k}`);
+            return out;
+          }
         }
       }
+    } catch (e) {
+      bad('crash', `simulate threw (${p.key}): ${(e as Error).message}`);
+      return out;
     }
-  } catch (e) {
-    bad('crash', `simulate threw: ${(e as Error).message}`);
   }
   return out;
 }
@@ -205,52 +252,60 @@ export async function checkLink(payload: string, roundTrip?: string): Promise<Fi
   return out;
 }
 
-let cliDir: string | null = null;
+const PASTE_INTO = `apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata: { name: web }
+spec:
+  scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: web }
+  maxReplicas: 10
+---
+apiVersion: hpa-sim.dev/v1alpha1
+kind: Simulation
+spec:
+  duration: 1h
+  load: { resources: { cpu: { perUnit: 1m } } }
+`;
 
-/** The CLI on a file holding `text`: no throw, every stderr line a diagnostic, nothing raw. */
-export function checkCli(
-  command: 'run' | 'check' | 'import',
-  text: string,
-  ext: string,
-): Finding[] {
+/**
+ * What the scenario says about an imported `traffic:` block pasted under its spec: the errors at
+ * spec.traffic (none when the import wrote a curve that validates).
+ */
+export function pastedTrafficProblems(block: string): string[] {
+  const body = block
+    .split('\n')
+    .filter((l) => !l.startsWith('#'))
+    .map((l) => `  ${l}`)
+    .join('\n');
+  const r = parseScenario(`${PASTE_INTO}${body}\n`, { maxWork: Number.MAX_SAFE_INTEGER });
+  // The scenario is valid without the block: every error is the block's (its size included).
+  return r.diagnostics
+    .filter((d) => d.severity === 'error')
+    .map((d) => `${d.path}: ${d.message.slice(0, 120)}`);
+}
+
+/** The app's traffic import: never throws; ok means a `traffic:` block that validates. */
+export function checkTrafficImport(request: TrafficImportRequest): Finding[] {
   const out: Finding[] = [];
+  const input = JSON.stringify(request).slice(0, 4000);
   const bad = (kind: Finding['kind'], message: string) =>
-    out.push({ kind, target: 'cli', message, input: `${command} ${ext}\n${text}` });
-  cliDir ??= mkdtempSync(join(tmpdir(), 'hpa-sim-fuzz-'));
-  const file = join(cliDir, `input.${ext}`);
-  writeFileSync(file, text);
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  const args =
-    command === 'import'
-      ? [command, file]
-      : [command, file, '--max-work', String(SIMULATE_MAX_WORK)];
-  if (command === 'check') args.push('--max-peak-replicas', '100');
+    out.push({ kind, target: 'import', message, input });
+  let r: ReturnType<typeof importTraffic>;
   try {
-    const code = main(
-      args,
-      (s) => stdout.push(s),
-      (s) => stderr.push(s),
-    );
-    if (![0, 1, 2].includes(code)) bad('invariant', `exit status ${code}`);
+    r = importTraffic(request);
   } catch (e) {
-    bad('crash', `main threw: ${(e as Error).message}`);
+    bad('crash', `importTraffic threw: ${(e as Error).message}`);
     return out;
   }
-  for (const s of stdout)
-    if (hasUnsafeCharacters(s.replace(/[\n\t]/g, ''))) bad('invariant', 'raw control on stdout');
-  const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const diagnostic = new RegExp(
-    `^(?:${escaped}(?::\\d+:\\d+)?|hpa-sim): (?:error|warning|info): \\S`,
-  );
-  for (const line of stderr) {
-    // A usage error is followed by our own multi-line usage text.
-    const s = line.startsWith('hpa-sim: error:') ? line.split('\n')[0]! : line;
-    if (hasUnsafeCharacters(s))
-      bad('invariant', `raw control on stderr: ${JSON.stringify(s).slice(0, 120)}`);
-    if (!diagnostic.test(s))
-      bad('invariant', `not a diagnostic line: ${JSON.stringify(s).slice(0, 120)}`);
-    if (s.includes('internal error')) bad('crash', s.slice(0, 200));
+  if (!r.ok) {
+    if (r.errors.length === 0 || r.errors.some((e) => !e.message))
+      bad('invariant', 'refused without a message');
+    return out;
   }
+  const problems = pastedTrafficProblems(r.yaml.join('\n'));
+  if (problems.length)
+    bad('invariant', `import wrote a curve the scenario refuses: ${problems[0]}`);
+  if (!Number.isFinite(r.durationSeconds)) bad('invariant', `duration ${r.durationSeconds}`);
+  if (r.points.some((p) => !Number.isFinite(p.at) || !Number.isFinite(p.value)))
+    bad('invariant', 'a preview point is not finite');
   return out;
 }

@@ -10,15 +10,24 @@ import {
   scenarioText,
   structuredScenario,
 } from './arbitraries.ts';
+import { checkCli, checkCliArgs } from './checkCli.ts';
 import {
-  checkCli,
   checkCsv,
   checkLink,
   checkPrometheus,
   checkScenario,
+  checkTrafficImport,
   diagnosticFindings,
+  pastedTrafficProblems,
   pollution,
 } from './checks.ts';
+import { checkArgs, runArgs } from './families/cliFlags.ts';
+import { federationScenario } from './families/federation.ts';
+import { importArgs, importText, trafficRequest } from './families/imports.ts';
+import { kedaScenario } from './families/keda.ts';
+import { HOSTILE_VALUES, withHostileValue, withShapes } from './families/shapes.ts';
+import { smallStreams } from './families/streams.ts';
+import { variantsScenario } from './families/variants.ts';
 
 function noFindings(findings: { kind: string; message: string }[]): void {
   expect(findings.map((f) => `${f.kind}: ${f.message}`)).toEqual([]);
@@ -67,6 +76,49 @@ describe('fuzz (short run)', () => {
     );
   });
 
+  it('the families that grew: federation, KEDA, streams and List dumps, variants, wrong shapes', () => {
+    for (const [target, arb, runs] of [
+      ['federation', withShapes(federationScenario), 15],
+      ['federation', federationScenario, 15],
+      ['keda', fc.oneof(kedaScenario, withShapes(kedaScenario)), 30],
+      ['stream', smallStreams, 15],
+      ['variants', fc.oneof(variantsScenario, withShapes(variantsScenario)), 15],
+    ] as const) {
+      fc.assert(
+        fc.property(arb, (t) => noFindings(checkScenario(t, undefined, target))),
+        { numRuns: runs },
+      );
+    }
+  });
+
+  it('import with every option: a curve that validates when pasted, or a located refusal', () => {
+    fc.assert(
+      fc.property(importText, importArgs, (input, args) =>
+        noFindings(checkCliArgs(['import', ...args], input.text, input.ext, 'import')),
+      ),
+      { numRuns: 60 },
+    );
+    fc.assert(
+      fc.property(trafficRequest, (r) => noFindings(checkTrafficImport(r))),
+      { numRuns: 60 },
+    );
+  });
+
+  it('run and check with every flag and a small budget, on every family', () => {
+    const scenario = fc.oneof(
+      structuredScenario,
+      federationScenario,
+      kedaScenario,
+      variantsScenario,
+    );
+    fc.assert(
+      fc.property(fc.oneof(runArgs, checkArgs), scenario, (args, text) =>
+        noFindings(checkCliArgs(args, text, 'yaml')),
+      ),
+      { numRuns: 30 },
+    );
+  });
+
   it('the checks can fail: each broken invariant is reported', () => {
     const d = {
       severity: 'error' as const,
@@ -94,5 +146,11 @@ describe('fuzz (short run)', () => {
       delete proto.polluted;
     }
     expect(pollution()).toBeNull();
+    // A curve the scenario refuses is seen as such (what `import` once printed).
+    expect(pastedTrafficProblems('traffic: { type: constant, value: 1 }')).toEqual([]);
+    const infinite = 'traffic:\n  type: series\n  stepSeconds: 60\n  values: >-\n    Infinity';
+    expect(pastedTrafficProblems(infinite)[0]).toMatch(/^spec\.traffic\.values: value 1/);
+    // A hostile value lands where it is asked to, its nested block gone.
+    expect(withHostileValue('a:\n  b: 1\nc: 2\n', 0, HOSTILE_VALUES[0])).toBe('a: 3\nc: 2\n');
   });
 });

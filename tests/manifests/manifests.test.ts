@@ -100,9 +100,13 @@ describe('manifest corpus', () => {
         if ((spec.minReplicas ?? 1) !== spec.maxReplicas) {
           expect(rescales.length).toBeGreaterThan(0);
           // Up and back down: the windows and policies had something to do.
-          const peak = Math.max(...out.result.syncs!.map((s) => s.replicas));
-          expect(peak).toBeGreaterThan(out.result.syncs![0]!.replicas);
-          expect(out.result.syncs!.at(-1)!.replicas).toBeLessThan(peak);
+          const syncs = out.result.syncs!;
+          const peak = Math.max(...syncs.map((s) => s.replicas));
+          expect(peak).toBeGreaterThan(syncs[0]!.replicas);
+          // KEDA's cooldown can cycle a queue's target 0 → max → 0 to the run's end: some
+          // sync after the first peak is below it.
+          const at = syncs.findIndex((s) => s.replicas === peak);
+          expect(Math.min(...syncs.slice(at).map((s) => s.replicas))).toBeLessThan(peak);
         }
       });
     } else {

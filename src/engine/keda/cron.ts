@@ -64,9 +64,23 @@ export function cronMetricAndActivity(
   w: CronWindow,
   nowSeconds: number,
 ): { value: number; active: boolean } {
+  const { value, active } = cronSpan(w, nowSeconds);
+  return { value, active };
+}
+
+/**
+ * GetMetricsAndActivity at `nowSeconds`, and `until`: the answer holds for every instant in
+ * [nowSeconds, until), since neither next activation changes before the earlier of the two (a
+ * caller reading every few seconds asks croner once per window edge, not once per read).
+ */
+export function cronSpan(
+  w: CronWindow,
+  nowSeconds: number,
+): { value: number; active: boolean; until: number } {
   const nextStart = getCronTime(w.timezone, w.start, nowSeconds);
   const nextEnd = getCronTime(w.timezone, w.end, nowSeconds);
-  if (nextStart < nextEnd && nowSeconds < nextStart) return { value: 1, active: false };
-  if (nowSeconds <= nextEnd) return { value: w.desiredReplicas, active: true };
-  return { value: 1, active: false };
+  const until = Math.min(nextStart, nextEnd);
+  if (nextStart < nextEnd && nowSeconds < nextStart) return { value: 1, active: false, until };
+  if (nowSeconds <= nextEnd) return { value: w.desiredReplicas, active: true, until };
+  return { value: 1, active: false, until };
 }

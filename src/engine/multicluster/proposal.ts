@@ -318,7 +318,9 @@ export class ProposalPlane implements ControlPlane {
    * still starting count, so capping a cluster only removes its unschedulable pods.
    */
   private running(m: Member): number {
-    return m.replicas - m.unschedulable(this.t);
+    // Pods the ReplicaSet is still deleting (its deletes are rate-limited) are Pending too, so
+    // right after the binding is lowered they can outnumber it: never fewer than none run.
+    return Math.max(0, m.replicas - m.unschedulable(this.t));
   }
 
   private byPriority(ms: Member[]): Member[] {

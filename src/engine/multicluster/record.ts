@@ -13,11 +13,18 @@ import type { PlaneSync } from '../simulation/plane.ts';
 import {
   overflowed,
   plottedValue,
+  capacityOf,
   Recorder,
   syncRecord,
   syncRecordOf,
 } from '../simulation/recorder.ts';
-import type { EventLog, ReplayIndex, SimulationResult, SyncRecord } from '../simulation/result.ts';
+import type {
+  EventLog,
+  Kpis,
+  ReplayIndex,
+  SimulationResult,
+  SyncRecord,
+} from '../simulation/result.ts';
 import { describeMetric } from '../simulation/series.ts';
 import { allocateSeries, type SimulationSeries } from '../simulation/seriesShape.ts';
 import type { World } from '../simulation/world.ts';
@@ -69,29 +76,23 @@ export class FederationRecorder implements LoopObserver {
       syncs: new Array<SyncRecord | null>(syncCount).fill(null),
       hpas: new Array<HorizontalPodAutoscaler | null>(syncCount).fill(null),
     }));
-    this.total = totalRecorder(input, members, syncCount);
+    this.total = totalRecorder(input, world, members, syncCount);
     this.prevTotal = members.reduce((s, m) => s + m.replicas, 0);
   }
 
-  tick(s: number, demand: number): void {
-    const res = this.input.metricsPipeline.resolutionSeconds;
-    const hasTraffic = this.world.hasTraffic;
-    let pods = 0;
-    let served = 0;
+  tick(s: number): void {
+    // The loop routes the demand in proportion to the ready pods of the reachable clusters.
     let ready = 0;
+    for (const { member: m } of this.lanes) if (!m.cluster.failed) ready += m.cluster.readyCount;
+    let capacity = 0;
     for (const { member: m, recorder } of this.lanes) {
       const c = m.cluster;
-      if (c.failed) {
-        recorder.kpis.tick(s, res, 0, 0, 0, 0, hasTraffic);
-        continue;
-      }
-      recorder.tick(s, c, c.demandNow);
-      pods += c.workload.pods.length;
-      served += c.served;
-      ready += c.readyCount;
+      const share = c.failed || ready === 0 ? 0 : c.readyCount / ready;
+      recorder.tick(s, c, share);
+      capacity += capacityOf(c);
     }
     // With no ready pod anywhere the demand is not routed to any cluster: all of it is unmet.
-    this.total.kpis.tick(s, res, pods, ready, demand, served, hasTraffic);
+    this.total.kpis.tick(s, capacity);
   }
 
   sync(k: number, t: number, did: PlaneSync): void {
@@ -192,6 +193,17 @@ export class FederationRecorder implements LoopObserver {
     this.prevTotal = s.specReplicas[k]!;
   }
 
+  /** Every member's pod-seconds and Ready pod-seconds, summed. */
+  private livedTotal(): [number, number] {
+    const sum: [number, number] = [0, 0];
+    for (const { member: m } of this.lanes) {
+      const [pods, ready] = m.cluster.workload.livedSeconds(this.input.durationSeconds);
+      sum[0] += pods;
+      sum[1] += ready;
+    }
+    return sum;
+  }
+
   /**
    * The run of one model. `replay` (a compact run's snapshots): every member's result and the
    * total's carry it, each naming its own decision (a member HPA, or the central FederatedHPA).
@@ -211,7 +223,7 @@ export class FederationRecorder implements LoopObserver {
         const name = lane.member.name;
         return {
           name,
-          result: finish(r.series, r.kpis, r.events, input, replayOf(name)),
+          result: finish(r.series, r.build(lane.member.cluster), r.events, input, replayOf(name)),
           minReplicas: lane.minSeries,
           maxReplicas: lane.maxSeries,
           failed: lane.failedSeries,
@@ -220,7 +232,13 @@ export class FederationRecorder implements LoopObserver {
           hpas: lane.hpas,
         };
       }),
-      total: finish(this.total.series, this.total.kpis, this.centralEvents, input, replayOf(null)),
+      total: finish(
+        this.total.series,
+        this.total.kpis.build(this.total.series, this.livedTotal()),
+        this.centralEvents,
+        input,
+        replayOf(null),
+      ),
       events,
       record: this.full ? 'full' : 'compact',
       central: this.full && model === 'shipped' ? this.central : null,
@@ -241,7 +259,7 @@ export function centralRecord(
   return syncRecordOf(step, template, { ready, running, pending, terminating }, hpa);
 }
 
-function totalRecorder(input: SimulationInput, members: Member[], syncCount: number) {
+function totalRecorder(input: SimulationInput, world: World, members: Member[], syncCount: number) {
   const metrics = input.hpa.spec.metrics ?? [];
   const series = allocateSeries(syncCount, metrics.length, {
     metricInfo: metrics.map(describeMetric),
@@ -250,10 +268,10 @@ function totalRecorder(input: SimulationInput, members: Member[], syncCount: num
     tolerance: { scaleUp: input.controller.tolerance, scaleDown: input.controller.tolerance },
   });
   const initial = members.reduce((s, m) => s + m.replicas, 0);
-  const kpis = new KpiAccumulator({
-    ...input,
-    workload: { ...input.workload, initialReplicas: initial },
-  });
+  const kpis = new KpiAccumulator(
+    { ...input, workload: { ...input.workload, initialReplicas: initial } },
+    world.traffic,
+  );
   return { series, kpis };
 }
 
@@ -276,7 +294,7 @@ function copyDecision(s: SimulationSeries, k: number, tr: ReconcileTrace): void 
 
 function finish(
   series: SimulationSeries,
-  kpis: KpiAccumulator,
+  kpis: Kpis,
   events: SimulationResult['events'],
   input: SimulationInput,
   replay: ReplayIndex | null,
@@ -284,7 +302,7 @@ function finish(
   return {
     record: 'compact',
     series,
-    kpis: kpis.build(series),
+    kpis,
     events,
     syncs: null,
     replay,

@@ -312,6 +312,12 @@ export class Cluster {
     );
   }
 
+  /**
+   * Who answers the HPA's External metric requests (milli-units; null: no value), when not the
+   * adapter's last poll: a plane serving its own metrics (KEDA's metrics server).
+   */
+  externalSource: ((metric: string, t: number) => number | null) | null = null;
+
   /** The scale subresource's spec.replicas written by someone other than this HPA (a plane). */
   writeScale(n: number, t: number): void {
     if (n === this.specReplicas) return;
@@ -350,7 +356,9 @@ export class Cluster {
       );
     if (this.hasExternalMetrics)
       obs.externalMetrics = externalSamples(this.hpa.spec.metrics ?? [], (m) =>
-        world.metricValue('external', m, unavailable),
+        this.externalSource !== null
+          ? this.externalSource(m, t)
+          : world.metricValue('external', m, unavailable),
       );
     return obs;
   }

@@ -29,6 +29,20 @@ export function resultToCsv(r: FullSimulationResult): string {
     'capacity',
   ];
   for (const m of s.metricInfo) head.push(quoted(`${m.label} (${m.unit})`));
+  // A run with a node pool has its lane too (others keep their columns).
+  const n = r.nodes?.series;
+  const nodeCols = n
+    ? [n.ready, n.provisioning, n.draining, n.waiting, n.allocatableCpu, n.requestedCpu]
+    : [];
+  if (n)
+    head.push(
+      'nodesReady',
+      'nodesProvisioning',
+      'nodesDraining',
+      'podsWaitingForNode',
+      'nodeCpuAllocatable',
+      'nodeCpuRequested',
+    );
   head.push('explanation');
   const rows = [head.join(',')];
   for (let i = 0; i < s.time.length; i++) {
@@ -45,6 +59,7 @@ export function resultToCsv(r: FullSimulationResult): string {
     ].map((a) => csvCell(a[i]!));
     for (let j = 0; j < s.metrics.length; j++)
       cells.push(s.metricOverflow[j]![i] ? 'overflow' : csvCell(s.metrics[j]![i]!));
+    for (const a of nodeCols) cells.push(csvCell(a[i]!));
     cells.push(quoted(r.syncs[i]?.explanation ?? ''));
     rows.push(cells.join(','));
   }

@@ -1,5 +1,6 @@
 // The world around the controller: workload, metrics pipeline, load, the sync loop, KPIs.
 export type * from './input.ts';
+export type * from './nodesInput.ts';
 export type * from './result.ts';
 export { metricKey } from './input.ts';
 export {
@@ -14,6 +15,7 @@ export {
 export { Simulation, type LoopObserver, type SimulationParts, type ClusterHealth } from './loop.ts';
 export {
   stackPlanes,
+  findPlane,
   NO_CHANGES,
   type ControlPlane,
   type ControllerSync,
@@ -52,3 +54,5 @@ export {
   type SeriesInfo,
 } from './seriesShape.ts';
 export { syncDetail, replaySync, eventsUpTo, type TimedEvent } from './replay.ts';
+export { timingDraws, drawInput, MAX_DRAWS, type TimingDraw } from './draws.ts';
+export { kpisAtPercentile, drawStats, tailValue, type DrawStats } from './drawStats.ts';

@@ -4,7 +4,9 @@
 
 import type { ControllerConfig, HorizontalPodAutoscaler } from '../controller/index.ts';
 import type { FederationInput } from './federationInput.ts';
+import type { NodesInput } from './nodesInput.ts';
 import type { Curve } from './curves/index.ts';
+import type { KedaRunInput } from '../keda/step.ts';
 
 export interface ContainerModel {
   name: string;
@@ -48,7 +50,10 @@ export const DEFAULT_REPLICA_SET: ReplicaSetModel = {
 };
 /** The metrics-server manifests' 15 s resolution; scrapes 7 s after the sync grid. */
 export const DEFAULT_SCRAPE_OFFSET_SECONDS = 7;
-/** KEDA's default pollingInterval; prometheus-adapter values lag about as much. */
+/**
+ * How often the adapters refresh (prometheus-adapter's values lag about this much). Not KEDA's:
+ * with a ScaledObject the HPA's External reads go live through KEDA's plane (../keda/plane.ts).
+ */
 export const DEFAULT_ADAPTER_INTERVAL_SECONDS = 30;
 
 /** The ReplicaSet controller and the client it writes pods through (kube-controller-manager). */
@@ -177,6 +182,8 @@ export interface SimulationInput {
   cost?: CostModel | null;
   /** member clusters and a federated HPA (multi-cluster scenarios); absent or null = one cluster */
   federation?: FederationInput | null;
+  /** a node pool and its provisioner under the cluster (../nodes/); absent or null = no nodes */
+  nodes?: NodesInput | null;
   /**
    * How long a write to the API server takes to reach kube-controller-manager's HPA informer
    * cache (informerLag.ts); absent or 0: at once. One-cluster runs only.
@@ -188,6 +195,8 @@ export interface SimulationInput {
    * Absent or empty: none. One-cluster runs only.
    */
   changes?: RunChange[];
+  /** a KEDA ScaledObject around the HPA (its plane: ../keda/plane.ts); absent or null = none */
+  keda?: KedaRunInput | null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { compileCurve } from './curves/index.ts';
 import { KpiAccumulator, costOf, maxOf, percentile, selectKth } from './kpis.ts';
 import { allocateSeries } from './seriesShape.ts';
 import { buildInput } from './testing/buildInput.ts';
@@ -14,17 +15,22 @@ describe('KPIs over user-sized data', () => {
   });
 
   it('builds the recovery figures of 300,000 overload episodes (issue 15: a 70-hour run)', () => {
-    const input = buildInput({ workload: { podCapacity: 100 }, durationSeconds: 1_200_000 });
-    const kpis = new KpiAccumulator(input);
-    // One tick overloaded (demand 200 > served 100), one not, 300,000 times.
-    for (let i = 0; i < 600_000; i++) kpis.tick(i, 1, 1, 1, 200, i % 2 === 0 ? 100 : 200, true);
+    const input = buildInput({
+      workload: { podCapacity: 100 },
+      traffic: { type: 'constant', value: 200 },
+      metricsPipeline: { resolutionSeconds: 1, windowSeconds: 30 },
+      durationSeconds: 600_000,
+    });
+    const kpis = new KpiAccumulator(input, compileCurve(input.traffic!));
+    // One second overloaded (demand 200 > capacity 100), one not, 300,000 times.
+    for (let i = 0; i < 600_000; i++) kpis.tick(i, i % 2 === 0 ? 100 : 200);
     const series = allocateSeries(1, 0, {
       metricInfo: [],
       minReplicas: 1,
       maxReplicas: 1,
       tolerance: { scaleUp: 0.1, scaleDown: 0.1 },
     });
-    const k = kpis.build(series);
+    const k = kpis.build(series, [0, 0]);
     expect(k.recovery).toEqual({
       basis: 'overload',
       count: 300_000,
@@ -55,9 +61,9 @@ describe('time above target (issue 11: 615 s in a 600 s run)', () => {
   });
 
   it('counts each sync until the next one, and the sync at the end of the run for nothing', () => {
-    const kpis = new KpiAccumulator(buildInput({ durationSeconds: 60 }));
+    const kpis = new KpiAccumulator(buildInput({ durationSeconds: 60 }), null);
     for (const t of [0, 15, 30, 45, 60]) kpis.sync(t, above, 15);
-    const k = kpis.build(series);
+    const k = kpis.build(series, [0, 0]);
     expect(k.timeAboveTargetSeconds).toBe(60);
     expect(k.recovery).toMatchObject({
       basis: 'aboveTarget',
@@ -68,17 +74,17 @@ describe('time above target (issue 11: 615 s in a 600 s run)', () => {
   });
 
   it('a run that ends short of a whole sync period counts only the part inside the run', () => {
-    const kpis = new KpiAccumulator(buildInput({ durationSeconds: 50 }));
+    const kpis = new KpiAccumulator(buildInput({ durationSeconds: 50 }), null);
     for (const t of [0, 15, 30, 45]) kpis.sync(t, t === 15 ? below : above, 15);
-    const k = kpis.build(series);
+    const k = kpis.build(series, [0, 0]);
     expect(k.timeAboveTargetSeconds).toBe(15 + 15 + 5);
     expect(k.recovery).toMatchObject({ count: 2, openAtEnd: true, maxSeconds: 15 });
   });
 
   it('an episode that ended is not open', () => {
-    const kpis = new KpiAccumulator(buildInput({ durationSeconds: 30 }));
+    const kpis = new KpiAccumulator(buildInput({ durationSeconds: 30 }), null);
     for (const t of [0, 15, 30]) kpis.sync(t, t === 0 ? above : below, 15);
-    expect(kpis.build(series).recovery).toMatchObject({
+    expect(kpis.build(series, [0, 0]).recovery).toMatchObject({
       count: 1,
       openAtEnd: false,
       maxSeconds: 15,
@@ -150,7 +156,7 @@ describe('cost and utilization KPIs', () => {
 
   it('a run without a resource utilization metric has no p95 utilization', () => {
     const input = buildInput();
-    const kpis = new KpiAccumulator(input);
+    const kpis = new KpiAccumulator(input, null);
     kpis.sync(
       0,
       {
@@ -178,7 +184,7 @@ describe('cost and utilization KPIs', () => {
       maxReplicas: 1,
       tolerance: { scaleUp: 0.1, scaleDown: 0.1 },
     });
-    expect(kpis.build(series).p95UtilizationPercent).toBe(120);
-    expect(new KpiAccumulator(input).build(series).p95UtilizationPercent).toBeNull();
+    expect(kpis.build(series, [0, 0]).p95UtilizationPercent).toBe(120);
+    expect(new KpiAccumulator(input, null).build(series, [0, 0]).p95UtilizationPercent).toBeNull();
   });
 });

@@ -1,7 +1,12 @@
 // KPIs of a run: cost (pod-hours, and money at the scenario's prices), overload (unmet demand,
 // time above target, recovery time), utilization (p95) and churn (scale events, reversals).
+// Cost comes from the pods' own timestamps (podLives.ts) and overload from the demand integrated
+// exactly between scrapes (overload.ts); the definitions are in ../README.md "KPIs".
 
 import type { ReconcileTrace } from '../controller/index.ts';
+import { curveShape, type CurveShape } from './curves/breaks.ts';
+import type { CompiledCurve, Curve } from './curves/index.ts';
+import { DemandIntegral, Episodes, type OverloadSums } from './overload.ts';
 import type { SimulationInput } from './input.ts';
 import type { CostKpi, Kpis } from './result.ts';
 import type { SimulationSeries } from './seriesShape.ts';
@@ -17,16 +22,25 @@ export function maxOf(values: Iterable<number>, empty = 0): number {
   return any ? max : empty;
 }
 
+/** Each traffic curve's breaks over a run's duration, computed once for every run that shares it. */
+const shapes = new WeakMap<Curve, Map<number, CurveShape>>();
+
+function shapeOf(curve: Curve, duration: number): CurveShape {
+  let byDuration = shapes.get(curve);
+  if (!byDuration) shapes.set(curve, (byDuration = new Map()));
+  let shape = byDuration.get(duration);
+  if (!shape) byDuration.set(duration, (shape = curveShape(curve, 0, duration)));
+  return shape;
+}
+
 export class KpiAccumulator {
-  private podSeconds = 0;
-  private readyPodSeconds = 0;
-  private demandTotal = 0;
-  private unmet = 0;
-  private overloadSeconds = 0;
+  private readonly sums: OverloadSums = { demand: 0, unmet: 0, overloadSeconds: 0 };
+  private readonly overload = new Episodes();
+  private readonly integral: DemandIntegral | null;
+  private readonly resolution: number;
+  private readonly duration: number;
+  private firstTick = true;
   private aboveTargetSeconds = 0;
-  private episodes: number[] = [];
-  private episodeStart: number | null = null;
-  private lastTick = 0;
   private readonly scaleUpTolerance: number;
   private readonly overloadBasis: boolean;
   private aboveEpisodes: number[] = [];
@@ -37,42 +51,34 @@ export class KpiAccumulator {
   private utilization: number[] = [];
   private readonly input: SimulationInput;
 
-  constructor(input: SimulationInput) {
+  /** `traffic`: the world's compiled traffic curve (null: none, so nothing to serve) */
+  constructor(input: SimulationInput, traffic: CompiledCurve | null) {
     this.input = input;
     this.initialReplicas = input.workload.initialReplicas;
     this.scaleUpTolerance = input.controller.tolerance;
+    this.resolution = input.metricsPipeline.resolutionSeconds;
+    this.duration = input.durationSeconds;
+    this.integral =
+      traffic && input.traffic
+        ? new DemandIntegral(traffic, shapeOf(input.traffic, input.durationSeconds))
+        : null;
     // Overload needs both a traffic curve and a pod capacity; otherwise recovery is measured on
     // the controller's own signal: how long some metric stays above target after it rises.
     this.overloadBasis = input.traffic !== null && input.workload.podCapacity !== null;
   }
 
-  /** Integrate the interval [s, s + dt) with the world as it is at s. */
-  tick(
-    s: number,
-    dt: number,
-    podCount: number,
-    ready: number,
-    demand: number,
-    served: number,
-    hasTraffic: boolean,
-  ): void {
-    // advance(s) already dropped the pods that were gone by s.
-    this.podSeconds += podCount * dt;
-    this.readyPodSeconds += ready * dt;
-    this.lastTick = s;
-    if (!hasTraffic) return;
-    this.demandTotal += demand * dt;
-    const short = Math.max(0, demand - served);
-    this.unmet += short * dt;
-    // Floating noise must not open an episode.
-    const overloaded = short > 1e-9 * Math.max(1, demand);
-    if (overloaded) {
-      this.overloadSeconds += dt;
-      if (this.episodeStart === null) this.episodeStart = s;
-    } else if (this.episodeStart !== null) {
-      this.episodes.push(s - this.episodeStart);
-      this.episodeStart = null;
-    }
+  /**
+   * After the scrape at s: the demand over [s, next scrape) meets `capacity` (work per second
+   * the pods ready at s serve; Infinity: unlimited), of which this run gets `share`. The first
+   * scrape also stands for [0, s): the starting pods served it. The last interval ends with the run.
+   */
+  tick(s: number, capacity: number, share = 1): void {
+    const integral = this.integral;
+    if (integral === null) return;
+    const from = this.firstTick ? 0 : s;
+    this.firstTick = false;
+    const to = Math.min(s + this.resolution, this.duration);
+    integral.add(from, to, capacity, this.sums, this.overload, share);
   }
 
   sync(time: number, trace: ReconcileTrace, syncPeriod: number): void {
@@ -104,11 +110,19 @@ export class KpiAccumulator {
     this.lastSync = time;
   }
 
-  /** The KPIs from the accumulated integrals and the per-sync series. */
-  build(series: SimulationSeries): Kpis {
-    const episodes = this.overloadBasis ? this.episodes.slice() : this.aboveEpisodes.slice();
-    if (this.overloadBasis && this.episodeStart !== null)
-      episodes.push(this.lastTick - this.episodeStart);
+  /**
+   * The KPIs from the accumulated integrals and the per-sync series. `lived`: pod-seconds and
+   * Ready pod-seconds (podLives.ts). `otherWrites`: per sync, the replicas another writer (KEDA)
+   * set before it (NaN: none), so its scale changes count too.
+   */
+  build(
+    series: SimulationSeries,
+    lived: readonly [number, number],
+    otherWrites?: ArrayLike<number>,
+  ): Kpis {
+    const overloadOpen = this.overload.open;
+    const episodes = this.overloadBasis ? this.overload.closed.slice() : this.aboveEpisodes.slice();
+    if (this.overloadBasis && overloadOpen) episodes.push(this.overload.end - this.overload.start);
     if (!this.overloadBasis && this.aboveStart !== null)
       episodes.push(this.lastSync - this.aboveStart);
     let scaleUps = 0;
@@ -123,7 +137,8 @@ export class KpiAccumulator {
       const before = k === 0 ? this.initialReplicas : spec[k - 1]!;
       const after = spec[k]!;
       peak = Math.max(peak, after, before);
-      if (!series.rescaled[k] || after === before) continue;
+      const wrote = otherWrites !== undefined && !Number.isNaN(otherWrites[k]!);
+      if ((!series.rescaled[k] && !wrote) || after === before) continue;
       const dir = after > before ? 1 : -1;
       if (dir > 0) scaleUps++;
       else scaleDowns++;
@@ -131,9 +146,10 @@ export class KpiAccumulator {
       lastDir = dir;
     }
     const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
+    const { demand, unmet } = this.sums;
     return {
-      podHours: round(this.podSeconds / 3600),
-      readyPodHours: round(this.readyPodSeconds / 3600),
+      podHours: round(lived[0] / 3600),
+      readyPodHours: round(lived[1] / 3600),
       peakReplicas: peak,
       finalReplicas: n ? spec[n - 1]! : 0,
       scaleUps,
@@ -141,20 +157,22 @@ export class KpiAccumulator {
       scaleEvents: scaleUps + scaleDowns,
       directionReversals: reversals,
       timeAboveTargetSeconds: this.aboveTargetSeconds,
-      unmetDemand: round(this.unmet),
-      unmetDemandPercent: this.demandTotal > 0 ? round((100 * this.unmet) / this.demandTotal) : 0,
-      overloadSeconds: this.overloadSeconds,
+      unmetDemand: round(unmet),
+      unmetDemandPercent: demand > 0 ? round((100 * unmet) / demand) : 0,
+      overloadSeconds: round(this.sums.overloadSeconds),
+      demand: round(demand),
+      servedDemand: round(demand - unmet),
       recovery: {
         basis: this.overloadBasis ? 'overload' : 'aboveTarget',
         count: episodes.length,
-        openAtEnd: this.overloadBasis ? this.episodeStart !== null : this.aboveStart !== null,
-        maxSeconds: maxOf(episodes),
+        openAtEnd: this.overloadBasis ? overloadOpen : this.aboveStart !== null,
+        maxSeconds: round(maxOf(episodes)),
         meanSeconds: episodes.length
           ? round(episodes.reduce((a, b) => a + b, 0) / episodes.length)
           : 0,
       },
       p95UtilizationPercent: percentile(this.utilization, 0.95),
-      cost: costOf(this.input, this.podSeconds),
+      cost: costOf(this.input, lived[0]),
     };
   }
 }

@@ -110,7 +110,7 @@ export class Simulation {
     this.clocks = plane.clocks;
     this.hasScraped = plane.scraped !== undefined;
     for (const c of this.clocks)
-      if (!(c.period > 0) || !Number.isFinite(c.first))
+      if (c.next === undefined && (!(c.period > 0) || !Number.isFinite(c.first)))
         throw new RangeError(`a plane clock needs a finite phase and a period > 0`);
     this.clockNext = this.clocks.map(() => 0);
     this.ahead = new DemandAhead(this.scrapes, this.meter.counts, world.traffic?.nodes ?? 0);
@@ -215,8 +215,9 @@ export class Simulation {
       for (let i = 0; i < clocks.length; i++) {
         const c = clocks[i]!;
         const n = this.clockNext[i]!;
-        // A clock that fires once has period Infinity (0 × Infinity would be NaN).
-        const at = n === 0 ? c.first : c.first + n * c.period;
+        // A clock that fires once has period Infinity (0 × Infinity would be NaN); a clock with
+        // `next` fires when its plane says.
+        const at = c.next !== undefined ? c.next() : n === 0 ? c.first : c.first + n * c.period;
         if (at < bestT) {
           bestT = at;
           best = i;

@@ -196,6 +196,46 @@ describe('the loop’s clocks and their one event order', () => {
     expect(again.cluster.specReplicas).toBe(first.replicas);
   });
 
+  it('a clock without a period fires when its plane says, asked anew before each firing', () => {
+    const log: string[] = [];
+    const due = [7, 7.5, 31];
+    const plane: ControlPlane = {
+      ...emptyPlane(),
+      clocks: [
+        {
+          first: 0,
+          period: 0,
+          next: () => due[0] ?? Infinity,
+          fire: (n, t) => {
+            log.push(`event ${n} ${t}`);
+            due.shift();
+          },
+        },
+      ],
+      scraped: (s) => log.push(`scrape ${s}`),
+      sync: (_k, t) => {
+        log.push(`sync ${t}`);
+        return { members: [null], central: null };
+      },
+    };
+    const world = new World(input);
+    const cluster = new Cluster(input, world, SIMULATION_LIMITS.maxPods);
+    const sim = new Simulation({ input, world, clusters: [cluster], plane });
+    sim.stepTo(30);
+    expect(log.filter((e) => !e.startsWith('scrape -'))).toEqual([
+      'scrape 0',
+      'sync 0',
+      'event 0 7',
+      'event 1 7.5',
+      'scrape 15',
+      'sync 15',
+      'scrape 30',
+      'sync 30',
+    ]);
+    sim.stepTo(45);
+    expect(log).toContain('event 2 31');
+  });
+
   it('refuses a clock that would never advance', () => {
     const world = new World(input);
     const cluster = new Cluster(input, world, SIMULATION_LIMITS.maxPods);

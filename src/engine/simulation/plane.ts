@@ -34,11 +34,15 @@ export interface PlaneSync {
 
 /**
  * A clock of a plane's own: it fires at `first + n · period` (n = 0, 1, …; period > 0) up to the
- * last sync, in the loop's event order. `fire` may read the world and write scales.
+ * last sync, in the loop's event order. `fire` may read the world and write scales. A clock with
+ * `next` instead fires when the plane says: `next()` is the time of its next firing (Infinity:
+ * none due), asked anew before every firing, never earlier than the last event (an event the
+ * plane waits for, such as a node turning Ready, rather than a tick).
  */
 export interface PlaneClock {
   readonly first: number;
   readonly period: number;
+  next?(): number;
   fire(n: number, t: number): void;
 }
 
@@ -59,9 +63,24 @@ export interface ControlPlane {
    * clusters that failed or recovered since the last sync (read during the call only).
    */
   sync(k: number, t: number, changes: ClusterChanges, trace: TraceLevel): PlaneSync;
+  /** the planes a stack holds (stackPlanes), for observers that read one of them */
+  readonly parts?: readonly ControlPlane[];
   /** the plane's own state (plain data, shared structure allowed: restore never mutates it) */
   snapshot(): unknown;
   restore(state: unknown): void;
+}
+
+/** The plane of a class in a stack (or the plane itself), or null. */
+export function findPlane<P extends ControlPlane>(
+  plane: ControlPlane,
+  kind: abstract new (...args: never[]) => P,
+): P | null {
+  if (plane instanceof kind) return plane;
+  for (const p of plane.parts ?? []) {
+    const found = findPlane(p, kind);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /** No cluster failed or recovered: the one-cluster plane never sees any. */
@@ -79,6 +98,7 @@ export const NO_CHANGES: ClusterChanges = Object.freeze({
 export function stackPlanes(planes: readonly ControlPlane[]): ControlPlane {
   if (planes.length === 1) return planes[0]!;
   return {
+    parts: planes,
     clocks: planes.flatMap((p) => p.clocks),
     syncsAt: planes.flatMap((p) => p.syncsAt ?? []),
     scraped(s) {

@@ -8,10 +8,13 @@ import { decidingMetric } from './decisionSeries.ts';
 import { explainChanges, explainSkip, explainSync } from './explain.ts';
 import type { SimulationInput } from './input.ts';
 import { KpiAccumulator } from './kpis.ts';
-import type { EventLog, SyncRecord } from './result.ts';
+import type { EventLog, Kpis, SyncRecord } from './result.ts';
 import { describeMetric } from './series.ts';
 import { allocateSeries, type SimulationSeries } from './seriesShape.ts';
 import type { World } from './world.ts';
+import { withKeda } from '../keda/explain.ts';
+import { KedaRecorder } from '../keda/recorder.ts';
+import type { KedaSyncRecord } from '../keda/step.ts';
 
 /** Go's int32 overflow shows as a negative utilization (usage and requests are never negative). */
 export function overflowed(m: MetricTrace): boolean {
@@ -70,6 +73,14 @@ export function syncRecordOf(
   return record;
 }
 
+/** Work per second the cluster's ready pods serve until the next scrape (Infinity: no limit). */
+export function capacityOf(cluster: Cluster): number {
+  const ready = cluster.failed ? 0 : cluster.readyCount;
+  if (ready === 0) return 0;
+  const cap = cluster.podWorkCap;
+  return cap === null ? Infinity : ready * cap;
+}
+
 /** One cluster's series, KPIs and events (and records at level 'full'), fed by its run's observer. */
 export class Recorder {
   readonly series: SimulationSeries;
@@ -79,6 +90,8 @@ export class Recorder {
   private readonly interned = new Map<string, HPAEvent>();
   private readonly input: SimulationInput;
   private readonly world: World;
+  /** KEDA's series and KPIs (a ScaledObject's run), else null */
+  readonly keda: KedaRecorder | null;
 
   constructor(input: SimulationInput, world: World, syncCount: number, full: boolean) {
     this.input = input;
@@ -86,29 +99,35 @@ export class Recorder {
     const metrics = input.hpa.spec.metrics ?? [];
     this.series = allocateSeries(syncCount, metrics.length, {
       metricInfo: metrics.map(describeMetric),
-      minReplicas: input.hpa.spec.minReplicas ?? 1,
+      // KEDA's minReplicaCount 0 is drawn as 0 (the HPA it creates has 1: KEDA goes below it).
+      minReplicas: input.keda
+        ? (input.keda.scaledObject.minReplicaCount ?? 0)
+        : (input.hpa.spec.minReplicas ?? 1),
       maxReplicas: input.hpa.spec.maxReplicas,
       tolerance: { scaleUp: input.controller.tolerance, scaleDown: input.controller.tolerance },
     });
-    this.kpis = new KpiAccumulator(input);
+    this.kpis = new KpiAccumulator(input, world.traffic);
     this.syncs = full ? [] : null;
+    this.keda = input.keda ? new KedaRecorder(input.keda, syncCount) : null;
   }
 
-  tick(s: number, cluster: Cluster, demandNow: number): void {
-    this.kpis.tick(
-      s,
-      this.input.metricsPipeline.resolutionSeconds,
-      cluster.workload.pods.length,
-      cluster.readyCount,
-      demandNow,
-      cluster.served,
-      this.world.hasTraffic,
+  /** After the scrape at s: this cluster's `share` of the demand meets its ready pods. */
+  tick(s: number, cluster: Cluster, share = 1): void {
+    this.kpis.tick(s, capacityOf(cluster), share);
+  }
+
+  /** The KPIs of the run so far (at its end: the run's). */
+  build(cluster: Cluster): Kpis {
+    return this.kpis.build(
+      this.series,
+      cluster.workload.livedSeconds(this.input.durationSeconds),
+      this.keda?.series.write,
     );
   }
 
   /**
    * Sync k: `hpa` the HPA it read (an edit during the run replaces the scenario's), `interval`
-   * the time it stands for until the next sync.
+   * the time it stands for until the next sync, `keda` KEDA's step (a ScaledObject's run).
    */
   sync(
     k: number,
@@ -116,12 +135,14 @@ export class Recorder {
     cluster: Cluster,
     hpa: HorizontalPodAutoscaler = this.input.hpa,
     interval: number = this.input.controller.syncPeriodSeconds,
+    keda: KedaSyncRecord | null = null,
   ): void {
     const { r } = step;
     const s = this.series;
     const t = step.time;
     const cap = this.input.workload.podCapacity;
     const record = this.syncs ? syncRecord(step, cluster, hpa) : null;
+    if (record && keda) withKeda(record, keda, this.input.keda!.scaledObject);
     // countsAt's memo object, not a copy: read now, never kept
     const pods = record ? record.pods : cluster.workload.countsAt(t);
     if (k === 0) s.tolerance = { ...r.trace.tolerances };
@@ -151,14 +172,22 @@ export class Recorder {
       }
       if (tr.path === 'metrics') s.decidingMetric[k] = decidingMetric(traces);
     }
-    for (const e of r.events) {
-      const key = `${e.type}\u0000${e.reason}\u0000${e.message}`;
-      let kept = this.interned.get(key);
-      if (!kept) this.interned.set(key, (kept = e));
-      this.events.sync.push(k);
-      this.events.events.push(kept);
+    if (keda) {
+      this.keda!.sync(k, t, keda, cluster.specReplicas, pods.ready, s.demand[k]!);
+      // KEDA's events before the HPA's: its writes came before this sync.
+      for (const e of keda.events) this.logEvent(k, e);
     }
+    for (const e of r.events) this.logEvent(k, e);
     this.kpis.sync(t, tr, interval);
     if (record) this.syncs!.push(record);
+  }
+
+  private logEvent(k: number, e: HPAEvent): void {
+    const key = `${e.type}\u0000${e.reason}\u0000${e.message}`;
+    let kept = this.interned.get(key);
+    if (!kept)
+      this.interned.set(key, (kept = { type: e.type, reason: e.reason, message: e.message }));
+    this.events.sync.push(k);
+    this.events.events.push(kept);
   }
 }

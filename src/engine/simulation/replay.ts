@@ -9,6 +9,8 @@ import type { PlaneSync } from './plane.ts';
 import { syncRecord } from './recorder.ts';
 import type { EventLog, ReplayIndex, SimulationResult, SyncRecord } from './result.ts';
 import { singleSimulation } from './single.ts';
+import { withKeda } from '../keda/explain.ts';
+import { kedaPlaneOf } from '../keda/plane.ts';
 
 /** Snapshot spacing: at most ~32 snapshots (memory), at least 64 syncs apart (speed). */
 export function snapshotSpacing(syncCount: number): number {
@@ -29,7 +31,9 @@ export function syncDetail(
   const sim = singleSimulation(input);
   const did = replaySync(sim, replay, index);
   const m = did.members[0]!;
-  return syncRecord(m.step, sim.cluster, m.hpa);
+  const record = syncRecord(m.step, sim.cluster, m.hpa);
+  const keda = kedaPlaneOf(sim.plane)?.last;
+  return keda && input.keda ? withKeda(record, keda, input.keda.scaledObject) : record;
 }
 
 /**

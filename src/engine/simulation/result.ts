@@ -4,8 +4,10 @@
 
 import type { HPACondition, HPAEvent, ReconcileTrace } from '../controller/index.ts';
 import type { FederationModel } from './federationInput.ts';
+import type { KedaKpis, KedaSeries, KedaSyncRecord } from '../keda/step.ts';
 import type { MetricSeriesInfo, SimulationSeries } from './seriesShape.ts';
 import type { SimulationSnapshot } from './state.ts';
+import type { NodeRun } from '../nodes/result.ts';
 
 export type { SimulationSeries, MetricSeriesInfo };
 
@@ -60,6 +62,8 @@ export interface SyncRecord {
   /** status.observedGeneration after the sync (v1.37+ with HPAGeneration); absent before 1.37 */
   observedGeneration?: number | null;
   pods: { ready: number; running: number; pending: number; terminating: number };
+  /** KEDA's step at this sync (a ScaledObject's run): its check, writes, events and conditions */
+  keda?: KedaSyncRecord;
 }
 
 export interface RecoveryStats {
@@ -89,10 +93,17 @@ export interface Kpis {
    * such sync counts the time until the next one (the last sync, at the run's end, counts none)
    */
   timeAboveTargetSeconds: number;
-  /** work that arrived but could not be served (units), and as a percentage of all work */
+  /**
+   * work that arrived but could not be served (units), and as a percentage of all work: the
+   * traffic integrated exactly against the capacity of the pods ready at each scrape
+   */
   unmetDemand: number;
   unmetDemandPercent: number;
+  /** time with the demand above that capacity (seconds, exact to the curve's own pieces) */
   overloadSeconds: number;
+  /** all the work that arrived over the run (units), and the part the pods served */
+  demand: number;
+  servedDemand: number;
   recovery: RecoveryStats;
   /**
    * 95th percentile over syncs of the highest resource utilization the controller read (percent
@@ -127,8 +138,12 @@ export interface SimulationResult {
   replay: ReplayIndex | null;
   durationSeconds: number;
   syncPeriodSeconds: number;
+  /** the node pool's lane, timeline and KPIs (a scenario with spec.nodes only) */
+  nodes?: NodeRun;
   /** the run's writes of others (spec.changes) for chart markers; absent when none */
   changes?: { time: number; description: string }[];
+  /** KEDA's series and KPIs (a ScaledObject's run); absent or null without KEDA */
+  keda?: { series: KedaSeries; kpis: KedaKpis } | null;
 }
 
 /** A result recorded at level 'full': every sync's record is kept. */

@@ -15,6 +15,10 @@ import { scrapeSchedule } from './scrapes.ts';
 import type { FullSimulationResult, SimulationResult } from './result.ts';
 import { WorkMeter, type WorkOverrun } from './meter.ts';
 import { singleSimulation } from './single.ts';
+import { findPlane } from './plane.ts';
+import { NodePlane } from '../nodes/nodePlane.ts';
+import { NodeRecorder } from '../nodes/record.ts';
+import { KedaPlane } from '../keda/plane.ts';
 
 export { SIMULATION_LIMITS };
 
@@ -117,16 +121,18 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
   const recorder = new Recorder(input, sim.world, sim.syncCount, full);
   const replay = full ? null : replayIndex(sim.syncCount, { kind: 'hpa' });
   countSeries(sim, input.hpa.spec.metrics?.length ?? 0, 1);
+  const nodePlane = findPlane(sim.plane, NodePlane);
+  const nodes = nodePlane ? new NodeRecorder(nodePlane, cluster.workload, sim.syncCount) : null;
   drive(
     sim,
-    new SingleObserver(recorder, cluster, sim),
+    new SingleObserver(recorder, cluster, sim, nodes, findPlane(sim.plane, KedaPlane)),
     // A compact run keeps only the series numbers; replay.ts rebuilds a sync's full trace.
     { trace: full ? true : 'lean', shouldStop: options.shouldStop, replay },
   );
   return {
     record: full ? 'full' : 'compact',
     series: recorder.series,
-    kpis: recorder.kpis.build(recorder.series),
+    kpis: recorder.build(cluster),
     events: recorder.events,
     syncs: recorder.syncs,
     replay,
@@ -137,6 +143,11 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
           changes: input.changes.map((c) => ({ time: c.atSeconds, description: c.description })),
         }
       : {}),
+    // Only a run with a node pool has the key, so other results keep their shape.
+    ...(nodes ? { nodes: nodes.build(input.durationSeconds) } : {}),
+    ...(recorder.keda
+      ? { keda: { series: recorder.keda.series, kpis: recorder.keda.build() } }
+      : {}),
   };
 }
 
@@ -146,15 +157,25 @@ class SingleObserver implements LoopObserver {
     private readonly recorder: Recorder,
     private readonly cluster: Cluster,
     private readonly sim: Simulation,
+    private readonly nodes: NodeRecorder | null,
+    private readonly keda: KedaPlane | null,
   ) {}
 
-  tick(s: number, demand: number): void {
-    this.recorder.tick(s, this.cluster, demand);
+  tick(s: number): void {
+    this.recorder.tick(s, this.cluster);
   }
 
-  sync(k: number, _t: number, did: PlaneSync): void {
+  sync(k: number, t: number, did: PlaneSync): void {
     const m = did.members[0]!;
-    this.recorder.sync(k, m.step, this.cluster, m.hpa, this.sim.intervalAfter(k));
+    this.recorder.sync(
+      k,
+      m.step,
+      this.cluster,
+      m.hpa,
+      this.sim.intervalAfter(k),
+      this.keda?.last ?? null,
+    );
+    this.nodes?.sync(k, t);
   }
 }
 

@@ -1,14 +1,18 @@
 // One cluster under kube-controller-manager's HPA over its own world: the simulation every
-// single-cluster run, replay and playback steps through.
+// single-cluster run, replay and playback steps through. A ScaledObject's run (input.keda) wraps
+// the HPA in KEDA's plane.
 
 import { Cluster } from './cluster.ts';
 import type { CurveCompiler } from './curves/tape.ts';
 import { HpaPlane } from './hpaPlane.ts';
+import { KedaPlane } from '../keda/plane.ts';
 import type { SimulationInput } from './input.ts';
 import { SIMULATION_LIMITS } from './limits.ts';
 import { Simulation } from './loop.ts';
 import type { WorkMeter } from './meter.ts';
 import { World } from './world.ts';
+import { NodePlane } from '../nodes/nodePlane.ts';
+import { stackPlanes } from './plane.ts';
 
 /**
  * One cluster under its HPA over its own world (no limit checks: createSimulation makes them).
@@ -22,18 +26,23 @@ export function singleSimulation(
 ): Simulation {
   const world = new World(input, curves);
   const cluster = new Cluster(input, world, SIMULATION_LIMITS.maxPods, reference);
+  // KEDA wraps the HPA plane when the scenario is a ScaledObject.
+  const top = input.keda
+    ? new KedaPlane(cluster, world, input, input.keda)
+    : new HpaPlane(
+        cluster,
+        world,
+        input.hpa,
+        input.changes ?? [],
+        input.controller,
+        input.informerLagSeconds ?? 0,
+      );
   return new Simulation({
     input,
     world,
     clusters: [cluster],
-    plane: new HpaPlane(
-      cluster,
-      world,
-      input.hpa,
-      input.changes ?? [],
-      input.controller,
-      input.informerLagSeconds ?? 0,
-    ),
+    // A node pool runs beside the HPA (or KEDA), under the same cluster, only when the scenario has one.
+    plane: input.nodes ? stackPlanes([top, new NodePlane(input.nodes, cluster)]) : top,
     ...(meter ? { meter } : {}),
   });
 }

@@ -44,6 +44,8 @@ export interface PodSnapshot {
   failed: boolean;
   noMetrics: boolean;
   metrics: PodMetricsState | null;
+  /** the node it is bound to (only with a node pool) */
+  node?: number;
 }
 
 export interface WorkloadSnapshot {
@@ -54,6 +56,8 @@ export interface WorkloadSnapshot {
   /** creates accepted by the ReplicaSet but not yet through the client, by time */
   creating: number[];
   writer: { tokens: number; at: number };
+  /** pod-seconds and Ready pod-seconds of the pods dropped so far (Workload.lived) */
+  lived: [number, number];
 }
 
 export interface WorldSnapshot {

@@ -9,6 +9,7 @@ import { DEFAULT_REPLICA_SET, type ReplicaSetModel, type WorkloadModel } from '.
 import type { PodMetricsState, WorkloadSnapshot } from './state.ts';
 import { zeroCounts, type WorkCounts } from './meter.ts';
 import { probeReadyAt } from './readiness.ts';
+import { addLife } from './podLives.ts';
 import { ApiWriter, slowStartBatch } from './replicaSet.ts';
 import { RankKeys, rankForDeletion } from './deletionRank.ts';
 
@@ -38,6 +39,23 @@ export interface SimPod {
   metrics: PodMetricsState | null;
   /** in the pipeline's steady group: `metrics` and the observation's metrics are shared */
   inGroup: boolean;
+  /** the node it is bound to (a node pool's index, ../nodes/), -1: none or no node pool */
+  node: number;
+}
+
+/**
+ * Where pods go when a node pool runs under the cluster (../nodes/pool.ts); without one only
+ * `maxPods` limits scheduling. `place` binds the pod to a node with room for its requests, or
+ * says none has room (the pod stays Pending, Unschedulable); `release` frees the room of a pod
+ * that is gone.
+ */
+export interface PodPlacer {
+  place(p: SimPod, t: number): boolean;
+  /** some node has room at t (else no pod is placed: the pass over the pods is skipped) */
+  hasRoom(t: number): boolean;
+  release(p: SimPod): void;
+  /** a pod deleted at t while it still waited for a node */
+  abandoned(p: SimPod, t: number): void;
 }
 
 function cloneMetrics(m: PodMetricsState | null): PodMetricsState | null {
@@ -101,6 +119,10 @@ export class Workload {
   version = 0;
   /** the run's work meter: pods created and deleted */
   meter: WorkCounts = zeroCounts();
+  /** the node pool that binds pods (../nodes/), null: none */
+  placer: PodPlacer | null = null;
+  /** pod-seconds and Ready pod-seconds from t = 0 of the pods already dropped (podLives.ts) */
+  lived: [number, number] = [0, 0];
 
   constructor(model: WorkloadModel, namePrefix: string, initialReadyAgeSeconds: number) {
     this.model = model;
@@ -230,6 +252,18 @@ export class Workload {
     return t < p.readyFrom ? 'running' : 'ready';
   }
 
+  /**
+   * Pod-seconds and Ready pod-seconds within [0, end) of every pod so far: those dropped, those
+   * listed, and creates still queued in the client (alive from their creation, not yet Ready).
+   */
+  livedSeconds(end: number): [number, number] {
+    const acc: [number, number] = [this.lived[0], this.lived[1]];
+    const term = this.model.terminationSeconds;
+    for (const p of this.pods) addLife(p, term, end, acc);
+    for (const t of this.creating) if (t < end) acc[0] += end - Math.max(t, 0);
+    return acc;
+  }
+
   snapshot(): WorkloadSnapshot {
     return {
       pods: this.pods.map((p) => ({
@@ -240,12 +274,15 @@ export class Workload {
         failed: p.failed,
         noMetrics: p.noMetrics,
         metrics: cloneMetrics(p.metrics),
+        // Only with a node pool, so a snapshot without one keeps its shape.
+        ...(p.node >= 0 ? { node: p.node } : {}),
       })),
       nextIndex: this.nextIndex,
       unscheduled: this.unscheduled,
       nextGoneAt: this.nextGoneAt,
       creating: this.creating.slice(),
       writer: this.writer.snapshot(),
+      lived: [this.lived[0], this.lived[1]],
     };
   }
 
@@ -260,6 +297,7 @@ export class Workload {
       p.failed = q.failed;
       p.noMetrics = q.noMetrics;
       p.metrics = cloneMetrics(q.metrics);
+      p.node = q.node ?? -1;
       return p;
     });
     this.nextIndex = s.nextIndex;
@@ -267,6 +305,7 @@ export class Workload {
     this.nextGoneAt = s.nextGoneAt;
     this.creating = s.creating.slice();
     this.writer.restore(s.writer);
+    this.lived = [s.lived[0], s.lived[1]];
     this.obsList = null;
     this.touch();
   }
@@ -306,6 +345,7 @@ export class Workload {
       },
       metrics: null,
       inGroup: false,
+      node: -1,
       failed: false,
       noMetrics: false,
       stateTime: NaN,
@@ -378,6 +418,40 @@ export class Workload {
     this.schedule(t);
   }
 
+  /** Pods waiting for a node (created, not deleted, not bound). */
+  get unscheduledCount(): number {
+    return this.unscheduled;
+  }
+
+  /** When the next terminating pod is gone and frees its node's room (Infinity: none). */
+  get nextGone(): number {
+    return this.nextGoneAt;
+  }
+
+  /**
+   * Evict pods at t (a drain: cluster-autoscaler's eviction API calls, not the ReplicaSet's
+   * client): each is deleted at once and terminates as any deleted pod does; the ReplicaSet
+   * replaces them at its next manageReplicas.
+   */
+  evict(victims: SimPod[], t: number): void {
+    this.touch();
+    this.meter.podWrites += victims.length;
+    for (const p of victims) {
+      p.deletedAt = t;
+      p.stateTime = NaN;
+      p.obsSettled = false;
+      if (p.scheduledAt === null) this.unscheduled--;
+      this.nextGoneAt = Math.min(this.nextGoneAt, t + this.model.terminationSeconds);
+    }
+  }
+
+  /** Put a bound pod back to Pending, unbound (a starting pod the node pool has no room for). */
+  unbind(p: SimPod): void {
+    if (p.scheduledAt === null) return;
+    this.setScheduled(p, null);
+    this.unscheduled++;
+  }
+
   /** Bring the workload to `replicas` at time t (kept for callers that resize directly). */
   scaleTo(replicas: number, t: number): void {
     this.manageReplicas(replicas, t);
@@ -390,7 +464,10 @@ export class Workload {
       p.deletedAt = this.writer.take(t);
       p.stateTime = NaN; // the memo is stale once the pod changes
       p.obsSettled = false;
-      if (p.scheduledAt === null) this.unscheduled--;
+      if (p.scheduledAt === null) {
+        this.unscheduled--;
+        this.placer?.abandoned(p, p.deletedAt);
+      }
       this.nextGoneAt = Math.min(this.nextGoneAt, p.deletedAt + this.model.terminationSeconds);
     }
   }
@@ -409,9 +486,11 @@ export class Workload {
   /** Bind unscheduled pods while the cluster has room, oldest first. */
   schedule(t: number): void {
     if (this.unscheduled === 0) return;
+    const placer = this.placer;
+    if (placer !== null && !placer.hasRoom(t)) return;
     const limit = this.model.maxPods;
-    if (limit === null) {
-      // Without a limit every waiting pod binds now, whatever the order: newest first, as the one
+    if (limit === null && placer === null) {
+      // Without a limit (or a node pool) every waiting pod binds now, whatever the order: newest first, as the one
       // waiting is nearly always the pod just created (no pass over every pod per creation).
       const pods = this.pods;
       for (let i = pods.length - 1; i >= 0 && this.unscheduled > 0; i--) {
@@ -423,11 +502,14 @@ export class Workload {
       return;
     }
     let placed = 0;
-    for (const p of this.pods)
-      if (p.scheduledAt !== null && this.stateAt(p, t) !== 'gone') placed++;
+    if (limit !== null)
+      for (const p of this.pods)
+        if (p.scheduledAt !== null && this.stateAt(p, t) !== 'gone') placed++;
     for (const p of this.pods) {
       if (p.scheduledAt !== null || p.deletedAt !== null) continue;
       if (limit !== null && placed >= limit) break;
+      // Every pod asks for the same requests: when one finds no node, none after it does.
+      if (placer !== null && !placer.place(p, Math.max(t, p.createdAt))) break;
       this.setScheduled(p, Math.max(t, p.createdAt) + this.model.startup.schedulingSeconds);
       this.unscheduled--;
       placed++;
@@ -438,7 +520,13 @@ export class Workload {
   advance(t: number): void {
     if (this.creating.length > 0 && this.creating[0]! <= t) this.materialize(t);
     if (t < this.nextGoneAt) return;
-    this.pods = this.pods.filter((p) => this.stateAt(p, t) !== 'gone');
+    const placer = this.placer;
+    this.pods = this.pods.filter((p) => {
+      if (this.stateAt(p, t) !== 'gone') return true;
+      if (placer !== null && p.node >= 0) placer.release(p);
+      addLife(p, this.model.terminationSeconds, Infinity, this.lived);
+      return false;
+    });
     this.obsList = null;
     this.touch();
     this.nextGoneAt = Infinity;

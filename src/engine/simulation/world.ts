@@ -136,6 +136,20 @@ export class World {
     }
   }
 
+  /**
+   * An External metric's value (milli-units) read live at t, not at the adapter's last poll (KEDA's
+   * metrics server calls the scaler on each request); null: no load for it or an outage at t.
+   */
+  externalNow(metric: string, t: number): number | null {
+    const e = this.externalLoads.get(metric);
+    if (!e) return null;
+    for (const o of this.outages)
+      if (t >= o.fromSeconds && t < o.toSeconds && o.metric === `external/${metric}`) return null;
+    if (e.load.queue) return (this.backlog.get(metric) ?? 0) * 1000;
+    if (e.curve) return e.curve.valueAt(t) * 1000;
+    return (this.traffic ? this.traffic.valueAt(t < 0 ? 0 : t) : 0) * e.load.perUnitMilli;
+  }
+
   /** Queues over [s - dt, s): arrivals minus what `servingPods` ready pods drained. */
   advanceQueues(s: number, dt: number, demandNow: number, servingPods: number): void {
     for (const [name, e] of this.queued) {

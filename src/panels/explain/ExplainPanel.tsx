@@ -8,6 +8,7 @@ import { formatElapsed } from '../../format/timeAxis.ts';
 import type { SyncDetail } from '../../worker/protocol.ts';
 import { DecisionChain } from './DecisionChain.tsx';
 import { DescribeBlock } from './DescribeBlock.tsx';
+import { KedaStep } from '../keda/KedaStep.tsx';
 import type { Rescale } from './rescales.ts';
 import { ReactionTimeline } from './ReactionTimeline.tsx';
 import type { ReactionSeries } from './reaction.ts';
@@ -175,6 +176,7 @@ function ExplainPanelView(props: ExplainPanelProps) {
             </div>
             <p className="explain-summary">{tidyNumbers(detail.sync.explanation)}</p>
           </header>
+          {detail.sync.keda ? <KedaStep keda={detail.sync.keda} /> : null}
           <h3 className="explain-h3">Decision chain</h3>
           <DecisionChain
             steps={steps}

@@ -15,6 +15,8 @@ const base: Kpis = {
   unmetDemand: 0,
   unmetDemandPercent: 0,
   overloadSeconds: 0,
+  demand: 0,
+  servedDemand: 0,
   recovery: { basis: 'aboveTarget', count: 1, openAtEnd: false, maxSeconds: 600, meanSeconds: 600 },
   p95UtilizationPercent: null,
   cost: null,

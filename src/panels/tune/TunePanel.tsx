@@ -9,6 +9,8 @@ import type { SearchStatus } from '../../store/index.ts';
 import { THRESHOLDS } from '../../tune/goals.ts';
 import type { CandidateResult, SearchResult } from '../../tune/search.ts';
 import { releaseNeeds } from '../../tune/space.ts';
+import { describeTradeOff, tradeOffs } from '../../tune/tradeOffs.ts';
+import { ShipCandidate, type MakeHpa } from './ShipCandidate.tsx';
 import { TradeOffChart } from './TradeOffChart.tsx';
 import { useTuneSearch } from './useTuneSearch.ts';
 import './tune.css';
@@ -20,6 +22,8 @@ export interface TunePanelProps {
   onClose(): void;
   /** adds a candidate as a variant of the scenario; resolves null when added, else why not */
   onAddVariant?: (name: string, patch: Record<string, unknown>) => Promise<string | null>;
+  /** "Make this the HPA" (ShipCandidate.tsx): the new text, the old HPA kept as a variant */
+  onMakeHpa?: MakeHpa;
 }
 
 const LISTED = 12;
@@ -224,6 +228,8 @@ export function TunePanel(props: TunePanelProps) {
         ) : null}
         {result ? (
           <Results
+            text={search.text ?? ''}
+            onMakeHpa={props.onMakeHpa}
             result={result}
             selected={selected}
             onSelect={setSelected}
@@ -281,6 +287,8 @@ function Status({ state }: { state: SearchStatus }) {
 }
 
 function Results(props: {
+  text: string;
+  onMakeHpa: MakeHpa | undefined;
   result: SearchResult;
   selected: number | null;
   onSelect(i: number): void;
@@ -346,6 +354,7 @@ function Results(props: {
                   : c.constraints
                       .map((k) => `${k.met ? '✓' : '✗'} ${k.label} ${round(k.value)}`)
                       .join(', ')}
+                <TradesOf current={props.result.candidates[0]} candidate={c} />
               </td>
               <td>
                 <code className="tune-patch">
@@ -365,6 +374,14 @@ function Results(props: {
                     {props.added.has(c.index) ? 'Added' : 'Add as variant'}
                   </button>
                 ) : null}
+                {c.index !== 0 && c.kpis ? (
+                  <ShipCandidate
+                    text={props.text}
+                    patch={c.patch}
+                    label={`tuned-${c.index}`}
+                    onMakeHpa={props.onMakeHpa}
+                  />
+                ) : null}
               </td>
             </tr>
           ))}
@@ -373,6 +390,16 @@ function Results(props: {
       <p className="tune-legend">★ recommendation · ◆ on the Pareto front</p>
     </div>
   );
+}
+
+/** What a candidate makes worse than the current HPA (src/tune/tradeOffs.ts). */
+function TradesOf(props: { current: CandidateResult | undefined; candidate: CandidateResult }) {
+  const a = props.current?.kpis;
+  const b = props.candidate.kpis;
+  if (!a || !b || props.candidate.index === 0) return null;
+  const trades = tradeOffs(a, b);
+  if (trades.length === 0) return null;
+  return <div className="tune-trades">trades: {trades.map(describeTradeOff).join('; ')}</div>;
 }
 
 function round(v: number): string {

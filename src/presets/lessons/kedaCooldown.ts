@@ -15,16 +15,16 @@ export const kedaCooldown: Lesson = {
         prompt: 'When is the worker down to 1 replica?',
         choices: [
           '10:30 — after the 30 s cooldownPeriod',
-          '15:15 — after the HPA’s 300 s scale-down window',
+          '15:00 — after the HPA’s 300 s scale-down window',
           'Never: KEDA keeps it at 10',
         ],
         answer: 1,
         explain:
-          'With minReplicaCount ≥ 1 cooldownPeriod plays no part: the HPA scales down, with its default 300 s window (ScaleDownStabilized until 15:15).',
-        revealAt: 61,
+          'With minReplicaCount ≥ 1 cooldownPeriod plays no part: the HPA scales down, with its default 300 s window (ScaleDownStabilized until 15:00; KEDA’s metrics server answers live, so the HPA reads the drop at 10:00).',
+        revealAt: 60,
         playFrom: 39,
       },
-      check: { after: 0, at: 915, replicas: 1 },
+      check: { after: 0, at: 900, replicas: 1 },
     },
     {
       title: 'The knob for N → 1',
@@ -41,21 +41,20 @@ export const kedaCooldown: Lesson = {
       select: 39,
       question: {
         prompt: 'Now when is it down to 1?',
-        choices: ['10:30', '15:15', '10:00'],
+        choices: ['10:15', '15:00', '10:00'],
         answer: 0,
-        explain: 'The HPA’s window is 30 s now: at 10:30 the high recommendations have left it.',
-        revealAt: 42,
+        explain: 'The HPA’s window is 30 s now: at 10:15 the high recommendations have left it.',
+        revealAt: 41,
         playFrom: 39,
       },
-      check: { after: 0, at: 630, replicas: 1 },
+      check: { after: 0, at: 615, replicas: 1 },
     },
     {
       title: 'minReplicaCount 0: straight to zero',
-      text: 'With minReplicaCount 0, KEDA’s own loop acts: when no trigger has been active for cooldownPeriod, it sets the replicas to 0 from whatever they are — N → 0, past the HPA’s window and policies (kedacore/keda executor: scaleToZero). The simulator does not model KEDA’s loop yet: the run still shows only the HPA, which stops at 1.',
+      text: 'With minReplicaCount 0, KEDA’s own loop acts: when no trigger has been active for cooldownPeriod, it sets the replicas to 0 from whatever they are — N → 0, past the HPA’s window and policies (kedacore/keda executor: scaleToZero). The run shows it: KEDA’s loop polls every 30 s and writes 10 → 0 at 10:30.',
       scenario: [{ find: 'minReplicaCount: 1', replace: 'minReplicaCount: 0' }],
       change: 'spec.minReplicaCount: 1 → 0',
       select: 39,
-      needs: 'keda-plane',
       question: {
         prompt: 'Jobs stop at 10:00; cooldownPeriod is 30 s. What does KEDA do?',
         choices: [
@@ -65,12 +64,11 @@ export const kedaCooldown: Lesson = {
         ],
         answer: 1,
         explain:
-          'KEDA scales the target to zero once lastActiveTime + cooldownPeriod has passed, whatever the replica count: 10 → 0 at its first poll after about 10:30 (pollingInterval 30 s). Said here in words: this run shows the HPA alone.',
+          'KEDA scales the target to zero once lastActiveTime + cooldownPeriod has passed, whatever the replica count: 10 → 0 at its first poll after about 10:30 (pollingInterval 30 s).',
         revealAt: 42,
         playFrom: 39,
       },
-      // What the run shows today (the HPA alone). With the KEDA plane it would be 10 → 0 by ~10:30.
-      check: { after: 0, at: 915, replicas: 1 },
+      check: { after: 0, at: 630, replicas: 0 },
     },
   ],
 };

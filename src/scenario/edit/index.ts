@@ -18,4 +18,5 @@ export { slotsWithWrites } from './slotWrites.ts';
 export { applyFix } from './applyFix.ts';
 export { placedHandles, type PlacedHandle } from './placedHandles.ts';
 export { curveValueAt } from './curveLine.ts';
+export { tunedManifest, type ShipResult } from './shipManifest.ts';
 export { seriesScaled, seriesShifted } from './seriesDrag.ts';

@@ -92,11 +92,18 @@ export function processHpa(
   // A bound the API accepts but the simulator cannot reach: the run is capped, not refused; the
   // effective HPA (what the cluster would hold) keeps the bound as written.
   let simulated = defaulted;
-  if (defaulted.spec.maxReplicas > MAX_PODS) {
-    report.warning(
-      at(['spec', 'maxReplicas']),
-      `spec.maxReplicas is ${defaulted.spec.maxReplicas.toLocaleString('en-US')}: the API server accepts it, but the simulator runs at most ${MAX_PODS.toLocaleString('en-US')} pods, so this run is capped at ${MAX_PODS.toLocaleString('en-US')} replicas (the controller clamps there, not at ${defaulted.spec.maxReplicas.toLocaleString('en-US')})`,
+  const pods = MAX_PODS.toLocaleString('en-US');
+  if ((defaulted.spec.minReplicas ?? 1) > MAX_PODS) {
+    // Every count the HPA allows is past the cap: no run would show this HPA at work.
+    valid = false;
+    report.error(
+      at(['spec', 'minReplicas']),
+      `spec.minReplicas is ${defaulted.spec.minReplicas!.toLocaleString('en-US')}: the API server accepts it, but the simulator runs at most ${pods} pods, so no run can reach it; lower minReplicas for the simulation`,
     );
+  } else if (defaulted.spec.maxReplicas > MAX_PODS) {
+    const notice = `spec.maxReplicas is ${defaulted.spec.maxReplicas.toLocaleString('en-US')}: the API server accepts it, but the simulator runs at most ${pods} pods, so this run is capped at ${pods} replicas (the controller clamps there, not at ${defaulted.spec.maxReplicas.toLocaleString('en-US')})`;
+    notices.push(notice);
+    report.warning(at(['spec', 'maxReplicas']), notice);
     simulated = { ...defaulted, spec: { ...defaulted.spec, maxReplicas: MAX_PODS } };
   }
   return {

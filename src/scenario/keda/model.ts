@@ -10,6 +10,8 @@ import {
   type KedaTrigger,
   type KedaVersion,
 } from '../../engine/keda/index.ts';
+import type { KedaRunInput } from '../../engine/keda/step.ts';
+import { cronWorld } from './cronWorld.ts';
 import { int, rec, str, type Obj } from './types.ts';
 
 export interface KedaTriggerFeed {
@@ -88,4 +90,20 @@ export function kedaModelOf(
       creationTime: 0,
     },
   };
+}
+
+/** What the simulation's KEDA plane runs (engine/keda/step.ts KedaRunInput). */
+export function kedaRunInput(model: KedaModel): KedaRunInput {
+  const activations: Record<string, number> = {};
+  const crons: Record<string, { window: CronWindow; startEpoch: number }> = {};
+  for (const t of model.scaledObject.triggers) {
+    const feed = model.feeds.find((f) => f.index === t.index);
+    for (const m of t.metrics) {
+      activations[m.name] = feed?.activation ?? 0;
+      // The default world places the run on the calendar by the window (cronWorld.ts).
+      if (feed?.cron)
+        crons[m.name] = { window: feed.cron, startEpoch: cronWorld(feed.cron, 0).startEpoch };
+    }
+  }
+  return { version: model.version, scaledObject: model.scaledObject, activations, crons };
 }

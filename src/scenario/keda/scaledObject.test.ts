@@ -196,7 +196,7 @@ describe('refused, located at the ScaledObject field', () => {
     ).toEqual([
       'fallback is not supported by the CPU & memory scalers, and this ScaledObject has no other trigger: KEDA refuses it',
     ]);
-    // With another trigger the fallback is KEDA's business (not modelled), whatever its metricType.
+    // With another trigger the fallback runs in KEDA's plane, whatever its metricType.
     const fallback = parseScenario(
       so(`  fallback: { failureThreshold: 3, replicas: 6 }\n  triggers:\n${CPU}${PROM}`),
     );

@@ -189,7 +189,7 @@ export function scaledObjectToHpa(
   return {
     manifest,
     report: mappedReporter(report, sorted, hpaConfig.name !== undefined),
-    notice: noticeOf(so, manifest, sorted),
+    notice: noticeOf(so, manifest, sorted, version),
     keda,
     queueMetrics,
   };
@@ -270,24 +270,28 @@ function mappedReporter(
   };
 }
 
-function noticeOf(so: Obj, hpa: Obj, metrics: { metric: Obj }[]): string {
+function noticeOf(so: Obj, hpa: Obj, metrics: { metric: Obj }[], version: KedaVersion): string {
   const spec = rec(so.spec);
   const hpaSpec = rec(hpa.spec);
   const external = metrics
     .map((m) => str(rec(rec(rec(m.metric).external).metric).name))
     .filter((n) => n !== '');
   const min = int(spec.minReplicaCount) ?? 0;
-  const notModelled = [
+  const fb = rec(spec.fallback);
+  const modelled = [
     min === 0 || spec.idleReplicaCount !== undefined
       ? `activation (KEDA scales to ${int(spec.idleReplicaCount) ?? 0} when every trigger is inactive and back to ${hpaSpec.minReplicas as number} when one is; the HPA never goes below ${hpaSpec.minReplicas as number})`
       : `activation to and from 0 (unused: minReplicaCount is ${min})`,
-    `pollingInterval (${int(spec.pollingInterval) ?? 30}s)`,
-    `cooldownPeriod (${int(spec.cooldownPeriod) ?? 300}s)`,
-    ...(spec.fallback !== undefined ? ['fallback'] : []),
+    `pollingInterval (${int(spec.pollingInterval) ?? 30}s), cooldownPeriod (${int(spec.cooldownPeriod) ?? 300}s)`,
+    ...(spec.fallback !== undefined
+      ? [
+          `fallback (${str(fb.behavior) || 'static'} ${int(fb.replicas) ?? 0} replicas after more than ${int(fb.failureThreshold) ?? 0} failed reads)`,
+        ]
+      : []),
   ];
   const feed =
     external.length > 0
-      ? `; the External metric${external.length > 1 ? 's' : ''} ${external.join(', ')} ${external.length > 1 ? 'are' : 'is'} fed by the default world, or by spec.load.external.${external[0]!}${external.length > 1 ? ' (and the others)' : ''} in a Simulation document`
+      ? `; the External metric${external.length > 1 ? 's' : ''} ${external.join(', ')} ${external.length > 1 ? 'are' : 'is'} fed by the default world, or by spec.load.external.${external[0]!}${external.length > 1 ? ' (and the others)' : ''} in a Simulation document, and the HPA reads ${external.length > 1 ? 'them' : 'it'} through KEDA's metrics server (live at each sync unless useCachedMetrics)`
       : '';
-  return `a KEDA ScaledObject: simulating the HorizontalPodAutoscaler ${str(rec(hpa.metadata).name)} KEDA's operator creates from it (minReplicas ${hpaSpec.minReplicas as number}, maxReplicas ${hpaSpec.maxReplicas as number}, ${metrics.length} metric${metrics.length === 1 ? '' : 's'}); KEDA's own part is not modelled (ported in src/engine/keda, not yet run on the simulation's loop): ${notModelled.join(', ')}${feed}`;
+  return `a KEDA ScaledObject (KEDA ${version}): simulating the HorizontalPodAutoscaler ${str(rec(hpa.metadata).name)} KEDA's operator creates from it (minReplicas ${hpaSpec.minReplicas as number}, maxReplicas ${hpaSpec.maxReplicas as number}, ${metrics.length} metric${metrics.length === 1 ? '' : 's'}) with KEDA's own loop around it: ${modelled.join(', ')}${feed}`;
 }

@@ -52,6 +52,7 @@ import {
 } from './common.ts';
 import { curveSchema } from './curveSchema.ts';
 import { federationSchema } from './federationSchema.ts';
+import { nodesSchema } from './nodesSchema.ts';
 import type { JsonSchema, PropertiesOf } from './jsonSchema.ts';
 import { loadSchemas } from './loadSchema.ts';
 
@@ -377,6 +378,7 @@ const cost = object(
     podHour: price('pod-hour'),
     vcpuHour: price('requested vCPU-hour (cpu requests of all containers)'),
     gibHour: price('requested GiB-hour (memory requests of all containers)'),
+    nodeHour: price('node-hour (with spec.nodes: every node from the cloud call to its removal)'),
     currency: enumOf('The currency of the prices. Default USD.', ['USD'], { default: 'USD' }),
   } satisfies PropertiesOf<CostDocument>,
 );
@@ -418,6 +420,7 @@ const spec = object(
     ),
     cost,
     federation: federationSchema,
+    nodes: nodesSchema,
   } satisfies PropertiesOf<SimulationSpecDocument>,
 );
 

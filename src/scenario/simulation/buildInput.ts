@@ -10,6 +10,7 @@ import { MAX_SCRAPES } from '../limits.ts';
 import { DEFAULT_METRICS_PIPELINE } from './defaults.ts';
 import { buildFederation } from './federation.ts';
 import { buildLoads } from './loads.ts';
+import { buildNodes } from './nodes.ts';
 import { metricRefs } from './metricRefs.ts';
 import type { MetricsPipelineDocument } from './document.ts';
 import { buildOutages } from './outages.ts';
@@ -82,6 +83,7 @@ export function buildSimulationInput(
     sim.controller.durationSeconds,
     sim.report,
   );
+  const nodes = buildNodes(spec, hpa.defaulted, workload, sim.report);
   return {
     hpa: hpa.defaulted,
     durationSeconds: sim.controller.durationSeconds,
@@ -102,6 +104,8 @@ export function buildSimulationInput(
     // Only multi-cluster scenarios carry the key, so single-cluster inputs keep their shape.
     ...(federation ? { federation } : {}),
     ...informerLag(spec, federation !== null, sim.report),
+    // Likewise only scenarios with a node pool.
+    ...(nodes ? { nodes } : {}),
   };
 }
 

@@ -9,6 +9,7 @@
  */
 import type { HPAScalingRules, HorizontalPodAutoscaler } from '../../engine/controller/index.ts';
 import type { Curve } from '../../engine/simulation/curves/index.ts';
+import { MAX_PODS } from '../limits.ts';
 import {
   DEFAULT_CONTAINER,
   DEFAULT_DURATION_SECONDS,
@@ -153,7 +154,7 @@ export function defaultWorld(
   keda: KedaWorldHints = NO_KEDA,
 ): DefaultWorld {
   const min = hpa.spec.minReplicas ?? 1;
-  const max = hpa.spec.maxReplicas;
+  const max = Math.min(hpa.spec.maxReplicas, MAX_PODS);
   const { low, peak, peakPods, minPods } = trafficLevels(hpa);
   const containers = containersOf(hpa, given?.containers);
   const { load, parts } = loadsFor(hpa, containers, minPods, keda.queues);

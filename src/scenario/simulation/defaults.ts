@@ -37,7 +37,8 @@ export const DEFAULT_TERMINATION_SECONDS = 30;
 /**
  * metrics-server as its manifests and Helm chart deploy it: a 15 s scrape (its code default is
  * 60 s), each CPU sample the rate between two scrapes; the scrapes 7 s off the sync grid; the
- * adapters refresh every 30 s (KEDA's pollingInterval).
+ * adapters refresh every 30 s (prometheus-adapter's lag; a ScaledObject's External metrics do not
+ * wait for it: KEDA's metrics server reads them live at each sync, engine/keda/plane.ts).
  */
 export const DEFAULT_METRICS_PIPELINE = {
   resolutionSeconds: 15,

@@ -34,6 +34,52 @@ export interface SimulationSpecDocument {
   changes?: ChangeDocument[];
   cost?: CostDocument;
   federation?: FederationDocument;
+  nodes?: NodesDocument;
+}
+
+/** The nodes under the cluster and what provisions them; see ./nodes.ts. */
+export interface NodesDocument {
+  shape?: NodeShapeDocument;
+  initial?: number;
+  min?: number;
+  max?: number;
+  provisioner?: string;
+  clusterAutoscaler?: ClusterAutoscalerDocument;
+  karpenter?: KarpenterDocument;
+}
+
+export interface KarpenterDocument {
+  batchIdleDuration?: DurationText;
+  batchMaxDuration?: DurationText;
+  provisioningDelay?: ProvisioningDelayDocument;
+  consolidationPolicy?: string;
+  consolidateAfter?: DurationText;
+  budgetNodes?: string;
+}
+
+export interface NodeShapeDocument {
+  cpu?: QuantityString;
+  memory?: QuantityString;
+  pods?: number;
+  daemonsets?: { cpu?: QuantityString; memory?: QuantityString; pods?: number };
+}
+
+export interface ProvisioningDelayDocument {
+  min?: DurationText;
+  max?: DurationText;
+  seed?: number;
+}
+
+export interface ClusterAutoscalerDocument {
+  scanInterval?: DurationText;
+  provisioningDelay?: ProvisioningDelayDocument;
+  scaleDownUnneededTime?: DurationText;
+  scaleDownDelayAfterAdd?: DurationText;
+  scaleDownDelayAfterDelete?: DurationText;
+  scaleDownUtilizationThreshold?: number;
+  expander?: string;
+  maxScaleDownParallelism?: number;
+  maxDrainParallelism?: number;
 }
 
 /** A named JSON merge patch (RFC 7386) over the HPA's spec: another HPA over the same world. */
@@ -61,6 +107,7 @@ export interface CostDocument {
   podHour?: number;
   vcpuHour?: number;
   gibHour?: number;
+  nodeHour?: number;
   currency?: string;
 }
 

@@ -12,7 +12,12 @@ import type {
 } from '../../engine/multicluster/index.ts';
 import type { Reporter } from '../diagnostics.ts';
 import { formatSeconds } from './units.ts';
-import type { FederationDocument, SimulationSpecDocument } from './document.ts';
+import type {
+  FederationDocument,
+  MemberClusterDocument,
+  SimulationSpecDocument,
+} from './document.ts';
+import { isRecord } from '../plainData.ts';
 import { seconds } from './read.ts';
 
 const AT = ['spec', 'federation'] as const;
@@ -32,8 +37,8 @@ export function buildFederation(
   durationSeconds: number,
   report: Reporter,
 ): FederationInput | null {
-  const doc: FederationDocument | undefined = spec.federation;
-  if (doc === undefined) return null;
+  if (spec.federation === undefined) return null;
+  const doc: FederationDocument = isRecord(spec.federation) ? spec.federation : {};
   let ok = true;
   const error = (path: (string | number)[], message: string) => {
     ok = false;
@@ -97,8 +102,13 @@ export function buildFederation(
 
   const clusters: MemberClusterInput[] = [];
   const seen = new Map<string, number>();
-  (doc.clusters ?? []).forEach((c, i) => {
-    const name = c.name ?? '';
+  // The schema step removed what is not a list of maps (readDocument.ts); checked here again
+  // because this reader must never throw, whatever it is handed.
+  const written: unknown[] = Array.isArray(doc.clusters) ? doc.clusters : [];
+  written.forEach((item, i) => {
+    if (!isRecord(item)) return;
+    const c = item as MemberClusterDocument;
+    const name = typeof c.name === 'string' ? c.name : '';
     const first = seen.get(name);
     if (first !== undefined)
       error(['clusters', i, 'name'], `duplicate cluster name '${name}' (also clusters[${first}])`);

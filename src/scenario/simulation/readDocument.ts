@@ -5,9 +5,16 @@
 import { validateCurve } from '../../engine/simulation/curves/index.ts';
 import type { Reporter } from '../diagnostics.ts';
 import { parsePath } from '../paths.ts';
-import { deletePaths, isRecord, withoutNulls } from '../plainData.ts';
+import {
+  deletePaths,
+  getPath,
+  isRecord,
+  pruneInvalid,
+  startsWith,
+  withoutNulls,
+} from '../plainData.ts';
 import { simulationSchema } from '../schema/simulationSchema.ts';
-import { validateAgainstSchema } from '../schema/validate.ts';
+import { validateAgainstSchema, type SchemaIssue } from '../schema/validate.ts';
 import { didYouMean } from '../suggest.ts';
 import type { Path } from '../types.ts';
 import { readController, type ControllerSettings } from './controller.ts';
@@ -30,13 +37,18 @@ export interface SimulationRead {
 export function readSimulation(plain: unknown, present: boolean, raw: Reporter): SimulationRead {
   const notices: string[] = [];
   let toSource = (p: Path): Path => p;
+  // Values that failed the schema are removed before the readers run; what a reader would say
+  // about the hole (a "needed" field, a default) follows from the schema error already reported.
+  let pruned: Path[] = [];
+  const shown = (p: Path) => !pruned.some((q) => startsWith(p, q));
   const report: Reporter = {
-    error: (p, m, at) => raw.error(toSource(p), m, at),
-    warning: (p, m, at) => raw.warning(toSource(p), m, at),
-    info: (p, m, at) => raw.info(toSource(p), m, at),
+    error: (p, m, at) => shown(p) && raw.error(toSource(p), m, at),
+    warning: (p, m, at) => shown(p) && raw.warning(toSource(p), m, at),
+    info: (p, m, at) => shown(p) && raw.info(toSource(p), m, at),
   };
   let doc: Record<string, unknown> = {};
-  if (present && !isRecord(plain)) {
+  // undefined: the document could not be read as data (its YAML errors are reported already).
+  if (present && !isRecord(plain) && plain !== undefined) {
     raw.error(
       [],
       'expected the Simulation document to be a map (apiVersion, kind, metadata, spec)',
@@ -81,6 +93,10 @@ export function readSimulation(plain: unknown, present: boolean, raw: Reporter):
       doc,
       issues.filter((i) => i.kind === 'unknown-field').map((i) => i.path),
     );
+    pruned = pruneInvalid(
+      doc,
+      issues.filter((i) => misshapen(i, doc)).map((i) => i.path),
+    );
   }
   const typed = doc as Partial<SimulationDocument>;
   const spec: SimulationSpecDocument = isRecord(typed.spec) ? typed.spec : {};
@@ -97,4 +113,15 @@ export function readSimulation(plain: unknown, present: boolean, raw: Reporter):
     report,
     notices,
   };
+}
+
+/**
+ * A value no reader may see: of the wrong type or format, or a list or map whose contents the
+ * schema did not walk (past its item limit).
+ */
+function misshapen(issue: SchemaIssue, doc: unknown): boolean {
+  if (issue.kind === 'type' || issue.kind === 'format') return true;
+  if (issue.kind !== 'value') return false;
+  const value = getPath(doc, issue.path);
+  return typeof value === 'object' && value !== null;
 }

@@ -8,6 +8,7 @@ import type {
   MetricTarget,
 } from '../../engine/controller/index.ts';
 import { milliValue } from '../../engine/controller/index.ts';
+import { MAX_PODS } from '../limits.ts';
 import { DEFAULT_CONTAINER } from './defaults.ts';
 import type { ContainerDocument } from './document.ts';
 import type { MetricRef } from './metricRefs.ts';
@@ -152,7 +153,8 @@ export function trafficLevels(hpa: HorizontalPodAutoscaler): {
   minPods: number;
 } {
   const minPods = Math.max(1, hpa.spec.minReplicas ?? 1);
-  const max = hpa.spec.maxReplicas;
+  // An HPA past the simulator's pod cap is run capped (hpa/process.ts): the load stays within it.
+  const max = Math.min(hpa.spec.maxReplicas, MAX_PODS);
   const peakPods = Math.min(max, Math.max(minPods + 1, Math.round(0.8 * max)));
   return {
     low: Math.round(minPods * UNITS_PER_POD * QUIET_SHARE),

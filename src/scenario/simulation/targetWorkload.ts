@@ -5,6 +5,7 @@
  * warnings at the workload document, never errors: the object is context, not the scenario.
  */
 import type { Reporter } from '../diagnostics.ts';
+import { MAX_PODS } from '../limits.ts';
 import { isRecord } from '../plainData.ts';
 import type { ContainerDocument, ReadinessProbeDocument, WorkloadDocument } from './document.ts';
 import { checkQuantity } from './units.ts';
@@ -86,7 +87,15 @@ export function readTargetWorkload(
   // The workload API defaults replicas to 1; the HPA then clamps it at the first sync.
   const replicas = spec.replicas === undefined ? 1 : spec.replicas;
   if (typeof replicas === 'number' && Number.isInteger(replicas) && replicas >= 0)
-    workload.replicas = replicas;
+    workload.replicas = Math.min(replicas, MAX_PODS);
+  if (typeof replicas === 'number' && replicas > MAX_PODS) {
+    // A cap, not a refusal: the HPA moves the count into its range at the first sync anyway.
+    const pods = MAX_PODS.toLocaleString('en-US');
+    report.warning(
+      ['spec', 'replicas'],
+      `${replicas.toLocaleString('en-US')} replicas: the simulator runs at most ${pods} pods, so the run starts with ${pods}`,
+    );
+  }
   if (containers.length > 0) workload.containers = containers;
   // Assigned inside the forEach callback, which the compiler's narrowing does not see.
   const probe = readiness as ReadinessProbeDocument | null;

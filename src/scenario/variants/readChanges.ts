@@ -17,7 +17,7 @@ import { seconds } from '../simulation/read.ts';
 import { formatSeconds } from '../simulation/units.ts';
 import type { Path } from '../types.ts';
 import { mergePatch } from './mergePatch.ts';
-import { patchReporter } from './readVariants.ts';
+import { patchReporter } from './patchReporter.ts';
 
 export interface ChangeEntry {
   index: number;

@@ -1,5 +1,5 @@
 /** Splits a scenario text into its YAML documents, with syntax errors as issues. */
-import { LineCounter, isScalar, parseAllDocuments, visit, type Document } from 'yaml';
+import { Composer, LineCounter, Parser, isScalar, visit, type Document } from 'yaml';
 import { MAX_DOCUMENTS } from '../limits.ts';
 import type { IssueList } from '../diagnostics.ts';
 import { keptErrors, plainYamlReason } from './plainErrors.ts';
@@ -45,18 +45,25 @@ export function readDocuments(
   let all: Document.Parsed[];
   const partStarts = new Map<Document.Parsed, number>();
   let streamErrors: { message: string; pos: [number, number] }[] | undefined;
+  let stoppedAt = -1;
   if (parts) {
     all = [];
     for (const [start, end] of parts) {
-      const docs = Array.from(parseAllDocuments(text.slice(start, end), OPTIONS));
+      const read = parseCapped(text.slice(start, end), null);
+      const docs = read.docs;
       // A part's first document starts at the part: the text skipped before it is no one's.
       if (docs.length > 0) partStarts.set(docs[0]!, start);
       for (const doc of docs) all.push(shifted(doc, start));
+      if (read.stoppedAt >= 0) {
+        stoppedAt = start + read.stoppedAt;
+        break;
+      }
     }
   } else {
-    const parsed = parseAllDocuments(text, { lineCounter, ...OPTIONS });
-    all = Array.from(parsed);
-    streamErrors = (parsed as { errors?: { message: string; pos: [number, number] }[] }).errors;
+    const read = parseCapped(text, lineCounter);
+    all = read.docs;
+    streamErrors = read.streamErrors;
+    stoppedAt = read.stoppedAt;
   }
   if (all.length === 0 && streamErrors) {
     for (const e of streamErrors) {
@@ -140,7 +147,56 @@ export function readDocuments(
     }
     documents.push({ index, doc, syntaxOk: doc.errors.length === 0, start, end });
   }
+  if (stoppedAt >= 0) {
+    // In the document where reading stopped, so the list keeps documents in order (a broken
+    // Simulation document's own error stays first of its errors).
+    // (the last one starting before it: a document cut short by the stop may end before it)
+    const where = [...documents].reverse().find((d) => d.start <= stoppedAt);
+    issues.add({
+      severity: 'error',
+      message: `YAML: more than ${MAX_SYNTAX_ERRORS} syntax errors; the text after this one was not read (kubectl stops at the first)`,
+      doc: where ? { index: where.index, role: 'hpa' } : null,
+      path: [],
+      at: 'value',
+      range: [stoppedAt, stoppedAt + 1],
+    });
+  }
   return { documents, lineCounter };
+}
+
+/**
+ * Top-level syntax errors read before the parse stops. A text that is not YAML at all (1.6 MB of
+ * JSON objects behind a byte-order mark) is one error token per line: yaml would build 177,000
+ * error objects (seconds of stack traces) for diagnostics cut at MAX_DIAGNOSTICS anyway.
+ */
+export const MAX_SYNTAX_ERRORS = 100;
+
+/**
+ * `parseAllDocuments`, one token at a time (the lexer is lazy), stopping after MAX_SYNTAX_ERRORS
+ * top-level error tokens: `stoppedAt` is the offset of the first token not read, or -1.
+ */
+function parseCapped(
+  text: string,
+  lineCounter: LineCounter | null,
+): {
+  docs: Document.Parsed[];
+  streamErrors: { message: string; pos: [number, number] }[];
+  stoppedAt: number;
+} {
+  const parser = new Parser(lineCounter?.addNewLine);
+  const composer = new Composer(OPTIONS);
+  const docs: Document.Parsed[] = [];
+  let errors = 0;
+  let stoppedAt = -1;
+  for (const token of parser.parse(text)) {
+    if (token.type === 'error' && ++errors > MAX_SYNTAX_ERRORS) {
+      stoppedAt = token.offset;
+      break;
+    }
+    for (const doc of composer.next(token)) docs.push(doc as Document.Parsed);
+  }
+  for (const doc of composer.end(false, text.length)) docs.push(doc as Document.Parsed);
+  return { docs, streamErrors: composer.streamInfo().errors, stoppedAt };
 }
 
 /** A document parsed from a slice of the text, with its offsets moved to the whole text's. */

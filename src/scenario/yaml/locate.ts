@@ -18,8 +18,10 @@ function walk(doc: Document.Parsed, path: Path): Found {
   let node: unknown = doc.contents;
   let key: unknown = null;
   for (const segment of path) {
-    if (isMap(node)) {
-      const pair = node.items.find(
+    // A `!!pairs` list item is a bare pair: a map of one key.
+    const pairs = isPair(node) ? [node] : isMap(node) ? node.items : null;
+    if (pairs) {
+      const pair = pairs.find(
         (p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(segment),
       );
       if (!pair) return { node, key, complete: false };
@@ -38,6 +40,10 @@ function walk(doc: Document.Parsed, path: Path): Found {
 }
 
 function rangeOf(node: unknown): Range | null {
+  if (isPair(node)) {
+    const [k, v] = [rangeOf(node.key), rangeOf(node.value)];
+    return k && v ? [k[0], v[1]] : (k ?? v);
+  }
   const r = (node as { range?: [number, number, number] } | null)?.range;
   return r ? [r[0], r[1]] : null;
 }

@@ -94,6 +94,8 @@ function convert(state: State, node: unknown, path: PathSegment[], depth: number
     }
     return scalarValue(node.value);
   }
+  // An item of a `!!pairs` or `!!omap` list is a bare pair: a map of one key, as YAML 1.1 defines.
+  if (isPair(node)) return convertMap(state, [node], path, depth);
   if (isMap(node) || isSeq(node)) {
     if (depth > MAX_DEPTH) {
       stop(state, path, `maps and lists nest deeper than ${MAX_DEPTH} levels (the limit)`);

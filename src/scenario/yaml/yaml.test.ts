@@ -1,6 +1,8 @@
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { MAX_DEPTH } from '../limits.ts';
+import { IssueList } from '../diagnostics.ts';
+import { MAX_SYNTAX_ERRORS, readDocuments } from './documents.ts';
 import { toPlain } from './plain.ts';
 import { prescan } from './prescan.ts';
 
@@ -107,5 +109,34 @@ describe('prescan', () => {
     expect(prescan('a\n'.repeat(11), 256, 10)?.message).toContain('lines and list items');
     expect(prescan(`[${'1,'.repeat(20)}1]`, 256, 10)?.message).toContain('lines and list items');
     expect(prescan('a: 1,2,3,4,5,6,7,8,9,10,11,12', 256, 10)).toBeNull();
+  });
+});
+
+describe('readDocuments on text that is not YAML', () => {
+  it('stops after MAX_SYNTAX_ERRORS top-level errors and says where', () => {
+    // JSON objects behind a byte-order mark: kubectl reads YAML, and every line is an error.
+    const object = JSON.stringify(
+      { kind: 'HorizontalPodAutoscaler', spec: { a: [1, 2] } },
+      null,
+      2,
+    );
+    const text = Array.from({ length: 2000 }, () => object).join('');
+    const issues = new IssueList();
+    const { documents } = readDocuments(text, issues);
+    const stop = issues.items.find((i) => i.message.includes('was not read'));
+    expect(stop?.message).toBe(
+      `YAML: more than ${MAX_SYNTAX_ERRORS} syntax errors; the text after this one was not read (kubectl stops at the first)`,
+    );
+    expect(stop!.range![0]).toBeLessThan(text.length / 100);
+    const syntax = issues.items.filter((i) => i.message.startsWith('YAML:'));
+    expect(syntax.length).toBeLessThanOrEqual(MAX_SYNTAX_ERRORS + 10);
+    expect(documents.every((d) => !d.syntaxOk)).toBe(true);
+  });
+
+  it('reads every document of a text with a few errors, as before', () => {
+    const issues = new IssueList();
+    const { documents } = readDocuments('a: [\n---\nb: 1\n---\nc: }\n', issues);
+    expect(documents.map((d) => d.syntaxOk)).toEqual([false, true, false]);
+    expect(issues.items.some((i) => i.message.includes('was not read'))).toBe(false);
   });
 });

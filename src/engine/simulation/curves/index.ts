@@ -35,9 +35,12 @@ export { parseCsvSeries } from './csv.ts';
 export { parsePrometheusRangeQuery } from './prometheus.ts';
 export { listPrometheusSeries, type PrometheusSeriesList } from './prometheusList.ts';
 export {
+  compactGrid,
   compactSeriesCurve,
   compactSeriesYaml,
+  pointsSeriesYaml,
   seriesCurve,
   type CompactOptions,
 } from './seriesCurve.ts';
+export { importCurve, type ImportCurve, type ImportCurveOptions } from './importCurve.ts';
 export { countSeriesValues, decodeSeriesValues } from './seriesValues.ts';

@@ -6,7 +6,7 @@
 import type { ImportIssue, ImportResult, PrometheusImportOptions } from './importTypes.ts';
 import { encodingWarning, inputLimitError, lineColumnAt } from './importInput.ts';
 import { checkJsonSyntax } from './jsonSyntax.ts';
-import { MAX_IMPORT_CHARS, MAX_JSON_DEPTH } from './limits.ts';
+import { MAX_IMPORT_CHARS, MAX_JSON_DEPTH, MAX_VALUE } from './limits.ts';
 import { Issues } from './importCommon.ts';
 import { SampleBuffer, finishSeries } from './sampleBuffer.ts';
 import { findResultList, selectSeries, type PromSeries } from './prometheusSelect.ts';
@@ -61,16 +61,22 @@ function parsePrometheus(text: string, options: PrometheusImportOptions): Import
     return buffer;
   });
   if (issues.errors.length > 0) return { ok: false, errors: issues.errors };
-  const samples = perSeries.length === 1 ? (perSeries[0] as SampleBuffer) : sum(perSeries, issues);
-  const locate = (source: number) => {
+  const sourcePath = (source: number) => {
     const series = selected.series[Math.floor(source / SOURCE_STRIDE)];
-    return { path: `${series?.path ?? ''}[${source % SOURCE_STRIDE}]` };
+    return `${series?.path ?? ''}[${source % SOURCE_STRIDE}][1]`;
   };
+  const samples =
+    perSeries.length === 1 ? (perSeries[0] as SampleBuffer) : sum(perSeries, issues, sourcePath);
+  const locate = (source: number) => ({ path: sourcePath(source).slice(0, -3) });
   return finishSeries(samples, issues, 1, locate, selected.label);
 }
 
 /** Adds series per timestamp (in first-seen order; finishSeries sorts). */
-function sum(perSeries: SampleBuffer[], issues: Issues): SampleBuffer {
+function sum(
+  perSeries: SampleBuffer[],
+  issues: Issues,
+  sourcePath: (source: number) => string,
+): SampleBuffer {
   const total = new SampleBuffer();
   const slotOf = new Map<number, number>();
   const counts: number[] = [];
@@ -86,7 +92,16 @@ function sum(perSeries: SampleBuffer[], issues: Issues): SampleBuffer {
         counts.push(1);
         total.push({ whole, frac }, value, buffer.sources[i] as number);
       } else {
-        total.values[slot] = (total.values[slot] as number) + value;
+        const added = (total.values[slot] as number) + value;
+        // Each sample is within the limit; their sum may not be (the curve could not hold it).
+        if (added > MAX_VALUE && (total.values[slot] as number) <= MAX_VALUE) {
+          const source = buffer.sources[i] as number;
+          issues.error({
+            path: sourcePath(source),
+            message: `the series sum to ${added} at this sample's time, above ${MAX_VALUE} (the most a curve may hold): take one series instead of their sum`,
+          });
+        }
+        total.values[slot] = added;
         counts[slot] = (counts[slot] as number) + 1;
       }
     }

@@ -56,5 +56,6 @@ export function buildInput(o: InputOverrides = {}): SimulationInput {
     ],
     outages: o.outages ?? [],
     ...(o.cost ? { cost: o.cost } : {}),
+    ...(o.nodes ? { nodes: o.nodes } : {}),
   };
 }

@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from './fixtures.ts';
+import { markers, openApp, setEditorText, waitUpToDate } from './app.ts';
+
+// A real ScaledObject pasted as it is (AliwareMQ's kafka demo, minReplicaCount 0): KEDA's loop
+// runs around the HPA and its decisions are seen on the page and explained in KEDA's terms.
+const corpus = (name: string) =>
+  readFileSync(join(import.meta.dirname, '..', 'tests', 'manifests', name), 'utf8');
+
+test('a pasted ScaledObject shows KEDA deciding: cooldown to 0, activation, conditions', async ({
+  page,
+}, info) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openApp(page);
+  await waitUpToDate(page);
+  await setEditorText(page, corpus('keda-kafka-lag-scale-from-zero.yaml'));
+  await waitUpToDate(page);
+  expect((await markers(page)).filter((m) => m.severity === 'error')).toEqual([]);
+  const note = (await markers(page)).find((m) => m.message.startsWith('a KEDA ScaledObject'));
+  expect(note?.message).toContain("with KEDA's own loop around it");
+  const lane = page.getByRole('region', { name: 'KEDA', exact: true });
+  await expect(lane).toContainText('KEDA 2.20.2 assumed');
+  await expect(lane).toContainText(/activations \d+/);
+  // minReplicaCount 0 is drawn as 0, not the HPA's 1; KEDA's writes have their own legend entry.
+  await expect(page.locator('.ref-min').first()).toHaveText('min 0');
+  await expect(page.getByText('KEDA write', { exact: true })).toBeVisible();
+  // KEDA's first write: the initial pod goes to 0 at the 30 s poll (no activity yet).
+  await lane
+    .getByRole('button', { name: /^▼ 0 at 0?0?:?0?0:30/ })
+    .first()
+    .click();
+  const step = page.getByRole('region', { name: "KEDA's step" });
+  await expect(step).toContainText('1 → 0');
+  await expect(step).toContainText('KEDAScaleTargetDeactivated');
+  await expect(step.getByRole('table', { name: 'ScaledObject conditions' })).toContainText(
+    'ScalerNotActive',
+  );
+  const summary = page.locator('.explain-summary');
+  await expect(summary).toContainText(/^KEDA \(poll at 30s, every 30s\)/);
+  await expect(summary).toContainText(
+    'HPA: the target has 0 replicas and minReplicas is not 0: ScalingActive=False ScalingDisabled',
+  );
+  await page.screenshot({ path: info.outputPath('keda-1280x720.png') });
+  // The next activation: 0 → 1 with KEDAScaleTargetActivated, the trigger above its activation.
+  await lane
+    .getByRole('button', { name: /^▲ 1 at/ })
+    .first()
+    .click();
+  await expect(step).toContainText('0 → 1');
+  await expect(step).toContainText('> 0: active');
+  await expect(summary).toContainText('KEDAScaleTargetActivated');
+  // The lane and KEDA's step fit a smaller screen too.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await expect(lane).toContainText('KEDA 2.20.2 assumed');
+  await page.screenshot({ path: info.outputPath('keda-1024x768.png') });
+});

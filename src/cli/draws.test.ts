@@ -1,0 +1,66 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from './main.ts';
+
+const preset = (name: string) => resolve(import.meta.dirname, '../presets', name);
+
+function cli(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = main(
+    argv,
+    (s) => out.push(s),
+    (s) => err.push(s),
+  );
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('cli --draws (issue 25)', () => {
+  it('run --draws N prints JSON with a summary and one entry per draw', () => {
+    const r = cli('run', preset('story-1-scale-up-fast.yaml'), '--format', 'json', '--draws', '4');
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j.draws).toHaveLength(4);
+    expect(j.draws[0]).toMatchObject({ index: 0, syncPhaseSeconds: 0 });
+    // draw 0 is the run itself
+    expect(j.draws[0].kpis).toEqual(j.kpis);
+    expect(j.drawSummary).toMatchObject({ count: 4, seed: 1 });
+    const unmet = j.draws.map((d: { kpis: { unmetDemand: number } }) => d.kpis.unmetDemand);
+    expect(j.drawSummary.worst.unmetDemand).toBe(Math.max(...unmet));
+    // the same seed, the same draws
+    expect(
+      cli('run', preset('story-1-scale-up-fast.yaml'), '--format', 'json', '--draws', '4').out,
+    ).toBe(r.out);
+  });
+
+  it('check gates on a percentile of the draws, the worst by default', () => {
+    const args = [preset('default.yaml'), '--draws', '8'];
+    const j = JSON.parse(
+      cli('run', preset('default.yaml'), '--format', 'json', '--draws', '8').out,
+    );
+    const worst = j.drawSummary.worst.recovery.maxSeconds as number;
+    const median = j.drawSummary.median.recovery.maxSeconds as number;
+    expect(worst).toBeGreaterThan(median);
+    const between = String((worst + median) / 2);
+    const atWorst = cli('check', ...args, '--max-recovery-seconds', between);
+    expect(atWorst.code).toBe(1);
+    expect(atWorst.out).toContain(
+      `FAIL longest time to recover (s) at the worst of 8 draws: ${worst}`,
+    );
+    const atMedian = cli('check', ...args, '--percentile', '50', '--max-recovery-seconds', between);
+    expect(atMedian.code).toBe(0);
+    expect(atMedian.out).toContain('at p50 of 8 draws');
+  });
+
+  it('bad --draws and --percentile are usage errors naming the flag', () => {
+    const f = preset('default.yaml');
+    const zero = cli('check', f, '--max-reversals', '3', '--draws', '0');
+    expect(zero.code).toBe(2);
+    expect(zero.err).toContain('--draws takes a whole number from 1 to 256, got 0');
+    const p = cli('check', f, '--max-reversals', '3', '--draws', '4', '--percentile', '101');
+    expect(p.code).toBe(2);
+    expect(p.err).toContain('--percentile takes a number above 0 and at most 100, got 101');
+    const alone = cli('check', f, '--max-reversals', '3', '--percentile', '95');
+    expect(alone.err).toContain('--percentile reads the draws: add --draws N');
+  });
+});

@@ -1,0 +1,272 @@
+// cluster-autoscaler's loop over one node group, as RunOnce runs it every --scan-interval:
+// pods the scheduler could not place ask for nodes (scale-up), nodes whose pods fit elsewhere
+// and whose requests are under the threshold for --scale-down-unneeded-time go (scale-down).
+// upstream: kubernetes/autoscaler cluster-autoscaler 1.32 (core/, estimator/, simulator/);
+// each function names the Go function it follows.
+
+import type { ClusterAutoscalerInput, NodesInput } from '../simulation/nodesInput.ts';
+import type { Workload } from '../simulation/workload.ts';
+import { provisioningDelay } from './delay.ts';
+import type { NodeEvent } from './events.ts';
+import type { NodePool, SimNode } from './pool.ts';
+
+export interface AutoscalerSnapshot {
+  lastScaleUpTime: number;
+  lastScaleDownDeleteTime: number;
+  atMax: boolean;
+  noFit: boolean;
+}
+
+const NEVER = -Infinity;
+
+export class ClusterAutoscaler {
+  private readonly cfg: ClusterAutoscalerInput;
+  private readonly nodes: NodesInput;
+  private readonly pool: NodePool;
+  private readonly workload: Workload;
+  private readonly events: NodeEvent[];
+  private lastScaleUpTime = NEVER;
+  private lastScaleDownDeleteTime = NEVER;
+  /** the most pods a node under the utilization threshold holds */
+  private readonly maxPodsUnder: number;
+  /** the pool's version at the last unneeded pass: unchanged, the pass would find the same */
+  private seenVersion = -1;
+  /** a max-size / no-fit event was logged for the current episode */
+  private atMax = false;
+  private noFit = false;
+
+  constructor(
+    cfg: ClusterAutoscalerInput,
+    nodes: NodesInput,
+    pool: NodePool,
+    workload: Workload,
+    events: NodeEvent[],
+  ) {
+    this.cfg = cfg;
+    this.nodes = nodes;
+    this.pool = pool;
+    this.workload = workload;
+    this.events = events;
+    this.maxPodsUnder = this.podsUnder();
+  }
+
+  // upstream: core/static_autoscaler.go RunOnce — scale-up for unschedulable pods, then the
+  // unneeded nodes are updated every loop, and removed when scale-down is not in cooldown.
+  runOnce(t: number): void {
+    this.workload.advance(t);
+    this.settleDrained(t);
+    const pending = this.workload.unscheduledCount;
+    if (pending > 0) this.scaleUp(t, pending);
+    else this.atMax = this.noFit = false;
+    this.updateUnneeded(t);
+    if (!this.isScaleDownInCooldown(t) && !this.isNonEmptyNodeDeleteInProgress())
+      this.startDeletion(t);
+  }
+
+  /** A cordoned node whose pods are all gone is deleted (the actuator's last step). */
+  settleDrained(t: number): void {
+    if (!this.isNonEmptyNodeDeleteInProgress()) return;
+    for (const n of this.pool.live.slice())
+      if (n.cordonedAt !== null && n.pods === 0) this.pool.remove(n, t);
+  }
+
+  // upstream: core/scaleup/orchestrator/orchestrator.go ScaleUp — upcoming nodes (asked for,
+  // not yet Ready) count as if they were there, so a pod is not asked for twice; the estimate
+  // is capped at the node group's max size.
+  private scaleUp(t: number, pending: number): void {
+    const pool = this.pool;
+    if (pool.slots === 0) {
+      if (!this.noFit) {
+        this.noFit = true;
+        this.log(t, 'no-fit', [], pending, this.noFitMessage(pending));
+      }
+      return;
+    }
+    let free = 0;
+    for (const n of pool.live) if (n.cordonedAt === null) free += pool.slots - n.pods;
+    const remaining = pending - free;
+    if (remaining <= 0) return;
+    const needed = estimate(remaining, pool.slots);
+    const size = pool.liveCount();
+    const room = this.nodes.max - size;
+    if (room <= 0) {
+      if (!this.atMax) {
+        this.atMax = true;
+        this.log(
+          t,
+          'max-size',
+          [],
+          remaining,
+          `${remaining} pod${remaining === 1 ? '' : 's'} unschedulable and the node group is at its max size (${this.nodes.max}): they wait for room`,
+        );
+      }
+      return;
+    }
+    const n = Math.min(needed, room);
+    const made: SimNode[] = [];
+    for (let i = 0; i < n; i++) {
+      const index = pool.nodes.length;
+      made.push(pool.add(t, t + provisioningDelay(this.cfg.provisioningDelay, index)));
+    }
+    const delays = made.map((m) => m.readyAt - t);
+    const lo = Math.min(...delays);
+    const hi = Math.max(...delays);
+    this.log(
+      t,
+      'scale-up',
+      made.map((m) => m.name),
+      remaining,
+      `cluster-autoscaler: ${remaining} pod${remaining === 1 ? '' : 's'} unschedulable; node group ${size} → ${size + n}${n < needed ? ` (capped at max ${this.nodes.max}; ${needed} needed)` : ''}: ${made.map((m) => m.name).join(', ')} Ready in ${lo === hi ? `${lo} s` : `${lo}–${hi} s`}`,
+    );
+    if (n < needed) this.atMax = true;
+    this.lastScaleUpTime = t;
+  }
+
+  // upstream: core/static_autoscaler.go isScaleDownInCooldown
+  private isScaleDownInCooldown(t: number): boolean {
+    return (
+      this.lastScaleUpTime + this.cfg.scaleDownDelayAfterAddSeconds > t ||
+      this.lastScaleDownDeleteTime + this.cfg.scaleDownDelayAfterDeleteSeconds > t
+    );
+  }
+
+  // upstream: core/scaledown/actuation NodeDeletionTracker.IsNonEmptyNodeDeleteInProgress
+  private isNonEmptyNodeDeleteInProgress(): boolean {
+    return this.pool.cordoned > 0;
+  }
+
+  // upstream: core/scaledown/eligibility/eligibility.go unremovableReasonAndNodeUtilization and
+  // simulator/cluster.go FindNodesToRemove — a Ready node under the utilization threshold whose
+  // pods all fit on the other nodes (after the pods of nodes already found removable moved
+  // there); core/scaledown/unneeded/nodes.go Update — a node keeps the time it was first found
+  // unneeded for as long as it stays unneeded. Marked on the nodes (no list built per scan).
+  private updateUnneeded(t: number): void {
+    const pool = this.pool;
+    if (pool.version === this.seenVersion) return;
+    this.seenVersion = pool.version;
+    const slots = pool.slots;
+    const live = pool.live;
+    let free = 0;
+    for (const n of live) if (pool.schedulable(n, t)) free += slots - n.pods;
+    let moved = 0;
+    let freed = 0;
+    for (const n of live) {
+      let unneeded = false;
+      if (n.pods <= this.maxPodsUnder && pool.schedulable(n, t)) {
+        // Room left on the nodes that stay: every free slot but this node's and the removed
+        // ones', less what the removed ones' pods already took.
+        const room = free - (slots - n.pods) - freed - moved;
+        if (n.pods <= room) {
+          unneeded = true;
+          moved += n.pods;
+          freed += slots - n.pods;
+        }
+      }
+      if (!unneeded) n.unneededSince = null;
+      else if (n.unneededSince === null) n.unneededSince = t;
+    }
+  }
+
+  // upstream: simulator/utilization/info.go Calculate — the larger of cpu and memory requested
+  // over allocatable, daemonset pods included (--ignore-daemonsets-utilization=false).
+  utilization(pods: number): number {
+    const s = this.nodes.shape;
+    const p = this.pool.pod;
+    const cpu = s.cpuMilli > 0 ? (s.overheadCpuMilli + pods * p.cpu) / s.cpuMilli : 0;
+    const mem = s.memoryMilli > 0 ? (s.overheadMemoryMilli + pods * p.memory) / s.memoryMilli : 0;
+    return Math.max(cpu, mem);
+  }
+
+  /** The most pods a node may hold and be under the threshold (-1: none), utilization rising. */
+  private podsUnder(): number {
+    let k = -1;
+    while (k < this.pool.slots && this.utilization(k + 1) < this.cfg.scaleDownUtilizationThreshold)
+      k++;
+    return k;
+  }
+
+  // upstream: core/scaledown/unneeded/nodes.go RemovableAt (unneeded longer than
+  // --scale-down-unneeded-time, strictly; verifyMinSize) and core/scaledown/planner NodesToDelete
+  // with --max-scale-down-parallelism / --max-drain-parallelism; actuation StartDeletion deletes
+  // empty nodes at once and drains the others (cordon, evict).
+  private startDeletion(t: number): void {
+    const pool = this.pool;
+    let size = pool.liveCount();
+    const empty: SimNode[] = [];
+    const drain: SimNode[] = [];
+    let budget = this.cfg.maxScaleDownParallelism;
+    for (const n of pool.live) {
+      const since = n.unneededSince;
+      if (since === null || !(since + this.cfg.scaleDownUnneededSeconds < t)) continue;
+      if (size <= this.nodes.min) break;
+      if (budget <= 0) break;
+      if (n.pods === 0) empty.push(n);
+      else if (drain.length < this.cfg.maxDrainParallelism) drain.push(n);
+      else continue;
+      size--;
+      budget--;
+    }
+    if (empty.length === 0 && drain.length === 0) return;
+    for (const n of empty) {
+      n.unneededSince = null;
+      pool.remove(n, t);
+    }
+    if (empty.length > 0)
+      this.log(
+        t,
+        'scale-down',
+        empty.map((n) => n.name),
+        0,
+        `cluster-autoscaler: removed empty node${empty.length === 1 ? '' : 's'} ${empty.map((n) => n.name).join(', ')} (unneeded for over ${this.cfg.scaleDownUnneededSeconds} s)`,
+      );
+    for (const n of drain) {
+      n.unneededSince = null;
+      pool.cordon(n, t);
+      const victims = this.workload.pods.filter((p) => p.node === n.index && p.deletedAt === null);
+      this.workload.evict(victims, t);
+      this.log(
+        t,
+        'drain',
+        [n.name],
+        victims.length,
+        `cluster-autoscaler: draining ${n.name} (${Math.round(this.utilization(n.pods) * 100)} % requested, under ${Math.round(this.cfg.scaleDownUtilizationThreshold * 100)} %): ${victims.length} pod${victims.length === 1 ? '' : 's'} evicted, to be recreated on other nodes`,
+      );
+    }
+    this.lastScaleDownDeleteTime = t;
+  }
+
+  private noFitMessage(pending: number): string {
+    const s = this.nodes.shape;
+    const p = this.pool.pod;
+    // Memory is in milli-bytes.
+    const mi = (m: number) => Math.round(m / 1e3 / 1024 ** 2);
+    return `${pending} pod${pending === 1 ? '' : 's'} Pending for good: a pod requests ${p.cpu}m cpu and ${mi(p.memory)}Mi memory, more than an empty node has (${s.cpuMilli - s.overheadCpuMilli}m cpu, ${mi(s.memoryMilli - s.overheadMemoryMilli)}Mi memory, ${s.pods - s.overheadPods} pods after daemonsets); cluster-autoscaler adds no node for it`;
+  }
+
+  private log(t: number, kind: NodeEvent['kind'], nodes: string[], pods: number, message: string) {
+    this.events.push({ time: t, kind, nodes, pods, message });
+  }
+
+  snapshot(): AutoscalerSnapshot {
+    return {
+      lastScaleUpTime: this.lastScaleUpTime,
+      lastScaleDownDeleteTime: this.lastScaleDownDeleteTime,
+      atMax: this.atMax,
+      noFit: this.noFit,
+    };
+  }
+
+  restore(s: AutoscalerSnapshot): void {
+    this.lastScaleUpTime = s.lastScaleUpTime;
+    this.lastScaleDownDeleteTime = s.lastScaleDownDeleteTime;
+    this.atMax = s.atMax;
+    this.noFit = s.noFit;
+    this.seenVersion = -1;
+  }
+}
+
+// upstream: estimator/binpacking_estimator.go Estimate — first fit decreasing over new nodes
+// made from the group's template; with identical pods every new node takes `slots` of them.
+export function estimate(pods: number, slots: number): number {
+  return slots > 0 ? Math.ceil(pods / slots) : 0;
+}

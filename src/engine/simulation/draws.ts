@@ -1,0 +1,90 @@
+// Timing draws: what a real cluster leaves to chance, drawn from a seed. A run fixes the phase
+// between the controller's syncs and metrics-server's scrapes (7 s by default) and the phase of
+// the sync grid against the traffic (syncs at 0, 15, 30 … s of the curve); a restart of either
+// component moves them to any value. Draw 0 is the scenario as written; each further draw i takes
+// both phases uniformly from (seed, i): the same seed gives the same draws everywhere.
+// What is not drawn, and why, is in ../README.md "Timing draws".
+
+import type { Curve } from './curves/index.ts';
+import { mix32 } from './curves/noiseHash.ts';
+import { DEFAULT_SCRAPE_OFFSET_SECONDS, type MetricLoad, type SimulationInput } from './input.ts';
+
+/** Most draws of one run set (each draw is a whole run). */
+export const MAX_DRAWS = 256;
+
+export interface TimingDraw {
+  /** 0 is the scenario as written */
+  index: number;
+  /** metrics-server's scrape phase against the sync grid (metricsPipeline.offsetSeconds) */
+  scrapeOffsetSeconds: number;
+  /** the world (traffic, loads, outages) moved this much later against the sync grid */
+  syncPhaseSeconds: number;
+}
+
+/** A uniform number in [0, 1) from (seed, draw, what). */
+function unit(seed: number, draw: number, what: number): number {
+  return mix32(mix32(mix32(seed >>> 0) ^ draw) ^ what) / 4294967296;
+}
+
+/** Milliseconds: a phase reads well and round-trips through JSON and YAML unchanged. */
+const ms = (x: number) => Math.round(x * 1000) / 1000;
+
+/** `count` draws of `input`'s timing from `seed` (count from 1 to MAX_DRAWS). */
+export function timingDraws(input: SimulationInput, count: number, seed: number): TimingDraw[] {
+  if (!(Number.isInteger(count) && count >= 1 && count <= MAX_DRAWS))
+    throw new RangeError(`draws must be a whole number from 1 to ${MAX_DRAWS}, got ${count}`);
+  const resolution = input.metricsPipeline.resolutionSeconds;
+  const period = input.controller.syncPeriodSeconds;
+  const draws: TimingDraw[] = [
+    {
+      index: 0,
+      scrapeOffsetSeconds: input.metricsPipeline.offsetSeconds ?? DEFAULT_SCRAPE_OFFSET_SECONDS,
+      syncPhaseSeconds: 0,
+    },
+  ];
+  for (let i = 1; i < count; i++)
+    draws.push({
+      index: i,
+      scrapeOffsetSeconds: Math.min(ms(unit(seed, i, 1) * resolution), resolution - 0.001),
+      syncPhaseSeconds: Math.min(ms(unit(seed, i, 2) * period), period - 0.001),
+    });
+  return draws;
+}
+
+/** The input of one draw: the scrape phase set, the world moved later by the sync phase. */
+export function drawInput(input: SimulationInput, draw: TimingDraw): SimulationInput {
+  const phase = draw.syncPhaseSeconds;
+  const out: SimulationInput = {
+    ...input,
+    metricsPipeline: { ...input.metricsPipeline, offsetSeconds: draw.scrapeOffsetSeconds },
+  };
+  if (phase === 0) return out;
+  out.traffic = shifted(input.traffic, phase);
+  out.loads = input.loads.map((l) => shiftLoad(l, phase));
+  out.outages = input.outages.map((o) => ({
+    ...o,
+    fromSeconds: o.fromSeconds + phase,
+    toSeconds: o.toSeconds + phase,
+  }));
+  return out;
+}
+
+function shifted(c: Curve | null, by: number): Curve | null {
+  return c === null ? null : { type: 'shift', bySeconds: by, of: c };
+}
+
+function shiftLoad(l: MetricLoad, by: number): MetricLoad {
+  switch (l.kind) {
+    case 'resource':
+    case 'pods':
+      return { ...l, demand: shifted(l.demand, by) };
+    case 'object':
+      return { ...l, value: shifted(l.value, by) };
+    case 'external':
+      return {
+        ...l,
+        value: shifted(l.value, by),
+        queue: l.queue && { ...l.queue, arrivals: shifted(l.queue.arrivals, by) },
+      };
+  }
+}

@@ -1,0 +1,184 @@
+// The demand integrated exactly between scrapes: how much work arrived, how much of it the
+// serving pods could not take, and when. The capacity is constant between two scrapes (the loop
+// routes the demand over the pods ready at each scrape); the demand is the traffic curve itself,
+// cut at its breaks (curves/breaks.ts) into straight pieces whose integrals are closed forms.
+// A curve that is not straight between breaks (a sine) is halved until each piece is straight
+// within a millionth, or one second long (the resolution the pods' CPU counters average at).
+
+import type { CompiledCurve } from './curves/index.ts';
+import type { CurveShape } from './curves/breaks.ts';
+
+/** Bisections of a straight piece that a clamp bends (a kink found to 2⁻²⁴ of the piece). */
+const MAX_DEPTH = 24;
+
+/** What one stretch of time adds up to. */
+export interface OverloadSums {
+  /** ∫ demand dt */
+  demand: number;
+  /** ∫ max(0, demand − capacity) dt */
+  unmet: number;
+  /** measure of the time with demand above capacity */
+  overloadSeconds: number;
+}
+
+/** Where demand exceeds capacity: maximal stretches, joined when they touch. */
+export class Episodes {
+  readonly closed: number[] = [];
+  start = NaN;
+  end = NaN;
+
+  mark(from: number, to: number): void {
+    if (!(to > from)) return;
+    if (this.start === this.start && from - this.end <= 1e-9) {
+      this.end = to;
+      return;
+    }
+    this.close();
+    this.start = from;
+    this.end = to;
+  }
+
+  /** A stretch at or under capacity from `at` on (an open episode ends where it ended). */
+  close(): void {
+    if (this.start === this.start) this.closed.push(this.end - this.start);
+    this.start = NaN;
+    this.end = NaN;
+  }
+
+  get open(): boolean {
+    return this.start === this.start;
+  }
+}
+
+export class DemandIntegral {
+  private readonly curve: CompiledCurve;
+  private readonly breaks: Float64Array;
+  private readonly linear: boolean;
+  /** index of the first break not before the last interval asked for (intervals come in order) */
+  private hint = 0;
+
+  constructor(curve: CompiledCurve, shape: CurveShape) {
+    this.curve = curve;
+    this.breaks = shape.breaks;
+    this.linear = shape.linear;
+  }
+
+  /**
+   * Adds [a, b) with `capacity` to `sums` and its overloaded stretches to `episodes`. `share`:
+   * the fraction of the demand routed here (a member cluster's), 1 for all of it.
+   */
+  add(
+    a: number,
+    b: number,
+    capacity: number,
+    sums: OverloadSums,
+    episodes: Episodes | null,
+    share = 1,
+  ): void {
+    if (!(b > a) || share <= 0) return;
+    const br = this.breaks;
+    let i = this.hint;
+    if (i > 0 && br[i - 1]! > a) i = 0;
+    while (i < br.length && br[i]! <= a) i++;
+    this.hint = i;
+    let x = a;
+    while (x < b) {
+      const next = i < br.length && br[i]! < b ? br[i++]! : b;
+      this.piece(x, next, capacity, share, sums, episodes, 0);
+      x = next;
+    }
+  }
+
+  /**
+   * One piece read as the line through its values at 1/4 and 3/4 (exact for a straight piece,
+   * whatever happens at its ends: a step's jump sits on a break). Its start, middle and end must
+   * lie on that line, else the piece is halved (a clamp's kink, or a total read as 0 below zero).
+   */
+  private piece(
+    x0: number,
+    x1: number,
+    c: number,
+    f: number,
+    sums: OverloadSums,
+    ep: Episodes | null,
+    depth: number,
+  ): void {
+    const h = x1 - x0;
+    const q1 = f * this.curve.valueAt(x0 + h / 4);
+    const q3 = f * this.curve.valueAt(x0 + (3 * h) / 4);
+    // A straight piece is halved only at a kink; a curved one (a sine) until it is straight
+    // within a millionth, or a second long (the resolution the pods' CPU counters average at).
+    const curved = !this.linear;
+    if (depth < MAX_DEPTH && (!curved || h > 1)) {
+      // The piece's start and (just before) its end must lie on that line too, else a kink is
+      // inside: halve the piece until the kink is pinned down.
+      const slope = (q3 - q1) / (h / 2);
+      const eps = h * 1e-9;
+      const v0 = f * this.curve.valueAt(x0);
+      const v1 = f * this.curve.valueAt(x1 - eps);
+      const mid = f * this.curve.valueAt(x0 + h / 2);
+      const tol =
+        (curved ? 1e-6 : 1e-9) * Math.max(1, Math.abs(q1), Math.abs(q3), Math.abs(slope) * h);
+      if (
+        Math.abs(mid - (q1 + q3) / 2) > tol ||
+        Math.abs(v0 - (q1 - (slope * h) / 4)) > tol ||
+        Math.abs(v1 - (q3 + slope * (h / 4 - eps))) > tol
+      ) {
+        const m = x0 + h / 2;
+        this.piece(x0, m, c, f, sums, ep, depth + 1);
+        this.piece(m, x1, c, f, sums, ep, depth + 1);
+        return;
+      }
+    }
+    // the line's change over a quarter of the piece: from 1/4 back to 0, from 3/4 on to 1
+    this.integrate(x0, x1, c, q1, q3, sums, ep);
+  }
+
+  /** The piece [x0, x1) as the line through q1 at 1/4 and q3 at 3/4 of it. */
+  private integrate(
+    x0: number,
+    x1: number,
+    c: number,
+    q1: number,
+    q3: number,
+    sums: OverloadSums,
+    ep: Episodes | null,
+  ): void {
+    const h = x1 - x0;
+    const quarter = (q3 - q1) / 2;
+    const y0 = q1 - quarter;
+    const y1 = q3 + quarter;
+    sums.demand += above(y0, y1, 0, h);
+    sums.unmet += above(y0, y1, c, h);
+    // Floating noise must not open an episode: over by more than a billionth.
+    const limit = c + 1e-9 * Math.max(1, c);
+    const [u0, u1] = overSpan(y0, y1, limit);
+    if (u1 > u0) {
+      sums.overloadSeconds += (u1 - u0) * h;
+      // joins the open episode when it starts where that one ended
+      ep?.mark(x0 + u0 * h, x0 + u1 * h);
+    }
+    // the piece ends at or under capacity: the episode (if any) ended inside it
+    if (u1 < 1) ep?.close();
+  }
+}
+
+/** ∫ over the piece of max(0, y − c), y linear from y0 to y1 over length h. */
+export function above(y0: number, y1: number, c: number, h: number): number {
+  const p = y0 - c;
+  const q = y1 - c;
+  if (p >= 0 && q >= 0) return (h * (p + q)) / 2;
+  if (p <= 0 && q <= 0) return 0;
+  const u = p / (p - q);
+  return p > 0 ? (h * u * p) / 2 : (h * (1 - u) * q) / 2;
+}
+
+/** The fraction [u0, u1] of the piece where y > c (u0 = u1 when nowhere). */
+function overSpan(y0: number, y1: number, c: number): [number, number] {
+  const p = y0 - c;
+  const q = y1 - c;
+  if (p > 0 && q > 0) return [0, 1];
+  if (p <= 0 && q <= 0) return [0, 0];
+  const u = p / (p - q);
+  return p > 0 ? [0, u] : [u, 1];
+}

@@ -1,0 +1,1 @@
+export { NodesPanel } from './NodesPanel.tsx';
