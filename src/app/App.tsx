@@ -9,7 +9,7 @@ import './presenter/presenter.css';
 import { SimulationCharts } from '../charts/index.ts';
 import { ClusterDecision, ClustersPanel } from '../panels/clusters/index.ts';
 import { NodesPanel } from '../panels/nodes/index.ts';
-import { parseMemberKey } from '../run/runKey.ts';
+import { comparedRuns, parseMemberKey } from '../run/runKey.ts';
 import { ComparePanel } from '../panels/compare/index.ts';
 import { ExplainPanel, rescalesOf } from '../panels/explain/index.ts';
 import { KpiStrip, SoFarLine, soFar } from '../panels/kpis/index.ts';
@@ -249,8 +249,8 @@ export function App() {
               hasDemand={hasDemand}
             />
           </div>
-          {/* A federation has a run per cluster and no variants (refused with spec.federation). */}
-          {result && !federation ? (
+          {/* A federation's runs are compared when it has variants (one total per HPA). */}
+          {result && (!federation || comparedRuns(runs).length > 1) ? (
             <ComparePanel
               placement="page"
               exportPng={(root) =>

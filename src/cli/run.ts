@@ -7,6 +7,8 @@ import {
   executeRun,
   planParsed,
   runRole,
+  variantOf,
+  comparedRuns,
   type ComparedRun,
 } from '../run/index.ts';
 import { federationCsv, federationJson, federationTable, runAllModels } from './federation.ts';
@@ -66,19 +68,45 @@ export function runCommand(argv: string[], io: Io): number {
   }
   const name0 = plan.summary.name || file;
   if (main.federation) {
-    // Multi-cluster: every model, with its clusters, the total and the cluster events.
-    const fed = runAllModels(main.input, Boolean(args.values.explain), plan.runs);
+    // Multi-cluster: every model, with its clusters, the total and the cluster events; with
+    // variants, each one's totals beside the HPA's (a variant is a group of member runs).
+    const own = plan.runs.filter((p) => variantOf(p) === null);
+    const fed = runAllModels(main.input, Boolean(args.values.explain), own);
     if (!fed.ok) {
       io.err(`${file}:${where(fed.at)}: error: ${fed.error}`);
       return 2;
     }
+    const compared: ComparedRun[] = [];
+    if (own.length < plan.runs.length)
+      for (const total of comparedRuns(plan.runs)) {
+        const outcome = executeRun(total);
+        if (!outcome.ok) {
+          const v = total.federation?.variant;
+          const who = v === undefined ? '' : `variant '${v}': `;
+          io.err(`${file}:${where(outcome.at)}: error: ${who}${outcome.error}`);
+          return 2;
+        }
+        compared.push({
+          key: total.key,
+          role: variantOf(total) === null ? 'hpa' : 'variant',
+          name: total.label,
+          kpis: outcome.result.kpis,
+        });
+      }
+    const explain = Boolean(args.values.explain);
     if (format === 'json')
       io.out(
-        JSON.stringify(federationJson(name0, main.input, fed.runs, Boolean(args.values.explain))),
+        JSON.stringify({
+          ...federationJson(name0, main.input, fed.runs, explain),
+          ...(compared.length > 0 ? { variants: compared } : {}),
+        }),
       );
     else if (format === 'csv') io.out(federationCsv(fed.runs));
-    else
-      io.out(federationTable(name0, main.input, fed.runs, Boolean(args.values.explain)).trimEnd());
+    else {
+      io.out(federationTable(name0, main.input, fed.runs, explain).trimEnd());
+      if (compared.length > 0)
+        io.out(`\nvariants side by side:\n${comparisonText(compared).trimEnd()}`);
+    }
     return 0;
   }
   // The CLI prints every sync's conditions and explanation: record them all.

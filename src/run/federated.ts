@@ -13,7 +13,7 @@ import {
   type FederationSyncDetail,
 } from '../engine/multicluster/index.ts';
 import type { SimulationInput } from '../engine/simulation/index.ts';
-import { memberKey, parseMemberKey } from './runKey.ts';
+import { memberGroup, memberKey, parseMemberKey } from './runKey.ts';
 import { DEFAULT_MAX_WORK } from '../scenario/index.ts';
 import { failed, modelBudgets } from './budgets.ts';
 import type { RunPlan, RunResult } from './types.ts';
@@ -23,31 +23,48 @@ export type FederationDecision = FederationSyncDetail;
 type RecordLevel = 'compact' | 'full';
 const cache = new WeakMap<SimulationInput, Map<string, FederationOutcome>>();
 
-/** The runs of a multi-cluster scenario: per model, every member then the total. */
-export function planFederation(input: SimulationInput, name: string): RunPlan[] {
+/**
+ * The runs of a multi-cluster scenario: per model, every member then the total. A variant's
+ * (`variant` its name and place in spec.variants from 1, `input` its own) are keyed and grouped
+ * under its name, labelled with it; a cluster keeps its colour in every group, each total has
+ * its own (the comparison draws the totals side by side).
+ */
+export function planFederation(
+  input: SimulationInput,
+  name: string,
+  variant?: { name: string; index: number },
+): RunPlan[] {
   const f = input.federation;
   if (!f) return [];
   const runs: RunPlan[] = [];
+  const v = variant?.name;
+  const tag = v === undefined ? '' : `, ${v}`;
+  const ref = (model: FederationModel, member: string | null) => ({
+    model,
+    member,
+    ...(v === undefined ? {} : { variant: v }),
+  });
   for (const model of f.models) {
+    const group = memberGroup(model, v);
     f.clusters.forEach((c, i) =>
       runs.push({
-        key: memberKey(model, c.name),
+        key: memberKey(model, c.name, v),
         kind: 'member',
-        group: model,
-        label: `${c.name} (${model})`,
+        group,
+        label: `${c.name} (${model}${tag})`,
         colour: i,
         input,
-        federation: { model, member: c.name },
+        federation: ref(model, c.name),
       }),
     );
     runs.push({
-      key: memberKey(model, null),
+      key: memberKey(model, null, v),
       kind: 'total',
-      group: model,
-      label: `${name}: total (${model})`,
-      colour: f.clusters.length,
+      group,
+      label: `${v ?? name}: total (${model})`,
+      colour: f.clusters.length + (variant?.index ?? 0),
       input,
-      federation: { model, member: null },
+      federation: ref(model, null),
     });
   }
   return runs;

@@ -40,7 +40,10 @@ export {
 } from './federated.ts';
 export {
   memberKey,
+  memberGroup,
   parseMemberKey,
+  variantOf,
+  comparedRuns,
   runRole,
   primaryRun,
   MAIN_RUN,
@@ -57,4 +60,4 @@ export {
   type DrawRun,
   type DrawsResult,
 } from './draws.ts';
-export { variantChanges } from './variantChanges.ts';
+export { runChanges, variantChanges } from './variantChanges.ts';

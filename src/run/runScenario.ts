@@ -75,14 +75,21 @@ function effectiveYaml(parsed: ParseResult): string | null {
 
 /**
  * The runs a parsed scenario asks for: its HPA over its world, then each variant in order; or,
- * for a multi-cluster scenario, one per member cluster and model.
+ * for a multi-cluster scenario, one per member cluster and model, then the same per variant.
  */
 export function planParsed(parsed: ParseResult): ScenarioPlan {
   const summary = summarize(parsed);
   if (!parsed.ok || !parsed.input) return { summary, runs: [] };
   if (parsed.input.federation) {
+    // A variant is one more group of member runs per model over the same clusters.
     const scenario = parsed.simulation.name || parsed.input.hpa.metadata?.name || 'hpa';
-    return { summary, runs: withBudgets(planFederation(parsed.input, scenario), parsed) };
+    const runs = [
+      ...planFederation(parsed.input, scenario),
+      ...parsed.variants.flatMap((v, i) =>
+        planFederation(v.input, v.name, { name: v.name, index: i + 1 }),
+      ),
+    ];
+    return { summary, runs: withBudgets(runs, parsed) };
   }
   // Named as the comparison shows it: the HPA's own name beside its variants' names.
   const name = parsed.input.hpa.metadata?.name || parsed.simulation.name || 'hpa';

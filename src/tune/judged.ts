@@ -8,7 +8,10 @@ import type { JudgedRun } from './goals.ts';
 
 /** Of a scenario's planned runs, those its verdict is about: each model's total, else the HPA's. */
 export function judgedPlans(plans: readonly RunPlan[]): RunPlan[] {
-  const totals = plans.filter((p) => p.federation !== undefined && p.federation.member === null);
+  // The HPA's own totals: a multi-cluster variant's are its own runs (variants are not judged).
+  const totals = plans.filter(
+    (p) => p.federation?.member === null && p.federation.variant === undefined,
+  );
   return totals.length > 0 ? totals : plans.slice(0, 1);
 }
 

@@ -8,7 +8,8 @@ import {
   federationCsv,
   federationDecision,
   planScenario,
-  variantChanges,
+  runChanges,
+  variantOf,
 } from '../run/index.ts';
 import { federationPayload } from './federationPayload.ts';
 import { recentEvents, resultPayload, type KeptRun } from './payload.ts';
@@ -104,8 +105,9 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
         colour: r.colour,
         result: r.ok ? resultPayload(r.result) : null,
         error: r.ok ? null : r.error,
-        ...(r.kind === 'variant'
-          ? { changes: variantChanges(main.input.hpa.spec, r.input.hpa.spec) }
+        // A variant's, or a multi-cluster variant's total (the run the comparison lists).
+        ...(r.kind === 'variant' || (r.kind === 'total' && variantOf(r) !== null)
+          ? { changes: runChanges(main.input, r.input) }
           : {}),
       }));
       if (!kept || runId >= kept.runId) {
@@ -140,9 +142,9 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
     runKey = 'main',
   ): Promise<SyncDetail | null> {
     if (kept?.input.federation && kept.runId === runId) {
-      // A member HPA's or the central FederatedHPA's decision (run/runKey.ts): the run
-      // service simulates that model in full once for the kept input, then reads it from cache.
-      const d = federationDecision(kept.input, runKey, index);
+      // A member HPA's or the central FederatedHPA's decision (run/runKey.ts), of the HPA's
+      // federation or a variant's (its own input): replayed from the model's cached compact run.
+      const d = federationDecision(keptRuns.get(runKey)?.input ?? kept.input, runKey, index);
       return d ? { index, sync: d.sync, hpa: d.hpa, events: recentEvents(d.result, index) } : null;
     }
     const run = keptRuns.get(runKey) ?? null;

@@ -5,7 +5,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { compareRuns, comparisonMarkdown, type ComparedRun } from '../../run/compare.ts';
-import { runRole } from '../../run/runKey.ts';
+import { comparedRuns, parseMemberKey, variantOf } from '../../run/runKey.ts';
 import { createShareLink, readShareView } from '../../share/index.ts';
 import {
   getScenarioText,
@@ -52,9 +52,23 @@ export function ComparePanel({ exportPng, placement = 'page' }: ComparePanelProp
   const actions = useActions();
   const [message, setMessage] = useState<string | null>(null);
   const root = useRef<HTMLElement>(null);
-  const compared: ComparedRun[] = runs.flatMap((r) =>
-    r.result ? [{ key: r.key, name: r.label, role: runRole(r.kind), kpis: r.result.kpis }] : [],
+  // One per HPA: the HPA's and each variant's run, or a multi-cluster run's totals (runKey.ts).
+  const listed = comparedRuns(runs);
+  const compared: ComparedRun[] = listed.flatMap((r) =>
+    r.result
+      ? [
+          {
+            key: r.key,
+            name: r.label,
+            role: variantOf(r) === null ? 'hpa' : 'variant',
+            kpis: r.result.kpis,
+          },
+        ]
+      : [],
   );
+  // A proposal model's total has no controller of its own to explain (its members' HPAs do).
+  const explainable = (key: string) =>
+    parseMemberKey(key)?.member !== null || parseMemberKey(key)?.model === 'shipped';
   // A run's colour is its own (src/run/types.ts RunIdentity), as on the charts.
   const colourOf = (key: string) => runColour(runs.find((r) => r.key === key)?.colour ?? 0);
   const changesOf = (key: string) => runs.find((r) => r.key === key)?.changes;
@@ -158,7 +172,7 @@ export function ComparePanel({ exportPng, placement = 'page' }: ComparePanelProp
       </div>
       {many ? (
         <>
-          <ReplicasOverlay runs={runs} />
+          <ReplicasOverlay runs={listed} />
           <table className="compare-table">
             <thead>
               <tr>
@@ -168,18 +182,20 @@ export function ComparePanel({ exportPng, placement = 'page' }: ComparePanelProp
                     <span className="compare-run">{r.name}</span>
                     <span className="compare-role">{i === 0 ? 'the HPA' : 'variant'}</span>
                     {i > 0 ? <VariantChanges changes={changesOf(r.key)} /> : null}
-                    <label
-                      className="compare-explain"
-                      title="The explanation panel explains this run"
-                    >
-                      <input
-                        type="radio"
-                        name="explain-run"
-                        checked={focused === r.key}
-                        onChange={() => actions.focusRun(r.key)}
-                      />{' '}
-                      explain
-                    </label>
+                    {explainable(r.key) ? (
+                      <label
+                        className="compare-explain"
+                        title="The explanation panel explains this run"
+                      >
+                        <input
+                          type="radio"
+                          name="explain-run"
+                          checked={focused === r.key}
+                          onChange={() => actions.focusRun(r.key)}
+                        />{' '}
+                        explain
+                      </label>
+                    ) : null}
                   </th>
                 ))}
               </tr>
