@@ -374,7 +374,9 @@ export function createSimStore(deps: StoreDeps): SimStore {
       runs: [],
       federation: null,
       focusedRun: 'main',
-      clusterModel: null,
+      // A link's model and view are read once, with its text (the page reads no URL later).
+      clusterModel: deps.sharedText != null ? (deps.sharedModel ?? null) : null,
+      openedView: deps.sharedText != null ? (deps.sharedView ?? null) : null,
       resultText: null,
       resultHpa: null,
       runStatus: heldAtStart ? HELD : IDLE,

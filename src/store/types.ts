@@ -72,6 +72,11 @@ export interface SimState {
    * by share links
    */
   clusterModel: FederationModel | null;
+  /**
+   * the view the page was opened on by its share link (`compare`: the comparison), read once at
+   * start-up like `hpa`; null otherwise
+   */
+  openedView: 'compare' | null;
   /** the text `result` was computed from (result is stale when it differs from `text`) */
   resultText: string | null;
   /**
@@ -272,6 +277,10 @@ export interface StoreDeps {
   sharedText?: string | null;
   /** the HPA a share link opened with the page chose */
   sharedHpa?: string | null;
+  /** the federation model a share link opened with the page chose (`&model=`) */
+  sharedModel?: FederationModel | null;
+  /** the view a share link opened the page on (`&view=compare`) */
+  sharedView?: 'compare' | null;
   clock?: Clock;
   /** typing pauses shorter than this stay one undo step (ms) */
   coalesceMs?: number;

@@ -6,12 +6,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { compareRuns, comparisonMarkdown, type ComparedRun } from '../../run/compare.ts';
 import { comparedRuns, parseMemberKey, variantOf } from '../../run/runKey.ts';
-import { createShareLink, readShareView } from '../../share/index.ts';
+import { createShareLink } from '../../share/index.ts';
 import {
   getScenarioText,
   useActions,
   useFocusedRun,
   useHpaChoice,
+  useOpenedView,
   useRuns,
 } from '../../store/index.ts';
 import { runColour } from '../../format/runColours.ts';
@@ -50,6 +51,7 @@ export function ComparePanel({ exportPng, placement = 'page' }: ComparePanelProp
   const focused = useFocusedRun();
   const hpaChoice = useHpaChoice();
   const actions = useActions();
+  const openedView = useOpenedView();
   const [message, setMessage] = useState<string | null>(null);
   const root = useRef<HTMLElement>(null);
   // One per HPA: the HPA's and each variant's run, or a multi-cluster run's totals (runKey.ts).
@@ -77,11 +79,11 @@ export function ComparePanel({ exportPng, placement = 'page' }: ComparePanelProp
   // A reviewer's link (#…&view=compare) opens on the comparison.
   const opened = useRef(false);
   useEffect(() => {
-    if (opened.current || !many || readShareView() !== 'compare') return;
+    if (opened.current || !many || openedView !== 'compare') return;
     opened.current = true;
     root.current?.scrollIntoView({ block: 'start' });
     root.current?.focus();
-  }, [many]);
+  }, [many, openedView]);
 
   async function duplicate() {
     setMessage(null);
