@@ -6,6 +6,9 @@ import {
   executeDraws,
   executeRun,
   planParsed,
+  runRole,
+  variantOf,
+  comparedRuns,
   type ComparedRun,
 } from '../run/index.ts';
 import { federationCsv, federationJson, federationTable, runAllModels } from './federation.ts';
@@ -65,19 +68,45 @@ export function runCommand(argv: string[], io: Io): number {
   }
   const name0 = plan.summary.name || file;
   if (main.federation) {
-    // Multi-cluster: every model, with its clusters, the total and the cluster events.
-    const fed = runAllModels(main.input, Boolean(args.values.explain), plan.runs);
+    // Multi-cluster: every model, with its clusters, the total and the cluster events; with
+    // variants, each one's totals beside the HPA's (a variant is a group of member runs).
+    const own = plan.runs.filter((p) => variantOf(p) === null);
+    const fed = runAllModels(main.input, Boolean(args.values.explain), own);
     if (!fed.ok) {
       io.err(`${file}:${where(fed.at)}: error: ${fed.error}`);
       return 2;
     }
+    const compared: ComparedRun[] = [];
+    if (own.length < plan.runs.length)
+      for (const total of comparedRuns(plan.runs)) {
+        const outcome = executeRun(total);
+        if (!outcome.ok) {
+          const v = total.federation?.variant;
+          const who = v === undefined ? '' : `variant '${v}': `;
+          io.err(`${file}:${where(outcome.at)}: error: ${who}${outcome.error}`);
+          return 2;
+        }
+        compared.push({
+          key: total.key,
+          role: variantOf(total) === null ? 'hpa' : 'variant',
+          name: total.label,
+          kpis: outcome.result.kpis,
+        });
+      }
+    const explain = Boolean(args.values.explain);
     if (format === 'json')
       io.out(
-        JSON.stringify(federationJson(name0, main.input, fed.runs, Boolean(args.values.explain))),
+        JSON.stringify({
+          ...federationJson(name0, main.input, fed.runs, explain),
+          ...(compared.length > 0 ? { variants: compared } : {}),
+        }),
       );
     else if (format === 'csv') io.out(federationCsv(fed.runs));
-    else
-      io.out(federationTable(name0, main.input, fed.runs, Boolean(args.values.explain)).trimEnd());
+    else {
+      io.out(federationTable(name0, main.input, fed.runs, explain).trimEnd());
+      if (compared.length > 0)
+        io.out(`\nvariants side by side:\n${comparisonText(compared).trimEnd()}`);
+    }
     return 0;
   }
   // The CLI prints every sync's conditions and explanation: record them all.
@@ -92,8 +121,8 @@ export function runCommand(argv: string[], io: Io): number {
   // Each run names its release: a variant may run another one (spec.variants[].kubernetesVersion).
   const entry = (r: typeof run & { ok: true }): ComparedRun & { kubernetesVersion?: string } => ({
     key: r.key,
-    role: r.role,
-    name: r.name,
+    role: runRole(r.kind),
+    name: r.label,
     ...(r.input.controller.kubernetesVersion
       ? { kubernetesVersion: r.input.controller.kubernetesVersion }
       : {}),
@@ -103,7 +132,7 @@ export function runCommand(argv: string[], io: Io): number {
   for (const variant of variants) {
     const outcome = executeRun(variant);
     if (!outcome.ok) {
-      io.err(`${file}:${where(outcome.at)}: error: variant '${variant.name}': ${outcome.error}`);
+      io.err(`${file}:${where(outcome.at)}: error: variant '${variant.label}': ${outcome.error}`);
       return 2;
     }
     compared.push(entry(outcome));

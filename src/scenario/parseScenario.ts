@@ -320,14 +320,9 @@ function parse(source: string, options: ParseOptions): ParseResult {
         text,
       );
     }
-    if (input?.federation && variantEntries.length > 0) {
-      // The comparison has one run per variant; a federation already has one per cluster.
-      sim.report.error(
-        ['spec', 'variants'],
-        'variants are not simulated in a multi-cluster scenario (spec.federation): compare clusters, or drop spec.federation to compare variants',
-        'key',
-      );
-    } else if (input && manifest && issues.errorCount === 0 && variantEntries.length > 0) {
+    // A variant of a multi-cluster scenario is the same federation with the variant's HPA (its
+    // member HPAs) and controller: src/run plans it as one more group of member runs.
+    if (input && manifest && issues.errorCount === 0 && variantEntries.length > 0) {
       variants = buildVariants(variantEntries, manifest, context, sim, changeEntries);
       // A variant changes the HPA KEDA creates; KEDA's loop runs around it all the same.
       if (keda)

@@ -12,6 +12,8 @@ import {
   decodeScenario,
   readShareFragment,
   readShareHpa,
+  readShareModel,
+  readShareView,
   watchShareFragment,
   writeShareFragment,
 } from '../share/index.ts';
@@ -51,6 +53,8 @@ export async function startBrowserStore(options: { defaultText: string }): Promi
     session: browserStorage('sessionStorage'),
     sharedText: decoded?.ok ? decoded.text : null,
     sharedHpa: decoded?.ok ? readShareHpa() : null,
+    sharedModel: decoded?.ok ? readShareModel() : null,
+    sharedView: decoded?.ok ? readShareView() : null,
   });
   const { actions } = store.getState();
   early.forEach((status) => actions.simulatorStatusChanged(status));

@@ -44,9 +44,9 @@ export function resultPayload(result: SimulationResult): ResultPayload {
 
 /** Every typed-array buffer of a reply, once each, for comlink's `transfer()`. */
 export function replyTransferables(reply: RunReply): ArrayBuffer[] {
-  const all = [reply.result?.series, ...(reply.runs ?? []).map((r) => r.result?.series)];
+  const all = reply.runs.map((r) => r.result?.series);
   const buffers = new Set<ArrayBuffer>();
-  for (const k of [reply.result?.keda, ...(reply.runs ?? []).map((r) => r.result?.keda)])
+  for (const k of reply.runs.map((r) => r.result?.keda))
     if (k)
       for (const a of [k.phase, k.write])
         if (a.buffer instanceof ArrayBuffer) buffers.add(a.buffer);

@@ -133,7 +133,7 @@ export function ReplicasOverlay({ runs }: { runs: RunPayload[] }) {
                   data-run={r.key}
                   d={linePath(rows, (row) => row[keys[k]!], x, y, true)}
                   fill="none"
-                  stroke={runColour(k)}
+                  stroke={runColour(r.colour)}
                   strokeWidth={k === 0 ? 2 : 1.5}
                   strokeDasharray={k === 0 ? undefined : '5 3'}
                 />
@@ -145,12 +145,12 @@ export function ReplicasOverlay({ runs }: { runs: RunPayload[] }) {
       </div>
       <figcaption>
         Replicas over the run:{' '}
-        {runs.map((r, i) => (
+        {runs.map((r) => (
           <span key={r.key} className="compare-swatch">
-            <span aria-hidden="true" style={{ color: runColour(i) }}>
+            <span aria-hidden="true" style={{ color: runColour(r.colour) }}>
               ━
             </span>{' '}
-            {r.name}
+            {r.label}
           </span>
         ))}
       </figcaption>
@@ -188,8 +188,8 @@ function OverlayHover(p: {
         <strong>{formatElapsed(row.t, true)}</strong>
         {p.runs.map((r, i) =>
           r.result ? (
-            <span key={r.key} style={{ color: runColour(i) }}>
-              {r.name}: {row[p.keys[i]!] ?? '—'}
+            <span key={r.key} style={{ color: runColour(r.colour) }}>
+              {r.label}: {row[p.keys[i]!] ?? '—'}
             </span>
           ) : null,
         )}

@@ -335,7 +335,7 @@ const outage = object(
 );
 
 const variant = object(
-  'Another HPA over the same world: the HPA with this merge patch applied to its spec.',
+  'Another HPA over the same world: the HPA with this merge patch applied to its spec, on another release (kubernetesVersion) or controller flags (controller) if given. A variant of a multi-cluster scenario runs every member cluster.',
   {
     name: string(
       "The variant's name (a DNS label, unique, not the HPA's own name): its run, legend entry and table column.",
@@ -358,6 +358,12 @@ const variant = object(
       enum: [...versions, ...versions.map(Number)],
       description:
         "Run this variant on another release's HPA controller (its gate defaults and rules); spec.controller.featureGates still apply and must be valid for it. Default: spec.kubernetesVersion.",
+    },
+    controller: {
+      ...controller,
+      'x-patch': true,
+      description:
+        'A JSON merge patch over spec.controller for this variant: other kube-controller-manager flags (tolerance, sync period, stabilization, feature gates) over the same world. Example: { tolerance: 0.05 }.',
     },
   } satisfies PropertiesOf<VariantDocument>,
   { required: ['name'] },

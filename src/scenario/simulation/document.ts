@@ -91,6 +91,8 @@ export interface VariantDocument {
   patch?: Record<string, unknown>;
   /** another release's controller over the same world (the document's gates still apply) */
   kubernetesVersion?: string | number;
+  /** a merge patch over spec.controller: other controller flags over the same world */
+  controller?: ControllerDocument;
 }
 
 /**
