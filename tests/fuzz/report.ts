@@ -2,7 +2,7 @@
 // printed. `run.ts` starts one process per core (`--procs`, each its own RSS and CPU clock, so
 // the memory and hang invariants stay per input) and merges what they write here.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Finding, Target } from './checks.ts';
 
 export interface TargetFigures {
@@ -50,6 +50,8 @@ export interface Report {
   seconds: number;
   cpuSeconds: number;
   targets: Record<string, TargetFigures>;
+  /** stopped before the end (the figures are how far it got) */
+  stopped?: boolean;
 }
 
 export type Example = Finding & { ms?: number };
@@ -73,6 +75,7 @@ const MAXED = ['slowestMs', 'slowestWallMs', 'peakMB'] as const;
 
 /** Several processes' outcomes as one (sums, maxima; the first examples of each). */
 export function mergeOutcomes(parts: Outcome[], seconds: number): Outcome {
+  if (parts.length === 0) throw new Error('no fuzz process wrote its figures');
   const report: Report = { ...parts[0]!.report, processes: parts.length, seconds, targets: {} };
   for (const k of SUMMED) report[k] = parts.reduce((n, p) => n + p.report[k], 0);
   for (const k of MAXED) report[k] = Math.max(...parts.map((p) => p.report[k]));
@@ -99,24 +102,44 @@ export function mergeOutcomes(parts: Outcome[], seconds: number): Outcome {
 export async function fanOut(procs: number, argv: readonly string[]): Promise<Outcome> {
   const started = performance.now();
   mkdirSync('reports/fuzz', { recursive: true });
-  const parts = await Promise.all(
-    Array.from({ length: procs }, (_, i) => {
-      const out = `reports/fuzz/part-${i}.json`;
-      const child = spawn(
-        process.execPath,
-        [...process.execArgv, process.argv[1]!, ...argv, '--shard', `${i}/${procs}`, '--out', out],
-        { stdio: ['ignore', 'inherit', 'inherit'] },
-      );
-      return new Promise<Outcome>((resolve, reject) =>
-        child.on('exit', (code, signal) =>
-          code === 0 || code === 1
-            ? resolve(JSON.parse(readFileSync(out, 'utf8')) as Outcome)
-            : reject(new Error(`fuzz process ${i}/${procs} ended with ${signal ?? code}`)),
-        ),
-      );
-    }),
+  const files = Array.from({ length: procs }, (_, i) => `reports/fuzz/part-${i}.json`);
+  files.forEach((f) => rmSync(f, { force: true }));
+  const children = files.map((out, i) =>
+    spawn(
+      process.execPath,
+      [...process.execArgv, process.argv[1]!, ...argv, '--shard', `${i}/${procs}`, '--out', out],
+      { stdio: ['ignore', 'inherit', 'inherit'] },
+    ),
   );
-  return mergeOutcomes(parts, Math.round((performance.now() - started) / 1000));
+  // Stopped (SIGTERM, Ctrl-C): each process has written its figures after its last batch; the
+  // report says how far the run got.
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+    children.forEach((c) => c.kill('SIGTERM'));
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  const parts = await Promise.all(
+    children.map(
+      (child, i) =>
+        new Promise<Outcome | null>((resolve, reject) =>
+          child.on('exit', (code, signal) => {
+            const part = existsSync(files[i]!)
+              ? (JSON.parse(readFileSync(files[i]!, 'utf8')) as Outcome)
+              : null;
+            if (code === 0 || code === 1 || stopped) resolve(part);
+            else reject(new Error(`fuzz process ${i}/${procs} ended with ${signal ?? code}`));
+          }),
+        ),
+    ),
+  );
+  const merged = mergeOutcomes(
+    parts.filter((p): p is Outcome => p !== null),
+    Math.round((performance.now() - started) / 1000),
+  );
+  if (stopped) merged.report.stopped = true;
+  return merged;
 }
 
 /** The summary (or the report as JSON), findings.json, and the exit status. */
@@ -127,7 +150,7 @@ export function printOutcome({ report, examples }: Outcome, json: boolean): void
   else {
     const r = report;
     console.log(
-      `fuzz: ${r.inputs.toLocaleString('en-US')} inputs (seed ${r.seed}, ${r.processes} process(es)) in ${r.seconds} s wall, ${r.cpuSeconds} s CPU: ` +
+      `fuzz${r.stopped ? ' (stopped)' : ''}: ${r.inputs.toLocaleString('en-US')} inputs (seed ${r.seed}, ${r.processes} process(es)) in ${r.seconds} s wall, ${r.cpuSeconds} s CPU: ` +
         `${r.crashes} crashes, ${r.hangs} hangs (> ${r.hangSeconds} s), ${r.memory} over ${r.memoryLimitMB} MB, ${r.invariants} broken invariants; ` +
         `${r.validScenarios} valid scenarios, ${r.simulated} run, ${r.stoppedByMeter} of them stopped by the work meter (located); ` +
         `slowest input ${r.slowestMs} ms CPU (${r.slowestWallMs} ms wall), peak memory ${r.peakMB} MB (one process)`,

@@ -46,6 +46,7 @@ import {
   noFigures,
   printOutcome,
   type Example,
+  type Outcome,
   type Report,
   type TargetFigures,
 } from './report.ts';
@@ -210,7 +211,45 @@ async function main(): Promise<void> {
     const n = (k: keyof TargetFigures) => all.reduce((sum, f) => sum + f[k], 0);
     return `${n('crashes')} crashes, ${n('hangs')} hangs, ${n('memory')} over memory, ${n('invariants')} broken invariants; ${stats.valid} valid scenarios, ${stats.simulated} simulated, ${stats.stopped} stopped by the work meter (located)`;
   };
+  /** What this process found so far (written after each of its batches: a stopped run keeps it). */
+  const outcome = (): Outcome => {
+    const all = [...figures.values()];
+    const sum = (k: keyof TargetFigures) => all.reduce((n, f) => n + f[k], 0);
+    const cpu = process.cpuUsage(cpu0);
+    const report: Report = {
+      seed: SEED,
+      processes: 1,
+      inputs: sum('inputs'),
+      validScenarios: stats.valid,
+      simulated: stats.simulated,
+      stoppedByMeter: stats.stopped,
+      crashes: sum('crashes'),
+      hangs: sum('hangs'),
+      invariants: sum('invariants'),
+      memory: sum('memory'),
+      hangSeconds: HANG_SECONDS,
+      memoryLimitMB: MEMORY_LIMIT_MB,
+      slowestMs: Math.round(Math.max(...all.map((f) => f.slowestMs))),
+      slowestWallMs: Math.round(Math.max(...all.map((f) => f.slowestWallMs))),
+      peakMB: Math.round(process.resourceUsage().maxRSS / 1024),
+      seconds: Math.round((performance.now() - started) / 1000),
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
+      targets: Object.fromEntries(
+        [...figures].map(([t, f]) => [
+          t,
+          {
+            ...f,
+            slowestMs: Math.round(f.slowestMs),
+            slowestWallMs: Math.round(f.slowestWallMs),
+            cpuMs: Math.round(f.cpuMs),
+          },
+        ]),
+      ),
+    };
+    return { report, examples };
+  };
   const [shard, shards] = SHARD;
+  const partFile = flag('out');
   while (done < RUNS) {
     // Every process walks the same batches (the same seeds) and runs its own share of them.
     const mine = batch % shards === shard;
@@ -273,47 +312,15 @@ async function main(): Promise<void> {
     }
     batch++;
     if (mine) ran++;
-    if (!process.argv.includes('--json') && mine && ran % 20 === 0)
+    if (mine && partFile) writeFileSync(partFile, JSON.stringify(outcome()));
+    if (!process.argv.includes('--json') && mine && ran % (partFile ? 4 : 20) === 0)
       process.stderr.write(
         `fuzz${shards > 1 ? ` [${shard + 1}/${shards}]` : ''}: ${done.toLocaleString('en-US')} / ${RUNS.toLocaleString('en-US')} walked: ${progress()}\n`,
       );
   }
-  const all = [...figures.values()];
-  const sum = (k: keyof TargetFigures) => all.reduce((n, f) => n + f[k], 0);
-  const cpu = process.cpuUsage(cpu0);
-  const report: Report = {
-    seed: SEED,
-    processes: 1,
-    inputs: sum('inputs'),
-    validScenarios: stats.valid,
-    simulated: stats.simulated,
-    stoppedByMeter: stats.stopped,
-    crashes: sum('crashes'),
-    hangs: sum('hangs'),
-    invariants: sum('invariants'),
-    memory: sum('memory'),
-    hangSeconds: HANG_SECONDS,
-    memoryLimitMB: MEMORY_LIMIT_MB,
-    slowestMs: Math.round(Math.max(...all.map((f) => f.slowestMs))),
-    slowestWallMs: Math.round(Math.max(...all.map((f) => f.slowestWallMs))),
-    peakMB: Math.round(process.resourceUsage().maxRSS / 1024),
-    seconds: Math.round((performance.now() - started) / 1000),
-    cpuSeconds: (cpu.user + cpu.system) / 1e6,
-    targets: Object.fromEntries(
-      [...figures].map(([t, f]) => [
-        t,
-        {
-          ...f,
-          slowestMs: Math.round(f.slowestMs),
-          slowestWallMs: Math.round(f.slowestWallMs),
-          cpuMs: Math.round(f.cpuMs),
-        },
-      ]),
-    ),
-  };
   const out = flag('out');
-  if (out) writeFileSync(out, JSON.stringify({ report, examples }));
-  else printOutcome({ report, examples }, process.argv.includes('--json'));
+  if (out) writeFileSync(out, JSON.stringify(outcome()));
+  else printOutcome(outcome(), process.argv.includes('--json'));
 }
 
 // The yaml package's Node build reads process.env.LOG_TOKENS once per token, and process.env is
