@@ -2,6 +2,7 @@
 // sync's explanation docked beside them, so a click on a chart is answered without scrolling.
 import { KedaLane } from '../panels/keda/KedaLane.tsx';
 import { kedaWriteMarks } from '../panels/keda/writeMarks.ts';
+import { kedaPhaseShades } from '../panels/keda/phaseShades.ts';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import './theme.css';
 import './app.css';
@@ -158,6 +159,10 @@ export function App() {
   );
   const explainedRuns = useMemo(() => runs.filter((r) => r.role !== 'cluster' && r.result), [runs]);
   const kedaWrites = useMemo(() => (result?.keda ? kedaWriteMarks(result) : undefined), [result]);
+  const kedaShades = useMemo(
+    () => (result?.keda ? kedaPhaseShades(result, result.durationSeconds) : undefined),
+    [result],
+  );
   const hasDemand = useMemo(
     () => (result ? result.series.demand.some((v) => !Number.isNaN(v)) : false),
     [result],
@@ -278,6 +283,7 @@ export function App() {
                 barEnd={federation ? undefined : compareInBar}
                 barNote={soFarNote}
                 kedaWrites={kedaWrites}
+                phaseShades={kedaShades}
               />
             ) : (
               <p className="status" role="status">

@@ -17,6 +17,7 @@ import { MetricLane } from './MetricLane.tsx';
 import { clampRange, panToInclude } from '../plot/pointer.ts';
 import { createHoverStore } from '../plot/hover.ts';
 import { ReplicasChart, type KedaWriteMark } from './ReplicasChart.tsx';
+import type { PhaseShade } from './phaseShades.ts';
 import { formatDuration, formatElapsed } from '../format/timeAxis.ts';
 import { timeAxis } from '../plot/ticks.ts';
 import type { ChartSeries, OverlayRun } from './types.ts';
@@ -49,6 +50,8 @@ export interface SimulationChartsProps {
   barNote?: ReactNode;
   /** KEDA's own writes to the scale, drawn apart from the HPA's rescales (memoize) */
   kedaWrites?: readonly KedaWriteMark[];
+  /** KEDA's inactive / cooling-down / fallback spans on the Replicas chart (memoize) */
+  phaseShades?: readonly PhaseShade[];
 }
 
 const NO_OVERLAYS: readonly OverlayRun[] = [];
@@ -200,6 +203,7 @@ function SimulationChartsView(props: SimulationChartsProps) {
         focusedRun={focusedRun}
         summary={summaries.replicas}
         kedaWrites={props.kedaWrites}
+        phaseShades={props.phaseShades}
       />
       {data.metrics.map((lane) => (
         <MetricLane
