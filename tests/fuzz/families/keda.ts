@@ -224,6 +224,14 @@ export const kedaScenario: fc.Arbitrary<string> = fc
       '',
       '---\napiVersion: hpa-sim.dev/v1alpha1\nkind: Simulation\nspec:\n  duration: 10m\n  traffic: { type: constant, value: 200 }\n',
     ),
+    // spec.kedaVersion: the KEDA release whose loop runs (and ones there are not)
+    kedaVersion: fc.option(
+      mostly(
+        fc.constantFrom("'2.19'", "'2.20.0'", "'2.20.2'"),
+        fc.constantFrom("'2.18'", '2.2', "'x'", '[]'),
+      ),
+      { nil: undefined },
+    ),
   })
   .map(
     (s) => `${s.before}apiVersion: ${s.apiVersion}
@@ -233,5 +241,9 @@ metadata:
 ${s.annotations.length ? `  annotations:\n${s.annotations.join('')}` : ''}spec:
   scaleTargetRef: ${s.target}
 ${s.min === undefined ? '' : `  minReplicaCount: ${s.min}\n`}${s.max === undefined ? '' : `  maxReplicaCount: ${s.max}\n`}${s.idle === undefined ? '' : `  idleReplicaCount: ${s.idle}\n`}${s.polling === undefined ? '' : `  pollingInterval: ${s.polling}\n`}${s.cooldown === undefined ? '' : `  cooldownPeriod: ${s.cooldown}\n`}${s.initialCooldown === undefined ? '' : `  initialCooldownPeriod: ${s.initialCooldown}\n`}${s.advanced}${s.fallback}  triggers:
-${s.triggers.map((t) => `    - ${t}\n`).join('')}${s.simulation}`,
+${s.triggers.map((t) => `    - ${t}\n`).join('')}${
+      s.kedaVersion === undefined
+        ? s.simulation
+        : `${s.simulation || '---\napiVersion: hpa-sim.dev/v1alpha1\nkind: Simulation\nspec:\n'}  kedaVersion: ${s.kedaVersion}\n`
+    }`,
   );
