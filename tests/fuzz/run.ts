@@ -299,7 +299,8 @@ async function main(): Promise<void> {
             kind: 'memory',
             target,
             message: `RSS ${Math.round(rssMB)} MB after this input (bound ${MEMORY_LIMIT_MB} MB)`,
-            input: '',
+            // the input, to replay it alone (is it this input's memory, or the process's?)
+            input: next.input,
           });
         for (const x of found) {
           if (x.kind === 'crash') f.crashes++;
