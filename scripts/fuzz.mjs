@@ -24,7 +24,10 @@ await build({
   },
 });
 // --expose-gc: an input's memory is judged after the garbage of earlier ones is collected.
-const r = spawnSync(process.execPath, ['--expose-gc', outfile, ...process.argv.slice(2)], {
+// --max-semi-space-size: the parsers allocate many short-lived objects; a larger young generation
+// collects them in fewer scavenges (GC was a fifth of the run's CPU with the default).
+const flags = ['--expose-gc', '--max-semi-space-size=32'];
+const r = spawnSync(process.execPath, [...flags, outfile, ...process.argv.slice(2)], {
   stdio: 'inherit',
 });
 process.exitCode = r.status ?? 1;

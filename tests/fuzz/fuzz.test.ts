@@ -28,6 +28,7 @@ import { kedaScenario } from './families/keda.ts';
 import { HOSTILE_VALUES, withHostileValue, withShapes } from './families/shapes.ts';
 import { smallStreams } from './families/streams.ts';
 import { variantsScenario } from './families/variants.ts';
+import { changesScenario, nodesScenario, releaseScenario } from './families/world.ts';
 
 function noFindings(findings: { kind: string; message: string }[]): void {
   expect(findings.map((f) => `${f.kind}: ${f.message}`)).toEqual([]);
@@ -91,6 +92,19 @@ describe('fuzz (short run)', () => {
     }
   });
 
+  it('what grew since: releases and feature gates, spec.changes, nodes (both provisioners)', () => {
+    for (const [target, arb, runs] of [
+      ['releases', fc.oneof(releaseScenario, withShapes(releaseScenario)), 12],
+      ['changes', fc.oneof(changesScenario, withShapes(changesScenario)), 12],
+      ['nodes', fc.oneof(nodesScenario, withShapes(nodesScenario)), 12],
+    ] as const) {
+      fc.assert(
+        fc.property(arb, (t) => noFindings(checkScenario(t, undefined, target))),
+        { numRuns: runs },
+      );
+    }
+  });
+
   it('import with every option: a curve that validates when pasted, or a located refusal', () => {
     fc.assert(
       fc.property(importText, importArgs, (input, args) =>
@@ -110,6 +124,9 @@ describe('fuzz (short run)', () => {
       federationScenario,
       kedaScenario,
       variantsScenario,
+      releaseScenario,
+      changesScenario,
+      nodesScenario,
     );
     fc.assert(
       fc.property(fc.oneof(runArgs, checkArgs), scenario, (args, text) =>

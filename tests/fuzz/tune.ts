@@ -9,6 +9,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { main, mainAsync } from '../../src/cli/main.ts';
+import { TUNE_DEFAULTS } from '../../src/cli/tune.ts';
 import { hasUnsafeCharacters, parseScenario } from '../../src/scenario/index.ts';
 import { THRESHOLDS } from '../../src/tune/index.ts';
 import type { Finding } from './checks.ts';
@@ -22,14 +23,28 @@ function file(name: string, text: string): string {
   return f;
 }
 
-/** The flags `check` shares with `tune`: the thresholds, the HPA choice and the work budget. */
-function checkArgs(args: readonly string[]): string[] {
-  const shared = new Set([...THRESHOLDS.map((t) => `--${t.flag}`), '--hpa', '--max-work']);
+/**
+ * The flags `check` shares with `tune`: the thresholds, the HPA choice, the work budget and the
+ * timing draws (tune draws them from its search seed, check from its --seed: the same draws).
+ */
+export function checkArgs(args: readonly string[]): string[] {
+  const shared = new Set([
+    ...THRESHOLDS.map((t) => `--${t.flag}`),
+    '--hpa',
+    '--max-work',
+    '--draws',
+    '--percentile',
+  ]);
   const out: string[] = [];
   for (let i = 0; i < args.length; i++)
     if (shared.has(args[i]!) && i + 1 < args.length) out.push(args[i]!, args[++i]!);
+  if (out.includes('--draws')) out.push('--seed', seedOf(args));
   return out;
 }
+
+/** tune's --seed (its default when absent). */
+const seedOf = (args: readonly string[]) =>
+  args.includes('--seed') ? args[args.indexOf('--seed') + 1]! : String(TUNE_DEFAULTS.seed);
 
 /**
  * The scenario with its HPA replaced by `manifest` (what tune printed), or null when the HPA is
@@ -122,8 +137,22 @@ export const tuneArgs: fc.Arbitrary<string[]> = fc
     fc.integer({ min: 1, max: 6 }),
     fc.constantFrom([], ['--search-target'], ['--search-replicas']),
     fc.integer({ min: 0, max: 99 }),
+    // Timing draws: every candidate judged at a percentile of N draws (and check the same way).
+    fc.option(
+      fc.tuple(
+        fc.constantFrom('1', '2', '3'),
+        fc.constantFrom(
+          [],
+          ['--percentile', '100'],
+          ['--percentile', '50'],
+          ['--percentile', '95'],
+        ),
+      ),
+      { nil: undefined },
+    ),
   )
-  .map(([flags, limits, minimize, budget, space, seed]) => [
+  .map(([flags, limits, minimize, budget, space, seed, draws]) => [
+    ...(draws ? ['--draws', draws[0], ...draws[1]] : []),
     ...flags.flatMap((f, i) => [`--${f}`, limits[i]!]),
     ...minimize,
     ...space,

@@ -80,4 +80,17 @@ describe('Karpenter as the provisioner', () => {
       expect(syncDetail(compact.input, compact.r, i)).toEqual(full.r.syncs![i]);
     expect(compact.n).toEqual(full.n);
   });
+
+  it('a pod no node holds: each batch closes once, never again at the same instant', () => {
+    // Found by the fuzz campaign (issue 28): a close that launched nothing left the batch's
+    // memo as it was, so the clock fired at the same instant forever (the run never ended).
+    const nodes = karpenter();
+    const { n } = run({
+      ...nodes,
+      shape: { ...nodes.shape, overheadCpuMilli: nodes.shape.cpuMilli },
+    });
+    const noFit = n.events.filter((e) => e.kind === 'no-fit');
+    expect(noFit.length).toBeGreaterThan(0);
+    expect(new Set(noFit.map((e) => e.time)).size).toBe(noFit.length);
+  });
 });

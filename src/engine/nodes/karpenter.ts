@@ -32,8 +32,12 @@ export class Karpenter {
   /** the last batch's close: pods created after it open the next one */
   private lastClose = -Infinity;
   private atMax = false;
-  /** next()'s memo: the workload's version and pool's version it was computed for */
-  private memo = { wv: -1, pv: -1, at: Infinity };
+  /**
+   * next()'s memo: the workload's version, the pool's version and the last close it was computed
+   * for (a close that launched nothing changes neither version: without `lc` the memo gave the
+   * same instant again and the clock fired forever at it)
+   */
+  private memo = { wv: -1, pv: -1, lc: -Infinity, at: Infinity };
 
   constructor(
     cfg: KarpenterInput,
@@ -59,7 +63,7 @@ export class Karpenter {
     const w = this.workload;
     if (w.unscheduledCount === 0) return Infinity;
     const m = this.memo;
-    if (m.wv === w.version && m.pv === this.pool.version) return m.at;
+    if (m.wv === w.version && m.pv === this.pool.version && m.lc === this.lastClose) return m.at;
     let first = Infinity;
     let last = -Infinity;
     for (const p of w.pods) {
@@ -71,7 +75,7 @@ export class Karpenter {
       first === Infinity
         ? Infinity
         : Math.min(first + this.cfg.batchMaxSeconds, last + this.cfg.batchIdleSeconds);
-    this.memo = { wv: w.version, pv: this.pool.version, at };
+    this.memo = { wv: w.version, pv: this.pool.version, lc: this.lastClose, at };
     return at;
   }
 
@@ -214,6 +218,6 @@ export class Karpenter {
   restore(s: KarpenterSnapshot): void {
     this.lastClose = s.lastClose;
     this.atMax = s.atMax;
-    this.memo = { wv: -1, pv: -1, at: Infinity };
+    this.memo = { wv: -1, pv: -1, lc: -Infinity, at: Infinity };
   }
 }

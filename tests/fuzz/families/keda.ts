@@ -163,6 +163,10 @@ const fallback = fc.oneof(
   fc.constantFrom(
     '  fallback: { failureThreshold: 3, replicas: 6 }\n',
     '  fallback: { failureThreshold: 3, replicas: 6, behavior: currentReplicasIfHigher }\n',
+    '  fallback: { failureThreshold: 3, replicas: 6, behavior: currentReplicasIfLower }\n',
+    '  fallback: { failureThreshold: 0, replicas: 2, behavior: currentReplicas }\n',
+    '  fallback: { failureThreshold: 3, replicas: 0, behavior: static }\n',
+    '  fallback: { failureThreshold: 3, replicas: 6, behavior: sometimes }\n',
     '  fallback: { failureThreshold: -1 }\n',
   ),
 );
@@ -208,6 +212,7 @@ export const kedaScenario: fc.Arbitrary<string> = fc
     idle: fc.option(count, { nil: undefined }),
     polling: fc.option(fc.constantFrom(30, 0, -1), { nil: undefined }),
     cooldown: fc.option(fc.constantFrom(300, 0), { nil: undefined }),
+    initialCooldown: fc.option(fc.constantFrom(0, 60, -1), { nil: undefined, freq: 4 }),
     triggers: mostly(
       fc.array(trigger, { minLength: 1, maxLength: 3 }),
       fc.array(trigger, { maxLength: 0 }),
@@ -219,6 +224,14 @@ export const kedaScenario: fc.Arbitrary<string> = fc
       '',
       '---\napiVersion: hpa-sim.dev/v1alpha1\nkind: Simulation\nspec:\n  duration: 10m\n  traffic: { type: constant, value: 200 }\n',
     ),
+    // spec.kedaVersion: the KEDA release whose loop runs (and ones there are not)
+    kedaVersion: fc.option(
+      mostly(
+        fc.constantFrom("'2.19'", "'2.20.0'", "'2.20.2'"),
+        fc.constantFrom("'2.18'", '2.2', "'x'", '[]'),
+      ),
+      { nil: undefined },
+    ),
   })
   .map(
     (s) => `${s.before}apiVersion: ${s.apiVersion}
@@ -227,6 +240,10 @@ metadata:
   name: ${s.name}
 ${s.annotations.length ? `  annotations:\n${s.annotations.join('')}` : ''}spec:
   scaleTargetRef: ${s.target}
-${s.min === undefined ? '' : `  minReplicaCount: ${s.min}\n`}${s.max === undefined ? '' : `  maxReplicaCount: ${s.max}\n`}${s.idle === undefined ? '' : `  idleReplicaCount: ${s.idle}\n`}${s.polling === undefined ? '' : `  pollingInterval: ${s.polling}\n`}${s.cooldown === undefined ? '' : `  cooldownPeriod: ${s.cooldown}\n`}${s.advanced}${s.fallback}  triggers:
-${s.triggers.map((t) => `    - ${t}\n`).join('')}${s.simulation}`,
+${s.min === undefined ? '' : `  minReplicaCount: ${s.min}\n`}${s.max === undefined ? '' : `  maxReplicaCount: ${s.max}\n`}${s.idle === undefined ? '' : `  idleReplicaCount: ${s.idle}\n`}${s.polling === undefined ? '' : `  pollingInterval: ${s.polling}\n`}${s.cooldown === undefined ? '' : `  cooldownPeriod: ${s.cooldown}\n`}${s.initialCooldown === undefined ? '' : `  initialCooldownPeriod: ${s.initialCooldown}\n`}${s.advanced}${s.fallback}  triggers:
+${s.triggers.map((t) => `    - ${t}\n`).join('')}${
+      s.kedaVersion === undefined
+        ? s.simulation
+        : `${s.simulation || '---\napiVersion: hpa-sim.dev/v1alpha1\nkind: Simulation\nspec:\n'}  kedaVersion: ${s.kedaVersion}\n`
+    }`,
   );
