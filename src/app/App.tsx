@@ -13,6 +13,7 @@ import { parseDecisionKey } from '../run/decisionKey.ts';
 import { ComparePanel } from '../panels/compare/index.ts';
 import { ExplainPanel, rescalesOf } from '../panels/explain/index.ts';
 import { KpiStrip, SoFarLine, soFar } from '../panels/kpis/index.ts';
+import { useDrawsView } from './useDrawsView.ts';
 import { PRESETS } from '../presets/catalog.ts';
 import { PlaybackBar, usePlayback } from '../playback/index.ts';
 import { formatElapsed } from '../format/timeAxis.ts';
@@ -71,6 +72,7 @@ export function App() {
   const parse = useParseSummary();
   const presetName = usePresetName();
   const result = useResult();
+  const draws = useDrawsView();
   const federation = useFederation();
   const stale = useShownStale();
   // Why the charts are not the text's: a first paste with errors must not read as its own run.
@@ -238,6 +240,7 @@ export function App() {
               staleNote={staleNote}
               durationSeconds={result?.durationSeconds}
               hasDemand={hasDemand}
+              draws={draws.kpis}
             />
           </div>
           {/* A federation has a run per cluster and no variants (refused with spec.federation). */}
@@ -278,6 +281,7 @@ export function App() {
                 barEnd={federation ? undefined : compareInBar}
                 barNote={soFarNote}
                 kedaWrites={kedaWrites}
+                drawBand={draws.band}
               />
             ) : (
               <p className="status" role="status">

@@ -41,9 +41,12 @@ export { failed, modelBudgets, overrunError, shareBudget, withBudgets } from './
 export { decisionKey, parseDecisionKey, type Decision } from './decisionKey.ts';
 export {
   executeDraws,
+  executeDrawsAt,
+  drawsBudgetProblem,
   drawsProblem,
   percentileProblem,
   type DrawRun,
+  type DrawRunSeries,
   type DrawsResult,
 } from './draws.ts';
 export { variantChanges } from './variantChanges.ts';
