@@ -4,7 +4,14 @@
 // The figures come from src/run/compare.ts, the same rows the CLI prints.
 
 import { useEffect, useRef, useState } from 'react';
-import { compareRuns, comparisonMarkdown, type ComparedRun } from '../../run/compare.ts';
+import {
+  compareRuns,
+  comparisonMarkdown,
+  type CompareFormat,
+  type ComparedRun,
+} from '../../run/compare.ts';
+import { formatDuration } from '../../format/timeAxis.ts';
+
 import { createShareLink, readShareView } from '../../share/index.ts';
 import {
   getScenarioText,
@@ -16,6 +23,8 @@ import {
 import { runColour } from '../../format/runColours.ts';
 import { ReplicasOverlay } from './ReplicasOverlay.tsx';
 import './compare.css';
+
+const COMPARE_FORMAT: CompareFormat = { duration: formatDuration };
 
 export interface ComparePanelProps {
   /**
@@ -104,8 +113,9 @@ export function ComparePanel({ exportPng, placement = 'page' }: ComparePanelProp
   }
 
   if ((placement === 'bar') === many) return null;
-  const rows = many ? compareRuns(compared) : [];
-  const markdown = many ? comparisonMarkdown(compared) : '';
+  // Durations as the KPI strip shows them ("4 min 30 s"), not raw seconds.
+  const rows = many ? compareRuns(compared, COMPARE_FORMAT) : [];
+  const markdown = many ? comparisonMarkdown(compared, '', COMPARE_FORMAT) : '';
   return (
     <section
       ref={root}
