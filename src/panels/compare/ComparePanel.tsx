@@ -3,7 +3,8 @@
 // the reviewer's exports (a link that opens here, the table as Markdown for a pull request).
 // The figures come from src/run/compare.ts, the same rows the CLI prints.
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { variantDiffs, variantDiffsMarkdown } from '../../scenario/edit/index.ts';
 import {
   compareRuns,
   comparisonMarkdown,
@@ -112,10 +113,18 @@ export function ComparePanel({ exportPng, placement = 'page' }: ComparePanelProp
     }
   }
 
+  // Each variant as a diff from the HPA as written, for the reader of the table and the PR; read
+  // from the text when the runs arrive (not per keystroke).
+  const diffs = useMemo(
+    () => (runs.length > 1 ? variantDiffs(getScenarioText(), hpaChoice ?? undefined) : []),
+    [runs, hpaChoice],
+  );
   if ((placement === 'bar') === many) return null;
   // Durations as the KPI strip shows them ("4 min 30 s"), not raw seconds.
   const rows = many ? compareRuns(compared, COMPARE_FORMAT) : [];
-  const markdown = many ? comparisonMarkdown(compared, '', COMPARE_FORMAT) : '';
+  const markdown = many
+    ? comparisonMarkdown(compared, '', COMPARE_FORMAT) + variantDiffsMarkdown(diffs)
+    : '';
   return (
     <section
       ref={root}
@@ -217,6 +226,19 @@ export function ComparePanel({ exportPng, placement = 'page' }: ComparePanelProp
               ))}
             </tbody>
           </table>
+          {diffs.length > 0 ? (
+            <details className="compare-diffs">
+              <summary>What each variant changes, as a diff</summary>
+              {diffs.map((d) => (
+                <figure key={d.name} className="compare-diff">
+                  <figcaption>{d.name}</figcaption>
+                  <pre aria-label={`Diff of variant ${d.name}`}>
+                    {d.diff ?? `The patch does not apply: ${d.error ?? 'unknown'}`}
+                  </pre>
+                </figure>
+              ))}
+            </details>
+          ) : null}
           <details className="compare-markdown">
             <summary>Markdown for a pull request</summary>
             <textarea
