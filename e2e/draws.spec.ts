@@ -2,6 +2,8 @@
 // shows its median · p95 · worst, the replicas chart their spread as a band, and one draw says so.
 
 import { openApp, presets, screenshot, setEditorText, waitUpToDate, kpi } from './app.ts';
+import { readFileSync } from 'node:fs';
+import { readRunSet } from '../src/share/runSet.ts';
 import { expect, test } from './fixtures.ts';
 
 const story = presets.find((p) => p.id === 'story-1-scale-up-fast')!.text;
@@ -11,7 +13,7 @@ const withDraws = (draws: string) =>
 test('spec.draws shows each figure’s spread and a band on the replicas chart', async ({
   page,
   pageGuard,
-}) => {
+}, info) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 720 });
   await openApp(page);
@@ -28,6 +30,21 @@ test('spec.draws shows each figure’s spread and a band on the replicas chart',
   const replicas = page.getByRole('figure', { name: /Replicas over time/ });
   await expect(replicas.getByRole('button', { name: /8 draws/ })).toBeVisible();
   await screenshot(page, 'draws-8');
+
+  // The run set to keep: the scenario, its runs and the 8 draws, read back by the strict reader.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export ▾' }).click();
+  await page.getByRole('menuitem', { name: /Run set/ }).click();
+  const file = info.outputPath('runs.json');
+  await (await downloading).saveAs(file);
+  const read = readRunSet(readFileSync(file, 'utf8'));
+  expect(read.ok).toBe(true);
+  if (read.ok) {
+    expect(read.file.scenario.text).toBe(withDraws('{ count: 8, seed: 3 }'));
+    expect(read.file.draws).toMatchObject({ count: 8, seed: 3 });
+    expect(read.file.draws!.draws).toHaveLength(8);
+    expect(read.file.runs[0]!.kpis).toEqual(read.file.draws!.draws[0]!.kpis);
+  }
 
   await setEditorText(page, withDraws('{ count: 1 }'));
   await waitUpToDate(page);
