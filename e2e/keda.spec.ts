@@ -26,6 +26,11 @@ test('a pasted ScaledObject shows KEDA deciding: cooldown to 0, activation, cond
   // minReplicaCount 0 is drawn as 0, not the HPA's 1; KEDA's writes have their own legend entry.
   await expect(page.locator('.ref-min').first()).toHaveText('min 0');
   await expect(page.getByText('KEDA write', { exact: true })).toBeVisible();
+  // KEDA's inactive and cooling-down spans are shaded behind the replicas, each in the legend.
+  await expect(page.getByText('KEDA inactive', { exact: true })).toBeVisible();
+  await expect(page.getByText('KEDA cooling down', { exact: true })).toBeVisible();
+  const shaded = page.locator('.chart-surface rect[fill*="--keda-shade-inactive"]');
+  expect(await shaded.count()).toBeGreaterThan(0);
   // KEDA's first write: the initial pod goes to 0 at the 30 s poll (no activity yet).
   await lane
     .getByRole('button', { name: /^▼ 0 at 0?0?:?0?0:30/ })

@@ -35,6 +35,14 @@ test('an imported trace is drawn at once and dragged by its level and its start'
     return body.join(' ').split(/\s+/).map(Number);
   };
 
+  // the values read as a table: a line of them is one row on screen, not wrapped in the column
+  const lines = imported.split('\n');
+  const row = lines.findIndex((l) => /^\s*values: >-$/.test(l)) + 12;
+  await page.evaluate((line) => window.__hpaSimEditor!.setCursor(line, 1), row);
+  const sp = '[\\s\\u00a0]';
+  const whole = new RegExp(`^${sp}*${lines[row - 1]!.trim().split(' ').join(`${sp}+`)}${sp}*$`);
+  await expect(page.locator('.monaco-editor .view-line').filter({ hasText: whole })).toHaveCount(1);
+
   // drag the level down by about half the plot: every value scales by one factor
   const box = (await level.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

@@ -2,6 +2,7 @@
 // sync's explanation docked beside them, so a click on a chart is answered without scrolling.
 import { KedaLane } from '../panels/keda/KedaLane.tsx';
 import { kedaWriteMarks } from '../panels/keda/writeMarks.ts';
+import { kedaPhaseShades } from '../panels/keda/phaseShades.ts';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import './theme.css';
 import './app.css';
@@ -160,6 +161,10 @@ export function App() {
   );
   const explainedRuns = useMemo(() => runs.filter((r) => r.role !== 'cluster' && r.result), [runs]);
   const kedaWrites = useMemo(() => (result?.keda ? kedaWriteMarks(result) : undefined), [result]);
+  const kedaShades = useMemo(
+    () => (result?.keda ? kedaPhaseShades(result, result.durationSeconds) : undefined),
+    [result],
+  );
   const hasDemand = useMemo(
     () => (result ? result.series.demand.some((v) => !Number.isNaN(v)) : false),
     [result],
@@ -282,6 +287,7 @@ export function App() {
                 barNote={soFarNote}
                 kedaWrites={kedaWrites}
                 drawBand={draws.band}
+                phaseShades={kedaShades}
               />
             ) : (
               <p className="status" role="status">

@@ -15,6 +15,7 @@ import {
 } from './chartParts.tsx';
 import type { HoverStore } from '../plot/hover.ts';
 import { Plot, type PlotArea, type PlotGlyphs, type PlotLine, type PlotRule } from './Plot.tsx';
+import { phaseShadeLegend, phaseShadeSpans, type PhaseShade } from './phaseShades.ts';
 import type { RowValue } from '../plot/geometry.ts';
 import {
   overlayStroke,
@@ -45,6 +46,8 @@ export interface ReplicasChartProps extends SharedChartProps {
   focusedRun?: string;
   /** KEDA's own writes to the scale (a ScaledObject's run), drawn apart from the HPA's */
   kedaWrites?: readonly KedaWriteMark[];
+  /** KEDA's inactive / cooling-down / fallback spans, shaded behind the lines (phaseShades.ts) */
+  phaseShades?: readonly PhaseShade[];
 }
 
 /** A write KEDA made: its sync's time, the replicas written, up (activation) or down. */
@@ -55,6 +58,7 @@ export interface KedaWriteMark {
 }
 
 const NO_KEDA_WRITES: readonly KedaWriteMark[] = [];
+const NO_SHADES: readonly PhaseShade[] = [];
 
 const DRAW_BAND_COLOUR = 'var(--draw-band, rgba(37, 99, 235, 0.18))';
 
@@ -77,6 +81,7 @@ interface PlotProps extends PlotAxisProps {
   focusedRun: string;
   hover?: HoverStore;
   kedaWrites: readonly KedaWriteMark[];
+  phaseShades: readonly PhaseShade[];
 }
 
 /** A row value as plotted: log10(1 + v) in the log view. */
@@ -193,6 +198,7 @@ const ReplicasPlot = memo(function ReplicasPlot(p: PlotProps) {
       scale={p.scale}
       yFormat={log ? formatLogTick : undefined}
       areas={areas}
+      spans={phaseShadeSpans(p.phaseShades, p.scale.domain, hidden)}
       rules={rules}
       lines={plotLines}
       glyphs={glyphs}
@@ -242,6 +248,8 @@ export function ReplicasChart(props: ReplicasChartProps) {
       help: 'KEDA scaled the target itself, not the HPA (▼ to zero or idle after cooldownPeriod, ▲ activation)',
       hidden: hidden.has('keda'),
     });
+  const phaseShades = props.phaseShades ?? NO_SHADES;
+  legend.push(...phaseShadeLegend(phaseShades, hidden));
   if (stabilization && stabilization.downWindowSeconds > 0) {
     legend.push({
       key: 'window',
@@ -301,6 +309,7 @@ export function ReplicasChart(props: ReplicasChartProps) {
         focusedRun={focusedRun}
         hover={props.hover}
         kedaWrites={kedaWrites}
+        phaseShades={phaseShades}
       />
       {stabilization && !hidden.has('window') ? (
         <StabilizationOverlay

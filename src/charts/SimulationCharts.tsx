@@ -17,6 +17,7 @@ import { MetricLane } from './MetricLane.tsx';
 import { clampRange, panToInclude } from '../plot/pointer.ts';
 import { createHoverStore } from '../plot/hover.ts';
 import { ReplicasChart, type KedaWriteMark } from './ReplicasChart.tsx';
+import type { PhaseShade } from './phaseShades.ts';
 import { formatDuration, formatElapsed } from '../format/timeAxis.ts';
 import { timeAxis } from '../plot/ticks.ts';
 import type { ChartDrawBand, ChartSeries, OverlayRun } from './types.ts';
@@ -51,6 +52,8 @@ export interface SimulationChartsProps {
   kedaWrites?: readonly KedaWriteMark[];
   /** the timing draws' spread of the replicas (spec.draws), drawn as a band (memoize) */
   drawBand?: ChartDrawBand | null;
+  /** KEDA's inactive / cooling-down / fallback spans on the Replicas chart (memoize) */
+  phaseShades?: readonly PhaseShade[];
 }
 
 const NO_OVERLAYS: readonly OverlayRun[] = [];
@@ -208,6 +211,7 @@ function SimulationChartsView(props: SimulationChartsProps) {
         focusedRun={focusedRun}
         summary={summaries.replicas}
         kedaWrites={props.kedaWrites}
+        phaseShades={props.phaseShades}
       />
       {data.metrics.map((lane) => (
         <MetricLane

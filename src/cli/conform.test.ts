@@ -59,16 +59,19 @@ describe('cli conform with federation cases', () => {
     expect(r.code).toBe(1);
   });
 
-  it('reports a malformed federation line with its line and field', () => {
+  it('reports a malformed federation line with its line and field, on stderr, and exits 2', () => {
     const f = tempFile(`${lines(federation)[0]}\n{"kind":"divide","name":"x"}\n{"kind":\n`);
     const r = conform(f);
-    expect(r.out).toEqual([
-      `${f}:2: malformed case: missing field "expected"`,
+    // Bad input is an error line (file:line:column), never part of the report on stdout.
+    expect(r.err).toEqual([
+      `${f}:2:1: error: malformed case: missing field "expected"`,
       expect.stringMatching(
-        new RegExp(`^${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3: malformed case: invalid JSON`),
+        new RegExp(
+          `^${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3:1: error: malformed case: invalid JSON`,
+        ),
       ),
-      '1 passed, 2 failed',
     ]);
-    expect(r.code).toBe(1);
+    expect(r.out).toEqual(['1 passed, 2 failed']);
+    expect(r.code).toBe(2);
   });
 });

@@ -14,7 +14,7 @@ export function conformCommand(
     err('hpa-sim: error: conform needs files: cli conform [--trace] FILE.jsonl [FILE.jsonl ...]');
     return 2;
   }
-  const report: ConformReport = { passed: 0, failed: 0, lines: [] };
+  const report: ConformReport = { passed: 0, failed: 0, lines: [], errors: [] };
   for (const f of files) {
     let text: string;
     try {
@@ -26,7 +26,10 @@ export function conformCommand(
     }
     conformText(f, text, report, trace);
   }
+  // A malformed line is bad input: a located error on stderr, and exit 2 (as every command).
+  for (const e of report.errors) err(e);
   for (const l of report.lines) out(l);
   out(`${report.passed} passed, ${report.failed} failed`);
+  if (report.errors.length) return 2;
   return report.failed === 0 && report.passed > 0 ? 0 : 1;
 }

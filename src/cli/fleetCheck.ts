@@ -50,8 +50,10 @@ export function reportFleet(
     const where = `${e.target.display}:${e.target.line}`;
     const who = `${e.target.kind} ${e.target.name}`;
     if (e.status === 'invalid') {
+      // The verdict is a line of the report; its errors are diagnostics, on stderr like every
+      // other error (a CI log or `2>errors.txt` gets them whatever takes stdout).
       say(`ERROR ${where} ${who}`);
-      e.problems.forEach((p) => say(`  ${problemLine(p)}`));
+      e.problems.forEach((p) => io.err(problemLine(p)));
       continue;
     }
     const misses = e.runs
@@ -75,7 +77,7 @@ export function reportFleet(
   const skipped = fleet.filesSkipped ? `; ${fleet.filesSkipped} with no autoscaler skipped` : '';
   if (fleet.found === 0)
     io.err(
-      `error: no HorizontalPodAutoscaler, ScaledObject or FederatedHPA in ${fleet.filesRead} file(s) read under ${sel.paths.join(' ')}`,
+      `hpa-sim: error: no HorizontalPodAutoscaler, ScaledObject or FederatedHPA in ${fleet.filesRead} file(s) read under ${sel.paths.join(' ')}`,
     );
   say(
     `${fleet.entries.length} autoscaler(s)${shard} in ${fleet.filesRead} file(s)${skipped}: ${n('passed')} met every threshold, ${n('failed')} did not, ${n('invalid')} invalid`,

@@ -34,7 +34,7 @@ export function runMany(
   let worst = found.problems.some((p) => p.severity === 'error') ? 2 : 0;
   if (found.found === 0) {
     io.err(
-      `error: no HorizontalPodAutoscaler, ScaledObject or FederatedHPA in ${found.filesRead} file(s)`,
+      `hpa-sim: error: no HorizontalPodAutoscaler, ScaledObject or FederatedHPA in ${found.filesRead} file(s)`,
     );
     return 2;
   }

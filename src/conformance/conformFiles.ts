@@ -9,6 +9,8 @@ export interface ConformReport {
   passed: number;
   failed: number;
   lines: string[];
+  /** malformed lines (bad input, not a failed vector): `file:line:1: error: malformed case: …` */
+  errors: string[];
 }
 
 function show(v: unknown): string {
@@ -16,7 +18,7 @@ function show(v: unknown): string {
   return s === undefined ? 'undefined' : s.length > 300 ? `${s.slice(0, 300)}…` : s;
 }
 
-/** Check every non-blank line of one JSONL text; malformed lines count as failures. */
+/** Check every non-blank line of one JSONL text; malformed lines count as failures (and errors). */
 export function conformText(
   fileName: string,
   text: string,
@@ -30,7 +32,7 @@ export function conformText(
     const parsed = parseCaseLine(line);
     if (!parsed.ok) {
       report.failed++;
-      report.lines.push(`${where}: malformed case: ${parsed.error}`);
+      report.errors.push(`${where}:1: error: malformed case: ${parsed.error}`);
       return;
     }
     let diff;

@@ -5,10 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { isFullResult, type FullSimulationResult } from '../engine/simulation/index.ts';
 import { runScenario } from '../run/index.ts';
 
-function run(file: string): { r: FullSimulationResult; description: string } {
-  const { summary, runs } = runScenario(readFileSync(join(import.meta.dirname, file), 'utf8'), {
-    record: 'full',
-  });
+function run(
+  file: string,
+  edit = (text: string) => text,
+): { r: FullSimulationResult; description: string } {
+  const text = edit(readFileSync(join(import.meta.dirname, file), 'utf8'));
+  const { summary, runs } = runScenario(text, { record: 'full' });
   const first = runs[0];
   if (!first?.ok || !isFullResult(first.result)) throw new Error('the preset did not run');
   return { r: first.result, description: summary.description };
@@ -47,5 +49,75 @@ describe('KEDA presets stay true to their runs', () => {
     expect(Math.max(...r.syncs.filter((s) => s.time >= 900).map((s) => s.replicas))).toBe(6);
     expect(description).toContain('wants ceil(40 / 10) = 4 pods');
     expect(description).toContain('KEDA scales 0 → 1 and the HPA takes it to 6');
+  });
+
+  it('keda-fallback-prometheus-down: the 4th failed read (loop and HPA alike) serves 8 × 10', () => {
+    const { r, description } = run('keda-fallback-prometheus-down.yaml');
+    const failures = (t: number) => at(r, t).keda!.health['s0-prometheus']?.numberOfFailures;
+    // poll 300 + syncs 300 and 315: 3 failures, not more than failureThreshold 3.
+    expect(failures(315)).toBe(3);
+    expect(at(r, 315).keda!.phase).not.toBe('fallback');
+    expect(at(r, 315).replicas).toBe(4);
+    // The 330 s poll is the 4th: the HPA reads the fallback 80 and scales 4 → 8.
+    expect(at(r, 330).keda!.check!.reads[0]).toMatchObject({ failures: 4, fallback: true });
+    expect(at(r, 330).keda!.phase).toBe('fallback');
+    expect(at(r, 330).keda!.served).toEqual([
+      { metric: 's0-prometheus', value: 80, fallback: true, error: null },
+    ]);
+    expect([at(r, 330).currentReplicas, at(r, 330).replicas]).toEqual([4, 8]);
+    // Back at 12m: the count resets, the window keeps 8 until 17m.
+    expect(at(r, 720).keda!.phase).toBe('active');
+    expect(at(r, 1005).replicas).toBe(8);
+    expect(at(r, 1020).replicas).toBe(4);
+    expect(description).toContain('the HPA scales 4 → 8 at 5m30s');
+    expect(description).toContain('keeps 8 until 17m');
+  });
+
+  it('keda-idle-replicas: KEDA writes idle 1, the HPA puts minReplicas 3 back, again and again', () => {
+    const { r, description } = run('keda-idle-replicas.yaml');
+    const w = writes(r);
+    expect(w[0]).toEqual([300, 5, 1]);
+    expect(at(r, 300).replicas).toBe(3);
+    expect(at(r, 300).trace.path).not.toBe('scalingDisabled');
+    expect(at(r, 315).replicas).toBe(5);
+    expect(w.every(([, , to]) => to === 1)).toBe(true);
+    expect(r.keda!.kpis.deactivations).toBe(21);
+    expect(description).toContain(
+      'the 300 s poll writes 1 (KEDAScaleTargetDeactivated from 5 to 1)',
+    );
+    expect(description).toContain('21 deactivations');
+  });
+
+  it('keda-cached-metrics: the HPA sees 1200 at the 4m poll, 1m45s after live reads would', () => {
+    const firstUp = (res: FullSimulationResult) =>
+      res.syncs.find((s) => s.rescaled && s.replicas > s.currentReplicas)!.time;
+    const cached = run('keda-cached-metrics.yaml');
+    const live = run('keda-cached-metrics.yaml', (t) =>
+      t.replace('      useCachedMetrics: true\n', ''),
+    );
+    expect(firstUp(cached.r)).toBe(240);
+    expect(firstUp(live.r)).toBe(135);
+    expect(at(cached.r, 225).keda!.served).toEqual([
+      { metric: 's0-prometheus', value: 200, fallback: false, error: null },
+    ]);
+    expect(at(live.r, 135).keda!.served[0]!.value).toBe(1200);
+    expect(Math.max(...cached.r.syncs.map((s) => s.replicas))).toBe(12);
+    expect(cached.description).toContain('at the 2m15s sync, 1m45s earlier');
+  });
+
+  it('keda-scaling-modifiers: the composite decides activity and size, not each trigger', () => {
+    const { r, description } = run('keda-scaling-modifiers.yaml');
+    expect(at(r, 120).keda!.check!.composite).toBe(80);
+    expect(writes(r)).toEqual([
+      [120, 0, 1],
+      [840, 8, 0],
+    ]);
+    expect(at(r, 120).replicas).toBe(2);
+    expect(at(r, 420).keda!.check!.composite).toBe(400);
+    expect(Math.max(...r.syncs.map((s) => s.replicas))).toBe(8);
+    const late = at(r, 840).keda!.check!;
+    expect(late.reads.map((x) => x.scalerActive)).toEqual([true, true]);
+    expect([late.composite, late.isActive]).toEqual([6, false]);
+    expect(description).toContain('KEDA writes 8 → 0 at 14m');
   });
 });

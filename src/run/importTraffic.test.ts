@@ -35,8 +35,13 @@ describe('importing traffic into a scenario', () => {
     expect(parsed.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const link = await encodeScenario(text);
     expect(link.length).toBeLessThanOrEqual(4000);
-    // The YAML stays short: 72 lines of 20 values, not 1,440 lines.
-    expect(text.split('\n').length).toBeLessThan(preset.split('\n').length + 80);
+    // The YAML reads as a table: 240 lines of six values (six minutes a line), each short
+    // enough for the editor's column as opened (≈35 characters), not 1,440 lines of points.
+    const lines = text.split('\n');
+    expect(lines.length).toBeLessThan(preset.split('\n').length + 1440 / 6);
+    const at = lines.findIndex((l) => /^\s*values: >-$/.test(l));
+    const values = lines.slice(at + 1, at + 1 + 240);
+    expect(values.every((l) => l.trim().split(' ').length === 6 && l.length <= 35)).toBe(true);
   });
 
   it('runs a week of Prometheus data, and the charts follow the file', () => {

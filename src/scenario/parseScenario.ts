@@ -2,7 +2,12 @@
  * parseScenario: one YAML text (an HPA manifest, optionally followed by a `kind: Simulation`
  * document) → located diagnostics and, when there is no error, the SimulationInput. Never throws.
  */
-import { RELEASES, type ControllerConfig } from '../engine/controller/index.ts';
+import {
+  RELEASES,
+  type ControllerConfig,
+  type HorizontalPodAutoscaler,
+  type MetricSpec,
+} from '../engine/controller/index.ts';
 import type { RunChange, SimulationInput } from '../engine/simulation/input.ts';
 import { checkBudget, checkRunsBudget, maxWorkOf } from './checkBudget.ts';
 import { IssueList, reporterFor, type DocRef, type Reporter } from './diagnostics.ts';
@@ -34,7 +39,12 @@ import { readDocuments } from './yaml/documents.ts';
 import { readJsonStream, type JsonStream } from './yaml/jsonStream.ts';
 import { toPlain } from './yaml/plain.ts';
 import { prescan } from './yaml/prescan.ts';
-import type { CronWindow } from '../engine/keda/index.ts';
+import {
+  DEFAULT_KEDA_VERSION,
+  isKedaVersion,
+  type CronWindow,
+  type KedaVersion,
+} from '../engine/keda/index.ts';
 import { scaledObjectToHpa, type KedaHpa } from './keda/scaledObject.ts';
 import { kedaRunInput } from './keda/model.ts';
 import { federatedHpaToHpa } from './karmada/federatedHpa.ts';
@@ -182,8 +192,18 @@ function parse(source: string, options: ParseOptions): ParseResult {
   // A KEDA ScaledObject is simulated as the HPA KEDA creates from it (keda/scaledObject.ts).
   const keda =
     roles.hpa?.kind === 'ScaledObject' && written !== undefined
-      ? scaledObjectToHpa(written, reporterFor(issues, roles.hpa.ref), plainOf(roles.workload))
+      ? scaledObjectToHpa(
+          written,
+          reporterFor(issues, roles.hpa.ref),
+          plainOf(roles.workload),
+          kedaVersionOf(sim),
+        )
       : null;
+  if (sim.spec.kedaVersion !== undefined && roles.hpa && roles.hpa.kind !== 'ScaledObject')
+    sim.report.warning(
+      ['spec', 'kedaVersion'],
+      `has no effect: the autoscaler is a ${roles.hpa.kind}, not a KEDA ScaledObject`,
+    );
   // A Karmada FederatedHPA is simulated as the HPA its spec is, in a multi-cluster world.
   const karmada =
     roles.hpa?.kind === 'FederatedHPA' && written !== undefined
@@ -223,9 +243,24 @@ function parse(source: string, options: ParseOptions): ParseResult {
           reporterFor(issues, roles.workload.ref),
         )
       : null;
+    // With scalingModifiers the world feeds the triggers' metrics, not the composite the HPA reads.
+    const fed =
+      keda?.world && hpa?.valid
+        ? {
+            hpa: {
+              ...hpa.defaulted,
+              spec: {
+                ...hpa.defaulted.spec,
+                metrics: keda.world.metrics as unknown as MetricSpec[],
+              },
+            },
+            report: keda.world.report,
+          }
+        : undefined;
     if (hpa?.valid) {
       const world = worldFor(
         hpa,
+        fed?.hpa ?? hpa.defaulted,
         sim,
         target,
         reportHpa,
@@ -251,7 +286,7 @@ function parse(source: string, options: ParseOptions): ParseResult {
           defaultSimulation = simulationYaml(metadataName(hpa.defaulted) || 'default', sim.spec);
       }
     }
-    input = buildSimulationInput(hpa, sim, reportHpa, notices);
+    input = buildSimulationInput(hpa, sim, reportHpa, notices, fed);
     // KEDA's own loop runs around the HPA it creates (engine/keda/plane.ts).
     if (keda && input) input = { ...input, keda: kedaRunInput(keda.keda) };
     if (karmada && input && hpa) {
@@ -437,6 +472,8 @@ function kedaHints(keda: KedaHpa | null): KedaWorldHints {
  */
 function worldFor(
   hpa: HpaOutcome,
+  /** the HPA whose metrics the world feeds (KEDA's triggers under scalingModifiers) */
+  fedHpa: HorizontalPodAutoscaler,
   sim: SimulationRead,
   target: TargetWorkload | null,
   reportHpa: Reporter,
@@ -455,7 +492,7 @@ function worldFor(
   }
   if (sim.present) return { sim: { ...sim, spec }, snippet: null, summary: null };
   const world = defaultWorld(
-    hpa.defaulted,
+    fedHpa,
     spec.workload,
     sim.controller.config.downscaleStabilizationSeconds,
     kedaWorld,
@@ -481,4 +518,11 @@ function worldFor(
 function metadataName(value: unknown): string {
   const name = (value as { metadata?: { name?: unknown } } | null)?.metadata?.name;
   return typeof name === 'string' ? name : '';
+}
+
+/** spec.kedaVersion (a YAML 2.19 is a number); the schema reports any other value. */
+function kedaVersionOf(sim: SimulationRead): KedaVersion {
+  const v = sim.spec.kedaVersion;
+  const named = typeof v === 'number' ? String(v) : v;
+  return isKedaVersion(named) ? named : DEFAULT_KEDA_VERSION;
 }

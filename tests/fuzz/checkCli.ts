@@ -1,7 +1,7 @@
 // The CLI's checks: any command and flags on a file holding the input. What must hold: `main`
 // never throws, exits 0, 1 or 2, prints no raw control character, every stderr line is a
-// `file:line:column: severity: message` (or `file: …`, or hpa-sim's usage) line, no internal
-// error; and what `import` prints validates when pasted into a scenario.
+// `file:line:column: severity: message` (or `file: …`, or hpa-sim's usage) line, no error on
+// stdout, no internal error; and what `import` prints validates when pasted into a scenario.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,8 +44,12 @@ export function checkCliArgs(
     bad('crash', `main threw: ${(e as Error).message}`);
     return out;
   }
-  for (const s of stdout)
+  for (const s of stdout) {
     if (hasUnsafeCharacters(s.replace(/[\n\t]/g, ''))) bad('invariant', 'raw control on stdout');
+    // Errors go to stderr whatever takes stdout (a report, a fleet's verdicts, a manifest).
+    const onOut = s.split('\n').find((l) => /^\s*\S+?(?::\d+:\d+)?: error: /.test(l));
+    if (onOut) bad('invariant', `an error on stdout: ${JSON.stringify(onOut).slice(0, 120)}`);
+  }
   const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const diagnostic = new RegExp(
     `^(?:${escaped}(?::\\d+:\\d+)?|hpa-sim): (?:error|warning|info): \\S`,

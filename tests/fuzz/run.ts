@@ -168,6 +168,8 @@ interface TargetFigures {
   /** CPU time of the slowest input, and the longest wall time */
   slowestMs: number;
   slowestWallMs: number;
+  /** CPU time of all its inputs */
+  cpuMs: number;
 }
 
 async function main(): Promise<void> {
@@ -175,7 +177,16 @@ async function main(): Promise<void> {
   const figures = new Map<Target, TargetFigures>(
     MIX.map(([t]) => [
       t,
-      { inputs: 0, crashes: 0, invariants: 0, hangs: 0, memory: 0, slowestMs: 0, slowestWallMs: 0 },
+      {
+        inputs: 0,
+        crashes: 0,
+        invariants: 0,
+        hangs: 0,
+        memory: 0,
+        slowestMs: 0,
+        slowestWallMs: 0,
+        cpuMs: 0,
+      },
     ]),
   );
   const examples: (Finding & { ms?: number })[] = [];
@@ -208,6 +219,7 @@ async function main(): Promise<void> {
         // times slower than the input's own cost (both are reported).
         const ms = (used.user + used.system) / 1000;
         f.inputs++;
+        f.cpuMs += ms;
         f.slowestMs = Math.max(f.slowestMs, ms);
         f.slowestWallMs = Math.max(f.slowestWallMs, wallMs);
         if (ms > HANG_SECONDS * 1000) {
@@ -273,7 +285,12 @@ async function main(): Promise<void> {
     targets: Object.fromEntries(
       [...figures].map(([t, f]) => [
         t,
-        { ...f, slowestMs: Math.round(f.slowestMs), slowestWallMs: Math.round(f.slowestWallMs) },
+        {
+          ...f,
+          slowestMs: Math.round(f.slowestMs),
+          slowestWallMs: Math.round(f.slowestWallMs),
+          cpuMs: Math.round(f.cpuMs),
+        },
       ]),
     ),
   };
@@ -289,7 +306,7 @@ async function main(): Promise<void> {
     );
     for (const [t, f] of figures)
       console.log(
-        `  ${t}: ${f.inputs} inputs, ${f.crashes} crashes, ${f.hangs} hangs, ${f.memory} memory, ${f.invariants} invariants, slowest ${Math.round(f.slowestMs)} ms CPU (${Math.round(f.slowestWallMs)} ms wall)`,
+        `  ${t}: ${f.inputs} inputs, ${f.crashes} crashes, ${f.hangs} hangs, ${f.memory} memory, ${f.invariants} invariants, slowest ${Math.round(f.slowestMs)} ms CPU (${Math.round(f.slowestWallMs)} ms wall), ${(f.cpuMs / Math.max(1, f.inputs)).toFixed(1)} ms CPU per input`,
       );
     for (const e of examples.slice(0, 10))
       console.log(`  ${e.kind} (${e.target}): ${e.message.slice(0, 200)}`);

@@ -3,10 +3,12 @@
  * ScaledObject), said before the HPA's chain: which triggers are active and why, the cooldown
  * left, the fallback's count and the replicas it chose, and what KEDA wrote.
  */
+import { PAUSED_REPLICAS } from './annotations.ts';
 import { getCondition } from './conditions.ts';
 import { DEFAULT_COOLDOWN_PERIOD } from './executor.ts';
 import type { KedaCheck, KedaSyncRecord, KedaTriggerRead } from './step.ts';
-import type { KedaScaledObject } from './types.ts';
+import type { KedaScaledObject, KedaVersion } from './types.ts';
+import { atLeast } from './version.ts';
 import type { SyncRecord } from '../simulation/result.ts';
 
 function fmt(x: number): string {
@@ -72,10 +74,14 @@ function writePart(r: KedaSyncRecord, so: KedaScaledObject): string {
 }
 
 /** One line: KEDA's step at this sync (the HPA's explanation follows it). */
-export function explainKeda(r: KedaSyncRecord, so: KedaScaledObject): string {
+export function explainKeda(
+  r: KedaSyncRecord,
+  so: KedaScaledObject,
+  version: KedaVersion | null = null,
+): string {
   if (r.phase === 'paused') {
     const p = getCondition(r.conditions, 'Paused');
-    return `KEDA: Paused=True ${p.reason}${r.writes.length > 0 ? `; ${writePart(r, so)}` : ''}`;
+    return `KEDA: Paused=True ${p.reason}${r.writes.length > 0 ? `; ${writePart(r, so)}` : ''}${pausedReplicasPart(so, version)}`;
   }
   if (r.check === null) return 'KEDA: no check yet';
   const c = r.check;
@@ -98,13 +104,24 @@ export function explainKeda(r: KedaSyncRecord, so: KedaScaledObject): string {
   return parts.join('; ');
 }
 
+/** What paused-replicas does to the HPA in this release (the HPA's line follows). */
+function pausedReplicasPart(so: KedaScaledObject, version: KedaVersion | null): string {
+  const n = so.annotations[PAUSED_REPLICAS];
+  if (n === undefined || version === null || !/^[+-]?\d+$/.test(n.trim())) return '';
+  const pinned = Math.max(Number(n), 1);
+  return atLeast(version, '2.20.0')
+    ? `; paused-replicas ${n.trim()}: KEDA ${version} deletes the HPA and holds the target at ${n.trim()} itself (the HPA's line is the pinned HPA's, min = max = ${pinned}, which decides the same)`
+    : `; paused-replicas ${n.trim()}: KEDA ${version} pins the HPA at min = max = ${pinned}`;
+}
+
 /** A sync's record with KEDA's step: `keda` set and KEDA's line before the HPA's. */
 export function withKeda(
   record: SyncRecord,
   keda: KedaSyncRecord,
   so: KedaScaledObject,
+  version: KedaVersion | null = null,
 ): SyncRecord {
   record.keda = keda;
-  record.explanation = `${explainKeda(keda, so)}. HPA: ${record.explanation}`;
+  record.explanation = `${explainKeda(keda, so, version)}. HPA: ${record.explanation}`;
   return record;
 }

@@ -142,7 +142,8 @@ export class Recorder {
     const t = step.time;
     const cap = this.input.workload.podCapacity;
     const record = this.syncs ? syncRecord(step, cluster, hpa) : null;
-    if (record && keda) withKeda(record, keda, this.input.keda!.scaledObject);
+    if (record && keda)
+      withKeda(record, keda, this.input.keda!.scaledObject, this.input.keda!.version);
     // countsAt's memo object, not a copy: read now, never kept
     const pods = record ? record.pods : cluster.workload.countsAt(t);
     if (k === 0) s.tolerance = { ...r.trace.tolerances };

@@ -33,7 +33,9 @@ export function syncDetail(
   const m = did.members[0]!;
   const record = syncRecord(m.step, sim.cluster, m.hpa);
   const keda = kedaPlaneOf(sim.plane)?.last;
-  return keda && input.keda ? withKeda(record, keda, input.keda.scaledObject) : record;
+  return keda && input.keda
+    ? withKeda(record, keda, input.keda.scaledObject, input.keda.version)
+    : record;
 }
 
 /**

@@ -2,6 +2,7 @@
 // min/max, behavior, pods, the Conditions table and the Events table (newest last).
 
 import type { DescribeModel } from '../../explain/describe.ts';
+import { ConditionsTable } from './ConditionsTable.tsx';
 
 export function DescribeBlock({ model }: { model: DescribeModel }) {
   return (
@@ -49,26 +50,7 @@ export function DescribeBlock({ model }: { model: DescribeModel }) {
         <dd>{model.pods}</dd>
       </dl>
       <div className="describe-heading">Conditions:</div>
-      <table className="describe-table">
-        <thead>
-          <tr>
-            <th scope="col">Type</th>
-            <th scope="col">Status</th>
-            <th scope="col">Reason</th>
-            <th scope="col">Message</th>
-          </tr>
-        </thead>
-        <tbody>
-          {model.conditions.map((c) => (
-            <tr key={c.type}>
-              <td>{c.type}</td>
-              <td className={c.status === 'True' ? 'status-true' : 'status-false'}>{c.status}</td>
-              <td>{c.reason}</td>
-              <td>{c.message ?? ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ConditionsTable conditions={model.conditions} />
       <div className="describe-heading">Events:</div>
       {model.events.length === 0 ? (
         <div className="describe-muted indent">&lt;none&gt;</div>

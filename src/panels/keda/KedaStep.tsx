@@ -4,6 +4,7 @@
 
 import type { KedaSyncRecord, KedaTriggerRead } from '../../run/index.ts';
 import { formatElapsed } from '../../format/timeAxis.ts';
+import { ConditionsTable } from '../explain/ConditionsTable.tsx';
 import { PHASE_LABEL } from './phases.ts';
 import './keda.css';
 
@@ -78,26 +79,7 @@ export function KedaStep({ keda }: { keda: KedaSyncRecord }) {
       ) : null}
       <details className="explain-describe" open>
         <summary className="explain-h3">kubectl describe scaledobject</summary>
-        <table className="describe-table" aria-label="ScaledObject conditions">
-          <thead>
-            <tr>
-              <th scope="col">Type</th>
-              <th scope="col">Status</th>
-              <th scope="col">Reason</th>
-              <th scope="col">Message</th>
-            </tr>
-          </thead>
-          <tbody>
-            {keda.conditions.map((cond) => (
-              <tr key={cond.type}>
-                <td>{cond.type}</td>
-                <td>{cond.status}</td>
-                <td>{cond.reason}</td>
-                <td>{cond.message}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ConditionsTable conditions={keda.conditions} label="ScaledObject conditions" />
         {keda.events.length > 0 ? (
           <ul className="keda-events">
             {keda.events.map((e, i) => (

@@ -346,3 +346,91 @@ describe('refused, located at the ScaledObject field', () => {
     expect(d[0]!.message).toContain('a KEDA ScaledJob');
   });
 });
+
+describe('scalingModifiers: the world feeds the triggers, the HPA reads the composite', () => {
+  const MODS = `  minReplicaCount: 0\n  advanced:\n    scalingModifiers: { formula: "(a + b) / 2", target: "10" }\n  triggers:\n    - type: prometheus\n      name: a\n      metadata: { serverAddress: "http://prom:9090", query: "sum(a)", threshold: "5" }\n    - type: prometheus\n      name: b\n      metadata: { serverAddress: "http://prom:9090", query: "sum(b)", threshold: "5" }\n`;
+  const sim = (loads: string) =>
+    `---\napiVersion: hpa-sim.dev/v1alpha1\nkind: Simulation\nmetadata: { name: m }\nspec:\n  duration: 5m\n  load:\n    external:\n${loads}`;
+
+  it("runs from the triggers' loads: the HPA sees the composite (a + b) / 2", () => {
+    const text =
+      so(MODS) +
+      sim(
+        `      s0-prometheus: { value: { type: constant, value: 30 } }\n      s1-prometheus: { value: { type: constant, value: 50 } }\n`,
+      );
+    const r = parseScenario(text);
+    expect(errors(r.diagnostics)).toEqual([]);
+    expect(r.effectiveHpa!.spec.metrics!.map((m) => m.external?.metric.name)).toEqual([
+      'composite-metric',
+    ]);
+    expect(r.input!.loads.map((l) => (l.kind === 'external' ? l.metric : l.kind))).toEqual([
+      's0-prometheus',
+      's1-prometheus',
+    ]);
+    const out = simulate(r.input!, { record: 'full' });
+    if (!out.ok) throw new Error(out.error);
+    // (30 + 50) / 2 = 40 against target 10: 4 pods once KEDA has activated the target.
+    expect(out.result.syncs!.at(-1)!.replicas).toBe(4);
+  });
+
+  it("a trigger's missing load is located at that trigger, not at the composite", () => {
+    const text = so(MODS) + sim(`      s0-prometheus: { value: { type: constant, value: 30 } }\n`);
+    const found = errorAt(text);
+    expect(found).toHaveLength(1);
+    expect(found[0]![0]).toBe('hpa:spec.triggers[1]');
+    expect(found[0]![1]).toBe(lineOf(text, 'name: b') - 1);
+    expect(found[0]![2]).toContain("no load model for the External metric 's1-prometheus'");
+  });
+});
+
+describe('spec.kedaVersion: the KEDA release the loop follows', () => {
+  const PAUSED = so(
+    `  minReplicaCount: 0\n  triggers:\n${PROM}`,
+    `  annotations:\n    autoscaling.keda.sh/paused-replicas: "0"\n`,
+  );
+  const withVersion = (v: string) =>
+    `${PAUSED}---\napiVersion: hpa-sim.dev/v1alpha1\nkind: Simulation\nmetadata: { name: v }\nspec:\n  duration: 3m\n${v ? `  kedaVersion: ${v}\n` : ''}  workload: { replicas: 3 }\n  load:\n    external:\n      s0-prometheus: { value: { type: constant, value: 90 } }\n`;
+  const replicas = (text: string) => {
+    const r = parseScenario(text);
+    expect(errors(r.diagnostics)).toEqual([]);
+    const out = simulate(r.input!, { record: 'full' });
+    if (!out.ok) throw new Error(out.error);
+    return out.result.syncs!.map((s) => s.replicas);
+  };
+
+  it('paused-replicas 0: 2.20 scales straight to 0, 2.19 keeps the pinned HPA at 1', () => {
+    expect(new Set(replicas(withVersion('')))).toEqual(new Set([0]));
+    expect(new Set(replicas(withVersion('"2.20.0"')))).toEqual(new Set([0]));
+    // A YAML 2.19 is a number and names the release all the same.
+    expect(new Set(replicas(withVersion('2.19')))).toEqual(new Set([1]));
+    expect(parseScenario(withVersion('"2.19"')).input!.keda!.version).toBe('2.19');
+    expect(parseScenario(withVersion('')).input!.keda!.version).toBe('2.20.2');
+  });
+
+  it('the explanation says what paused-replicas does to the HPA in that release', () => {
+    const first = (text: string) => {
+      const out = simulate(parseScenario(text).input!, { record: 'full' });
+      if (!out.ok) throw new Error(out.error);
+      return out.result.syncs![0]!.explanation;
+    };
+    expect(first(withVersion(''))).toContain(
+      'paused-replicas 0: KEDA 2.20.2 deletes the HPA and holds the target at 0 itself',
+    );
+    expect(first(withVersion('"2.19"'))).toContain(
+      'paused-replicas 0: KEDA 2.19 pins the HPA at min = max = 1',
+    );
+  });
+
+  it('an unknown release is located at spec.kedaVersion; beside an HPA it has no effect', () => {
+    const text = withVersion('"2.18"');
+    const found = errorAt(text);
+    expect(found.map((f) => [f[0], f[1]])).toEqual([
+      ['spec.kedaVersion', lineOf(text, 'kedaVersion')],
+    ]);
+    const hpa = `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata: { name: web }\nspec:\n  scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: web }\n  maxReplicas: 5\n  metrics:\n    - type: Resource\n      resource: { name: cpu, target: { type: Utilization, averageUtilization: 60 } }\n---\napiVersion: hpa-sim.dev/v1alpha1\nkind: Simulation\nmetadata: { name: h }\nspec:\n  kedaVersion: "2.19"\n`;
+    const warnings = parseScenario(hpa).diagnostics.filter((d) => d.severity === 'warning');
+    expect(warnings.map((d) => d.message)).toContain(
+      'has no effect: the autoscaler is a HorizontalPodAutoscaler, not a KEDA ScaledObject',
+    );
+  });
+});

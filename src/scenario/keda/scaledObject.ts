@@ -53,6 +53,12 @@ export interface KedaHpa {
   keda: KedaModel;
   /** External metrics whose value is a backlog (the default world gives them a queue). */
   queueMetrics: string[];
+  /**
+   * With scalingModifiers the HPA reads one composite metric KEDA computes from the triggers'
+   * own metrics: the world feeds those instead (their metric specs and a reporter at their
+   * triggers). null without scalingModifiers (the world feeds the HPA's metrics).
+   */
+  world: { metrics: Obj[]; report: Reporter } | null;
 }
 
 /**
@@ -125,7 +131,13 @@ export function scaledObjectToHpa(
   });
   if (!ok) return null;
   const keda = kedaModelOf(so, kedaTriggers, feeds, version);
+  let world: KedaHpa['world'] = null;
   if (keda.scaledObject.scalingModifiers) {
+    const fed = bySourceType(metrics);
+    world = {
+      metrics: fed.map((m) => m.metric),
+      report: mappedReporter(report, fed, hpaConfig0(spec).name !== undefined),
+    };
     // K1: one composite metric stands for every External metric; Resource metrics stay.
     const composite = compositeMetric(keda, name, report, version);
     if (!composite) return null;
@@ -133,11 +145,7 @@ export function scaledObjectToHpa(
     metrics.length = 0;
     metrics.push(...kept, composite);
   }
-  // getScaledObjectMetricSpecs sorts by metric source type (Go's sort.Slice: stable for a few).
-  const sorted = metrics
-    .map((m, i) => ({ m, i }))
-    .sort((a, b) => compare(str(a.m.metric.type), str(b.m.metric.type)) || a.i - b.i)
-    .map((x) => x.m);
+  const sorted = bySourceType(metrics);
 
   let minReplicas = getHPAMinReplicas(spec);
   let maxReplicas = getHPAMaxReplicas(spec);
@@ -189,11 +197,22 @@ export function scaledObjectToHpa(
   return {
     manifest,
     report: mappedReporter(report, sorted, hpaConfig.name !== undefined),
-    notice: noticeOf(so, manifest, sorted, version),
+    notice: noticeOf(so, manifest, sorted, version, world?.metrics ?? null),
     keda,
     queueMetrics,
+    world,
   };
 }
+
+// getScaledObjectMetricSpecs sorts by metric source type (Go's sort.Slice: stable for a few).
+function bySourceType<M extends { metric: Obj }>(metrics: M[]): M[] {
+  return metrics
+    .map((m, i) => ({ m, i }))
+    .sort((a, b) => compare(str(a.m.metric.type), str(b.m.metric.type)) || a.i - b.i)
+    .map((x) => x.m);
+}
+
+const hpaConfig0 = (spec: Obj): Obj => rec(rec(spec.advanced).horizontalPodAutoscalerConfig);
 
 /** The HPA's field names, written in a ScaledObject's spec: what KEDA calls them. */
 const HPA_FIELDS: Record<string, string> = {
@@ -270,10 +289,16 @@ function mappedReporter(
   };
 }
 
-function noticeOf(so: Obj, hpa: Obj, metrics: { metric: Obj }[], version: KedaVersion): string {
+function noticeOf(
+  so: Obj,
+  hpa: Obj,
+  metrics: { metric: Obj }[],
+  version: KedaVersion,
+  fed: Obj[] | null,
+): string {
   const spec = rec(so.spec);
   const hpaSpec = rec(hpa.spec);
-  const external = metrics
+  const external = (fed ? fed.map((metric) => ({ metric })) : metrics)
     .map((m) => str(rec(rec(rec(m.metric).external).metric).name))
     .filter((n) => n !== '');
   const min = int(spec.minReplicaCount) ?? 0;
@@ -291,7 +316,7 @@ function noticeOf(so: Obj, hpa: Obj, metrics: { metric: Obj }[], version: KedaVe
   ];
   const feed =
     external.length > 0
-      ? `; the External metric${external.length > 1 ? 's' : ''} ${external.join(', ')} ${external.length > 1 ? 'are' : 'is'} fed by the default world, or by spec.load.external.${external[0]!}${external.length > 1 ? ' (and the others)' : ''} in a Simulation document, and the HPA reads ${external.length > 1 ? 'them' : 'it'} through KEDA's metrics server (live at each sync unless useCachedMetrics)`
+      ? `; the External metric${external.length > 1 ? 's' : ''} ${external.join(', ')} ${external.length > 1 ? 'are' : 'is'} fed by the default world, or by spec.load.external.${external[0]!}${external.length > 1 ? ' (and the others)' : ''} in a Simulation document, and the HPA reads ${fed ? "the composite-metric KEDA's formula makes of them" : external.length > 1 ? 'them' : 'it'} through KEDA's metrics server (live at each sync unless useCachedMetrics)`
       : '';
   return `a KEDA ScaledObject (KEDA ${version}): simulating the HorizontalPodAutoscaler ${str(rec(hpa.metadata).name)} KEDA's operator creates from it (minReplicas ${hpaSpec.minReplicas as number}, maxReplicas ${hpaSpec.maxReplicas as number}, ${metrics.length} metric${metrics.length === 1 ? '' : 's'}) with KEDA's own loop around it: ${modelled.join(', ')}${feed}`;
 }

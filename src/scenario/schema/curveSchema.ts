@@ -102,7 +102,7 @@ export const CURVE_FIELDS: Record<CurveType, Record<string, JsonSchema>> = {
     values: {
       type: 'string',
       description:
-        "Compact form (instead of points): the values, separated by spaces or line breaks, e.g. '12.5 13 14.25'; write a long series as a folded block (values: >-) of about 20 numbers a line. `cli import` and the app's traffic import write it.",
+        "Compact form (instead of points): the values, separated by spaces or line breaks, e.g. '12.5 13 14.25'; write a long series as a folded block (values: >-) of short lines (any count a line reads the same). `cli import` and the app's traffic import write it.",
     },
     interpolation: enumOf('linear (default) or step.', ['step', 'linear']),
   } satisfies PropertiesOf<SeriesCurve>,

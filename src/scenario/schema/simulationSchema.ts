@@ -52,6 +52,7 @@ import {
   string,
 } from './common.ts';
 import { curveSchema } from './curveSchema.ts';
+import { DEFAULT_KEDA_VERSION, KEDA_VERSIONS } from '../../engine/keda/index.ts';
 import { federationSchema } from './federationSchema.ts';
 import { nodesSchema } from './nodesSchema.ts';
 import type { JsonSchema, PropertiesOf } from './jsonSchema.ts';
@@ -423,6 +424,13 @@ const spec = object(
       enum: [...versions, ...versions.map(Number)],
       default: DEFAULT_KUBERNETES_VERSION,
       description: `The Kubernetes release whose HPA controller runs: its feature-gate defaults and the rules it decides by. ${releaseList.map((r) => `${r.label}: ${r.summary}`).join(' ')} A document naming none runs ${DEFAULT_KUBERNETES_VERSION} (what hpa-sim followed before it modelled releases); new documents name ${NEWEST_KUBERNETES_VERSION}, the newest release.`,
+    },
+    kedaVersion: {
+      type: ['string', 'number'],
+      // A YAML 2.19 is a number; the others are strings only.
+      enum: [...KEDA_VERSIONS, 2.19],
+      default: DEFAULT_KEDA_VERSION,
+      description: `The KEDA release whose loop runs around the HPA a ScaledObject creates (ignored for an HPA). 2.19: thresholds and values truncated to milli-units; paused-replicas pins the HPA at min = max = max(N, 1). 2.20.0: values rounded to milli-units (%.3f), NaN/Inf read as 0; paused-replicas scales the target straight to N, 0 allowed (no HPA while paused). 2.20.2: also negative values read as 0. Default ${DEFAULT_KEDA_VERSION}.`,
     },
     controller,
     workload,

@@ -1,5 +1,6 @@
 /** Assembles the SimulationInput from the processed HPA and the read Simulation document. */
 import type { Curve } from '../../engine/simulation/curves/index.ts';
+import type { HorizontalPodAutoscaler } from '../../engine/controller/index.ts';
 import type { CostModel, SimulationInput } from '../../engine/simulation/input.ts';
 import { scrapeCount, scrapePhase } from '../../engine/simulation/scrapes.ts';
 import type { CostDocument, SimulationSpecDocument } from './document.ts';
@@ -34,6 +35,11 @@ export function buildSimulationInput(
   sim: SimulationRead,
   reportHpaSource: Reporter,
   notices: string[],
+  /**
+   * The metrics the world feeds when they are not the HPA's (a KEDA ScaledObject with
+   * scalingModifiers: the triggers' metrics, reported at the triggers); default: the HPA's.
+   */
+  fed?: { hpa: HorizontalPodAutoscaler; report: Reporter },
 ): SimulationInput | null {
   if (!hpa?.valid) {
     buildWorkload(sim.spec.workload, null, sim.report);
@@ -59,17 +65,17 @@ export function buildSimulationInput(
   const pipeline = record(spec.metricsPipeline);
   const traffic = curveOf(spec.traffic);
   const loads = buildLoads({
-    hpa: hpa.defaulted,
+    hpa: fed?.hpa ?? hpa.defaulted,
     load: spec.load,
     hasTraffic: traffic !== null,
     hasSimulationDocument: sim.present,
     containers: workload.containers,
     report: sim.report,
-    reportHpa,
+    reportHpa: fed?.report ?? reportHpa,
     curve: curveOf,
     notices,
   });
-  const keys = [...new Set(metricRefs(hpa.defaulted).map((r) => r.key))];
+  const keys = [...new Set(metricRefs(fed?.hpa ?? hpa.defaulted).map((r) => r.key))];
   const resolutionSeconds = seconds(
     pipeline.resolution,
     DEFAULT_METRICS_PIPELINE.resolutionSeconds,

@@ -24,6 +24,8 @@ export interface SimulationMetadata {
 export interface SimulationSpecDocument {
   duration?: DurationText;
   kubernetesVersion?: string | number;
+  /** the KEDA release a ScaledObject's loop follows (engine/keda/version.ts) */
+  kedaVersion?: string | number;
   controller?: ControllerDocument;
   workload?: WorkloadDocument;
   metricsPipeline?: MetricsPipelineDocument;

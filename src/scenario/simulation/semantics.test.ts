@@ -114,6 +114,11 @@ describe('workload and outages', () => {
       "50 replicas is outside the HPA's range: the first sync scales to maxReplicas (10)",
     );
     expect(r.ok).toBe(true);
+    // At 0 the HPA does not clamp: it is disabled (horizontal.go ScalingDisabled).
+    const zero = scenario(`${LOADS}  workload: { replicas: 0 }\n`);
+    expect(find(zero.diagnostics, 'spec.workload.replicas')?.message).toContain(
+      'the HPA leaves a target at 0 alone (ScalingActive=False ScalingDisabled)',
+    );
   });
 
   it('an outage must name an HPA metric and a non-empty range', () => {

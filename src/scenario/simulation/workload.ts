@@ -176,7 +176,13 @@ export function checkWorkloadAgainstHpa(
   report: Reporter,
 ): void {
   const r = workload.initialReplicas;
-  if (explicitReplicas && (r < minReplicas || r > maxReplicas)) {
+  if (explicitReplicas && r === 0 && minReplicas > 0) {
+    // horizontal.go: a target at 0 with minReplicas above 0 is left alone (ScalingDisabled).
+    report.info(
+      ['spec', 'workload', 'replicas'],
+      "0 replicas: the HPA leaves a target at 0 alone (ScalingActive=False ScalingDisabled) until something else scales it up (KEDA's activation, kubectl scale)",
+    );
+  } else if (explicitReplicas && (r < minReplicas || r > maxReplicas)) {
     const bound = r < minReplicas ? `minReplicas (${minReplicas})` : `maxReplicas (${maxReplicas})`;
     report.info(
       ['spec', 'workload', 'replicas'],

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { compileCurve } from './compile.ts';
 import { compactSeriesCurve, compactSeriesYaml } from './seriesCurve.ts';
-import { countSeriesValues, decodeSeriesValues, formatSeriesValue } from './seriesValues.ts';
+import {
+  countSeriesValues,
+  decimalsFor,
+  decodeSeriesValues,
+  formatSeriesValue,
+  LINE_COUNTS,
+  MAX_LINE_CHARS,
+  seriesValueLines,
+} from './seriesValues.ts';
 import { validateCurve } from './validate.ts';
 
 describe('the compact series form', () => {
@@ -63,7 +71,7 @@ describe('the compact series form', () => {
     expect(c.values).toBe('2000 2469 2235 2000 20');
   });
 
-  it('writes 20 values a line in a folded block that reads back the same', () => {
+  it('writes short lines of a round count in a folded block that reads back the same', () => {
     const points = Array.from({ length: 45 }, (_, i) => ({ at: i * 15, value: i }));
     const yaml = compactSeriesYaml('traffic', compactSeriesCurve(points));
     expect(yaml.slice(0, 6)).toEqual([
@@ -74,8 +82,40 @@ describe('the compact series form', () => {
       '  stepSeconds: 15',
       '  values: >-',
     ]);
-    expect(yaml).toHaveLength(6 + 3);
-    expect(yaml[6]!.trim().split(' ')).toHaveLength(20);
+    // values 0…44 are at most 2 digits: ten a line (29 characters), the last line the rest
+    expect(yaml.slice(6).map((l) => l.trim().split(' ').length)).toEqual([10, 10, 10, 10, 5]);
+    expect(yaml[6]!.trim()).toBe('0 1 2 3 4 5 6 7 8 9');
+  });
+
+  it('keeps every line within MAX_LINE_CHARS, the same count a line, whatever the widths', () => {
+    for (const [peak, perLine] of [
+      [9, 15], // 1 character a value
+      [99, 10],
+      [999, 6],
+      [9999, 6],
+      [99999, 5],
+      [0.05, 4], // 0.0083: 6 characters
+    ] as const) {
+      const values = Array.from({ length: 100 }, (_, i) => {
+        const v = (peak * (i % 7)) / 6;
+        return peak >= 1 ? Math.round(v) : v;
+      });
+      const lines = seriesValueLines(values, decimalsFor(values, 3));
+      for (const l of lines) expect(l.length).toBeLessThanOrEqual(MAX_LINE_CHARS);
+      expect(lines.slice(0, -1).every((l) => l.split(' ').length === perLine)).toBe(true);
+      expect(LINE_COUNTS).toContain(perLine);
+    }
+  });
+
+  it('reads a file written the old way (20 values a line) the same as the new layout', () => {
+    const values = Array.from({ length: 60 }, (_, i) => 1000 + 37 * i);
+    const old: string[] = [];
+    for (let i = 0; i < values.length; i += 20) old.push(values.slice(i, i + 20).join(' '));
+    const now = seriesValueLines(values, 0);
+    expect(now.length).toBeGreaterThan(old.length);
+    const read = (lines: string[]) => decodeSeriesValues(lines.join('\n'), 1000);
+    expect(read(now)).toEqual(read(old));
+    expect(read(old)).toEqual({ ok: true, values: new Float64Array(values) });
   });
 
   it('never writes -0 or exponent noise for small values', () => {

@@ -1,13 +1,20 @@
 /**
  * The compact form of a `series` curve: evenly spaced samples as one string of numbers separated
  * by spaces or line breaks (`values: "12.5 13 14.25 …"`), with `startSeconds` and `stepSeconds`.
- * Plain text a person can read and diff (20 numbers a line), about a sixth of the YAML of one
- * `{ at, value }` point per line, and small in a share link once deflated.
+ * Plain text a person can read and diff (a short line of round time: `seriesValueLines`), about a
+ * sixth of the YAML of one `{ at, value }` point per line, and small in a share link once deflated.
  */
 import { MAX_VALUE } from './limits.ts';
 
-/** Numbers per line when written out: a few lines per hour of one-minute data. */
-export const VALUES_PER_LINE = 20;
+/**
+ * The longest line of numbers written out (without its indent): at the traffic's indent (6) it
+ * fits the app's editor column as opened (about 35 characters at 1280 and 1024 px) without
+ * wrapping, so a line reads as one row of a table (six 4-digit values, ten 2-digit ones).
+ */
+export const MAX_LINE_CHARS = 29;
+
+/** Numbers per line tried, most first: divisors of 60, so a line spans a round time. */
+export const LINE_COUNTS = [30, 20, 15, 12, 10, 6, 5, 4, 3, 2, 1] as const;
 
 /** Plain decimal numbers as `formatSeriesValue` writes them; no signs, no hex, no `Infinity`. */
 const NUMBER = /^(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
@@ -74,15 +81,24 @@ export function decimalsFor(values: ArrayLike<number>, significant = 4): number 
   return Math.min(12, Math.max(0, significant - 1 - magnitude));
 }
 
-/** The values as lines of VALUES_PER_LINE numbers (for a YAML folded block). */
+/**
+ * The values as lines for a YAML folded block: every line the same count of numbers (so line n
+ * starts at value n × count, a round span of time), the largest count in LINE_COUNTS whose widest
+ * line stays within MAX_LINE_CHARS. Older files wrote 20 a line; any layout reads the same.
+ */
 export function seriesValueLines(values: ArrayLike<number>, decimals: number): string[] {
+  const tokens: string[] = [];
+  let widest = 1;
+  for (let i = 0; i < values.length; i++) {
+    const token = formatSeriesValue(values[i]!, decimals);
+    tokens.push(token);
+    widest = Math.max(widest, token.length);
+  }
+  const perLine =
+    LINE_COUNTS.find((n) => n * widest + (n - 1) <= MAX_LINE_CHARS) ?? LINE_COUNTS.at(-1)!;
   const lines: string[] = [];
-  for (let i = 0; i < values.length; i += VALUES_PER_LINE) {
-    const line: string[] = [];
-    for (let j = i; j < Math.min(values.length, i + VALUES_PER_LINE); j++) {
-      line.push(formatSeriesValue(values[j]!, decimals));
-    }
-    lines.push(line.join(' '));
+  for (let i = 0; i < tokens.length; i += perLine) {
+    lines.push(tokens.slice(i, i + perLine).join(' '));
   }
   return lines;
 }
