@@ -43,7 +43,7 @@ const RUNTIME_ALLOWED = [
   'scenario/keda/schema\\.ts', // KEDA ScaledObject's JSON Schema, the same data for the editor
   'scenario/edit/index\\.ts', // the curve editor's text edits and line (yaml + curve evaluation)
   'run/compare\\.ts', // the KPI comparison of runs: the app's table and Markdown export
-  'run/decisionKey\\.ts', // which multi-cluster decision the explanation follows: store and worker
+  'run/runKey\\.ts', // one key per run (a variant, a member, a total): store, panels, worker
   'worker/methods\\.ts', // the method table the bridge generates its forwarding from (names only)
 ];
 // engine/ and scenario/ are not reachable from the UI at all (typesViaRun below); what is left

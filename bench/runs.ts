@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SimulationInput, SimulationResult } from '../src/engine/simulation/index.ts';
-import { executeRun, planScenario, runScenario } from '../src/run/index.ts';
+import { executeRun, hpaPlan, planScenario, runScenario } from '../src/run/index.ts';
 import { round } from './measure.ts';
 import { diurnalInput, withNodes } from './simulationFixture.ts';
 import { anchorCpuMs, timed, warmMedians } from './timing.ts';
@@ -89,7 +89,7 @@ function defaultInput(traffic?: string): SimulationInput {
 type RecordLevel = 'compact' | 'full';
 
 function runOnce(input: SimulationInput, record: RecordLevel = 'compact'): SimulationResult {
-  const out = executeRun({ key: 'main', role: 'hpa', name: 'bench', input }, { record });
+  const out = executeRun(hpaPlan(input, 'bench'), { record });
   if (!out.ok) throw new Error(out.error);
   return out.result;
 }

@@ -1,12 +1,10 @@
 // Accessibility (issue 27): axe-core finds no critical and no serious problem on any screen, in
 // light and in dark; the keyboard reaches the charts first (a skip link) and is never trapped in
 // the editor; the Export menu is an ARIA menu.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { seriousFindings, type Theme } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { editorText, linkPath, openApp, presets, setEditorText, waitUpToDate } from './app.ts';
-
-type Theme = 'light' | 'dark';
 
 /** Opens the app in `theme` (the store's saved theme, set before the page's script runs). */
 async function openIn(page: Page, theme: Theme, path = '/') {
@@ -30,20 +28,6 @@ async function selectSync(page: Page, at = 0.5) {
   await expect(
     page.getByRole('region', { name: 'Explanation' }).getByRole('heading', { level: 2 }),
   ).toContainText(/Sync \d+/);
-}
-
-/** Critical and serious findings, one line each (rule, impact, the first nodes, why). */
-async function seriousFindings(page: Page): Promise<string[]> {
-  const r = await new AxeBuilder({ page }).analyze();
-  return r.violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map(
-      (v) =>
-        `${v.impact} ${v.id} (${v.nodes.length}): ${v.nodes
-          .slice(0, 3)
-          .map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim()}`)
-          .join(' | ')}`,
-    );
 }
 
 // The default scenario squeezed into 3 hours, so the Tune screen's search is quick.

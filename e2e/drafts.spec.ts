@@ -36,7 +36,7 @@ test.describe('drafts survive links, reloads and tabs', () => {
 
     const menu = await openDrafts(page);
     await expect(menu.getByRole('menuitem', { name: /^Restore link-one/ })).toBeVisible();
-    await menu.getByRole('menuitem', { name: /^Restore my-draft \(replaced by a link/ }).click();
+    await menu.getByRole('menuitem', { name: /^Restore my-draft replaced by a link/ }).click();
     await expectEditorText(page, draft);
     await waitUpToDate(page);
     // The link's text went into the history in its place.
@@ -66,7 +66,7 @@ test.describe('drafts survive links, reloads and tabs', () => {
     await expectEditorText(page, draft);
     // The second tab can bring the first tab's draft over.
     const menu = await openDrafts(second);
-    await menu.getByRole('menuitem', { name: /^Restore first-tab \(from another tab/ }).click();
+    await menu.getByRole('menuitem', { name: /^Restore first-tab from another tab/ }).click();
     await expectEditorText(second, draft);
   });
 

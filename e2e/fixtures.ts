@@ -1,4 +1,5 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+import { axeBothThemes } from './axe.ts';
 
 /**
  * Shared Playwright fixtures. Import `test` and `expect` from here, not from '@playwright/test'.
@@ -12,6 +13,13 @@ import { test as base, expect } from '@playwright/test';
  *
  * A test that provokes an error on purpose can inspect `pageGuard.consoleErrors` etc. and then
  * call `pageGuard.reset()`, or allow known messages with `pageGuard.allowConsoleError(/re/)`.
+ *
+ * Every test also ends with axe-core (`axeAfterTest`, issue 27): the screen each open page of
+ * the app is left on has no critical and no serious finding, in its theme and, when the app
+ * follows the system's theme, in the other one too (e2e/axe.ts). A test whose last screen is
+ * not a user's (a test page of its own) turns it off with `test.use({ axeAfterTest: false })`
+ * and says why beside it; a test that passes through screens it then leaves calls
+ * `expectNoSeriousFindings(page)` (below) on each.
  */
 export interface PageGuard {
   /** The origin requests are allowed to go to, e.g. "http://127.0.0.1:4173". */
@@ -51,7 +59,28 @@ function isForeign(url: string, origin: string): boolean {
   return comparable !== origin;
 }
 
-export const test = base.extend<{ pageGuard: PageGuard }>({
+export const test = base.extend<{ pageGuard: PageGuard; axeAfterTest: boolean }>({
+  axeAfterTest: [
+    async ({ context }, use, testInfo) => {
+      await use(true);
+      // A test that failed already says what went wrong; axe would only add noise.
+      if (testInfo.status !== testInfo.expectedStatus) return;
+      const problems: string[] = [];
+      for (const p of context.pages()) {
+        if (p.isClosed() || !/^https?:/.test(p.url())) continue;
+        problems.push(...(await axeBothThemes(p)).map((f) => `${p.url()}: ${f}`));
+      }
+      if (problems.length > 0) {
+        throw new Error(
+          `axe: ${problems.length} critical or serious finding(s) on the screen the test ended on:\n` +
+            problems.map((p) => `  - ${p}`).join('\n'),
+        );
+      }
+    },
+    // Its own time, after the test's: two axe runs per open page on a busy 2-core machine.
+    { auto: true, option: true, timeout: 180_000 },
+  ],
+
   pageGuard: [
     async ({ context, page, baseURL }, use) => {
       if (!baseURL) throw new Error('pageGuard needs `use.baseURL` in playwright.config.ts');
@@ -125,3 +154,8 @@ export const test = base.extend<{ pageGuard: PageGuard }>({
 });
 
 export { expect };
+
+/** axe now, on a screen the test is about to leave (the fixture checks the last one). */
+export async function expectNoSeriousFindings(page: Page): Promise<void> {
+  expect(await axeBothThemes(page)).toEqual([]);
+}

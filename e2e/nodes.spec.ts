@@ -52,5 +52,20 @@ test.describe('nodes', () => {
     const narrow = (await lane.boundingBox())!;
     expect(narrow.width).toBeGreaterThan(300);
     await page.screenshot({ path: info.outputPath('nodes-1024x768.png') });
+
+    // From sync 44 back to the rescales 6 → 9 at 00:10:30 and 3 → 6 at 00:10:15: their reaction
+    // time splits out the wait for a node (the first was overtaken before its pods were Ready).
+    const back = page.getByRole('button', { name: 'Step back one sync' });
+    await back.click();
+    await back.click();
+    await expect(page.getByRole('heading', { name: /^Sync 42\b/ })).toBeVisible();
+    const around = page.getByRole('region', { name: 'Around this rescale' });
+    await expect(around).toContainText(
+      'Waiting for a node: 108 s of the 2 min 15 s until all Ready',
+    );
+    await expect(around).toContainText('cluster-autoscaler asked for node-3 at 00:10:40 (+10s)');
+    await back.click();
+    await expect(page.getByRole('heading', { name: /^Sync 41\b/ })).toBeVisible();
+    await expect(around).toContainText('Waiting for a node: 101 s (pods waited up to 101s');
   });
 });

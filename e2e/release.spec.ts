@@ -1,6 +1,8 @@
 // The Kubernetes release is always in view: beside the simulator's status, and it follows the text.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test, expect } from './fixtures.ts';
-import { openApp, setEditorText } from './app.ts';
+import { openApp, screenshot, setEditorText } from './app.ts';
 
 const HPA = `apiVersion: autoscaling/v2
 kind: HorizontalPodAutoscaler
@@ -40,6 +42,13 @@ test('the status line names the release the run follows', async ({ page }) => {
     'title',
     /1\.38 \(master, unreleased\): named by spec\.kubernetesVersion/,
   );
+  // With a ScaledObject, the KEDA release that runs around the HPA too.
+  await setEditorText(
+    page,
+    readFileSync(join(process.cwd(), 'src/presets/keda-cooldown-to-zero.yaml'), 'utf8'),
+  );
+  await expect(badge).toHaveText(/^K8s 1\.35 · KEDA \d+\.\d+\.\d+$/);
+  await expect(badge).toHaveAttribute('title', /KEDA \d+\.\d+\.\d+ runs around it/);
 });
 
 test('the release fits the toolbar row at 1024 × 768', async ({ page }) => {
@@ -51,4 +60,29 @@ test('the release fits the toolbar row at 1024 × 768', async ({ page }) => {
   // One row: the badge, the Share button and the view switches share it.
   expect(Math.abs(badge!.y + badge!.height / 2 - (share!.y + share!.height / 2))).toBeLessThan(8);
   expect(Math.abs(view!.y + view!.height / 2 - (share!.y + share!.height / 2))).toBeLessThan(8);
+});
+
+test('the replicas chart marks each change of spec.changes, named in the legend', async ({
+  page,
+}) => {
+  await openApp(page);
+  await setEditorText(
+    page,
+    readFileSync(join(process.cwd(), 'src/presets/manual-zero-1-35-vs-1-37.yaml'), 'utf8'),
+  );
+  const chart = page.getByRole('figure', { name: /^Replicas over time/ });
+  const marks = chart.getByRole('list', { name: 'Changes during the run (spec.changes)' });
+  await expect(marks.getByRole('listitem')).toHaveCount(2);
+  await expect(marks.getByRole('listitem').first()).toHaveAttribute(
+    'aria-label',
+    /^change 1 at [0-9:]*40:00: .*an operator pauses the worker/,
+  );
+  await chart.scrollIntoViewIfNeeded();
+  await screenshot(page, 'release-change-marks');
+  // The legend entry hides and shows them, like every other series.
+  const entry = chart.getByRole('button', { name: 'change', exact: true });
+  await entry.click();
+  await expect(marks).toHaveCount(0);
+  await entry.click();
+  await expect(marks.getByRole('listitem')).toHaveCount(2);
 });

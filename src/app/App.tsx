@@ -10,7 +10,7 @@ import './presenter/presenter.css';
 import { SimulationCharts } from '../charts/index.ts';
 import { ClusterDecision, ClustersPanel } from '../panels/clusters/index.ts';
 import { NodesPanel } from '../panels/nodes/index.ts';
-import { parseDecisionKey } from '../run/decisionKey.ts';
+import { comparedRuns, parseMemberKey } from '../run/runKey.ts';
 import { ComparePanel } from '../panels/compare/index.ts';
 import { ExplainPanel, rescalesOf } from '../panels/explain/index.ts';
 import { KpiStrip, SoFarLine, soFar } from '../panels/kpis/index.ts';
@@ -152,14 +152,23 @@ export function App() {
   // The variants over the HPA's charts, coloured as in the comparison (by place in the runs).
   const overlays = useMemo(
     () =>
-      runs.flatMap((r, i) =>
-        r.role === 'variant' && r.result
-          ? [{ key: r.key, name: r.name, colour: runColour(i), series: r.result.series }]
+      runs.flatMap((r) =>
+        r.kind === 'variant' && r.result
+          ? [{ key: r.key, name: r.label, colour: runColour(r.colour), series: r.result.series }]
           : [],
       ),
     [runs],
   );
-  const explainedRuns = useMemo(() => runs.filter((r) => r.role !== 'cluster' && r.result), [runs]);
+  // The HPA and its variants; a multi-cluster run's decisions come from the Clusters panel.
+  const explainedRuns = useMemo(
+    () =>
+      runs.flatMap((r) =>
+        (r.kind === 'hpa' || r.kind === 'variant') && r.result
+          ? [{ key: r.key, name: r.label, role: r.kind }]
+          : [],
+      ),
+    [runs],
+  );
   const kedaWrites = useMemo(() => (result?.keda ? kedaWriteMarks(result) : undefined), [result]);
   const kedaShades = useMemo(
     () => (result?.keda ? kedaPhaseShades(result, result.durationSeconds) : undefined),
@@ -248,8 +257,8 @@ export function App() {
               draws={draws.kpis}
             />
           </div>
-          {/* A federation has a run per cluster and no variants (refused with spec.federation). */}
-          {result && !federation ? (
+          {/* A federation's runs are compared when it has variants (one total per HPA). */}
+          {result && (!federation || comparedRuns(runs).length > 1) ? (
             <ComparePanel
               placement="page"
               exportPng={(root) =>
@@ -277,7 +286,7 @@ export function App() {
                 selectedSync={selected}
                 onSelectSync={actions.selectSync}
                 // A member's decision is not the total's: its window is not drawn on these charts.
-                selectedDetail={parseDecisionKey(focusedRun)?.member ? null : detail}
+                selectedDetail={parseMemberKey(focusedRun)?.member ? null : detail}
                 stale={stale}
                 staleNote={staleNote}
                 overlays={overlays}
@@ -287,6 +296,7 @@ export function App() {
                 barNote={soFarNote}
                 kedaWrites={kedaWrites}
                 drawBand={draws.band}
+                changes={result?.changes}
                 phaseShades={kedaShades}
               />
             ) : (
@@ -342,6 +352,7 @@ export function App() {
               rescales={rescales}
               onSelectSync={actions.selectSync}
               series={focusedResult?.series}
+              nodes={focusedResult?.nodes}
               presenter={layout.presenter}
               scrollToDeciding={!lesson}
             />

@@ -86,14 +86,15 @@ export function DraftsMenu() {
                 key={it.key}
                 role="menuitem"
                 tabIndex={-1}
-                aria-label={`Restore ${it.title} (${it.detail}; ${it.differs})`}
                 onClick={() => {
                   menu.close(true);
                   actions.restoreDraft(it.text);
                 }}
               >
-                <strong>{it.title}</strong>
-                <small>{it.detail}</small>
+                {/* The name is the text shown, "Restore" before it for a screen reader (a
+                    separate aria-label would not contain what a voice user reads out). */}
+                <span className="visually-hidden">Restore </span>
+                <strong>{it.title}</strong> <small>{it.detail}</small>{' '}
                 <small className="draft-differs">{it.differs}</small>
               </button>
             ))

@@ -11,7 +11,8 @@ export function ReleaseBadge() {
     : release.assumed
       ? 'no Simulation document, so the newest release runs'
       : 'the Simulation document names no spec.kubernetesVersion, so it runs the release hpa-sim followed before it modelled releases; set kubernetesVersion (1.33–1.38) to run another';
-  const full = `The HPA controller of Kubernetes ${release.label}: ${why}.`;
+  const keda = release.keda ? ` KEDA ${release.keda} runs around it (its ScaledObject).` : '';
+  const full = `The HPA controller of Kubernetes ${release.label}: ${why}.${keda}`;
   return (
     <span
       className="status release"
@@ -21,6 +22,7 @@ export function ReleaseBadge() {
       data-named={release.named || release.assumed ? 'true' : 'false'}
     >
       K8s {release.version}
+      {release.keda ? ` · KEDA ${release.keda}` : ''}
     </span>
   );
 }

@@ -10,7 +10,11 @@ export const TuneHost = memo(function TuneHost(props: { open: boolean; onClose()
   return (
     <TunePanel
       open={props.open}
-      release={release ? `Kubernetes ${release.label}` : undefined}
+      release={
+        release
+          ? `Kubernetes ${release.label}${release.keda ? ` under KEDA ${release.keda}` : ''}`
+          : undefined
+      }
       onClose={props.onClose}
       onAddVariant={(name, patch) => actions.addVariant(name, patch)}
       onMakeHpa={(from, to, name, back) => actions.makeThisTheHpa(from, to, name, back)}

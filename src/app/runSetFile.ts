@@ -22,8 +22,8 @@ export function runSetText(
         ? [
             {
               key: r.key,
-              name: r.name,
-              role: r.role,
+              name: r.label,
+              role: r.kind,
               ...(r.changes ? { changes: r.changes } : {}),
               kpis: r.result.kpis,
             },

@@ -54,7 +54,8 @@ function setup(mode: TestWorkerMode, replyTimeoutMs = 20_000): void {
 
 function summary(reply: RunReply | null): ReplySummary | null {
   if (!reply) return null;
-  const series = reply.result?.series;
+  const result = reply.runs[0]?.result;
+  const series = result?.series;
   return {
     parseOk: reply.parse.ok,
     error: reply.error,
@@ -63,7 +64,7 @@ function summary(reply: RunReply | null): ReplySummary | null {
     timeIsFloat64Array: series?.time instanceof Float64Array,
     rescaledIsUint8Array: series?.rescaled instanceof Uint8Array,
     ratios: series?.ratios.map((r) => r.length) ?? null,
-    peakReplicas: reply.result?.kpis.peakReplicas ?? null,
+    peakReplicas: result?.kpis.peakReplicas ?? null,
   };
 }
 

@@ -7,8 +7,8 @@ describe('the warm-up scenario', () => {
     const reply = await createSimulatorApi().run(WARM_UP_RUN_ID, WARM_UP_SCENARIO);
     expect(reply.parse.diagnostics).toEqual([]);
     expect(reply.error).toBeNull();
-    expect(reply.result?.series.time.length).toBe(481);
-    expect(reply.result?.kpis.scaleEvents).toBeGreaterThan(1); // scales up and down: more code paths
+    expect(reply.runs[0]?.result?.series.time.length).toBe(481);
+    expect(reply.runs[0]?.result?.kpis.scaleEvents).toBeGreaterThan(1); // scales up and down: more code paths
   });
 
   it('runs below every real run id, so a real run always replaces it', () => {

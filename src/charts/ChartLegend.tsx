@@ -24,6 +24,13 @@ export function Swatch({ kind, color }: { kind: SwatchKind; color: string }) {
       </svg>
     );
   }
+  if (kind === 'vline') {
+    return (
+      <svg className="swatch" width="10" height="12" aria-hidden="true">
+        <line x1="5" y1="0" x2="5" y2="12" stroke={color} strokeWidth="2" strokeDasharray="3 2" />
+      </svg>
+    );
+  }
   if (kind === 'area' || kind === 'band') {
     return (
       <svg className="swatch" width="14" height="10" aria-hidden="true">

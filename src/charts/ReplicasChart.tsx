@@ -1,12 +1,15 @@
 // Replicas over time: final (spec), ready and desired counts, the raw and stabilized
 // recommendations when the decision series are present, pending/terminating pods as a subtle
-// area, min/max reference lines, rescale markers and, for the selected sync, the stabilization
-// window as a band over the recommendation history with the winning value highlighted.
+// area, min/max reference lines, rescale markers, the run's changes (spec.changes) and, for the
+// selected sync, the stabilization window as a band over the recommendation history with the
+// winning value highlighted.
 
 import { memo, useMemo } from 'react';
 import type { StabilizationModel } from '../explain/stabilization.ts';
 import { ChartFrame, type LegendItem } from './ChartFrame.tsx';
 import { StabilizationOverlay } from './StabilizationOverlay.tsx';
+import { ChangeMarks } from './ChangeMarks.tsx';
+import type { RunChangeMark } from './placeChanges.ts';
 import {
   ChartTooltip,
   interaction,
@@ -46,6 +49,8 @@ export interface ReplicasChartProps extends SharedChartProps {
   focusedRun?: string;
   /** KEDA's own writes to the scale (a ScaledObject's run), drawn apart from the HPA's */
   kedaWrites?: readonly KedaWriteMark[];
+  /** the run's writes of others (spec.changes: HPA edits, kubectl scales), as dashed lines */
+  changes?: readonly RunChangeMark[];
   /** KEDA's inactive / cooling-down / fallback spans, shaded behind the lines (phaseShades.ts) */
   phaseShades?: readonly PhaseShade[];
 }
@@ -248,6 +253,16 @@ export function ReplicasChart(props: ReplicasChartProps) {
       help: 'KEDA scaled the target itself, not the HPA (▼ to zero or idle after cooldownPeriod, ▲ activation)',
       hidden: hidden.has('keda'),
     });
+  const changes = props.changes ?? [];
+  if (changes.length > 0)
+    legend.push({
+      key: 'changes',
+      label: 'change',
+      color: 'var(--change-mark)',
+      swatch: 'vline' as const,
+      help: 'a write by someone else during the run (spec.changes: an HPA edit, a kubectl scale), numbered; the next sync’s explanation names it',
+      hidden: hidden.has('changes'),
+    });
   const phaseShades = props.phaseShades ?? NO_SHADES;
   legend.push(...phaseShadeLegend(phaseShades, hidden));
   if (stabilization && stabilization.downWindowSeconds > 0) {
@@ -311,6 +326,9 @@ export function ReplicasChart(props: ReplicasChartProps) {
         kedaWrites={kedaWrites}
         phaseShades={phaseShades}
       />
+      {changes.length > 0 && !hidden.has('changes') ? (
+        <ChangeMarks changes={changes} xDomain={props.xDomain} height={height} />
+      ) : null}
       {stabilization && !hidden.has('window') ? (
         <StabilizationOverlay
           s={stabilization}

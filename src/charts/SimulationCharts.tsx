@@ -21,6 +21,7 @@ import type { PhaseShade } from './phaseShades.ts';
 import { formatDuration, formatElapsed } from '../format/timeAxis.ts';
 import { timeAxis } from '../plot/ticks.ts';
 import type { ChartDrawBand, ChartSeries, OverlayRun } from './types.ts';
+import type { RunChangeMark } from './placeChanges.ts';
 import './charts.css';
 
 export interface SimulationChartsProps {
@@ -52,6 +53,8 @@ export interface SimulationChartsProps {
   kedaWrites?: readonly KedaWriteMark[];
   /** the timing draws' spread of the replicas (spec.draws), drawn as a band (memoize) */
   drawBand?: ChartDrawBand | null;
+  /** the run's writes of others (ResultPayload.changes), marked on the replicas chart */
+  changes?: readonly RunChangeMark[];
   /** KEDA's inactive / cooling-down / fallback spans on the Replicas chart (memoize) */
   phaseShades?: readonly PhaseShade[];
 }
@@ -211,6 +214,7 @@ function SimulationChartsView(props: SimulationChartsProps) {
         focusedRun={focusedRun}
         summary={summaries.replicas}
         kedaWrites={props.kedaWrites}
+        changes={props.changes}
         phaseShades={props.phaseShades}
       />
       {data.metrics.map((lane) => (

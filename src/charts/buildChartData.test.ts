@@ -126,6 +126,17 @@ describe('buildMarkers', () => {
       [75, 1, 0],
     ]);
   });
+
+  it('marks a rescale from a count someone else wrote in between (kubectl scale to 0, then 0→4)', () => {
+    const s = tinySeries(3, {
+      specReplicas: Float64Array.from([4, 4, 4]),
+      currentReplicas: Float64Array.from([4, 0, 4]),
+      rescaled: Uint8Array.from([0, 1, 0]),
+    });
+    expect(buildMarkers(s, Int32Array.from([0, 1, 2])).map((m) => [m.i, m.direction])).toEqual([
+      [1, 'up'],
+    ]);
+  });
 });
 
 describe('replicasScale', () => {

@@ -5,6 +5,7 @@
 
 import { axisScale, type AxisScale } from '../plot/ticks.ts';
 import { downsampleIndices } from '../plot/lttb.ts';
+import { replicasBefore } from '../explain/index.ts';
 import { DEFAULT_HIDDEN_REPLICAS } from './seriesStyles.ts';
 import { countAxis, type YMode } from '../plot/scale.ts';
 import type {
@@ -92,10 +93,10 @@ export function indexRange(time: Arr, range?: [number, number] | null): [number,
   return [i0, i1];
 }
 
-/** Direction of the rescale at sync i (the first sync compares with the pods it started with). */
+/** Direction of the rescale at sync i, from the count the sync read (replicasBefore). */
 function rescaleDirection(s: ChartSeries, i: number): 1 | -1 | 0 {
   const after = s.specReplicas[i]!;
-  const before = i > 0 ? s.specReplicas[i - 1]! : s.readyReplicas[0]! + s.terminatingReplicas[0]!;
+  const before = replicasBefore(s, i);
   return after > before ? 1 : after < before ? -1 : 0;
 }
 

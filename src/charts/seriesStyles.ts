@@ -1,6 +1,6 @@
 // How each series is drawn and named, in one place so legends, lines and tooltips agree.
 
-export type SwatchKind = 'line' | 'dashed' | 'dotted' | 'area' | 'band' | 'marker';
+export type SwatchKind = 'line' | 'dashed' | 'dotted' | 'area' | 'band' | 'marker' | 'vline';
 
 export interface SeriesStyle {
   key: string;

@@ -1,7 +1,8 @@
 // Each chart in words, for a screen reader (issue 27): what it shows over the run, then the
 // selected sync. Pure: the text every figure's description holds (ChartFrame's `summary`).
 
-import { formatNumber } from '../format/format.ts';
+import { replicasBefore } from '../explain/index.ts';
+import { formatCount, formatNumber } from '../format/format.ts';
 import { formatDuration, formatElapsed } from '../format/timeAxis.ts';
 import type { ChartSeries } from './types.ts';
 
@@ -12,10 +13,8 @@ export interface ChartSummaries {
   demand: string;
 }
 
-/** "1 replica", "3 replicas" */
-export function count(n: number, one: string, many = `${one}s`): string {
-  return `${formatNumber(n)} ${n === 1 ? one : many}`;
-}
+/** "1 replica", "3 replicas" (format.ts, shared with the panels' summaries) */
+export const count = formatCount;
 
 function range(values: ArrayLike<number>): { min: number; max: number; at: number } | null {
   let min = Infinity;
@@ -40,8 +39,9 @@ function replicasText(s: ChartSeries, k: number | null): string {
   let downs = 0;
   for (let i = 1; i < n; i++) {
     if (!s.rescaled[i]) continue;
-    if (s.specReplicas[i]! > s.specReplicas[i - 1]!) ups++;
-    else if (s.specReplicas[i]! < s.specReplicas[i - 1]!) downs++;
+    const before = replicasBefore(s, i);
+    if (s.specReplicas[i]! > before) ups++;
+    else if (s.specReplicas[i]! < before) downs++;
   }
   const r = range(s.specReplicas)!;
   const span = formatDuration(s.time[n - 1]! - s.time[0]!);
@@ -51,7 +51,7 @@ function replicasText(s: ChartSeries, k: number | null): string {
     `${formatElapsed(s.time[r.at]!, true)}; ${count(ups, 'scale-up')} and ` +
     `${count(downs, 'scale-down')}; minReplicas ${s.minReplicas}, maxReplicas ${s.maxReplicas}.`;
   if (k !== null && k < n) {
-    const before = k > 0 ? s.specReplicas[k - 1]! : s.readyReplicas[0]!;
+    const before = replicasBefore(s, k);
     const now = s.specReplicas[k]!;
     text +=
       ` Selected: sync ${k} at ${formatElapsed(s.time[k]!, true)}, ${count(now, 'replica')}` +

@@ -135,9 +135,13 @@ function checkOne(path: string, hpa: string | undefined, limits: Limits, io: Io)
     return 2;
   }
   const n = j.runs.length;
+  // A multi-cluster scenario with variants is gated like one cluster's variants (--gate).
+  const modelsOnly = j.federated && j.runs.every((r) => r.role === 'model');
   let failedChecks = 0;
   j.runs.forEach((run, i) => {
-    if (j.federated) io.out(`${run.name}:`);
+    if (modelsOnly) io.out(`${run.name}:`);
+    else if (j.federated)
+      io.out(`${i ? '\n' : ''}${run.name}${run.gated ? '' : ' (reported, not gated)'}:`);
     else if (n > 1) {
       const what = run.role === 'variant' ? `variant ${run.name}` : `${run.name} (the HPA)`;
       io.out(`${i ? '\n' : ''}${what}${run.gated ? '' : ' (reported, not gated)'}:`);
@@ -151,7 +155,7 @@ function checkOne(path: string, hpa: string | undefined, limits: Limits, io: Io)
     if (run.drawn) io.out(drawsText(run.drawn).replace(/^/gm, '  '));
   });
   const active = limits.active.length;
-  if (j.federated || n === 1) {
+  if (modelsOnly || n === 1) {
     const total = active * n;
     io.out(
       failedChecks === 0

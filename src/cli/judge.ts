@@ -1,7 +1,7 @@
 // One autoscaler's verdict: every run it has (the HPA, its variants, or each federation model's
 // total) against every threshold, and which runs the gate says decide. Shared by `check` on one
 // file (its text) and on a fleet (reports); the printing is theirs. The judging is the search's
-// own (src/tune: `judge` for each run, `judgedPlans` for a multi-cluster scenario's runs), so
+// own (src/tune: `judge` for each run; a multi-cluster scenario's totals as `judgedPlans` picks them), so
 // `check` of a manifest `tune` printed agrees with what `tune` said of it.
 
 import type { SimulationResult } from '../engine/simulation/index.ts';
@@ -9,11 +9,13 @@ import type { ParseResult } from '../scenario/index.ts';
 import {
   executeDraws,
   executeRun,
+  runRole,
+  variantOf,
   planParsed,
   type DrawsResult,
   type RunPlan,
 } from '../run/index.ts';
-import { judge, judgedPlans, pessimisticKpis, type Threshold } from '../tune/index.ts';
+import { judge, pessimisticKpis, type Threshold } from '../tune/index.ts';
 import type { DrawsAsked } from './draws.ts';
 
 export interface Check {
@@ -80,48 +82,49 @@ export function judgeParsed(parsed: ParseResult, limits: Limits): Judgement {
       value: r.value,
       ok: r.met,
     }));
-  if (runs[0]!.federation) {
-    // Multi-cluster: each model's total is judged, and each decides (a federation has no variants).
-    const members = runs[0]!.input.federation!.clusters.length;
-    const verdicts: RunVerdict[] = [];
-    for (const plan of judgedPlans(runs)) {
-      const model = plan.federation!.model;
-      const outcome = executeRun(plan);
-      if (!outcome.ok) return { ok: false, error: `${model} model: ${outcome.error}` };
-      verdicts.push({
-        key: model,
-        role: 'model',
-        name: `${model} model (total over ${members} clusters)`,
-        gated: true,
-        checks: checksOf(outcome.result),
-        result: outcome.result,
-      });
-    }
-    return { ok: true, runs: verdicts, federated: true, passed: allMet(verdicts) };
-  }
   const gated = gatedRuns(limits.gate, runs);
   if (!gated) {
-    const names = runs.slice(1).map((r) => r.key);
+    const names = variantNames(runs);
     return {
       ok: false,
       usage: true,
       error: `--gate takes hpa, all${names.length ? `, or a variant (${names.join(', ')})` : ''}; got "${limits.gate}"`,
     };
   }
+  if (runs[0]!.federation) {
+    // Multi-cluster: each model's total is judged, the HPA's and each variant's (their groups).
+    const members = runs[0]!.input.federation!.clusters.length;
+    const verdicts: RunVerdict[] = [];
+    for (const plan of runs.filter((p) => p.kind === 'total')) {
+      const { model, variant } = plan.federation!;
+      const who = variant === undefined ? '' : `variant '${variant}', `;
+      const outcome = executeRun(plan);
+      if (!outcome.ok) return { ok: false, error: `${who}${model} model: ${outcome.error}` };
+      verdicts.push({
+        key: variant === undefined ? model : plan.key,
+        role: variant === undefined ? 'model' : 'variant',
+        name: `${variant === undefined ? '' : `${variant}: `}${model} model (total over ${members} clusters)`,
+        gated: gated.includes(variant ?? runs[0]!.key),
+        checks: checksOf(outcome.result),
+        result: outcome.result,
+      });
+    }
+    return { ok: true, runs: verdicts, federated: true, passed: allMet(verdicts) };
+  }
   const verdicts: RunVerdict[] = [];
   for (const run of runs) {
     const outcome = executeRun(run);
     if (!outcome.ok) {
-      const who = run.role === 'variant' ? `variant '${run.name}': ` : '';
+      const who = run.kind === 'variant' ? `variant '${run.label}': ` : '';
       return { ok: false, error: `${who}${outcome.error}` };
     }
     const d = limits.draws;
     const drawn = d ? executeDraws(run, d.count, d.seed) : null;
-    if (drawn && !drawn.ok) return { ok: false, error: `${run.name}: ${drawn.error}` };
+    if (drawn && !drawn.ok) return { ok: false, error: `${run.label}: ${drawn.error}` };
     verdicts.push({
       key: run.key,
-      role: run.role,
-      name: run.name,
+      role: runRole(run.kind),
+      name: run.label,
       gated: gated.includes(run.key),
       checks: checksOf(outcome.result, drawn ?? undefined),
       result: outcome.result,
@@ -139,9 +142,15 @@ function allMet(runs: readonly RunVerdict[]): boolean {
  * Which runs decide the exit status: `hpa` (default) the HPA as written, the manifest that ships;
  * `all` every run; a variant's name that variant (a proposed change gated before it is applied).
  */
+/** The runs --gate names: keys, a multi-cluster variant by its name (its totals' variant). */
 function gatedRuns(gate: string, runs: readonly RunPlan[]): string[] | null {
+  const variants = variantNames(runs);
   if (gate === 'hpa') return [runs[0]!.key];
-  if (gate === 'all') return runs.map((r) => r.key);
-  const variant = runs.find((r) => r.role === 'variant' && r.key === gate);
-  return variant ? [variant.key] : null;
+  if (gate === 'all') return [runs[0]!.key, ...variants];
+  return variants.includes(gate) ? [gate] : null;
+}
+
+/** The variants of the plans, in order (a multi-cluster variant once, not once per run). */
+function variantNames(runs: readonly RunPlan[]): string[] {
+  return [...new Set(runs.flatMap((r) => variantOf(r) ?? []))];
 }

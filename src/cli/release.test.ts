@@ -49,6 +49,18 @@ describe('cli run names the release', () => {
     ).toMatchObject({ kubernetesVersion: '1.35', kubernetesVersionNamed: false });
   });
 
+  it('and the KEDA release when a ScaledObject is in play, in the header and the JSON', () => {
+    const file = preset('keda-cooldown-to-zero.yaml');
+    expect(cli('run', file).out.split('\n')[0]).toMatch(/, under KEDA \d+\.\d+\.\d+$/);
+    const j = JSON.parse(cli('run', file, '--format', 'json').out);
+    expect(j.kedaVersion).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(j.kedaVersion).toBe(j.keda.version);
+    // no ScaledObject, no KEDA named
+    expect(
+      JSON.parse(cli('run', preset('default.yaml'), '--format', 'json').out),
+    ).not.toHaveProperty('kedaVersion');
+  });
+
   it('--effective leaves out, with a comment, the fields the release drops', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hpa-sim-release-'));
     const f = join(dir, 'tol.yaml');

@@ -6,6 +6,9 @@ import {
   executeDraws,
   executeRun,
   planParsed,
+  runRole,
+  variantOf,
+  comparedRuns,
   type ComparedRun,
 } from '../run/index.ts';
 import { federationCsv, federationJson, federationTable, runAllModels } from './federation.ts';
@@ -65,19 +68,45 @@ export function runCommand(argv: string[], io: Io): number {
   }
   const name0 = plan.summary.name || file;
   if (main.federation) {
-    // Multi-cluster: every model, with its clusters, the total and the cluster events.
-    const fed = runAllModels(main.input, Boolean(args.values.explain), plan.runs);
+    // Multi-cluster: every model, with its clusters, the total and the cluster events; with
+    // variants, each one's totals beside the HPA's (a variant is a group of member runs).
+    const own = plan.runs.filter((p) => variantOf(p) === null);
+    const fed = runAllModels(main.input, Boolean(args.values.explain), own);
     if (!fed.ok) {
       io.err(`${file}:${where(fed.at)}: error: ${fed.error}`);
       return 2;
     }
+    const compared: ComparedRun[] = [];
+    if (own.length < plan.runs.length)
+      for (const total of comparedRuns(plan.runs)) {
+        const outcome = executeRun(total);
+        if (!outcome.ok) {
+          const v = total.federation?.variant;
+          const who = v === undefined ? '' : `variant '${v}': `;
+          io.err(`${file}:${where(outcome.at)}: error: ${who}${outcome.error}`);
+          return 2;
+        }
+        compared.push({
+          key: total.key,
+          role: variantOf(total) === null ? 'hpa' : 'variant',
+          name: total.label,
+          kpis: outcome.result.kpis,
+        });
+      }
+    const explain = Boolean(args.values.explain);
     if (format === 'json')
       io.out(
-        JSON.stringify(federationJson(name0, main.input, fed.runs, Boolean(args.values.explain))),
+        JSON.stringify({
+          ...federationJson(name0, main.input, fed.runs, explain),
+          ...(compared.length > 0 ? { variants: compared } : {}),
+        }),
       );
     else if (format === 'csv') io.out(federationCsv(fed.runs));
-    else
-      io.out(federationTable(name0, main.input, fed.runs, Boolean(args.values.explain)).trimEnd());
+    else {
+      io.out(federationTable(name0, main.input, fed.runs, explain).trimEnd());
+      if (compared.length > 0)
+        io.out(`\nvariants side by side:\n${comparisonText(compared).trimEnd()}`);
+    }
     return 0;
   }
   // The CLI prints every sync's conditions and explanation: record them all.
@@ -92,8 +121,8 @@ export function runCommand(argv: string[], io: Io): number {
   // Each run names its release: a variant may run another one (spec.variants[].kubernetesVersion).
   const entry = (r: typeof run & { ok: true }): ComparedRun & { kubernetesVersion?: string } => ({
     key: r.key,
-    role: r.role,
-    name: r.name,
+    role: runRole(r.kind),
+    name: r.label,
     ...(r.input.controller.kubernetesVersion
       ? { kubernetesVersion: r.input.controller.kubernetesVersion }
       : {}),
@@ -103,7 +132,7 @@ export function runCommand(argv: string[], io: Io): number {
   for (const variant of variants) {
     const outcome = executeRun(variant);
     if (!outcome.ok) {
-      io.err(`${file}:${where(outcome.at)}: error: variant '${variant.name}': ${outcome.error}`);
+      io.err(`${file}:${where(outcome.at)}: error: variant '${variant.label}': ${outcome.error}`);
       return 2;
     }
     compared.push(entry(outcome));
@@ -121,7 +150,7 @@ export function runCommand(argv: string[], io: Io): number {
   const release = plan.summary.release;
   // Named in every output: the releases decide scale to zero (and more) differently.
   const releaseText = release
-    ? `Kubernetes ${release.label}${release.named || release.assumed ? '' : ' (default: no spec.kubernetesVersion)'}`
+    ? `Kubernetes ${release.label}${release.named || release.assumed ? '' : ' (default: no spec.kubernetesVersion)'}${release.keda ? `, under KEDA ${release.keda}` : ''}`
     : undefined;
   if (format === 'json') {
     const json = resultToJson(name, run.result, explain, run.input.hpa) as Record<string, unknown>;
@@ -131,7 +160,11 @@ export function runCommand(argv: string[], io: Io): number {
       JSON.stringify({
         ...json,
         ...(release
-          ? { kubernetesVersion: release.version, kubernetesVersionNamed: release.named }
+          ? {
+              kubernetesVersion: release.version,
+              kubernetesVersionNamed: release.named,
+              ...(release.keda ? { kedaVersion: release.keda } : {}),
+            }
           : {}),
         variants: compared,
         ...(drawn?.ok ? drawsJson(drawn) : {}),

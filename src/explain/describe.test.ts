@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aggregateEvents, describeHpa, humanDuration } from './describe.ts';
-import { presetRun } from './testing/presets.ts';
+import { presetRun, textRun } from './testing/presets.ts';
 
 describe('humanDuration (kubectl ages)', () => {
   it.each([
@@ -72,5 +72,39 @@ describe('describeHpa', () => {
   it('has no Behavior section without a behavior block', () => {
     const d = describeHpa(presetRun('fourteen-pods').detail(0)!);
     expect(d.behavior).toBeNull();
+  });
+
+  it('lists the events the API server holds: 25 sends, then 1 per 5 minutes (client-go spam filter)', () => {
+    // A 10-minute metrics-server outage: two warnings per sync (40 syncs). Before, describe
+    // showed each as "x40 over 10m"; client-go lets only 25 events about the HPA through, then
+    // one per 300 s, and the server's count stops at the last one sent.
+    const run = textRun(`apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata: { name: web }
+spec:
+  scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: web }
+  minReplicas: 2
+  maxReplicas: 10
+  metrics:
+    - type: Resource
+      resource: { name: cpu, target: { type: Utilization, averageUtilization: 50 } }
+---
+apiVersion: hpa-sim.dev/v1alpha1
+kind: Simulation
+spec:
+  duration: 15m
+  workload: { replicas: 2 }
+  traffic: { type: constant, value: 100 }
+  outages:
+    - { metric: resource/cpu, from: 0s, to: 10m }
+`);
+    const at = (t: number) => describeHpa(run.detail(t / 15)!).events;
+    const failed = (t: number) => at(t).find((r) => r.reason === 'FailedGetResourceMetric')!;
+    expect(failed(165).age).toBe('0s (x12 over 2m45s)');
+    // 12 syncs of two use 24 tokens; at 180 one of the pair gets through (0.6 tokens left),
+    // and the next send waits for the refill, 2 minutes later
+    expect(failed(285).age).toBe('105s (x13 over 4m45s)');
+    // at the end of the outage: one more send (x21 at 300), not the 40 syncs of the outage
+    expect(failed(585).age).toBe('4m45s (x21 over 9m45s)');
   });
 });

@@ -54,19 +54,22 @@ export function humanDuration(seconds: number): string {
 }
 
 /**
- * Events as kubectl lists them: identical events (type, reason, message) are one row with a count,
- * ordered by their last occurrence, newest last.
+ * Events as kubectl lists them: one row per Event object, with its count (the worker sends the
+ * objects client-go's correlator leaves on the API server; a plain event counts 1), identical
+ * ones (type, reason, message) merged, ordered by their last occurrence, newest last.
  */
 export function aggregateEvents(events: readonly SyncEvent[], now: number): DescribeEventRow[] {
   const groups = new Map<string, { e: SyncEvent; first: number; last: number; count: number }>();
   for (const e of events) {
     const key = `${e.type}\u0000${e.reason}\u0000${e.message}`;
+    const first = e.firstTime ?? e.time;
+    const count = e.count ?? 1;
     const g = groups.get(key);
     if (g) {
-      g.count++;
-      g.first = Math.min(g.first, e.time);
+      g.count += count;
+      g.first = Math.min(g.first, first);
       g.last = Math.max(g.last, e.time);
-    } else groups.set(key, { e, first: e.time, last: e.time, count: 1 });
+    } else groups.set(key, { e, first, last: e.time, count });
   }
   return Array.from(groups.values())
     .sort((a, b) => a.last - b.last)

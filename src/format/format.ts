@@ -35,3 +35,8 @@ function trimZeros(s: string): string {
 export function tidyNumbers(text: string, digits = 4): string {
   return text.replace(/\d+\.\d{5,}/g, (m) => formatNumber(Number(m), digits));
 }
+
+/** "1 replica", "3 replicas": a count with its noun, singular for exactly one. */
+export function formatCount(n: number, one: string, many = `${one}s`): string {
+  return `${formatNumber(n)} ${n === 1 ? one : many}`;
+}

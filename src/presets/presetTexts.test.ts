@@ -140,7 +140,7 @@ describe('what to notice stays true to the run', () => {
     const kpis = Object.fromEntries(
       runs.map((r) => {
         if (!r.ok) throw new Error(r.error);
-        return [r.name, r.result.kpis];
+        return [r.label, r.result.kpis];
       }),
     );
     expect(Object.keys(kpis)).toEqual(['web', 'window-0s', 'window-900s']);

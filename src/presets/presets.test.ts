@@ -21,11 +21,11 @@ function runPreset(file: string): {
   expect(problems, `${file} must parse clean`).toEqual([]);
   expect(summary.ok).toBe(true);
   // The HPA's run first, then one per variant (spec.variants); most presets have none.
-  expect(runs.map((r) => r.role)).toEqual(['hpa', ...runs.slice(1).map(() => 'variant')]);
+  expect(runs.map((r) => r.kind)).toEqual(['hpa', ...runs.slice(1).map(() => 'variant')]);
   const full = runs.map((run) => {
     if (!run.ok) throw new Error(`${file}: ${run.error}`);
     if (!isFullResult(run.result)) throw new Error(`${file}: no records`);
-    return { name: run.name, result: run.result };
+    return { name: run.label, result: run.result };
   });
   return {
     result: full[0]!.result,

@@ -52,14 +52,20 @@ export function withBudgets(plans: RunPlan[], parsed: ParseResult): RunPlan[] {
   const fields = parsed.inputFields;
   const input = plans[0]?.input;
   if (!input) return plans;
-  const f = input.federation;
-  if (f) {
-    // One simulation per model, shared by its member plans: the share is the model's.
-    const shares = modelBudgets(input, budget);
-    return plans.map((p) => {
-      const i = f.models.indexOf(p.federation!.model);
-      return { ...p, workBudget: shares[i]!, inputFields: fields };
-    });
+  if (input.federation) {
+    // One simulation per model (and per variant), shared by its member plans: each group's
+    // share is its model's, of the budget shared among the HPA's and its variants' federations.
+    const groups = [...new Map(plans.map((p) => [p.group, p])).values()];
+    const shares = shareBudget(
+      groups.map((p) => {
+        const f = p.input.federation!;
+        const e = estimateWork({ ...p.input, federation: { ...f, models: [p.federation!.model] } });
+        return { certain: e.certainUnits, worst: e.units };
+      }),
+      budget,
+    );
+    const byGroup = new Map(groups.map((p, i) => [p.group, shares[i]!]));
+    return plans.map((p) => ({ ...p, workBudget: byGroup.get(p.group)!, inputFields: fields }));
   }
   const shares = shareBudget(
     plans.map((p) => {

@@ -1,13 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  decisionKey,
-  federationDecision,
-  runFederated,
-  planScenario,
-  runScenario,
-} from './index.ts';
+import { memberKey, federationDecision, runFederated, planScenario, runScenario } from './index.ts';
 
 const text = (name: string) =>
   readFileSync(resolve(import.meta.dirname, '../presets/multicluster', name), 'utf8');
@@ -16,15 +10,15 @@ describe('federated scenarios in the run service', () => {
   it('plans one cluster run per member and a total, per model', () => {
     const plan = planScenario(text('failover.yaml'));
     expect(plan.summary.ok).toBe(true);
-    expect(plan.runs.map((r) => [r.key, r.role])).toEqual([
-      ['proposal/east', 'cluster'],
-      ['proposal/west', 'cluster'],
-      ['proposal/south', 'cluster'],
-      ['proposal/total', 'cluster'],
-      ['shipped/east', 'cluster'],
-      ['shipped/west', 'cluster'],
-      ['shipped/south', 'cluster'],
-      ['shipped/total', 'cluster'],
+    expect(plan.runs.map((r) => [r.key, r.kind, r.group, r.colour])).toEqual([
+      ['proposal/east', 'member', 'proposal', 0],
+      ['proposal/west', 'member', 'proposal', 1],
+      ['proposal/south', 'member', 'proposal', 2],
+      ['proposal/total', 'total', 'proposal', 3],
+      ['shipped/east', 'member', 'shipped', 0],
+      ['shipped/west', 'member', 'shipped', 1],
+      ['shipped/south', 'member', 'shipped', 2],
+      ['shipped/total', 'total', 'shipped', 3],
     ]);
   });
 
@@ -68,7 +62,7 @@ describe('federated scenarios in the run service', () => {
     expect(runFederated(input, 'proposal')).toBe(compact);
     if (!compact.ok) throw new Error(compact.error);
     expect(compact.run.record).toBe('compact');
-    const d = federationDecision(input, decisionKey('proposal', 'east'), 90)!;
+    const d = federationDecision(input, memberKey('proposal', 'east'), 90)!;
     expect(d.sync.time).toBe(90 * 15);
     // No full run was made for it: the compact run is still the one cached.
     expect(runFederated(input, 'proposal')).toBe(compact);
@@ -79,10 +73,10 @@ describe('federated scenarios in the run service', () => {
     expect(d.hpa).toEqual(full.run.members[0]!.hpas[90]);
     // From now on the full run answers compact requests too: one run per model and input.
     expect(runFederated(input, 'proposal')).toBe(full);
-    expect(federationDecision(input, decisionKey('proposal', 'east'), 90)!.sync).toBe(
+    expect(federationDecision(input, memberKey('proposal', 'east'), 90)!.sync).toBe(
       full.run.members[0]!.syncs[90],
     );
     expect(federationDecision(input, 'main', 0)).toBeNull();
-    expect(federationDecision(input, decisionKey('shipped', null), 9999)).toBeNull();
+    expect(federationDecision(input, memberKey('shipped', null), 9999)).toBeNull();
   });
 });

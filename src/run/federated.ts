@@ -1,5 +1,5 @@
 // Multi-cluster scenarios in the run service: one plan per member cluster and one for the total,
-// per model (role `cluster`, keys `proposal/east`, `proposal/total`, `shipped/east`, …), so callers
+// per model (kinds `member` and `total`, keys `proposal/east`, `proposal/total`, `shipped/east`, …), so callers
 // keep iterating `runs`. The members of one model share one simulation: it runs once per input
 // and model and every run of that model reads its part.
 
@@ -13,7 +13,7 @@ import {
   type FederationSyncDetail,
 } from '../engine/multicluster/index.ts';
 import type { SimulationInput } from '../engine/simulation/index.ts';
-import { parseDecisionKey } from './decisionKey.ts';
+import { memberGroup, memberKey, parseMemberKey } from './runKey.ts';
 import { DEFAULT_MAX_WORK } from '../scenario/index.ts';
 import { failed, modelBudgets } from './budgets.ts';
 import type { RunPlan, RunResult } from './types.ts';
@@ -23,26 +23,48 @@ export type FederationDecision = FederationSyncDetail;
 type RecordLevel = 'compact' | 'full';
 const cache = new WeakMap<SimulationInput, Map<string, FederationOutcome>>();
 
-/** The runs of a multi-cluster scenario: per model, every member then the total. */
-export function planFederation(input: SimulationInput, name: string): RunPlan[] {
+/**
+ * The runs of a multi-cluster scenario: per model, every member then the total. A variant's
+ * (`variant` its name and place in spec.variants from 1, `input` its own) are keyed and grouped
+ * under its name, labelled with it; a cluster keeps its colour in every group, each total has
+ * its own (the comparison draws the totals side by side).
+ */
+export function planFederation(
+  input: SimulationInput,
+  name: string,
+  variant?: { name: string; index: number },
+): RunPlan[] {
   const f = input.federation;
   if (!f) return [];
   const runs: RunPlan[] = [];
+  const v = variant?.name;
+  const tag = v === undefined ? '' : `, ${v}`;
+  const ref = (model: FederationModel, member: string | null) => ({
+    model,
+    member,
+    ...(v === undefined ? {} : { variant: v }),
+  });
   for (const model of f.models) {
-    for (const c of f.clusters)
+    const group = memberGroup(model, v);
+    f.clusters.forEach((c, i) =>
       runs.push({
-        key: `${model}/${c.name}`,
-        role: 'cluster',
-        name: `${c.name} (${model})`,
+        key: memberKey(model, c.name, v),
+        kind: 'member',
+        group,
+        label: `${c.name} (${model}${tag})`,
+        colour: i,
         input,
-        federation: { model, member: c.name },
-      });
+        federation: ref(model, c.name),
+      }),
+    );
     runs.push({
-      key: `${model}/total`,
-      role: 'cluster',
-      name: `${name}: total (${model})`,
+      key: memberKey(model, null, v),
+      kind: 'total',
+      group,
+      label: `${v ?? name}: total (${model})`,
+      colour: f.clusters.length + (variant?.index ?? 0),
       input,
-      federation: { model, member: null },
+      federation: ref(model, null),
     });
   }
   return runs;
@@ -98,7 +120,7 @@ export function executeFederatedRun(
 }
 
 /**
- * The decision a focused-run key names (decisionKey.ts) at sync k: a member HPA's (proposal) or
+ * The decision a focused-run key names (runKey.ts) at sync k: a member HPA's (proposal) or
  * the central FederatedHPA's (shipped); null when the key names none or there is no record.
  * Rebuilt from the model's run as it is cached (a compact run replays from its nearest
  * snapshot: the model is never simulated again in full).
@@ -108,7 +130,7 @@ export function federationDecision(
   key: string,
   k: number,
 ): FederationDecision | null {
-  const d = parseDecisionKey(key);
+  const d = parseMemberKey(key);
   if (!d || !input.federation?.models.includes(d.model)) return null;
   const outcome = runFederated(input, d.model);
   return outcome.ok ? federationSyncDetail(input, outcome.run, d.member, k) : null;

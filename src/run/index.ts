@@ -7,6 +7,7 @@ export {
   planScenario,
   planParsed,
   executeRun,
+  hpaPlan,
   summarize,
   type RunOptions,
 } from './runScenario.ts';
@@ -37,8 +38,21 @@ export {
   federationDecision,
   type FederationDecision,
 } from './federated.ts';
+export {
+  memberKey,
+  memberGroup,
+  parseMemberKey,
+  variantOf,
+  comparedRuns,
+  runRole,
+  primaryRun,
+  MAIN_RUN,
+  TOTAL_MEMBER,
+  type MemberRef,
+  type RunKey,
+  type RunKind,
+} from './runKey.ts';
 export { failed, modelBudgets, overrunError, shareBudget, withBudgets } from './budgets.ts';
-export { decisionKey, parseDecisionKey, type Decision } from './decisionKey.ts';
 export {
   executeDraws,
   executeDrawsAt,
@@ -49,4 +63,4 @@ export {
   type DrawRunSeries,
   type DrawsResult,
 } from './draws.ts';
-export { variantChanges } from './variantChanges.ts';
+export { runChanges, variantChanges } from './variantChanges.ts';

@@ -18,7 +18,7 @@ describe('runScenario', () => {
     expect(summary.effectiveHpaYaml).toContain('kind: HorizontalPodAutoscaler');
     expect(runs).toHaveLength(1);
     const run = runs[0]!;
-    expect(run).toMatchObject({ key: 'main', role: 'hpa', ok: true });
+    expect(run).toMatchObject({ key: 'main', kind: 'hpa', group: 'main', colour: 0, ok: true });
     expect(run.result?.record).toBe('compact');
     expect(run.result?.syncs).toBeNull();
     const full = runScenario(source, { record: 'full' }).runs[0]!;

@@ -2,7 +2,12 @@
 // chart harness, the bench and the tests call this instead of wiring parseScenario, simulate and
 // effectiveHpaYaml themselves, so what the app shows and what the CLI prints cannot drift.
 
-import { simulate, type CurveCompiler, type RecordLevel } from '../engine/simulation/index.ts';
+import {
+  simulate,
+  type CurveCompiler,
+  type RecordLevel,
+  type SimulationInput,
+} from '../engine/simulation/index.ts';
 import { failed, withBudgets } from './budgets.ts';
 import {
   effectiveHpaYaml,
@@ -13,6 +18,7 @@ import {
   type ParseResult,
 } from '../scenario/index.ts';
 import { executeFederatedRun, planFederation } from './federated.ts';
+import { MAIN_RUN } from './runKey.ts';
 import type { RunPlan, RunResult, ScenarioPlan, ScenarioRuns, ScenarioSummary } from './types.ts';
 
 export interface RunOptions {
@@ -70,25 +76,39 @@ function effectiveYaml(parsed: ParseResult): string | null {
 
 /**
  * The runs a parsed scenario asks for: its HPA over its world, then each variant in order; or,
- * for a multi-cluster scenario, one per member cluster and model.
+ * for a multi-cluster scenario, one per member cluster and model, then the same per variant.
  */
 export function planParsed(parsed: ParseResult): ScenarioPlan {
   const summary = summarize(parsed);
   if (!parsed.ok || !parsed.input) return { summary, runs: [] };
   if (parsed.input.federation) {
+    // A variant is one more group of member runs per model over the same clusters.
     const scenario = parsed.simulation.name || parsed.input.hpa.metadata?.name || 'hpa';
-    return { summary, runs: withBudgets(planFederation(parsed.input, scenario), parsed) };
+    const runs = [
+      ...planFederation(parsed.input, scenario),
+      ...parsed.variants.flatMap((v, i) =>
+        planFederation(v.input, v.name, { name: v.name, index: i + 1 }),
+      ),
+    ];
+    return { summary, runs: withBudgets(runs, parsed) };
   }
   // Named as the comparison shows it: the HPA's own name beside its variants' names.
   const name = parsed.input.hpa.metadata?.name || parsed.simulation.name || 'hpa';
-  const base: RunPlan = { key: 'main', role: 'hpa', name, input: parsed.input };
-  const variants = parsed.variants.map((v): RunPlan => ({
+  const base = hpaPlan(parsed.input, name);
+  const variants = parsed.variants.map((v, i): RunPlan => ({
     key: v.name,
-    role: 'variant',
-    name: v.name,
+    kind: 'variant',
+    group: MAIN_RUN,
+    label: v.name,
+    colour: i + 1,
     input: v.input,
   }));
   return { summary, runs: withBudgets([base, ...variants], parsed) };
+}
+
+/** The one run of a single-cluster input: what planParsed makes of a scenario without variants. */
+export function hpaPlan(input: SimulationInput, label: string): RunPlan {
+  return { key: MAIN_RUN, kind: 'hpa', group: MAIN_RUN, label, colour: 0, input };
 }
 
 /** `options.hpa` picks one HPA of a text that holds several (the first by default). */

@@ -3,7 +3,7 @@
 // (several HPAs over one world) and federation members (several clusters sharing one load) add
 // entries with their own role and key, so callers iterate `runs` and never change shape.
 
-import type { FederationModel } from '../engine/multicluster/index.ts';
+import type { MemberRef, RunKey, RunKind } from './runKey.ts';
 import type { SimulationInput, SimulationResult, WorkOverrun } from '../engine/simulation/index.ts';
 import type {
   Diagnostic,
@@ -68,21 +68,29 @@ export interface ScenarioSummary {
   draws?: DrawsSetting | null;
 }
 
-/** hpa: the scenario's own HPA; variant: one of several HPAs; cluster: a federation member. */
-export type RunRole = 'hpa' | 'variant' | 'cluster';
+/**
+ * What every run of a scenario says about itself, from the run service to the pixels: its key
+ * (runKey.ts), its kind, the group it is drawn with (`main`: the HPA and its variants over one
+ * world; a federation model's name: its members and total), the label a legend or table shows and
+ * its colour, an index into the run palette (src/format/runColours.ts) fixed by its place in its
+ * group, so a run keeps its colour whatever the view filters out.
+ */
+export interface RunIdentity {
+  key: RunKey;
+  kind: RunKind;
+  group: string;
+  label: string;
+  colour: number;
+}
 
 /** One run to execute: what it is and its validated input. */
-export interface RunPlan {
-  /** stable within one scenario text ("main", a variant or cluster name) */
-  key: string;
-  role: RunRole;
-  name: string;
+export interface RunPlan extends RunIdentity {
   input: SimulationInput;
   /**
-   * role `cluster` only: which model's run and which member (null = the total over the members).
-   * Every cluster run of one model shares one multi-cluster simulation (see federated.ts).
+   * kinds `member` and `total` only: which model's run and which member (null = the total).
+   * Every run of one model shares one multi-cluster simulation (see federated.ts).
    */
-  federation?: { model: FederationModel; member: string | null };
+  federation?: MemberRef;
   /**
    * The work units this run may spend before the engine's meter stops it (its share of the
    * scenario's budget, budgets.ts); absent: no budget unless RunOptions.workBudget gives one.

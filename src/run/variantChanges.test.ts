@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planScenario } from './runScenario.ts';
-import { variantChanges } from './variantChanges.ts';
+import { runChanges, variantChanges } from './variantChanges.ts';
 import { duplicateAsVariant } from '../scenario/index.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,5 +33,20 @@ describe('variantChanges', () => {
     if (!dup.ok) throw new Error(dup.error);
     const runs = planScenario(dup.text).runs;
     expect(variantChanges(runs[0]!.input.hpa.spec, runs.at(-1)!.input.hpa.spec)).toEqual([]);
+  });
+
+  it('a run’s changes: its HPA fields, then the controller flags and release it changes', () => {
+    const text = readFileSync(
+      join(import.meta.dirname, '__fixtures__/failover-variants.yaml'),
+      'utf8',
+    );
+    const runs = planScenario(text).runs;
+    const of = (key: string) => runs.find((r) => r.key === key)!.input;
+    const main = of('proposal/total');
+    expect(runChanges(main, of('tight:proposal/total'))).toEqual(['minReplicas: 3 → 6']);
+    expect(runChanges(main, of('tolerant:proposal/total'))).toEqual([
+      'controller.tolerance: 0.1 → 0.3',
+    ]);
+    expect(runChanges(main, main)).toEqual([]);
   });
 });

@@ -26,3 +26,29 @@ export function variantChanges(base: unknown, variant: unknown, path = ''): stri
   if (JSON.stringify(base) === JSON.stringify(variant)) return [];
   return [`${path || 'spec'}: ${shown(base)} → ${shown(variant)}`];
 }
+
+/** The controller settings a variant may change (spec.variants[].controller, kubernetesVersion). */
+const CONTROLLER_FIELDS = [
+  'kubernetesVersion',
+  'syncPeriodSeconds',
+  'tolerance',
+  'cpuInitializationPeriodSeconds',
+  'initialReadinessDelaySeconds',
+  'downscaleStabilizationSeconds',
+  'featureGates',
+] as const;
+
+type RunInput = { hpa: { spec: unknown }; controller: object };
+
+/**
+ * What a variant's run changes: its HPA spec's fields, then the controller's flags and release
+ * ("controller.tolerance: 0.1 → 0.3"), so a variant that patches no HPA field says what it is.
+ */
+export function runChanges(base: RunInput, variant: RunInput): string[] {
+  const pick = (c: object) =>
+    Object.fromEntries(CONTROLLER_FIELDS.map((k) => [k, (c as Record<string, unknown>)[k]]));
+  return [
+    ...variantChanges(base.hpa.spec, variant.hpa.spec),
+    ...variantChanges(pick(base.controller), pick(variant.controller), 'controller'),
+  ];
+}

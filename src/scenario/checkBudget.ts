@@ -65,9 +65,14 @@ export function checkRunsBudget(
   for (const input of inputs) units += estimateWork(input).certainUnits;
   if (units <= maxWork) return;
   const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+  // A multi-cluster variant is every member cluster of every model again.
+  const f = inputs[0]!.federation;
+  const each = f
+    ? `, each of ${f.clusters.length} clusters${f.models.length > 1 ? ` in ${f.models.length} models` : ''},`
+    : '';
   report.error(
     ['spec', 'variants'],
-    `the HPA and its ${inputs.length - 1} variant${inputs.length > 2 ? 's' : ''} are ${inputs.length} whole runs that together need at least about ${fmt(units)} units of work, over the work budget of ${fmt(maxWork)}: remove variants or shorten spec.duration (the command line's --max-work raises the budget)`,
+    `the HPA and its ${inputs.length - 1} variant${inputs.length > 2 ? 's' : ''} are ${inputs.length} whole runs${each} that together need at least about ${fmt(units)} units of work, over the work budget of ${fmt(maxWork)}: remove variants or shorten spec.duration (the command line's --max-work raises the budget)`,
     'key',
   );
 }

@@ -24,6 +24,7 @@ import { defaultWorld, type KedaWorldHints } from './simulation/defaultWorld.ts'
 import { readSimulation, type SimulationRead } from './simulation/readDocument.ts';
 import { simulationYaml } from './simulation/snippet.ts';
 import { readTargetWorkload, type TargetWorkload } from './simulation/targetWorkload.ts';
+import type { WorkloadDocument } from './simulation/document.ts';
 import type {
   Diagnostic,
   DrawsSetting,
@@ -323,14 +324,9 @@ function parse(source: string, options: ParseOptions): ParseResult {
         text,
       );
     }
-    if (input?.federation && variantEntries.length > 0) {
-      // The comparison has one run per variant; a federation already has one per cluster.
-      sim.report.error(
-        ['spec', 'variants'],
-        'variants are not simulated in a multi-cluster scenario (spec.federation): compare clusters, or drop spec.federation to compare variants',
-        'key',
-      );
-    } else if (input && manifest && issues.errorCount === 0 && variantEntries.length > 0) {
+    // A variant of a multi-cluster scenario is the same federation with the variant's HPA (its
+    // member HPAs) and controller: src/run plans it as one more group of member runs.
+    if (input && manifest && issues.errorCount === 0 && variantEntries.length > 0) {
       variants = buildVariants(variantEntries, manifest, context, sim, changeEntries);
       // A variant changes the HPA KEDA creates; KEDA's loop runs around it all the same.
       if (keda)
@@ -375,6 +371,7 @@ function parse(source: string, options: ParseOptions): ParseResult {
       label: RELEASES[sim.controller.kubernetesVersion].label,
       named: sim.controller.kubernetesVersionNamed,
       assumed: !sim.present,
+      ...(input?.keda ? { keda: input.keda.version } : {}),
     },
   });
 }
@@ -484,7 +481,7 @@ function worldFor(
 ): { sim: SimulationRead; snippet: string | null; summary: string | null } {
   let spec = sim.spec;
   if (target) {
-    const merged = { ...target.workload, ...(spec.workload ?? {}) };
+    const merged = mergeWorkload(target.workload, spec.workload);
     spec = { ...spec, workload: merged };
     const notice = `the workload comes from the ${target.summary}${sim.spec.workload ? " (the Simulation document's spec.workload wins where it sets a field)" : ''}`;
     notices.push(notice);
@@ -513,6 +510,24 @@ function worldFor(
     `no Simulation document, so a default world is assumed: ${world.summary}. To change it, add after --- the Simulation document that gives the same run (the app inserts it in one click; hpa-sim run --format json prints it as defaultSimulation)`,
   );
   return { sim: assumed, snippet, summary: world.summary };
+}
+
+/**
+ * The Simulation document's spec.workload over the Deployment's, field by field; start-up too,
+ * so a document that sets only `starting` keeps the Deployment's readiness (a document that sets
+ * readinessDelay or a probe decides readiness alone).
+ */
+function mergeWorkload(
+  target: WorkloadDocument,
+  written: WorkloadDocument | undefined,
+): WorkloadDocument {
+  const merged = { ...target, ...(written ?? {}) };
+  const own = written?.startup;
+  if (own && target.startup) {
+    const readiness = own.readinessDelay !== undefined || own.readinessProbe !== undefined;
+    merged.startup = { ...(readiness ? {} : target.startup), ...own };
+  }
+  return merged;
 }
 
 function metadataName(value: unknown): string {

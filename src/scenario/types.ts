@@ -140,6 +140,8 @@ export interface ScenarioRelease {
   named: boolean;
   /** no Simulation document: the assumed world's release */
   assumed: boolean;
+  /** the KEDA release whose operator runs around the HPA ("2.17"), when a ScaledObject is in play */
+  keda?: string;
 }
 
 /** One variant of spec.variants: its validated input over the scenario's world. */

@@ -13,6 +13,8 @@ import {
   decodeScenario,
   readShareFragment,
   readShareHpa,
+  readShareModel,
+  readShareView,
   watchShareFragment,
   writeShareFragment,
 } from '../share/index.ts';
@@ -53,6 +55,8 @@ export async function startBrowserStore(options: { defaultText: string }): Promi
     session: browserStorage('sessionStorage'),
     sharedText: decoded?.ok ? decoded.text : null,
     sharedHpa: decoded?.ok ? readShareHpa() : null,
+    sharedModel: decoded?.ok ? readShareModel() : null,
+    sharedView: decoded?.ok ? readShareView() : null,
   });
   // The timing draws of spec.draws, on the same pool (their own small store: drawSet.ts).
   watchDraws(store, createDrawsService(pool));

@@ -6,13 +6,8 @@
 import { saveFailedMessage } from './storageWords.ts';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { systemClock } from '../bridge/types.ts';
-import { decisionKey, parseDecisionKey } from '../run/decisionKey.ts';
-import type {
-  FederationPayload,
-  ParseSummary,
-  ResultPayload,
-  RunReply,
-} from '../worker/protocol.ts';
+import { MAIN_RUN, memberKey, parseMemberKey, primaryRun } from '../run/runKey.ts';
+import type { ParseSummary, ResultPayload, RunPayload, RunReply } from '../worker/protocol.ts';
 import type { DraftReason } from './drafts.ts';
 import { recordEdit, redoStep, undoStep, type History } from './history.ts';
 import { openTab } from './openTab.ts';
@@ -44,14 +39,12 @@ const MESSAGE_CHARS = 500;
  */
 type EditKind = 'typing' | 'step' | { gesture: number };
 
-/** A multi-cluster reply still has the decision `key` names (a member, or the central HPA). */
-function hasDecision(federation: FederationPayload | undefined, key: string): boolean {
-  const d = parseDecisionKey(key);
-  const model = d && federation?.models.find((m) => m.model === d.model);
-  if (!d || !model) return false;
-  return d.member === null
-    ? d.model === 'shipped'
-    : model.clusters.some((c) => c.name === d.member);
+/** The runs still have what `key` names: a run, or a decision (a member's, the central HPA's). */
+function hasFocus(runs: readonly RunPayload[], key: string): boolean {
+  if (!runs.some((r) => r.key === key)) return false;
+  // A model's total is a decision only in the shipped model (its central FederatedHPA).
+  const d = parseMemberKey(key);
+  return !d || d.member !== null || d.model === 'shipped';
 }
 
 /**
@@ -173,16 +166,16 @@ export function createSimStore(deps: StoreDeps): SimStore {
 
     function receive(text: string, hpa: string | null, reply: RunReply) {
       const parse = withKeptDiagnostics(get().parse, reply.parse);
-      if (reply.result) {
-        const runs = reply.runs ?? [];
+      const result = primaryRun(reply.runs)?.result ?? null;
+      if (result) {
+        const runs = reply.runs;
         // The focused variant (or cluster decision) stays focused while it exists; else the HPA's.
         const kept = get().focusedRun;
-        const focusedRun =
-          runs.some((r) => r.key === kept) || hasDecision(reply.federation, kept) ? kept : 'main';
+        const focusedRun = hasFocus(runs, kept) ? kept : MAIN_RUN;
         set({
           parse,
           parseText: text,
-          result: reply.result,
+          result,
           runs,
           federation: reply.federation ?? null,
           focusedRun,
@@ -190,7 +183,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
           resultHpa: hpa,
           runStatus: settled,
         });
-        refreshSelection(reply.result);
+        refreshSelection(result);
       } else {
         const runStatus: RunStatus = reply.error
           ? { kind: 'error', message: shownText(reply.error, MESSAGE_CHARS) }
@@ -250,14 +243,15 @@ export function createSimStore(deps: StoreDeps): SimStore {
         if (model === get().clusterModel) return;
         set({ clusterModel: model });
         // An explained decision follows: the same member's HPA, or the central FederatedHPA.
-        const d = parseDecisionKey(get().focusedRun);
+        const d = parseMemberKey(get().focusedRun);
         if (!d || d.model === model) return;
-        const key = decisionKey(model, model === 'shipped' ? null : d.member);
-        actions.focusRun(hasDecision(get().federation ?? undefined, key) ? key : 'main');
+        const key = memberKey(model, model === 'shipped' ? null : d.member);
+        actions.focusRun(hasFocus(get().runs, key) ? key : MAIN_RUN);
       },
       async addVariant(name, patch) {
         const text = get().text;
-        const reply = client.addVariant ? await client.addVariant(text, { name, patch }) : null;
+        const reply = await client.addVariant(text, { name, patch });
+        // null: the simulator was replaced meanwhile (a crash, a restart) and did not answer
         if (!reply) return 'the simulator is not ready';
         if (!reply.ok) return reply.error;
         if (get().text !== text) return 'the scenario changed meanwhile: add it again';
@@ -277,7 +271,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
       },
       async duplicateAsVariant() {
         const text = get().text;
-        const reply = client.duplicateAsVariant ? await client.duplicateAsVariant(text) : null;
+        const reply = await client.duplicateAsVariant(text);
         if (!reply) return 'the simulator is not ready';
         if (!reply.ok) return reply.error;
         if (get().text === text) applyText(reply.text, 'step', { presetName: null });
@@ -350,7 +344,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
         });
       },
       cancelRun() {
-        client.cancel?.();
+        client.cancel();
         runToken++;
         guard.answered();
         set({ runStatus: get().held ? HELD : settled });
@@ -380,7 +374,9 @@ export function createSimStore(deps: StoreDeps): SimStore {
       runs: [],
       federation: null,
       focusedRun: 'main',
-      clusterModel: null,
+      // A link's model and view are read once, with its text (the page reads no URL later).
+      clusterModel: deps.sharedText != null ? (deps.sharedModel ?? null) : null,
+      openedView: deps.sharedText != null ? (deps.sharedView ?? null) : null,
       resultText: null,
       resultHpa: null,
       runStatus: heldAtStart ? HELD : IDLE,

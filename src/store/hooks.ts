@@ -57,6 +57,7 @@ export const useFederation = (): FederationPayload | null => useSim((s) => s.fed
 export const useFocusedRun = (): string => useSim((s) => s.focusedRun);
 /** the federation model the Clusters panel shows (null: the scenario's first) */
 export const useClusterModel = (): FederationModel | null => useSim((s) => s.clusterModel);
+export const useOpenedView = (): 'compare' | null => useSim((s) => s.openedView);
 export const useIsStale = (): boolean => useSim(selectIsStale);
 /** stale as the charts and KPIs show it: not while a gesture's runs follow it frame by frame */
 export const useShownStale = (): boolean => useSim(selectShownStale);

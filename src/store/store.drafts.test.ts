@@ -259,7 +259,7 @@ describe('messages shown from input are bounded and escaped', () => {
     actions.simulatorStatusChanged({ kind: 'restarted', message: `bad\u0007${'x'.repeat(5000)}` });
     expect(store.getState().notice!.message.length).toBeLessThan(560);
     expect(store.getState().notice!.message).toMatch(/^bad\\u0007x/);
-    client.lastRun.resolve({ ...resultReply('d'), result: null, error: 'line\u001b[2Jcleared' });
+    client.lastRun.resolve({ ...resultReply('d'), runs: [], error: 'line\u001b[2Jcleared' });
     await settle();
     expect(store.getState().runStatus.message).toBe('line\\u001b[2Jcleared');
   });

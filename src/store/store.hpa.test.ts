@@ -53,6 +53,16 @@ describe('the HPA choice of a many-HPA text', () => {
     expect(plain.client.lastRun.options).toEqual({});
   });
 
+  it("reads a link's model and view once, with its text; a page without a link has neither", () => {
+    const linked = setup({ sharedText: 'shared', sharedModel: 'shipped', sharedView: 'compare' });
+    expect(linked.store.getState().clusterModel).toBe('shipped');
+    expect(linked.store.getState().openedView).toBe('compare');
+    // Without the link's text (a link that failed to decode), its extras are not the page's.
+    const plain = setup({ sharedModel: 'shipped', sharedView: 'compare' });
+    expect(plain.store.getState().clusterModel).toBeNull();
+    expect(plain.store.getState().openedView).toBeNull();
+  });
+
   it('opens a link for the same text with another choice by running that choice', () => {
     const { store, actions, client } = setup();
     actions.openSharedLink('default', 'b');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FederationPayload } from '../worker/protocol.ts';
+import { memberKey } from '../run/runKey.ts';
+import type { RunPayload, RunReply } from '../worker/protocol.ts';
 import { STORAGE_KEYS } from './tabStorage.ts';
 import { selectIsStale } from './selectors.ts';
 import { invalidReply, MemoryStorage, resultReply, settle } from './testing/fakes.ts';
@@ -72,7 +73,7 @@ describe('runs: latest wins, stale result kept', () => {
     await settle();
     const s = store.getState();
     expect(selectIsStale(s)).toBe(true);
-    expect(s.result?.explanations).toEqual(['a']); // still on screen
+    expect(s.result?.kpis.scaleEvents).toBe(1); // still on screen: the run of 'a'
     expect(s.parse?.diagnostics[0]?.message).toBe('cannot read a broken');
     expect(s.runStatus.kind).toBe('idle');
     actions.editScenarioText('a fixed');
@@ -84,7 +85,7 @@ describe('runs: latest wins, stale result kept', () => {
   it('reports a failed run and keeps the result', async () => {
     const { store, actions, client } = await ready();
     actions.editScenarioText('huge');
-    client.lastRun.resolve({ ...resultReply('huge'), result: null, error: '2000001 syncs exceed' });
+    client.lastRun.resolve({ ...resultReply('huge'), runs: [], error: '2000001 syncs exceed' });
     await settle();
     expect(store.getState().runStatus).toEqual({ kind: 'error', message: '2000001 syncs exceed' });
     expect(selectIsStale(store.getState())).toBe(true);
@@ -141,38 +142,64 @@ describe('runs: latest wins, stale result kept', () => {
 
   it('keeps a cluster decision focused while the reply still has it, and follows the model switch', async () => {
     const { store, actions, client } = await ready();
-    const lanes = (...names: string[]) => names.map((name) => ({ name }));
-    const federation = {
-      models: [
-        { model: 'proposal', clusters: lanes('east', 'west') },
-        { model: 'shipped', clusters: lanes('east', 'west') },
-      ],
-    } as unknown as FederationPayload;
+    // A multi-cluster reply: per model, every member's run then the total's (src/run/runKey.ts).
+    const clusters = (text: string, ...members: string[]): RunReply => {
+      const reply = resultReply(text);
+      const result = reply.runs[0]!.result;
+      const runs = (['proposal', 'shipped'] as const).flatMap((model) =>
+        [...members, null].map((member, i): RunPayload => ({
+          key: memberKey(model, member),
+          kind: member === null ? 'total' : 'member',
+          group: model,
+          label: member ?? 'total',
+          colour: i,
+          result,
+          error: null,
+        })),
+      );
+      return { ...reply, runs };
+    };
     actions.editScenarioText('clusters');
-    client.lastRun.resolve({ ...resultReply('clusters'), federation });
+    client.lastRun.resolve(clusters('clusters', 'east', 'west'));
     await settle();
-    actions.focusRun('cluster:proposal:west');
+    // The primary result of a multi-cluster reply is the first model's total.
+    expect(store.getState().result).toBe(store.getState().runs[2]!.result);
+    actions.focusRun('proposal/west');
     actions.editScenarioText('clusters 2');
-    client.lastRun.resolve({ ...resultReply('clusters 2'), federation });
+    client.lastRun.resolve(clusters('clusters 2', 'east', 'west'));
     await settle();
-    expect(store.getState().focusedRun).toBe('cluster:proposal:west');
+    expect(store.getState().focusedRun).toBe('proposal/west');
     // The shipped model has one decision: the central FederatedHPA's.
     actions.chooseClusterModel('shipped');
     expect(store.getState().clusterModel).toBe('shipped');
-    expect(store.getState().focusedRun).toBe('cluster:shipped:');
+    expect(store.getState().focusedRun).toBe('shipped/total');
     // Back to the proposal: no member was chosen there, so the explanation leaves the clusters.
     actions.chooseClusterModel('proposal');
     expect(store.getState().focusedRun).toBe('main');
-    // A reply without the member drops the focus.
-    actions.focusRun('cluster:proposal:west');
-    const fewer = { models: [{ model: 'proposal', clusters: lanes('east') }] };
+    // The proposal's total has no HPA of its own: no decision to keep focused.
+    actions.focusRun('proposal/total');
     actions.editScenarioText('clusters 3');
-    client.lastRun.resolve({
-      ...resultReply('clusters 3'),
-      federation: fewer as unknown as FederationPayload,
-    });
+    client.lastRun.resolve(clusters('clusters 3', 'east', 'west'));
     await settle();
     expect(store.getState().focusedRun).toBe('main');
+    // A reply without the member drops the focus.
+    actions.focusRun('proposal/west');
+    actions.editScenarioText('clusters 4');
+    client.lastRun.resolve(clusters('clusters 4', 'east'));
+    await settle();
+    expect(store.getState().focusedRun).toBe('main');
+  });
+});
+
+describe('variant edits', () => {
+  it('adds a variant through the simulator, as its own undo step', async () => {
+    const { store, actions } = await ready('a');
+    expect(await actions.duplicateAsVariant()).toBeNull();
+    expect(store.getState().text).toBe('a\n# variant copy');
+    expect(await actions.addVariant('tuned', { minReplicas: 2 })).toBeNull();
+    expect(store.getState().text).toBe('a\n# variant copy\n# variant tuned');
+    actions.undo();
+    expect(store.getState().text).toBe('a\n# variant copy');
   });
 });
 

@@ -50,9 +50,12 @@ export interface SimState {
   parse: ParseSummary | null;
   /** the text `parse` is about (its diagnostics' lines and columns, and their fixes, are its) */
   parseText: string | null;
-  /** the last good result, kept on screen while the text is invalid or a run is pending */
+  /**
+   * the last good result's primary run (the HPA's, or the first model's total: `primaryRun`
+   * of `runs`, src/run/runKey.ts), kept on screen while the text is invalid or a run is pending
+   */
   result: ResultPayload | null;
-  /** every run of the scenario with `result` (the HPA's first, key 'main'), then its variants */
+  /** every run of the last good result (src/run/runKey.ts), replaced together with `result` */
   runs: RunPayload[];
   /**
    * the member clusters of a multi-cluster result (spec.federation), every model; null for a
@@ -61,7 +64,7 @@ export interface SimState {
   federation: FederationPayload | null;
   /**
    * the run the explanation panel explains (a run key: 'main' or a variant's name; for a
-   * multi-cluster run a member's or the central HPA's decision, src/run/decisionKey.ts)
+   * multi-cluster run a member's or the central HPA's decision, src/run/runKey.ts)
    */
   focusedRun: string;
   /**
@@ -69,6 +72,11 @@ export interface SimState {
    * by share links
    */
   clusterModel: FederationModel | null;
+  /**
+   * the view the page was opened on by its share link (`compare`: the comparison), read once at
+   * start-up like `hpa`; null otherwise
+   */
+  openedView: 'compare' | null;
   /** the text `result` was computed from (result is stale when it differs from `text`) */
   resultText: string | null;
   /**
@@ -227,10 +235,12 @@ export interface SimActions extends SearchActions {
 
 /**
  * What the store needs of the simulator (the bridge's client, or a fake in tests): runs, a sync's
- * detail and the export; every other client method (generated from the method table) optional.
+ * detail, the export, the two variant edits and cancel; a fake implements every one of them.
  */
-export type StoreClient = Pick<SimulatorClient, 'run' | 'getSync' | 'exportCsv'> &
-  Partial<Omit<SimulatorClient, 'run' | 'getSync' | 'exportCsv'>>;
+export type StoreClient = Pick<
+  SimulatorClient,
+  'run' | 'getSync' | 'exportCsv' | 'addVariant' | 'duplicateAsVariant' | 'cancel'
+>;
 
 /** Another tab's (or this tab's) autosaved draft, as tabStorage.ts reads it. */
 export interface SavedDraft {
@@ -267,6 +277,10 @@ export interface StoreDeps {
   sharedText?: string | null;
   /** the HPA a share link opened with the page chose */
   sharedHpa?: string | null;
+  /** the federation model a share link opened with the page chose (`&model=`) */
+  sharedModel?: FederationModel | null;
+  /** the view a share link opened the page on (`&view=compare`) */
+  sharedView?: 'compare' | null;
   clock?: Clock;
   /** typing pauses shorter than this stay one undo step (ms) */
   coalesceMs?: number;

@@ -36,7 +36,7 @@ export function runDrawn(plans: readonly RunPlan[], d: DrawsGoal): JudgedOutcome
       drawn.draws.map((x) => x.kpis),
       d.percentile,
     );
-    runs.push({ key: plan.key, name: plan.name, kpis });
+    runs.push({ key: plan.key, name: plan.label, kpis });
   }
   return { ok: true, runs };
 }

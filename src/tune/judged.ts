@@ -3,20 +3,21 @@
 // or, for a multi-cluster scenario, every model's total over all its clusters.
 
 import type { CurveCompiler, SimulationInput } from '../engine/simulation/index.ts';
-import { executeRun, planFederation, type RunPlan } from '../run/index.ts';
+import { executeRun, hpaPlan, planFederation, type RunPlan } from '../run/index.ts';
 import type { JudgedRun } from './goals.ts';
 
 /** Of a scenario's planned runs, those its verdict is about: each model's total, else the HPA's. */
 export function judgedPlans(plans: readonly RunPlan[]): RunPlan[] {
-  const totals = plans.filter((p) => p.federation !== undefined && p.federation.member === null);
+  // The HPA's own totals: a multi-cluster variant's are its own runs (variants are not judged).
+  const totals = plans.filter(
+    (p) => p.federation?.member === null && p.federation.variant === undefined,
+  );
   return totals.length > 0 ? totals : plans.slice(0, 1);
 }
 
 /** The judged plans of one input (a search's candidate): as planParsed would make them. */
 export function plansOf(input: SimulationInput, name: string): RunPlan[] {
-  return judgedPlans(
-    input.federation ? planFederation(input, name) : [{ key: 'main', role: 'hpa', name, input }],
-  );
+  return judgedPlans(input.federation ? planFederation(input, name) : [hpaPlan(input, name)]);
 }
 
 export type JudgedOutcome = { ok: true; runs: JudgedRun[] } | { ok: false; error: string };
@@ -33,7 +34,7 @@ export function runJudged(plans: readonly RunPlan[], curves?: () => CurveCompile
       const who = plan.federation ? `${plan.federation.model} model: ` : '';
       return { ok: false, error: `${who}${run.error}` };
     }
-    runs.push({ key: plan.key, name: plan.name, kpis: run.result.kpis });
+    runs.push({ key: plan.key, name: plan.label, kpis: run.result.kpis });
   }
   return { ok: true, runs };
 }

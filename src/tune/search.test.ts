@@ -11,7 +11,7 @@ import {
   type Goals,
   type TuneBase,
 } from './index.ts';
-import { executeRun } from '../run/index.ts';
+import { executeRun, hpaPlan } from '../run/index.ts';
 import { estimateWork, parseScenario } from '../scenario/index.ts';
 import { baseOf, shortDefaultText } from './testing/fixture.ts';
 
@@ -62,7 +62,7 @@ describe('search', () => {
     const best = r.candidates[r.best!]!;
     const prepared = candidateInput(base, best.patch);
     if (!prepared.ok) throw new Error(prepared.error);
-    const run = executeRun({ key: 'x', role: 'variant', name: 'x', input: prepared.input });
+    const run = executeRun(hpaPlan(prepared.input, 'x'));
     if (!run.ok) throw new Error(run.error);
     expect(judge(run.result.kpis, goals.constraints).every((c) => c.met)).toBe(true);
     expect(run.result.kpis.podHours).toBe(best.objective);

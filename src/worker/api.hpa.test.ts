@@ -23,7 +23,7 @@ describe('a run of a text with several HPAs', () => {
     const chosen = await api.run(2, twoHpas, { hpa: 'ingress' });
     expect(chosen.parse.selectedHpa).toBe('ingress');
     expect(chosen.parse.effectiveHpaYaml).toContain('name: ingress');
-    expect(chosen.result).not.toBeNull();
+    expect(chosen.runs[0]!.result).not.toBeNull();
     expect(chosen.parse.name).toBe('ingress');
     expect(first.parse.effectiveHpaYaml).toContain('name: wordpress');
   });

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resultToCsv } from '../engine/simulation/exportCsv.ts';
-import { simulate, type SyncRecord } from '../engine/simulation/index.ts';
+import { simulate, storedEvents, type SyncRecord } from '../engine/simulation/index.ts';
 import { parseScenario } from '../scenario/index.ts';
-import { runFederated } from '../run/index.ts';
+import { primaryRun, runFederated } from '../run/index.ts';
 import { createSimulatorApi } from './api.ts';
 import { MAX_SYNC_EVENTS, replyTransferables } from './payload.ts';
 
@@ -33,7 +33,7 @@ describe('createSimulatorApi().run', () => {
     expect(reply.parse.name).toBe('default');
     expect(reply.parse.effectiveHpaYaml).toContain('maxReplicas: 20');
     expect(reply.timings).toEqual({ parseMs: 1, simulateMs: 1 });
-    const r = reply.result!;
+    const r = reply.runs[0]!.result!;
     expect(SYNCS).toBe(24 * 240 + 1);
     const s = r.series;
     for (const key of ['time', 'specReplicas', 'readyReplicas', 'demand', 'capacity'] as const) {
@@ -48,7 +48,6 @@ describe('createSimulatorApi().run', () => {
     const ratio = (x: SyncRecord) => x.trace.metrics?.[0]?.usageRatio ?? NaN;
     expect(Array.from(s.ratios[0]!)).toEqual(reference.syncs.map(ratio));
     expect(s.tolerance).toEqual({ scaleUp: 0.1, scaleDown: 0.1 });
-    expect(r.explanations).toBeUndefined(); // explanations come with getSync
     expect(r.kpis).toEqual(reference.kpis);
   });
 
@@ -58,7 +57,7 @@ describe('createSimulatorApi().run', () => {
     const reply = await api.run(2, presetText.replace('maxReplicas: 20', 'maxReplicas: zero'));
     expect(reply.parse.ok).toBe(false);
     expect(reply.parse.diagnostics.some((d) => d.severity === 'error')).toBe(true);
-    expect(reply.result).toBeNull();
+    expect(reply.runs).toEqual([]);
     expect(reply.error).toBeNull();
     expect(await api.getSync(1, 0)).not.toBeNull();
     expect(await api.getSync(2, 0)).toBeNull();
@@ -69,9 +68,9 @@ describe('createSimulatorApi().run', () => {
     const older = api.run(1, presetText);
     const newer = api.run(2, presetText);
     const [a, b] = await Promise.all([older, newer]);
-    expect(a.result).toBeNull();
+    expect(a.runs).toEqual([]);
     expect(a.error).toBe('cancelled');
-    expect(b.result?.series.time).toHaveLength(SYNCS);
+    expect(b.runs[0]!.result!.series.time).toHaveLength(SYNCS);
     expect(await api.getSync(1, 0)).toBeNull();
   });
 
@@ -82,7 +81,7 @@ describe('createSimulatorApi().run', () => {
       },
     });
     const reply = await api.run(1, presetText);
-    expect(reply.result).toBeNull();
+    expect(reply.runs).toEqual([]);
     expect(reply.error).toBe('internal error: clock broke');
   });
 
@@ -90,11 +89,12 @@ describe('createSimulatorApi().run', () => {
     const api = createSimulatorApi();
     const reply = await api.run(1, presetText);
     const buffers = replyTransferables(reply);
-    // 9 series + raw/stabilized/limited + 1 metric, ratio, proposal, overflow + rescaled, deciding
-    expect(buffers).toHaveLength(18);
+    // 10 series (currentReplicas too) + raw/stabilized/limited + 1 metric, ratio, proposal,
+    // overflow + rescaled, deciding
+    expect(buffers).toHaveLength(19);
     const moved = structuredClone(reply, { transfer: buffers });
-    expect(reply.result!.series.time.byteLength).toBe(0);
-    expect(moved.result!.series.time).toHaveLength(SYNCS);
+    expect(reply.runs[0]!.result!.series.time.byteLength).toBe(0);
+    expect(moved.runs[0]!.result!.series.time).toHaveLength(SYNCS);
     expect(await api.exportCsv(1)).toBe(resultToCsv(reference));
   });
 });
@@ -113,13 +113,16 @@ describe('getSync and exportCsv', () => {
       .flatMap((x) =>
         x.events.map((e) => ({ time: x.time, type: e.type, reason: e.reason, message: e.message })),
       );
-    expect((await api.getSync(3, middle))?.events).toEqual(earlier.slice(-MAX_SYNC_EVENTS));
+    // the Event objects client-go's correlator leaves on the API server (eventCorrelator.ts)
+    expect((await api.getSync(3, middle))?.events).toEqual(
+      storedEvents(earlier).slice(-MAX_SYNC_EVENTS),
+    );
     expect(last?.hpa.spec.maxReplicas).toBe(20);
     const all = reference.syncs.flatMap((x) =>
       x.events.map((e) => ({ time: x.time, type: e.type, reason: e.reason, message: e.message })),
     );
     expect(all.length).toBeGreaterThan(MAX_SYNC_EVENTS);
-    expect(last?.events).toEqual(all.slice(-MAX_SYNC_EVENTS));
+    expect(last?.events).toEqual(storedEvents(all).slice(-MAX_SYNC_EVENTS));
     expect(await api.getSync(3, SYNCS)).toBeNull();
     expect(await api.getSync(3, -1)).toBeNull();
     expect(await api.getSync(3, 1.5)).toBeNull();
@@ -143,12 +146,11 @@ describe('createSimulatorApi with variants', () => {
   it('returns every run, explains each by its key, and duplicates as a variant', async () => {
     const api = createSimulatorApi();
     const reply = await api.run(1, withVariant);
-    expect(reply.runs!.map((r) => [r.key, r.role, r.name])).toEqual([
-      ['main', 'hpa', 'web'],
-      ['fast-down', 'variant', 'fast-down'],
+    expect(reply.runs.map((r) => [r.key, r.kind, r.group, r.label, r.colour])).toEqual([
+      ['main', 'hpa', 'main', 'web', 0],
+      ['fast-down', 'variant', 'main', 'fast-down', 1],
     ]);
-    expect(reply.runs![0]!.result).toBe(reply.result);
-    expect(reply.runs![1]!.result!.kpis.scaleEvents).toBe(96);
+    expect(reply.runs[1]!.result!.kpis.scaleEvents).toBe(96);
     const base = await api.getSync(1, 40);
     const variant = await api.getSync(1, 40, 'fast-down');
     expect(base!.hpa.spec.behavior?.scaleDown?.stabilizationWindowSeconds).toBe(300);
@@ -157,9 +159,9 @@ describe('createSimulatorApi with variants', () => {
     const dup = await api.duplicateAsVariant(withVariant);
     if (!dup.ok) throw new Error(dup.error);
     const again = await api.run(2, dup.text);
-    expect(again.runs!.map((r) => r.key)).toEqual(['main', 'fast-down', 'variant-2']);
+    expect(again.runs.map((r) => r.key)).toEqual(['main', 'fast-down', 'variant-2']);
     // A copy of the HPA's behavior decides as the HPA does.
-    expect(again.runs![2]!.result!.kpis).toEqual(again.result!.kpis);
+    expect(again.runs[2]!.result!.kpis).toEqual(again.runs[0]!.result!.kpis);
   });
 
   it("adds a search's candidate as a named variant, and refuses a taken name", async () => {
@@ -168,7 +170,7 @@ describe('createSimulatorApi with variants', () => {
     const added = await api.addVariant(presetText, { name: 'tuned-3', patch });
     if (!added.ok) throw new Error(added.error);
     const reply = await api.run(1, added.text);
-    expect(reply.runs!.map((r) => r.key)).toEqual(['main', 'tuned-3']);
+    expect(reply.runs.map((r) => r.key)).toEqual(['main', 'tuned-3']);
     const detail = await api.getSync(1, 40, 'tuned-3');
     expect(detail!.hpa.spec.behavior?.scaleDown?.stabilizationWindowSeconds).toBe(120);
     const twice = await api.addVariant(added.text, { name: 'tuned-3', patch });
@@ -182,16 +184,24 @@ describe('createSimulatorApi() on a multi-cluster scenario', () => {
     'utf8',
   );
 
-  it("keeps the first model's total as the result and answers detail with null", async () => {
+  it("sends every model's members and total, the first model's total as the primary run", async () => {
     const api = createSimulatorApi({ now: steppingClock() });
     const reply = await api.run(1, text);
     expect(reply.error).toBeNull();
     const total = runFederated(parseScenario(text).input!, 'proposal');
     if (!total.ok) throw new Error(total.error);
-    expect(Array.from(reply.result!.series.specReplicas)).toEqual(
+    expect(reply.runs.map((r) => r.key)).toEqual([
+      ...['east', 'west', 'south', 'total'].map((m) => `proposal/${m}`),
+      ...['east', 'west', 'south', 'total'].map((m) => `shipped/${m}`),
+    ]);
+    const primary = primaryRun(reply.runs)!;
+    expect(primary.key).toBe('proposal/total');
+    expect(Array.from(primary.result!.series.specReplicas)).toEqual(
       Array.from(total.run.total.series.specReplicas),
     );
-    expect(reply.result!.kpis).toEqual(total.run.total.kpis);
+    expect(primary.result!.kpis).toEqual(total.run.total.kpis);
+    const east = reply.runs.find((r) => r.key === 'proposal/east')!;
+    expect(east.result!.kpis).toEqual(total.run.members[0]!.result.kpis);
     expect(await api.getSync(1, 40)).toBeNull();
   });
 });

@@ -9,7 +9,8 @@ import {
   federationCsv,
   federationDecision,
   planScenario,
-  variantChanges,
+  runChanges,
+  variantOf,
 } from '../run/index.ts';
 import { federationPayload } from './federationPayload.ts';
 import { recentEvents, resultPayload, type KeptRun } from './payload.ts';
@@ -62,8 +63,8 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
   /** the newest runId seen: an older run still computing is pointless */
   let newestRunId = -Infinity;
   let kept: KeptRun | null = null;
-  /** the variants of the kept run, by run key */
-  let keptVariants = new Map<string, KeptRun>();
+  /** every run of the kept reply, by run key (`kept` is its first) */
+  let keptRuns = new Map<string, KeptRun>();
 
   async function run(
     runId: number,
@@ -81,50 +82,46 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
       const plan = planScenario(text, hpa === undefined ? {} : { hpa });
       parse = plan.summary;
       timings.parseMs = now() - t0;
-      // A multi-cluster scenario's result is its first model's total (every panel reads it) and
-      // its clusters travel in `federation`; otherwise the HPA's run comes first, then variants.
-      const total = plan.runs.find((r) => r.federation?.member === null);
-      const planned = total ? [total] : plan.runs;
-      const main = planned[0];
-      if (!main) return { runId, parse, result: null, error: null, timings };
+      const main = plan.runs[0];
+      if (!main) return { runId, parse, error: null, timings, runs: [] };
       // Yield once: a caller that starts a newer run meanwhile (API-level use; a worker only
       // sees the next message after this run returns) makes this one stop before simulating.
       await Promise.resolve();
-      if (superseded()) return { runId, parse, result: null, error: 'cancelled', timings };
+      if (superseded()) return { runId, parse, error: 'cancelled', timings, runs: [] };
       const t1 = now();
-      const done = planned.map((r) => executeRun(r, { shouldStop: superseded }));
-      const run = done[0]!;
+      // A model's members and total share one simulation (the run service caches it).
+      const done = plan.runs.map((r) => executeRun(r, { shouldStop: superseded }));
+      const first = done[0]!;
       const federation =
-        run.ok && main.input.federation ? federationPayload(main.input, superseded) : null;
+        first.ok && main.input.federation ? federationPayload(main.input, superseded) : null;
       timings.simulateMs = now() - t1;
-      if (!run.ok) return { runId, parse, result: null, error: run.error, timings };
+      // The first run failing (the HPA's, or a model's member) fails the reply; a variant that
+      // fails alone is an entry with its error.
+      if (!first.ok) return { runId, parse, error: first.error, timings, runs: [] };
       if (federation && !federation.ok)
-        return { runId, parse, result: null, error: federation.error, timings };
+        return { runId, parse, error: federation.error, timings, runs: [] };
       const runs: RunPayload[] = done.map((r) => ({
         key: r.key,
-        role: r.role,
-        name: r.name,
-        // The HPA's payload is `result` itself; its series cross the boundary once.
-        result: r.ok ? (r === run ? null : resultPayload(r.result)) : null,
+        kind: r.kind,
+        group: r.group,
+        label: r.label,
+        colour: r.colour,
+        result: r.ok ? resultPayload(r.result) : null,
         error: r.ok ? null : r.error,
-        ...(r.role === 'variant'
-          ? { changes: variantChanges(main.input.hpa.spec, r.input.hpa.spec) }
+        // A variant's, or a multi-cluster variant's total (the run the comparison lists).
+        ...(r.kind === 'variant' || (r.kind === 'total' && variantOf(r) !== null)
+          ? { changes: runChanges(main.input, r.input) }
           : {}),
       }));
-      const result = resultPayload(run.result);
-      runs[0]!.result = result;
       if (!kept || runId >= kept.runId) {
-        kept = { runId, result: run.result, input: main.input };
-        keptVariants = new Map(
-          done.flatMap((r) =>
-            r.ok && r !== run ? [[r.key, { runId, result: r.result, input: r.input }]] : [],
-          ),
+        keptRuns = new Map(
+          done.flatMap((r) => (r.ok ? [[r.key, { runId, result: r.result, input: r.input }]] : [])),
         );
+        kept = keptRuns.get(main.key) ?? null;
       }
       return {
         runId,
         parse,
-        result,
         error: null,
         timings,
         runs,
@@ -132,7 +129,13 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
       };
     } catch (error) {
       // Never throw across the boundary: comlink would turn it into an opaque rejection.
-      return { runId, parse, result: null, error: `internal error: ${message(error)}`, timings };
+      return {
+        runId,
+        parse,
+        error: `internal error: ${message(error)}`,
+        timings,
+        runs: [],
+      };
     }
   }
 
@@ -142,12 +145,12 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
     runKey = 'main',
   ): Promise<SyncDetail | null> {
     if (kept?.input.federation && kept.runId === runId) {
-      // A member HPA's or the central FederatedHPA's decision (run/decisionKey.ts): the run
-      // service simulates that model in full once for the kept input, then reads it from cache.
-      const d = federationDecision(kept.input, runKey, index);
+      // A member HPA's or the central FederatedHPA's decision (run/runKey.ts), of the HPA's
+      // federation or a variant's (its own input): replayed from the model's cached compact run.
+      const d = federationDecision(keptRuns.get(runKey)?.input ?? kept.input, runKey, index);
       return d ? { index, sync: d.sync, hpa: d.hpa, events: recentEvents(d.result, index) } : null;
     }
-    const run = runKey === 'main' ? kept : (keptVariants.get(runKey) ?? null);
+    const run = keptRuns.get(runKey) ?? null;
     if (!run || run.runId !== runId) return null;
     // The run is compact: the record is replayed from the nearest snapshot (deterministic).
     const sync = syncDetail(run.input, run.result, index);

@@ -5,7 +5,7 @@
 
 import {
   copySeries,
-  eventsUpTo,
+  storedEventsUpTo,
   seriesArrays,
   type SimulationInput,
   type SimulationResult,
@@ -44,9 +44,9 @@ export function resultPayload(result: SimulationResult): ResultPayload {
 
 /** Every typed-array buffer of a reply, once each, for comlink's `transfer()`. */
 export function replyTransferables(reply: RunReply): ArrayBuffer[] {
-  const all = [reply.result?.series, ...(reply.runs ?? []).map((r) => r.result?.series)];
+  const all = reply.runs.map((r) => r.result?.series);
   const buffers = new Set<ArrayBuffer>();
-  for (const k of [reply.result?.keda, ...(reply.runs ?? []).map((r) => r.result?.keda)])
+  for (const k of reply.runs.map((r) => r.result?.keda))
     if (k)
       for (const a of [k.phase, k.write])
         if (a.buffer instanceof ArrayBuffer) buffers.add(a.buffer);
@@ -61,9 +61,12 @@ export function replyTransferables(reply: RunReply): ArrayBuffer[] {
   return [...buffers];
 }
 
-/** The events of syncs 0..index, newest last, at most MAX_SYNC_EVENTS. */
+/**
+ * The Event objects the API server holds after syncs 0..index (client-go's correlator: counts,
+ * "(combined from similar events)", the spam filter), newest last, at most MAX_SYNC_EVENTS.
+ */
 export function recentEvents(result: SimulationResult, index: number): SyncEvent[] {
-  return eventsUpTo(result.events, result.series.time, index, MAX_SYNC_EVENTS);
+  return storedEventsUpTo(result.events, result.series.time, index, MAX_SYNC_EVENTS);
 }
 
 /** What the worker keeps of its latest run, for on-demand detail and export. */

@@ -14,7 +14,7 @@ describe('worker protocol messages', () => {
   it('survive structured clone unchanged: a run reply and a sync detail', async () => {
     const api = createSimulatorApi();
     const reply = await api.run(1, text);
-    expect(reply.result).not.toBeNull();
+    expect(reply.runs[0]!.result).not.toBeNull();
     expect(structuredClone(reply)).toStrictEqual(reply);
     const detail = await api.getSync(1, 2000);
     expect(detail?.sync.trace.metrics?.length).toBeGreaterThan(0);

@@ -14,6 +14,7 @@ import type {
   KedaPhase,
   KedaVersion,
   Kpis,
+  RunIdentity,
   NodeRun,
   ScenarioSummary,
   SeriesArrays,
@@ -34,11 +35,6 @@ export type SeriesPayload = SeriesArrays & SeriesInfo;
 export interface ResultPayload {
   series: SeriesPayload;
   kpis: Kpis;
-  /**
-   * Not sent any more: a sync's explanation comes with its detail (getSync). Optional so older
-   * fakes that still set it type-check.
-   */
-  explanations?: string[];
   durationSeconds: number;
   syncPeriodSeconds: number;
   /** the node pool's lane, timeline and KPIs (spec.nodes only; copied, not transferred) */
@@ -63,19 +59,19 @@ export interface KedaPayload {
 export interface RunReply {
   runId: number;
   parse: ParseSummary;
-  /** null when the text did not parse or the run failed/was cancelled */
-  result: ResultPayload | null;
-  /** a run-time failure (the parse may still be ok) */
+  /** a run-time failure (the parse may still be ok); `runs` is then empty */
   error: string | null;
   timings: { parseMs: number; simulateMs: number };
   /**
-   * Every run of the scenario, the HPA's first (`key: 'main'`, the same payload as `result`),
-   * then each variant of spec.variants. Optional so older fakes type-check.
+   * Every run of the scenario (src/run/runKey.ts): the HPA's (`main`) then each variant; or, for
+   * a multi-cluster scenario, per model every member then the total. Empty when the text did not
+   * parse or the run failed or was cancelled.
    */
-  runs?: RunPayload[];
+  runs: RunPayload[];
   /**
-   * A multi-cluster scenario (spec.federation): every model's member clusters, total and cluster
-   * events, for the cluster lanes. `result` is then the first model's total. Absent otherwise.
+   * A multi-cluster scenario (spec.federation): what the cluster lanes draw beyond the runs'
+   * series (bounds, failures, unschedulable pods, demand shares, the cluster events). Absent
+   * otherwise.
    */
   federation?: FederationPayload;
 }
@@ -131,24 +127,26 @@ export interface ClusterLanePayload {
   kpis: Kpis;
 }
 
-/** One run of the scenario (the HPA or a variant) as the UI shows it. */
-export interface RunPayload {
-  key: string;
-  role: 'hpa' | 'variant' | 'cluster';
-  name: string;
+/** One run of the scenario as the UI shows it: who it is (src/run/types.ts) and what it gave. */
+export interface RunPayload extends RunIdentity {
   result: ResultPayload | null;
   error: string | null;
-  /** role `variant`: the fields it changes in the HPA ("path: 300 → 600"; src/run/variantChanges) */
+  /** kind `variant`: the fields it changes in the HPA ("path: 300 → 600"; src/run/variantChanges) */
   changes?: string[];
 }
 
 export type EditReply = { ok: true; text: string } | { ok: false; error: string };
 
 export interface SyncEvent {
+  /** lastTimestamp: the controller's last accepted send */
   time: number;
   type: 'Normal' | 'Warning';
   reason: string;
   message: string;
+  /** the Event object's count (absent: 1), repeats the spam filter held back included */
+  count?: number;
+  /** firstTimestamp (absent: `time`) */
+  firstTime?: number;
 }
 
 export interface SyncDetail {

@@ -11,7 +11,7 @@ import { formatElapsed } from '../../format/timeAxis.ts';
 import { ClusterDecision, ClustersPanel } from '../../panels/clusters/index.ts';
 import { ExplainPanel, rescalesOf } from '../../panels/explain/index.ts';
 import { PlaybackBar, usePlayback } from '../../playback/index.ts';
-import { parseDecisionKey } from '../../run/decisionKey.ts';
+import { parseMemberKey } from '../../run/runKey.ts';
 import {
   useActions,
   useErrorCount,
@@ -74,7 +74,16 @@ export function EmbedApp(props: { linkError: string | null }) {
     () => (focusedResult ? rescalesOf(focusedResult.series) : undefined),
     [focusedResult],
   );
-  const explainedRuns = useMemo(() => runs.filter((r) => r.role !== 'cluster' && r.result), [runs]);
+  // The HPA and its variants; a multi-cluster run's decisions come from the Clusters panel.
+  const explainedRuns = useMemo(
+    () =>
+      runs.flatMap((r) =>
+        (r.kind === 'hpa' || r.kind === 'variant') && r.result
+          ? [{ key: r.key, name: r.label, role: r.kind }]
+          : [],
+      ),
+    [runs],
+  );
   const position =
     result && selected !== null && selected < syncCount
       ? `sync ${selected}/${syncCount - 1} · ${formatElapsed(result.series.time[selected]!, true)}`
@@ -106,7 +115,7 @@ export function EmbedApp(props: { linkError: string | null }) {
               series={result.series}
               selectedSync={selected}
               onSelectSync={actions.selectSync}
-              selectedDetail={parseDecisionKey(focusedRun)?.member ? null : detail}
+              selectedDetail={parseMemberKey(focusedRun)?.member ? null : detail}
               stale={false}
               staleNote=""
               overlays={[]}
@@ -150,6 +159,7 @@ export function EmbedApp(props: { linkError: string | null }) {
               rescales={rescales}
               onSelectSync={actions.selectSync}
               series={focusedResult?.series}
+              nodes={focusedResult?.nodes}
             />
           )}
         </aside>

@@ -28,9 +28,9 @@ export function fakeReply(runId: number, text: string): RunReply {
       defaultSimulation: null,
       defaultWorld: null,
     },
-    result: null,
     error: null,
     timings: { parseMs: 0, simulateMs: 0 },
+    runs: [],
   };
 }
 

@@ -349,16 +349,16 @@ export class Cluster {
         ? this.grouped.at(w, this.pipeline.groupVersion, t)
         : w.observedPods();
     this.meter.podEntries += obs.pods.length;
-    obs.resourceMetricsError = world.metricsServerDown(t) ? METRICS_SERVER_DOWN : null;
+    obs.resourceMetricsError = world.metricsApiUnavailable(t) ? METRICS_SERVER_DOWN : null;
     if (this.hasObjectMetrics)
       obs.objectMetrics = objectSamples(this.hpa.spec.metrics ?? [], (m) =>
-        world.metricValue('object', m, unavailable),
+        world.metricValue('object', m, unavailable, t),
       );
     if (this.hasExternalMetrics)
       obs.externalMetrics = externalSamples(this.hpa.spec.metrics ?? [], (m) =>
         this.externalSource !== null
           ? this.externalSource(m, t)
-          : world.metricValue('external', m, unavailable),
+          : world.metricValue('external', m, unavailable, t),
       );
     return obs;
   }

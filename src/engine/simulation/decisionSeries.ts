@@ -7,6 +7,7 @@ import type { SeriesArrays } from './seriesShape.ts';
 
 export type DecisionSeries = Pick<
   SeriesArrays,
+  | 'currentReplicas'
   | 'rawReplicas'
   | 'stabilizedReplicas'
   | 'limitedReplicas'

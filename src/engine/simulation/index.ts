@@ -53,6 +53,7 @@ export {
   type SeriesArrays,
   type SeriesInfo,
 } from './seriesShape.ts';
-export { syncDetail, replaySync, eventsUpTo, type TimedEvent } from './replay.ts';
+export { syncDetail, replaySync, eventsUpTo, storedEventsUpTo, type TimedEvent } from './replay.ts';
+export { storedEvents, type StoredEvent } from './eventCorrelator.ts';
 export { timingDraws, drawInput, MAX_DRAWS, type TimingDraw } from './draws.ts';
 export { kpisAtPercentile, drawStats, tailValue, type DrawStats } from './drawStats.ts';

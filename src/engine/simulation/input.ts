@@ -107,6 +107,21 @@ export interface MetricsPipelineModel {
   adapterIntervalSeconds?: number;
   /** ignored: metrics-server has no window setting (the window is the time between two samples) */
   windowSeconds?: number;
+  /**
+   * prometheus-adapter in front of Prometheus, instead of the adapter poll: Object and External
+   * values are the rule's query at each HPA read (prometheus.ts). Absent: the poll.
+   */
+  prometheus?: PrometheusModel | null;
+}
+
+/** Prometheus' scrapes and the adapter rule's range, for Object and External metrics. */
+export interface PrometheusModel {
+  /** Prometheus' scrape_interval (samples at phase + k × this) */
+  scrapeIntervalSeconds: number;
+  /** the scrapes' phase (default: metrics-server's offset) */
+  offsetSeconds?: number;
+  /** the rule's `rate(…[window])`; 0: the series itself (a gauge), its latest sample */
+  rateWindowSeconds: number;
 }
 
 /**

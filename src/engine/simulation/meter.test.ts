@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatSpan, WORK_COSTS, WorkMeter } from './meter.ts';
+import {
+  formatCount,
+  formatSpan,
+  memoryUnitsOf,
+  timeUnitsOf,
+  WORK_COSTS,
+  WORK_PRICES,
+  WorkMeter,
+  zeroCounts,
+} from './meter.ts';
 import { scrapeSchedule } from './scrapes.ts';
 import { simulate } from './simulate.ts';
 import { buildInput } from './testing/buildInput.ts';
@@ -123,6 +132,27 @@ describe('a run past its work budget stops with a located error', () => {
     const short = { ...week, durationSeconds: 3600 };
     expect(simulate(short).ok).toBe(true);
     expect(simulate(short, { workBudget: 1e12 }).ok).toBe(true);
+  });
+});
+
+describe('the written-out unit sums', () => {
+  it('equal the sum over WORK_COSTS bit for bit, each cost included', () => {
+    let seed = 7;
+    const rnd = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32) * 1e7;
+    for (let round = 0; round < 200; round++) {
+      const c = zeroCounts();
+      // one cost alone (a cost missing from the sums shows), then all at once
+      const only = WORK_COSTS[round % WORK_COSTS.length]!;
+      for (const k of WORK_COSTS) c[k] = round < WORK_COSTS.length && k !== only ? 0 : rnd();
+      let time = 0;
+      let memory = 0;
+      for (const k of WORK_COSTS) {
+        time += c[k] * WORK_PRICES[k].time;
+        memory += c[k] * WORK_PRICES[k].memory;
+      }
+      expect(Object.is(timeUnitsOf(c), time)).toBe(true);
+      expect(Object.is(memoryUnitsOf(c), memory)).toBe(true);
+    }
   });
 });
 

@@ -173,6 +173,49 @@ export class WorkBudgetError extends Error {
   }
 }
 
+// The loop checks the budget after every scrape and sync, so the sums are written out: the
+// same products added in WORK_COSTS' order (bit for bit the loop over it, as meter.test.ts
+// proves), without a keyed read per cost, which made the checks ~13 % of a budgeted run.
+const T = WORK_PRICES;
+
+/** Σ count × time price, in WORK_COSTS' order. */
+export function timeUnitsOf(c: WorkCounts): number {
+  return (
+    0 +
+    c.scrapes * T.scrapes.time +
+    c.podScrapes * T.podScrapes.time +
+    c.curveNodes * T.curveNodes.time +
+    c.syncs * T.syncs.time +
+    c.metricSyncs * T.metricSyncs.time +
+    c.podEntries * T.podEntries.time +
+    c.recommendations * T.recommendations.time +
+    c.scaleEvents * T.scaleEvents.time +
+    c.podWrites * T.podWrites.time +
+    c.seriesValues * T.seriesValues.time +
+    c.records * T.records.time +
+    c.snapshotPods * T.snapshotPods.time
+  );
+}
+
+/** Σ count × memory price, in WORK_COSTS' order. */
+export function memoryUnitsOf(c: WorkCounts): number {
+  return (
+    0 +
+    c.scrapes * T.scrapes.memory +
+    c.podScrapes * T.podScrapes.memory +
+    c.curveNodes * T.curveNodes.memory +
+    c.syncs * T.syncs.memory +
+    c.metricSyncs * T.metricSyncs.memory +
+    c.podEntries * T.podEntries.memory +
+    c.recommendations * T.recommendations.memory +
+    c.scaleEvents * T.scaleEvents.memory +
+    c.podWrites * T.podWrites.memory +
+    c.seriesValues * T.seriesValues.memory +
+    c.records * T.records.memory +
+    c.snapshotPods * T.snapshotPods.memory
+  );
+}
+
 /** Every count at 0. */
 export function zeroCounts(): WorkCounts {
   const c = {} as WorkCounts;
@@ -195,16 +238,12 @@ export class WorkMeter {
 
   /** CPU-time units spent so far. */
   timeUnits(): number {
-    let u = 0;
-    for (const k of WORK_COSTS) u += this.counts[k] * WORK_PRICES[k].time;
-    return u;
+    return timeUnitsOf(this.counts);
   }
 
   /** Units of memory the result keeps so far. */
   memoryUnits(): number {
-    let u = 0;
-    for (const k of WORK_COSTS) u += this.counts[k] * WORK_PRICES[k].memory;
-    return u;
+    return memoryUnitsOf(this.counts);
   }
 
   /** max(time, memory): what the budget is compared with (as the scenario's estimate). */

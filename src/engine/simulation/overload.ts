@@ -5,7 +5,7 @@
 // A curve that is not straight between breaks (a sine) is halved until each piece is straight
 // within a millionth, or one second long (the resolution the pods' CPU counters average at).
 
-import type { CompiledCurve } from './curves/index.ts';
+import { CURVE_CHUNK, type CompiledCurve } from './curves/index.ts';
 import type { CurveShape } from './curves/breaks.ts';
 
 /** Bisections of a straight piece that a clamp bends (a kink found to 2⁻²⁴ of the piece). */
@@ -50,12 +50,20 @@ export class Episodes {
   }
 }
 
+/** Pieces whose first reads go in one batch (five times each fill a CURVE_CHUNK at most). */
+const BATCH = Math.floor(CURVE_CHUNK / 5);
+
 export class DemandIntegral {
   private readonly curve: CompiledCurve;
   private readonly breaks: Float64Array;
   private readonly linear: boolean;
   /** index of the first break not before the last interval asked for (intervals come in order) */
   private hint = 0;
+  /** a batch of whole pieces: their ends, where their reads start, and the reads' times/values */
+  private readonly ends = new Float64Array(BATCH + 1);
+  private readonly firsts = new Int32Array(BATCH + 1);
+  private readonly times = new Float64Array(CURVE_CHUNK);
+  private readonly values = new Float64Array(CURVE_CHUNK);
 
   constructor(curve: CompiledCurve, shape: CurveShape) {
     this.curve = curve;
@@ -81,12 +89,88 @@ export class DemandIntegral {
     if (i > 0 && br[i - 1]! > a) i = 0;
     while (i < br.length && br[i]! <= a) i++;
     this.hint = i;
+    const { ends, firsts, times, values } = this;
     let x = a;
     while (x < b) {
-      const next = i < br.length && br[i]! < b ? br[i++]! : b;
-      this.piece(x, next, capacity, share, sums, episodes, 0);
-      x = next;
+      // The whole pieces' first reads (the same times `piece` reads) sampled in one call: a
+      // batch costs the curve's tree one pass, where each read alone walked all of it. Values
+      // are bit-equal to valueAt (CompiledCurve.sampleInto), so the sums are too.
+      const from = x;
+      let n = 0;
+      let m = 0;
+      while (x < b && n < BATCH) {
+        const next = i < br.length && br[i]! < b ? br[i++]! : b;
+        firsts[n] = m;
+        m += this.readTimes(x, next, times, m);
+        ends[n++] = next;
+        x = next;
+      }
+      firsts[n] = m;
+      this.curve.sampleInto(times, values, m);
+      let x0 = from;
+      for (let k = 0; k < n; k++) {
+        const x1 = ends[k]!;
+        const r = firsts[k]!;
+        const f = share;
+        if (firsts[k + 1]! - r === 5)
+          this.judge(
+            x0,
+            x1,
+            capacity,
+            f,
+            sums,
+            episodes,
+            0,
+            f * values[r + 1]!,
+            f * values[r + 3]!,
+            f * values[r]!,
+            f * values[r + 4]!,
+            f * values[r + 2]!,
+          );
+        else
+          this.judge(
+            x0,
+            x1,
+            capacity,
+            f,
+            sums,
+            episodes,
+            0,
+            f * values[r]!,
+            f * values[r + 1]!,
+            NaN,
+            NaN,
+            NaN,
+          );
+        x0 = x1;
+      }
     }
+  }
+
+  /** Whether a piece at `depth` is checked for a kink (its start, middle and end read too). */
+  private checks(h: number, depth: number): boolean {
+    return depth < MAX_DEPTH && (this.linear || h > 1);
+  }
+
+  /**
+   * The times `piece` reads for [x0, x1) at depth 0, from `out[at]`, in time order (a batch in
+   * order takes the curves' lookups and noise buckets once): 1/4 and 3/4, or, when the piece is
+   * checked, 0, 1/4, 1/2, 3/4 and ≈1.
+   */
+  private readTimes(x0: number, x1: number, out: Float64Array, at: number): number {
+    const h = x1 - x0;
+    if (!this.checks(h, 0)) {
+      out[at] = x0 + h / 4;
+      out[at + 1] = x0 + (3 * h) / 4;
+      return 2;
+    }
+    const eps = h * 1e-9;
+    out[at] = x0;
+    out[at + 1] = x0 + h / 4;
+    out[at + 2] = x0 + h / 2;
+    out[at + 3] = x0 + (3 * h) / 4;
+    out[at + 4] = x1 - eps;
+    return 5;
   }
 
   /**
@@ -106,17 +190,44 @@ export class DemandIntegral {
     const h = x1 - x0;
     const q1 = f * this.curve.valueAt(x0 + h / 4);
     const q3 = f * this.curve.valueAt(x0 + (3 * h) / 4);
+    if (!this.checks(h, depth)) {
+      this.integrate(x0, x1, c, q1, q3, sums, ep);
+      return;
+    }
+    const eps = h * 1e-9;
+    const v0 = f * this.curve.valueAt(x0);
+    const v1 = f * this.curve.valueAt(x1 - eps);
+    const mid = f * this.curve.valueAt(x0 + h / 2);
+    this.judge(x0, x1, c, f, sums, ep, depth, q1, q3, v0, v1, mid);
+  }
+
+  /**
+   * A piece with its reads (v0, v1, mid unused when it is not checked): integrated as the line
+   * through q1 and q3, or halved when its start, middle or end is off that line.
+   */
+  private judge(
+    x0: number,
+    x1: number,
+    c: number,
+    f: number,
+    sums: OverloadSums,
+    ep: Episodes | null,
+    depth: number,
+    q1: number,
+    q3: number,
+    v0: number,
+    v1: number,
+    mid: number,
+  ): void {
+    const h = x1 - x0;
     // A straight piece is halved only at a kink; a curved one (a sine) until it is straight
     // within a millionth, or a second long (the resolution the pods' CPU counters average at).
-    const curved = !this.linear;
-    if (depth < MAX_DEPTH && (!curved || h > 1)) {
+    if (this.checks(h, depth)) {
       // The piece's start and (just before) its end must lie on that line too, else a kink is
       // inside: halve the piece until the kink is pinned down.
+      const curved = !this.linear;
       const slope = (q3 - q1) / (h / 2);
       const eps = h * 1e-9;
-      const v0 = f * this.curve.valueAt(x0);
-      const v1 = f * this.curve.valueAt(x1 - eps);
-      const mid = f * this.curve.valueAt(x0 + h / 2);
       const tol =
         (curved ? 1e-6 : 1e-9) * Math.max(1, Math.abs(q1), Math.abs(q3), Math.abs(slope) * h);
       if (

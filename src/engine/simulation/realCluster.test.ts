@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SimulationInput } from './input.ts';
 import { probeReadyAt } from './readiness.ts';
+import { scrapeSchedule } from './scrapes.ts';
+import { metricsServerReadyAt } from './world.ts';
 import { ApiWriter, slowStartBatch } from './replicaSet.ts';
 import { createSimulation, simulate, isFullResult } from './simulate.ts';
 import { buildInput, type InputOverrides } from './testing/buildInput.ts';
@@ -398,16 +400,33 @@ describe('a metrics API outage', () => {
         'unable to fetch metrics from resource metrics API',
       );
     }
-    // Back at 600: the scrape at 607 is the first of the restarted server (one point: no pod
-    // listed), the one at 622 the second; the sync at 630 is the first to scale.
+    // Back at 600: the scrape at 607 is the first of the restarted server, the one at 622 the
+    // second; its readiness probe (20 s initial delay, every 10 s) passes at 630, the first tick
+    // with two scrapes stored. Until then kube-aggregator has no Ready endpoint and answers 503:
+    // the same failed List as during the outage, not "no metrics returned".
     const after = r.syncs.filter((s) => s.time >= 600 && s.time <= 630);
     expect(after.map((s) => [s.time, s.rescaled])).toEqual([
       [600, false],
       [615, false],
       [630, true],
     ]);
-    expect(after[1]!.conditions.find((c) => c.type === 'ScalingActive')!.message).toContain(
-      'no metrics returned from resource metrics API',
+    for (const s of after.slice(0, 2))
+      expect(s.conditions.find((c) => c.type === 'ScalingActive')!.message).toBe(
+        'the HPA was unable to compute the replica count: unable to get metrics for resource cpu: unable to fetch metrics from resource metrics API: the server is currently unable to handle the request (get pods.metrics.k8s.io)',
+      );
+  });
+
+  it('stays unavailable until the readiness probe passes with two scrapes stored', () => {
+    const scrapes = scrapeSchedule(
+      buildInput({ metricsPipeline: { resolutionSeconds: 15, offsetSeconds: 7 } }),
     );
+    // scrapes at 607 and 622; ticks at 620 (one scrape), 630
+    expect(metricsServerReadyAt(600, scrapes)).toBe(630);
+    // back at 605: scrapes at 607, 622; ticks 625 ✓
+    expect(metricsServerReadyAt(605, scrapes)).toBe(625);
+    // back at 570: scrapes 577, 592; first tick at 590 has one scrape; 600 ✓
+    expect(metricsServerReadyAt(570, scrapes)).toBe(600);
+    // back exactly on a scrape (607): it stores; 622 second; ticks 627 ✓
+    expect(metricsServerReadyAt(607, scrapes)).toBe(627);
   });
 });

@@ -150,6 +150,7 @@ export class Recorder {
     s.time[k] = t;
     s.desiredReplicas[k] = r.desiredReplicas;
     s.specReplicas[k] = cluster.specReplicas;
+    s.currentReplicas[k] = step.before;
     s.readyReplicas[k] = pods.ready;
     s.pendingReplicas[k] = pods.pending;
     s.terminatingReplicas[k] = pods.terminating;

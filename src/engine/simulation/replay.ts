@@ -2,7 +2,6 @@
 // simulation again from the nearest snapshot taken before it. The run is deterministic, so the
 // rebuilt record equals the one a full recording keeps (replay.test.ts proves it).
 
-import type { HPAEvent } from '../controller/index.ts';
 import type { SimulationInput } from './input.ts';
 import type { Simulation } from './loop.ts';
 import type { PlaneSync } from './plane.ts';
@@ -11,6 +10,7 @@ import type { EventLog, ReplayIndex, SimulationResult, SyncRecord } from './resu
 import { singleSimulation } from './single.ts';
 import { withKeda } from '../keda/explain.ts';
 import { kedaPlaneOf } from '../keda/plane.ts';
+import { EventCorrelator, type StoredEvent, type TimedEvent } from './eventCorrelator.ts';
 
 /** Snapshot spacing: at most ~32 snapshots (memory), at least 64 syncs apart (speed). */
 export function snapshotSpacing(syncCount: number): number {
@@ -52,9 +52,7 @@ export function replaySync(sim: Simulation, replay: ReplayIndex, index: number):
   return sim.runSync();
 }
 
-export interface TimedEvent extends HPAEvent {
-  time: number;
-}
+export type { TimedEvent };
 
 /** The events of syncs 0..index, newest last, at most `max` (walks back from index). */
 export function eventsUpTo(
@@ -77,4 +75,27 @@ export function eventsUpTo(
     out.push({ time: time[log.sync[i]!]!, type: e.type, reason: e.reason, message: e.message });
   }
   return out;
+}
+
+/**
+ * The Event objects the API server holds after syncs 0..index (eventCorrelator.ts: counted,
+ * combined, spam-filtered), newest last, at most `max`: what `kubectl describe hpa` lists.
+ */
+export function storedEventsUpTo(
+  log: EventLog,
+  time: ArrayLike<number>,
+  index: number,
+  max: number,
+): StoredEvent[] {
+  const c = new EventCorrelator();
+  for (let i = 0; i < log.sync.length && log.sync[i]! <= index; i++) {
+    const e = log.events[i]!;
+    c.eventCorrelate({
+      time: time[log.sync[i]!]!,
+      type: e.type,
+      reason: e.reason,
+      message: e.message,
+    });
+  }
+  return c.events().slice(-max);
 }

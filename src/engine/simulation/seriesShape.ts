@@ -18,6 +18,12 @@ export const SYNC_F64_KEYS = [
   'time',
   'desiredReplicas',
   'specReplicas',
+  /**
+   * spec.replicas as the sync read it, before its own write (trace.currentReplicas): differs from
+   * the previous sync's spec when someone else wrote the scale in between (a kubectl scale, KEDA);
+   * NaN where no controller sync ran (a federation's summed series)
+   */
+  'currentReplicas',
   'readyReplicas',
   'pendingReplicas',
   'terminatingReplicas',
@@ -81,7 +87,13 @@ export type SimulationSeries = SeriesArrays & SeriesInfo;
 export function allocateSeries(n: number, m: number, info: SeriesInfo): SimulationSeries {
   const s = { ...info } as SimulationSeries;
   for (const k of SYNC_F64_KEYS) s[k] = new Float64Array(n);
-  for (const k of ['rawReplicas', 'stabilizedReplicas', 'limitedReplicas'] as const) s[k].fill(NaN);
+  for (const k of [
+    'currentReplicas',
+    'rawReplicas',
+    'stabilizedReplicas',
+    'limitedReplicas',
+  ] as const)
+    s[k].fill(NaN);
   for (const k of METRIC_F64_KEYS)
     s[k] = Array.from({ length: m }, () => new Float64Array(n).fill(NaN));
   for (const k of METRIC_U8_KEYS) s[k] = Array.from({ length: m }, () => new Uint8Array(n));

@@ -520,6 +520,12 @@ export class Workload {
   advance(t: number): void {
     if (this.creating.length > 0 && this.creating[0]! <= t) this.materialize(t);
     if (t < this.nextGoneAt) return;
+    // apart: its closure over t would allocate a context on every call, the usual early return too
+    this.dropGone(t);
+  }
+
+  /** advance's rare part: some terminating pod is gone by t. */
+  private dropGone(t: number): void {
     const placer = this.placer;
     this.pods = this.pods.filter((p) => {
       if (this.stateAt(p, t) !== 'gone') return true;

@@ -5,9 +5,18 @@
 
 import type { CompiledCurve, Curve } from './curves/index.ts';
 import { LIVE_CURVES, type CurveCompiler } from './curves/tape.ts';
-import type { ExternalLoad, MetricOutage, ObjectLoad, SimulationInput } from './input.ts';
+import {
+  DEFAULT_SCRAPE_OFFSET_SECONDS,
+  type ExternalLoad,
+  type MetricOutage,
+  type ObjectLoad,
+  type PrometheusModel,
+  type SimulationInput,
+} from './input.ts';
+import { prometheusRead } from './prometheus.ts';
 import type { PerPodLoad } from './metricsPipeline.ts';
 import type { WorldSnapshot } from './state.ts';
+import { scrapeSchedule, type ScrapeSchedule } from './scrapes.ts';
 
 interface ExternalEntry {
   load: ExternalLoad;
@@ -18,6 +27,28 @@ interface ExternalEntry {
 /** The error metrics-server's aggregated API answers while it is down (kube-aggregator 503). */
 export const METRICS_SERVER_DOWN =
   'the server is currently unable to handle the request (get pods.metrics.k8s.io)';
+
+/**
+ * metrics-server's readiness probe as its manifests deploy it (manifests/base/deployment.yaml and
+ * the chart's values.yaml at 5ed5d3a2: httpGet /readyz, initialDelaySeconds 20, periodSeconds 10).
+ */
+export const METRICS_SERVER_READINESS = { initialDelaySeconds: 20, periodSeconds: 10 } as const;
+
+/**
+ * When a metrics-server that came back at `up` is Ready, so that kube-aggregator routes to it
+ * again: the first probe tick (every periodSeconds from the start, none before
+ * initialDelaySeconds; kubelet prober worker.go) at which `/readyz` passes, i.e. its storage holds
+ * two scrapes (upstream: pkg/storage/storage.go Ready, "enough metric points to serve": a
+ * previous point per pod). Until then the aggregated API answers 503, as while it was down.
+ */
+export function metricsServerReadyAt(up: number, scrapes: ScrapeSchedule): number {
+  const r = scrapes.resolution;
+  const firstScrape = scrapes.first + Math.ceil((up - scrapes.first) / r - 1e-9) * r;
+  const secondScrape = firstScrape + r;
+  const { initialDelaySeconds: delay, periodSeconds: period } = METRICS_SERVER_READINESS;
+  const firstTick = up + delay;
+  return firstTick + Math.max(0, Math.ceil((secondScrape - firstTick) / period - 1e-9)) * period;
+}
 
 export class World {
   readonly traffic: CompiledCurve | null;
@@ -30,10 +61,15 @@ export class World {
   private readonly externalLoads = new Map<string, ExternalEntry>();
   private readonly queued: [string, ExternalEntry][] = [];
   private readonly outages: MetricOutage[];
+  /** [back, Ready) after each metrics-server outage: running again, not yet Ready (503) */
+  private readonly warmUps: [number, number][] = [];
   private backlog = new Map<string, number>();
   /** Object/External values at the adapter's last poll, by "object/<name>" or "external/<name>" */
   private polled = new Map<string, number>();
   private lastDemandTime = NaN;
+  /** Prometheus behind the adapter (Object/External reads), or null: the adapter's poll */
+  private readonly prometheus: PrometheusModel | null;
+  private readonly scrapeOffset: number;
   private lastDemand = 0;
 
   /** `curves`: how curves are compiled (a search replays them from tapes, curves/tape.ts) */
@@ -42,6 +78,14 @@ export class World {
       c === null ? null : curves.compile(c);
     this.traffic = compile(input.traffic);
     this.outages = input.outages;
+    this.prometheus = input.metricsPipeline.prometheus ?? null;
+    this.scrapeOffset = input.metricsPipeline.offsetSeconds ?? DEFAULT_SCRAPE_OFFSET_SECONDS;
+    const resourceOutages = input.outages.filter((o) => o.metric.startsWith('resource/'));
+    if (resourceOutages.length > 0) {
+      const scrapes = scrapeSchedule(input);
+      for (const o of resourceOutages)
+        this.warmUps.push([o.toSeconds, metricsServerReadyAt(o.toSeconds, scrapes)]);
+    }
     for (const load of input.loads) {
       if (load.kind === 'resource' || load.kind === 'pods') {
         this.perPodLoads.push({
@@ -119,6 +163,16 @@ export class World {
     return false;
   }
 
+  /**
+   * The resource metrics API answers 503 at t: metrics-server is down, or back but not yet Ready
+   * (metricsServerReadyAt). Its storage is another matter: it stores from the first scrape back.
+   */
+  metricsApiUnavailable(t: number): boolean {
+    if (this.metricsServerDown(t)) return true;
+    for (const [from, to] of this.warmUps) if (t >= from && t < to) return true;
+    return false;
+  }
+
   /** An adapter poll at s: Object and External values as they are now (the controller reads these). */
   poll(s: number, demandNow: number): void {
     for (const [name, o] of this.objectLoads)
@@ -161,15 +215,42 @@ export class World {
     }
   }
 
-  /** An Object or External metric's value (milli-units) as the adapter last polled it; null: no sample. */
+  /**
+   * An Object or External metric's value (milli-units) read at t: with Prometheus behind the
+   * adapter (metricsPipeline.prometheus), the rule's query at t (prometheus.ts); else as the
+   * adapter last polled it (and always so for a queue, whose backlog has no past here). null: no
+   * sample.
+   */
   metricValue(
     kind: 'object' | 'external',
     metric: string,
     unavailable: Set<string> | null,
+    t = NaN,
   ): number | null {
     const key = `${kind}/${metric}`;
     if (unavailable !== null && unavailable.has(key)) return null;
+    if (this.prometheus !== null && !Number.isNaN(t)) {
+      const valueAt = this.trueValue(kind, metric);
+      if (valueAt !== null)
+        return prometheusRead(this.prometheus, this.scrapeOffset, t, (s) => valueAt(s < 0 ? 0 : s));
+    }
     return this.polled.get(key) ?? null;
+  }
+
+  /** The metric's value over time (milli-units), as the adapter's source sees it; null: a queue. */
+  private trueValue(kind: 'object' | 'external', metric: string): ((s: number) => number) | null {
+    const perUnit = (milli: number) => (s: number) =>
+      (this.traffic ? this.traffic.valueAt(s) : 0) * milli;
+    if (kind === 'object') {
+      const o = this.objectLoads.get(metric);
+      if (!o) return null;
+      const curve = o.curve;
+      return curve ? (s) => curve.valueAt(s) * 1000 : perUnit(o.load.perUnitMilli);
+    }
+    const e = this.externalLoads.get(metric);
+    if (!e || e.load.queue) return null;
+    const curve = e.curve;
+    return curve ? (s) => curve.valueAt(s) * 1000 : perUnit(e.load.perUnitMilli);
   }
 
   snapshot(): WorldSnapshot {

@@ -7,7 +7,7 @@
 // the Ready members' pods.
 
 import { useRef } from 'react';
-import { parseDecisionKey } from '../../run/decisionKey.ts';
+import { parseMemberKey } from '../../run/runKey.ts';
 import { useClusterModel } from '../../store/index.ts';
 import { ExplainPanel, type ExplainedRun } from '../explain/index.ts';
 import type { FederationPayload, SyncDetail } from '../../worker/protocol.ts';
@@ -28,7 +28,7 @@ export function ClusterDecision(props: {
 }) {
   const { federation, selectedSync: k } = props;
   const chosen = useClusterModel();
-  const d = parseDecisionKey(props.focusedRun);
+  const d = parseMemberKey(props.focusedRun);
   const model = d ? federation.models.find((m) => m.model === d.model) : undefined;
   const shown = model ?? federation.models.find((m) => m.model === chosen) ?? federation.models[0]!;
   // The last detail of this decision stays while the next sync's is fetched (no flashing).

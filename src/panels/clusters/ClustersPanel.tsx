@@ -4,11 +4,9 @@
 // a single-cluster scenario. The selected sync is the app's (shared with the charts): both models
 // run on the same sync grid, so one index means the same instant in either.
 
-import { useEffect } from 'react';
 import { formatNumber } from '../../format/format.ts';
 import { formatDuration } from '../../format/timeAxis.ts';
-import { parseDecisionKey } from '../../run/decisionKey.ts';
-import { readShareModel } from '../../share/index.ts';
+import { parseMemberKey } from '../../run/runKey.ts';
 import {
   useActions,
   useClusterModel,
@@ -27,7 +25,7 @@ import './clusters.css';
 
 /** The lane a focused decision belongs to: the member's, or the total for the central HPA. */
 function focusedLaneOf(key: string): string | null {
-  const d = parseDecisionKey(key);
+  const d = parseMemberKey(key);
   return d ? (d.member ?? 'total') : null;
 }
 
@@ -49,11 +47,6 @@ export function ClustersPanel(props: {
   const hpaChoice = useHpaChoice();
   const parse = useParseSummary();
   const hpaName = hpaChoice ?? (parse?.selectedHpa || 'the HPA');
-  // A link's model (#…&model=shipped) opens the panel on it.
-  useEffect(() => {
-    const linked = readShareModel();
-    if (linked) actions.chooseClusterModel(linked);
-  }, [actions]);
   if (!federation || federation.models.length === 0) return null;
   const models = federation.models;
   const index = Math.max(

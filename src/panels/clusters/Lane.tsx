@@ -6,10 +6,11 @@
 // across every lane (the kit's hover store, so the plot never re-renders) and shows this lane's
 // values at that sync; a click selects it.
 
-import { memo, useRef, type MouseEvent } from 'react';
+import { memo, useId, useRef, type MouseEvent } from 'react';
 import { areaPath, linePath, nearestRow, type PlotRow } from '../../plot/geometry.ts';
 import type { HoverStore } from '../../plot/hover.ts';
 import { LaneHover } from './LaneHover.tsx';
+import { laneSummary } from './laneSummary.ts';
 import { intervals, LANE_H, LANE_W, laneX, laneY, rowKey, type LaneSeries } from './lanes.ts';
 
 export interface LaneProps {
@@ -40,6 +41,7 @@ export const Lane = memo(function Lane(p: LaneProps) {
   const x = laneX(domain);
   const y = laneY(p.yMax);
   const frame = useRef(0);
+  const summaryId = useId();
   const inView = (t: number) => t >= domain[0] && t <= domain[1];
   const capY = lane.capacity === null ? null : tenth(y(lane.capacity));
   const cursor = p.selected === null ? undefined : p.time[p.selected];
@@ -85,6 +87,7 @@ export const Lane = memo(function Lane(p: LaneProps) {
           preserveAspectRatio="none"
           role="img"
           aria-label={`${lane.label}: replicas over time`}
+          aria-describedby={summaryId}
           onPointerMove={onMove}
           onPointerLeave={onLeave}
           onClick={onClick}
@@ -142,6 +145,10 @@ export const Lane = memo(function Lane(p: LaneProps) {
             />
           ) : null}
         </svg>
+        {/* the lane in words, the selected sync included (laneSummary.ts) */}
+        <span id={summaryId} className="visually-hidden">
+          {laneSummary(lane, p.time, p.selected)}
+        </span>
         <LaneHover
           lane={lane}
           k={k}

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseDecisionKey } from '../../run/decisionKey.ts';
+import { parseMemberKey } from '../../run/runKey.ts';
 import { createSimulatorApi } from '../../worker/api.ts';
 import { decisionRuns, decisionTitle, laneDecision, noDecisionReason } from './decision.ts';
 
@@ -14,23 +14,23 @@ const [proposal, shipped] = (await createSimulatorApi().run(1, text)).federation
 describe('the decisions a multi-cluster model explains', () => {
   it('lists each member HPA (proposal) or the central FederatedHPA (shipped)', () => {
     expect(decisionRuns(proposal!, 'web').map((r) => [r.key, r.name, r.role])).toEqual([
-      ['cluster:proposal:east', "east's member HPA", 'cluster'],
-      ['cluster:proposal:west', "west's member HPA", 'cluster'],
-      ['cluster:proposal:south', "south's member HPA", 'cluster'],
+      ['proposal/east', "east's member HPA", 'cluster'],
+      ['proposal/west', "west's member HPA", 'cluster'],
+      ['proposal/south', "south's member HPA", 'cluster'],
     ]);
     expect(decisionRuns(shipped!, 'web')).toEqual([
-      { key: 'cluster:shipped:', name: 'web as the central FederatedHPA', role: 'hpa' },
+      { key: 'shipped/total', name: 'web as the central FederatedHPA', role: 'hpa' },
     ]);
-    expect(decisionTitle(parseDecisionKey('cluster:shipped:')!, 'web')).toMatch(
+    expect(decisionTitle(parseMemberKey('shipped/total')!, 'web')).toMatch(
       /central FederatedHPA web .*union of the Ready members' pods/,
     );
   });
 
   it('a lane click picks that member, or the central HPA whatever the lane in shipped', () => {
-    expect(laneDecision(proposal!, 'west')).toBe('cluster:proposal:west');
+    expect(laneDecision(proposal!, 'west')).toBe('proposal/west');
     expect(laneDecision(proposal!, 'total')).toBeNull();
-    expect(laneDecision(shipped!, 'west')).toBe('cluster:shipped:');
-    expect(laneDecision(shipped!, 'total')).toBe('cluster:shipped:');
+    expect(laneDecision(shipped!, 'west')).toBe('shipped/total');
+    expect(laneDecision(shipped!, 'total')).toBe('shipped/total');
   });
 
   it('says why a member has no decision: failed, else none to explain', () => {

@@ -2,16 +2,16 @@
 // tested without a DOM): the proposal model's member HPAs, the shipped model's central
 // FederatedHPA; and why a member has no decision at a sync (failed, or no HPA assigned).
 
-import { decisionKey, type Decision } from '../../run/decisionKey.ts';
+import { memberKey, type MemberRef } from '../../run/runKey.ts';
 import type { ExplainedRun } from '../explain/index.ts';
 import type { FederationModelPayload } from '../../worker/protocol.ts';
 
 /** The decisions of one model, for the explanation's run switch. */
 export function decisionRuns(model: FederationModelPayload, hpaName: string): ExplainedRun[] {
   if (model.model === 'shipped')
-    return [{ key: decisionKey('shipped', null), name: centralName(hpaName), role: 'hpa' }];
+    return [{ key: memberKey('shipped', null), name: centralName(hpaName), role: 'hpa' }];
   return model.clusters.map((c) => ({
-    key: decisionKey('proposal', c.name),
+    key: memberKey('proposal', c.name),
     name: `${c.name}'s member HPA`,
     role: 'cluster',
   }));
@@ -21,7 +21,7 @@ function centralName(hpaName: string): string {
   return `${hpaName} as the central FederatedHPA`;
 }
 
-export function decisionTitle(d: Decision, hpaName: string): string {
+export function decisionTitle(d: MemberRef, hpaName: string): string {
   return d.member === null
     ? `The central FederatedHPA ${hpaName} (shipped model): one decision over the union of the Ready members' pods; the scheduler then divides the total`
     : `${d.member}'s member HPA (proposal model): its own pods, within the min/max the control plane assigned`;
@@ -29,8 +29,8 @@ export function decisionTitle(d: Decision, hpaName: string): string {
 
 /** The key a click on a lane focuses: that member's HPA (proposal) or the central one. */
 export function laneDecision(model: FederationModelPayload, lane: string): string | null {
-  if (model.model === 'shipped') return decisionKey('shipped', null);
-  return model.clusters.some((c) => c.name === lane) ? decisionKey('proposal', lane) : null;
+  if (model.model === 'shipped') return memberKey('shipped', null);
+  return model.clusters.some((c) => c.name === lane) ? memberKey('proposal', lane) : null;
 }
 
 /** Why `member` made no decision at sync k (null: it did, or it is the central HPA). */

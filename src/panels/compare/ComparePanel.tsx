@@ -13,12 +13,14 @@ import {
 } from '../../run/compare.ts';
 import { formatDuration } from '../../format/timeAxis.ts';
 
-import { createShareLink, readShareView } from '../../share/index.ts';
+import { comparedRuns, parseMemberKey, variantOf } from '../../run/runKey.ts';
+import { createShareLink } from '../../share/index.ts';
 import {
   getScenarioText,
   useActions,
   useFocusedRun,
   useHpaChoice,
+  useOpenedView,
   useRuns,
 } from '../../store/index.ts';
 import { runColour } from '../../format/runColours.ts';
@@ -59,24 +61,39 @@ export function ComparePanel({ exportPng, placement = 'page' }: ComparePanelProp
   const focused = useFocusedRun();
   const hpaChoice = useHpaChoice();
   const actions = useActions();
+  const openedView = useOpenedView();
   const [message, setMessage] = useState<string | null>(null);
   const root = useRef<HTMLElement>(null);
-  const compared: ComparedRun[] = runs.flatMap((r) =>
-    r.result ? [{ key: r.key, name: r.name, role: r.role, kpis: r.result.kpis }] : [],
+  // One per HPA: the HPA's and each variant's run, or a multi-cluster run's totals (runKey.ts).
+  const listed = comparedRuns(runs);
+  const compared: ComparedRun[] = listed.flatMap((r) =>
+    r.result
+      ? [
+          {
+            key: r.key,
+            name: r.label,
+            role: variantOf(r) === null ? 'hpa' : 'variant',
+            kpis: r.result.kpis,
+          },
+        ]
+      : [],
   );
-  // A run's colour is by its place among all runs, as on the charts (a failed run keeps its own).
-  const colourOf = (key: string) => runColour(runs.findIndex((r) => r.key === key));
+  // A proposal model's total has no controller of its own to explain (its members' HPAs do).
+  const explainable = (key: string) =>
+    parseMemberKey(key)?.member !== null || parseMemberKey(key)?.model === 'shipped';
+  // A run's colour is its own (src/run/types.ts RunIdentity), as on the charts.
+  const colourOf = (key: string) => runColour(runs.find((r) => r.key === key)?.colour ?? 0);
   const changesOf = (key: string) => runs.find((r) => r.key === key)?.changes;
   const many = compared.length > 1;
 
   // A reviewer's link (#…&view=compare) opens on the comparison.
   const opened = useRef(false);
   useEffect(() => {
-    if (opened.current || !many || readShareView() !== 'compare') return;
+    if (opened.current || !many || openedView !== 'compare') return;
     opened.current = true;
     root.current?.scrollIntoView({ block: 'start' });
     root.current?.focus();
-  }, [many]);
+  }, [many, openedView]);
 
   async function duplicate() {
     setMessage(null);
@@ -176,7 +193,7 @@ export function ComparePanel({ exportPng, placement = 'page' }: ComparePanelProp
       </div>
       {many ? (
         <>
-          <ReplicasOverlay runs={runs} />
+          <ReplicasOverlay runs={listed} />
           <table className="compare-table">
             <thead>
               <tr>
@@ -186,18 +203,20 @@ export function ComparePanel({ exportPng, placement = 'page' }: ComparePanelProp
                     <span className="compare-run">{r.name}</span>
                     <span className="compare-role">{i === 0 ? 'the HPA' : 'variant'}</span>
                     {i > 0 ? <VariantChanges changes={changesOf(r.key)} /> : null}
-                    <label
-                      className="compare-explain"
-                      title="The explanation panel explains this run"
-                    >
-                      <input
-                        type="radio"
-                        name="explain-run"
-                        checked={focused === r.key}
-                        onChange={() => actions.focusRun(r.key)}
-                      />{' '}
-                      explain
-                    </label>
+                    {explainable(r.key) ? (
+                      <label
+                        className="compare-explain"
+                        title="The explanation panel explains this run"
+                      >
+                        <input
+                          type="radio"
+                          name="explain-run"
+                          checked={focused === r.key}
+                          onChange={() => actions.focusRun(r.key)}
+                        />{' '}
+                        explain
+                      </label>
+                    ) : null}
                   </th>
                 ))}
               </tr>

@@ -5,7 +5,7 @@
 // 06:00" past a day), and a hover cursor (the kit's store) with each run's replicas at that sync.
 // Colours are presentation attributes with CSS variables, so the PNG export can inline them.
 
-import { useMemo, useState, useSyncExternalStore, type PointerEvent } from 'react';
+import { useId, useMemo, useState, useSyncExternalStore, type PointerEvent } from 'react';
 import { formatElapsed } from '../../format/timeAxis.ts';
 import { runColour } from '../../format/runColours.ts';
 import { linePath, nearestRow, plotBox, type PlotRow } from '../../plot/geometry.ts';
@@ -17,6 +17,7 @@ import { countAxis, linear } from '../../plot/scale.ts';
 import { timeAxis, timeTicksFor } from '../../plot/ticks.ts';
 import { useWidth } from '../../plot/useWidth.ts';
 import type { RunPayload } from '../../worker/protocol.ts';
+import { overlaySummary } from './overlaySummary.ts';
 
 const H = 140;
 const LAYOUT: PlotLayout = {
@@ -46,11 +47,24 @@ function overlayRows(runs: RunPayload[], budget: number): { keys: string[]; rows
 export function ReplicasOverlay({ runs }: { runs: RunPayload[] }) {
   const [ref, width] = useWidth();
   const [hover] = useState(createHoverStore);
+  const summaryId = useId();
   const shown = runs.filter((r) => r.result);
   const budget = Math.max(200, Math.round((width || 640) * 1.5));
   const data = useMemo(
     () => (runs.some((r) => r.result) ? overlayRows(runs, budget) : null),
     [runs, budget],
+  );
+  // the runs in words for a screen reader (overlaySummary.ts)
+  const summary = useMemo(
+    () =>
+      overlaySummary(
+        runs.flatMap((r) =>
+          r.result
+            ? [{ name: r.label, time: r.result.series.time, spec: r.result.series.specReplicas }]
+            : [],
+        ),
+      ),
+    [runs],
   );
   if (!data || shown.length === 0) return null;
   const { keys, rows } = data;
@@ -78,7 +92,13 @@ export function ReplicasOverlay({ runs }: { runs: RunPayload[] }) {
         onPointerLeave={() => hover.set(null)}
       >
         {width > 0 ? (
-          <svg width={width} height={H} role="img" aria-label="Replicas of each run over time">
+          <svg
+            width={width}
+            height={H}
+            role="img"
+            aria-label="Replicas of each run over time"
+            aria-describedby={summaryId}
+          >
             {yAxis.ticks.map((t) => (
               <g key={`y${t}`}>
                 <line x1={box.left} x2={box.right} y1={y(t)} y2={y(t)} stroke="var(--grid)" />
@@ -113,7 +133,7 @@ export function ReplicasOverlay({ runs }: { runs: RunPayload[] }) {
                   data-run={r.key}
                   d={linePath(rows, (row) => row[keys[k]!], x, y, true)}
                   fill="none"
-                  stroke={runColour(k)}
+                  stroke={runColour(r.colour)}
                   strokeWidth={k === 0 ? 2 : 1.5}
                   strokeDasharray={k === 0 ? undefined : '5 3'}
                 />
@@ -125,15 +145,18 @@ export function ReplicasOverlay({ runs }: { runs: RunPayload[] }) {
       </div>
       <figcaption>
         Replicas over the run:{' '}
-        {runs.map((r, i) => (
+        {runs.map((r) => (
           <span key={r.key} className="compare-swatch">
-            <span aria-hidden="true" style={{ color: runColour(i) }}>
+            <span aria-hidden="true" style={{ color: runColour(r.colour) }}>
               ━
             </span>{' '}
-            {r.name}
+            {r.label}
           </span>
         ))}
       </figcaption>
+      <span id={summaryId} className="visually-hidden">
+        {summary}
+      </span>
     </figure>
   );
 }
@@ -165,8 +188,8 @@ function OverlayHover(p: {
         <strong>{formatElapsed(row.t, true)}</strong>
         {p.runs.map((r, i) =>
           r.result ? (
-            <span key={r.key} style={{ color: runColour(i) }}>
-              {r.name}: {row[p.keys[i]!] ?? '—'}
+            <span key={r.key} style={{ color: runColour(r.colour) }}>
+              {r.label}: {row[p.keys[i]!] ?? '—'}
             </span>
           ) : null,
         )}

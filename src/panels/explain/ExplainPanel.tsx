@@ -6,6 +6,7 @@ import { tidyNumbers } from '../../format/format.ts';
 import { runColour } from '../../format/runColours.ts';
 import { formatElapsed } from '../../format/timeAxis.ts';
 import type { SyncDetail } from '../../worker/protocol.ts';
+import type { NodeRun } from '../../run/index.ts';
 import { DecisionChain } from './DecisionChain.tsx';
 import { DescribeBlock } from './DescribeBlock.tsx';
 import { KedaStep } from '../keda/KedaStep.tsx';
@@ -39,6 +40,8 @@ export interface ExplainPanelProps {
   onSelectSync?: (index: number) => void;
   /** the explained run's series: a rescale's timeline (what led to it, how the pods followed) */
   series?: ReactionSeries;
+  /** the explained run's node pool (spec.nodes): the timeline splits out waiting for a node */
+  nodes?: NodeRun;
   /**
    * for a room (presenter mode): the chain opens on the step that decided the value, passed steps
    * folded, and `kubectl describe` starts folded
@@ -188,6 +191,7 @@ function ExplainPanelView(props: ExplainPanelProps) {
               series={props.series}
               index={detail.index}
               onSelectSync={props.onSelectSync}
+              nodes={props.nodes}
             />
           ) : null}
           <details className="explain-describe" open={!props.presenter}>

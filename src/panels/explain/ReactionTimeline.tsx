@@ -3,7 +3,9 @@
 
 import { useMemo } from 'react';
 import { formatDuration, formatElapsed } from '../../format/timeAxis.ts';
+import type { NodeRun } from '../../run/index.ts';
 import { reactionAt, type ReactionMoment, type ReactionSeries } from './reaction.ts';
+import { reactionNodeWait } from './reactionNodes.ts';
 
 function When(props: { at: ReactionMoment; onSelectSync?: (index: number) => void }) {
   const { at } = props;
@@ -35,9 +37,15 @@ export function ReactionTimeline(props: {
   series: ReactionSeries;
   index: number;
   onSelectSync?: (index: number) => void;
+  /** the run's node pool (spec.nodes): splits out the time the pods waited for a node */
+  nodes?: NodeRun;
 }) {
-  const { series, index, onSelectSync } = props;
+  const { series, index, onSelectSync, nodes } = props;
   const r = useMemo(() => reactionAt(series, index), [series, index]);
+  const wait = useMemo(
+    () => (r ? reactionNodeWait(series, index, r, nodes) : null),
+    [series, index, r, nodes],
+  );
   if (!r) return null;
   const up = r.direction === 'up';
   const last = series.time.length - 1;
@@ -64,6 +72,15 @@ export function ReactionTimeline(props: {
           This sync writes {r.from} → <strong>{r.to}</strong>
           {up ? '; the ReplicaSet creates the pods, which schedule, start and turn Ready' : ''}
         </li>
+        {wait ? (
+          <li className="explain-node-wait">
+            Waiting for a node: <strong>{formatDuration(wait.waitedSeconds)}</strong>
+            {wait.untilReadySeconds !== null && wait.untilReadySeconds > 0
+              ? ` of the ${formatDuration(wait.untilReadySeconds)} until all Ready`
+              : ''}{' '}
+            <span className="muted">({wait.text})</span>
+          </li>
+        ) : null}
         {up && r.firstReady && r.firstReady.index !== r.settled?.index ? (
           <li>
             First new pod Ready at <When at={r.firstReady} onSelectSync={onSelectSync} />

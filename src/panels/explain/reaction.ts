@@ -4,6 +4,7 @@
 // and readiness). The reaction lag people ask about is these spans added up; the decision chain
 // explains only the sync itself.
 
+import { replicasBefore } from '../../explain/index.ts';
 import type { SeriesPayload } from '../../worker/protocol.ts';
 
 export type ReactionSeries = Pick<
@@ -16,7 +17,8 @@ export type ReactionSeries = Pick<
   | 'demand'
   | 'served'
   | 'rescaled'
->;
+> &
+  Partial<Pick<SeriesPayload, 'currentReplicas'>>;
 
 /** A moment of the run: its sync and time, and how long before (−) or after (+) the rescale. */
 export interface ReactionMoment {
@@ -51,9 +53,9 @@ function moment(s: ReactionSeries, i: number, k: number): ReactionMoment {
   return { index: i, time: s.time[i]!, delta: s.time[i]! - s.time[k]! };
 }
 
-/** The count before sync i (before sync 0: the pods that were there). */
+/** The count sync i read (a kubectl scale in between included; before sync 0: the pods there). */
 function countBefore(s: ReactionSeries, i: number): number {
-  return i > 0 ? s.specReplicas[i - 1]! : s.readyReplicas[0]! + s.terminatingReplicas[0]!;
+  return replicasBefore(s, i);
 }
 
 function unmet(s: ReactionSeries, i: number): boolean {
@@ -91,7 +93,7 @@ export function reactionAt(s: ReactionSeries, k: number): Reaction | null {
     const ready = s.readyReplicas[i]!;
     if (up && firstReady === null && ready > s.readyReplicas[k]!) firstReady = i;
     if (up ? ready >= to : ready <= to && s.terminatingReplicas[i] === 0) settled = i;
-    else if (s.rescaled[i] && s.specReplicas[i] !== s.specReplicas[i - 1]) overtaken = i;
+    else if (s.rescaled[i] && s.specReplicas[i] !== countBefore(s, i)) overtaken = i;
   }
   let servedAgain: number | null = null;
   if (up && unmetStart !== null) {

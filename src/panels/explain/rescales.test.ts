@@ -27,4 +27,23 @@ describe('rescalesOf', () => {
     expect(list).toHaveLength(payload.kpis.scaleEvents);
     expect(list.map((r) => `${r.from}→${r.to}`)).toEqual(['1→10', '10→100', '100→1000']);
   });
+
+  it('starts a rescale from the count the sync read: a kubectl scale to 0 answered at once', () => {
+    // 1.35 evaluates a manual zero when minReplicas is 0: the operator's 0 at 40 min is scaled
+    // back to 4 by the sync at that instant, so spec reads 4 before and after it.
+    const { payload } = presetRun('manual-zero-1-35-vs-1-37');
+    const s = payload.series;
+    const k = Array.from(s.time).indexOf(2400);
+    expect(s.specReplicas[k - 1]).toBe(4);
+    expect(s.currentReplicas[k]).toBe(0);
+    const list = rescalesOf(s);
+    expect(list.find((r) => r.time === 2400)).toEqual({ index: k, time: 2400, from: 0, to: 4 });
+    // the HPA's four rescales; the KPI scaleEvents (2) counts changes of spec between syncs
+    expect(list.map((r) => `${r.time}:${r.from}→${r.to}`)).toEqual([
+      '915:3→0',
+      '1515:0→4',
+      '2400:0→4',
+      '3000:2→4',
+    ]);
+  });
 });

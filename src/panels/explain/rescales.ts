@@ -1,6 +1,7 @@
 // The run's rescales, for the explanation's empty state: where to click first, read from the
 // series the charts already have (no worker round trip).
 
+import { replicasBefore } from '../../explain/index.ts';
 import type { SeriesPayload } from '../../worker/protocol.ts';
 
 export interface Rescale {
@@ -13,19 +14,20 @@ export interface Rescale {
 type Series = Pick<
   SeriesPayload,
   'time' | 'specReplicas' | 'readyReplicas' | 'terminatingReplicas' | 'rescaled'
->;
+> &
+  Partial<Pick<SeriesPayload, 'currentReplicas'>>;
 
-/** Every sync that changed spec.replicas, in order (before sync 0: the pods that were there). */
+/**
+ * Every sync that changed spec.replicas, in order, from the count it read (replicasBefore: a
+ * kubectl scale between two syncs is where the next rescale starts from).
+ */
 export function rescalesOf(s: Series): Rescale[] {
   const out: Rescale[] = [];
-  const n = s.time.length;
-  if (n === 0) return out;
-  let before = s.readyReplicas[0]! + s.terminatingReplicas[0]!;
-  for (let i = 0; i < n; i++) {
-    const after = s.specReplicas[i]!;
-    if (s.rescaled[i] && after !== before)
-      out.push({ index: i, time: s.time[i]!, from: before, to: after });
-    before = after;
+  for (let i = 0; i < s.time.length; i++) {
+    if (!s.rescaled[i]) continue;
+    const from = replicasBefore(s, i);
+    const to = s.specReplicas[i]!;
+    if (to !== from) out.push({ index: i, time: s.time[i]!, from, to });
   }
   return out;
 }

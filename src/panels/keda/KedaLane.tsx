@@ -2,9 +2,10 @@
 // (active / cooling down / inactive at zero / fallback) with its own writes marked (▼ to zero or
 // idle, ▲ activation), clickable like the charts.
 
-import { memo } from 'react';
+import { memo, useId } from 'react';
 import { formatElapsed } from '../../format/timeAxis.ts';
 import type { KedaPayload } from '../../worker/protocol.ts';
+import { kedaSummary } from './kedaSummary.ts';
 import { PHASE_HELP, PHASE_LABEL } from './phases.ts';
 import './keda.css';
 
@@ -30,6 +31,7 @@ function spans(keda: KedaPayload): { from: number; to: number; phase: number }[]
 
 export const KedaLane = memo(function KedaLane(props: KedaLaneProps) {
   const { keda, time } = props;
+  const summaryId = useId();
   const n = keda.phase.length;
   const x = (k: number) => (n <= 1 ? 0 : (k / (n - 1)) * W);
   const k = keda.kpis;
@@ -59,6 +61,7 @@ export const KedaLane = memo(function KedaLane(props: KedaLaneProps) {
         preserveAspectRatio="none"
         role="img"
         aria-label="KEDA's phase at each sync, with KEDA's own writes"
+        aria-describedby={summaryId}
       >
         {spans(keda).map((s) => (
           <rect
@@ -85,6 +88,9 @@ export const KedaLane = memo(function KedaLane(props: KedaLaneProps) {
           />
         ) : null}
       </svg>
+      <span id={summaryId} className="visually-hidden">
+        {kedaSummary(keda, time, props.selectedSync)}
+      </span>
       <div className="keda-legend">
         {[...used].map((p) => (
           <span key={p} title={PHASE_HELP[keda.phases[p]!]}>

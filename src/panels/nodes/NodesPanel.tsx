@@ -3,7 +3,7 @@
 // provisioner's scale-ups and removals as markers (hover: what it did), the node KPIs, and for a
 // selected rescale what its pods waited for. Follows the charts' zoom; a click selects the sync.
 
-import type { MouseEvent } from 'react';
+import { useId, type MouseEvent } from 'react';
 import { nodeKpiLines, nodeWaitAfter } from '../../engine/nodes/explain.ts';
 import { useActions, useResult, useSelectedSync } from '../../store/index.ts';
 import {
@@ -17,12 +17,14 @@ import {
   waitingSpans,
   xOf,
 } from './nodeLane.ts';
+import { cpuSummary, nodesSummary } from './nodesSummary.ts';
 import './nodes.css';
 
 export function NodesPanel(props: { zoom?: [number, number] | null }) {
   const result = useResult();
   const selected = useSelectedSync();
   const actions = useActions();
+  const ids = useId();
   const nodes = result?.nodes;
   if (!result || !nodes) return null;
   const time = result.series.time;
@@ -112,6 +114,7 @@ export function NodesPanel(props: { zoom?: [number, number] | null }) {
           preserveAspectRatio="none"
           role="img"
           aria-label="Nodes over time: Ready, provisioning and draining; shaded where pods waited for a node"
+          aria-describedby={`${ids}-nodes`}
           onClick={pick}
         >
           {spans.map(([a, b]) => (
@@ -170,11 +173,19 @@ export function NodesPanel(props: { zoom?: [number, number] | null }) {
           preserveAspectRatio="none"
           role="img"
           aria-label="CPU requested against allocatable on the nodes"
+          aria-describedby={`${ids}-cpu`}
           onClick={pick}
         >
           <path className="nodes-alloc" d={alloc} />
           <path className="nodes-req" d={req} />
         </svg>
+        {/* each lane in words, the selected sync included (nodesSummary.ts) */}
+        <span id={`${ids}-nodes`} className="visually-hidden">
+          {nodesSummary(s, time, selected)}
+        </span>
+        <span id={`${ids}-cpu`} className="visually-hidden">
+          {cpuSummary(s, time, selected)}
+        </span>
       </div>
       <p className="nodes-legend">
         <span className="key nodes-key-ready" /> Ready <span className="key nodes-key-prov" />{' '}

@@ -18,7 +18,7 @@ export function fieldIndex(root: JsonSchema): Map<string, string[]> {
       seen = new Set(seen).add(name);
       s = root.$defs[name]!;
     }
-    if (s['x-validate'] !== undefined) return;
+    if (s['x-validate'] !== undefined || s['x-patch']) return;
     for (const [key, child] of Object.entries(s.properties ?? {})) {
       entries++;
       const list = index.get(key) ?? [];

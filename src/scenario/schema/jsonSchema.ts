@@ -46,6 +46,8 @@ export interface JsonSchema {
   'x-limit'?: string;
   /** Why `x-minSeconds` exists, when it is a limit rather than plain sense. */
   'x-minLimit'?: string;
+  /** A merge patch over a field defined elsewhere: not where its fields "belong" (fieldIndex). */
+  'x-patch'?: boolean;
 }
 
 /** A schema for every key of `T` (and no other): keeps schema and TypeScript types in step. */
@@ -86,4 +88,5 @@ export const SUPPORTED_KEYWORDS: readonly string[] = [
   'x-exclusiveMinSeconds',
   'x-limit',
   'x-minLimit',
+  'x-patch',
 ];

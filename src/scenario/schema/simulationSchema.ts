@@ -9,6 +9,7 @@ import type {
   FeatureGatesDocument,
   InitContainerDocument,
   MetricsPipelineDocument,
+  PrometheusDocument,
   OutageDocument,
   ReadinessProbeDocument,
   ReplicaSetDocument,
@@ -231,7 +232,11 @@ const workload = object('The scaled workload: initial size, pod template and pod
     { required: ['extra', 'duration'] },
   ),
   termination: setting(
-    'How long a deleted pod stays Terminating until its containers exit. It stops receiving traffic at once but stays Ready until it exits (Value targets count it). Default 30s (the grace period).',
+    "How long a deleted pod stays Terminating: the application's exit time after SIGTERM. It stops receiving traffic at once but stays Ready until it exits (Value targets count it). Default 5s, never longer than terminationGracePeriod.",
+    { default: '5s' },
+  ),
+  terminationGracePeriod: setting(
+    "The pod's terminationGracePeriodSeconds: the kubelet kills containers still running this long after SIGTERM, so it bounds termination. Default 30s (taken from a pasted Deployment).",
     { default: '30s' },
   ),
   maxPods: int32(
@@ -296,6 +301,23 @@ const metricsPipeline = object('The metrics-server pipeline between pods and the
     'Ignored: metrics-server has no window setting; the window it reports is the time between its last two samples.',
     { 'x-minSeconds': 0, 'x-exclusiveMinSeconds': true, 'x-maxSeconds': 3600 },
   ),
+  prometheus: object(
+    "Prometheus behind prometheus-adapter, instead of the adapter poll (adapterInterval): Object and External values are the adapter rule's query at each HPA read, over Prometheus' samples, so a step of the metric's rate becomes a ramp over the rule's rate window. A queue's backlog keeps the poll.",
+    {
+      scrapeInterval: setting(
+        "Prometheus' scrape_interval for the metric's target. Default 30s (kube-prometheus; Prometheus' own default is 1m).",
+        { 'x-minSeconds': 0, 'x-exclusiveMinSeconds': true, 'x-maxSeconds': 3600, default: '30s' },
+      ),
+      offset: setting(
+        "When Prometheus' scrapes fall: offset + k × scrapeInterval. Default: metricsPipeline.offset.",
+        { 'x-minSeconds': 0, 'x-maxSeconds': 3600 },
+      ),
+      rateWindow: setting(
+        "The range of the adapter rule's rate(…[window]) (the walkthrough's rule: 2m). 0s: a rule without rate, the latest sample (a gauge). Default 2m.",
+        { 'x-minSeconds': 0, 'x-maxSeconds': 3600, default: '2m' },
+      ),
+    } satisfies PropertiesOf<PrometheusDocument>,
+  ),
 } satisfies PropertiesOf<MetricsPipelineDocument>);
 
 const outage = object(
@@ -315,7 +337,7 @@ const outage = object(
 );
 
 const variant = object(
-  'Another HPA over the same world: the HPA with this merge patch applied to its spec.',
+  'Another HPA over the same world: the HPA with this merge patch applied to its spec, on another release (kubernetesVersion) or controller flags (controller) if given. A variant of a multi-cluster scenario runs every member cluster.',
   {
     name: string(
       "The variant's name (a DNS label, unique, not the HPA's own name): its run, legend entry and table column.",
@@ -338,6 +360,12 @@ const variant = object(
       enum: [...versions, ...versions.map(Number)],
       description:
         "Run this variant on another release's HPA controller (its gate defaults and rules); spec.controller.featureGates still apply and must be valid for it. Default: spec.kubernetesVersion.",
+    },
+    controller: {
+      ...controller,
+      'x-patch': true,
+      description:
+        'A JSON merge patch over spec.controller for this variant: other kube-controller-manager flags (tolerance, sync period, stabilization, feature gates) over the same world. Example: { tolerance: 0.05 }.',
     },
   } satisfies PropertiesOf<VariantDocument>,
   { required: ['name'] },

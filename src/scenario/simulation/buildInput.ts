@@ -1,19 +1,19 @@
 /** Assembles the SimulationInput from the processed HPA and the read Simulation document. */
 import type { Curve } from '../../engine/simulation/curves/index.ts';
 import type { HorizontalPodAutoscaler } from '../../engine/controller/index.ts';
-import type { CostModel, SimulationInput } from '../../engine/simulation/input.ts';
+import type { CostModel, PrometheusModel, SimulationInput } from '../../engine/simulation/input.ts';
 import { scrapeCount, scrapePhase } from '../../engine/simulation/scrapes.ts';
-import type { CostDocument, SimulationSpecDocument } from './document.ts';
+import type { CostDocument, SimulationSpecDocument, WorkloadDocument } from './document.ts';
 import type { Reporter } from '../diagnostics.ts';
 import type { HpaOutcome } from '../hpa/process.ts';
 import { isRecord } from '../plainData.ts';
 import { MAX_SCRAPES } from '../limits.ts';
-import { DEFAULT_METRICS_PIPELINE } from './defaults.ts';
+import { DEFAULT_METRICS_PIPELINE, DEFAULT_STARTUP } from './defaults.ts';
 import { buildFederation } from './federation.ts';
 import { buildLoads } from './loads.ts';
 import { buildNodes } from './nodes.ts';
 import { metricRefs } from './metricRefs.ts';
-import type { MetricsPipelineDocument } from './document.ts';
+import type { MetricsPipelineDocument, PrometheusDocument } from './document.ts';
 import { buildOutages } from './outages.ts';
 import { record, seconds } from './read.ts';
 import { formatSeconds } from './units.ts';
@@ -23,6 +23,18 @@ import { buildWorkload, checkWorkloadAgainstHpa } from './workload.ts';
 /** A curve the schema step already validated (its problems were reported there). */
 function curveOf(value: unknown): Curve | null {
   return isRecord(value) ? (value as unknown as Curve) : null;
+}
+
+/**
+ * Nothing says how the pods turn Ready (no pasted Deployment with containers, no readinessDelay
+ * or probe written): the 20 s stand-in runs, and the notice says it is one.
+ */
+function readinessStandInNotice(doc: WorkloadDocument | undefined, notices: string[]): void {
+  const startup = doc?.startup;
+  if (startup?.readinessDelay !== undefined || startup?.readinessProbe !== undefined) return;
+  notices.push(
+    `no readiness probe or readinessDelay: pods are Ready ${DEFAULT_STARTUP.readinessDelaySeconds}s after they run, a stand-in for a probe the scenario does not show. A container without a readiness probe is Ready as soon as it runs (spec.workload.startup.readinessDelay: 0s); paste the Deployment to take its probes.`,
+  );
 }
 
 /**
@@ -55,6 +67,7 @@ export function buildSimulationInput(
   const spec = sim.spec;
   const minReplicas = hpa.defaulted.spec.minReplicas ?? 1;
   const workload = buildWorkload(spec.workload, minReplicas, sim.report);
+  readinessStandInNotice(spec.workload, notices);
   checkWorkloadAgainstHpa(
     workload,
     spec.workload?.replicas !== undefined,
@@ -102,6 +115,7 @@ export function buildSimulationInput(
         pipeline.adapterInterval,
         DEFAULT_METRICS_PIPELINE.adapterIntervalSeconds,
       ),
+      ...prometheusModel(pipeline.prometheus, sim.report),
     },
     traffic,
     loads,
@@ -146,6 +160,34 @@ function costModel(doc: CostDocument): CostModel {
 }
 
 /** What metrics-server itself would refuse or ignore. */
+/** metricsPipeline.prometheus, when given (absent: the adapter poll, and no key at all). */
+function prometheusModel(
+  value: unknown,
+  report: Reporter,
+): { prometheus: PrometheusModel } | Record<string, never> {
+  if (!isRecord(value)) return {};
+  const doc = value as PrometheusDocument;
+  const scrapeIntervalSeconds = seconds(doc.scrapeInterval, 30);
+  const rateWindowSeconds = seconds(doc.rateWindow, 120);
+  // Prometheus' rate() needs two samples in the range: a shorter window reads nothing, ever.
+  if (
+    rateWindowSeconds > 0 &&
+    scrapeIntervalSeconds > 0 &&
+    rateWindowSeconds <= scrapeIntervalSeconds
+  )
+    report.error(
+      ['spec', 'metricsPipeline', 'prometheus', 'rateWindow'],
+      `rate() over ${formatSeconds(rateWindowSeconds)} holds at most one sample every ${formatSeconds(scrapeIntervalSeconds)}, so it never has a value: use at least twice the scrape interval (${formatSeconds(2 * scrapeIntervalSeconds)}), or 0s for a rule without rate`,
+    );
+  return {
+    prometheus: {
+      scrapeIntervalSeconds,
+      rateWindowSeconds,
+      ...(doc.offset !== undefined ? { offsetSeconds: seconds(doc.offset, 0) } : {}),
+    },
+  };
+}
+
 function checkPipeline(
   pipeline: MetricsPipelineDocument,
   resolutionSeconds: number,

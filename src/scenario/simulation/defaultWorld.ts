@@ -199,6 +199,9 @@ export function defaultWorld(
     ...(given?.replicas !== undefined ? { replicas: given.replicas } : {}),
     containers,
     ...(given?.startup ? { startup: given.startup } : {}),
+    ...(given?.terminationGracePeriod
+      ? { terminationGracePeriod: given.terminationGracePeriod }
+      : {}),
   };
   const spec: SimulationSpecDocument = {
     duration: formatSeconds(end),

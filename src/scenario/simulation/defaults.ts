@@ -33,7 +33,14 @@ export const DEFAULT_STARTUP = {
   startingSeconds: 10,
   readinessDelaySeconds: 20,
 };
-export const DEFAULT_TERMINATION_SECONDS = 30;
+/**
+ * A deleted pod's containers get SIGTERM and are gone when the application exits: a few seconds
+ * for a server that drains and stops (a stand-in: Kubernetes has no such default). The kubelet
+ * kills them at the grace period (`terminationGracePeriodSeconds`, 30 s by default:
+ * pkg/apis/core/v1/defaults.go), so that bounds it.
+ */
+export const DEFAULT_TERMINATION_SECONDS = 5;
+export const DEFAULT_TERMINATION_GRACE_SECONDS = 30;
 /**
  * metrics-server as its manifests and Helm chart deploy it: a 15 s scrape (its code default is
  * 60 s), each CPU sample the rate between two scrapes; the scrapes 7 s off the sync grid; the

@@ -98,6 +98,8 @@ export interface VariantDocument {
   patch?: Record<string, unknown>;
   /** another release's controller over the same world (the document's gates still apply) */
   kubernetesVersion?: string | number;
+  /** a merge patch over spec.controller: other controller flags over the same world */
+  controller?: ControllerDocument;
 }
 
 /**
@@ -189,6 +191,7 @@ export interface WorkloadDocument {
   startup?: StartupDocument;
   startupCpuBurst?: CpuBurstDocument;
   termination?: DurationText;
+  terminationGracePeriod?: DurationText;
   maxPods?: number;
   podCapacity?: number;
   nodeCpu?: QuantityString;
@@ -203,6 +206,14 @@ export interface MetricsPipelineDocument {
   adapterInterval?: DurationText;
   /** accepted and ignored: metrics-server has no window setting */
   window?: DurationText;
+  /** Prometheus behind prometheus-adapter, for Object and External metrics */
+  prometheus?: PrometheusDocument;
+}
+
+export interface PrometheusDocument {
+  scrapeInterval?: DurationText;
+  offset?: DurationText;
+  rateWindow?: DurationText;
 }
 
 export interface PerPodLoadDocument {

@@ -113,6 +113,9 @@ export function buildFederation(
     if (first !== undefined)
       error(['clusters', i, 'name'], `duplicate cluster name '${name}' (also clusters[${first}])`);
     seen.set(name, i);
+    // 'MODEL/total' is the key of the sum over the members (src/run/runKey.ts).
+    if (name === 'total')
+      error(['clusters', i, 'name'], "'total' names the sum over the clusters: pick another name");
     const failAt = c.failAt === undefined ? null : seconds(c.failAt, 0);
     const recoverAt = c.recoverAt === undefined ? null : seconds(c.recoverAt, 0);
     if (recoverAt !== null && failAt === null)

@@ -100,10 +100,17 @@ export function readTargetWorkload(
   // Assigned inside the forEach callback, which the compiler's narrowing does not see.
   const probe = readiness as ReadinessProbeDocument | null;
   if (probe !== null) workload.startup = { readinessProbe: probe };
+  // No probe on any container: the kubelet runs no readiness worker, and a container without
+  // one is Ready as soon as it has started (kubelet prober_manager.go UpdatePodStatus).
+  else if (containers.length > 0) workload.startup = { readinessDelay: '0s' };
+  const grace = seconds(template.terminationGracePeriodSeconds);
+  if (grace !== null) workload.terminationGracePeriod = `${grace}s`;
   const parts = [`${workload.replicas ?? 1} replicas`];
   if (containers.length > 0) parts.push(`containers ${containers.map((c) => c.name).join(', ')}`);
   if (probe !== null)
     parts.push(`readiness probe after ${probe.initialDelaySeconds}s every ${probe.periodSeconds}s`);
+  else if (containers.length > 0) parts.push('no readiness probe (Ready once running)');
+  if (grace !== null) parts.push(`terminationGracePeriodSeconds ${grace}`);
   return { kind, name, workload, summary: `${kind} ${name}: ${parts.join(', ')}` };
 }
 

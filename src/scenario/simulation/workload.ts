@@ -7,7 +7,12 @@ import {
   type WorkloadModel,
 } from '../../engine/simulation/input.ts';
 import type { Reporter } from '../diagnostics.ts';
-import { DEFAULT_CONTAINER, DEFAULT_STARTUP, DEFAULT_TERMINATION_SECONDS } from './defaults.ts';
+import {
+  DEFAULT_CONTAINER,
+  DEFAULT_STARTUP,
+  DEFAULT_TERMINATION_GRACE_SECONDS,
+  DEFAULT_TERMINATION_SECONDS,
+} from './defaults.ts';
 import type { ContainerDocument, WorkloadDocument } from './document.ts';
 import { milli, num, record, seconds } from './read.ts';
 
@@ -51,7 +56,7 @@ export function buildWorkload(
             extraMilli: milli(burst.extra, [...base, 'startupCpuBurst', 'extra'], report, false),
             durationSeconds: seconds(burst.duration, 0),
           },
-    terminationSeconds: seconds(w.termination, DEFAULT_TERMINATION_SECONDS),
+    terminationSeconds: termination(w, report),
     maxPods: typeof w.maxPods === 'number' && Number.isInteger(w.maxPods) ? w.maxPods : null,
     podCapacity: w.podCapacity === undefined ? null : num(w.podCapacity, 1),
     ...(w.nodeCpu === undefined
@@ -64,6 +69,22 @@ export function buildWorkload(
     failedPods,
     podsWithoutMetrics,
   };
+}
+
+/**
+ * How long a deleted pod stays Terminating: the application's exit time, cut at the grace
+ * period, when the kubelet kills what is still running (kubelet `kuberuntime_container.go`
+ * `killContainer`: SIGTERM, then SIGKILL after the grace period).
+ */
+function termination(w: WorkloadDocument, report: Reporter): number {
+  const exit = seconds(w.termination, DEFAULT_TERMINATION_SECONDS);
+  const grace = seconds(w.terminationGracePeriod, DEFAULT_TERMINATION_GRACE_SECONDS);
+  if (exit > grace && w.termination !== undefined)
+    report.info(
+      ['spec', 'workload', 'termination'],
+      `the kubelet kills the containers at terminationGracePeriod (${grace}s), so a deleted pod is gone after ${grace}s, not ${exit}s`,
+    );
+  return Math.min(exit, grace);
 }
 
 function podRequests(

@@ -48,7 +48,7 @@ describe('spec.variants', () => {
     expect(fast!.workload).toEqual(parsed.input!.workload);
   });
 
-  it('refuses variants in a multi-cluster scenario, at spec.variants', () => {
+  it('builds a multi-cluster variant: the same clusters, its own HPA for every member', () => {
     const text = `${HPA_V2(HPA)}---\n${SIMULATION(`${WORLD}  federation:
     policy: DynamicWeighted
     clusters: [{ name: east }, { name: west }]
@@ -57,13 +57,50 @@ describe('spec.variants', () => {
       patch: { behavior: { scaleDown: { stabilizationWindowSeconds: 0 } } }
 `)}`;
     const parsed = parseScenario(text);
-    expect(errors(parsed.diagnostics)).toEqual([
+    expect(errors(parsed.diagnostics)).toEqual([]);
+    const [v] = parsed.variants;
+    expect(v!.input.federation).toEqual(parsed.input!.federation);
+    expect(v!.input.hpa.spec.behavior?.scaleDown?.stabilizationWindowSeconds).toBe(0);
+  });
+
+  it('patches spec.controller per variant; its problems at the field it wrote', () => {
+    const text = `${HPA_V2(HPA)}---\n${SIMULATION(`  kubernetesVersion: '1.35'
+  controller: { tolerance: 0.1, syncPeriod: 15s }
+${WORLD}  variants:
+    - name: loose
+      controller: { tolerance: 0.25 }
+    - name: slow
+      kubernetesVersion: '1.33'
+      controller: { syncPeriod: 30s }
+`)}`;
+    const parsed = parseScenario(text);
+    expect(errors(parsed.diagnostics)).toEqual([]);
+    const [loose, slow] = parsed.variants.map((v) => v.input);
+    expect(loose!.controller.tolerance).toBe(0.25);
+    expect(loose!.controller.syncPeriodSeconds).toBe(15);
+    expect(slow!.controller.tolerance).toBe(0.1);
+    expect(slow!.controller.syncPeriodSeconds).toBe(30);
+    expect(slow!.controller.kubernetesVersion).toBe('1.33');
+    expect(parsed.input!.controller.syncPeriodSeconds).toBe(15);
+
+    // A gate the variant's release does not know, set by the variant: located in its controller patch.
+    const gate = text.replace(
+      'controller: { syncPeriod: 30s }',
+      'controller: { featureGates: { HPAGeneration: true } }',
+    );
+    const bad = parseScenario(gate);
+    const e = errors(bad.diagnostics);
+    expect(e.length).toBeGreaterThan(0);
+    expect(e[0]!.message).toMatch(/^variant 'slow': /);
+    expect(e[0]!.path).toBe('spec.variants[1].controller.featureGates.HPAGeneration');
+    // A field no controller has: the schema's error, located in the patch.
+    const typo = parseScenario(text.replace('tolerance: 0.25', 'tolerence: 0.25'));
+    expect(errors(typo.diagnostics)).toEqual([
       expect.objectContaining({
-        path: 'spec.variants',
-        message: expect.stringMatching(/not simulated in a multi-cluster scenario/),
+        ...at(text, 'tolerance: 0.25'),
+        message: expect.stringMatching(/unknown field 'tolerence'/),
       }),
     ]);
-    expect(parsed.variants).toEqual([]);
   });
 
   it('reports a patch that makes the HPA invalid at the field the patch wrote, named', () => {

@@ -10,6 +10,7 @@ import { checkHpaShape, processHpa, type HpaContext } from '../hpa/process.ts';
 import { getPath, isRecord } from '../plainData.ts';
 import { buildSimulationInput } from '../simulation/buildInput.ts';
 import { readController } from '../simulation/controller.ts';
+import type { ControllerDocument } from '../simulation/document.ts';
 import type { SimulationRead } from '../simulation/readDocument.ts';
 import type { Path, VariantRun } from '../types.ts';
 import { mergePatch } from './mergePatch.ts';
@@ -27,6 +28,8 @@ interface VariantEntry {
   patch: Record<string, unknown>;
   /** another release for this variant's controller, or null: the document's */
   kubernetesVersion: KubernetesRelease | null;
+  /** a merge patch over spec.controller, or null: the document's flags */
+  controller: Record<string, unknown> | null;
 }
 
 const variantPath = (i: number): Path => ['spec', 'variants', i];
@@ -47,12 +50,17 @@ export function readVariantEntries(
   list.forEach((item: unknown, index) => {
     if (!isRecord(item) || typeof item.name !== 'string') return;
     const kubernetesVersion = releaseNamed(item.kubernetesVersion);
-    if (!isRecord(item.patch) && kubernetesVersion === null) {
+    const controller = isRecord(item.controller) ? item.controller : null;
+    if (!isRecord(item.patch) && kubernetesVersion === null && controller === null) {
       // An unknown release is the schema's error; nothing at all to vary is this one.
-      if (item.patch === undefined && item.kubernetesVersion === undefined)
+      if (
+        item.patch === undefined &&
+        item.kubernetesVersion === undefined &&
+        item.controller === undefined
+      )
         report.error(
           variantPath(index),
-          "a variant needs a patch (over the HPA's spec), a kubernetesVersion or both",
+          "a variant needs a patch (over the HPA's spec), a kubernetesVersion, a controller (over spec.controller) or some of them",
           'key',
         );
       return;
@@ -67,7 +75,7 @@ export function readVariantEntries(
       return report.error(at, `'${name}' is the HPA's own name; a variant needs its own`);
     const description = typeof item.description === 'string' ? item.description : '';
     const patch = isRecord(item.patch) ? item.patch : {};
-    entries.push({ index, name, description, patch, kubernetesVersion });
+    entries.push({ index, name, description, patch, kubernetesVersion, controller });
   });
   return entries;
 }
@@ -88,15 +96,28 @@ export function buildVariants(
     const report = variantReporter(entry, baseSim.report);
     let sim = baseSim;
     let context = baseContext;
-    if (entry.kubernetesVersion !== null) {
-      // The variant's release: its gate defaults and rules, the document's explicit gates checked
-      // against it (a gate it lacks is the variant's error, at the document's gate).
+    if (entry.kubernetesVersion !== null || entry.controller !== null) {
+      // The variant's release and flags: its gate defaults and rules, the document's explicit
+      // gates (patched by the variant's) checked against it: a gate it lacks is the variant's
+      // error, at the variant's gate if it wrote it, else at the document's.
+      const spec = {
+        ...baseSim.spec,
+        ...(entry.kubernetesVersion !== null ? { kubernetesVersion: entry.kubernetesVersion } : {}),
+        ...(entry.controller !== null
+          ? {
+              controller: mergePatch(
+                baseSim.spec.controller ?? {},
+                entry.controller,
+              ) as ControllerDocument,
+            }
+          : {}),
+      };
       const controller = readController(
-        { ...baseSim.spec, kubernetesVersion: entry.kubernetesVersion },
-        prefixed(entry.name, baseSim.report),
+        spec,
+        controllerReporter(entry, prefixed(entry.name, baseSim.report)),
         baseSim.present,
       );
-      sim = { ...baseSim, controller };
+      sim = { ...baseSim, spec, controller };
       context = { ...controller, gates: controller.config.featureGates };
     }
     const patched = { ...hpaDocument, spec: mergePatch(hpaDocument.spec, entry.patch) };
@@ -139,6 +160,28 @@ function variantReporter(entry: VariantEntry, simReport: Reporter): Reporter {
     (m) => `variant '${entry.name}': ${m}`,
     simReport,
   );
+}
+
+/**
+ * spec.controller paths → the variant's own `controller` patch where it wrote the field (its
+ * deepest written part), the document's field otherwise.
+ */
+function controllerReporter(entry: VariantEntry, report: Reporter): Reporter {
+  const patch = entry.controller;
+  const locate = (path: Path): Path => {
+    if (patch === null || path[0] !== 'spec' || path[1] !== 'controller') return path;
+    const rest = path.slice(2);
+    let depth = 0;
+    while (depth < rest.length && getPath(patch, rest.slice(0, depth + 1)) !== undefined) depth++;
+    return depth === 0
+      ? path
+      : [...variantPath(entry.index), 'controller', ...rest.slice(0, depth)];
+  };
+  return {
+    error: (p, m, at) => report.error(locate(p), m, at),
+    warning: (p, m, at) => report.warning(locate(p), m, at),
+    info: (p, m, at) => report.info(locate(p), m, at),
+  };
 }
 
 /** Simulation-document problems that only this variant has (a metric only its patch adds). */

@@ -2,10 +2,12 @@
 // can be made to fail like a full or disabled localStorage.
 
 import type {
+  EditReply,
   ResultPayload,
   RunReply,
   RunRequestOptions,
   SyncDetail,
+  VariantRequest,
 } from '../../worker/protocol.ts';
 import type { StorageLike, StoreClient } from '../types.ts';
 
@@ -33,6 +35,15 @@ export class FakeClient implements StoreClient {
     return 'time\n0\n';
   }
 
+  /** Each variant edit appends a comment naming it, so a test sees which one ran. */
+  async addVariant(text: string, variant: VariantRequest): Promise<EditReply> {
+    return { ok: true, text: `${text}\n# variant ${variant.name}` };
+  }
+
+  async duplicateAsVariant(text: string): Promise<EditReply> {
+    return { ok: true, text: `${text}\n# variant copy` };
+  }
+
   cancel(): void {
     this.cancels++;
   }
@@ -46,7 +57,7 @@ export class FakeClient implements StoreClient {
 export function resultReply(text: string, syncs = 3): RunReply {
   const result = {
     series: { time: new Float64Array(syncs) },
-    explanations: [text],
+    kpis: { scaleEvents: text.length },
   } as unknown as ResultPayload;
   return {
     runId: 0,
@@ -63,9 +74,11 @@ export function resultReply(text: string, syncs = 3): RunReply {
       defaultSimulation: null,
       defaultWorld: null,
     },
-    result,
     error: null,
     timings: { parseMs: 0, simulateMs: 0 },
+    runs: [
+      { key: 'main', kind: 'hpa', group: 'main', label: text, colour: 0, result, error: null },
+    ],
   };
 }
 
@@ -95,7 +108,7 @@ export function invalidReply(text: string): RunReply {
       defaultSimulation: null,
       defaultWorld: null,
     },
-    result: null,
+    runs: [],
   };
 }
 

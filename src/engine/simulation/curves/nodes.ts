@@ -101,11 +101,26 @@ export class SumNode implements CurveNode {
     for (const child of this.of) sum += child.at(t);
     return sum;
   }
+  /**
+   * `at`'s sum 0 + c₀ + c₁ + … in the same order, with the first child written straight into
+   * `out` (one pass fewer than zeroing it first; `0 +` kept: it turns a −0 into +0 as `at` does).
+   */
   fill(times: Float64Array, out: Float64Array, n: number): void {
-    out.fill(0, 0, n);
+    const of = this.of;
+    if (of.length === 0) {
+      out.fill(0, 0, n);
+      return;
+    }
+    of[0]!.fill(times, out, n);
+    if (of.length === 1) {
+      for (let j = 0; j < n; j++) out[j] = 0 + (out[j] as number);
+      return;
+    }
     const scratch = this.scratch;
-    for (const child of this.of) {
-      child.fill(times, scratch, n);
+    of[1]!.fill(times, scratch, n);
+    for (let j = 0; j < n; j++) out[j] = 0 + (out[j] as number) + (scratch[j] as number);
+    for (let c = 2; c < of.length; c++) {
+      of[c]!.fill(times, scratch, n);
       for (let j = 0; j < n; j++) out[j] = (out[j] as number) + (scratch[j] as number);
     }
   }

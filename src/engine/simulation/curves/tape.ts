@@ -165,7 +165,9 @@ export class CurveTapes {
         const at = match(times, n);
         if (at >= 0) {
           counts.replayed++;
-          out.set(tape.values.data.subarray(at, at + n));
+          // a loop, not set(subarray): most calls are a few values, and a view is an allocation
+          const data = tape.values.data;
+          for (let i = 0; i < n; i++) out[i] = data[at + i]!;
           return;
         }
         counts.live++;

@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+// `npm run bench:compare -- REF [SCENARIO…]`: this checkout against the commit REF, both bundled
+// (bench/compareEntry.ts) and loaded in one process, their runs alternating, so a loaded machine
+// slows both alike. Prints each build's median CPU ms per run, the median of the per-pair ratios
+// (this ÷ REF), and whether both gave the same series and KPIs. SCENARIO: default, churn, 24h200
+// (default: all three). Reported, never asserted.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { root } from '../scripts/bundleForNode.mjs';
+
+const [ref, ...names] = process.argv.slice(2);
+if (!ref) {
+  process.stderr.write('usage: npm run bench:compare -- REF [default|churn|24h200 …]\n');
+  process.exit(1);
+}
+const scenarios = names.length > 0 ? names : ['default', '24h200', 'churn'];
+const other = mkdtempSync(path.join(tmpdir(), 'hpa-sim-compare-'));
+try {
+  // REF's sources beside this checkout's node_modules (its lockfile may differ: noted, not fixed)
+  execFileSync('git', ['archive', '-o', path.join(other, 'ref.tar'), ref, 'src', 'bench'], {
+    cwd: root,
+  });
+  execFileSync('tar', ['-x', '-C', other, '-f', path.join(other, 'ref.tar')]);
+  symlinkSync(path.join(root, 'node_modules'), path.join(other, 'node_modules'));
+  // an older REF has no compareEntry.ts: it gets this one's (it imports only src/run and the fixture)
+  const entry = path.join(other, 'bench', 'compareEntry.ts');
+  if (!existsSync(entry)) execFileSync('cp', [path.join(root, 'bench', 'compareEntry.ts'), entry]);
+  const bundle = async (dir, out) => {
+    await build({
+      entryPoints: [path.join(dir, 'bench', 'compareEntry.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      outfile: out,
+      logLevel: 'error',
+      banner: {
+        js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      },
+    });
+    return import(pathToFileURL(out).href);
+  };
+  const mine = await bundle(root, path.join(other, 'this.mjs'));
+  const theirs = await bundle(other, path.join(other, 'ref.mjs'));
+  process.stdout.write(
+    `load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(', ')}\n`,
+  );
+  for (const name of scenarios) {
+    const a = theirs.runner(name, root);
+    const b = mine.runner(name, root);
+    const ra = a();
+    const rb = b();
+    const same =
+      JSON.stringify(ra.kpis) === JSON.stringify(rb.kpis) &&
+      JSON.stringify(
+        Object.values(ra.series).map((v) => (ArrayBuffer.isView(v) ? Array.from(v) : v)),
+      ) ===
+        JSON.stringify(
+          Object.values(rb.series).map((v) => (ArrayBuffer.isView(v) ? Array.from(v) : v)),
+        );
+    const cpu = (f, n) => {
+      const c0 = process.cpuUsage();
+      for (let i = 0; i < n; i++) f();
+      const c = process.cpuUsage(c0);
+      return (c.user + c.system) / 1000 / n;
+    };
+    // a warm-up of both, then batches of about 100 ms
+    for (let i = 0; i < 5; i++) {
+      cpu(a, 1);
+      cpu(b, 1);
+    }
+    const per = Math.max(1, Math.round(100 / Math.max(1, cpu(a, 1))));
+    const xa = [];
+    const xb = [];
+    const ratios = [];
+    for (let r = 0; r < 15; r++) {
+      xa.push(cpu(a, per));
+      xb.push(cpu(b, per));
+      ratios.push(xb[r] / xa[r]);
+    }
+    const median = (x) => x.slice().sort((p, q) => p - q)[x.length >> 1];
+    process.stdout.write(
+      `${name.padEnd(8)} ${ref}: ${median(xa).toFixed(2)} ms CPU, this: ${median(xb).toFixed(2)} ms CPU, ` +
+        `ratio ${median(ratios).toFixed(3)} (median of 15 pairs of ${per} runs); ` +
+        `${same ? 'same series and KPIs' : 'DIFFERENT series or KPIs'}\n`,
+    );
+  }
+} finally {
+  rmSync(other, { recursive: true, force: true });
+}
