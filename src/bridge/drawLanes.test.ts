@@ -64,7 +64,7 @@ describe('draws on the pool (issue 25: draws in the app)', () => {
     expect(reply.set.draws.map((d) => d.index)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(reply.set.draws.map((d) => d.kpis)).toEqual(cli.draws.map((d) => d.kpis));
     // draw 0 is the run as written; the band holds it
-    const main = (await createSimulatorApi().run(1, story)).result!;
+    const main = (await createSimulatorApi().run(1, story)).runs[0]!.result!;
     expect(reply.set.draws[0]!.kpis).toEqual(main.kpis);
     const spec = main.series.specReplicas;
     expect(reply.set.band.lo.length).toBe(spec.length);

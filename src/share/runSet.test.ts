@@ -22,8 +22,8 @@ function saved(text: string): RunSetFile {
     scenario: { name: summary.name, text, hpa: null },
     runs: runs.map((r) => ({
       key: r.key,
-      name: r.name,
-      role: r.role,
+      name: r.label,
+      role: r.kind,
       kpis: r.ok ? r.result.kpis : (null as never),
     })),
     draws: {
