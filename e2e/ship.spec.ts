@@ -73,12 +73,14 @@ test('a tuned candidate leaves the app as an HPA manifest that cli check passes'
       scenario,
       '--max-unmet-demand-percent',
       '0.5',
+      '--max-recovery-seconds',
+      '120',
       '--max-reversals',
       '4',
     ],
     { encoding: 'utf8' },
   );
-  expect(check.stdout).toContain('all 2 thresholds met');
+  expect(check.stdout).toContain('all 3 thresholds met');
   expect(check.status).toBe(0);
 
   // "Make this the HPA": the editor's HPA becomes the export, the old one a variant; one undo.

@@ -14,6 +14,7 @@ import { comparedRuns, parseMemberKey } from '../run/runKey.ts';
 import { ComparePanel } from '../panels/compare/index.ts';
 import { ExplainPanel, rescalesOf } from '../panels/explain/index.ts';
 import { KpiStrip, SoFarLine, soFar } from '../panels/kpis/index.ts';
+import { useDrawsView } from './useDrawsView.ts';
 import { PRESETS } from '../presets/catalog.ts';
 import { PlaybackBar, usePlayback } from '../playback/index.ts';
 import { formatElapsed } from '../format/timeAxis.ts';
@@ -72,6 +73,7 @@ export function App() {
   const parse = useParseSummary();
   const presetName = usePresetName();
   const result = useResult();
+  const draws = useDrawsView();
   const federation = useFederation();
   const stale = useShownStale();
   // Why the charts are not the text's: a first paste with errors must not read as its own run.
@@ -252,6 +254,7 @@ export function App() {
               staleNote={staleNote}
               durationSeconds={result?.durationSeconds}
               hasDemand={hasDemand}
+              draws={draws.kpis}
             />
           </div>
           {/* A federation's runs are compared when it has variants (one total per HPA). */}
@@ -292,6 +295,7 @@ export function App() {
                 barEnd={federation ? undefined : compareInBar}
                 barNote={soFarNote}
                 kedaWrites={kedaWrites}
+                drawBand={draws.band}
                 changes={result?.changes}
                 phaseShades={kedaShades}
               />

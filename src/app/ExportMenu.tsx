@@ -9,6 +9,7 @@ export interface ExportActions {
   scenario(): void;
   csv(): void;
   png(): void;
+  runSet(): void;
 }
 
 const ITEMS: { key: keyof ExportActions; label: string }[] = [
@@ -17,6 +18,7 @@ const ITEMS: { key: keyof ExportActions; label: string }[] = [
   { key: 'scenario', label: 'Whole scenario (.yaml)' },
   { key: 'csv', label: 'Series (.csv)' },
   { key: 'png', label: 'Charts (.png)' },
+  { key: 'runSet', label: 'Run set: scenario, runs, draws, figures (.json)' },
 ];
 
 export function ExportMenu(props: {

@@ -13,6 +13,9 @@ import {
   useHpaChoice,
   useParseSummary,
   useResult,
+  useRuns,
+  useDrawSet,
+  useIsStale,
   useTheme,
 } from '../store/index.ts';
 import {
@@ -25,6 +28,7 @@ import {
 import { DraftsMenu } from './DraftsMenu.tsx';
 import { ReleaseBadge } from './ReleaseBadge.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
+import { runSetText } from './runSetFile.ts';
 import { NoticeArea } from './NoticeArea.tsx';
 import { RunStatusLine } from './RunStatusLine.tsx';
 import { ImportTraffic } from '../panels/import/index.ts';
@@ -45,6 +49,10 @@ export const Toolbar = memo(function Toolbar(props: {
   const theme = useTheme();
   const parse = useParseSummary();
   const hasResult = useResult() !== null;
+  // The run set export reads the runs shown and their draws (runSetFile.ts).
+  const runs = useRuns();
+  const drawSet = useDrawSet();
+  const stale = useIsStale();
   const hpaChoice = useHpaChoice();
   const clusterModel = useClusterModel();
   const federation = useFederation();
@@ -169,7 +177,12 @@ export const Toolbar = memo(function Toolbar(props: {
         />
       </div>
       <ExportMenu
-        disabled={{ effective: !parse?.effectiveHpaYaml, csv: !hasResult, png: !hasResult }}
+        disabled={{
+          effective: !parse?.effectiveHpaYaml,
+          csv: !hasResult,
+          png: !hasResult,
+          runSet: !hasResult || stale,
+        }}
         actions={{
           manifest: () =>
             void manifestAsWritten(getScenarioText(), hpaChoice ? { hpa: hpaChoice } : {}).then(
@@ -183,6 +196,17 @@ export const Toolbar = memo(function Toolbar(props: {
             void actions.exportCsv().then((csv) => {
               if (csv) downloadText(`${stem}-series.csv`, csv, 'text/csv');
             }),
+          runSet: () =>
+            downloadText(
+              `${stem}-runs.json`,
+              runSetText(
+                { name: parse?.name ?? '', text: getScenarioText(), hpa: hpaChoice },
+                runs,
+                drawSet,
+                new Date(),
+              ),
+              'application/json',
+            ),
           png: () => {
             if (props.chartsRef.current)
               void downloadChartsPng(props.chartsRef.current, `${stem}-charts.png`);

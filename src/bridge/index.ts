@@ -2,6 +2,7 @@
 
 import { createClient } from './client.ts';
 import { createWorkerPool, type PoolOptions, type WorkerPool } from './pool.ts';
+import { createDrawsService as drawsOnPool } from './drawLanes.ts';
 import { openSearch } from './searchLanes.ts';
 import type { ClientOptions, SimulatorClient, WorkerLike } from './types.ts';
 import { WARM_UP_SCENARIO, warmUpWith } from './warmUp.ts';
@@ -9,6 +10,7 @@ import { WARM_UP_SCENARIO, warmUpWith } from './warmUp.ts';
 export type { BridgeStatus, Clock, SimulatorClient, WorkerLike } from './types.ts';
 export type { WorkerPool } from './pool.ts';
 export type { SearchOpen, SearchSession } from './searchLanes.ts';
+export type { DrawBand, DrawSet, DrawSetReply, DrawsService } from './drawLanes.ts';
 export { SimulatorError, systemClock } from './types.ts';
 
 /** The app's worker. Vite bundles it because of this exact `new Worker(new URL(…))` form. */
@@ -56,6 +58,11 @@ export function createSearchService(pool: WorkerPool) {
     defaultWorkers: defaultSearchWorkers(),
     maxWork: MAX_WORK,
   };
+}
+
+/** The page's timing draws (spec.draws) on `pool`: two lanes at most (they share the cores). */
+export function createDrawsService(pool: WorkerPool) {
+  return drawsOnPool(pool, { lanes: Math.min(2, defaultSearchWorkers()) });
 }
 
 export function createSimulatorClient(options: Partial<ClientOptions> = {}): SimulatorClient {

@@ -30,6 +30,7 @@ import {
 import { formatElapsed } from '../format/timeAxis.ts';
 import type { ChartData, ChartRow } from './types.ts';
 import { orderByFocus, overlayLegend } from './overlays.ts';
+import { DRAW_BAND_KEY } from './buildChartData.ts';
 import type { AxisScale } from '../plot/ticks.ts';
 import { formatLogTick, toLog, type YMode } from '../plot/scale.ts';
 
@@ -63,6 +64,8 @@ export interface KedaWriteMark {
 
 const NO_KEDA_WRITES: readonly KedaWriteMark[] = [];
 const NO_SHADES: readonly PhaseShade[] = [];
+
+const DRAW_BAND_COLOUR = 'var(--draw-band, rgba(37, 99, 235, 0.18))';
 
 /** Without the decision series there is no raw or stabilized line. */
 const BASIC_LINES = REPLICA_SERIES.filter((s) => s.key !== 'raw' && s.key !== 'stabilized');
@@ -110,7 +113,7 @@ const ReplicasPlot = memo(function ReplicasPlot(p: PlotProps) {
       return a === null || a === undefined || b === null || b === undefined ? null : a + b;
     };
     const zero = () => 0;
-    return POD_AREAS.map((s) => {
+    const pods = POD_AREAS.map((s) => {
       const stackedUpper = s === terminating ? sum : val(s.key);
       const stackedLower = s === terminating ? val(pending!.key) : zero;
       return {
@@ -122,7 +125,18 @@ const ReplicasPlot = memo(function ReplicasPlot(p: PlotProps) {
         upper: log ? plotted(s.key, true) : stackedUpper,
       };
     });
-  }, [hidden, log]);
+    // The timing draws' spread under everything else (ChartData.drawBand).
+    if (!data.drawBand) return pods;
+    const band: PlotArea = {
+      key: DRAW_BAND_KEY,
+      color: DRAW_BAND_COLOUR,
+      step: true,
+      hidden: hidden.has(DRAW_BAND_KEY),
+      lower: plotted('drawLo', log),
+      upper: plotted('drawHi', log),
+    };
+    return [band, ...pods];
+  }, [hidden, log, data.drawBand]);
   const rules: PlotRule[] = [{ y: y(data.minReplicas), stroke: 'var(--axis)', dash: '2 4' }];
   if (maxOnScale) rules.push({ y: y(data.maxReplicas), stroke: 'var(--target)', dash: '2 4' });
   const plotLines: PlotLine[] = [
@@ -220,6 +234,15 @@ export function ReplicasChart(props: ReplicasChartProps) {
     },
     ...overlayLegend(data.overlays, hidden, focusedRun, 'spec.replicas of its run'),
   ];
+  if (data.drawBand)
+    legend.push({
+      key: DRAW_BAND_KEY,
+      label: data.drawBand.count === 1 ? '1 draw' : `${data.drawBand.count} draws`,
+      color: DRAW_BAND_COLOUR,
+      swatch: 'band',
+      help: 'the fewest to the most replicas any timing draw had at each sync (spec.draws: the scrape and sync phases drawn)',
+      hidden: hidden.has(DRAW_BAND_KEY),
+    });
   const kedaWrites = props.kedaWrites ?? NO_KEDA_WRITES;
   if (kedaWrites.length > 0)
     legend.push({

@@ -7,7 +7,7 @@ import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 
 import { stabilizationModel } from '../explain/stabilization.ts';
 import { chartSummaries } from './summaries.ts';
 import type { SyncDetail } from '../worker/protocol.ts';
-import { buildChartData, pointsForWidth, replicasScale } from './buildChartData.ts';
+import { buildChartData, DRAW_BAND_KEY, pointsForWidth, replicasScale } from './buildChartData.ts';
 import { DEFAULT_HIDDEN_REPLICAS } from './seriesStyles.ts';
 import { useWidth } from '../plot/useWidth.ts';
 import type { YMode } from '../plot/scale.ts';
@@ -20,7 +20,7 @@ import { ReplicasChart, type KedaWriteMark } from './ReplicasChart.tsx';
 import type { PhaseShade } from './phaseShades.ts';
 import { formatDuration, formatElapsed } from '../format/timeAxis.ts';
 import { timeAxis } from '../plot/ticks.ts';
-import type { ChartSeries, OverlayRun } from './types.ts';
+import type { ChartDrawBand, ChartSeries, OverlayRun } from './types.ts';
 import type { RunChangeMark } from './placeChanges.ts';
 import './charts.css';
 
@@ -51,6 +51,8 @@ export interface SimulationChartsProps {
   barNote?: ReactNode;
   /** KEDA's own writes to the scale, drawn apart from the HPA's rescales (memoize) */
   kedaWrites?: readonly KedaWriteMark[];
+  /** the timing draws' spread of the replicas (spec.draws), drawn as a band (memoize) */
+  drawBand?: ChartDrawBand | null;
   /** the run's writes of others (ResultPayload.changes), marked on the replicas chart */
   changes?: readonly RunChangeMark[];
   /** KEDA's inactive / cooling-down / fallback spans on the Replicas chart (memoize) */
@@ -103,9 +105,10 @@ function SimulationChartsView(props: SimulationChartsProps) {
     if (next !== zoom) setZoom(next);
   }, [selectedSync, zoom, series, full]);
 
+  const drawBand = props.drawBand ?? null;
   const data = useMemo(
-    () => buildChartData(series, maxPoints, zoom, overlays),
-    [series, maxPoints, zoom, overlays],
+    () => buildChartData(series, maxPoints, zoom, overlays, drawBand),
+    [series, maxPoints, zoom, overlays, drawBand],
   );
   // The replicas legend and y-mode live here so the axis is refitted to what is visible; a
   // variant's legend key hides it on every chart at once.
@@ -126,12 +129,17 @@ function SimulationChartsView(props: SimulationChartsProps) {
       replicasScale(series, data.hasDecisionSeries, data.range, {
         hidden,
         mode: yMode,
-        overlays: data.overlays.map((o) => ({
-          legendKey: o.legendKey,
-          specReplicas: overlays.find((r) => r.key === o.key)!.series.specReplicas,
-        })),
+        overlays: [
+          ...data.overlays.map((o) => ({
+            legendKey: o.legendKey,
+            specReplicas: overlays.find((r) => r.key === o.key)!.series.specReplicas,
+          })),
+          ...(data.drawBand && drawBand
+            ? [{ legendKey: DRAW_BAND_KEY, specReplicas: drawBand.hi }]
+            : []),
+        ],
       }),
-    [series, data, hidden, yMode, overlays],
+    [series, data, hidden, yMode, overlays, drawBand],
   );
   const xAxis = useMemo(() => timeAxis(data.xDomain, 8), [data]);
   const stabilization = useMemo(() => {

@@ -10,6 +10,7 @@ import { DEFAULT_HIDDEN_REPLICAS } from './seriesStyles.ts';
 import { countAxis, type YMode } from '../plot/scale.ts';
 import type {
   ChartData,
+  ChartDrawBand,
   ChartRow,
   ChartSeries,
   MetricLaneData,
@@ -336,8 +337,11 @@ export function buildChartData(
   maxPoints = DEFAULT_MAX_POINTS,
   range?: [number, number] | null,
   overlayRuns: readonly OverlayRun[] = [],
+  drawBand: ChartDrawBand | null = null,
 ): ChartData {
   const n = s.time.length;
+  // A band from another result (another length) is not drawn.
+  const band = drawBand && drawBand.lo.length === n && drawBand.hi.length === n ? drawBand : null;
   const { runs: overlays, lines } = overlayLines(s, overlayRuns);
   const [i0, i1] = indexRange(s.time, range);
   const hasDemand = anyFinite(s.demand);
@@ -358,6 +362,7 @@ export function buildChartData(
   if (hasDecisionSeries) shaped.push(view(s.rawReplicas!), view(s.stabilizedReplicas!));
   // A variant's own spikes and drops survive downsampling too.
   for (const o of overlays) shaped.push(view(o.series.specReplicas));
+  if (band) shaped.push(view(band.lo), view(band.hi));
   const rescaledView = slice(s.rescaled, i0, i1);
   let rescaleCount = 0;
   for (let i = 0; i < rescaledView.length; i++) if (rescaledView[i]) rescaleCount++;
@@ -400,6 +405,10 @@ export function buildChartData(
         row[keys.ratioKey] = orNull(o.series.ratios[jj]?.[i]);
       });
     });
+    if (band) {
+      row.drawLo = orNull(band.lo[i]);
+      row.drawHi = orNull(band.hi[i]);
+    }
     rows[k] = row;
   });
 
@@ -422,10 +431,13 @@ export function buildChartData(
     rescaleIndices,
     replicasScale: replicasScale(s, hasDecisionSeries, [i0, i1], {
       hidden: DEFAULT_HIDDEN_REPLICAS,
-      overlays: overlays.map((o, q) => ({
-        legendKey: lines[q]!.legendKey,
-        specReplicas: o.series.specReplicas,
-      })),
+      overlays: [
+        ...overlays.map((o, q) => ({
+          legendKey: lines[q]!.legendKey,
+          specReplicas: o.series.specReplicas,
+        })),
+        ...(band ? [{ legendKey: DRAW_BAND_KEY, specReplicas: band.hi }] : []),
+      ],
     }),
     hasDecisionSeries,
     hasDemand,
@@ -441,5 +453,9 @@ export function buildChartData(
     maxReplicas: s.maxReplicas,
     tolerance: s.tolerance,
     overlays: lines,
+    drawBand: band ? { count: band.count } : null,
   };
 }
+
+/** The legend key of the timing draws' band on the replicas chart. */
+export const DRAW_BAND_KEY = 'draws';

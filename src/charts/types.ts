@@ -102,6 +102,18 @@ export interface ChartData {
   tolerance: { scaleUp: number; scaleDown: number };
   /** the variants drawn over the HPA's lines (empty without variants) */
   overlays: OverlayLines[];
+  /** the timing draws' spread (rows' `drawLo`/`drawHi`): how many draws, null without one */
+  drawBand: { count: number } | null;
+}
+
+/**
+ * The timing draws' spread of spec.replicas, sync by sync (spec.draws): the fewest and most any
+ * draw had, on the result's own sync grid.
+ */
+export interface ChartDrawBand {
+  count: number;
+  lo: Float64Array;
+  hi: Float64Array;
 }
 
 /** Selection and zoom state every chart shares (passed down by SimulationCharts). */

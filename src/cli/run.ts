@@ -138,7 +138,9 @@ export function runCommand(argv: string[], io: Io): number {
     compared.push(entry(outcome));
   }
   // Timing draws: the same run under N draws of the scrape and sync phases (run/draws.ts).
-  const drawn = drawsAsked ? executeDraws(main, drawsAsked.count, drawsAsked.seed) : null;
+  // The flags, else the scenario's own spec.draws (what the app shows for it).
+  const asked = drawsAsked ?? plan.summary.draws ?? null;
+  const drawn = asked ? executeDraws(main, asked.count, asked.seed) : null;
   if (drawn && !drawn.ok) {
     io.err(`${file}:1:1: error: ${drawn.error}`);
     return 2;

@@ -71,3 +71,29 @@ describe('compareRuns', () => {
     expect(lines).toContain('| pod-hours | 10 | **8** (−2, −20%) |');
   });
 });
+
+describe('durations in the reader’s units (issue 25: the app’s table in minutes)', () => {
+  const runs = [
+    run('main', { timeAboveTargetSeconds: 600 }),
+    run('slow', { timeAboveTargetSeconds: 900 }),
+  ];
+  const minutes = (s: number) => (s % 60 === 0 ? `${s / 60} min` : `${s} s`);
+
+  it('prints seconds rows with the given format, and no "s" unit', () => {
+    const row = compareRuns(runs, { duration: minutes }).find(
+      (r) => r.id === 'timeAboveTargetSeconds',
+    )!;
+    expect(row.unit).toBe('');
+    expect(row.cells).toEqual(['10 min', '15 min']);
+    expect(row.deltas).toEqual(['', '+5 min, +50%']);
+    expect(comparisonMarkdown(runs, '', { duration: minutes })).toContain(
+      '| time above target | **10 min** | 15 min (+5 min, +50%) |',
+    );
+  });
+
+  it('keeps raw seconds without a format (the CLI)', () => {
+    const row = compareRuns(runs).find((r) => r.id === 'timeAboveTargetSeconds')!;
+    expect(row.unit).toBe('s');
+    expect(row.cells).toEqual(['600', '900']);
+  });
+});

@@ -150,17 +150,31 @@ function fixed(v: number, digits: number): string {
   return v.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: digits });
 }
 
-function delta(v: number | null, base: number | null, digits: number): string {
+function delta(
+  v: number | null,
+  base: number | null,
+  digits: number,
+  show: (v: number) => string,
+): string {
   if (v === null || base === null) return '—';
   const d = v - base;
   // A difference smaller than the printed precision is no difference.
   if (Math.abs(d) < 0.5 * 10 ** -digits) return '±0';
   const pct = base !== 0 ? `, ${d > 0 ? '+' : '−'}${fixed(Math.abs((100 * d) / base), 0)}%` : '';
-  return `${d > 0 ? '+' : '−'}${fixed(Math.abs(d), digits)}${pct}`;
+  return `${d > 0 ? '+' : '−'}${show(Math.abs(d))}${pct}`;
+}
+
+/** How a comparison prints its figures. */
+export interface CompareFormat {
+  /**
+   * A duration in seconds as the reader's other figures show it (the app's KPI strip: "4 min
+   * 30 s"); the row's unit is then left out. Absent: seconds as a number, unit "s".
+   */
+  duration?: (seconds: number) => string;
 }
 
 /** One row per KPI (optional ones only when some run has them), runs in the given order. */
-export function compareRuns(runs: readonly ComparedRun[]): KpiRow[] {
+export function compareRuns(runs: readonly ComparedRun[], format: CompareFormat = {}): KpiRow[] {
   const rows: KpiRow[] = [];
   for (const def of COMPARED_KPIS) {
     const values = runs.map((r) => def.value(r.kpis));
@@ -174,14 +188,16 @@ export function compareRuns(runs: readonly ComparedRun[]): KpiRow[] {
         v !== null && Math.abs(v - target) < 0.5 * 10 ** -def.digits;
       if (!values.every(close)) best = values.flatMap((v, i) => (close(v) ? [i] : []));
     }
+    const asDuration = def.unit === 's' ? format.duration : undefined;
+    const show = asDuration ?? ((v: number) => fixed(v, def.digits));
     rows.push({
       id: def.id,
       label: def.label,
-      unit: def.unit,
+      unit: asDuration ? '' : def.unit,
       better: def.better,
       values,
-      cells: values.map((v) => (v === null ? '—' : fixed(v, def.digits))),
-      deltas: values.map((v, i) => (i === 0 ? '' : delta(v, base, def.digits))),
+      cells: values.map((v) => (v === null ? '—' : show(v))),
+      deltas: values.map((v, i) => (i === 0 ? '' : delta(v, base, def.digits, show))),
       best,
     });
   }
@@ -191,8 +207,12 @@ export function compareRuns(runs: readonly ComparedRun[]): KpiRow[] {
 const label = (row: KpiRow) => (row.unit ? `${row.label} (${row.unit})` : row.label);
 
 /** The comparison as a Markdown table for a pull request: best values bold, differences beside. */
-export function comparisonMarkdown(runs: readonly ComparedRun[], title = ''): string {
-  const rows = compareRuns(runs);
+export function comparisonMarkdown(
+  runs: readonly ComparedRun[],
+  title = '',
+  format: CompareFormat = {},
+): string {
+  const rows = compareRuns(runs, format);
   const esc = (s: string) => s.replace(/[|\\`*_<>[\]]/g, (c) => `\\${c}`).replace(/[\r\n]+/g, ' ');
   const head = runs.map((r, i) => `${esc(r.name)}${i === 0 ? ' (current)' : ''}`);
   const out: string[] = [];

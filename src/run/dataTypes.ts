@@ -17,13 +17,21 @@ export type {
 } from '../engine/controller/index.ts';
 export type {
   DecisionSeries,
+  DrawStats,
+  TimingDraw,
   Kpis,
   SeriesArrays,
   SeriesInfo,
   SimulationSeries,
   SyncRecord,
 } from '../engine/simulation/index.ts';
-export type { Diagnostic, JsonSchema, ParseOptions, Severity } from '../scenario/index.ts';
+export type {
+  Diagnostic,
+  DrawsSetting,
+  JsonSchema,
+  ParseOptions,
+  Severity,
+} from '../scenario/index.ts';
 export type { NodeEvent, NodeKpis, NodeRun, NodeSeries } from '../engine/nodes/index.ts';
 export type {
   KedaCheck,

@@ -11,12 +11,18 @@ import {
   type Kpis,
   type TimingDraw,
 } from '../engine/simulation/index.ts';
+import { estimateWork } from '../scenario/index.ts';
 import { executeRun, type RunOptions } from './runScenario.ts';
 import type { RunPlan } from './types.ts';
 
 export interface DrawRun {
   draw: TimingDraw;
   kpis: Kpis;
+}
+
+/** A draw with its replicas over time (the app's band): the scale's spec.replicas per sync. */
+export interface DrawRunSeries extends DrawRun {
+  specReplicas: Float64Array;
 }
 
 export type DrawsResult =
@@ -36,6 +42,25 @@ export function percentileProblem(p: unknown, where = '--percentile'): string | 
   return null;
 }
 
+/**
+ * Draws that together certainly pass the work budget (each is a whole run, as a variant is): the
+ * message names `where` (the flag or field) and how many would fit; null when they fit or no
+ * budget applies.
+ */
+export function drawsBudgetProblem(
+  plan: RunPlan,
+  count: number,
+  workBudget: number | undefined,
+  where = '--draws',
+): string | null {
+  if (workBudget === undefined) return null;
+  const one = estimateWork(plan.input).certainUnits;
+  if (count * one <= workBudget) return null;
+  const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+  const fits = Math.max(1, Math.floor(workBudget / Math.max(1, one)));
+  return `${where} ${count}: ${count} whole runs need at least about ${fmt(count * one)} units of work, over the work budget of ${fmt(workBudget)}; at most ${fits} fit (--max-work raises the budget)`;
+}
+
 /** Runs `count` draws of `plan` from `seed` (draw 0: the scenario as written). */
 export function executeDraws(
   plan: RunPlan,
@@ -43,15 +68,41 @@ export function executeDraws(
   seed: number,
   options: RunOptions = {},
 ): DrawsResult {
+  const problem =
+    drawsProblem(count) ?? drawsBudgetProblem(plan, count, options.workBudget ?? plan.workBudget);
+  if (problem) return { ok: false, error: problem };
+  const run = executeDrawsAt(plan, count, seed, null, options);
+  if (!run.ok) return run;
+  const draws = run.draws.map(({ draw, kpis }) => ({ draw, kpis }));
+  return { ok: true, seed, draws, stats: drawStats(draws.map((d) => d.kpis)) };
+}
+
+/**
+ * Some of `count` draws of `plan` from `seed` (`indices`; null: all), each with its replicas over
+ * time: one lane's share of the app's draws (src/worker runDraws).
+ */
+export function executeDrawsAt(
+  plan: RunPlan,
+  count: number,
+  seed: number,
+  indices: readonly number[] | null,
+  options: RunOptions = {},
+): { ok: true; draws: DrawRunSeries[] } | { ok: false; error: string } {
   const problem = drawsProblem(count);
   if (problem) return { ok: false, error: problem };
   if (plan.federation)
     return { ok: false, error: 'draws run one cluster; a multi-cluster scenario runs once' };
-  const draws: DrawRun[] = [];
+  const wanted = indices === null ? null : new Set(indices);
+  const draws: DrawRunSeries[] = [];
   for (const draw of timingDraws(plan.input, count, seed)) {
+    if (wanted && !wanted.has(draw.index)) continue;
     const run = executeRun({ ...plan, input: drawInput(plan.input, draw) }, options);
     if (!run.ok) return { ok: false, error: `draw ${draw.index} of ${count}: ${run.error}` };
-    draws.push({ draw, kpis: run.result.kpis });
+    draws.push({
+      draw,
+      kpis: run.result.kpis,
+      specReplicas: run.result.series.specReplicas.slice(),
+    });
   }
-  return { ok: true, seed, draws, stats: drawStats(draws.map((d) => d.kpis)) };
+  return { ok: true, draws };
 }

@@ -55,9 +55,12 @@ export {
 export { failed, modelBudgets, overrunError, shareBudget, withBudgets } from './budgets.ts';
 export {
   executeDraws,
+  executeDrawsAt,
+  drawsBudgetProblem,
   drawsProblem,
   percentileProblem,
   type DrawRun,
+  type DrawRunSeries,
   type DrawsResult,
 } from './draws.ts';
 export { runChanges, variantChanges } from './variantChanges.ts';

@@ -50,6 +50,7 @@ export function summarize(parsed: ParseResult): ScenarioSummary {
     defaultSimulation: parsed.defaultSimulation,
     defaultWorld: parsed.defaultWorld,
     release: parsed.release,
+    draws: parsed.draws ?? null,
   };
 }
 

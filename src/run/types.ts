@@ -10,6 +10,7 @@ import type {
   DocumentRole,
   InputFieldLocation,
   ScenarioRelease,
+  DrawsSetting,
 } from '../scenario/index.ts';
 
 /** One object of the text, as the app lists it (a `kind: List`'s items one by one). */
@@ -59,6 +60,12 @@ export interface ScenarioSummary {
    * in hand-built summaries: summarize always sets it).
    */
   release?: ScenarioRelease | null;
+  /**
+   * `spec.draws` (defaults filled): the timing draws to run besides the scenario as written (the
+   * app shows their spread; `cli run`/`check` read them as --draws/--seed); null: none. Absent
+   * only in hand-built summaries.
+   */
+  draws?: DrawsSetting | null;
 }
 
 /**

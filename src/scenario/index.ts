@@ -10,6 +10,7 @@ export type {
   ScenarioDocument,
   ScenarioInfo,
   ScenarioRelease,
+  DrawsSetting,
   Severity,
 } from './types.ts';
 export { parseScenario, scenarioDocuments } from './parseScenario.ts';

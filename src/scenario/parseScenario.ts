@@ -27,6 +27,7 @@ import { readTargetWorkload, type TargetWorkload } from './simulation/targetWork
 import type { WorkloadDocument } from './simulation/document.ts';
 import type {
   Diagnostic,
+  DrawsSetting,
   HpaChoice,
   InputFieldLocation,
   ParseOptions,
@@ -52,6 +53,7 @@ import { federationNotice, karmadaFederation } from './karmada/world.ts';
 import { withCron } from './karmada/withCron.ts';
 import { buildChanges, readChangeEntries, type ChangeEntry } from './variants/readChanges.ts';
 import { buildVariants, readVariantEntries } from './variants/readVariants.ts';
+import { checkDraws, readDrawsSetting } from './simulation/drawsSetting.ts';
 
 interface Parts {
   diagnostics: Diagnostic[];
@@ -70,6 +72,7 @@ interface Parts {
   variants?: VariantRun[];
   inputFields?: Record<string, InputFieldLocation>;
   release?: ScenarioRelease | null;
+  draws?: DrawsSetting | null;
 }
 
 function result(p: Parts): ParseResult {
@@ -95,6 +98,7 @@ function result(p: Parts): ParseResult {
     droppedFields: p.hpa?.dropped ?? [],
     variants: ok ? (p.variants ?? []) : [],
     inputFields: ok ? (p.inputFields ?? {}) : {},
+    draws: ok ? (p.draws ?? null) : null,
   };
 }
 
@@ -334,6 +338,12 @@ function parse(source: string, options: ParseOptions): ParseResult {
   } else {
     buildSimulationInput(null, sim, sim.report, notices);
   }
+  // Timing draws (spec.draws): one cluster, and all of them within the work budget.
+  let draws = readDrawsSetting(sim.spec);
+  if (draws && input && issues.errorCount === 0) {
+    const written = typeof sim.spec.draws?.count === 'number';
+    if (!checkDraws(draws, input, maxWorkOf(options), sim.report, written)) draws = null;
+  }
   // ok promises an input: a text that reached here with neither says why, at its start.
   if (!input && issues.errorCount === 0)
     issues.error(null, [], 'nothing to simulate: the text holds no HorizontalPodAutoscaler to run');
@@ -355,6 +365,7 @@ function parse(source: string, options: ParseOptions): ParseResult {
     defaultWorld,
     variants,
     inputFields,
+    draws,
     release: {
       version: sim.controller.kubernetesVersion,
       label: RELEASES[sim.controller.kubernetesVersion].label,

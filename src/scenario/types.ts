@@ -111,6 +111,20 @@ export interface ParseResult {
    * meter stops a run, located at `inputFields`. Absent only in hand-built results.
    */
   workBudget?: number;
+  /**
+   * `spec.draws` (defaults filled): the timing draws the app and `cli run`/`check` run besides the
+   * scenario as written; null without it or when the scenario has an error. Absent only in
+   * hand-built results.
+   */
+  draws?: DrawsSetting | null;
+}
+
+/** `spec.draws` with its defaults filled (simulation/drawsSetting.ts reads it). */
+export interface DrawsSetting {
+  /** 1 … MAX_DRAWS, draw 0 (the scenario as written) included */
+  count: number;
+  /** 0 … 2^32 − 1 */
+  seed: number;
 }
 
 /** Which Kubernetes release a scenario runs, for display (status line, CLI, Tune). */

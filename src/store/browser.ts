@@ -3,6 +3,7 @@
 // glue, the logic lives in createSimStore (tested in Node).
 
 import {
+  createDrawsService,
   createSearchService,
   createSimulatorClient,
   createSimulatorPool,
@@ -19,6 +20,7 @@ import {
 } from '../share/index.ts';
 import type { SimStore } from './createSimStore.ts';
 import { initStore } from './current.ts';
+import { watchDraws } from './drawSet.ts';
 import type { StorageLike } from './types.ts';
 
 function browserStorage(kind: 'localStorage' | 'sessionStorage'): StorageLike | null {
@@ -56,6 +58,8 @@ export async function startBrowserStore(options: { defaultText: string }): Promi
     sharedModel: decoded?.ok ? readShareModel() : null,
     sharedView: decoded?.ok ? readShareView() : null,
   });
+  // The timing draws of spec.draws, on the same pool (their own small store: drawSet.ts).
+  watchDraws(store, createDrawsService(pool));
   const { actions } = store.getState();
   early.forEach((status) => actions.simulatorStatusChanged(status));
   if (decoded && !decoded.ok) {

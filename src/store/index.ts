@@ -17,3 +17,4 @@ export { startEmbedStore } from './embed.ts';
 export type * from './types.ts';
 export { draftTitle } from './drafts.ts';
 export { MAX_APP_BUDGET, MAX_APP_WORKERS, searchFormValid } from './searchSlice.ts';
+export { useDrawSet, type DrawSetState } from './drawSet.ts';

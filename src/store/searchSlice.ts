@@ -23,9 +23,14 @@ export const MAX_APP_WORKERS = 8;
 /** Incidents kept for the dialog (the newest). */
 const KEPT_INCIDENTS = 5;
 
+/**
+ * Unmet demand alone rewards a slow, cheap HPA (issue 25: one pod per 120 s, recovery +56 %):
+ * the default goals pair it with how fast the service recovers and how much it flaps.
+ */
 export const DEFAULT_SEARCH_FORM: SearchForm = {
   constraints: [
     { flag: 'max-unmet-demand-percent', limit: 0.5 },
+    { flag: 'max-recovery-seconds', limit: 120 },
     { flag: 'max-reversals', limit: 4 },
   ],
   minimize: 'pod-hours',

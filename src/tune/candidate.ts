@@ -67,11 +67,14 @@ export function candidateInput(base: TuneBase, patch: unknown): CandidateInput {
       error: `the scenario starts at ${start} replicas, outside minReplicas ${min} … maxReplicas ${max}`,
     };
   const input: SimulationInput = { ...base.input, hpa: patched.hpa };
-  const work = estimateWork(input).units;
+  // Refused as the scenario is refused where it is read (scenario/checkBudget.ts): only a run
+  // certain to pass the budget. The worst case is a guess; a run that really gets there is
+  // stopped by the engine's meter (evaluateCandidate gives its runs the budget).
+  const work = estimateWork(input).certainUnits;
   if (work > base.maxWork)
     return {
       ok: false,
-      error: `the run would cost ${Math.round(work).toLocaleString('en-US')} work units, over the budget of ${base.maxWork.toLocaleString('en-US')}`,
+      error: `the run would cost at least ${Math.round(work).toLocaleString('en-US')} work units, over the budget of ${base.maxWork.toLocaleString('en-US')}`,
     };
   return { ok: true, input };
 }
@@ -90,6 +93,7 @@ export function evaluateCandidate(
 ): Evaluation {
   const prepared = candidateInput(base, patch);
   if (!prepared.ok) return prepared;
-  const plans = plansOf(prepared.input, base.name);
+  // Each run under the search's budget: the meter stops one that passes it on the way.
+  const plans = plansOf(prepared.input, base.name).map((p) => ({ ...p, workBudget: base.maxWork }));
   return base.draws ? runDrawn(plans, base.draws) : runJudged(plans, curves);
 }

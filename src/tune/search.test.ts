@@ -12,6 +12,7 @@ import {
   type TuneBase,
 } from './index.ts';
 import { executeRun, hpaPlan } from '../run/index.ts';
+import { estimateWork, parseScenario } from '../scenario/index.ts';
 import { baseOf, shortDefaultText } from './testing/fixture.ts';
 
 const defaultYaml = readFileSync(new URL('../presets/default.yaml', import.meta.url), 'utf8');
@@ -192,6 +193,18 @@ describe('candidateInput', () => {
       ok: false,
       error: 'the scenario starts at 2 replicas, outside minReplicas 3 … maxReplicas 20',
     });
+  });
+
+  it('refuses only a candidate certain to pass the work budget, as the scenario is refused', () => {
+    const e = estimateWork(base.input);
+    expect(e.units).toBeGreaterThan(e.certainUnits);
+    // Between the certain cost and the worst case: the scenario itself would run, so must this.
+    const between = { ...base, maxWork: Math.ceil((e.units + e.certainUnits) / 2) };
+    expect(parseScenario(short, { maxWork: between.maxWork }).ok).toBe(true);
+    expect(candidateInput(between, {}).ok).toBe(true);
+    const evaluated = evaluateCandidate(between, {});
+    // It runs, or the engine's meter stops it with a plain error; never refused up front.
+    if (!evaluated.ok) expect(evaluated.error).not.toMatch(/would cost/);
   });
 
   it('refuses a candidate whose run would cost more than the work budget', () => {

@@ -2,8 +2,9 @@
 // through comlink and used directly in Node tests and the bridge's main-thread fallback.
 
 import { resultToCsv } from '../engine/simulation/exportCsv.ts';
-import { simulate, syncDetail } from '../engine/simulation/index.ts';
+import { drawStats, simulate, syncDetail, type Kpis } from '../engine/simulation/index.ts';
 import {
+  executeDrawsAt,
   executeRun,
   federationCsv,
   federationDecision,
@@ -16,6 +17,8 @@ import { recentEvents, resultPayload, type KeptRun } from './payload.ts';
 import { addVariant, duplicateAsVariant, parseScenario } from '../scenario/index.ts';
 import { prepareSearch as prepareTuneSearch, type PreparedSearch } from '../tune/index.ts';
 import type {
+  DrawsReply,
+  DrawsRequest,
   EditReply,
   Evaluation,
   ParseSummary,
@@ -195,6 +198,24 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
     }
   }
 
+  /** A lane's share of the draws: the HPA's run (never a variant's) under each drawn timing. */
+  async function runDraws(request: DrawsRequest): Promise<DrawsReply> {
+    try {
+      const hpa = typeof request.hpa === 'string' && request.hpa !== '' ? request.hpa : undefined;
+      const plan = planScenario(request.text, hpa === undefined ? {} : { hpa });
+      const main = plan.runs[0];
+      if (!plan.summary.ok || !main) return { ok: false, error: 'the scenario is not valid' };
+      const done = executeDrawsAt(main, request.count, request.seed, request.indices);
+      if (!done.ok) return done;
+      return {
+        ok: true,
+        draws: done.draws.map((d) => ({ ...d.draw, kpis: d.kpis, specReplicas: d.specReplicas })),
+      };
+    } catch (error) {
+      return { ok: false, error: `internal error: ${message(error)}` };
+    }
+  }
+
   async function exportCsv(runId: number): Promise<string | null> {
     if (!kept || kept.runId !== runId) return null;
     // A multi-cluster run: every model, a column group per cluster (the CLI writes the same).
@@ -212,5 +233,7 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
     addVariant: (text: string, variant: VariantRequest) => edited(() => addVariant(text, variant)),
     prepareSearch,
     evaluate,
+    runDraws,
+    summarizeDraws: async (kpis: Kpis[]) => drawStats(kpis),
   };
 }

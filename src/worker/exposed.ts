@@ -12,6 +12,8 @@ import type { SimulatorApi } from './protocol.ts';
  */
 const TRANSFERS: { [K in MethodName]?: (reply: Reply<K>) => ArrayBuffer[] } = {
   run: replyTransferables,
+  runDraws: (reply) =>
+    reply.ok ? reply.draws.map((d) => d.specReplicas.buffer as ArrayBuffer) : [],
 };
 
 export function exposedApi(api: SimulatorApi): SimulatorApi {

@@ -41,7 +41,7 @@ describe('the method table', () => {
     for (const m of side)
       expect(typeof (client as unknown as Record<string, unknown>)[m]).toBe('function');
     const jobs = METHOD_NAMES.filter((m) => METHODS[m] === 'job');
-    expect(jobs).toEqual(['prepareSearch', 'evaluate']);
+    expect(jobs).toEqual(['prepareSearch', 'evaluate', 'runDraws', 'summarizeDraws']);
     for (const m of jobs) expect(m in client).toBe(false);
     client.dispose();
   });

@@ -24,6 +24,8 @@ export const METHODS = {
   addVariant: 'call',
   prepareSearch: 'job',
   evaluate: 'job',
+  runDraws: 'job',
+  summarizeDraws: 'job',
 } as const satisfies Record<keyof SimulatorApi, MethodKind>;
 
 export type MethodName = keyof SimulatorApi;

@@ -6,6 +6,8 @@
 
 import type {
   ClusterEvent,
+  DrawStats,
+  TimingDraw,
   FederationModel,
   HorizontalPodAutoscaler,
   KedaKpis,
@@ -186,6 +188,25 @@ export type SearchPrepared = { ok: true; base: TuneBase } | { ok: false; error: 
 /** A candidate's evaluation (its judged runs' KPIs, or why it could not run). */
 export type { Evaluation };
 
+/** Some of a scenario's timing draws (spec.draws), run on a pool's worker: one lane's share. */
+export interface DrawsRequest {
+  text: string;
+  /** metadata.name of the HPA when the text holds several (else the first) */
+  hpa?: string;
+  count: number;
+  seed: number;
+  /** which draws this worker runs (0 … count − 1) */
+  indices: number[];
+}
+
+/** One draw: its phases, its KPIs and its replicas per sync (the chart's band). */
+export interface DrawPayload extends TimingDraw {
+  kpis: Kpis;
+  specReplicas: Float64Array;
+}
+
+export type DrawsReply = { ok: true; draws: DrawPayload[] } | { ok: false; error: string };
+
 /**
  * The object the worker exposes (comlink), one method per entry of the method table
  * (methods.ts), which generates every forwarding. Also runs directly in Node for tests, on the
@@ -209,6 +230,10 @@ export interface SimulatorApi {
   prepareSearch(slot: number, request: SearchRequest): Promise<SearchPrepared>;
   /** One candidate (a merge patch over the HPA's spec) of the search prepared under `slot`. */
   evaluate(slot: number, patch: Record<string, unknown>): Promise<Evaluation>;
+  /** Some timing draws of the scenario's HPA run (src/run/draws.ts), each with its replicas. */
+  runDraws(request: DrawsRequest): Promise<DrawsReply>;
+  /** The median, 95th percentile and worst of every KPI over the draws (the engine's drawStats). */
+  summarizeDraws(kpis: Kpis[]): Promise<DrawStats>;
 }
 
 /**
@@ -225,11 +250,20 @@ export type PlainData<T> = T extends ArrayBufferView
       : T;
 
 /** Compile-time proof that every message is plain data (a violation fails typecheck). */
-export type MessagesArePlain = [RunReply, SyncDetail, SearchPrepared, Evaluation] extends [
+export type MessagesArePlain = [
+  RunReply,
+  SyncDetail,
+  SearchPrepared,
+  Evaluation,
+  DrawsReply,
+  DrawStats,
+] extends [
   PlainData<RunReply>,
   PlainData<SyncDetail>,
   PlainData<SearchPrepared>,
   PlainData<Evaluation>,
+  PlainData<DrawsReply>,
+  PlainData<DrawStats>,
 ]
   ? true
   : never;

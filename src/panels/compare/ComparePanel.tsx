@@ -3,8 +3,16 @@
 // the reviewer's exports (a link that opens here, the table as Markdown for a pull request).
 // The figures come from src/run/compare.ts, the same rows the CLI prints.
 
-import { useEffect, useRef, useState } from 'react';
-import { compareRuns, comparisonMarkdown, type ComparedRun } from '../../run/compare.ts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { variantDiffs, variantDiffsMarkdown } from '../../scenario/edit/index.ts';
+import {
+  compareRuns,
+  comparisonMarkdown,
+  type CompareFormat,
+  type ComparedRun,
+} from '../../run/compare.ts';
+import { formatDuration } from '../../format/timeAxis.ts';
+
 import { comparedRuns, parseMemberKey, variantOf } from '../../run/runKey.ts';
 import { createShareLink } from '../../share/index.ts';
 import {
@@ -18,6 +26,8 @@ import {
 import { runColour } from '../../format/runColours.ts';
 import { ReplicasOverlay } from './ReplicasOverlay.tsx';
 import './compare.css';
+
+const COMPARE_FORMAT: CompareFormat = { duration: formatDuration };
 
 export interface ComparePanelProps {
   /**
@@ -120,9 +130,18 @@ export function ComparePanel({ exportPng, placement = 'page' }: ComparePanelProp
     }
   }
 
+  // Each variant as a diff from the HPA as written, for the reader of the table and the PR; read
+  // from the text when the runs arrive (not per keystroke).
+  const diffs = useMemo(
+    () => (runs.length > 1 ? variantDiffs(getScenarioText(), hpaChoice ?? undefined) : []),
+    [runs, hpaChoice],
+  );
   if ((placement === 'bar') === many) return null;
-  const rows = many ? compareRuns(compared) : [];
-  const markdown = many ? comparisonMarkdown(compared) : '';
+  // Durations as the KPI strip shows them ("4 min 30 s"), not raw seconds.
+  const rows = many ? compareRuns(compared, COMPARE_FORMAT) : [];
+  const markdown = many
+    ? comparisonMarkdown(compared, '', COMPARE_FORMAT) + variantDiffsMarkdown(diffs)
+    : '';
   return (
     <section
       ref={root}
@@ -226,6 +245,19 @@ export function ComparePanel({ exportPng, placement = 'page' }: ComparePanelProp
               ))}
             </tbody>
           </table>
+          {diffs.length > 0 ? (
+            <details className="compare-diffs">
+              <summary>What each variant changes, as a diff</summary>
+              {diffs.map((d) => (
+                <figure key={d.name} className="compare-diff">
+                  <figcaption>{d.name}</figcaption>
+                  <pre aria-label={`Diff of variant ${d.name}`}>
+                    {d.diff ?? `The patch does not apply: ${d.error ?? 'unknown'}`}
+                  </pre>
+                </figure>
+              ))}
+            </details>
+          ) : null}
           <details className="compare-markdown">
             <summary>Markdown for a pull request</summary>
             <textarea

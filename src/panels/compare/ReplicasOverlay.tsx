@@ -60,7 +60,7 @@ export function ReplicasOverlay({ runs }: { runs: RunPayload[] }) {
       overlaySummary(
         runs.flatMap((r) =>
           r.result
-            ? [{ name: r.name, time: r.result.series.time, spec: r.result.series.specReplicas }]
+            ? [{ name: r.label, time: r.result.series.time, spec: r.result.series.specReplicas }]
             : [],
         ),
       ),

@@ -1,7 +1,8 @@
 // The run's KPIs in one strip: cost, replicas, churn, overload, recovery. Each figure's title
 // attribute says exactly what it measures.
 
-import type { Kpis } from '../../run/index.ts';
+import type { DrawStats, Kpis } from '../../run/index.ts';
+import { drawRanges, drawsCount } from './drawRange.ts';
 import { formatDuration, formatElapsed } from '../../format/timeAxis.ts';
 import { kpiItems } from './kpiItems.ts';
 import type { SoFar } from './soFar.ts';
@@ -17,6 +18,25 @@ export interface KpiStripProps {
   hasDemand?: boolean;
   /** why the figures are not the text's (the strip's title while it is dimmed) */
   staleNote?: string;
+  /**
+   * the timing draws of spec.draws: their figures (a range under each tile), or that they run or
+   * failed; absent: the scenario asks for none
+   */
+  draws?: KpiDraws | null;
+}
+
+export type KpiDraws =
+  | { kind: 'running'; count: number }
+  | { kind: 'done'; stats: DrawStats; seed: number }
+  | { kind: 'error'; error: string };
+
+function drawsNote(d: KpiDraws): string {
+  if (d.kind === 'running') return `Running ${drawsCount(d.count)} of the cluster's timing…`;
+  if (d.kind === 'error') return `Timing draws: ${d.error}`;
+  const n = d.stats.count;
+  return n === 1
+    ? '1 draw: the scenario as written (spec.draws.count: 1); more draws show each figure’s spread'
+    : `${drawsCount(n)} of the cluster's timing (seed ${d.seed}): under each figure its median · p95 · worst; the band on the replicas chart is their spread`;
 }
 
 /**
@@ -41,6 +61,9 @@ export function KpiStrip(props: KpiStripProps) {
   const { kpis, stale, durationSeconds, hasDemand } = props;
   if (!kpis) return null;
   const items = kpiItems(kpis, { durationSeconds, hasDemand });
+  const draws = props.draws ?? null;
+  const ranges =
+    draws?.kind === 'done' ? drawRanges(draws.stats, { durationSeconds, hasDemand }) : null;
   return (
     // Stale figures are dimmed; the one badge saying why is the charts' (just below).
     <div
@@ -49,13 +72,27 @@ export function KpiStrip(props: KpiStripProps) {
     >
       <ul className="kpi-strip" aria-label="Key figures of the run">
         {items.map((k) => (
-          <li key={k.id} className={`kpi${k.warn ? ' is-warn' : ''}`} title={k.title}>
+          <li
+            key={k.id}
+            className={`kpi${k.warn ? ' is-warn' : ''}`}
+            title={ranges?.get(k.id) ? `${k.title}; ${ranges.get(k.id)!.title}` : k.title}
+          >
             <span className="kpi-label">{k.label}</span>
             <span className="kpi-value">{k.value}</span>
             {k.detail ? <span className="kpi-detail">{k.detail}</span> : null}
+            {ranges?.get(k.id) ? (
+              <span className="kpi-range" data-kpi={k.id}>
+                {ranges.get(k.id)!.text}
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>
+      {draws ? (
+        <p className={`kpi-draws is-${draws.kind}`} role="status" aria-label="Timing draws">
+          {drawsNote(draws)}
+        </p>
+      ) : null}
     </div>
   );
 }

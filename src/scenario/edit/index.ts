@@ -20,3 +20,4 @@ export { placedHandles, type PlacedHandle } from './placedHandles.ts';
 export { curveValueAt } from './curveLine.ts';
 export { tunedManifest, type ShipResult } from './shipManifest.ts';
 export { seriesScaled, seriesShifted } from './seriesDrag.ts';
+export { variantDiffs, variantDiffsMarkdown, type VariantDiff } from './variantDiffs.ts';

@@ -5,6 +5,7 @@ import type {
   ControllerDocument,
   CostDocument,
   CpuBurstDocument,
+  DrawsDocument,
   FeatureGatesDocument,
   InitContainerDocument,
   MetricsPipelineDocument,
@@ -57,6 +58,7 @@ import { federationSchema } from './federationSchema.ts';
 import { nodesSchema } from './nodesSchema.ts';
 import type { JsonSchema, PropertiesOf } from './jsonSchema.ts';
 import { loadSchemas } from './loadSchema.ts';
+import { MAX_DRAWS } from '../../engine/simulation/draws.ts';
 
 const SIM_LIMIT = "the simulator's limit";
 const PODS_LIMIT = `the simulator runs at most ${MAX_PODS.toLocaleString('en-US')} pods`;
@@ -412,6 +414,29 @@ const cost = object(
   } satisfies PropertiesOf<CostDocument>,
 );
 
+const draws = object(
+  "Timing draws: run the scenario again under what a real cluster leaves to chance (metrics-server's scrape phase, the controller's sync phase against the traffic), drawn from a seed. Draw 0 is the scenario as written. The app shows each KPI's median, p95 and worst and the replicas' spread as a band; `cli run` prints the same figures for it when no --draws is given (`check` and `tune` take --draws and --seed).",
+  {
+    count: int32(
+      `How many draws, the scenario as written included: 1 to ${MAX_DRAWS}. Default 16.`,
+      {
+        minimum: 1,
+        maximum: MAX_DRAWS,
+        'x-limit': SIM_LIMIT,
+        default: 16,
+      },
+    ),
+    seed: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 4294967295,
+      default: 1,
+      description:
+        'The seed the phases are drawn from: the same seed gives the same draws in the app and the CLI. Default 1.',
+    },
+  } satisfies PropertiesOf<DrawsDocument>,
+);
+
 const spec = object(
   'The world around the HPA: duration, controller flags, workload, metrics pipeline and load.',
   {
@@ -455,6 +480,7 @@ const spec = object(
       { maxItems: MAX_CHANGES, 'x-limit': SIM_LIMIT },
     ),
     cost,
+    draws,
     federation: federationSchema,
     nodes: nodesSchema,
   } satisfies PropertiesOf<SimulationSpecDocument>,

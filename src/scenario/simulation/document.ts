@@ -35,8 +35,15 @@ export interface SimulationSpecDocument {
   variants?: VariantDocument[];
   changes?: ChangeDocument[];
   cost?: CostDocument;
+  draws?: DrawsDocument;
   federation?: FederationDocument;
   nodes?: NodesDocument;
+}
+
+/** Timing draws the app (and `cli run`/`check`) run besides the scenario as written. */
+export interface DrawsDocument {
+  count?: number;
+  seed?: number;
 }
 
 /** The nodes under the cluster and what provisions them; see ./nodes.ts. */

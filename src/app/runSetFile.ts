@@ -1,0 +1,43 @@
+// "Export → Run set (.json)": the shown runs (the HPA's and each variant's figures, what each
+// variant changes), the timing draws and the scenario text as one file you can keep
+// (src/share/runSet.ts, versioned; its reader locates a malformed file).
+
+import type { RunPayload } from '../worker/protocol.ts';
+import type { DrawSetState } from '../store/index.ts';
+import { RUN_SET_FORMAT, RUN_SET_VERSION, runSetJson } from '../share/runSet.ts';
+
+export function runSetText(
+  scenario: { name: string; text: string; hpa: string | null },
+  runs: readonly RunPayload[],
+  draws: DrawSetState,
+  savedAt: Date,
+): string {
+  return runSetJson({
+    format: RUN_SET_FORMAT,
+    version: RUN_SET_VERSION,
+    savedAt: savedAt.toISOString(),
+    scenario,
+    runs: runs.flatMap((r) =>
+      r.result
+        ? [
+            {
+              key: r.key,
+              name: r.label,
+              role: r.kind,
+              ...(r.changes ? { changes: r.changes } : {}),
+              kpis: r.result.kpis,
+            },
+          ]
+        : [],
+    ),
+    draws:
+      draws.kind === 'done'
+        ? {
+            count: draws.set.count,
+            seed: draws.set.seed,
+            stats: draws.set.stats,
+            draws: draws.set.draws,
+          }
+        : null,
+  });
+}
