@@ -25,7 +25,7 @@ export function runner(name: string, root: string): () => SimulationResult {
   }
   return () => {
     const out = executeRun(
-      { key: 'main', role: 'hpa', name: 'bench', input },
+      { key: 'main', kind: 'hpa', group: 'main', label: 'bench', colour: 0, input },
       { record: 'compact' },
     );
     if (!out.ok) throw new Error(out.error);
