@@ -44,7 +44,7 @@ describe('cli on variants × federation', () => {
   });
 
   it('check: each model of each HPA is judged; --gate picks whose verdict decides', () => {
-    const all = cli('check', file, '--max-scale-events', '5', '--gate', 'all');
+    const all = cli('check', file, '--max-scale-events', '4', '--gate', 'all');
     const heads = all.out.split('\n').filter((l) => / model \(total over 3 clusters\):$/.test(l));
     expect(heads).toEqual([
       'proposal model (total over 3 clusters):',
@@ -54,11 +54,11 @@ describe('cli on variants × federation', () => {
       'tolerant: proposal model (total over 3 clusters):',
       'tolerant: shipped model (total over 3 clusters):',
     ]);
-    // The HPA's proposal model scales 7 times: every run gated, the check fails.
+    // The HPA's proposal model scales 5 times (4 in each variant): every run gated, the check fails.
     expect(all.code).toBe(1);
-    const one = cli('check', file, '--max-scale-events', '5', '--gate', 'tolerant');
+    const one = cli('check', file, '--max-scale-events', '4', '--gate', 'tolerant');
     expect(one.code).toBe(0);
-    const bad = cli('check', file, '--max-scale-events', '5', '--gate', 'nope');
+    const bad = cli('check', file, '--max-scale-events', '4', '--gate', 'nope');
     expect(bad.err).toMatch(/--gate takes hpa, all, or a variant \(tight, tolerant\); got "nope"/);
   });
 });
