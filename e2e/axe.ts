@@ -1,6 +1,6 @@
 // axe-core over a page (issue 27): the critical and serious findings, one line each, and the
 // check every browser test ends with (the `axeAfterTest` fixture in fixtures.ts): the screen the
-// test leaves, in its theme and — when the app follows the system's — in the other one too.
+// test leaves, in its theme or — when the app follows the system's — in the other one, by turns.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
@@ -44,24 +44,27 @@ function settled(page: Page): Promise<void> {
 }
 
 /**
- * Findings on the screen as it is, labelled with its theme; then, when the app follows the
- * system's theme (nothing chosen in the Theme menu), the same screen in the other theme (the
- * browser's colour scheme emulated; a chosen theme is the test's own, left as it is).
+ * Findings on the screen as it is, labelled with its theme — or, with `other` when the app
+ * follows the system's theme (nothing chosen in the Theme menu), on the same screen in the other
+ * theme (the browser's colour scheme emulated; a chosen theme is the test's own, left as it is).
+ * One axe run per call: the after-test check alternates the theme across tests (fixtures.ts),
+ * so both themes are covered without doubling the suite's time; a11y.spec checks its listed
+ * screens in both.
  */
-export async function axeBothThemes(page: Page): Promise<string[]> {
+export async function axeScreen(page: Page, other = false): Promise<string[]> {
   const now = await themeOf(page);
   if (now === null) return []; // not the app (a test page of its own)
   await page.bringToFront(); // a page in the background runs no frames: axe would wait on it
   await settled(page);
-  const found = (await seriousFindings(page)).map((f) => `${now}: ${f}`);
   const chosen = await page.evaluate(() => localStorage.getItem('hpa-sim.v1.theme'));
-  if (chosen === 'light' || chosen === 'dark') return found;
-  const other: Theme = now === 'light' ? 'dark' : 'light';
-  await page.emulateMedia({ colorScheme: other });
-  await page.waitForFunction((t) => document.documentElement.dataset.theme === t, other, {
+  if (!other || chosen === 'light' || chosen === 'dark') {
+    return (await seriousFindings(page)).map((f) => `${now}: ${f}`);
+  }
+  const flipped: Theme = now === 'light' ? 'dark' : 'light';
+  await page.emulateMedia({ colorScheme: flipped });
+  await page.waitForFunction((t) => document.documentElement.dataset.theme === t, flipped, {
     timeout: 5_000,
   });
   await settled(page);
-  found.push(...(await seriousFindings(page)).map((f) => `${other}: ${f}`));
-  return found;
+  return (await seriousFindings(page)).map((f) => `${flipped}: ${f}`);
 }

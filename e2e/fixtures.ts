@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { axeBothThemes } from './axe.ts';
+import { axeScreen } from './axe.ts';
 
 /**
  * Shared Playwright fixtures. Import `test` and `expect` from here, not from '@playwright/test'.
@@ -15,8 +15,9 @@ import { axeBothThemes } from './axe.ts';
  * call `pageGuard.reset()`, or allow known messages with `pageGuard.allowConsoleError(/re/)`.
  *
  * Every test also ends with axe-core (`axeAfterTest`, issue 27): the screen each open page of
- * the app is left on has no critical and no serious finding, in its theme and, when the app
- * follows the system's theme, in the other one too (e2e/axe.ts). A test whose last screen is
+ * the app is left on has no critical and no serious finding, in its theme or, when the app
+ * follows the system's theme, in the other one — by turns, a test's id choosing (one axe run a
+ * test keeps the suite's time; e2e/axe.ts). A test whose last screen is
  * not a user's (a test page of its own) turns it off with `test.use({ axeAfterTest: false })`
  * and says why beside it; a test that passes through screens it then leaves calls
  * `expectNoSeriousFindings(page)` (below) on each.
@@ -66,9 +67,10 @@ export const test = base.extend<{ pageGuard: PageGuard; axeAfterTest: boolean }>
       // A test that failed already says what went wrong; axe would only add noise.
       if (testInfo.status !== testInfo.expectedStatus) return;
       const problems: string[] = [];
+      const other = flipTheme(testInfo.testId);
       for (const p of context.pages()) {
         if (p.isClosed() || !/^https?:/.test(p.url())) continue;
-        problems.push(...(await axeBothThemes(p)).map((f) => `${p.url()}: ${f}`));
+        problems.push(...(await axeScreen(p, other)).map((f) => `${p.url()}: ${f}`));
       }
       if (problems.length > 0) {
         throw new Error(
@@ -77,7 +79,7 @@ export const test = base.extend<{ pageGuard: PageGuard; axeAfterTest: boolean }>
         );
       }
     },
-    // Its own time, after the test's: two axe runs per open page on a busy 2-core machine.
+    // Its own time, after the test's: an axe run per open page on a busy 2-core machine.
     { auto: true, option: true, timeout: 180_000 },
   ],
 
@@ -157,5 +159,12 @@ export { expect };
 
 /** axe now, on a screen the test is about to leave (the fixture checks the last one). */
 export async function expectNoSeriousFindings(page: Page): Promise<void> {
-  expect(await axeBothThemes(page)).toEqual([]);
+  expect([...(await axeScreen(page)), ...(await axeScreen(page, true))]).toEqual([]);
+}
+
+/** Half the tests check the other theme: a stable choice from the test's id (FNV-1a, odd/even). */
+export function flipTheme(testId: string): boolean {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < testId.length; i++) h = Math.imul(h ^ testId.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % 2 === 1;
 }
