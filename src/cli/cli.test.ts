@@ -6,21 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { runScenario } from '../worker/testing/runScenario.ts';
 import { SEED_NOTE_TEXT } from '../engine/simulation/seedNotes.ts';
 import { decisionChain } from '../explain/decisionChain.ts';
-import { main } from './main.ts';
+import { cli } from './testing/runCli.ts';
 
 const presets = resolve(import.meta.dirname, '../presets');
 const preset = (name: string) => join(presets, name);
-
-function cli(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = main(
-    argv,
-    (s) => out.push(s),
-    (s) => err.push(s),
-  );
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
 
 function tempFile(name: string, content: string | Uint8Array): string {
   const dir = mkdtempSync(join(tmpdir(), 'hpa-sim-cli-'));

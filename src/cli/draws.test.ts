@@ -1,19 +1,8 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from './main.ts';
+import { cli } from './testing/runCli.ts';
 
 const preset = (name: string) => resolve(import.meta.dirname, '../presets', name);
-
-function cli(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = main(
-    argv,
-    (s) => out.push(s),
-    (s) => err.push(s),
-  );
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
 
 describe('cli --draws (issue 25)', () => {
   it('run --draws N prints JSON with a summary and one entry per draw', () => {

@@ -1,20 +1,9 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from './main.ts';
+import { cli } from './testing/runCli.ts';
 
 const preset = (name: string) =>
   join(resolve(import.meta.dirname, '../presets/multicluster'), name);
-
-function cli(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = main(
-    argv,
-    (s) => out.push(s),
-    (s) => err.push(s),
-  );
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
 
 describe('cli on multi-cluster scenarios', () => {
   it('run --format json gives each model, per-cluster series and the cluster events', () => {

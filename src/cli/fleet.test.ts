@@ -4,23 +4,13 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main, mainAsync } from './main.ts';
+import { mainAsync } from './main.ts';
+import { cli } from './testing/runCli.ts';
 import { parseReports } from './reporters/index.ts';
 import { parseShard, shardOf } from './targets.ts';
 
 const presets = resolve(import.meta.dirname, '../presets');
 const preset = (f: string) => readFileSync(join(presets, f), 'utf8');
-
-function cli(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = main(
-    argv,
-    (s) => out.push(s),
-    (s) => err.push(s),
-  );
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
 
 async function cliAsync(...argv: string[]) {
   const out: string[] = [];

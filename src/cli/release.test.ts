@@ -2,20 +2,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from './main.ts';
+import { cli } from './testing/runCli.ts';
 
 const preset = (name: string) => resolve(import.meta.dirname, '../presets', name);
-
-function cli(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = main(
-    argv,
-    (s) => out.push(s),
-    (s) => err.push(s),
-  );
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
 
 function onRelease(file: string, version: string): string {
   const text = readFileSync(preset(file), 'utf8');

@@ -2,20 +2,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from './main.ts';
+import { cli } from './testing/runCli.ts';
 
 const story = resolve(import.meta.dirname, '../presets', 'story-1-scale-up-fast.yaml');
-
-function cli(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = main(
-    argv,
-    (s) => out.push(s),
-    (s) => err.push(s),
-  );
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
 
 describe('spec.draws and the draws budget in the CLI (issue 25)', () => {
   it('run reads spec.draws as the app does, the same figures as --draws/--seed', () => {

@@ -3,20 +3,9 @@
 // judged by `check` under --gate.
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from './main.ts';
+import { cli } from './testing/runCli.ts';
 
 const file = join(resolve(import.meta.dirname, '../run/__fixtures__'), 'failover-variants.yaml');
-
-function cli(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = main(
-    argv,
-    (s) => out.push(s),
-    (s) => err.push(s),
-  );
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
 
 describe('cli on variants × federation', () => {
   it('run --format json: the models as before, and one compared total per HPA', () => {
