@@ -1,24 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LaneSeries } from './lanes.ts';
+import { lane } from './testing/lane.ts';
 import { laneSummary } from './laneSummary.ts';
-
-function lane(spec: number[], extra: Partial<LaneSeries> = {}): LaneSeries {
-  const n = spec.length;
-  return {
-    key: 'east',
-    label: 'east',
-    sub: '',
-    spec: Float64Array.from(spec),
-    ready: Float64Array.from(spec),
-    pending: new Float64Array(n),
-    noNode: null,
-    min: null,
-    max: null,
-    failed: null,
-    capacity: null,
-    ...extra,
-  };
-}
 
 const time = Float64Array.from({ length: 5 }, (_, i) => i * 300);
 

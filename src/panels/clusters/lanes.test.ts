@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { lane } from './testing/lane.ts';
 import { linePath } from '../../plot/geometry.ts';
 import {
   intervals,
@@ -12,26 +13,7 @@ import {
   nearestSync,
   rowKey,
   visibleRange,
-  type LaneSeries,
 } from './lanes.ts';
-
-function lane(spec: number[], extra: Partial<LaneSeries> = {}): LaneSeries {
-  const n = spec.length;
-  return {
-    key: 'east',
-    label: 'east',
-    sub: '',
-    spec: Float64Array.from(spec),
-    ready: Float64Array.from(spec),
-    pending: new Float64Array(n),
-    noNode: null,
-    min: null,
-    max: null,
-    failed: null,
-    capacity: null,
-    ...extra,
-  };
-}
 
 const times = (n: number, step = 15) => Float64Array.from({ length: n }, (_, i) => i * step);
 
