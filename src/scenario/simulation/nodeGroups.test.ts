@@ -94,6 +94,28 @@ describe('spec.nodes.groups (cluster-autoscaler node groups and expanders)', () 
     expect(seen).toEqual(new Set(['small', 'big']));
   });
 
+  it("keeps each group's min on scale-down (verifyMinSize per group)", () => {
+    const text = `${HPA.replace('value: 1500', 'value: 100')}  nodes:
+    groups:
+      - { name: small, shape: { cpu: "2", memory: 4Gi }, min: 0, initial: 2, max: 5 }
+      - { name: big, shape: { cpu: "16", memory: 64Gi }, min: 1, initial: 1, max: 5 }
+    clusterAutoscaler: { scaleDownUnneededTime: 1m, scaleDownDelayAfterAdd: 0s }
+`;
+    const p = parseScenario(text);
+    expect(p.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const out = simulate(p.input!, { record: 'compact' });
+    if (!out.ok) throw new Error(out.error);
+    const n = out.result.nodes!;
+    const removed = n.events
+      .filter((e) => e.kind === 'scale-down' || e.kind === 'drain')
+      .flatMap((e) => e.nodes);
+    // small-2 is empty and goes; small-1 holds the two pods at 50 % (not under the threshold);
+    // big-3 is empty and unneeded too, but its group is at its min (one pool-wide min of 1
+    // would have let it go)
+    expect(removed).toEqual(['small-2']);
+    expect(n.kpis.finalNodes).toBe(2);
+  });
+
   it('bills each group at its own price', () => {
     const p = parse(`${GROUPS}    clusterAutoscaler: { expander: priority }\n`);
     const out = simulate(p.input!, { record: 'compact' });
