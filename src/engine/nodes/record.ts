@@ -81,6 +81,15 @@ export class NodeRecorder {
     return {
       provisioner: this.plane.input.provisioner.kind,
       podsPerNode: pool.slots,
+      ...(several
+        ? {
+            groups: pool.groups.map((g, gi) => ({
+              name: g.name,
+              podsPerNode: pool.slotsOf[gi]!,
+              finalNodes: pool.groupSize(gi),
+            })),
+          }
+        : {}),
       series: this.series,
       events,
       kpis,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../index.ts';
 import { simulate } from '../../engine/simulation/index.ts';
+import { nodeKpiLines } from '../../engine/nodes/explain.ts';
 
 const HPA = `apiVersion: autoscaling/v2
 kind: HorizontalPodAutoscaler
@@ -22,8 +23,8 @@ spec:
     containers: [{ name: app, resources: { requests: { cpu: 500m, memory: 1Gi } } }]
 `;
 
-// Two groups a pod of 500m / 1Gi fits: "small" (2 cpu, 4Gi: 3 pods, little left over) and
-// "big" (16 cpu, 64Gi: 28 pods, most of it unused for a few pods).
+// Two groups a pod of 500m / 1Gi fits: "small" (2 cpu, 4Gi: 4 pods, nothing left over) and
+// "big" (16 cpu, 64Gi: 32 pods, most of it unused for a few pods).
 const GROUPS = `    groups:
       - { name: small, shape: { cpu: "2", memory: 4Gi }, min: 1, max: 20, price: 0.1, priority: 10 }
       - { name: big, shape: { cpu: "16", memory: 64Gi }, min: 0, max: 5, price: 0.7, priority: 20 }
@@ -125,6 +126,10 @@ describe('spec.nodes.groups (cluster-autoscaler node groups and expanders)', () 
     const big = out.result.nodes!.events.find((e) => e.kind === 'scale-up')!;
     const bigHours = (big.nodes.length * (1800 - big.time)) / 3600;
     expect(k.cost).toBeCloseTo(0.5 * 0.1 + bigHours * 0.7, 9);
+    // the KPI line names each group
+    expect(nodeKpiLines(out.result.nodes!)[0]).toMatch(
+      /node groups small \(4 pods each, final \d+\), big \(32 pods each, final \d+\)/,
+    );
   });
 
   it('locates bad groups: an unknown expander, a name used twice, karpenter, a shape beside groups', () => {
