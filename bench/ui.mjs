@@ -555,13 +555,19 @@ try {
     const rounds = Number(arg('--rounds') ?? 6);
     let sides;
     if (compareRef !== null) {
-      const ref = buildRef(compareRef);
-      const other = await serve(ref.dir, ref.out, PORT + 1);
-      servers.push(other.child);
-      sides = [
-        { name: `${compareRef} (${ref.sha.slice(0, 7)})`, url: other.url },
-        { name: 'this tree', url: base },
-      ];
+      // `A..B`: two commits (e.g. a merge's first parent and the merge), else REF and this tree.
+      const [refA, refB] = compareRef.includes('..') ? compareRef.split('..') : [compareRef, null];
+      sides = [];
+      for (const [k, ref] of [refA, refB].entries()) {
+        if (ref === null) {
+          sides.push({ name: 'this tree', url: base });
+          continue;
+        }
+        const built = buildRef(ref);
+        const other = await serve(built.dir, built.out, PORT + 1 + k);
+        servers.push(other.child);
+        sides.push({ name: `${ref} (${built.sha.slice(0, 7)})`, url: other.url });
+      }
     } else {
       sides = [
         { name: 'presenter off', url: base },
