@@ -298,7 +298,7 @@ async function freshWorkerFirstRun(browser, cold) {
  * YAML edit → charts repainted on a fresh page of `side` (its URL, an init script, a step once
  * loaded): alternate two texts whose runs differ, each sample until the KPI shows the new run.
  */
-async function editToRepaint(browser, side = { url: base }, count = 20) {
+async function editToRepaint(browser, side = { url: base }, count = 20, cpu = null) {
   // Edit → repaint: alternate two texts whose runs differ, wait until the KPI shows the new run.
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await ctx.addInitScript(installSettle);
@@ -308,6 +308,9 @@ async function editToRepaint(browser, side = { url: base }, count = 20) {
   await side.ready?.(page);
   await page.waitForSelector('[data-editor-ready="true"]', { timeout: 30_000 });
   await page.waitForSelector('.sim-charts:not(.is-stale)', { timeout: 30_000 });
+  // `cpu`: trace the samples and add each thread's CPU time per edit to it (see cpuPerEdit).
+  if (cpu)
+    await browser.startTracing(page, { categories: ['disabled-by-default-devtools.timeline'] });
   const samples = await page.evaluate(async (count) => {
     const hook = window.__hpaSimEditor;
     const a = hook.getValue();
@@ -341,9 +344,33 @@ async function editToRepaint(browser, side = { url: base }, count = 20) {
     }
     return out;
   }, count);
+  if (cpu) cpuPerEdit(await browser.stopTracing(), count + 2, cpu);
 
   await ctx.close();
   return samples;
+}
+
+/**
+ * CPU time per edit from a Chromium trace: the thread time (`tdur`) of every task the page's main
+ * thread and its workers ran, over `edits` (the timed ones and the two that learn the results),
+ * pushed onto `into.main` and `into.workers` (the simulator's and Monaco's together). Unlike the
+ * latencies, hardly moved by the machine's load: what a side costs, not how long it waited.
+ */
+function cpuPerEdit(buffer, edits, into) {
+  const events = JSON.parse(buffer.toString('utf8'));
+  const list = Array.isArray(events) ? events : events.traceEvents;
+  const threads = new Map();
+  for (const e of list) if (e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args.name);
+  let main = 0;
+  let workers = 0;
+  for (const e of list) {
+    if (e.name !== 'RunTask' || e.ph !== 'X' || e.tdur === undefined) continue;
+    const name = threads.get(`${e.pid}:${e.tid}`) ?? '';
+    if (name === 'CrRendererMain') main += e.tdur;
+    else if (name.startsWith('DedicatedWorker')) workers += e.tdur;
+  }
+  into.main.push(main / 1000 / edits);
+  into.workers.push(workers / 1000 / edits);
 }
 
 const median = (a) => (a.length ? Math.round([...a].sort((x, y) => x - y)[a.length >> 1]) : NaN);
@@ -492,7 +519,13 @@ function buildRef(ref) {
  * figures with the budgets.
  */
 async function compareSides(browser, sides, rounds) {
-  const got = sides.map(() => ({ edit: [], drag: [], editAll: [], dragAll: [] }));
+  const got = sides.map(() => ({
+    edit: [],
+    drag: [],
+    editAll: [],
+    dragAll: [],
+    cpu: { main: [], workers: [] },
+  }));
   const loads = [];
   const p = (q, xs) => {
     const v = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
@@ -502,7 +535,7 @@ async function compareSides(browser, sides, rounds) {
     const order = r % 2 === 0 ? [0, 1] : [1, 0];
     for (const k of order) {
       loads.push(os.loadavg()[0]);
-      const edit = (await editToRepaint(browser, sides[k], 12)).map((x) => x.paint);
+      const edit = (await editToRepaint(browser, sides[k], 12, got[k].cpu)).map((x) => x.paint);
       const drag = (await dragToRepaint(browser, sides[k], 20)).times.map((x) => x.paint);
       got[k].edit.push([p(0.5, edit), p(0.95, edit)]);
       got[k].drag.push([p(0.5, drag), p(0.95, drag)]);
@@ -529,6 +562,16 @@ async function compareSides(browser, sides, rounds) {
     row('p50', (g) => med(g[what].map((x) => x[0])));
     row('p95', (g) => med(g[what].map((x) => x[1])));
     row('p95.allSamples', (g) => Math.round(p(0.95, g[`${what}All`])));
+  }
+  // CPU per edit (median over rounds): the load-proof part of the comparison.
+  for (const thread of ['main', 'workers']) {
+    const [a, b] = got.map((g) => med(g.cpu[thread].map((v) => v * 10)) / 10);
+    figures[`ui.editCpu.${thread}`] = {
+      unit: 'ms',
+      A: a,
+      B: b,
+      ratio: Math.round((b / a) * 100) / 100,
+    };
   }
   const load = {
     min: Math.min(...loads),
@@ -595,7 +638,7 @@ try {
         );
       const l = result.load;
       log(
-        `(load average over the rounds: ${l.min.toFixed(1)}–${l.max.toFixed(1)}, median ${l.median.toFixed(1)}; 12 edits and 20 drag moves per side per round)`,
+        `(load average over the rounds: ${l.min.toFixed(1)}–${l.max.toFixed(1)}, median ${l.median.toFixed(1)}; 12 edits and 20 drag moves per side per round; editCpu: CPU ms per edit, page thread and workers, from a trace of the edits, whose latencies it slows a little on both sides)`,
       );
     }
   } else if (process.argv.includes('--fresh-worker')) {
