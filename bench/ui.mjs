@@ -309,8 +309,11 @@ async function editToRepaint(browser, side = { url: base }, count = 20, cpu = nu
   await page.waitForSelector('[data-editor-ready="true"]', { timeout: 30_000 });
   await page.waitForSelector('.sim-charts:not(.is-stale)', { timeout: 30_000 });
   // `cpu`: trace the samples and add each thread's CPU time per edit to it (see cpuPerEdit).
-  if (cpu)
+  if (cpu) {
+    // After the spare's warm-up (a second after the first run, then three runs): not an edit's.
+    await page.waitForTimeout(2500);
     await browser.startTracing(page, { categories: ['disabled-by-default-devtools.timeline'] });
+  }
   const samples = await page.evaluate(async (count) => {
     const hook = window.__hpaSimEditor;
     const a = hook.getValue();
