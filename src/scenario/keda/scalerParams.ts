@@ -47,6 +47,8 @@ export function jsonNumber(text: string, goType: 'float64' | 'int64'): number | 
 interface Spec {
   optional?: boolean;
   default?: string;
+  /** Where the typed config looks (the `order=` tag), as KEDA's message names it. */
+  order?: string;
 }
 
 /** One trigger's metadata, read parameter by parameter; `ok` turns false at the first refusal. */
@@ -93,7 +95,10 @@ export class ScalerParams {
     if (v !== '') return v;
     if (spec.default !== undefined) return spec.default;
     if (spec.optional || this.fromEnv(name) !== null) return null;
-    return this.fail(null, `missing required parameter "${name}" in [triggerMetadata]`);
+    return this.fail(
+      null,
+      `missing required parameter "${name}" in [${spec.order ?? 'triggerMetadata'}]`,
+    );
   }
 
   string(name: string, spec: Spec = {}): string | null {

@@ -9,6 +9,7 @@
 import { checkCronSpec, checkTimezone } from '../../engine/keda/index.ts';
 import { normalizeString, queryEscape, simple, type ScalerPort } from './scalerPort.ts';
 import { QUEUE_SCALERS } from './queueScalers.ts';
+import { VALUE_SCALERS } from './valueScalers.ts';
 import { str } from './types.ts';
 
 export { normalizeString, type PortedMetric, type ScalerPort } from './scalerPort.ts';
@@ -442,40 +443,30 @@ export const SCALERS: Record<string, ScalerPort> = {
     ['natsServerMonitoringEndpoint'],
   ),
   ...QUEUE_SCALERS,
+  ...VALUE_SCALERS,
 };
 
 /** KEDA's scalers not ported here (scalers_registry.go), so a file using one is refused, not misread. */
 export const KNOWN_SCALERS = [
   'apache-kafka',
-  'arangodb',
   'aws-dynamodb',
   'aws-dynamodb-streams',
   'azure-app-insights',
   'azure-data-explorer',
   'azure-log-analytics',
-  'cassandra',
-  'couchdb',
-  'dynatrace',
-  'elasticsearch',
-  'etcd',
   'external',
   'external-push',
   'forgejo-runner',
   'gcp-stackdriver',
   'gcp-storage',
-  'graphite',
   'huawei-cloudeye',
   'kubernetes-resource',
-  'mssql',
-  'mysql',
   'openstack-metric',
   'openstack-swift',
   'predictkube',
-  'selenium-grid',
   'solace-direct-messaging',
   'solace-event-queue',
   'solarwinds',
-  'solr',
   'splunk',
   'splunk-observability',
   'sumologic',
