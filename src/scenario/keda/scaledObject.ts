@@ -245,9 +245,7 @@ function unsupported(type: string, at: Path, so: Obj, report: Reporter): false {
   const paste = `Paste the HPA KEDA created instead (kubectl get hpa ${getHPAName(so)} -o yaml); its External metric gets a default load the Simulation document can change`;
   if (KNOWN_SCALERS.includes(type)) {
     const why =
-      type === 'external' || type === 'external-push'
-        ? "the metric's name and target come from your gRPC scaler's GetMetricSpec, which the text does not hold"
-        : "its External metric's name and target come from that scaler's own code, not ported here yet";
+      "its External metric's name and target come from that scaler's own code, not ported here yet";
     report.error(
       [...at, 'type'],
       `the '${type}' scaler is not simulated exactly here: ${why}. ${paste}`,

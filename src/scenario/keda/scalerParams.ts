@@ -89,6 +89,18 @@ export class ScalerParams {
     return null;
   }
 
+  /** A located error that is not KEDA's (what the text lacks for the simulation), said as is. */
+  need(name: string | null, message: string): null {
+    this.ok = false;
+    const has = name !== null && str(this.metadata[name]).trim() !== '';
+    this.report.error(
+      has ? [...this.at, 'metadata', name] : [...this.at, 'metadata'],
+      message,
+      has ? 'value' : 'key',
+    );
+    return null;
+  }
+
   /** configParamValue then the default; null when absent and optional (or refused). */
   raw(name: string, spec: Spec = {}): string | null {
     const v = str(this.metadata[name]).trim();

@@ -367,8 +367,8 @@ describe('ported scalers: metric name, target and activation from their code', (
     expect(unknown[0]!.message).toContain(
       "no scaler found for type: rabitmq (did you mean 'rabbitmq'?)",
     );
-    const known = convert([{ type: 'external', metadata: { scalerAddress: 'x:1' } }]).said;
-    expect(known[0]!.message).toContain("come from your gRPC scaler's GetMetricSpec");
+    const known = convert([{ type: 'predictkube', metadata: { threshold: '1' } }]).said;
+    expect(known[0]!.message).toContain("the 'predictkube' scaler is not simulated exactly here");
     expect(known[0]!.message).toContain('kubectl get hpa keda-hpa-orders -o yaml');
   });
 

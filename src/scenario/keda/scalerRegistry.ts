@@ -10,6 +10,7 @@ import { checkCronSpec, checkTimezone } from '../../engine/keda/index.ts';
 import { normalizeString, queryEscape, simple, type ScalerPort } from './scalerPort.ts';
 import { QUEUE_SCALERS } from './queueScalers.ts';
 import { VALUE_SCALERS } from './valueScalers.ts';
+import { EXTERNAL_SCALERS } from './externalScalers.ts';
 import { str } from './types.ts';
 
 export { normalizeString, type PortedMetric, type ScalerPort } from './scalerPort.ts';
@@ -444,6 +445,7 @@ export const SCALERS: Record<string, ScalerPort> = {
   ),
   ...QUEUE_SCALERS,
   ...VALUE_SCALERS,
+  ...EXTERNAL_SCALERS,
 };
 
 /** KEDA's scalers not ported here (scalers_registry.go), so a file using one is refused, not misread. */
@@ -454,8 +456,6 @@ export const KNOWN_SCALERS = [
   'azure-app-insights',
   'azure-data-explorer',
   'azure-log-analytics',
-  'external',
-  'external-push',
   'forgejo-runner',
   'gcp-stackdriver',
   'gcp-storage',
