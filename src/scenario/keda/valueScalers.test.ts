@@ -246,3 +246,17 @@ describe('value-like scalers: the metric KEDA names, fed as a value', () => {
     ).toBe('spec.triggers.0.metadata.targetQueryValue');
   });
 });
+
+describe('mysql with its connection string in the authentication', () => {
+  it('names the metric after the database the text does not show, and says so', () => {
+    const { out, said } = convert([
+      {
+        type: 'mysql',
+        metadata: { query: 'q', queryValue: '8' },
+        authenticationRef: { name: 'a' },
+      },
+    ]);
+    expect(said).toEqual([]);
+    expect(ext(out).name).toBe('s0-mysql-<dbName of the authentication>');
+  });
+});

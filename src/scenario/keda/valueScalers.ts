@@ -138,8 +138,12 @@ const mysql = simple(
   (p) => {
     p.string('query');
     const conn = textOrEnv(p, 'connectionString');
+    const dbName = p.string('dbName', { optional: true });
+    // A connection string in the authentication names a database the text does not show.
     const db =
-      conn !== '' ? conn.split('/').at(-1)! : (p.string('dbName', { optional: true }) ?? '');
+      conn !== ''
+        ? conn.split('/').at(-1)!
+        : (dbName ?? (p.authenticated ? '<dbName of the authentication>' : ''));
     return normalizeString(`mysql-${db}`);
   },
   { target: 'queryValue', activation: 'activationQueryValue', int: false },
