@@ -221,14 +221,16 @@ export class ClusterAutoscaler {
   // empty nodes at once and drains the others (cordon, evict).
   private startDeletion(t: number): void {
     const pool = this.pool;
-    // verifyMinSize is per node group.
-    const size = pool.groups.map((_g, gi) => pool.groupSize(gi));
+    // verifyMinSize is per node group (sizes counted only once a node is removable: most
+    // scans find none).
+    let size: number[] | null = null;
     const empty: SimNode[] = [];
     const drain: SimNode[] = [];
     let budget = this.cfg.maxScaleDownParallelism;
     for (const n of pool.live) {
       const since = n.unneededSince;
       if (since === null || !(since + this.cfg.scaleDownUnneededSeconds < t)) continue;
+      size ??= pool.groups.map((_g, gi) => pool.groupSize(gi));
       if (size[n.group]! <= pool.groups[n.group]!.min) continue;
       if (budget <= 0) break;
       if (n.pods === 0) empty.push(n);
