@@ -10,7 +10,10 @@
 //   --json                     one JSON object instead of the summary
 //   --procs N                  processes (default: one per core), each on every N-th batch with
 //                              its own RSS and CPU clock; the figures are merged (report.ts)
-import { writeFileSync } from 'node:fs';
+//   --only t1,t2               run only these targets (the same batches and seeds: a replay)
+//   --memory-log FILE          after each of this process's batches, collect garbage and append
+//                              `batch walked rssMB heapMB externalMB` (is memory accumulating?)
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import fc from 'fast-check';
 import {
@@ -250,6 +253,8 @@ async function main(): Promise<void> {
   };
   const [shard, shards] = SHARD;
   const partFile = flag('out');
+  const only = flag('only')?.split(',');
+  const memoryLog = flag('memory-log');
   while (done < RUNS) {
     // Every process walks the same batches (the same seeds) and runs its own share of them.
     const mine = batch % shards === shard;
@@ -257,7 +262,7 @@ async function main(): Promise<void> {
       const n = Math.min(Math.max(1, Math.round(BATCH * share)), RUNS - done);
       if (n <= 0) break;
       done += n;
-      if (!mine) continue;
+      if (!mine || (only && !only.includes(target))) continue;
       const f = figures.get(target)!;
       for (const next of jobs(target, n, SEED + batch * 7919 + target.length)) {
         const t0 = performance.now();
@@ -310,6 +315,15 @@ async function main(): Promise<void> {
             examples.push({ ...x, input: x.input.slice(0, 4000) });
         }
       }
+    }
+    if (mine && memoryLog) {
+      (globalThis as { gc?: () => void }).gc?.();
+      const m = process.memoryUsage();
+      const mb = (x: number) => Math.round(x / 1024 / 1024);
+      appendFileSync(
+        memoryLog,
+        `${batch} ${done} ${mb(m.rss)} ${mb(m.heapUsed)} ${mb(m.external)}\n`,
+      );
     }
     batch++;
     if (mine) ran++;
