@@ -1,7 +1,7 @@
 // axe-core over a page (issue 27): the critical and serious findings, one line each, and the
 // check every browser test ends with (the `axeAfterTest` fixture in fixtures.ts): the screen the
-// test leaves, in its theme and — when the app follows the system's — in the other one, each
-// (screen, theme) once per run (axeScreens.ts).
+// test leaves, in its theme or — when the app follows the system's — in the other one, by
+// turns; each (screen, theme) once per run (axeScreens.ts).
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { claimScreen, screenShape } from './axeScreens.ts';
@@ -88,26 +88,19 @@ async function flip(page: Page, now: Theme): Promise<Theme> {
 }
 
 /**
- * The after-test check: findings on the screen as it is in its theme and, when the app follows
- * the system's theme, in the other one — each (screen, theme) that no test of this run has
- * checked yet (axeScreens.ts); a screen seen before is not checked again.
+ * The after-test check: findings on the screen as it is, in its theme or — with `other`, when
+ * the app follows the system's theme — in the other one (the fixture picks by turns), unless a
+ * test of this run has already checked this screen in that theme (axeScreens.ts): then nothing.
  */
-export async function axeNewScreen(page: Page): Promise<string[]> {
+export async function axeNewScreen(page: Page, other = false): Promise<string[]> {
   const now = await themeOf(page);
   if (now === null) return []; // not the app (a test page of its own)
-  const shape = await screenShape(page);
-  const out: string[] = [];
-  if (claimScreen(shape, now)) {
-    await page.bringToFront(); // a page in the background runs no frames: axe would wait on it
-    await settled(page);
-    out.push(...(await findings(page)).map((f) => `${now}: ${f}`));
-  }
   const chosen = await page.evaluate(() => localStorage.getItem('hpa-sim.v1.theme'));
-  const other: Theme = now === 'light' ? 'dark' : 'light';
-  if (chosen !== 'light' && chosen !== 'dark' && claimScreen(shape, other)) {
-    await page.bringToFront();
-    await flip(page, now);
-    out.push(...(await findings(page)).map((f) => `${other}: ${f}`));
-  }
-  return out;
+  const flipped: Theme = now === 'light' ? 'dark' : 'light';
+  const theme = other && chosen !== 'light' && chosen !== 'dark' ? flipped : now;
+  if (!claimScreen(await screenShape(page), theme)) return [];
+  await page.bringToFront(); // a page in the background runs no frames: axe would wait on it
+  await settled(page);
+  if (theme !== now) await flip(page, now);
+  return (await findings(page)).map((f) => `${theme}: ${f}`);
 }

@@ -1,6 +1,7 @@
 // Which screens axe has already checked in this browser run, so the check every test ends with
 // (fixtures.ts `axeAfterTest`) runs once per distinct screen and theme instead of after every
-// test: axe over the whole page took a third of the suite's time, mostly on screens it had seen.
+// test: axe over the whole page is a large share of the suite's time, much of it on screens
+// another test had already checked.
 //
 // A screen's key is what kinds of things it shows, never the data in them: the theme, the
 // viewport's width (the layout changes at 1024 px), the URL's parameter names, every class on a

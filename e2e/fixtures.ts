@@ -15,10 +15,11 @@ import { axeNewScreen, axeScreen } from './axe.ts';
  * call `pageGuard.reset()`, or allow known messages with `pageGuard.allowConsoleError(/re/)`.
  *
  * Every test also ends with axe-core (`axeAfterTest`, issue 27): the screen each open page of
- * the app is left on has no critical and no serious finding, in its theme and, when the app
- * follows the system's theme, in the other one — each distinct screen and theme once per run
- * (a screen another test already checked is not checked again: e2e/axeScreens.ts, which says
- * what makes two screens the same). A test whose last screen is
+ * the app is left on has no critical and no serious finding, in its theme or, when the app
+ * follows the system's theme, in the other one — by turns, a test's id choosing — and each
+ * distinct screen and theme once per run (a screen another test already checked in that theme
+ * is not checked again: e2e/axeScreens.ts says what makes two screens the same). A test whose
+ * last screen is
  * not a user's (a test page of its own) turns it off with `test.use({ axeAfterTest: false })`
  * and says why beside it; a test that passes through screens it then leaves calls
  * `expectNoSeriousFindings(page)` (below) on each.
@@ -68,9 +69,10 @@ export const test = base.extend<{ pageGuard: PageGuard; axeAfterTest: boolean }>
       // A test that failed already says what went wrong; axe would only add noise.
       if (testInfo.status !== testInfo.expectedStatus) return;
       const problems: string[] = [];
+      const other = flipTheme(testInfo.testId);
       for (const p of context.pages()) {
         if (p.isClosed() || !/^https?:/.test(p.url())) continue;
-        problems.push(...(await axeNewScreen(p)).map((f) => `${p.url()}: ${f}`));
+        problems.push(...(await axeNewScreen(p, other)).map((f) => `${p.url()}: ${f}`));
       }
       if (problems.length > 0) {
         throw new Error(
@@ -162,10 +164,7 @@ export async function expectNoSeriousFindings(page: Page): Promise<void> {
   expect([...(await axeScreen(page)), ...(await axeScreen(page, true))]).toEqual([]);
 }
 
-/**
- * A stable odd/even choice from a test's id (FNV-1a). The after-test check used it to pick one
- * theme per test; it now checks each new screen in both (kept for callers outside this file).
- */
+/** Half the tests check the other theme: a stable choice from the test's id (FNV-1a, odd/even). */
 export function flipTheme(testId: string): boolean {
   let h = 0x811c9dc5;
   for (let i = 0; i < testId.length; i++) h = Math.imul(h ^ testId.charCodeAt(i), 0x01000193);
