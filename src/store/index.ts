@@ -1,5 +1,5 @@
-// The app state: one vanilla zustand store (a single closure, no slices), actions named as domain
-// events, one-value hooks for components. See README.md.
+// The app state: one vanilla zustand store combined from slices (scenario, runs, focus, prefs,
+// search), actions named as domain events, one-value hooks for components. See README.md.
 
 export { createSimStore, type SimStore } from './createSimStore.ts';
 export { getStore, initStore } from './current.ts';
