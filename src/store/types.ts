@@ -15,6 +15,7 @@ import type {
   SyncDetail,
 } from '../worker/protocol.ts';
 import type { DraftEntry } from './drafts.ts';
+import type { LayoutPrefs } from './layoutPrefs.ts';
 
 export type { DraftEntry, DraftReason } from './drafts.ts';
 
@@ -121,8 +122,10 @@ export interface FocusState {
   syncDetail: SyncDetail | null;
 }
 
-/** How the user likes the page: the theme (prefsSlice.ts). */
+/** How the user likes the page: the theme and the layout (prefsSlice.ts). */
 export interface PrefsState {
+  /** pane widths, presenter mode, the editor folded (layoutPrefs.ts) */
+  layout: LayoutPrefs;
   theme: Theme;
 }
 
@@ -268,6 +271,8 @@ export interface FocusActions {
 /** Page preferences (prefsSlice.ts). */
 export interface PrefsActions {
   setTheme(theme: Theme): void;
+  /** the user resized a pane, switched presenter mode or folded the editor */
+  changeLayout(patch: Partial<LayoutPrefs>): void;
 }
 
 /**
