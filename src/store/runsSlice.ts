@@ -129,7 +129,7 @@ export function createRunsSlice(
         guard.answered();
         set({ runStatus: get().held ? HELD : settled });
       },
-      exportCsv: () => client.exportCsv(),
+      exportCsv: (which) => client.exportCsv(which),
     },
   };
 }

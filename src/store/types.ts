@@ -7,6 +7,7 @@ import type { Constraint } from '../tune/goals.ts';
 import type { SearchResult } from '../tune/search.ts';
 import type { FederationModel } from '../run/index.ts';
 import type {
+  CsvExport,
   FederationPayload,
   ParseSummary,
   ResultPayload,
@@ -252,8 +253,11 @@ export interface ScenarioActions {
 export interface RunsActions {
   simulatorStatusChanged(status: BridgeStatus): void;
   cancelRun(): void;
-  /** the latest result as CSV (null when there is none) */
-  exportCsv(): Promise<string | null>;
+  /**
+   * the latest result as CSV (null when there is none): the HPA's run (default), or `runs`, every
+   * run of the set with its RunKey (src/run/runSetCsv.ts)
+   */
+  exportCsv(which?: CsvExport): Promise<string | null>;
 }
 
 /** What the user looks at (focusSlice.ts). */
