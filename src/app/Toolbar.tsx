@@ -180,6 +180,7 @@ export const Toolbar = memo(function Toolbar(props: {
         disabled={{
           effective: !parse?.effectiveHpaYaml,
           csv: !hasResult,
+          runsCsv: !hasResult,
           png: !hasResult,
           runSet: !hasResult || stale,
         }}
@@ -195,6 +196,10 @@ export const Toolbar = memo(function Toolbar(props: {
           csv: () =>
             void actions.exportCsv().then((csv) => {
               if (csv) downloadText(`${stem}-series.csv`, csv, 'text/csv');
+            }),
+          runsCsv: () =>
+            void actions.exportCsv('runs').then((csv) => {
+              if (csv) downloadText(`${stem}-runs.csv`, csv, 'text/csv');
             }),
           runSet: () =>
             downloadText(
