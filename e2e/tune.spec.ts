@@ -40,6 +40,11 @@ test.describe('tune', () => {
     const rows = dialog.getByRole('table', { name: 'Candidates' }).getByRole('row');
     await expect(rows.nth(1)).toContainText('★');
     await expect(rows.filter({ hasText: 'current' })).toHaveCount(1);
+    // The recommendation against the current HPA for every KPI, not only the goals (issue 25).
+    const deltas = dialog.getByRole('region', { name: /against the current HPA/ });
+    await expect(deltas.getByRole('row', { name: /^pod-hours / })).toContainText(/±0|[+−][\d.]+/);
+    await expect(deltas.getByRole('row', { name: /^mean recovery/ })).toBeVisible();
+    expect(await deltas.getByRole('row').count()).toBeGreaterThanOrEqual(18);
     await page.screenshot({ path: 'test-results/tune-panel.png' });
     expect(pageGuard.pageErrors).toEqual([]);
   });

@@ -10,6 +10,7 @@ import { THRESHOLDS } from '../../tune/goals.ts';
 import type { CandidateResult, SearchResult } from '../../tune/search.ts';
 import { releaseNeeds } from '../../tune/space.ts';
 import { describeTradeOff, tradeOffs } from '../../tune/tradeOffs.ts';
+import { CandidateDeltas } from './CandidateDeltas.tsx';
 import { ShipCandidate, type MakeHpa } from './ShipCandidate.tsx';
 import { TradeOffChart } from './TradeOffChart.tsx';
 import { useTuneSearch } from './useTuneSearch.ts';
@@ -388,6 +389,10 @@ function Results(props: {
         </tbody>
       </table>
       <p className="tune-legend">★ recommendation · ◆ on the Pareto front</p>
+      <CandidateDeltas
+        current={result.candidates[0]}
+        candidate={result.candidates[props.selected ?? result.best ?? 0]}
+      />
     </div>
   );
 }
