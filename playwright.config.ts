@@ -18,6 +18,8 @@ const useBundled = Boolean(process.env.PLAYWRIGHT_USE_BUNDLED);
 
 export default defineConfig({
   testDir: 'e2e',
+  // The registry of screens axe has checked: each distinct screen and theme once per run.
+  globalSetup: './e2e/axeSetup.ts',
   outputDir: 'test-results',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),

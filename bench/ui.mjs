@@ -215,7 +215,7 @@ const coldSpares = () => {
  * own parse + simulate time (RunReply.timings), the first real run that worker does. Three times
  * per page (each taken spare is replaced by a new one, warmed in turn); the median.
  */
-async function freshWorkerFirstRun(browser, cold) {
+async function freshWorkerFirstRun(browser, cold, side = { url: base }) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await ctx.addInitScript(installSettle);
   if (cold) await ctx.addInitScript(coldSpares);
@@ -242,7 +242,8 @@ async function freshWorkerFirstRun(browser, cold) {
   });
   const page = await ctx.newPage();
   try {
-    await page.goto(base);
+    await page.goto(side.url);
+    await side.ready?.(page);
     await page.waitForSelector('[data-editor-ready="true"]', { timeout: 30_000 });
     await page.waitForSelector('.sim-charts:not(.is-stale)', { timeout: 30_000 });
     const out = [];
@@ -521,13 +522,14 @@ function buildRef(ref) {
  * and the 1-minute load average over the rounds: on a loaded machine compare the sides, not the
  * figures with the budgets.
  */
-async function compareSides(browser, sides, rounds) {
+async function compareSides(browser, sides, rounds, freshWorker = false) {
   const got = sides.map(() => ({
     edit: [],
     drag: [],
     editAll: [],
     dragAll: [],
     cpu: { main: [], workers: [] },
+    fresh: [],
   }));
   const loads = [];
   const p = (q, xs) => {
@@ -544,6 +546,11 @@ async function compareSides(browser, sides, rounds) {
       got[k].drag.push([p(0.5, drag), p(0.95, drag)]);
       got[k].editAll.push(...edit);
       got[k].dragAll.push(...drag);
+      // `--fresh-worker` too: a fresh (warm spare) worker's first run, each sample of the page.
+      if (freshWorker)
+        got[k].fresh.push(
+          ...(await freshWorkerFirstRun(browser, false, sides[k])).map((x) => x[0]),
+        );
     }
     process.stderr.write(
       `bench:ui: round ${r + 1}/${rounds} (load ${os.loadavg()[0].toFixed(1)})\n`,
@@ -570,6 +577,15 @@ async function compareSides(browser, sides, rounds) {
   for (const thread of ['main', 'workers']) {
     const [a, b] = got.map((g) => med(g.cpu[thread].map((v) => v * 10)) / 10);
     figures[`ui.editCpu.${thread}`] = {
+      unit: 'ms',
+      A: a,
+      B: b,
+      ratio: Math.round((b / a) * 100) / 100,
+    };
+  }
+  if (freshWorker) {
+    const [a, b] = got.map((g) => med(g.fresh));
+    figures['ui.freshWorker.firstRun'] = {
       unit: 'ms',
       A: a,
       B: b,
@@ -631,7 +647,12 @@ try {
         },
       ];
     }
-    const result = await compareSides(browser, sides, rounds);
+    const result = await compareSides(
+      browser,
+      sides,
+      rounds,
+      process.argv.includes('--fresh-worker'),
+    );
     if (json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
     else {
       log(`A = ${result.sides[0]}, B = ${result.sides[1]}; ${rounds} rounds interleaved`);

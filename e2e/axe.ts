@@ -1,13 +1,26 @@
 // axe-core over a page (issue 27): the critical and serious findings, one line each, and the
 // check every browser test ends with (the `axeAfterTest` fixture in fixtures.ts): the screen the
-// test leaves, in its theme or — when the app follows the system's — in the other one, by turns.
+// test leaves, in its theme or — when the app follows the system's — in the other one, by
+// turns; each (screen, theme) once per run (axeScreens.ts).
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { claimScreen, screenShape } from './axeScreens.ts';
 
 export type Theme = 'light' | 'dark';
 
-/** Critical and serious findings, one line each (rule, impact, the first nodes, why). */
+/**
+ * Critical and serious findings, one line each (rule, impact, the first nodes, why). The screen
+ * is then counted as checked in its theme (a test that checks it itself spares the after-test
+ * check a repeat).
+ */
 export async function seriousFindings(page: Page): Promise<string[]> {
+  const found = await findings(page);
+  const theme = await themeOf(page);
+  if (theme !== null) claimScreen(await screenShape(page), theme, true);
+  return found;
+}
+
+async function findings(page: Page): Promise<string[]> {
   const r = await new AxeBuilder({ page }).analyze();
   return r.violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
@@ -47,9 +60,8 @@ function settled(page: Page): Promise<void> {
  * Findings on the screen as it is, labelled with its theme — or, with `other` when the app
  * follows the system's theme (nothing chosen in the Theme menu), on the same screen in the other
  * theme (the browser's colour scheme emulated; a chosen theme is the test's own, left as it is).
- * One axe run per call: the after-test check alternates the theme across tests (fixtures.ts),
- * so both themes are covered without doubling the suite's time; a11y.spec checks its listed
- * screens in both.
+ * One axe run per call, whether or not the screen was checked before (`axeNewScreen` is the
+ * after-test check that skips repeats); a11y.spec checks its listed screens in both themes.
  */
 export async function axeScreen(page: Page, other = false): Promise<string[]> {
   const now = await themeOf(page);
@@ -58,13 +70,37 @@ export async function axeScreen(page: Page, other = false): Promise<string[]> {
   await settled(page);
   const chosen = await page.evaluate(() => localStorage.getItem('hpa-sim.v1.theme'));
   if (!other || chosen === 'light' || chosen === 'dark') {
-    return (await seriousFindings(page)).map((f) => `${now}: ${f}`);
+    return (await findings(page)).map((f) => `${now}: ${f}`);
   }
+  const flipped = await flip(page, now);
+  return (await findings(page)).map((f) => `${flipped}: ${f}`);
+}
+
+/** The app's theme switched to the other one by the emulated system colour scheme, settled. */
+async function flip(page: Page, now: Theme): Promise<Theme> {
   const flipped: Theme = now === 'light' ? 'dark' : 'light';
   await page.emulateMedia({ colorScheme: flipped });
   await page.waitForFunction((t) => document.documentElement.dataset.theme === t, flipped, {
     timeout: 5_000,
   });
   await settled(page);
-  return (await seriousFindings(page)).map((f) => `${flipped}: ${f}`);
+  return flipped;
+}
+
+/**
+ * The after-test check: findings on the screen as it is, in its theme or — with `other`, when
+ * the app follows the system's theme — in the other one (the fixture picks by turns), unless a
+ * test of this run has already checked this screen in that theme (axeScreens.ts): then nothing.
+ */
+export async function axeNewScreen(page: Page, other = false): Promise<string[]> {
+  const now = await themeOf(page);
+  if (now === null) return []; // not the app (a test page of its own)
+  const chosen = await page.evaluate(() => localStorage.getItem('hpa-sim.v1.theme'));
+  const flipped: Theme = now === 'light' ? 'dark' : 'light';
+  const theme = other && chosen !== 'light' && chosen !== 'dark' ? flipped : now;
+  if (!claimScreen(await screenShape(page), theme)) return [];
+  await page.bringToFront(); // a page in the background runs no frames: axe would wait on it
+  await settled(page);
+  if (theme !== now) await flip(page, now);
+  return (await findings(page)).map((f) => `${theme}: ${f}`);
 }

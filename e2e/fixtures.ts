@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { axeScreen } from './axe.ts';
+import { axeNewScreen, axeScreen } from './axe.ts';
 
 /**
  * Shared Playwright fixtures. Import `test` and `expect` from here, not from '@playwright/test'.
@@ -16,8 +16,10 @@ import { axeScreen } from './axe.ts';
  *
  * Every test also ends with axe-core (`axeAfterTest`, issue 27): the screen each open page of
  * the app is left on has no critical and no serious finding, in its theme or, when the app
- * follows the system's theme, in the other one — by turns, a test's id choosing (one axe run a
- * test keeps the suite's time; e2e/axe.ts). A test whose last screen is
+ * follows the system's theme, in the other one — by turns, a test's id choosing — and each
+ * distinct screen and theme once per run (a screen another test already checked in that theme
+ * is not checked again: e2e/axeScreens.ts says what makes two screens the same). A test whose
+ * last screen is
  * not a user's (a test page of its own) turns it off with `test.use({ axeAfterTest: false })`
  * and says why beside it; a test that passes through screens it then leaves calls
  * `expectNoSeriousFindings(page)` (below) on each.
@@ -70,7 +72,7 @@ export const test = base.extend<{ pageGuard: PageGuard; axeAfterTest: boolean }>
       const other = flipTheme(testInfo.testId);
       for (const p of context.pages()) {
         if (p.isClosed() || !/^https?:/.test(p.url())) continue;
-        problems.push(...(await axeScreen(p, other)).map((f) => `${p.url()}: ${f}`));
+        problems.push(...(await axeNewScreen(p, other)).map((f) => `${p.url()}: ${f}`));
       }
       if (problems.length > 0) {
         throw new Error(

@@ -1,3 +1,5 @@
+import { openApp, waitUpToDate } from './app.ts';
+import { axeNewScreen } from './axe.ts';
 import { test, expect } from './fixtures.ts';
 
 // Self-tests for the pageGuard fixture: it must notice what it is meant to catch.
@@ -45,5 +47,33 @@ test.describe('pageGuard', () => {
     const status = await page.evaluate(() => fetch('/').then((r) => r.status));
     expect(status).toBe(200);
     expect(pageGuard.foreignRequests).toEqual([]);
+  });
+});
+
+// Self-test of the after-test axe check (e2e/axeScreens.ts): a screen it has not seen is
+// checked (a low-contrast line added to the page is found), the same screen again is not, and
+// numbers alone do not make a screen new.
+test.describe('axeAfterTest', () => {
+  test('checks each new screen once, and finds what is wrong on it', async ({ page }) => {
+    test.setTimeout(120_000); // three axe runs over the whole page, as a11y.spec's
+    await openApp(page);
+    await waitUpToDate(page);
+    const probe = (text: string) =>
+      page.evaluate((t) => {
+        document.getElementById('axe-probe')?.remove();
+        const p = document.createElement('p');
+        p.id = 'axe-probe';
+        p.className = 'axe-self-test-low-contrast';
+        p.style.cssText = 'color:#eee;background:#fff;position:fixed;top:0;left:0;z-index:9';
+        p.textContent = t;
+        document.body.append(p);
+      }, text);
+    await probe('sync 12 of 240');
+    const first = await axeNewScreen(page);
+    expect(first.join('\n')).toContain('color-contrast');
+    // the same screen (its numbers changed only): a repeat, not checked again
+    await probe('sync 13 of 241');
+    expect(await axeNewScreen(page)).toEqual([]);
+    await page.evaluate(() => document.getElementById('axe-probe')?.remove());
   });
 });

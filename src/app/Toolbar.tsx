@@ -29,6 +29,7 @@ import { DraftsMenu } from './DraftsMenu.tsx';
 import { ReleaseBadge } from './ReleaseBadge.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 import { runSetText } from './runSetFile.ts';
+import { RunSetOpen } from './RunSetOpen.tsx';
 import { NoticeArea } from './NoticeArea.tsx';
 import { RunStatusLine } from './RunStatusLine.tsx';
 import { ImportTraffic } from '../panels/import/index.ts';
@@ -218,6 +219,7 @@ export const Toolbar = memo(function Toolbar(props: {
           },
         }}
       />
+      <RunSetOpen />
       {props.view}
       <label className="status" title="Theme">
         <select

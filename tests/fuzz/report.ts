@@ -46,6 +46,9 @@ export interface Report {
   slowestWallMs: number;
   /** the largest RSS of any one process */
   peakMB: number;
+  /** the most one input raised its process's RSS, the most a process kept alive (memory.ts) */
+  inputMB?: number;
+  liveMB?: number;
   /** wall time, and the CPU time of every process together */
   seconds: number;
   cpuSeconds: number;
@@ -79,6 +82,8 @@ export function mergeOutcomes(parts: Outcome[], seconds: number): Outcome {
   const report: Report = { ...parts[0]!.report, processes: parts.length, seconds, targets: {} };
   for (const k of SUMMED) report[k] = parts.reduce((n, p) => n + p.report[k], 0);
   for (const k of MAXED) report[k] = Math.max(...parts.map((p) => p.report[k]));
+  for (const k of ['inputMB', 'liveMB'] as const)
+    report[k] = Math.max(...parts.map((p) => p.report[k] ?? 0));
   report.cpuSeconds = Math.round(report.cpuSeconds);
   for (const p of parts)
     for (const [t, f] of Object.entries(p.report.targets)) {
@@ -153,7 +158,8 @@ export function printOutcome({ report, examples }: Outcome, json: boolean): void
       `fuzz${r.stopped ? ' (stopped)' : ''}: ${r.inputs.toLocaleString('en-US')} inputs (seed ${r.seed}, ${r.processes} process(es)) in ${r.seconds} s wall, ${r.cpuSeconds} s CPU: ` +
         `${r.crashes} crashes, ${r.hangs} hangs (> ${r.hangSeconds} s), ${r.memory} over ${r.memoryLimitMB} MB, ${r.invariants} broken invariants; ` +
         `${r.validScenarios} valid scenarios, ${r.simulated} run, ${r.stoppedByMeter} of them stopped by the work meter (located); ` +
-        `slowest input ${r.slowestMs} ms CPU (${r.slowestWallMs} ms wall), peak memory ${r.peakMB} MB (one process)`,
+        `slowest input ${r.slowestMs} ms CPU (${r.slowestWallMs} ms wall), peak memory ${r.peakMB} MB (one process), ` +
+        `at most ${r.inputMB ?? '?'} MB added by one input, ${r.liveMB ?? '?'} MB kept alive`,
     );
     for (const [t, f] of Object.entries(r.targets))
       console.log(

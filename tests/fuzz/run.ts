@@ -1,8 +1,9 @@
 // `npm run fuzz`: the long fuzz run. Generates inputs for every target (scenario parse + simulate,
 // CSV and Prometheus importers, share links, the CLI, `tune` against `check`), runs the checks of
 // checks.ts on each, and reports crashes, hangs (inputs over --hang-seconds of CPU time, 5 by
-// default: measured and counted, never asserted; the wall time is reported beside it), RSS over
-// --memory-mb (1,024 by default) after an input, broken invariants and peak memory. The first
+// default: measured and counted, never asserted; the wall time is reported beside it), memory
+// over --memory-mb (1,024 by default: an input's own peak RSS, or what the process keeps alive;
+// memory.ts), broken invariants and peak memory. The first
 // findings of each kind are written to
 // reports/fuzz/findings.json. Exit status 1 when anything was found.
 //   FUZZ_RUNS=N or --runs N   inputs in all (default 100,000)
@@ -10,7 +11,12 @@
 //   --json                     one JSON object instead of the summary
 //   --procs N                  processes (default: one per core), each on every N-th batch with
 //                              its own RSS and CPU clock; the figures are merged (report.ts)
-import { writeFileSync } from 'node:fs';
+//   --only t1,t2               run only these targets (the same batches and seeds: a replay)
+//   --memory-log FILE          after each of this process's batches, collect garbage and append
+//                              `batch walked rssMB heapMB externalMB` (is memory accumulating?),
+//                              and `peak batch target index MB` after an input that raised the
+//                              process's peak RSS by over 50 MB (its whole text in FILE.N.txt)
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import fc from 'fast-check';
 import {
@@ -50,6 +56,13 @@ import {
   type Report,
   type TargetFigures,
 } from './report.ts';
+import {
+  inputOverBound,
+  inputStarts,
+  keptOverBound,
+  liveAfterCollection,
+  peakSinceStart,
+} from './memory.ts';
 import { checkTune, federatedScenario, tuneArgs } from './tune.ts';
 
 function flag(name: string): string | undefined {
@@ -85,11 +98,11 @@ const MIX: [Target, number][] = [
 const MEMORY_LIMIT_MB = Number(flag('memory-mb') ?? 1024);
 
 /** One input and its check (the input kept to report a hang). */
-type Job = { input: string; run: () => Finding[] | Promise<Finding[]> };
-const job = (input: unknown, run: Job['run']): Job => ({
-  input: (typeof input === 'string' ? input : JSON.stringify(input)).slice(0, 4000),
-  run,
-});
+type Job = { input: string; whole: () => string; run: () => Finding[] | Promise<Finding[]> };
+const job = (input: unknown, run: Job['run']): Job => {
+  const text = () => (typeof input === 'string' ? input : JSON.stringify(input));
+  return { input: text().slice(0, 4000), whole: text, run };
+};
 
 /** A scenario family, and the same with wrong shapes and YAML tags put into it. */
 const family = (arb: fc.Arbitrary<string>) =>
@@ -205,6 +218,11 @@ async function main(): Promise<void> {
   const examples: Example[] = [];
   let done = 0;
   let batch = 0;
+  // The process's peak RSS, the most one input added to it, the most kept alive (MB).
+  let peakMB = 0;
+  let inputMB = 0;
+  let liveMB = 0;
+  let lastTarget: Target = 'scenario';
   let ran = 0;
   const progress = () => {
     const all = [...figures.values()];
@@ -231,7 +249,9 @@ async function main(): Promise<void> {
       memoryLimitMB: MEMORY_LIMIT_MB,
       slowestMs: Math.round(Math.max(...all.map((f) => f.slowestMs))),
       slowestWallMs: Math.round(Math.max(...all.map((f) => f.slowestWallMs))),
-      peakMB: Math.round(process.resourceUsage().maxRSS / 1024),
+      peakMB: Math.round(Math.max(peakMB, process.memoryUsage().rss / 1024 / 1024)),
+      inputMB: Math.round(inputMB),
+      liveMB: Math.round(liveMB),
       seconds: Math.round((performance.now() - started) / 1000),
       cpuSeconds: (cpu.user + cpu.system) / 1e6,
       targets: Object.fromEntries(
@@ -250,6 +270,8 @@ async function main(): Promise<void> {
   };
   const [shard, shards] = SHARD;
   const partFile = flag('out');
+  const only = flag('only')?.split(',');
+  const memoryLog = flag('memory-log');
   while (done < RUNS) {
     // Every process walks the same batches (the same seeds) and runs its own share of them.
     const mine = batch % shards === shard;
@@ -257,9 +279,11 @@ async function main(): Promise<void> {
       const n = Math.min(Math.max(1, Math.round(BATCH * share)), RUNS - done);
       if (n <= 0) break;
       done += n;
-      if (!mine) continue;
+      if (!mine || (only && !only.includes(target))) continue;
       const f = figures.get(target)!;
-      for (const next of jobs(target, n, SEED + batch * 7919 + target.length)) {
+      lastTarget = target;
+      for (const [index, next] of jobs(target, n, SEED + batch * 7919 + target.length).entries()) {
+        const before = inputStarts();
         const t0 = performance.now();
         const cpu0 = process.cpuUsage();
         let found: Finding[];
@@ -287,21 +311,16 @@ async function main(): Promise<void> {
             ms,
           });
         if (ms > HANG_SECONDS * 1000) f.hangs++;
-        let rssMB = process.memoryUsage().rss / 1024 / 1024;
-        // Garbage left by earlier inputs is not this one's: collect it before judging.
-        const gc = (globalThis as { gc?: () => void }).gc;
-        if (rssMB > MEMORY_LIMIT_MB && gc) {
-          gc();
-          rssMB = process.memoryUsage().rss / 1024 / 1024;
+        const peak = peakSinceStart();
+        peakMB = Math.max(peakMB, peak);
+        inputMB = Math.max(inputMB, peak - before);
+        if (memoryLog && peak - before > 50) {
+          appendFileSync(memoryLog, `peak ${batch} ${target} ${index} ${Math.round(peak)}\n`);
+          writeFileSync(`${memoryLog}.${batch}-${target}-${index}.txt`, next.whole());
         }
-        if (rssMB > MEMORY_LIMIT_MB)
-          found.push({
-            kind: 'memory',
-            target,
-            message: `RSS ${Math.round(rssMB)} MB after this input (bound ${MEMORY_LIMIT_MB} MB)`,
-            // the input, to replay it alone (is it this input's memory, or the process's?)
-            input: next.input,
-          });
+        // The input's own peak (memory.ts: not the slack earlier inputs left in the process).
+        const over = inputOverBound(before, peak, MEMORY_LIMIT_MB);
+        if (over) found.push({ kind: 'memory', target, message: over, input: next.input });
         for (const x of found) {
           if (x.kind === 'crash') f.crashes++;
           else if (x.kind === 'memory') f.memory++;
@@ -309,6 +328,26 @@ async function main(): Promise<void> {
           if (examples.filter((e) => e.message === x.message).length < 2 && examples.length < 50)
             examples.push({ ...x, input: x.input.slice(0, 4000) });
         }
+      }
+    }
+    if (mine) {
+      // What the process keeps alive across inputs (memory.ts), after each of its batches.
+      const live = liveAfterCollection();
+      liveMB = Math.max(liveMB, live);
+      const kept = keptOverBound(live, MEMORY_LIMIT_MB);
+      if (kept) {
+        // counted under the batch's last target: the process, not one input, keeps it
+        figures.get(lastTarget)!.memory++;
+        if (examples.length < 50)
+          examples.push({ kind: 'memory', target: lastTarget, message: kept, input: '' });
+      }
+      if (memoryLog) {
+        const m = process.memoryUsage();
+        const mb = (x: number) => Math.round(x / 1024 / 1024);
+        appendFileSync(
+          memoryLog,
+          `${batch} ${done} ${mb(m.rss)} ${mb(m.heapUsed)} ${mb(m.external)}\n`,
+        );
       }
     }
     batch++;

@@ -165,6 +165,23 @@ describe('queue-like scalers: the metric KEDA names, fed as a queue', () => {
       { type: 'AverageValue', averageValue: '100' },
       5,
     ],
+    // gcp_storage_scaler.go: targetObjectCount 100 by default
+    [
+      'gcp-storage',
+      { bucketName: 'uploads.v2' },
+      0,
+      's0-gcp-storage-uploads-v2',
+      { type: 'AverageValue', averageValue: '100' },
+      0,
+    ],
+    [
+      'temporal',
+      { endpoint: 't:7233', taskQueue: 'orders', activationTargetQueueSize: '1' },
+      0,
+      's0-temporal-default-orders',
+      { type: 'AverageValue', averageValue: '5' },
+      1,
+    ],
   ];
   for (const [type, metadata, index, name, target, activation] of cases) {
     it(`${type} → ${name}`, () => {
@@ -223,6 +240,14 @@ describe('queue-like scalers: the metric KEDA names, fed as a queue', () => {
       message:
         'error parsing ibmmq metadata: invalid URL: parse "not a url": invalid URI for request',
     });
+    expect(bad('gcp-storage', { bucketName: 'b', targetObjectCount: '1.5' })).toEqual({
+      path: 'spec.triggers.0.metadata.targetObjectCount',
+      message:
+        'error parsing gcp-storage metadata: error parsing targetObjectCount: strconv.ParseInt: parsing "1.5": invalid syntax',
+    });
+    expect(
+      bad('temporal', { endpoint: 'e', taskQueue: 'q', targetQueueSize: '-1' })!.message,
+    ).toContain('targetQueueSize must be a positive number');
     expect(bad('redis-streams', { consumerGroup: 'g' })!.message).toContain(
       'missing required parameter "stream"',
     );

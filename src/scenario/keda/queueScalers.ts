@@ -226,6 +226,71 @@ const gcpCloudTasks = simple(
   'queue',
 );
 
+// upstream: gcp_storage_scaler.go parseGcsMetadata (strconv, not the typed config)
+const gcpStorage: ScalerPort = {
+  goType: 'gcsScaler',
+  file: 'pkg/scalers/gcp_storage_scaler.go',
+  parse: (p) => {
+    const bucket = p.string('bucketName', { optional: true });
+    if (bucket === null) return p.fail(null, 'no bucket name given');
+    const int = (key: string, fallback: number): number | null => {
+      const text = p.string(key, { optional: true });
+      if (text === null) return fallback;
+      if (/^[+-]?\d+$/.test(text) && Number.isSafeInteger(Number(text))) return Number(text);
+      return p.fail(
+        key,
+        `error parsing ${key}: strconv.ParseInt: parsing "${text}": invalid syntax`,
+      );
+    };
+    const target = int('targetObjectCount', 100);
+    const activation = target === null ? null : int('activationTargetObjectCount', 0);
+    if (target === null || activation === null) return null;
+    return {
+      name: normalizeString(`gcp-storage-${bucket}`),
+      target,
+      milli: false,
+      targetKey: 'targetObjectCount',
+      activation,
+      activationKey: 'activationTargetObjectCount',
+      model: 'queue',
+    };
+  },
+};
+
+// upstream: temporal_scaler.go temporalMetadata.Validate, GetMetricSpecForScaling
+const temporal: ScalerPort = {
+  goType: 'temporalScaler',
+  file: 'pkg/scalers/temporal_scaler.go',
+  parse: (p) => {
+    p.string('endpoint');
+    const namespace = p.string('namespace', { default: 'default' });
+    const activation = p.int('activationTargetQueueSize', { default: '0' });
+    const target = p.int('targetQueueSize', { default: '5' });
+    const queue =
+      p.string('taskQueue') ?? (p.fromEnv('taskQueue') ? `<${p.fromEnv('taskQueue')}>` : null);
+    const timeout = p.int('minConnectTimeout', { default: '5' });
+    if (!p.ok || namespace === null || activation === null || target === null || queue === null)
+      return null;
+    if (target < 0) return p.fail('targetQueueSize', 'targetQueueSize must be a positive number');
+    if (activation < 0)
+      return p.fail(
+        'activationTargetQueueSize',
+        'activationTargetQueueSize must be a positive number',
+      );
+    if (timeout !== null && timeout < 0)
+      return p.fail('minConnectTimeout', 'minConnectTimeout must be a positive number');
+    return {
+      name: normalizeString(`temporal-${namespace}-${queue}`),
+      target,
+      milli: false,
+      targetKey: 'targetQueueSize',
+      activation,
+      activationKey: 'activationTargetQueueSize',
+      model: 'queue',
+    };
+  },
+};
+
 /** Queue-like scalers by trigger type. */
 export const QUEUE_SCALERS: Record<string, ScalerPort> = {
   activemq,
@@ -238,6 +303,8 @@ export const QUEUE_SCALERS: Record<string, ScalerPort> = {
   ibmmq,
   pulsar,
   'gcp-cloudtasks': gcpCloudTasks,
+  'gcp-storage': gcpStorage,
+  temporal,
 };
 
 export type { PortedMetric };

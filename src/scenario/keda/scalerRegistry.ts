@@ -457,8 +457,6 @@ export const KNOWN_SCALERS = [
   'azure-data-explorer',
   'azure-log-analytics',
   'forgejo-runner',
-  'gcp-stackdriver',
-  'gcp-storage',
   'huawei-cloudeye',
   'kubernetes-resource',
   'openstack-metric',
@@ -467,10 +465,8 @@ export const KNOWN_SCALERS = [
   'solace-direct-messaging',
   'solace-event-queue',
   'solarwinds',
-  'splunk',
   'splunk-observability',
   'sumologic',
-  'temporal',
 ];
 
 /**

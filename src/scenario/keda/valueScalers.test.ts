@@ -160,6 +160,27 @@ describe('value-like scalers: the metric KEDA names, fed as a value', () => {
       { type: 'AverageValue', averageValue: '100' },
       0,
     ],
+    [
+      'gcp-stackdriver',
+      { projectId: 'my.project', filter: 'metric.type="x"' },
+      's0-gcp-stackdriver-my-project',
+      { type: 'AverageValue', averageValue: '5' },
+      0,
+    ],
+    // splunk: active when int(value) > activationValue, i.e. value > activationValue + 0.999 on the milli grid
+    [
+      'splunk',
+      {
+        host: 'https://splunk:8089',
+        targetValue: '5',
+        activationValue: '1',
+        savedSearchName: 'errors.5m',
+        valueField: 'count',
+      },
+      's0-splunk-errors-5m',
+      { type: 'AverageValue', averageValue: '5' },
+      1.999,
+    ],
   ];
   for (const [type, metadata, name, target, activation] of cases) {
     it(`${type} → ${name}`, () => {
@@ -235,6 +256,24 @@ describe('value-like scalers: the metric KEDA names, fed as a value', () => {
       bad('dynatrace', { host: 'h', token: 't', metricSelector: 'm', query: 'q', threshold: '1' })!
         .message,
     ).toContain("'metricSelector' and 'query' are mutually exclusive");
+    expect(
+      bad('gcp-stackdriver', { projectId: 'p', filter: 'f', alignmentPeriodSeconds: '30' })!
+        .message,
+    ).toContain('alignmentPeriodSeconds must be at least 60');
+    expect(
+      bad('splunk', {
+        username: 'u',
+        host: 'nohost',
+        targetValue: '1',
+        activationValue: '0',
+        savedSearchName: 's',
+        valueField: 'v',
+      }),
+    ).toEqual({
+      path: 'spec.triggers.0.metadata.host',
+      message:
+        'error parsing splunk metadata: invalid value for host. Must be a valid URL such as https://localhost:8089',
+    });
     expect(
       bad('solr', {
         host: 'h',

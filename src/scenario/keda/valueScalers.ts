@@ -5,7 +5,7 @@
  * adds, GetMetricSpecForScaling and the activity test in GetMetricsAndActivity.
  */
 import type { ScalerParams } from './scalerParams.ts';
-import { normalizeString, simple, type ScalerPort } from './scalerPort.ts';
+import { normalizeString, parseRequestURIError, simple, type ScalerPort } from './scalerPort.ts';
 
 /** A parameter an authenticationRef may hold instead (order=authParams;…): required only without one. */
 const auth = (p: ScalerParams, name: string, order = 'authParams') =>
@@ -297,6 +297,53 @@ const dynatrace = simple(
   'value',
 );
 
+// upstream: gcp_stackdriver_scaler.go stackdriverMetadata.Validate, parseStackdriverMetadata
+const gcpStackdriver = simple(
+  'stackdriverScaler',
+  'pkg/scalers/gcp_stackdriver_scaler.go',
+  (p) => {
+    const project = p.string('projectId');
+    p.string('filter');
+    const period = p.int('alignmentPeriodSeconds', { optional: true });
+    if (period !== null && period !== 0 && period < 60)
+      return p.fail('alignmentPeriodSeconds', 'alignmentPeriodSeconds must be at least 60');
+    return project === null ? null : normalizeString(`gcp-stackdriver-${project}`);
+  },
+  { target: 'targetValue', targetDefault: '5', activation: 'activationTargetValue', int: false },
+  'value',
+);
+
+// upstream: splunk_scaler.go parseSplunkMetadata, GetMetricSpecForScaling, GetMetricsAndActivity
+const splunk: ScalerPort = {
+  goType: 'SplunkScaler',
+  file: 'pkg/scalers/splunk_scaler.go',
+  parse: (p) => {
+    auth(p, 'username');
+    const host = p.string('host');
+    const target = p.int('targetValue');
+    const activation = p.int('activationValue');
+    const search = p.string('savedSearchName');
+    p.string('valueField');
+    if (!p.ok || host === null || target === null || activation === null || search === null)
+      return null;
+    if (parseRequestURIError(host))
+      return p.fail(
+        'host',
+        'invalid value for host. Must be a valid URL such as https://localhost:8089',
+      );
+    return {
+      name: normalizeString(`splunk-${search}`),
+      target,
+      milli: false,
+      targetKey: 'targetValue',
+      // Active when int(value) > activationValue: on the milli grid values reach, value > a + 0.999.
+      activation: activation + 0.999,
+      activationKey: 'activationValue',
+      model: 'value',
+    };
+  },
+};
+
 /** Value-like scalers by trigger type. */
 export const VALUE_SCALERS: Record<string, ScalerPort> = {
   elasticsearch,
@@ -310,4 +357,6 @@ export const VALUE_SCALERS: Record<string, ScalerPort> = {
   solr,
   etcd,
   dynatrace,
+  'gcp-stackdriver': gcpStackdriver,
+  splunk,
 };
