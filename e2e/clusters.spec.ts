@@ -233,6 +233,9 @@ test.describe('clusters', () => {
     page,
     context,
   }) => {
+    // Three page loads (the link, the new link, the link without a model) and axe after: ≈29 s
+    // alone on 2 busy cores, over the 30 s default.
+    test.slow();
     const link = readFileSync(join(fixtures, 'v1-failover-shipped.link'), 'utf8').trim();
     await openApp(page, new URL(link).hash ? `/${new URL(link).hash}` : '/');
     await waitUpToDate(page);

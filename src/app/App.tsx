@@ -3,7 +3,7 @@
 import { KedaLane } from '../panels/keda/KedaLane.tsx';
 import { kedaWriteMarks } from '../panels/keda/writeMarks.ts';
 import { kedaPhaseShades } from '../panels/keda/phaseShades.ts';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useMemo, useRef, useState, type CSSProperties } from 'react';
 import './theme.css';
 import './app.css';
 import './presenter/presenter.css';
@@ -12,43 +12,37 @@ import { ClusterDecision, ClustersPanel } from '../panels/clusters/index.ts';
 import { NodesPanel } from '../panels/nodes/index.ts';
 import { comparedRuns, parseMemberKey } from '../run/runKey.ts';
 import { ComparePanel } from '../panels/compare/index.ts';
-import { ExplainPanel, rescalesOf } from '../panels/explain/index.ts';
+import { ExplainPanel } from '../panels/explain/index.ts';
 import { KpiStrip, SoFarLine, soFar } from '../panels/kpis/index.ts';
 import { useDrawsView } from './useDrawsView.ts';
 import { PRESETS } from '../presets/catalog.ts';
 import { PlaybackBar, usePlayback } from '../playback/index.ts';
-import { formatElapsed } from '../format/timeAxis.ts';
 import { runColour } from '../format/runColours.ts';
 import {
   clampWidth,
   getScenarioText,
   useActions,
   useErrorCount,
-  useFocusedRun,
   useFederation,
   useHeld,
   useHpaChoice,
   useParseSummary,
   usePresetName,
   useResult,
-  useRuns,
   useSelectedSync,
   useShownStale,
-  useSyncDetail,
   useLayout,
-  useTheme,
   WIDTH_LIMITS,
 } from '../store/index.ts';
 import { CurveEditor } from './CurveEditor.tsx';
+import { playbackPosition, useDocumentTheme, useFocusView } from './useFocusView.ts';
 import { downloadComparisonPng, fileStem, hpaName } from './download.ts';
 import { EditorPane } from './EditorPane.tsx';
 import { PresetGallery } from './PresetGallery.tsx';
 import { IntroBanner } from './IntroBanner.tsx';
 import { Toolbar } from './Toolbar.tsx';
 import { TuneHost } from './TuneHost.tsx';
-import { useResolvedTheme } from './useResolvedTheme.ts';
 import { Splitter } from './layout/Splitter.tsx';
-import { useLastDetail } from './layout/useLastDetail.ts';
 import { ViewToggles } from './layout/ViewToggles.tsx';
 import { ExplainDock } from './layout/ExplainDock.tsx';
 import { PresenterTitle } from './presenter/PresenterTitle.tsx';
@@ -85,13 +79,9 @@ export function App() {
   const held = useHeld();
   const hpaChoice = useHpaChoice();
   const selected = useSelectedSync();
-  const runs = useRuns();
-  const focusedRun = useFocusedRun();
-  // The explanation follows the focused run: its result is the one whose syncs it explains.
-  const focusedResult = runs.find((r) => r.key === focusedRun)?.result ?? result;
-  const rawDetail = useSyncDetail();
-  const detail = useLastDetail(rawDetail, focusedResult);
-  const theme = useResolvedTheme(useTheme());
+  const { runs, focusedRun, focusedResult, rawDetail, detail, history, rescales, explainedRuns } =
+    useFocusView(result);
+  const theme = useDocumentTheme();
   const actions = useActions();
   const [galleryOpen, setGalleryOpen] = useState(false);
   const closeGallery = useCallback(() => setGalleryOpen(false), []);
@@ -127,10 +117,6 @@ export function App() {
   }, [layout.presenter, layout.editorHidden, setLayout]);
   const chartsRef = useRef<HTMLDivElement>(null);
   const syncCount = result?.series.time.length ?? 0;
-  const rescales = useMemo(
-    () => (focusedResult ? rescalesOf(focusedResult.series) : undefined),
-    [focusedResult],
-  );
   const rescaleIndices = useMemo(() => rescales?.map((r) => r.index) ?? [], [rescales]);
   const player = usePlayback(selected, syncCount, actions.selectSync, undefined, rescaleIndices);
   // A single run: "Duplicate as variant" sits in the charts' bar (one stable node: the charts are memoized).
@@ -138,35 +124,12 @@ export function App() {
   // The charts' x-range, which the cluster lanes follow (null: the whole run).
   const [chartZoom, setChartZoom] = useState<[number, number] | null>(null);
 
-  // Before the first paint: theme.css has no palette until data-theme is set.
-  useLayoutEffect(() => {
-    document.documentElement.dataset.theme = theme;
-  }, [theme]);
-
-  // One object per result, so the explain panel (memoized) skips the keystrokes in between.
-  const history = useMemo(
-    () =>
-      focusedResult
-        ? { time: focusedResult.series.time, raw: focusedResult.series.rawReplicas }
-        : undefined,
-    [focusedResult],
-  );
   // The variants over the HPA's charts, coloured as in the comparison (by place in the runs).
   const overlays = useMemo(
     () =>
       runs.flatMap((r) =>
         r.kind === 'variant' && r.result
           ? [{ key: r.key, name: r.label, colour: runColour(r.colour), series: r.result.series }]
-          : [],
-      ),
-    [runs],
-  );
-  // The HPA and its variants; a multi-cluster run's decisions come from the Clusters panel.
-  const explainedRuns = useMemo(
-    () =>
-      runs.flatMap((r) =>
-        (r.kind === 'hpa' || r.kind === 'variant') && r.result
-          ? [{ key: r.key, name: r.label, role: r.kind }]
           : [],
       ),
     [runs],
@@ -187,10 +150,7 @@ export function App() {
   );
   // In the charts' bar, where the hint was: selecting a sync never moves the charts.
   const soFarNote = useMemo(() => (running ? <SoFarLine f={running} /> : undefined), [running]);
-  const position =
-    result && selected !== null && selected < syncCount
-      ? `sync ${selected}/${syncCount - 1} · ${formatElapsed(result.series.time[selected]!, true)}`
-      : `${syncCount} syncs`;
+  const position = playbackPosition(result, selected);
 
   return (
     <div className={`app${layout.presenter ? ' presenter' : ''}`}>

@@ -2,34 +2,27 @@
 // a clicked sync, sized for an iframe in a blog post or a course; no editor, toolbar or storage.
 // "Open in hpa-sim" opens the same link as the full app in a new tab. A link with `&lesson=` plays
 // that lesson above the explanation (its changes go to the link's scenario; nothing is stored).
-import { useLayoutEffect, useMemo } from 'react';
 import '../theme.css';
 import '../app.css';
 import './embed.css';
 import { SimulationCharts } from '../../charts/index.ts';
-import { formatElapsed } from '../../format/timeAxis.ts';
 import { ClusterDecision, ClustersPanel } from '../../panels/clusters/index.ts';
-import { ExplainPanel, rescalesOf } from '../../panels/explain/index.ts';
+import { ExplainPanel } from '../../panels/explain/index.ts';
 import { PlaybackBar, usePlayback } from '../../playback/index.ts';
 import { parseMemberKey } from '../../run/runKey.ts';
 import {
   useActions,
   useErrorCount,
   useFederation,
-  useFocusedRun,
   useHpaChoice,
   useParseSummary,
   useResult,
-  useRuns,
   useSelectedSync,
-  useSyncDetail,
-  useTheme,
 } from '../../store/index.ts';
-import { useLastDetail } from '../layout/useLastDetail.ts';
 import { RunStatusLine } from '../RunStatusLine.tsx';
+import { playbackPosition, useDocumentTheme, useFocusView } from '../useFocusView.ts';
 import { LessonHost } from '../lesson/LessonHost.tsx';
 import { useLessonState } from '../lesson/useLessonState.ts';
-import { useResolvedTheme } from '../useResolvedTheme.ts';
 
 /** The full app on the same link: the page without `&embed=1`. */
 export function fullAppUrl(href: string): string {
@@ -49,45 +42,15 @@ export function EmbedApp(props: { linkError: string | null }) {
   const federation = useFederation();
   const errors = useErrorCount();
   const selected = useSelectedSync();
-  const runs = useRuns();
-  const focusedRun = useFocusedRun();
   const hpaChoice = useHpaChoice();
-  const focusedResult = runs.find((r) => r.key === focusedRun)?.result ?? result;
-  const rawDetail = useSyncDetail();
-  const detail = useLastDetail(rawDetail, focusedResult);
-  const theme = useResolvedTheme(useTheme());
+  const { focusedRun, focusedResult, rawDetail, detail, history, rescales, explainedRuns } =
+    useFocusView(result);
+  useDocumentTheme();
   const actions = useActions();
   const syncCount = result?.series.time.length ?? 0;
   const player = usePlayback(selected, syncCount, actions.selectSync);
   const [lesson, setLesson] = useLessonState();
-  useLayoutEffect(() => {
-    document.documentElement.dataset.theme = theme;
-  }, [theme]);
-  const history = useMemo(
-    () =>
-      focusedResult
-        ? { time: focusedResult.series.time, raw: focusedResult.series.rawReplicas }
-        : undefined,
-    [focusedResult],
-  );
-  const rescales = useMemo(
-    () => (focusedResult ? rescalesOf(focusedResult.series) : undefined),
-    [focusedResult],
-  );
-  // The HPA and its variants; a multi-cluster run's decisions come from the Clusters panel.
-  const explainedRuns = useMemo(
-    () =>
-      runs.flatMap((r) =>
-        (r.kind === 'hpa' || r.kind === 'variant') && r.result
-          ? [{ key: r.key, name: r.label, role: r.kind }]
-          : [],
-      ),
-    [runs],
-  );
-  const position =
-    result && selected !== null && selected < syncCount
-      ? `sync ${selected}/${syncCount - 1} · ${formatElapsed(result.series.time[selected]!, true)}`
-      : `${syncCount} syncs`;
+  const position = playbackPosition(result, selected);
   const title = parse?.name || parse?.selectedHpa || 'hpa-sim scenario';
 
   return (
