@@ -2,10 +2,10 @@
 // `npm run bench:compare -- REF [SCENARIO…]`: this checkout against the commit REF, both bundled
 // (bench/compareEntry.ts) and loaded in one process, their runs alternating, so a loaded machine
 // slows both alike. Prints each build's median CPU ms per run, the median of the per-pair ratios
-// (this ÷ REF), and whether both gave the same series and KPIs. SCENARIO: default, churn, 24h200
-// (default: all three). Reported, never asserted.
+// (this ÷ REF), and whether both gave the same series and KPIs. SCENARIO: default, churn, 24h200,
+// 24h200nodes (default: the first three). Reported, never asserted.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,7 +14,9 @@ import { root } from '../scripts/bundleForNode.mjs';
 
 const [ref, ...names] = process.argv.slice(2);
 if (!ref) {
-  process.stderr.write('usage: npm run bench:compare -- REF [default|churn|24h200 …]\n');
+  process.stderr.write(
+    'usage: npm run bench:compare -- REF [default|churn|24h200|24h200nodes …]\n',
+  );
   process.exit(1);
 }
 const scenarios = names.length > 0 ? names : ['default', '24h200', 'churn'];
@@ -26,9 +28,12 @@ try {
   });
   execFileSync('tar', ['-x', '-C', other, '-f', path.join(other, 'ref.tar')]);
   symlinkSync(path.join(root, 'node_modules'), path.join(other, 'node_modules'));
-  // an older REF has no compareEntry.ts: it gets this one's (it imports only src/run and the fixture)
+  // an older REF has no compareEntry.ts, or one without a scenario asked for: it gets this one's
+  // (it imports only src/run and the fixture)
   const entry = path.join(other, 'bench', 'compareEntry.ts');
-  if (!existsSync(entry)) execFileSync('cp', [path.join(root, 'bench', 'compareEntry.ts'), entry]);
+  const knows = (n) => readFileSync(entry, 'utf8').includes(`'${n}'`);
+  if (!existsSync(entry) || !scenarios.every(knows))
+    execFileSync('cp', [path.join(root, 'bench', 'compareEntry.ts'), entry]);
   const bundle = async (dir, out) => {
     await build({
       entryPoints: [path.join(dir, 'bench', 'compareEntry.ts')],

@@ -1,7 +1,16 @@
 // Timing draws in the app (spec.draws, issue 25): the draws run on the page's pool, each KPI tile
 // shows its median · p95 · worst, the replicas chart their spread as a band, and one draw says so.
 
-import { openApp, presets, screenshot, setEditorText, waitUpToDate, kpi } from './app.ts';
+import {
+  editorText,
+  expectEditorText,
+  openApp,
+  presets,
+  screenshot,
+  setEditorText,
+  waitUpToDate,
+  kpi,
+} from './app.ts';
 import { readFileSync } from 'node:fs';
 import { readRunSet } from '../src/share/runSet.ts';
 import { expect, test } from './fixtures.ts';
@@ -55,5 +64,30 @@ test('spec.draws shows each figure’s spread and a band on the replicas chart',
   // a bad count is a located error, not a crash
   await setEditorText(page, withDraws('{ count: 0 }'));
   await expect(page.getByText(/spec\.draws\.count/).first()).toBeVisible({ timeout: 20_000 });
+
+  // Opening the kept run set (issue 25): a malformed one opens nothing and says where; the
+  // saved one reopens its scenario, re-runs it and finds the same figures, draws included.
+  const before = await editorText(page);
+  const picker = page.getByLabel('Run set file');
+  const saved = readFileSync(file, 'utf8');
+  await picker.setInputFiles({
+    name: 'broken.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(saved.replace('"version": 1', '"version": "one"')),
+  });
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'run set could not be opened' }),
+  ).toContainText(/broken\.json:3:\d+: expected version 1, got "one" \(at version\)/);
+  await expectEditorText(page, before);
+  await picker.setInputFiles(file);
+  await expectEditorText(page, withDraws('{ count: 8, seed: 3 }'));
+  await expect(page.getByRole('status', { name: 'Opened run set' })).toContainText(
+    'runs.json (saved 20',
+    { timeout: 30_000 },
+  );
+  await expect(page.getByRole('status', { name: 'Opened run set' })).toContainText(
+    'the same figures, 1 run and 8 draws',
+    { timeout: 30_000 },
+  );
   expect(pageGuard.consoleErrors).toEqual([]);
 });

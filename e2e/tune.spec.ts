@@ -40,6 +40,11 @@ test.describe('tune', () => {
     const rows = dialog.getByRole('table', { name: 'Candidates' }).getByRole('row');
     await expect(rows.nth(1)).toContainText('★');
     await expect(rows.filter({ hasText: 'current' })).toHaveCount(1);
+    // The recommendation against the current HPA for every KPI, not only the goals (issue 25).
+    const deltas = dialog.getByRole('region', { name: /against the current HPA/ });
+    await expect(deltas.getByRole('row', { name: /^pod-hours / })).toContainText(/±0|[+−][\d.]+/);
+    await expect(deltas.getByRole('row', { name: /^mean recovery/ })).toBeVisible();
+    expect(await deltas.getByRole('row').count()).toBeGreaterThanOrEqual(18);
     await page.screenshot({ path: 'test-results/tune-panel.png' });
     expect(pageGuard.pageErrors).toEqual([]);
   });
@@ -90,6 +95,20 @@ test.describe('tune', () => {
     });
     const chart = dialog.getByRole('figure', { name: 'Trade-off: cost against overload' });
     await expect(chart.locator('circle.pt, rect.pt')).toHaveCount(32);
+
+    // An edit after the search: the results say where the text changed and that they are the
+    // searched text's; once the HPA is gone, no candidate applies (stale.ts, issue 25).
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await setEditorText(page, short.slice(short.indexOf('\n---\n') + 1));
+    await page.getByRole('button', { name: 'Tune…' }).click();
+    await expect(dialog.getByRole('alert').filter({ hasText: 'changed at line' })).toContainText(
+      /The scenario changed at line \d+ since this search/,
+    );
+    const rows = dialog.getByRole('table', { name: 'Candidates' }).getByRole('row');
+    await expect(rows.nth(1)).toContainText(
+      'No longer applies to the scenario as it is: the editor no longer holds a HorizontalPodAutoscaler',
+    );
+    await expect(rows.nth(1).getByRole('button', { name: 'Add as variant' })).toHaveCount(0);
     expect(pageGuard.pageErrors).toEqual([]);
   });
 });

@@ -37,4 +37,22 @@ test('a multi-cluster scenario with variants compares one total per HPA', async 
   // The cluster lanes stay the HPA's federation's.
   const clusters = page.getByRole('region', { name: 'Clusters', exact: true });
   await expect(clusters.getByRole('img', { name: /replicas over time/ })).toHaveCount(4);
+  // Export → every run's series: each variant's member runs too, a row per run and sync.
+  await page.getByRole('button', { name: 'Export' }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: /Every run’s series/ }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/-runs\.csv$/);
+  const csv = readFileSync((await download.path())!, 'utf8');
+  const keys = new Set(
+    csv
+      .trimEnd()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(',')[0]),
+  );
+  expect(csv.split('\n')[0]).toMatch(/^run,kind,group,label,time,/);
+  expect([...keys]).toEqual(expect.arrayContaining(['proposal/total', 'tight:shipped/total']));
+  expect([...keys].filter((k) => k!.startsWith('tolerant:')).length).toBeGreaterThan(2);
 });

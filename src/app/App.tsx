@@ -20,6 +20,7 @@ import { PlaybackBar, usePlayback } from '../playback/index.ts';
 import { formatElapsed } from '../format/timeAxis.ts';
 import { runColour } from '../format/runColours.ts';
 import {
+  clampWidth,
   getScenarioText,
   useActions,
   useErrorCount,
@@ -34,7 +35,9 @@ import {
   useSelectedSync,
   useShownStale,
   useSyncDetail,
+  useLayout,
   useTheme,
+  WIDTH_LIMITS,
 } from '../store/index.ts';
 import { CurveEditor } from './CurveEditor.tsx';
 import { downloadComparisonPng, fileStem, hpaName } from './download.ts';
@@ -44,10 +47,8 @@ import { IntroBanner } from './IntroBanner.tsx';
 import { Toolbar } from './Toolbar.tsx';
 import { TuneHost } from './TuneHost.tsx';
 import { useResolvedTheme } from './useResolvedTheme.ts';
-import { clampWidth, WIDTH_LIMITS } from './layout/layoutPrefs.ts';
 import { Splitter } from './layout/Splitter.tsx';
 import { useLastDetail } from './layout/useLastDetail.ts';
-import { useLayoutPrefs } from './layout/useLayoutPrefs.ts';
 import { ViewToggles } from './layout/ViewToggles.tsx';
 import { ExplainDock } from './layout/ExplainDock.tsx';
 import { PresenterTitle } from './presenter/PresenterTitle.tsx';
@@ -115,7 +116,8 @@ export function App() {
   );
   const [tuneOpen, setTuneOpen] = useState(false);
   const closeTune = useCallback(() => setTuneOpen(false), []);
-  const [layout, setLayout] = useLayoutPrefs();
+  const layout = useLayout();
+  const setLayout = actions.changeLayout;
   // Presenter mode folds the editor; its Editor switch unfolds it for this session only.
   const [editorInPresenter, setEditorInPresenter] = useState(false);
   const editorShown = layout.presenter ? editorInPresenter : !layout.editorHidden;

@@ -8,6 +8,7 @@ export interface ExportActions {
   effective(): void;
   scenario(): void;
   csv(): void;
+  runsCsv(): void;
   png(): void;
   runSet(): void;
 }
@@ -17,6 +18,7 @@ const ITEMS: { key: keyof ExportActions; label: string }[] = [
   { key: 'effective', label: 'HPA manifest (effective, after defaults)' },
   { key: 'scenario', label: 'Whole scenario (.yaml)' },
   { key: 'csv', label: 'Series (.csv)' },
+  { key: 'runsCsv', label: 'Every run’s series: variants, clusters (.csv)' },
   { key: 'png', label: 'Charts (.png)' },
   { key: 'runSet', label: 'Run set: scenario, runs, draws, figures (.json)' },
 ];

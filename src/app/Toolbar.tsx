@@ -29,6 +29,7 @@ import { DraftsMenu } from './DraftsMenu.tsx';
 import { ReleaseBadge } from './ReleaseBadge.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 import { runSetText } from './runSetFile.ts';
+import { RunSetOpen } from './RunSetOpen.tsx';
 import { NoticeArea } from './NoticeArea.tsx';
 import { RunStatusLine } from './RunStatusLine.tsx';
 import { ImportTraffic } from '../panels/import/index.ts';
@@ -180,6 +181,7 @@ export const Toolbar = memo(function Toolbar(props: {
         disabled={{
           effective: !parse?.effectiveHpaYaml,
           csv: !hasResult,
+          runsCsv: !hasResult,
           png: !hasResult,
           runSet: !hasResult || stale,
         }}
@@ -195,6 +197,10 @@ export const Toolbar = memo(function Toolbar(props: {
           csv: () =>
             void actions.exportCsv().then((csv) => {
               if (csv) downloadText(`${stem}-series.csv`, csv, 'text/csv');
+            }),
+          runsCsv: () =>
+            void actions.exportCsv('runs').then((csv) => {
+              if (csv) downloadText(`${stem}-runs.csv`, csv, 'text/csv');
             }),
           runSet: () =>
             downloadText(
@@ -213,6 +219,7 @@ export const Toolbar = memo(function Toolbar(props: {
           },
         }}
       />
+      <RunSetOpen />
       {props.view}
       <label className="status" title="Theme">
         <select

@@ -76,6 +76,7 @@ export function resultToJson(
           nodes: {
             provisioner: r.nodes.provisioner,
             podsPerNode: r.nodes.podsPerNode,
+            ...(r.nodes.groups ? { groups: r.nodes.groups } : {}),
             kpis: r.nodes.kpis,
             events: r.nodes.events,
             series: Object.fromEntries(

@@ -14,7 +14,7 @@ import { TUNE_DEFAULTS, tuneCommand } from './tune.ts';
 export const USAGE = `usage: hpa-sim <command> [args]
 
 commands:
-  run FILE [--format table|json|csv] [--explain] [--effective] [--hpa NAME] [--max-work N]
+  run FILE [--format table|json|csv|runs-csv] [--explain] [--effective] [--hpa NAME] [--max-work N]
        [--draws N] [--seed S]
         simulate a scenario (HPA manifest + Simulation document); --explain prints every sync
         (and the full trace in JSON) with the notes on where the popular explanations
@@ -22,7 +22,9 @@ commands:
         --hpa picks one HorizontalPodAutoscaler of a many-document file (default: the first);
         --max-work raises the work budget (default ${DEFAULT_MAX_WORK.toLocaleString('en-US')} units, about 5 s);
         --draws N [--seed S] also runs N timing draws (scrape and sync phases) and prints each
-        KPI's median, p95 and worst (JSON: drawSummary and one entry per draw)
+        KPI's median, p95 and worst (JSON: drawSummary and one entry per draw);
+        --format runs-csv writes every run of the set (variants, every federation member and
+        total) as rows led by run,kind,group,label: the app's "Every run's series" export
   check FILE [--hpa NAME] ${THRESHOLDS.map((t) => `[--${t.flag} N]`).join(' ')} [--gate hpa|all|VARIANT] [--max-work N]
        [--draws N] [--seed S] [--percentile P]
         simulate and compare KPIs with thresholds: exit 0 all met, 1 some not met, 2 bad input;

@@ -1,4 +1,4 @@
-// `cli run PATH… [--format json|csv|table] [--explain] [--effective] [--hpa NAME] [--draws N]`
+// `cli run PATH… [--format json|csv|runs-csv|table] [--explain] [--effective] [--hpa NAME] [--draws N]`
 
 import { isFullResult } from '../engine/simulation/index.ts';
 import {
@@ -9,7 +9,9 @@ import {
   runRole,
   variantOf,
   comparedRuns,
+  runSetToCsv,
   type ComparedRun,
+  type RunSetCsvRun,
 } from '../run/index.ts';
 import { federationCsv, federationJson, federationTable, runAllModels } from './federation.ts';
 import { resultToCsv, resultToJson, resultToTable } from './format.ts';
@@ -31,8 +33,8 @@ export function runCommand(argv: string[], io: Io): number {
   const drawsAsked = readDraws(args.values);
   if (typeof drawsAsked === 'string') return io.usage(drawsAsked);
   const format = (args.values.format as string | undefined) ?? 'table';
-  if (!['json', 'csv', 'table'].includes(format))
-    return io.usage(`unknown format "${format}" (json, csv or table)`);
+  if (!['json', 'csv', 'runs-csv', 'table'].includes(format))
+    return io.usage(`unknown format "${format}" (json, csv, runs-csv or table)`);
   // Directories, globs, several files: every autoscaler found, each run on its own.
   if (namesMany(args.positional)) {
     if (args.values.hpa !== undefined)
@@ -65,6 +67,21 @@ export function runCommand(argv: string[], io: Io): number {
   if (!main) {
     io.err(`${file}:1:1: error: the scenario is not valid`);
     return 2;
+  }
+  if (format === 'runs-csv') {
+    // Every run of the set (the HPA's, variants, every model's members and totals): the app's
+    // "Every run's series" export, a row per run and sync led by its RunKey.
+    const set: RunSetCsvRun[] = [];
+    for (const p of plan.runs) {
+      const outcome = executeRun(p);
+      if (!outcome.ok) {
+        io.err(`${file}:${where(outcome.at)}: error: run '${p.key}': ${outcome.error}`);
+        return 2;
+      }
+      set.push(outcome);
+    }
+    io.out(runSetToCsv(set).trimEnd());
+    return 0;
   }
   const name0 = plan.summary.name || file;
   if (main.federation) {

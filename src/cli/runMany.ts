@@ -27,8 +27,8 @@ export function runMany(
   runOne: (argv: string[], io: Io) => number,
   io: Io,
 ): number {
-  if (format === 'csv')
-    return io.usage('--format csv takes one autoscaler: name one file (and --hpa NAME)');
+  if (format === 'csv' || format === 'runs-csv')
+    return io.usage(`--format ${format} takes one autoscaler: name one file (and --hpa NAME)`);
   const found = collectTargets({ paths });
   found.problems.forEach((p) => io.err(problemLine(p)));
   let worst = found.problems.some((p) => p.severity === 'error') ? 2 : 0;

@@ -59,6 +59,54 @@ describe('cli tune', () => {
     expect(r.err).toContain('the recommended behavior meets every threshold');
   });
 
+  it('the summary gives the recommendation a delta for every KPI, not only the goals (issue 25)', async () => {
+    const r = await found;
+    for (const label of ['pod-hours', 'served work (units)', 'scale-ups', 'mean recovery (s)'])
+      expect(r.err).toMatch(
+        new RegExp(
+          `\\n  ${label.replace(/[()]/g, '\\$&')} +[-\\d.]+  [-\\d.]+ \\((±0|[+−][\\d.]+( %)?)\\)`,
+        ),
+      );
+  });
+
+  it('--format json lists every candidate with its deltas, trade-offs and release needs', async () => {
+    const r = await tune(
+      file,
+      ...goals,
+      '--budget',
+      '24',
+      '--seed',
+      '5',
+      '--workers',
+      '1',
+      '--format',
+      'json',
+    );
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    const text = await found;
+    expect(j.manifest.trimEnd()).toBe(text.out);
+    expect(j.candidates).toHaveLength(24);
+    expect(j.candidates[0].deltas).toEqual([]);
+    const best = j.candidates[j.recommended];
+    const pods = best.deltas.find((d: { key: string }) => d.key === 'podHours');
+    expect(pods.current).toBe(j.candidates[0].kpis.podHours);
+    expect(pods.candidate).toBe(best.kpis.podHours);
+    expect(best.deltas.length).toBeGreaterThanOrEqual(17);
+    expect(best.tradeOffs).toEqual(
+      best.deltas
+        .filter((d: { tradeOff: boolean }) => d.tradeOff)
+        .map((d: { key: string }) => d.key),
+    );
+    expect(Array.isArray(best.releaseNeeds)).toBe(true);
+  });
+
+  it('--format takes yaml or json', async () => {
+    const r = await tune(file, ...goals, '--format', 'xml');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('--format takes yaml');
+  });
+
   it('the printed manifest, put back with the Simulation document, passes `check` (a CI gate)', async () => {
     const r = await found;
     const simulation = scenario.slice(scenario.indexOf('\n---\n'));

@@ -11,7 +11,9 @@ import { DEFAULT_MAX_WORK } from '../scenario/index.ts';
 import { openSearch } from '../bridge/searchLanes.ts';
 import {
   costObjective,
+  describeChange,
   describeTradeOff,
+  kpiDeltas,
   localEvaluator,
   MAX_BUDGET,
   podHoursObjective,
@@ -31,6 +33,7 @@ import { currentParseOptions, loadScenarioFile } from './loadScenario.ts';
 import { createThreadPool, machineCores } from './threads.ts';
 import { drawsLabel, readDraws } from './draws.ts';
 import { writeFileSync } from 'node:fs';
+import { VERSION } from './version.ts';
 
 export const TUNE_DEFAULTS = { seed: 1, budget: 200 } as const;
 /** The most `--workers` accepts (more is capped at the machine's cores anyway). */
@@ -52,6 +55,7 @@ export async function tuneCommand(argv: string[], io: Io): Promise<number> {
     draws: 'number',
     percentile: 'number',
     write: 'string',
+    format: 'string',
   };
   const args = parseArgs(argv, spec);
   if (!args.ok) return io.usage(args.error);
@@ -60,6 +64,9 @@ export async function tuneCommand(argv: string[], io: Io): Promise<number> {
   const write = args.values.write as string | undefined;
   if (write !== undefined && (write === '' || write === '-'))
     return io.usage('--write takes a file to write the recommended HPA manifest to');
+  const format = (args.values.format as string | undefined) ?? 'yaml';
+  if (format !== 'yaml' && format !== 'json')
+    return io.usage(`--format takes yaml (the recommended manifest) or json, got "${format}"`);
   const [file, ...extra] = args.positional;
   if (!file || extra.length) return io.usage('tune takes exactly one scenario file');
   const v = args.values;
@@ -191,7 +198,8 @@ export async function tuneCommand(argv: string[], io: Io): Promise<number> {
     return 2;
   }
   const manifest = patchedManifestYaml(loaded.text, hpaDoc, best.patch, parsed.hpaManifest);
-  if (write === undefined) io.out(manifest.trimEnd());
+  if (format === 'json') io.out(JSON.stringify(tuneJson(result, manifest, file)));
+  else if (write === undefined) io.out(manifest.trimEnd());
   summary(result, current, best, { file, workers, seconds }).forEach((l) => io.err(l));
   if (drawsGoal)
     io.err(`${file}: every candidate judged at ${drawsLabel(drawsGoal)} (seed ${drawsGoal.seed})`);
@@ -254,18 +262,14 @@ function summary(
   }
   if (!best.constraints.some((c) => c.label === r.overload.label))
     rows.push([r.overload.label, fmt(current.overload), fmt(best.overload)]);
-  rows.push(['scale events', fmt(current.kpis?.scaleEvents), fmt(best.kpis?.scaleEvents)]);
-  rows.push(['peak replicas', fmt(current.kpis?.peakReplicas), fmt(best.kpis?.peakReplicas)]);
-  rows.push([
-    'longest recovery (s)',
-    fmt(current.kpis?.recovery.maxSeconds),
-    fmt(best.kpis?.recovery.maxSeconds),
-  ]);
-  rows.push([
-    'p95 utilization (%)',
-    fmt(current.kpis?.p95UtilizationPercent),
-    fmt(best.kpis?.p95UtilizationPercent),
-  ]);
+  // Every KPI, not only the goals: what the recommendation changes (src/tune/tradeOffs.ts).
+  if (current.kpis && best.kpis)
+    for (const d of kpiDeltas(current.kpis, best.kpis))
+      rows.push([
+        d.label,
+        fmt(d.current),
+        `${fmt(d.candidate)}${best.index === 0 ? '' : ` (${describeChange(d)})${d.tradeOff ? ' worse' : ''}`}`,
+      ]);
   const w0 = Math.max(...rows.map((x) => x[0].length), 10);
   const w1 = Math.max(...rows.map((x) => x[1].length), 'current'.length);
   const line = (a: string, b: string, c: string) => `  ${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`;
@@ -290,4 +294,42 @@ function summary(
 function fmt(n: number | null | undefined): string {
   if (n === null || n === undefined) return '-';
   return Number.isInteger(n) ? String(n) : n.toFixed(3).replace(/\.?0+$/, '');
+}
+
+/**
+ * `tune --format json`: the search's answer and every candidate with its KPIs, its delta against
+ * the current HPA for every KPI, the trade-offs it makes and the releases it needs.
+ */
+function tuneJson(r: SearchResult, manifest: string, file: string) {
+  const current = r.candidates[0]?.kpis ?? null;
+  return {
+    tool: 'hpa-sim',
+    version: VERSION,
+    file,
+    seed: r.seed,
+    budget: r.budget,
+    cancelled: r.cancelled,
+    feasible: r.feasible,
+    objective: r.objective,
+    overload: r.overload,
+    recommended: r.best,
+    front: r.front,
+    manifest,
+    candidates: r.candidates.map((c) => {
+      const deltas = current && c.kpis && c.index !== 0 ? kpiDeltas(current, c.kpis) : [];
+      return {
+        index: c.index,
+        patch: c.patch,
+        error: c.error,
+        feasible: c.feasible,
+        objective: c.objective,
+        overload: c.overload,
+        constraints: c.constraints,
+        kpis: c.kpis,
+        deltas,
+        tradeOffs: deltas.filter((d) => d.tradeOff).map((d) => d.key),
+        releaseNeeds: releaseNeeds(c.patch),
+      };
+    }),
+  };
 }

@@ -64,3 +64,4 @@ export {
   type DrawsResult,
 } from './draws.ts';
 export { runChanges, variantChanges } from './variantChanges.ts';
+export { runSetToCsv, RUN_SET_CSV_HEAD, type RunSetCsvRun } from './runSetCsv.ts';

@@ -3,7 +3,13 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { executeDraws, runScenario } from '../run/index.ts';
 import { planScenario } from '../run/index.ts';
-import { readRunSet, runSetJson, RUN_SET_FORMAT, type RunSetFile } from './runSet.ts';
+import {
+  compareRunSet,
+  readRunSet,
+  runSetJson,
+  RUN_SET_FORMAT,
+  type RunSetFile,
+} from './runSet.ts';
 
 const windows = readFileSync(
   resolve(import.meta.dirname, '../presets/scale-down-windows.yaml'),
@@ -74,5 +80,20 @@ describe('a run set you can keep (issue 25)', () => {
       error: 'expected a number',
     });
     expect(readRunSet('[]')).toMatchObject({ ok: false, error: 'a run set is a JSON object' });
+  });
+
+  it('compares a re-run with the saved figures: the same, or which figure differs', () => {
+    const again = saved(file.scenario.text);
+    expect(compareRunSet(file, again.runs, again.draws!.stats)).toEqual({
+      missing: [],
+      differences: [],
+    });
+    const edited = saved(file.scenario.text.replace('duration: 2h', 'duration: 90m'));
+    const check = compareRunSet(file, edited.runs.slice(0, 2), edited.draws!.stats);
+    expect(check.missing).toEqual([file.runs[2]!.name]);
+    expect(
+      check.differences.find((d) => d.run === file.runs[0]!.name && d.figure === 'podHours'),
+    ).toMatchObject({ saved: file.runs[0]!.kpis.podHours, now: edited.runs[0]!.kpis.podHours });
+    expect(check.differences.some((d) => d.run === 'draws worst')).toBe(true);
   });
 });

@@ -148,3 +148,49 @@ export function readRunSet(text: string): RunSetRead {
   }
   return { ok: false, error: bad.message, path: bad.path.join('.'), ...where };
 }
+
+/** One figure a re-run gives differently from the run set's saved one. */
+export interface RunSetDifference {
+  run: string;
+  figure: string;
+  saved: number;
+  now: number;
+}
+
+/**
+ * The saved figures against a re-run's (each run by key): empty when the file reopens to the same
+ * figures. A run the re-run lacks is one difference ("missing"); a run it adds is not (a file
+ * may keep fewer runs than the scenario has).
+ */
+export function compareRunSet(
+  file: RunSetFile,
+  runs: readonly { key: string; kpis: object | null }[],
+  draws?: DrawStats | null,
+): { missing: string[]; differences: RunSetDifference[] } {
+  const byKey = new Map(runs.map((r) => [r.key, r.kpis as Record<string, unknown> | null]));
+  // The draws' spread (median, p95, worst) is compared as three more runs when both have it.
+  const saved = [...file.runs];
+  if (file.draws && draws)
+    for (const at of ['median', 'p95', 'worst'] as const) {
+      saved.push({
+        key: `draws ${at}`,
+        name: `draws ${at}`,
+        role: 'draws',
+        kpis: file.draws.stats[at],
+      });
+      byKey.set(`draws ${at}`, draws[at] as unknown as Record<string, unknown>);
+    }
+  const missing: string[] = [];
+  const differences: RunSetDifference[] = [];
+  for (const run of saved) {
+    const now = byKey.get(run.key);
+    if (!now) {
+      missing.push(run.name);
+      continue;
+    }
+    for (const [figure, value] of Object.entries(run.kpis as object))
+      if (typeof value === 'number' && now[figure] !== value)
+        differences.push({ run: run.name, figure, saved: value, now: now[figure] as number });
+  }
+  return { missing, differences };
+}

@@ -12,6 +12,7 @@ import type {
   SyncDetail,
 } from '../worker/protocol.ts';
 import { getStore } from './current.ts';
+import type { LayoutPrefs } from './layoutPrefs.ts';
 import {
   selectCanRedo,
   selectCanUndo,
@@ -70,6 +71,8 @@ export const useSyncDetail = (): SyncDetail | null => useSim((s) => s.syncDetail
 export const useCanUndo = (): boolean => useSim(selectCanUndo);
 export const useCanRedo = (): boolean => useSim(selectCanRedo);
 export const useTheme = (): Theme => useSim((s) => s.theme);
+/** pane widths, presenter mode, the editor folded */
+export const useLayout = (): LayoutPrefs => useSim((s) => s.layout);
 export const useNotice = (): Notice | null => useSim((s) => s.notice);
 export const useDraftHistory = (): DraftEntry[] => useSim((s) => s.draftHistory);
 export const useOtherTabDrafts = (): SavedDraft[] => useSim((s) => s.otherTabDrafts);

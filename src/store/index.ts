@@ -1,5 +1,5 @@
-// The app state: one vanilla zustand store (a single closure, no slices), actions named as domain
-// events, one-value hooks for components. See README.md.
+// The app state: one vanilla zustand store combined from slices (scenario, runs, focus, prefs,
+// search), actions named as domain events, one-value hooks for components. See README.md.
 
 export { createSimStore, type SimStore } from './createSimStore.ts';
 export { getStore, initStore } from './current.ts';
@@ -16,5 +16,6 @@ export { startBrowserStore } from './browser.ts';
 export { startEmbedStore } from './embed.ts';
 export type * from './types.ts';
 export { draftTitle } from './drafts.ts';
+export { clampWidth, DEFAULT_LAYOUT, WIDTH_LIMITS, type LayoutPrefs } from './layoutPrefs.ts';
 export { MAX_APP_BUDGET, MAX_APP_WORKERS, searchFormValid } from './searchSlice.ts';
 export { useDrawSet, type DrawSetState } from './drawSet.ts';

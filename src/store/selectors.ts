@@ -1,17 +1,22 @@
-// Derived values, computed rather than stored so they can never disagree with the state.
+// Derived values, computed rather than stored so they can never disagree with the state. Each
+// reads the fields it needs by slice; stale is the one that compares two slices (the text the
+// user has, the text the shown runs came from).
 
-import type { SimState } from './types.ts';
+import type { RunsState, ScenarioState } from './types.ts';
+
+type StaleInputs = Pick<ScenarioState, 'text' | 'hpa' | 'gestureActive'> &
+  Pick<RunsState, 'result' | 'resultText' | 'resultHpa'>;
 
 /**
  * The charts show a result that is not for the current text (invalid, failed or pending), or not
  * for the HPA now chosen in the picker.
  */
-export function selectIsStale(s: SimState): boolean {
+export function selectIsStale(s: StaleInputs): boolean {
   return s.result !== null && (s.resultText !== s.text || s.resultHpa !== s.hpa);
 }
 
 /** How many errors the scenario's text has (0: it runs). */
-export function selectErrorCount(s: SimState): number {
+export function selectErrorCount(s: Pick<ScenarioState, 'parse'>): number {
   let n = 0;
   for (const d of s.parse?.diagnostics ?? []) if (d.severity === 'error') n++;
   return n;
@@ -22,14 +27,14 @@ export function selectErrorCount(s: SimState): number {
  * and whose runs follow within a frame or two (dimming and undimming every chart at each frame
  * costs a full repaint and flickers; the toolbar's status still says "simulating…").
  */
-export function selectShownStale(s: SimState): boolean {
+export function selectShownStale(s: StaleInputs): boolean {
   return !s.gestureActive && selectIsStale(s);
 }
 
-export function selectCanUndo(s: SimState): boolean {
+export function selectCanUndo(s: Pick<ScenarioState, 'past'>): boolean {
   return s.past.length > 0;
 }
 
-export function selectCanRedo(s: SimState): boolean {
+export function selectCanRedo(s: Pick<ScenarioState, 'future'>): boolean {
   return s.future.length > 0;
 }

@@ -7,6 +7,7 @@ import type { Constraint } from '../tune/goals.ts';
 import type { SearchResult } from '../tune/search.ts';
 import type { FederationModel } from '../run/index.ts';
 import type {
+  CsvExport,
   FederationPayload,
   ParseSummary,
   ResultPayload,
@@ -15,6 +16,7 @@ import type {
   SyncDetail,
 } from '../worker/protocol.ts';
 import type { DraftEntry } from './drafts.ts';
+import type { LayoutPrefs } from './layoutPrefs.ts';
 
 export type { DraftEntry, DraftReason } from './drafts.ts';
 
@@ -36,7 +38,8 @@ export interface Notice {
   message: string;
 }
 
-export interface SimState {
+/** What the user owns and edits: the text, its HPA choice, what the simulator said about it (parse), its undo history, drafts, and the notices about the work (scenarioSlice.ts). */
+export interface ScenarioState {
   /** the scenario YAML: what the user owns, autosaves and shares */
   text: string;
   /**
@@ -51,6 +54,32 @@ export interface SimState {
   /** the text `parse` is about (its diagnostics' lines and columns, and their fixes, are its) */
   parseText: string | null;
   /**
+   * The tab stopped (crashed, or was reloaded) while simulating this text last time: it is shown
+   * but not simulated until runAnyway(), a preset, a restored draft or another link.
+   */
+  held: boolean;
+  /**
+   * a gesture (a curve drag) is under way: its texts arrive one per frame, so the page shows the
+   * charts as they come without marking them stale between a frame's edit and its run
+   */
+  gestureActive: boolean;
+  /** texts this tab replaced (by a link, a preset, a restore), newest first */
+  draftHistory: DraftEntry[];
+  /**
+   * what the other tabs hold (saved drafts and draft histories), newest first, each text once
+   * (as of startup or refreshDrafts())
+   */
+  otherTabDrafts: SavedDraft[];
+  /** earlier texts, oldest first */
+  past: string[];
+  /** undone texts, the next redo last */
+  future: string[];
+  notice: Notice | null;
+}
+
+/** The run set of the last good result and the run in flight (runsSlice.ts). */
+export interface RunsState {
+  /**
    * the last good result's primary run (the HPA's, or the first model's total: `primaryRun`
    * of `runs`, src/run/runKey.ts), kept on screen while the text is invalid or a run is pending
    */
@@ -62,6 +91,18 @@ export interface SimState {
    * single-cluster one. Replaced together with `result`.
    */
   federation: FederationPayload | null;
+  /** the text `result` was computed from (result is stale when it differs from `text`) */
+  resultText: string | null;
+  /**
+   * the HPA choice `result` was computed for: after the picker changes, the charts still show
+   * the other HPA's run until the new one arrives, so they are stale too
+   */
+  resultHpa: string | null;
+  runStatus: RunStatus;
+}
+
+/** What the user is looking at in the run set: the explained run, the selected sync and its detail, the cluster model, the opened view (focusSlice.ts). */
+export interface FocusState {
   /**
    * the run the explanation panel explains (a run key: 'main' or a variant's name; for a
    * multi-cluster run a member's or the central HPA's decision, src/run/runKey.ts)
@@ -77,42 +118,30 @@ export interface SimState {
    * start-up like `hpa`; null otherwise
    */
   openedView: 'compare' | null;
-  /** the text `result` was computed from (result is stale when it differs from `text`) */
-  resultText: string | null;
-  /**
-   * the HPA choice `result` was computed for: after the picker changes, the charts still show
-   * the other HPA's run until the new one arrives, so they are stale too
-   */
-  resultHpa: string | null;
-  runStatus: RunStatus;
-  /**
-   * The tab stopped (crashed, or was reloaded) while simulating this text last time: it is shown
-   * but not simulated until runAnyway(), a preset, a restored draft or another link.
-   */
-  held: boolean;
-  /** texts this tab replaced (by a link, a preset, a restore), newest first */
-  draftHistory: DraftEntry[];
-  /**
-   * what the other tabs hold (saved drafts and draft histories), newest first, each text once
-   * (as of startup or refreshDrafts())
-   */
-  otherTabDrafts: SavedDraft[];
   selectedSync: number | null;
-  /**
-   * a gesture (a curve drag) is under way: its texts arrive one per frame, so the page shows the
-   * charts as they come without marking them stale between a frame's edit and its run
-   */
-  gestureActive: boolean;
   /** full record of the selected sync, fetched from the simulator (null while on its way) */
   syncDetail: SyncDetail | null;
-  /** earlier texts, oldest first */
-  past: string[];
-  /** undone texts, the next redo last */
-  future: string[];
+}
+
+/** How the user likes the page: the theme and the layout (prefsSlice.ts). */
+export interface PrefsState {
+  /** pane widths, presenter mode, the editor folded (layoutPrefs.ts) */
+  layout: LayoutPrefs;
   theme: Theme;
-  notice: Notice | null;
+}
+
+/** The policy search (searchSlice.ts). */
+export interface SearchSliceState {
   /** the policy search: its form, status and result (searchSlice.ts) */
   search: SearchState;
+}
+
+/**
+ * The whole state: the slices side by side (flat, so a hook reads one field), each written only
+ * by its own slice file (README.md: who writes what), plus the actions object.
+ */
+export interface SimState
+  extends ScenarioState, RunsState, FocusState, PrefsState, SearchSliceState {
   actions: SimActions;
 }
 
@@ -166,8 +195,8 @@ export interface SearchService {
   maxWork: number;
 }
 
-/** Everything that can happen to the state, named for what happened, not what to set. */
-export interface SimActions extends SearchActions {
+/** Edits of the text and its history, drafts, links, presets, the HPA choice, notices (scenarioSlice.ts). */
+export interface ScenarioActions {
   editScenarioText(text: string): void;
   /**
    * A text from one click (insert the assumed Simulation document, apply an import): always its
@@ -181,17 +210,10 @@ export interface SimActions extends SearchActions {
   editByGesture(text: string, gesture: number): void;
   /** a gesture (a curve drag) starts (true) or ends (false) */
   gestureChanged(active: boolean): void;
-  /** explain this run (the HPA's, 'main', or a variant's) at the selected sync */
-  focusRun(key: string): void;
-  /**
-   * show this federation model in the Clusters panel; an explained member or central decision
-   * follows to the same place in that model (the central FederatedHPA in the shipped one)
-   */
-  chooseClusterModel(model: FederationModel): void;
-  /** add a variant copying the HPA's behavior; resolves null when done, else why not */
-  duplicateAsVariant(): Promise<string | null>;
   /** add a variant (a search's candidate: name and merge patch); null when done, else why not */
   addVariant(name: string, patch: Record<string, unknown>): Promise<string | null>;
+  /** add a variant copying the HPA's behavior; resolves null when done, else why not */
+  duplicateAsVariant(): Promise<string | null>;
   /**
    * "Make this the HPA": `text` (computed from `from`, the text it was made from) holds the tuned
    * HPA, and the variant `name` with patch `back` keeps the old one; one undo step. Null when
@@ -215,12 +237,8 @@ export interface SimActions extends SearchActions {
   refreshDrafts(): void;
   /** simulate a held text after all */
   runAnyway(): void;
-  selectSync(index: number | null): void;
   undo(): void;
   redo(): void;
-  setTheme(theme: Theme): void;
-  simulatorStatusChanged(status: BridgeStatus): void;
-  cancelRun(): void;
   dismissNotice(): void;
   /** the page is being hidden or closed: write the pending autosave now */
   pageHidden(): void;
@@ -229,9 +247,45 @@ export interface SimActions extends SearchActions {
    * in flight for less than 2 s does not count as what stopped the tab (see runGuard.ts)
    */
   pageLeft(): void;
-  /** the latest result as CSV (null when there is none) */
-  exportCsv(): Promise<string | null>;
 }
+
+/** The simulator and the run in flight (runsSlice.ts). */
+export interface RunsActions {
+  simulatorStatusChanged(status: BridgeStatus): void;
+  cancelRun(): void;
+  /**
+   * the latest result as CSV (null when there is none): the HPA's run (default), or `runs`, every
+   * run of the set with its RunKey (src/run/runSetCsv.ts)
+   */
+  exportCsv(which?: CsvExport): Promise<string | null>;
+}
+
+/** What the user looks at (focusSlice.ts). */
+export interface FocusActions {
+  /** explain this run (the HPA's, 'main', or a variant's) at the selected sync */
+  focusRun(key: string): void;
+  /**
+   * show this federation model in the Clusters panel; an explained member or central decision
+   * follows to the same place in that model (the central FederatedHPA in the shipped one)
+   */
+  chooseClusterModel(model: FederationModel): void;
+  selectSync(index: number | null): void;
+}
+
+/** Page preferences (prefsSlice.ts). */
+export interface PrefsActions {
+  setTheme(theme: Theme): void;
+  /** the user resized a pane, switched presenter mode or folded the editor */
+  changeLayout(patch: Partial<LayoutPrefs>): void;
+}
+
+/**
+ * Everything that can happen to the state, named for what happened, not what to set: each
+ * slice's actions in one object (a new slice adds its interface here and its file in
+ * createSimStore.ts).
+ */
+export interface SimActions
+  extends ScenarioActions, RunsActions, FocusActions, PrefsActions, SearchActions {}
 
 /**
  * What the store needs of the simulator (the bridge's client, or a fake in tests): runs, a sync's

@@ -52,5 +52,12 @@ export {
 } from './search.ts';
 export type { ReleaseNeed, SpaceOptions } from './space.ts';
 export { releaseNeeds } from './space.ts';
-export { tradeOffs, describeTradeOff, type TradeOff } from './tradeOffs.ts';
+export {
+  tradeOffs,
+  kpiDeltas,
+  describeChange,
+  describeTradeOff,
+  type KpiDelta,
+  type TradeOff,
+} from './tradeOffs.ts';
 export { pessimisticKpis, runDrawn, type DrawsGoal } from './drawn.ts';

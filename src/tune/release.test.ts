@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../scenario/index.ts';
-import { tuneBase } from './candidate.ts';
-import { searchSpace } from './search.ts';
+import { evaluateCandidate, tuneBase } from './candidate.ts';
+import { search, searchSpace } from './search.ts';
+import { podHoursObjective } from './goals.ts';
 import { releaseNeeds } from './space.ts';
 
 const scenario = (version: string) => `apiVersion: autoscaling/v2
@@ -30,6 +31,20 @@ describe('the tuner and the release', () => {
     expect(space('1.34')).not.toContain('up.tolerance');
     expect(space('1.35')).toContain('up.tolerance');
     expect(space('1.37')).toContain('down.tolerance');
+  });
+
+  it('a whole search on a release without the gate proposes no candidate with a tolerance', async () => {
+    const parsed = parseScenario(scenario('1.34'));
+    const base = tuneBase(parsed, 1e9);
+    if (!base.ok) throw new Error(base.error);
+    const r = await search(
+      base.base,
+      { constraints: [{ flag: 'max-reversals', limit: 4 }], objective: podHoursObjective() },
+      { seed: 3, budget: 64, space: { replicas: true, target: true } },
+      async (items) => items.map((i) => evaluateCandidate(base.base, i.patch)),
+    );
+    expect(r.candidates).toHaveLength(64);
+    for (const c of r.candidates) expect(releaseNeeds(c.patch)).toEqual([]);
   });
 
   it('says which release a candidate with a tolerance needs', () => {

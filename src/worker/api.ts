@@ -10,7 +10,9 @@ import {
   federationDecision,
   planScenario,
   runChanges,
+  runSetToCsv,
   variantOf,
+  type RunSetCsvRun,
 } from '../run/index.ts';
 import { federationPayload } from './federationPayload.ts';
 import { recentEvents, resultPayload, type KeptRun } from './payload.ts';
@@ -22,6 +24,7 @@ import type {
   EditReply,
   Evaluation,
   ParseSummary,
+  CsvExport,
   RunPayload,
   RunReply,
   RunRequestOptions,
@@ -65,6 +68,8 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
   let kept: KeptRun | null = null;
   /** every run of the kept reply, by run key (`kept` is its first) */
   let keptRuns = new Map<string, KeptRun>();
+  /** the kept reply's runs that ran, in the set's order (the run-set CSV) */
+  let keptSet: RunSetCsvRun[] = [];
 
   async function run(
     runId: number,
@@ -118,6 +123,7 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
           done.flatMap((r) => (r.ok ? [[r.key, { runId, result: r.result, input: r.input }]] : [])),
         );
         kept = keptRuns.get(main.key) ?? null;
+        keptSet = done.filter((r) => r.ok);
       }
       return {
         runId,
@@ -216,8 +222,9 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
     }
   }
 
-  async function exportCsv(runId: number): Promise<string | null> {
+  async function exportCsv(runId: number, which: CsvExport = 'primary'): Promise<string | null> {
     if (!kept || kept.runId !== runId) return null;
+    if (which === 'runs') return runSetToCsv(keptSet);
     // A multi-cluster run: every model, a column group per cluster (the CLI writes the same).
     if (kept.input.federation) return federationCsv(kept.input);
     // Every row carries its explanation: record the run in full once, for the export only.

@@ -212,6 +212,9 @@ export type DrawsReply = { ok: true; draws: DrawPayload[] } | { ok: false; error
  * (methods.ts), which generates every forwarding. Also runs directly in Node for tests, on the
  * main thread as the bridge's fallback, and in `cli tune`'s worker threads.
  */
+/** Which CSV export (SimulatorApi.exportCsv). */
+export type CsvExport = 'primary' | 'runs';
+
 export interface SimulatorApi {
   /** Parse and simulate; a newer runId makes older in-flight work pointless (caller drops it). */
   run(runId: number, text: string, options?: RunRequestOptions): Promise<RunReply>;
@@ -221,8 +224,12 @@ export interface SimulatorApi {
   duplicateAsVariant(text: string): Promise<EditReply>;
   /** The text with `variant` added under spec.variants (a policy search's candidate). */
   addVariant(text: string, variant: VariantRequest): Promise<EditReply>;
-  /** The latest run's series as CSV (one row per sync). */
-  exportCsv(runId: number): Promise<string | null>;
+  /**
+   * The latest run's series as CSV: `primary` (default) the HPA's run (one row per sync, with its
+   * explanation) or, multi-cluster, every model's clusters; `runs` every run of the set, a row per
+   * run and sync led by its RunKey (src/run/runSetCsv.ts).
+   */
+  exportCsv(runId: number, which?: CsvExport): Promise<string | null>;
   /**
    * Parse a scenario for a policy search and keep it under `slot` (the search's number): the
    * text parsed once, its curves sampled once for every candidate (src/tune/prepared.ts).

@@ -1,7 +1,7 @@
 // Layout switches: fold the editor away (the charts take the width) and presenter mode (which
 // folds the editor itself; the Editor switch unfolds it for the session).
 
-import type { LayoutPrefs } from './layoutPrefs.ts';
+import type { LayoutPrefs } from '../../store/index.ts';
 
 export function ViewToggles(props: {
   prefs: LayoutPrefs;

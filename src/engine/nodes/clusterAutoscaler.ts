@@ -7,6 +7,7 @@
 import type { ClusterAutoscalerInput, NodesInput } from '../simulation/nodesInput.ts';
 import type { Workload } from '../simulation/workload.ts';
 import { provisioningDelay } from './delay.ts';
+import { bestOption, type ExpansionOption } from './expander.ts';
 import type { NodeEvent } from './events.ts';
 import type { NodePool, SimNode } from './pool.ts';
 
@@ -27,8 +28,10 @@ export class ClusterAutoscaler {
   private readonly events: NodeEvent[];
   private lastScaleUpTime = NEVER;
   private lastScaleDownDeleteTime = NEVER;
-  /** the most pods a node under the utilization threshold holds */
-  private readonly maxPodsUnder: number;
+  /** per group: the most pods a node under the utilization threshold holds */
+  private readonly maxPodsUnder: number[];
+  /** several node groups (`spec.nodes.groups`): the expander chooses, messages name groups */
+  private readonly several: boolean;
   /** the pool's version at the last unneeded pass: unchanged, the pass would find the same */
   private seenVersion = -1;
   /** a max-size / no-fit event was logged for the current episode */
@@ -47,7 +50,8 @@ export class ClusterAutoscaler {
     this.pool = pool;
     this.workload = workload;
     this.events = events;
-    this.maxPodsUnder = this.podsUnder();
+    this.several = pool.groups.length > 1;
+    this.maxPodsUnder = pool.groups.map((_g, gi) => this.podsUnder(gi));
   }
 
   // upstream: core/static_autoscaler.go RunOnce — scale-up for unschedulable pods, then the
@@ -71,11 +75,13 @@ export class ClusterAutoscaler {
   }
 
   // upstream: core/scaleup/orchestrator/orchestrator.go ScaleUp — upcoming nodes (asked for,
-  // not yet Ready) count as if they were there, so a pod is not asked for twice; the estimate
-  // is capped at the node group's max size.
+  // not yet Ready) count as if they were there, so a pod is not asked for twice; one option per
+  // node group below its max (ComputeExpansionOption: the estimate capped at max − size), the
+  // expander picks one, and only that group grows this loop.
   private scaleUp(t: number, pending: number): void {
     const pool = this.pool;
-    if (pool.slots === 0) {
+    const slotsOf = pool.slotsOf;
+    if (slotsOf.every((k) => k === 0)) {
       if (!this.noFit) {
         this.noFit = true;
         this.log(t, 'no-fit', [], pending, this.noFitMessage(pending));
@@ -83,42 +89,65 @@ export class ClusterAutoscaler {
       return;
     }
     let free = 0;
-    for (const n of pool.live) if (n.cordonedAt === null) free += pool.slots - n.pods;
+    for (const n of pool.live) if (n.cordonedAt === null) free += slotsOf[n.group]! - n.pods;
     const remaining = pending - free;
     if (remaining <= 0) return;
-    const needed = estimate(remaining, pool.slots);
-    const size = pool.liveCount();
-    const room = this.nodes.max - size;
-    if (room <= 0) {
+    const options: ExpansionOption[] = [];
+    const neededOf: number[] = [];
+    for (let g = 0; g < slotsOf.length; g++) {
+      const slots = slotsOf[g]!;
+      neededOf.push(estimate(remaining, slots));
+      const room = pool.groups[g]!.max - pool.groupSize(g);
+      if (slots === 0 || room <= 0) continue;
+      const nodeCount = Math.min(neededOf[g]!, room);
+      options.push({ group: g, nodeCount, pods: Math.min(remaining, nodeCount * slots) });
+    }
+    if (options.length === 0) {
       if (!this.atMax) {
         this.atMax = true;
+        const max = this.several
+          ? 'every node group that fits the pod is at its max size'
+          : `the node group is at its max size (${this.nodes.max})`;
         this.log(
           t,
           'max-size',
           [],
           remaining,
-          `${remaining} pod${remaining === 1 ? '' : 's'} unschedulable and the node group is at its max size (${this.nodes.max}): they wait for room`,
+          `${remaining} pod${remaining === 1 ? '' : 's'} unschedulable and ${max}: they wait for room`,
         );
       }
       return;
     }
-    const n = Math.min(needed, room);
+    const best = bestOption(
+      this.cfg.expander,
+      options,
+      { groups: pool.groups, pod: pool.pod, seed: this.cfg.provisioningDelay.seed },
+      t,
+    )!;
+    const g = best.group;
+    const group = pool.groups[g]!;
+    const needed = neededOf[g]!;
+    const n = best.nodeCount;
+    const size = pool.groupSize(g);
     const made: SimNode[] = [];
     for (let i = 0; i < n; i++) {
       const index = pool.nodes.length;
-      made.push(pool.add(t, t + provisioningDelay(this.cfg.provisioningDelay, index)));
+      made.push(pool.add(t, t + provisioningDelay(this.cfg.provisioningDelay, index), g));
     }
     const delays = made.map((m) => m.readyAt - t);
     const lo = Math.min(...delays);
     const hi = Math.max(...delays);
+    const which = this.several
+      ? `node group ${group.name} (expander ${this.cfg.expander}, of ${options.length} option${options.length === 1 ? '' : 's'})`
+      : 'node group';
     this.log(
       t,
       'scale-up',
       made.map((m) => m.name),
       remaining,
-      `cluster-autoscaler: ${remaining} pod${remaining === 1 ? '' : 's'} unschedulable; node group ${size} → ${size + n}${n < needed ? ` (capped at max ${this.nodes.max}; ${needed} needed)` : ''}: ${made.map((m) => m.name).join(', ')} Ready in ${lo === hi ? `${lo} s` : `${lo}–${hi} s`}`,
+      `cluster-autoscaler: ${remaining} pod${remaining === 1 ? '' : 's'} unschedulable; ${which} ${size} → ${size + n}${n < needed ? ` (capped at max ${group.max}; ${needed} needed)` : ''}: ${made.map((m) => m.name).join(', ')} Ready in ${lo === hi ? `${lo} s` : `${lo}–${hi} s`}`,
     );
-    if (n < needed) this.atMax = true;
+    if (n < needed && options.length === 1) this.atMax = true;
     this.lastScaleUpTime = t;
   }
 
@@ -144,15 +173,16 @@ export class ClusterAutoscaler {
     const pool = this.pool;
     if (pool.version === this.seenVersion) return;
     this.seenVersion = pool.version;
-    const slots = pool.slots;
+    const slotsOf = pool.slotsOf;
     const live = pool.live;
     let free = 0;
-    for (const n of live) if (pool.schedulable(n, t)) free += slots - n.pods;
+    for (const n of live) if (pool.schedulable(n, t)) free += slotsOf[n.group]! - n.pods;
     let moved = 0;
     let freed = 0;
     for (const n of live) {
       let unneeded = false;
-      if (n.pods <= this.maxPodsUnder && pool.schedulable(n, t)) {
+      const slots = slotsOf[n.group]!;
+      if (n.pods <= this.maxPodsUnder[n.group]! && pool.schedulable(n, t)) {
         // Room left on the nodes that stay: every free slot but this node's and the removed
         // ones', less what the removed ones' pods already took.
         const room = free - (slots - n.pods) - freed - moved;
@@ -169,19 +199,19 @@ export class ClusterAutoscaler {
 
   // upstream: simulator/utilization/info.go Calculate — the larger of cpu and memory requested
   // over allocatable, daemonset pods included (--ignore-daemonsets-utilization=false).
-  utilization(pods: number): number {
-    const s = this.nodes.shape;
+  utilization(pods: number, group = 0): number {
+    const s = this.pool.groups[group]!.shape;
     const p = this.pool.pod;
     const cpu = s.cpuMilli > 0 ? (s.overheadCpuMilli + pods * p.cpu) / s.cpuMilli : 0;
     const mem = s.memoryMilli > 0 ? (s.overheadMemoryMilli + pods * p.memory) / s.memoryMilli : 0;
     return Math.max(cpu, mem);
   }
 
-  /** The most pods a node may hold and be under the threshold (-1: none), utilization rising. */
-  private podsUnder(): number {
+  /** The most pods a node of group g may hold and be under the threshold (-1: none). */
+  private podsUnder(g: number): number {
+    const slots = this.pool.slotsOf[g]!;
     let k = -1;
-    while (k < this.pool.slots && this.utilization(k + 1) < this.cfg.scaleDownUtilizationThreshold)
-      k++;
+    while (k < slots && this.utilization(k + 1, g) < this.cfg.scaleDownUtilizationThreshold) k++;
     return k;
   }
 
@@ -191,19 +221,22 @@ export class ClusterAutoscaler {
   // empty nodes at once and drains the others (cordon, evict).
   private startDeletion(t: number): void {
     const pool = this.pool;
-    let size = pool.liveCount();
+    // verifyMinSize is per node group (sizes counted only once a node is removable: most
+    // scans find none).
+    let size: number[] | null = null;
     const empty: SimNode[] = [];
     const drain: SimNode[] = [];
     let budget = this.cfg.maxScaleDownParallelism;
     for (const n of pool.live) {
       const since = n.unneededSince;
       if (since === null || !(since + this.cfg.scaleDownUnneededSeconds < t)) continue;
-      if (size <= this.nodes.min) break;
+      size ??= pool.groups.map((_g, gi) => pool.groupSize(gi));
+      if (size[n.group]! <= pool.groups[n.group]!.min) continue;
       if (budget <= 0) break;
       if (n.pods === 0) empty.push(n);
       else if (drain.length < this.cfg.maxDrainParallelism) drain.push(n);
       else continue;
-      size--;
+      size[n.group]!--;
       budget--;
     }
     if (empty.length === 0 && drain.length === 0) return;
@@ -229,13 +262,18 @@ export class ClusterAutoscaler {
         'drain',
         [n.name],
         victims.length,
-        `cluster-autoscaler: draining ${n.name} (${Math.round(this.utilization(n.pods) * 100)} % requested, under ${Math.round(this.cfg.scaleDownUtilizationThreshold * 100)} %): ${victims.length} pod${victims.length === 1 ? '' : 's'} evicted, to be recreated on other nodes`,
+        `cluster-autoscaler: draining ${n.name} (${Math.round(this.utilization(n.pods, n.group) * 100)} % requested, under ${Math.round(this.cfg.scaleDownUtilizationThreshold * 100)} %): ${victims.length} pod${victims.length === 1 ? '' : 's'} evicted, to be recreated on other nodes`,
       );
     }
     this.lastScaleDownDeleteTime = t;
   }
 
   private noFitMessage(pending: number): string {
+    if (this.several) {
+      const p = this.pool.pod;
+      const mi = (m: number) => Math.round(m / 1e3 / 1024 ** 2);
+      return `${pending} pod${pending === 1 ? '' : 's'} Pending for good: a pod requests ${p.cpu}m cpu and ${mi(p.memory)}Mi memory, more than an empty node of any node group has (after daemonsets); cluster-autoscaler adds no node for it`;
+    }
     const s = this.nodes.shape;
     const p = this.pool.pod;
     // Memory is in milli-bytes.

@@ -21,8 +21,11 @@ export function nodeKpiLines(n: NodeRun): string[] {
     k.podsWaited === 0
       ? 'no pod waited for a node'
       : `${k.podsWaited} pod${k.podsWaited === 1 ? '' : 's'} waited for a node: longest ${round(k.waitMaxSeconds, 0)}s, mean ${round(k.waitMeanSeconds, 0)}s`;
+  const each = n.groups
+    ? `node groups ${n.groups.map((g) => `${g.name} (${g.podsPerNode} pods each, final ${g.finalNodes})`).join(', ')}`
+    : `${n.podsPerNode} pods each`;
   return [
-    `nodes (${n.provisioner}, ${n.podsPerNode} pods each): node-hours ${round(k.nodeHours, 3)}${cost}, peak ${k.peakNodes}, final ${k.finalNodes}, ${k.scaleUps} scale-ups, ${k.scaleDowns} removals`,
+    `nodes (${n.provisioner}, ${each}): node-hours ${round(k.nodeHours, 3)}${cost}, peak ${k.peakNodes}, final ${k.finalNodes}, ${k.scaleUps} scale-ups, ${k.scaleDowns} removals`,
     waited,
   ];
 }

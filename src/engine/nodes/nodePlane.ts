@@ -6,7 +6,7 @@
 // It writes no scale: it decides which Pending pods get a node, and when nodes come and go.
 
 import type { Cluster } from '../simulation/cluster.ts';
-import type { NodesInput } from '../simulation/nodesInput.ts';
+import { nodeGroupsOf, type NodesInput } from '../simulation/nodesInput.ts';
 import type { ControlPlane, PlaneClock, PlaneSync } from '../simulation/plane.ts';
 import type { Workload } from '../simulation/workload.ts';
 import { ClusterAutoscaler, type AutoscalerSnapshot } from './clusterAutoscaler.ts';
@@ -42,14 +42,17 @@ export class NodePlane implements ControlPlane {
     this.input = input;
     this.workload = cluster.workload;
     const w = this.workload;
-    this.pool = new NodePool(input.shape, podRequests(w.model));
+    const groups = nodeGroupsOf(input);
+    this.pool = new NodePool(groups, podRequests(w.model));
     const prov = input.provisioner;
     this.autoscaler =
       prov.kind === 'karpenter'
         ? new Karpenter(prov, input, this.pool, w, this.events)
         : new ClusterAutoscaler(prov, input, this.pool, w, this.events);
     const born = -INITIAL_AGE_SECONDS;
-    for (let i = 0; i < input.initial; i++) this.pool.add(born, born);
+    groups.forEach((g, gi) => {
+      for (let i = 0; i < g.initial; i++) this.pool.add(born, born, gi);
+    });
     // The starting pods are on the starting nodes as far as they fit; the rest wait (Pending).
     w.placer = this.pool;
     for (const p of w.pods) {

@@ -5,12 +5,14 @@
 // upstream: kubernetes pkg/scheduler/framework/plugins/noderesources/fit.go fitsRequest (v1.35).
 
 import type { WorkloadModel } from '../simulation/input.ts';
-import type { NodeShapeInput } from '../simulation/nodesInput.ts';
+import type { NodeGroupInput, NodeShapeInput } from '../simulation/nodesInput.ts';
 import type { PodPlacer, SimPod } from '../simulation/workload.ts';
 
 export interface SimNode {
   name: string;
   index: number;
+  /** its node group (index into the pool's groups; 0 with one group) */
+  group: number;
   /** the cloud call that made it (billing starts) */
   createdAt: number;
   /** Ready: the scheduler may bind pods to it */
@@ -67,10 +69,14 @@ export function podsPerNode(shape: NodeShapeInput, pod: { cpu: number; memory: n
 }
 
 export class NodePool implements PodPlacer {
+  /** the first group's shape (the only one without `spec.nodes.groups`) */
   readonly shape: NodeShapeInput;
+  readonly groups: readonly NodeGroupInput[];
   readonly pod: { cpu: number; memory: number };
-  /** slots per node for the workload's pods */
+  /** slots per node of the first group (the only one without `spec.nodes.groups`) */
   readonly slots: number;
+  /** slots per node for the workload's pods, per group */
+  readonly slotsOf: readonly number[];
   /** every node ever made, by index (gone ones kept: their hours are billed) */
   nodes: SimNode[] = [];
   /** the nodes not gone, by index: what every pass walks (a week's run makes hundreds) */
@@ -85,17 +91,22 @@ export class NodePool implements PodPlacer {
   /** pods bound to a node at their node's Ready instant, since the last `takeBound` */
   private bound = new Map<number, { pods: number; maxWait: number }>();
 
-  constructor(shape: NodeShapeInput, pod: { cpu: number; memory: number }) {
-    this.shape = shape;
+  constructor(groups: readonly NodeGroupInput[], pod: { cpu: number; memory: number }) {
+    this.groups = groups;
+    this.shape = groups[0]!.shape;
     this.pod = pod;
-    this.slots = podsPerNode(shape, pod);
+    this.slotsOf = groups.map((g) => podsPerNode(g.shape, pod));
+    this.slots = this.slotsOf[0]!;
   }
 
-  add(createdAt: number, readyAt: number): SimNode {
+  add(createdAt: number, readyAt: number, group = 0): SimNode {
     const index = this.nodes.length;
+    // One group keeps the names it always had; several name the group (as a cloud's ASG does).
+    const prefix = this.groups.length > 1 ? this.groups[group]!.name : 'node';
     const node: SimNode = {
-      name: `node-${index + 1}`,
+      name: `${prefix}-${index + 1}`,
       index,
+      group,
       createdAt,
       readyAt,
       cordonedAt: null,
@@ -120,7 +131,7 @@ export class NodePool implements PodPlacer {
     const nodes = this.live;
     for (let j = 0; j < nodes.length; j++) {
       const n = nodes[j]!;
-      if (n.pods >= this.slots || !this.schedulable(n, t)) continue;
+      if (n.pods >= this.slotsOf[n.group]! || !this.schedulable(n, t)) continue;
       const i = n.index;
       n.pods++;
       this.version++;
@@ -153,7 +164,8 @@ export class NodePool implements PodPlacer {
   }
 
   hasRoom(t: number): boolean {
-    for (const n of this.live) if (n.pods < this.slots && this.schedulable(n, t)) return true;
+    for (const n of this.live)
+      if (n.pods < this.slotsOf[n.group]! && this.schedulable(n, t)) return true;
     return false;
   }
 
@@ -193,19 +205,62 @@ export class NodePool implements PodPlacer {
     return s;
   }
 
-  /** Counts at t: Ready and schedulable, provisioning, cordoned (draining), pods bound. */
-  countsAt(t: number): { ready: number; provisioning: number; draining: number; bound: number } {
+  /**
+   * Counts at t: Ready and schedulable, provisioning, cordoned (draining), pods bound; and the
+   * cpu allocatable and taken by daemonsets on the nodes that are on (Ready or draining).
+   */
+  countsAt(t: number): {
+    ready: number;
+    provisioning: number;
+    draining: number;
+    bound: number;
+    cpuMilli: number;
+    overheadCpuMilli: number;
+  } {
     let ready = 0;
     let provisioning = 0;
     let draining = 0;
     let bound = 0;
+    let cpuMilli = 0;
+    let overheadCpuMilli = 0;
+    const groups = this.groups;
     for (const n of this.live) {
       bound += n.pods;
       if (n.cordonedAt !== null) draining++;
       else if (n.readyAt <= t) ready++;
-      else provisioning++;
+      else {
+        provisioning++;
+        continue;
+      }
+      const s = groups[n.group]!.shape;
+      cpuMilli += s.cpuMilli;
+      overheadCpuMilli += s.overheadCpuMilli;
     }
-    return { ready, provisioning, draining, bound };
+    return { ready, provisioning, draining, bound, cpuMilli, overheadCpuMilli };
+  }
+
+  /** Live nodes of group g. */
+  groupSize(g: number): number {
+    let k = 0;
+    for (const n of this.live) if (n.group === g) k++;
+    return k;
+  }
+
+  /**
+   * What the nodes cost from t = 0 to t at their group's price (null: a group without a
+   * price had a node). A node made before 0 counts from 0.
+   */
+  costUntil(t: number): number | null {
+    let cost = 0;
+    for (const n of this.nodes) {
+      const price = this.groups[n.group]!.price;
+      const end = n.goneAt ?? t;
+      const s = Math.max(0, end - Math.max(0, n.createdAt));
+      if (s <= 0) continue;
+      if (price === null) return null;
+      cost += (s / 3600) * price;
+    }
+    return cost;
   }
 
   /** Live nodes (not gone). */

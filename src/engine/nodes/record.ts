@@ -30,13 +30,11 @@ export class NodeRecorder {
     const pool = this.plane.pool;
     const c = pool.countsAt(t);
     const s = this.series;
-    const shape = pool.shape;
-    const on = c.ready + c.draining;
     s.ready[k] = c.ready;
     s.provisioning[k] = c.provisioning;
     s.draining[k] = c.draining;
-    s.allocatableCpu[k] = (on * shape.cpuMilli) / 1000;
-    s.requestedCpu[k] = (on * shape.overheadCpuMilli + c.bound * pool.pod.cpu) / 1000;
+    s.allocatableCpu[k] = c.cpuMilli / 1000;
+    s.requestedCpu[k] = (c.overheadCpuMilli + c.bound * pool.pod.cpu) / 1000;
     s.waiting[k] = this.workload.unscheduledCount;
     const live = c.ready + c.provisioning + c.draining;
     if (live > this.peak) this.peak = live;
@@ -45,7 +43,14 @@ export class NodeRecorder {
   build(durationSeconds: number): NodeRun {
     const pool = this.plane.pool;
     const nodeHours = pool.billedSeconds(durationSeconds) / 3600;
+    // One group: its price times the node-hours (as before groups); several: each at its own.
+    const several = (this.plane.input.groups?.length ?? 0) > 0;
     const price = this.plane.input.nodeHourPrice;
+    const cost = several
+      ? pool.costUntil(durationSeconds)
+      : price === null
+        ? null
+        : nodeHours * price;
     // Pods still waiting at the end waited until then.
     const w = { ...pool.waits };
     for (const p of this.workload.pods) {
@@ -61,11 +66,11 @@ export class NodeRecorder {
       nodeHours,
       peakNodes: this.peak,
       finalNodes: pool.liveCount(),
-      cost: price === null ? null : nodeHours * price,
+      cost,
       costPerMonth:
-        price === null || durationSeconds <= 0
+        cost === null || durationSeconds <= 0
           ? null
-          : ((nodeHours * price) / (durationSeconds / 3600)) * HOURS_PER_MONTH,
+          : (cost / (durationSeconds / 3600)) * HOURS_PER_MONTH,
       podsWaited: w.pods,
       waitTotalSeconds: w.totalSeconds,
       waitMaxSeconds: w.maxSeconds,
@@ -76,6 +81,15 @@ export class NodeRecorder {
     return {
       provisioner: this.plane.input.provisioner.kind,
       podsPerNode: pool.slots,
+      ...(several
+        ? {
+            groups: pool.groups.map((g, gi) => ({
+              name: g.name,
+              podsPerNode: pool.slotsOf[gi]!,
+              finalNodes: pool.groupSize(gi),
+            })),
+          }
+        : {}),
       series: this.series,
       events,
       kpis,

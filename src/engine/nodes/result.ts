@@ -42,8 +42,10 @@ export interface NodeKpis {
 
 export interface NodeRun {
   provisioner: 'cluster-autoscaler' | 'karpenter';
-  /** pods of the workload one empty node holds */
+  /** pods of the workload one empty node holds (the first node group's) */
   podsPerNode: number;
+  /** with several node groups (`spec.nodes.groups`): each one's name, pods per node, final size */
+  groups?: { name: string; podsPerNode: number; finalNodes: number }[];
   series: NodeSeries;
   events: NodeEvent[];
   kpis: NodeKpis;

@@ -138,8 +138,14 @@ export class KpiAccumulator {
       const after = spec[k]!;
       peak = Math.max(peak, after, before);
       const wrote = otherWrites !== undefined && !Number.isNaN(otherWrites[k]!);
-      if ((!series.rescaled[k] && !wrote) || after === before) continue;
-      const dir = after > before ? 1 : -1;
+      // A rescale counts from the count the sync read, as upstream's SuccessfulRescale event
+      // ("New size: N") fires whenever desired != scale.spec.replicas read: a kubectl scale to 0
+      // answered by 0→4 at once is an event, though spec.replicas ends where the last sync left it.
+      // upstream: horizontal.go reconcileAutoscaler (rescale := desiredReplicas != currentReplicas)
+      const read = wrote ? NaN : series.currentReplicas[k]!;
+      const from = Number.isFinite(read) ? read : before;
+      if ((!series.rescaled[k] && !wrote) || after === from) continue;
+      const dir = after > from ? 1 : -1;
       if (dir > 0) scaleUps++;
       else scaleDowns++;
       if (lastDir !== 0 && dir !== lastDir) reversals++;

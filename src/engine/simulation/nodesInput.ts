@@ -39,8 +39,8 @@ export interface ClusterAutoscalerInput {
   scaleDownDelayAfterDeleteSeconds: number;
   /** --scale-down-utilization-threshold (0.5): requested / allocatable below it is unneeded */
   scaleDownUtilizationThreshold: number;
-  /** --expander; with one node group every expander picks it */
-  expander: 'least-waste' | 'random';
+  /** --expander: which node group grows when several could (one group: it, whatever the name) */
+  expander: ExpanderName;
   /** --max-scale-down-parallelism (10): empty nodes deleted at once */
   maxScaleDownParallelism: number;
   /** --max-drain-parallelism (1): non-empty nodes drained at once */
@@ -62,6 +62,23 @@ export interface KarpenterInput {
   consolidateAfterSeconds: number;
   /** spec.disruption.budgets nodes: the share of nodes disrupted at once (10 %) */
   budgetPercent: number;
+}
+
+/** cluster-autoscaler's expanders this simulator runs (cluster-autoscaler/expander/*). */
+export type ExpanderName = 'random' | 'most-pods' | 'least-waste' | 'priority';
+
+/** One of several node groups under cluster-autoscaler (`spec.nodes.groups[]`). */
+export interface NodeGroupInput {
+  /** the node group's id (the cloud's ASG / MIG name): node names and the priority expander use it */
+  name: string;
+  shape: NodeShapeInput;
+  initial: number;
+  min: number;
+  max: number;
+  /** price per node-hour of this group's nodes (null: no node cost) */
+  price: number | null;
+  /** the priority expander's priority for this group (higher wins; null: not listed) */
+  priority: number | null;
 }
 
 export type ProvisionerInput = ClusterAutoscalerInput | KarpenterInput;
@@ -86,6 +103,27 @@ export interface NodesInput {
   provisioner: ProvisionerInput;
   /** price per node-hour (spec.cost.nodeHour), null: no node cost */
   nodeHourPrice: number | null;
+  /**
+   * Several node groups (cluster-autoscaler only). Absent: one group made of shape, initial,
+   * min, max and nodeHourPrice above, exactly as before groups existed.
+   */
+  groups?: NodeGroupInput[];
+}
+
+/** The node groups of a pool: `groups`, or the one group the top-level fields describe. */
+export function nodeGroupsOf(n: NodesInput): NodeGroupInput[] {
+  if (n.groups && n.groups.length > 0) return n.groups;
+  return [
+    {
+      name: 'default',
+      shape: n.shape,
+      initial: n.initial,
+      min: n.min,
+      max: n.max,
+      price: n.nodeHourPrice,
+      priority: null,
+    },
+  ];
 }
 
 /** cluster-autoscaler's defaults (FAQ "What are the parameters to CA?"). */

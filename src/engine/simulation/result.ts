@@ -86,6 +86,10 @@ export interface Kpis {
   finalReplicas: number;
   scaleUps: number;
   scaleDowns: number;
+  /**
+   * syncs that rescaled, counted from the count each read (upstream's SuccessfulRescale events):
+   * a kubectl scale answered by a rescale at once counts, as in the explanation's rescale list
+   */
   scaleEvents: number;
   directionReversals: number;
   /**

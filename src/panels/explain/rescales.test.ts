@@ -38,12 +38,15 @@ describe('rescalesOf', () => {
     expect(s.currentReplicas[k]).toBe(0);
     const list = rescalesOf(s);
     expect(list.find((r) => r.time === 2400)).toEqual({ index: k, time: 2400, from: 0, to: 4 });
-    // the HPA's four rescales; the KPI scaleEvents (2) counts changes of spec between syncs
+    // the HPA's four rescales: upstream records a SuccessfulRescale event for each (desired !=
+    // the count read), and the KPI counts the same four (issue 25: it had counted 2, the changes
+    // of spec between syncs, missing the two that answered a kubectl scale)
     expect(list.map((r) => `${r.time}:${r.from}→${r.to}`)).toEqual([
       '915:3→0',
       '1515:0→4',
       '2400:0→4',
       '3000:2→4',
     ]);
+    expect(payload.kpis).toMatchObject({ scaleEvents: 4, scaleUps: 3, scaleDowns: 1 });
   });
 });

@@ -83,7 +83,8 @@ export function kpiItems(k: Kpis, opts: KpiOptions = {}): KpiItem[] {
       label: 'Scale events',
       value: String(k.scaleEvents),
       detail: `${k.scaleUps} up · ${k.scaleDowns} down`,
-      title: 'Syncs that changed the replica count (SuccessfulRescale events), by direction',
+      title:
+        'Syncs that rescaled the target from the count they read (SuccessfulRescale events; the same list as the explanation’s rescales), by direction',
       warn: false,
     },
     {

@@ -4,12 +4,20 @@
 // store (its search slice): closing the dialog never stops a search.
 
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { MAX_APP_BUDGET, MAX_APP_WORKERS, searchFormValid } from '../../store/index.ts';
+import {
+  MAX_APP_BUDGET,
+  MAX_APP_WORKERS,
+  searchFormValid,
+  useHpaChoice,
+  useScenarioText,
+} from '../../store/index.ts';
+import { changedLine, patchProblem } from './stale.ts';
 import type { SearchStatus } from '../../store/index.ts';
 import { THRESHOLDS } from '../../tune/goals.ts';
 import type { CandidateResult, SearchResult } from '../../tune/search.ts';
 import { releaseNeeds } from '../../tune/space.ts';
 import { describeTradeOff, tradeOffs } from '../../tune/tradeOffs.ts';
+import { CandidateDeltas } from './CandidateDeltas.tsx';
 import { ShipCandidate, type MakeHpa } from './ShipCandidate.tsx';
 import { TradeOffChart } from './TradeOffChart.tsx';
 import { useTuneSearch } from './useTuneSearch.ts';
@@ -319,8 +327,22 @@ function Results(props: {
       .map((i) => result.candidates[i]!);
   }, [result, props.selected]);
   const front = new Set(result.front);
+  // After an edit the figures are the searched text's: say where it changed, and which patches
+  // no longer apply to the text as it is (stale.ts).
+  const now = useScenarioText();
+  const hpa = useHpaChoice();
+  const changed = changedLine(props.text, now);
+  const problems = new Map(
+    changed === null ? [] : listed.map((c) => [c.index, patchProblem(now, c.patch, hpa)]),
+  );
   return (
     <div className="tune-results">
+      {changed !== null ? (
+        <p role="alert" className="tune-error tune-stale">
+          The scenario changed at line {changed} since this search: the figures below are for the
+          text it ran. Search again to tune the scenario as it is.
+        </p>
+      ) : null}
       <TradeOffChart result={result} selected={props.selected} onSelect={props.onSelect} />
       <table className="tune-table" aria-label="Candidates">
         <thead>
@@ -355,6 +377,11 @@ function Results(props: {
                       .map((k) => `${k.met ? '✓' : '✗'} ${k.label} ${round(k.value)}`)
                       .join(', ')}
                 <TradesOf current={props.result.candidates[0]} candidate={c} />
+                {c.index !== 0 && problems.get(c.index) ? (
+                  <div className="tune-error">
+                    No longer applies to the scenario as it is: {problems.get(c.index)}
+                  </div>
+                ) : null}
               </td>
               <td>
                 <code className="tune-patch">
@@ -362,7 +389,7 @@ function Results(props: {
                 </code>
               </td>
               <td>
-                {props.onAdd && c.index !== 0 && c.kpis ? (
+                {props.onAdd && c.index !== 0 && c.kpis && !problems.get(c.index) ? (
                   <button
                     className="btn"
                     disabled={props.added.has(c.index)}
@@ -388,6 +415,10 @@ function Results(props: {
         </tbody>
       </table>
       <p className="tune-legend">★ recommendation · ◆ on the Pareto front</p>
+      <CandidateDeltas
+        current={result.candidates[0]}
+        candidate={result.candidates[props.selected ?? result.best ?? 0]}
+      />
     </div>
   );
 }

@@ -2,12 +2,13 @@
 import type {
   ClusterAutoscalerDocument,
   KarpenterDocument,
+  NodeGroupDocument,
   NodeShapeDocument,
   NodesDocument,
   ProvisioningDelayDocument,
 } from '../simulation/document.ts';
 import { MAX_NODES, MAX_SETTING_SECONDS } from '../limits.ts';
-import { duration, enumOf, int32, number, object, quantity, string } from './common.ts';
+import { duration, enumOf, int32, listOf, number, object, quantity, string } from './common.ts';
 import type { JsonSchema, PropertiesOf } from './jsonSchema.ts';
 
 const SIM_LIMIT = "the simulator's limit";
@@ -77,8 +78,8 @@ const clusterAutoscaler = object(
       { minimum: 0, maximum: 1, default: 0.5 },
     ),
     expander: enumOf(
-      '--expander: which node group grows. With one node group every expander picks it. Default random.',
-      ['random', 'least-waste'],
+      '--expander: which node group grows when several could take the pods (groups): random; most-pods (the one that places the most); least-waste (the least unused cpu + memory share on the new nodes); priority (the highest groups[].priority; groups without one are not used). A tie is broken at random (seeded by provisioningDelay.seed). With one node group every expander picks it. Default random.',
+      ['random', 'most-pods', 'least-waste', 'priority'],
       { default: 'random' },
     ),
     maxScaleDownParallelism: int32(
@@ -126,6 +127,34 @@ const karpenter = object(
   } satisfies PropertiesOf<KarpenterDocument>,
 );
 
+const group = object(
+  "One node group (an ASG, a MIG, a node pool of one machine type): cluster-autoscaler grows the one its --expander picks, within the group's min and max.",
+  {
+    name: string(
+      "The node group's id (its nodes are named after it; lowercase letters, digits, '-').",
+      {
+        pattern: '^[a-z0-9]([-a-z0-9]{0,40}[a-z0-9])?$',
+      },
+    ),
+    shape,
+    initial: count(
+      'Nodes of this group at the start. Default: its min (the first group: also enough for the starting replicas).',
+    ),
+    min: count("The group's min size. Default 0.", { default: 0 }),
+    max: count("The group's max size. Default 10.", { minimum: 1, default: 10 }),
+    price: number(
+      'Price per node-hour of this group (the least-waste expander does not read it). Default spec.cost.nodeHour.',
+      {
+        minimum: 0,
+      },
+    ),
+    priority: int32(
+      "The priority expander's priority for this group (its ConfigMap cluster-autoscaler-priority-expander, as a number per group): the highest wins. Absent: the group is not used while another has one.",
+      { minimum: 0, maximum: 100000 },
+    ),
+  } satisfies PropertiesOf<NodeGroupDocument>,
+);
+
 export const nodesSchema = object(
   'Nodes under the cluster: pods need a node with room for their requests, and wait Pending (Unschedulable) until one is Ready. Absent: no nodes (only maxPods limits the pods).',
   {
@@ -143,5 +172,10 @@ export const nodesSchema = object(
     ),
     clusterAutoscaler,
     karpenter,
+    groups: listOf(
+      'Several node groups, each with its own shape, min, max and price (cluster-autoscaler only; instead of shape, initial, min and max above). The expander (clusterAutoscaler.expander) picks which grows.',
+      group,
+      { minItems: 1, maxItems: 20 },
+    ),
   } satisfies PropertiesOf<NodesDocument>,
 );

@@ -55,6 +55,18 @@ export interface NodesDocument {
   provisioner?: string;
   clusterAutoscaler?: ClusterAutoscalerDocument;
   karpenter?: KarpenterDocument;
+  groups?: NodeGroupDocument[];
+}
+
+/** One of several cluster-autoscaler node groups (an ASG, a MIG): its own shape, size and price. */
+export interface NodeGroupDocument {
+  name?: string;
+  shape?: NodeShapeDocument;
+  initial?: number;
+  min?: number;
+  max?: number;
+  price?: number;
+  priority?: number;
 }
 
 export interface KarpenterDocument {

@@ -1,5 +1,5 @@
 // The page layout a user chose: editor width, explanation width, presenter mode, editor hidden.
-// Kept in localStorage under its own key (the store's autosave is another module's); anything
+// The prefs slice keeps it (prefsSlice.ts), in localStorage under its own key; anything
 // unreadable or out of range falls back to the defaults, so an old or hand-edited value never
 // breaks the page.
 
