@@ -53,7 +53,18 @@ export function TradeOffChart(props: {
   const yLabel = log ? formatLogTick : formatCompact;
   const front = result.front.map((i) => result.candidates[i]!);
   const frontSet = new Set(result.front);
-  const path = front.map((c, k) => `${k ? 'L' : 'M'}${place(c).x},${place(c).y}`);
+  // The front's line joins the candidates on the axes only (an edge arrow is not where it lies).
+  const path = front
+    .map(place)
+    .filter((p) => !p.off)
+    .map((p, k) => `${k ? 'L' : 'M'}${p.x},${p.y}`);
+  // One value label per spot at the edge: arrows side by side share the first's.
+  const labelled: { x: number; y: number }[] = [];
+  const labelHere = (x: number, y: number) => {
+    if (labelled.some((l) => Math.abs(l.x - x) < 28 && Math.abs(l.y - y) < 10)) return false;
+    labelled.push({ x, y });
+    return true;
+  };
   const outliers = points.filter((c) => place(c).off).length;
   return (
     <figure className="tune-chart" aria-label="Trade-off: cost against overload">
@@ -110,14 +121,16 @@ export function TradeOffChart(props: {
                 <path className={`${cls} edge`} d={edgeArrow(at.x, at.y, at.dx, at.dy)}>
                   <title>{`${c.index === 0 ? 'current HPA — ' : ''}${title}, off the axes`}</title>
                 </path>
-                <text
-                  className="edge-value"
-                  x={at.x - at.dx * 10}
-                  y={at.y - at.dy * 10 + 3}
-                  textAnchor={at.dx > 0 ? 'end' : at.dx < 0 ? 'start' : 'middle'}
-                >
-                  {at.dx !== 0 ? short(c.objective!) : short(c.overload!)}
-                </text>
+                {labelHere(at.x, at.y) ? (
+                  <text
+                    className="edge-value"
+                    x={at.x - at.dx * 10}
+                    y={at.y - at.dy * 10 + 3}
+                    textAnchor={at.dx > 0 ? 'end' : at.dx < 0 ? 'start' : 'middle'}
+                  >
+                    {at.dx !== 0 ? short(c.objective!) : short(c.overload!)}
+                  </text>
+                ) : null}
               </g>
             );
           return c.index === 0 ? (
