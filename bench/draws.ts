@@ -3,6 +3,8 @@
 // inflates wall time most) and by the wall clock, each the median of 5 passes after a warm-up
 // pass. Reported, never asserted.
 
+import { createDrawsService } from '../src/bridge/drawLanes.ts';
+import { createThreadPool } from '../src/cli/threads.ts';
 import { executeDraws, planScenario } from '../src/run/index.ts';
 import { median, timed } from './timing.ts';
 
@@ -34,4 +36,45 @@ export function drawFigures(text: string, draws = 16): DrawFigures {
     ms: Math.round(ms),
     perSecond: Math.round((draws * 1000) / cpuMs),
   };
+}
+
+export interface PoolDrawFigures {
+  draws: number;
+  lanes: number;
+  /** wall clock of the 16 draws over the lanes (the app's path), median of 5 after a warm-up */
+  ms: number;
+  /** the first set on fresh threads (start-up and JIT included) */
+  coldMs: number;
+}
+
+/**
+ * The same draws as the app runs them (src/bridge/drawLanes.ts): split over `lanes` simulator
+ * threads of one pool, each lane parsing the text once and running its share, then summarized.
+ * This is the "on 2 cores" figure of issue 25; by the wall clock, so it needs an idle machine.
+ */
+export async function poolDrawFigures(
+  text: string,
+  threadUrl: URL,
+  lanes: number,
+  draws = 16,
+): Promise<PoolDrawFigures> {
+  const pool = createThreadPool(threadUrl);
+  const service = createDrawsService(pool, { lanes });
+  try {
+    const once = async () => {
+      const t0 = performance.now();
+      const r = await service.run({ text, count: draws, seed: 1 });
+      if (!r.ok) throw new Error(r.error);
+      return performance.now() - t0;
+    };
+    const coldMs = await once();
+    // warm-up: every lane's JIT settles before the timed sets
+    for (let i = 0; i < 3; i++) await once();
+    const passes: number[] = [];
+    for (let i = 0; i < 5; i++) passes.push(await once());
+    return { draws, lanes, ms: Math.round(median(passes)), coldMs: Math.round(coldMs) };
+  } finally {
+    service.dispose();
+    pool.dispose();
+  }
 }

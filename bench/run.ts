@@ -16,7 +16,8 @@ import { measure, round } from './measure.ts';
 import { coldChild, fileFigure, root, simulationFigures, userPath, type Figure } from './runs.ts';
 import { firstRunHere, freshWorkerFigures } from './freshWorker.ts';
 import { searchFigures } from './search.ts';
-import { drawFigures } from './draws.ts';
+import { drawFigures, poolDrawFigures } from './draws.ts';
+import { machineCores } from '../src/cli/threads.ts';
 import { BENCH_CONFIG, BENCH_NOW, cpuObservation } from './reconcileFixture.ts';
 import { diurnalInput } from './simulationFixture.ts';
 
@@ -152,6 +153,8 @@ async function main(): Promise<void> {
   }
   // `--first-run`: only a fresh simulator's first run (fresh processes, a few seconds).
   if (argv.includes('--first-run')) return printFreshWorker();
+  // `--draws`: only the timing draws' figures (one core, and over the app's lanes).
+  if (argv.includes('--draws')) return printDraws();
   const json = argv.includes('--json');
   // `--search`: only the search's figures (they take a while on their own); `--runs [NAME]`:
   // only the whole runs (simulate.*, those whose name holds NAME), to compare engine changes
@@ -182,6 +185,7 @@ async function main(): Promise<void> {
     if (!runsOnly) out['search.default'] = await tuneFigures();
     if (!runsOnly) out['worker.firstRun'] = freshWorkerFigures(argv[1]!);
     if (!runsOnly) out['draws.default.16'] = defaultDraws();
+    if (!runsOnly) out['draws.default.16.lanes'] = await laneDraws();
     process.stdout.write(JSON.stringify(out, null, 2) + '\n');
     return;
   }
@@ -194,10 +198,25 @@ async function main(): Promise<void> {
     `${'search.default.simsPerSecondPerCore'.padEnd(42)} ${String(s.perCore).padStart(9)} sims/s warm (target ≥ 120 per core, ${s.perCpuSecond >= 120 ? 'met' : 'NOT MET'} at ${s.perCpuSecond} per CPU second; ${s.perCpuSecondUnshared} per CPU second with each candidate sampling its own curves; ${s.runs} candidates of the 24 h default scenario; load ${s.load})\n` +
       `${'search.default.simsPerSecondAllCores'.padEnd(42)} ${String(s.allCores).padStart(9)} sims/s warm (${s.cores} worker threads: ${s.speedUp}× one core; cold, the first 16 on fresh threads: ${s.coldAllCores} sims/s)\n`,
   );
+  await printDraws();
+}
+
+/** The draws' two figures: one core, one after another; and the app's lanes (a thread per core). */
+async function printDraws(): Promise<void> {
   const d = defaultDraws();
   process.stdout.write(
     `${'draws.default.16'.padEnd(42)} ${String(d.cpuMs).padStart(9)} ms CPU (target 150 ms on 2 cores; wall ${d.ms} ms; ${d.perSecond} draws per CPU second on one core: ${d.draws} timing draws of the 24 h default scenario, one after another)\n`,
   );
+  const l = await laneDraws();
+  process.stdout.write(
+    `${'draws.default.16.lanes'.padEnd(42)} ${String(l.ms).padStart(9)} ms wall (target 150 ms on 2 cores, ${l.ms <= 150 ? 'met' : 'NOT MET'}; the app's path: ${l.lanes} simulator threads, each parsing once and running its share; the first set on fresh threads ${l.coldMs} ms; load ${round(loadavg()[0]!, 2)})\n`,
+  );
+}
+
+/** The same 16 draws over a simulator thread per core, as the app's draw lanes run them. */
+function laneDraws() {
+  const text = readFileSync(path.join(root, 'src/presets/default.yaml'), 'utf8');
+  return poolDrawFigures(text, new URL('./simulatorThread.mjs', import.meta.url), machineCores());
 }
 
 /** 16 timing draws of the default scenario on this thread. */

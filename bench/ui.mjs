@@ -12,7 +12,8 @@
 // takes over from an interrupted worker (warm as shipped, and cold). BENCH_UI_PORT picks the
 // preview port (default 4179).
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import os from 'node:os';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,29 +64,37 @@ function initialJsGzip() {
   return { files, rawKB: raw / 1024, gzipKB: gz / 1024, excluded: monaco };
 }
 
-const server = spawn(
-  process.execPath,
-  [
-    path.join(root, 'node_modules/vite/bin/vite.js'),
-    'preview',
-    '--host',
-    '127.0.0.1',
-    '--port',
-    String(PORT),
-    '--strictPort',
-    '--outDir',
-    outDir,
-  ],
-  { cwd: root, stdio: 'ignore' },
-);
-const base = `http://127.0.0.1:${PORT}/`;
-for (let i = 0; i < 100; i++) {
-  try {
-    if ((await fetch(base)).ok) break;
-  } catch {
-    await new Promise((r) => setTimeout(r, 100));
+/** `vite preview` of `dir` (built by the tree at `cwd`) on `port`, once it answers. */
+async function serve(cwd, dir, port) {
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(cwd, 'node_modules/vite/bin/vite.js'),
+      'preview',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--strictPort',
+      '--outDir',
+      dir,
+    ],
+    { cwd, stdio: 'ignore' },
+  );
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(url)).ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
+  return { child, url };
 }
+const servers = [];
+const main = await serve(root, outDir, PORT);
+servers.push(main.child);
+const base = main.url;
 
 /**
  * Installed in every bench page: `__benchSettle(predicate)` waits until `predicate()` holds,
@@ -285,14 +294,97 @@ async function freshWorkerFirstRun(browser, cold) {
   }
 }
 
+/**
+ * YAML edit → charts repainted on a fresh page of `side` (its URL, an init script, a step once
+ * loaded): alternate two texts whose runs differ, each sample until the KPI shows the new run.
+ */
+async function editToRepaint(browser, side = { url: base }, count = 20, cpu = null) {
+  // Edit → repaint: alternate two texts whose runs differ, wait until the KPI shows the new run.
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await ctx.addInitScript(installSettle);
+  if (side.init) await ctx.addInitScript(side.init);
+  const page = await ctx.newPage();
+  await page.goto(side.url);
+  await side.ready?.(page);
+  await page.waitForSelector('[data-editor-ready="true"]', { timeout: 30_000 });
+  await page.waitForSelector('.sim-charts:not(.is-stale)', { timeout: 30_000 });
+  // `cpu`: trace the samples and add each thread's CPU time per edit to it (see cpuPerEdit).
+  if (cpu) {
+    // After the spare's warm-up (a second after the first run, then three runs): not an edit's.
+    await page.waitForTimeout(2500);
+    await browser.startTracing(page, { categories: ['disabled-by-default-devtools.timeline'] });
+  }
+  const samples = await page.evaluate(async (count) => {
+    const hook = window.__hpaSimEditor;
+    const a = hook.getValue();
+    const b = a.replace('averageUtilization: 60', 'averageUtilization: 55');
+    const podHours = () => document.querySelector('.kpi-strip .kpi .kpi-value')?.textContent ?? '';
+    const settle = window.__benchSettle;
+    const texts = [b, a];
+    const expected = [];
+    // Warm up once per text to learn what each run shows.
+    for (const t of texts) {
+      // Wait for this text's own result: "up to date" can still describe the text before.
+      const before = podHours();
+      hook.setValue(t);
+      await settle(
+        () =>
+          !document.querySelector('.sim-charts.is-stale') &&
+          document.querySelector('[aria-label="Simulator status"]')?.textContent === 'up to date' &&
+          podHours() !== before,
+      );
+      expected.push(podHours());
+    }
+    const out = [];
+    for (let i = 0; i < count; i++) {
+      const k = i % 2;
+      const t0 = performance.now();
+      hook.setValue(texts[k]);
+      const t1 = await settle(
+        () => podHours() === expected[k] && !document.querySelector('.sim-charts.is-stale'),
+      );
+      out.push({ paint: t1.paint - t0, doubleRaf: t1.doubleRaf - t0 });
+    }
+    return out;
+  }, count);
+  if (cpu) cpuPerEdit(await browser.stopTracing(), count + 2, cpu);
+
+  await ctx.close();
+  return samples;
+}
+
+/**
+ * CPU time per edit from a Chromium trace: the thread time (`tdur`) of every task the page's main
+ * thread and its workers ran, over `edits` (the timed ones and the two that learn the results),
+ * pushed onto `into.main` and `into.workers` (the simulator's and Monaco's together). Unlike the
+ * latencies, hardly moved by the machine's load: what a side costs, not how long it waited.
+ */
+function cpuPerEdit(buffer, edits, into) {
+  const events = JSON.parse(buffer.toString('utf8'));
+  const list = Array.isArray(events) ? events : events.traceEvents;
+  const threads = new Map();
+  for (const e of list) if (e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args.name);
+  let main = 0;
+  let workers = 0;
+  for (const e of list) {
+    if (e.name !== 'RunTask' || e.ph !== 'X' || e.tdur === undefined) continue;
+    const name = threads.get(`${e.pid}:${e.tid}`) ?? '';
+    if (name === 'CrRendererMain') main += e.tdur;
+    else if (name.startsWith('DedicatedWorker')) workers += e.tdur;
+  }
+  into.main.push(main / 1000 / edits);
+  into.workers.push(workers / 1000 / edits);
+}
+
 const median = (a) => (a.length ? Math.round([...a].sort((x, y) => x - y)[a.length >> 1]) : NaN);
 
 /** Counted moves of the drag: 40, so its p95 is not simply the slowest sample. */
 const DRAG_MOVES = 40;
 
-async function dragToRepaint(browser) {
+async function dragToRepaint(browser, side = { url: base }, moves = DRAG_MOVES) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await ctx.addInitScript(installSettle);
+  if (side.init) await ctx.addInitScript(side.init);
   // The worker's own timings of each run reply (RunReply.timings), for the breakdown.
   await ctx.addInitScript(() => {
     window.__benchRunTimings = [];
@@ -309,7 +401,8 @@ async function dragToRepaint(browser) {
   });
   const page = await ctx.newPage();
   try {
-    await page.goto(base);
+    await page.goto(side.url);
+    await side.ready?.(page);
     await page.waitForSelector('[data-editor-ready="true"]', { timeout: 30_000 });
     await page.evaluate(() => {
       const hook = window.__hpaSimEditor;
@@ -333,7 +426,7 @@ async function dragToRepaint(browser) {
     await page.mouse.move(x, y);
     await page.mouse.down();
     const out = [];
-    for (let i = 0; i < DRAG_MOVES + 1; i++) {
+    for (let i = 0; i < moves + 1; i++) {
       const before = await page.evaluate(() => {
         window.__dragT0 = null;
         window.addEventListener(
@@ -379,13 +472,180 @@ async function dragToRepaint(browser) {
   }
 }
 
+/**
+ * `-- --compare REF`: REF's files (`git archive`, so no worktree is registered in the shared
+ * repository) in a temporary folder with this tree's node_modules hard-linked, built there by its
+ * own config. Its package-lock.json differing from this tree's is said (the figures then also
+ * compare dependencies … or fail to build).
+ */
+function buildRef(ref) {
+  const git = (...args) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+  const sha = git('rev-parse', '--verify', `${ref}^{commit}`).stdout.trim();
+  if (!sha) throw new Error(`--compare: ${ref} is not a commit of this repository`);
+  const dir = path.join(os.tmpdir(), `hpa-sim-bench-ui-${sha.slice(0, 12)}`);
+  if (!existsSync(path.join(dir, 'package.json'))) {
+    mkdirSync(dir, { recursive: true });
+    const tar = spawnSync('sh', ['-c', `git archive ${sha} | tar -x -C '${dir}'`], { cwd: root });
+    if (tar.status !== 0) throw new Error(`--compare: git archive ${sha} failed`);
+  }
+  if (!existsSync(path.join(dir, 'node_modules')))
+    spawnSync('cp', ['-al', path.join(root, 'node_modules'), path.join(dir, 'node_modules')]);
+  const lock = (d) => readFileSync(path.join(d, 'package-lock.json'), 'utf8');
+  if (lock(dir) !== lock(root))
+    process.stderr.write(
+      `bench:ui: ${ref}'s package-lock.json differs: built with this tree's node_modules\n`,
+    );
+  const out = path.join(dir, 'bench-ui-dist');
+  const b = spawnSync(
+    process.execPath,
+    [
+      path.join(dir, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--logLevel',
+      'error',
+      '--outDir',
+      out,
+      '--emptyOutDir',
+    ],
+    { cwd: dir, stdio: 'inherit' },
+  );
+  if (b.status !== 0) throw new Error(`--compare: building ${ref} failed`);
+  return { dir, out, sha };
+}
+
+/**
+ * A/B of edit → repaint and curve drag → repaint between two sides (two builds, or one build with
+ * presenter mode off and on), interleaved round by round (A B, then B A: a drift of the machine's
+ * load, and going first, fall on both alike), each round a fresh page per side and figure. Reports
+ * per side the median over rounds of each round's p50 and p95, the p95 of all samples together,
+ * and the 1-minute load average over the rounds: on a loaded machine compare the sides, not the
+ * figures with the budgets.
+ */
+async function compareSides(browser, sides, rounds) {
+  const got = sides.map(() => ({
+    edit: [],
+    drag: [],
+    editAll: [],
+    dragAll: [],
+    cpu: { main: [], workers: [] },
+  }));
+  const loads = [];
+  const p = (q, xs) => {
+    const v = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+    return v[Math.min(v.length - 1, Math.floor(q * v.length))];
+  };
+  for (let r = 0; r < rounds; r++) {
+    const order = r % 2 === 0 ? [0, 1] : [1, 0];
+    for (const k of order) {
+      loads.push(os.loadavg()[0]);
+      const edit = (await editToRepaint(browser, sides[k], 12, got[k].cpu)).map((x) => x.paint);
+      const drag = (await dragToRepaint(browser, sides[k], 20)).times.map((x) => x.paint);
+      got[k].edit.push([p(0.5, edit), p(0.95, edit)]);
+      got[k].drag.push([p(0.5, drag), p(0.95, drag)]);
+      got[k].editAll.push(...edit);
+      got[k].dragAll.push(...drag);
+    }
+    process.stderr.write(
+      `bench:ui: round ${r + 1}/${rounds} (load ${os.loadavg()[0].toFixed(1)})\n`,
+    );
+  }
+  const med = (xs) => Math.round([...xs].sort((a, b) => a - b)[xs.length >> 1]);
+  const figures = {};
+  for (const what of ['edit', 'drag']) {
+    const name = what === 'edit' ? 'ui.editToRepaint' : 'ui.dragToRepaint';
+    const row = (label, pick) => {
+      const [a, b] = got.map(pick);
+      figures[`${name}.${label}`] = {
+        unit: 'ms',
+        A: a,
+        B: b,
+        ratio: Math.round((b / a) * 100) / 100,
+      };
+    };
+    row('p50', (g) => med(g[what].map((x) => x[0])));
+    row('p95', (g) => med(g[what].map((x) => x[1])));
+    row('p95.allSamples', (g) => Math.round(p(0.95, g[`${what}All`])));
+  }
+  // CPU per edit (median over rounds): the load-proof part of the comparison.
+  for (const thread of ['main', 'workers']) {
+    const [a, b] = got.map((g) => med(g.cpu[thread].map((v) => v * 10)) / 10);
+    figures[`ui.editCpu.${thread}`] = {
+      unit: 'ms',
+      A: a,
+      B: b,
+      ratio: Math.round((b / a) * 100) / 100,
+    };
+  }
+  const load = {
+    min: Math.min(...loads),
+    median: loads.sort((a, b) => a - b)[loads.length >> 1],
+    max: Math.max(...loads),
+  };
+  return { figures, load, sides: sides.map((s) => s.name), rounds };
+}
+
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? chromiumLaunch.executablePath,
   args: chromiumLaunch.args,
 });
 try {
-  // `-- --fresh-worker`: that figure alone (the others take minutes).
-  if (process.argv.includes('--fresh-worker')) {
+  const arg = (name) => {
+    const i = process.argv.indexOf(name);
+    return i < 0 ? null : (process.argv[i + 1] ?? null);
+  };
+  const compareRef = arg('--compare');
+  const presenterAB = process.argv.includes('--presenter');
+  if (compareRef !== null || presenterAB) {
+    // `-- --compare REF`: REF's build (A) against this tree's (B); `-- --presenter`: this tree
+    // with presenter mode off (A) and on (B, the editor unfolded for the session).
+    const rounds = Number(arg('--rounds') ?? 6);
+    let sides;
+    if (compareRef !== null) {
+      // `A..B`: two commits (e.g. a merge's first parent and the merge), else REF and this tree.
+      const [refA, refB] = compareRef.includes('..') ? compareRef.split('..') : [compareRef, null];
+      sides = [];
+      for (const [k, ref] of [refA, refB].entries()) {
+        if (ref === null) {
+          sides.push({ name: 'this tree', url: base });
+          continue;
+        }
+        const built = buildRef(ref);
+        const other = await serve(built.dir, built.out, PORT + 1 + k);
+        servers.push(other.child);
+        sides.push({ name: `${ref} (${built.sha.slice(0, 7)})`, url: other.url });
+      }
+    } else {
+      sides = [
+        { name: 'presenter off', url: base },
+        {
+          name: 'presenter on',
+          url: base,
+          init: () => localStorage.setItem('hpa-sim:layout', JSON.stringify({ presenter: true })),
+          ready: async (page) => {
+            await page.waitForSelector('.app.presenter', { timeout: 30_000 });
+            await page
+              .getByRole('group', { name: 'View' })
+              .getByRole('button', { name: 'Editor', exact: true })
+              .click({ timeout: 30_000 });
+          },
+        },
+      ];
+    }
+    const result = await compareSides(browser, sides, rounds);
+    if (json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+    else {
+      log(`A = ${result.sides[0]}, B = ${result.sides[1]}; ${rounds} rounds interleaved`);
+      for (const [k, f] of Object.entries(result.figures))
+        log(
+          `${k.padEnd(36)} A ${String(f.A).padStart(5)} ms   B ${String(f.B).padStart(5)} ms   B/A ${f.ratio}`,
+        );
+      const l = result.load;
+      log(
+        `(load average over the rounds: ${l.min.toFixed(1)}–${l.max.toFixed(1)}, median ${l.median.toFixed(1)}; 12 edits and 20 drag moves per side per round; editCpu: CPU ms per edit, page thread and workers, from a trace of the edits, whose latencies it slows a little on both sides)`,
+      );
+    }
+  } else if (process.argv.includes('--fresh-worker')) {
+    // `-- --fresh-worker`: that figure alone (the others take minutes).
     const show = (name, runs) => {
       const first = runs.map((r) => r[0]);
       const next = runs.map((r) => r[1]);
@@ -428,50 +688,7 @@ try {
     }
 
     process.stderr.write('bench:ui: edit → repaint, then fast typing (warm, cold spares)…\n');
-    // Edit → repaint: alternate two texts whose runs differ, wait until the KPI shows the new run.
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await ctx.addInitScript(installSettle);
-    const page = await ctx.newPage();
-    await page.goto(base);
-    await page.waitForSelector('[data-editor-ready="true"]', { timeout: 30_000 });
-    await page.waitForSelector('.sim-charts:not(.is-stale)', { timeout: 30_000 });
-    const samples = await page.evaluate(async () => {
-      const hook = window.__hpaSimEditor;
-      const a = hook.getValue();
-      const b = a.replace('averageUtilization: 60', 'averageUtilization: 55');
-      const podHours = () =>
-        document.querySelector('.kpi-strip .kpi .kpi-value')?.textContent ?? '';
-      const settle = window.__benchSettle;
-      const texts = [b, a];
-      const expected = [];
-      // Warm up once per text to learn what each run shows.
-      for (const t of texts) {
-        // Wait for this text's own result: "up to date" can still describe the text before.
-        const before = podHours();
-        hook.setValue(t);
-        await settle(
-          () =>
-            !document.querySelector('.sim-charts.is-stale') &&
-            document.querySelector('[aria-label="Simulator status"]')?.textContent ===
-              'up to date' &&
-            podHours() !== before,
-        );
-        expected.push(podHours());
-      }
-      const out = [];
-      for (let i = 0; i < 20; i++) {
-        const k = i % 2;
-        const t0 = performance.now();
-        hook.setValue(texts[k]);
-        const t1 = await settle(
-          () => podHours() === expected[k] && !document.querySelector('.sim-charts.is-stale'),
-        );
-        out.push({ paint: t1.paint - t0, doubleRaf: t1.doubleRaf - t0 });
-      }
-      return out;
-    });
-
-    await ctx.close();
+    const samples = await editToRepaint(browser);
 
     /** The typing burst on a fresh page; `cold`: spares are never warmed. */
     async function typing(cold) {
@@ -585,5 +802,5 @@ try {
   }
 } finally {
   await browser.close();
-  server.kill();
+  for (const child of servers) child.kill();
 }

@@ -99,6 +99,8 @@ export function createClient(options: ClientOptions): SimulatorClient {
     ready.forEach((resolve) => resolve());
   }
   let cancelTimer: unknown = null;
+  /** the spare was taken: make the next one as soon as a run is delivered (no delay) */
+  let spareAfterDelivery = false;
   /** settle-with-null callbacks of getSync/exportCsv calls on the current backend */
   const sideCalls = new Set<() => void>();
 
@@ -115,8 +117,10 @@ export function createClient(options: ClientOptions): SimulatorClient {
           if (backend === created) crashed(message);
         });
         created = backend = taken.backend;
-        // The spare was taken: the next one warms up behind it.
-        if (taken.warm) startSpare();
+        // The spare was taken: the next one starts once this worker's first run is delivered. A
+        // worker starting now (loading and compiling the bundle) would compete with that run for
+        // the cores: it is the run the user waits for, after an interrupted one.
+        if (taken.warm) spareAfterDelivery = true;
         return backend;
       } catch (error) {
         onFallback = true;
@@ -198,7 +202,10 @@ export function createClient(options: ClientOptions): SimulatorClient {
           deliveredText = request.text;
           request.resolve(reply);
         }
-        startSpareSoon();
+        if (spareAfterDelivery) {
+          spareAfterDelivery = false;
+          startSpare();
+        } else startSpareSoon();
         pump();
       },
       (error: unknown) => {

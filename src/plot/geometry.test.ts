@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areaPath, glyphPath, linear, linePath, nearestRow, plotBox } from './geometry.ts';
+import { areaPath, glyphPath, linear, linePath, nearestRow, plotBox, pxText } from './geometry.ts';
 import { CHART_MARGIN, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from './layout.ts';
 import type { PlotRow } from './geometry.ts';
 
@@ -89,5 +89,20 @@ describe('glyphPath', () => {
   it('puts a scale-down glyph below the line and leaves out points off the plot', () => {
     expect(glyphPath([{ x: 10, y: 50 }], 'down', box)).toBe('M10,61.5L14.5,52.5L5.5,52.5Z');
     expect(glyphPath([{ x: 150, y: 50 }], 'mixed', box)).toBe('');
+  });
+});
+
+describe('pxText', () => {
+  // What the paths wrote before: the coordinate rounded to a tenth, then String().
+  const old = (v: number) => String(Math.round(Math.max(-1e5, Math.min(1e5, v)) * 10) / 10);
+
+  it('writes every coordinate as String(rounded to a tenth) did', () => {
+    const values = [0, -0, 0.04, -0.04, 0.05, -0.05, 0.5, -0.5, 1.25, -1.25, 12.34, -12.36];
+    values.push(99999.95, -99999.95, 1e5, -1e5, 3e7, -3e7, NaN, 0.1 + 0.2, 7 / 3);
+    // A seeded walk over the range a plot uses, and some far outside it.
+    let seed = 1;
+    const next = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648) * 2 - 1;
+    for (let k = 0; k < 20_000; k++) values.push(next() * (k % 2 ? 2000 : 2e5));
+    for (const v of values) expect(pxText(v), String(v)).toBe(old(v));
   });
 });

@@ -76,6 +76,7 @@ describe('manifest corpus', () => {
         'gcp-pubsub',
         'kafka',
         'memory',
+        'mysql',
         'postgresql',
         'prometheus',
         'rabbitmq',

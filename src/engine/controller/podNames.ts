@@ -46,8 +46,9 @@ export function podNamesDistinct(
   for (let i = 0; i < podCount; i++) {
     const pod = pods[i]!;
     const name = pod.name;
-    if (seen.has(name)) return false;
-    seen.add(name);
+    // one probe: the Set grows unless the name was there already
+    const size = seen.size;
+    if (seen.add(name).size === size) return false;
     names[i] = name;
     const count = pod.count ?? 1;
     counts[i] = count;
@@ -55,8 +56,8 @@ export function podNamesDistinct(
   }
   for (let j = podCount; j < total; j++) {
     const name = unmatched![j - podCount]!.name;
-    if (seen.has(name)) return false;
-    seen.add(name);
+    const size = seen.size;
+    if (seen.add(name).size === size) return false;
     names[j] = name;
   }
   if (groups !== null && !groupNamesFree(seen, groups)) return false;

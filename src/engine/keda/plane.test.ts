@@ -228,3 +228,23 @@ describe('KEDA plane', () => {
       expect(syncDetail(i, compact.result, k)).toEqual(full.syncs[k]);
   });
 });
+
+describe('external-push: StreamIsActive goes straight to RequestScale (startPushScalers)', () => {
+  const text = (type: string) =>
+    scenario(
+      `  minReplicaCount: 0\n  maxReplicaCount: 10\n  pollingInterval: 30\n  triggers:\n    - type: ${type}\n      metadata: { scalerAddress: "s:6000", metricName: depth, targetValue: "5" }\n`,
+      `  load:\n    external:\n      s0-depth:\n        value:\n          type: steps\n          steps:\n            - { at: 0, value: 0 }\n            - { at: 100, value: 20 }\n`,
+    );
+  const firstActivation = (r: FullSimulationResult) =>
+    writes(r).find((w) => w[1] === 0 && (w[2] as number) > 0);
+
+  it('external waits for the polling loop (120); external-push activates when it streams (100)', () => {
+    expect(firstActivation(run(input(text('external'))))?.[0]).toBe(120);
+    expect(firstActivation(run(input(text('external-push'))))).toEqual([
+      100,
+      0,
+      1,
+      expect.anything(),
+    ]);
+  });
+});

@@ -26,6 +26,7 @@ import {
   DEFAULT_COOLDOWN_PERIOD,
   DEFAULT_INITIAL_COOLDOWN_PERIOD,
   handlePause,
+  requestScale,
 } from './executor.ts';
 import type { FallbackWorld } from './fallback.ts';
 import { isFormulaError, type Program } from './formula.ts';
@@ -50,7 +51,14 @@ interface KedaPlaneState {
   checksSince: number;
   writes: KedaWrite[];
   events: KedaSyncRecord['events'];
+  pushed: Record<string, boolean>;
 }
+
+/**
+ * How often an external-push trigger's stream is looked at: the server streams IsActive when it
+ * likes; modelled as a push whenever the trigger's activity changes, seen to the second.
+ */
+const PUSH_PERIOD = 1;
 
 /** The message a scaler's failed read carries here (the world's outage of its metric). */
 const readError = (metric: string) =>
@@ -75,6 +83,8 @@ export class KedaPlane implements ControlPlane {
   private readsTime = NaN;
   private reads: Reads = {};
   /** per cron metric: an interval of Unix seconds over which its activity is known (a memo) */
+  /** The last activity each external-push trigger streamed (by trigger index). */
+  private pushed: Record<string, boolean> = {};
   private readonly cronSpans = new Map<string, { from: number; until: number; active: boolean }>();
   /** KEDA's part of the last sync (read by the observers before the next one) */
   last: KedaSyncRecord | null = null;
@@ -107,9 +117,19 @@ export class KedaPlane implements ControlPlane {
     this.program = program;
     const period = Math.max(1, this.so.pollingInterval ?? DEFAULT_POLLING_INTERVAL);
     // The HPA plane's clocks (edits during the run) first, then KEDA's polling loop.
+    const pushing = this.so.triggers.some((tr) => tr.type === 'external-push');
     this.clocks = [
       ...this.inner.clocks,
       { first: this.so.creationTime, period, fire: (_n, t) => this.poll(t) },
+      ...(pushing
+        ? [
+            {
+              first: this.so.creationTime,
+              period: PUSH_PERIOD,
+              fire: (_n: number, t: number) => this.push(t),
+            },
+          ]
+        : []),
     ];
     this.syncsAt = this.inner.syncsAt;
     cluster.externalSource = (metric, t) => this.serve(metric, t);
@@ -211,6 +231,30 @@ export class KedaPlane implements ControlPlane {
     this.checksSince++;
   }
 
+  // upstream: kedacore/keda v2.20.2 pkg/scaling/scale_handler.go startPushScalers (one receive)
+  /**
+   * An external-push trigger's StreamIsActive: each activity it streams goes straight to
+   * RequestScale (isError false, no active-trigger list), between the polling loop's checks.
+   */
+  private push(t: number): void {
+    const reads = this.readsAt(t);
+    for (const trigger of this.so.triggers) {
+      if (trigger.type !== 'external-push') continue;
+      const active = trigger.metrics.some((m) => reads[m.name]?.active === true);
+      const key = String(trigger.index);
+      if (this.pushed[key] === active) continue;
+      this.pushed = { ...this.pushed, [key]: active };
+      const from = this.cluster.specReplicas;
+      const r = requestScale(this.so, this.status, active, false, [], from, t);
+      this.status = r.status;
+      for (const e of r.events) this.events.push({ time: t, ...e });
+      if (r.write !== null && r.writer !== null) {
+        this.cluster.writeScale(r.write, t);
+        this.writes.push({ time: t, from, to: r.write, writer: r.writer });
+      }
+    }
+  }
+
   /** Seconds until the cooldown (or initial cooldown) passes, while KEDA says ScalerCooldown. */
   private cooldownLeft(t: number): number | null {
     const active = getCondition(this.status.conditions, 'Active');
@@ -310,6 +354,7 @@ export class KedaPlane implements ControlPlane {
       checksSince: this.checksSince,
       writes: this.writes.slice(),
       events: this.events.slice(),
+      pushed: this.pushed,
     };
   }
 
@@ -321,6 +366,7 @@ export class KedaPlane implements ControlPlane {
     this.checksSince = s.checksSince;
     this.writes = s.writes.slice();
     this.events = s.events.slice();
+    this.pushed = s.pushed;
     this.readsTime = NaN;
     this.last = null;
   }

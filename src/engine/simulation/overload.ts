@@ -263,7 +263,9 @@ export class DemandIntegral {
     sums.unmet += above(y0, y1, c, h);
     // Floating noise must not open an episode: over by more than a billionth.
     const limit = c + 1e-9 * Math.max(1, c);
-    const [u0, u1] = overSpan(y0, y1, limit);
+    overSpan(y0, y1, limit, SPAN);
+    const u0 = SPAN[0]!;
+    const u1 = SPAN[1]!;
     if (u1 > u0) {
       sums.overloadSeconds += (u1 - u0) * h;
       // joins the open episode when it starts where that one ended
@@ -284,12 +286,22 @@ export function above(y0: number, y1: number, c: number, h: number): number {
   return p > 0 ? (h * u * p) / 2 : (h * (1 - u) * q) / 2;
 }
 
-/** The fraction [u0, u1] of the piece where y > c (u0 = u1 when nowhere). */
-function overSpan(y0: number, y1: number, c: number): [number, number] {
+/** overSpan's answer, reused: a tuple per piece was most of what the integration allocated. */
+const SPAN = new Float64Array(2);
+
+/** The fraction [u0, u1] of the piece where y > c (u0 = u1 when nowhere), into `out`. */
+function overSpan(y0: number, y1: number, c: number, out: Float64Array): void {
   const p = y0 - c;
   const q = y1 - c;
-  if (p > 0 && q > 0) return [0, 1];
-  if (p <= 0 && q <= 0) return [0, 0];
-  const u = p / (p - q);
-  return p > 0 ? [0, u] : [u, 1];
+  if (p > 0 && q > 0) {
+    out[0] = 0;
+    out[1] = 1;
+  } else if (p <= 0 && q <= 0) {
+    out[0] = 0;
+    out[1] = 0;
+  } else {
+    const u = p / (p - q);
+    out[0] = p > 0 ? 0 : u;
+    out[1] = p > 0 ? u : 1;
+  }
 }

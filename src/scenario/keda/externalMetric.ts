@@ -53,7 +53,9 @@ export function externalMetric(
   report: Reporter,
   version: KedaVersion,
 ): ExternalConverted | null {
-  const targetType = getMetricTargetType(trigger, at, report);
+  const targetType = port.averageValueOnly
+    ? 'AverageValue'
+    : getMetricTargetType(trigger, at, report);
   const params = new ScalerParams(trigger, at, report);
   const ported = port.parse(params, { namespace });
   if (!targetType || !ported || !params.ok) return null;

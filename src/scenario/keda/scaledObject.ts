@@ -22,7 +22,7 @@ import { externalMetric } from './externalMetric.ts';
 import { kedaModelOf, type KedaModel, type KedaTriggerFeed } from './model.ts';
 import { compositeMetric } from './modifiers.ts';
 import { cpuMemoryMetric } from './scalers.ts';
-import { closestScaler, KNOWN_SCALERS, SCALERS } from './scalerRegistry.ts';
+import { closestScaler, KNOWN_SCALERS, REMOVED_SCALERS, SCALERS } from './scalerRegistry.ts';
 import { scaledObjectSchema } from './schema.ts';
 import {
   getHPAMaxReplicas,
@@ -235,12 +235,17 @@ function compare(a: string, b: string): number {
 }
 
 function unsupported(type: string, at: Path, so: Obj, report: Reporter): false {
+  if (Object.hasOwn(REMOVED_SCALERS, type)) {
+    report.error(
+      [...at, 'type'],
+      `${REMOVED_SCALERS[type]!}: this simulator follows KEDA 2.20, where the '${type}' scaler is gone; move the trigger to the scaler KEDA names`,
+    );
+    return false;
+  }
   const paste = `Paste the HPA KEDA created instead (kubectl get hpa ${getHPAName(so)} -o yaml); its External metric gets a default load the Simulation document can change`;
   if (KNOWN_SCALERS.includes(type)) {
     const why =
-      type === 'external' || type === 'external-push'
-        ? "the metric's name and target come from your gRPC scaler's GetMetricSpec, which the text does not hold"
-        : "its External metric's name and target come from that scaler's own code, not ported here yet";
+      "its External metric's name and target come from that scaler's own code, not ported here yet";
     report.error(
       [...at, 'type'],
       `the '${type}' scaler is not simulated exactly here: ${why}. ${paste}`,

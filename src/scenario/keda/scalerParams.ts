@@ -47,6 +47,8 @@ export function jsonNumber(text: string, goType: 'float64' | 'int64'): number | 
 interface Spec {
   optional?: boolean;
   default?: string;
+  /** Where the typed config looks (the `order=` tag), as KEDA's message names it. */
+  order?: string;
 }
 
 /** One trigger's metadata, read parameter by parameter; `ok` turns false at the first refusal. */
@@ -87,13 +89,28 @@ export class ScalerParams {
     return null;
   }
 
+  /** A located error that is not KEDA's (what the text lacks for the simulation), said as is. */
+  need(name: string | null, message: string): null {
+    this.ok = false;
+    const has = name !== null && str(this.metadata[name]).trim() !== '';
+    this.report.error(
+      has ? [...this.at, 'metadata', name] : [...this.at, 'metadata'],
+      message,
+      has ? 'value' : 'key',
+    );
+    return null;
+  }
+
   /** configParamValue then the default; null when absent and optional (or refused). */
   raw(name: string, spec: Spec = {}): string | null {
     const v = str(this.metadata[name]).trim();
     if (v !== '') return v;
     if (spec.default !== undefined) return spec.default;
     if (spec.optional || this.fromEnv(name) !== null) return null;
-    return this.fail(null, `missing required parameter "${name}" in [triggerMetadata]`);
+    return this.fail(
+      null,
+      `missing required parameter "${name}" in [${spec.order ?? 'triggerMetadata'}]`,
+    );
   }
 
   string(name: string, spec: Spec = {}): string | null {

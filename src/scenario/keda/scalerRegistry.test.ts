@@ -4,36 +4,8 @@
  * parsing); expected values are written from that code.
  */
 import { describe, expect, it } from 'vitest';
-import type { Reporter } from '../diagnostics.ts';
-import type { Path } from '../types.ts';
 import { jsonNumber } from './scalerParams.ts';
-import { scaledObjectToHpa } from './scaledObject.ts';
-
-type Said = { path: string; message: string };
-function convert(triggers: unknown[], extra: Record<string, unknown> = {}) {
-  const said: Said[] = [];
-  const report: Reporter = {
-    error: (path: Path, message: string) => said.push({ path: path.join('.'), message }),
-    warning: () => {},
-    info: () => {},
-  };
-  const out = scaledObjectToHpa(
-    {
-      apiVersion: 'keda.sh/v1alpha1',
-      kind: 'ScaledObject',
-      metadata: { name: 'orders', namespace: 'shop' },
-      spec: { scaleTargetRef: { name: 'orders' }, triggers, ...extra },
-    },
-    report,
-  );
-  return { out, said };
-}
-const ext = (o: ReturnType<typeof convert>['out'], i = 0) => {
-  const m = (
-    o!.manifest.spec as { metrics: { external?: { metric: { name: string }; target: unknown } }[] }
-  ).metrics[i]!;
-  return { name: m.external!.metric.name, target: m.external!.target };
-};
+import { convert, ext } from './testing/convert.ts';
 
 describe('ported scalers: metric name, target and activation from their code', () => {
   const cases: [string, Record<string, string>, string, unknown, number, string][] = [
@@ -395,8 +367,8 @@ describe('ported scalers: metric name, target and activation from their code', (
     expect(unknown[0]!.message).toContain(
       "no scaler found for type: rabitmq (did you mean 'rabbitmq'?)",
     );
-    const known = convert([{ type: 'external', metadata: { scalerAddress: 'x:1' } }]).said;
-    expect(known[0]!.message).toContain("come from your gRPC scaler's GetMetricSpec");
+    const known = convert([{ type: 'predictkube', metadata: { threshold: '1' } }]).said;
+    expect(known[0]!.message).toContain("the 'predictkube' scaler is not simulated exactly here");
     expect(known[0]!.message).toContain('kubectl get hpa keda-hpa-orders -o yaml');
   });
 

@@ -6,88 +6,14 @@
  * metadata parsing (only the part that names the metric and sets its target) and
  * GetMetricSpecForScaling / GetMetricsAndActivity; never the scaler's client.
  */
-import type { CronWindow } from '../../engine/keda/index.ts';
 import { checkCronSpec, checkTimezone } from '../../engine/keda/index.ts';
-import type { ScalerParams } from './scalerParams.ts';
+import { normalizeString, queryEscape, simple, type ScalerPort } from './scalerPort.ts';
+import { QUEUE_SCALERS } from './queueScalers.ts';
+import { VALUE_SCALERS } from './valueScalers.ts';
+import { EXTERNAL_SCALERS } from './externalScalers.ts';
 import { str } from './types.ts';
 
-export interface PortedMetric {
-  /** The metric name after `s<index>-`. */
-  name: string;
-  target: number;
-  /** GetMetricTargetMili (a float, quantised by release) rather than GetMetricTarget (an int64). */
-  milli: boolean;
-  targetKey: string;
-  activation: number;
-  activationKey: string | null;
-  /** How the default world feeds it: a backlog drained by the pods, or a value. */
-  model: 'queue' | 'value' | 'cron';
-  cron?: CronWindow;
-}
-
-export interface ScalerPort {
-  /** The Go type KEDA names in events when the trigger has no name. */
-  goType: string;
-  /** The upstream file. */
-  file: string;
-  parse: (p: ScalerParams, ctx: { namespace: string }) => PortedMetric | null;
-}
-
-/** pkg/util NormalizeString. */
-export function normalizeString(s: string): string {
-  return s.replace(/[/.:%()]/g, '-');
-}
-
-/** Go's url.QueryEscape. */
-function queryEscape(s: string): string {
-  return encodeURIComponent(s)
-    .replace(/%20/g, '+')
-    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
-    .replace(/%7E/gi, '~');
-}
-
-type Counted = {
-  target: string;
-  activation: string;
-  targetDefault?: string;
-  activationDefault?: string;
-  int: boolean;
-};
-
-/** A scaler whose metric is `prefix-<param>` or a fixed name, with a target and an activation. */
-function simple(
-  goType: string,
-  file: string,
-  name: (p: ScalerParams, ctx: { namespace: string }) => string | null,
-  counted: Counted,
-  model: PortedMetric['model'],
-  required: string[] = [],
-): ScalerPort {
-  return {
-    goType,
-    file,
-    parse: (p, ctx) => {
-      for (const r of required) p.string(r);
-      const metric = name(p, ctx);
-      const read = counted.int ? p.int.bind(p) : p.float.bind(p);
-      const target = read(
-        counted.target,
-        counted.targetDefault !== undefined ? { default: counted.targetDefault } : {},
-      );
-      const activation = read(counted.activation, { default: counted.activationDefault ?? '0' });
-      if (!p.ok || metric === null || target === null || activation === null) return null;
-      return {
-        name: metric,
-        target,
-        milli: !counted.int,
-        targetKey: counted.target,
-        activation,
-        activationKey: counted.activation,
-        model,
-      };
-    },
-  };
-}
+export { normalizeString, type PortedMetric, type ScalerPort } from './scalerPort.ts';
 
 /** cron_scaler.go parseCronMetadata / GetMetricSpecForScaling (parseCronTimeFormat). */
 function cronTimeFormat(s: string): string {
@@ -517,60 +443,53 @@ export const SCALERS: Record<string, ScalerPort> = {
     'queue',
     ['natsServerMonitoringEndpoint'],
   ),
+  ...QUEUE_SCALERS,
+  ...VALUE_SCALERS,
+  ...EXTERNAL_SCALERS,
 };
 
 /** KEDA's scalers not ported here (scalers_registry.go), so a file using one is refused, not misread. */
 export const KNOWN_SCALERS = [
-  'activemq',
   'apache-kafka',
-  'arangodb',
   'aws-dynamodb',
   'aws-dynamodb-streams',
   'azure-app-insights',
   'azure-data-explorer',
   'azure-log-analytics',
-  'beanstalkd',
-  'cassandra',
-  'couchdb',
-  'dynatrace',
-  'elasticsearch',
-  'etcd',
-  'external',
-  'external-push',
   'forgejo-runner',
-  'gcp-cloudtasks',
   'gcp-stackdriver',
   'gcp-storage',
-  'graphite',
   'huawei-cloudeye',
-  'ibmmq',
   'kubernetes-resource',
-  'liiklus',
-  'mssql',
-  'mysql',
-  'nsq',
   'openstack-metric',
   'openstack-swift',
   'predictkube',
-  'pulsar',
-  'redis-cluster-streams',
-  'redis-sentinel-streams',
-  'redis-streams',
-  'selenium-grid',
   'solace-direct-messaging',
   'solace-event-queue',
   'solarwinds',
-  'solr',
   'splunk',
   'splunk-observability',
-  'stan',
   'sumologic',
   'temporal',
 ];
 
+/**
+ * Scalers KEDA has deprecated for removal, refused in KEDA's own words (the message each logs).
+ */
+export const REMOVED_SCALERS: Record<string, string> = {
+  // upstream: stan_scaler.go GetMetricsAndActivity
+  stan: "The Stan scaler (NATS Streaming) is DEPRECATED and will be removed in v2.19 - Use scaler 'nats-jetstream' instead",
+};
+
 /** Edit distance for "did you mean". */
 export function closestScaler(type: string): string | null {
-  const all = ['cpu', 'memory', ...Object.keys(SCALERS), ...KNOWN_SCALERS];
+  const all = [
+    'cpu',
+    'memory',
+    ...Object.keys(SCALERS),
+    ...KNOWN_SCALERS,
+    ...Object.keys(REMOVED_SCALERS),
+  ];
   let best: string | null = null;
   let bestD = 3;
   for (const name of all) {
