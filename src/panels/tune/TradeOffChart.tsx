@@ -1,12 +1,15 @@
 // The trade-off of a search: every candidate as a point (objective across, overload up), the
 // Pareto front as a line, the recommendation ringed and the current HPA as a square. Axes from
-// the plot kit, as on every plot: round ticks fitted to the candidates (not from zero, never
-// below it for figures that cannot be negative) with grid lines, and the kit's linear scales.
+// the plot kit, as on every plot: round ticks fitted to the feasible candidates (not from zero,
+// never below it for figures that cannot be negative) with grid lines; a candidate off those axes
+// is an arrow at the edge with its value (src/plot/edges.ts), and the overload axis has a log view.
 
+import { useState } from 'react';
 import { formatCompact } from '../../format/format.ts';
-import { linear } from '../../plot/scale.ts';
+import { edgeArrow, focusRange, placeOnAxis } from '../../plot/edges.ts';
+import { formatLogTick, linear, logScale, toLog } from '../../plot/scale.ts';
 import { niceTicks, type AxisScale } from '../../plot/ticks.ts';
-import type { SearchResult } from '../../tune/search.ts';
+import type { CandidateResult, SearchResult } from '../../tune/search.ts';
 
 const W = 520;
 const H = 260;
@@ -18,17 +21,51 @@ export function TradeOffChart(props: {
   onSelect(index: number): void;
 }) {
   const { result } = props;
+  const [log, setLog] = useState(false);
   const points = result.candidates.filter((c) => c.objective !== null && c.overload !== null);
   if (points.length === 0) return <p>No candidate could be simulated.</p>;
-  const xs = points.map((c) => c.objective!);
-  const ys = points.map((c) => c.overload!);
-  const xAxis = fitted(xs, 6);
-  const yAxis = fitted(ys, 5);
+  // The axes fit the feasible candidates (and the recommendation); the others may fall outside.
+  const focus = points.filter((c) => c.feasible || c.index === result.best);
+  const yOf = (v: number) => (log ? toLog(v) : v);
+  const xRange = focusRange(
+    points.map((c) => c.objective!),
+    focus.map((c) => c.objective!),
+  )!;
+  const yRange = focusRange(
+    points.map((c) => c.overload!),
+    focus.map((c) => c.overload!),
+  )!;
+  const xAxis = fitted(xRange, 6);
+  const yAxis = log ? logScale(yRange[1]) : fitted(yRange, 5);
   const sx = linear(xAxis.domain, PAD.left, W - PAD.right);
   const sy = linear(yAxis.domain, H - PAD.bottom, PAD.top);
+  const place = (c: CandidateResult) => {
+    const px = placeOnAxis(c.objective!, xAxis.domain);
+    const py = placeOnAxis(yOf(c.overload!), yAxis.domain);
+    return {
+      x: sx(px.at),
+      y: sy(py.at),
+      dx: px.edge,
+      dy: -py.edge as number,
+      off: px.edge !== 0 || py.edge !== 0,
+    };
+  };
+  const yLabel = log ? formatLogTick : formatCompact;
   const front = result.front.map((i) => result.candidates[i]!);
   const frontSet = new Set(result.front);
-  const path = front.map((c, k) => `${k ? 'L' : 'M'}${sx(c.objective!)},${sy(c.overload!)}`);
+  // The front's line joins the candidates on the axes only (an edge arrow is not where it lies).
+  const path = front
+    .map(place)
+    .filter((p) => !p.off)
+    .map((p, k) => `${k ? 'L' : 'M'}${p.x},${p.y}`);
+  // One value label per spot at the edge: arrows side by side share the first's.
+  const labelled: { x: number; y: number }[] = [];
+  const labelHere = (x: number, y: number) => {
+    if (labelled.some((l) => Math.abs(l.x - x) < 28 && Math.abs(l.y - y) < 10)) return false;
+    labelled.push({ x, y });
+    return true;
+  };
+  const outliers = points.filter((c) => place(c).off).length;
   return (
     <figure className="tune-chart" aria-label="Trade-off: cost against overload">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label="Candidates and the Pareto front">
@@ -52,7 +89,7 @@ export function TradeOffChart(props: {
           <g key={`y${v}`}>
             <line className="grid" x1={PAD.left} x2={W - PAD.right} y1={sy(v)} y2={sy(v)} />
             <text x={PAD.left - 6} y={sy(v) + 4} textAnchor="end">
-              {formatCompact(v)}
+              {yLabel(v)}
             </text>
           </g>
         ))}
@@ -77,12 +114,31 @@ export function TradeOffChart(props: {
             c.index === props.selected ? 'selected' : '',
           ].join(' ');
           const title = `#${c.index}: ${short(c.objective!)} ${result.objective.unit}, ${short(c.overload!)} ${result.overload.label}${c.feasible ? '' : ' (misses a constraint)'}`;
+          const at = place(c);
+          if (at.off)
+            return (
+              <g key={c.index} onClick={() => props.onSelect(c.index)}>
+                <path className={`${cls} edge`} d={edgeArrow(at.x, at.y, at.dx, at.dy)}>
+                  <title>{`${c.index === 0 ? 'current HPA — ' : ''}${title}, off the axes`}</title>
+                </path>
+                {labelHere(at.x, at.y) ? (
+                  <text
+                    className="edge-value"
+                    x={at.x - at.dx * 10}
+                    y={at.y - at.dy * 10 + 3}
+                    textAnchor={at.dx > 0 ? 'end' : at.dx < 0 ? 'start' : 'middle'}
+                  >
+                    {at.dx !== 0 ? short(c.objective!) : short(c.overload!)}
+                  </text>
+                ) : null}
+              </g>
+            );
           return c.index === 0 ? (
             <rect
               key={c.index}
               className={`${cls} current`}
-              x={sx(c.objective!) - 5}
-              y={sy(c.overload!) - 5}
+              x={at.x - 5}
+              y={at.y - 5}
               width={10}
               height={10}
               onClick={() => props.onSelect(c.index)}
@@ -93,8 +149,8 @@ export function TradeOffChart(props: {
             <circle
               key={c.index}
               className={cls}
-              cx={sx(c.objective!)}
-              cy={sy(c.overload!)}
+              cx={at.x}
+              cy={at.y}
               r={frontSet.has(c.index) ? 5 : 3.5}
               onClick={() => props.onSelect(c.index)}
             >
@@ -105,15 +161,20 @@ export function TradeOffChart(props: {
         {result.best !== null && result.candidates[result.best]!.objective !== null ? (
           <circle
             className="best-ring"
-            cx={sx(result.candidates[result.best]!.objective!)}
-            cy={sy(result.candidates[result.best]!.overload!)}
+            cx={place(result.candidates[result.best]!).x}
+            cy={place(result.candidates[result.best]!).y}
             r={9}
           />
         ) : null}
       </svg>
       <figcaption>
         {points.length} candidates; {result.front.length} on the Pareto front (line); ring: the
-        recommendation; square: the current HPA; filled: meets every constraint.
+        recommendation; square: the current HPA; filled: meets every constraint. Axes fit the
+        feasible candidates{outliers > 0 ? `; ${outliers} off them, as arrows at the edge` : ''}.{' '}
+        <label>
+          <input type="checkbox" checked={log} onChange={(e) => setLog(e.target.checked)} /> log
+          scale ({result.overload.label})
+        </label>
       </figcaption>
     </figure>
   );
@@ -124,9 +185,7 @@ export function TradeOffChart(props: {
  * and never below zero when no value is (counts, hours and percentages). A single value gets a
  * small range around it.
  */
-function fitted(values: number[], maxTicks: number): AxisScale {
-  const lo = Math.min(...values);
-  const hi = Math.max(...values);
+function fitted([lo, hi]: [number, number], maxTicks: number): AxisScale {
   const pad = hi - lo < 1e-9 ? Math.max(1, Math.abs(lo) * 0.1) : 0;
   const axis = niceTicks(lo - pad, hi + pad, maxTicks, { zero: false });
   if (lo < 0 || axis.domain[0] >= 0) return axis;
