@@ -79,7 +79,13 @@ test('spec.draws shows each figure’s spread and a band on the replicas chart',
     page.getByRole('alert').filter({ hasText: 'run set could not be opened' }),
   ).toContainText(/broken\.json:3:\d+: expected version 1, got "one" \(at version\)/);
   await expectEditorText(page, before);
-  await picker.setInputFiles(file);
+  // the Drafts menu's last item opens the file picker (no toolbar button: one row at 1024 px)
+  await page.getByRole('button', { name: /^Drafts/ }).click();
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('menuitem', { name: 'Open a run set file (.json)…' }).click(),
+  ]);
+  await chooser.setFiles(file);
   await expectEditorText(page, withDraws('{ count: 8, seed: 3 }'));
   await expect(page.getByRole('status', { name: 'Opened run set' })).toContainText(
     'runs.json (saved 20',

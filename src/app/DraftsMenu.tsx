@@ -1,5 +1,6 @@
 // Drafts menu: texts this tab replaced (by a link, a preset, a restore) and the other tabs'
-// drafts, each restorable in one click (the current text joins the history in its place).
+// drafts, each restorable in one click (the current text joins the history in its place); last,
+// "Open a run set file…" (a saved run set's scenario, RunSetOpen.tsx).
 import { useId } from 'react';
 import {
   draftTitle,
@@ -23,7 +24,7 @@ const REPLACED_BY: Record<DraftReason, string> = {
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
-export function DraftsMenu() {
+export function DraftsMenu(props: { onOpenRunSet(): void }) {
   const actions = useActions();
   const history = useDraftHistory();
   const others = useOtherTabDrafts();
@@ -99,6 +100,17 @@ export function DraftsMenu() {
               </button>
             ))
           )}
+          <button
+            role="menuitem"
+            tabIndex={-1}
+            className="drafts-open"
+            onClick={() => {
+              menu.close(true);
+              props.onOpenRunSet();
+            }}
+          >
+            Open a run set file (.json)…
+          </button>
         </div>
       )}
     </div>

@@ -1,15 +1,16 @@
-// "Open run set…" (issue 25): pick or drop a run set file (Export → Run set) to reopen its
-// scenario; once it has re-run, say whether the figures are the saved ones (compareRunSet) and
-// name any that differ. A malformed file opens nothing: beside the button, where it is wrong.
+// "Open run set…" (issue 25): a run set file (Export → Run set) picked from the Drafts menu
+// reopens its scenario; once it has re-run, say whether the figures are the saved ones
+// (compareRunSet) and name any that differ. A malformed file opens nothing: said where it is wrong.
+// The trigger lives in the Drafts menu (what you can go back to), not as its own button: the
+// toolbar keeps one row at 1024 px (e2e/curves.spec.ts "toolbar at 1024×768").
 
-import { useRef, useState } from 'react';
+import { useState, type RefObject } from 'react';
 import { compareRunSet } from '../share/runSet.ts';
 import { useActions, useDrawSet, useIsStale, useRuns, useScenarioText } from '../store/index.ts';
 import { closeRunSet, openRunSet, useOpenedRunSet } from '../store/runSetOpen.ts';
 
-export function RunSetOpen() {
-  const input = useRef<HTMLInputElement>(null);
-  const [over, setOver] = useState(false);
+/** The run set file input (clicked by the Drafts menu's item) and what opening it said. */
+export function RunSetOpen(props: { input: RefObject<HTMLInputElement | null> }) {
   const [error, setError] = useState<string | null>(null);
   const actions = useActions();
   async function open(file: File | undefined) {
@@ -17,26 +18,8 @@ export function RunSetOpen() {
   }
   return (
     <>
-      <button
-        type="button"
-        className={over ? 'btn drop-over' : 'btn'}
-        title="Open a run set file (Export → Run set): pick it, or drop it here"
-        onClick={() => input.current?.click()}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={(e) => {
-          e.preventDefault();
-          setOver(false);
-          void open(e.dataTransfer.files[0]);
-        }}
-      >
-        Open run set…
-      </button>
       <input
-        ref={input}
+        ref={props.input}
         type="file"
         accept=".json,application/json"
         aria-label="Run set file"

@@ -1,5 +1,5 @@
 // Toolbar: presets, undo/redo, share, export, theme, and the simulator's state.
-import { memo, useState, type ReactNode, type RefObject } from 'react';
+import { memo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { createShareLink, type ShareLesson } from '../share/index.ts';
 import { EmbedSnippet } from './embed/EmbedSnippet.tsx';
 import {
@@ -67,6 +67,7 @@ export const Toolbar = memo(function Toolbar(props: {
 
   // One popover at a time under Share and Embed: a new key resets (closes) the Embed one.
   const [embedKey, setEmbedKey] = useState(0);
+  const runSetInput = useRef<HTMLInputElement>(null);
   async function onShare() {
     setEmbedKey((k) => k + 1);
     // A multi-cluster run in both models: the link opens on the model shown in the Clusters panel.
@@ -94,7 +95,7 @@ export const Toolbar = memo(function Toolbar(props: {
       <button className="btn" onClick={props.onOpenPresets}>
         Presets
       </button>
-      <DraftsMenu />
+      <DraftsMenu onOpenRunSet={() => runSetInput.current?.click()} />
       <ImportTraffic
         getScenarioText={getScenarioText}
         defaultSimulation={parse?.defaultSimulation ?? null}
@@ -219,7 +220,7 @@ export const Toolbar = memo(function Toolbar(props: {
           },
         }}
       />
-      <RunSetOpen />
+      <RunSetOpen input={runSetInput} />
       {props.view}
       <label className="status" title="Theme">
         <select
