@@ -148,4 +148,16 @@ describe('importing traffic into a scenario', () => {
       expect(!out.ok && out.errors[0]).toMatchObject({ line: 1, source: 'traffic' });
     });
   });
+  it('refuses a curve the scenario size limit would refuse, before Apply writes it (fuzz 2026-11-27)', () => {
+    // 11.6 days of a Prometheus-looking CSV at a fine step: 2.1 MB of values once written.
+    const request = JSON.parse(
+      readFileSync(resolve(import.meta.dirname, '__fixtures__/import-over-size.json'), 'utf8'),
+    );
+    const out = importTraffic(request);
+    expect(out.ok).toBe(false);
+    expect(!out.ok && out.errors[0]).toMatchObject({ source: 'traffic' });
+    expect(!out.ok && out.errors[0]!.message).toMatch(
+      /would take 2\.\d MB of the scenario .* limit is 2\.0 MB: import a shorter window or a coarser step/,
+    );
+  });
 });

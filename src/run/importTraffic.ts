@@ -14,6 +14,10 @@ import {
   type ImportResult,
   type SeriesCurve,
 } from '../engine/simulation/curves/index.ts';
+import { MAX_TEXT_CHARS } from '../scenario/index.ts';
+
+/** Room left in a scenario for everything but the imported block (its HPA, its Simulation). */
+const ROOM_FOR_THE_REST = 64 * 1024;
 
 export type TrafficFormat = 'csv' | 'prometheus';
 export type TrafficMeaning = 'demand' | 'metric+replicas';
@@ -148,10 +152,19 @@ export function importTraffic(request: TrafficImportRequest): TrafficImport {
   warnings.push(...located('traffic', imported.warnings));
   const curve = imported.curve as SeriesCurve & { values: string; stepSeconds: number };
   const last = points.at(-1)?.at ?? 0;
+  const yaml = compactSeriesYaml('traffic', curve);
+  // As written under `spec:` (two spaces a line): a block the scenario's size limit refuses is
+  // refused here, where the step can still be changed (fuzz: 11.6 days at a 0.5 s step, 2.1 MB).
+  const chars = yaml.reduce((n, l) => n + l.length + 3, 0);
+  if (chars > MAX_TEXT_CHARS - ROOM_FOR_THE_REST) {
+    const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+    const message = `the imported curve would take ${mb(chars)} MB of the scenario (${curve.stepSeconds} s a value); a scenario's limit is ${mb(MAX_TEXT_CHARS)} MB: import a shorter window or a coarser step`;
+    return { ok: false, errors: [{ source: 'traffic', message }] };
+  }
   return {
     ok: true,
     points: points.map((p) => ({ at: p.at + offset, value: p.value * factor })),
-    yaml: compactSeriesYaml('traffic', curve),
+    yaml,
     durationSeconds: offset + last + curve.stepSeconds,
     format,
     warnings,
