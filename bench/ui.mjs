@@ -27,20 +27,15 @@ const PORT = Number(process.env.BENCH_UI_PORT ?? 4179);
 // Its own output folder, so a browser suite serving dist/ can run at the same time.
 const outDir = path.join(root, 'node_modules/.cache/bench-ui-dist');
 
-const build = spawnSync(
-  process.execPath,
-  [
-    path.join(root, 'node_modules/vite/bin/vite.js'),
-    'build',
-    '--logLevel',
-    'error',
-    '--outDir',
-    outDir,
-    '--emptyOutDir',
-  ],
-  { cwd: root, stdio: 'inherit' },
-);
-if (build.status !== 0) process.exit(build.status ?? 1);
+/** `vite build` of the tree at `dir` (its own config) into `out`; the exit status. */
+function viteBuild(dir, out) {
+  const args = ['build', '--logLevel', 'error', '--outDir', out, '--emptyOutDir'];
+  const vite = path.join(dir, 'node_modules/vite/bin/vite.js');
+  return spawnSync(process.execPath, [vite, ...args], { cwd: dir, stdio: 'inherit' }).status;
+}
+
+const built = viteBuild(root, outDir);
+if (built !== 0) process.exit(built ?? 1);
 
 /** The entry script and its static imports, as index.html loads them (Monaco is lazy). */
 function initialJsGzip() {
@@ -497,20 +492,7 @@ function buildRef(ref) {
       `bench:ui: ${ref}'s package-lock.json differs: built with this tree's node_modules\n`,
     );
   const out = path.join(dir, 'bench-ui-dist');
-  const b = spawnSync(
-    process.execPath,
-    [
-      path.join(dir, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--logLevel',
-      'error',
-      '--outDir',
-      out,
-      '--emptyOutDir',
-    ],
-    { cwd: dir, stdio: 'inherit' },
-  );
-  if (b.status !== 0) throw new Error(`--compare: building ${ref} failed`);
+  if (viteBuild(dir, out) !== 0) throw new Error(`--compare: building ${ref} failed`);
   return { dir, out, sha };
 }
 
