@@ -65,6 +65,8 @@ describe('manifest corpus', () => {
     }
     expect([...types].sort()).toEqual(
       expect.arrayContaining([
+        'apache-kafka',
+        'aws-dynamodb',
         'aws-sqs-queue',
         'azure-eventhub',
         'azure-pipelines',
@@ -81,6 +83,7 @@ describe('manifest corpus', () => {
         'prometheus',
         'rabbitmq',
         'redis',
+        'solace-event-queue',
       ]),
     );
   });
