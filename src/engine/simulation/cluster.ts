@@ -51,6 +51,11 @@ export interface SyncStep {
   skipped?: { writtenAt: number };
   /** the writes of others (HPA edits, kubectl scale) since the previous sync, or null */
   changes?: readonly TimedChange[] | null;
+  /**
+   * There was no HPA to reconcile (KEDA deleted it: a paused ScaledObject); `r` holds nothing
+   * the controller decided: the scale as it stands, no trace, no events
+   */
+  noHpa?: true;
 }
 
 /**
@@ -390,6 +395,38 @@ export class Cluster {
     const changes = this.changed;
     this.changed = null;
     return { time: t, before, r, lastScrape: this.scrapes.lastAtOrBefore(t), changes };
+  }
+
+  /**
+   * The sync at t with no HPA object (KEDA deleted it while its ScaledObject is paused):
+   * horizontal.go reconcileKey finds none, forgets the key's recommendations and scale events and
+   * reconciles nothing; the ReplicaSet still does. The HPA's status went with the object, so one
+   * re-created later starts empty (no conditions, no lastScaleTime, no stabilization window).
+   */
+  syncWithoutHpa(t: number): SyncStep {
+    this.workload.advance(t);
+    this.memory = { recommendations: null, scaleUpEvents: [], scaleDownEvents: [] };
+    this.conditions = [];
+    this.lastScaleTime = null;
+    this.observedGeneration = null;
+    const before = this.specReplicas;
+    this.desiredReplicas = before;
+    this.workload.manageReplicas(before, t);
+    const tolerance = this.input.controller.tolerance;
+    const r: ReconcileResult = {
+      replicas: before,
+      desiredReplicas: before,
+      rescaled: false,
+      lastScaleTime: null,
+      conditions: [],
+      memory: this.memory,
+      trace: { path: 'metrics', tolerances: { scaleDown: tolerance, scaleUp: tolerance } },
+      events: [],
+    };
+    const changes = this.changed;
+    this.changed = null;
+    const lastScrape = this.scrapes.lastAtOrBefore(t);
+    return { time: t, before, r, lastScrape, changes, noHpa: true };
   }
 
   /**
