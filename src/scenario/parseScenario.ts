@@ -396,6 +396,15 @@ function changesFor(
     );
     return null;
   }
+  const pause = keda ? undefined : entries.find((e) => e.kedaPaused !== null);
+  if (pause) {
+    report.error(
+      ['spec', 'changes', pause.index, 'keda'],
+      'keda.paused changes the pause annotation of a KEDA ScaledObject, and this scenario has none: remove it, or simulate the ScaledObject',
+      'key',
+    );
+    return null;
+  }
   const edit = keda ? entries.find((e) => e.patch !== null) : undefined;
   if (edit) {
     report.error(

@@ -6,7 +6,6 @@
 import { PAUSED_REPLICAS } from './annotations.ts';
 import { getCondition } from './conditions.ts';
 import { DEFAULT_COOLDOWN_PERIOD } from './executor.ts';
-import { loopStopped } from './pause.ts';
 import type { KedaCheck, KedaSyncRecord, KedaTriggerRead } from './step.ts';
 import type { KedaScaledObject, KedaVersion } from './types.ts';
 import { atLeast } from './version.ts';
@@ -83,7 +82,7 @@ export function explainKeda(
   if (r.phase === 'paused') {
     const p = getCondition(r.conditions, 'Paused');
     const removed = r.noHpa
-      ? `; paused: KEDA removed the HPA${loopStopped(so) ? ' and stopped its polling loop, so nothing scales the target: replicas stay where they are' : ''}`
+      ? `; paused: KEDA removed the HPA${Object.hasOwn(so.annotations, PAUSED_REPLICAS) ? '' : ' and stopped its polling loop, so nothing scales the target: replicas stay where they are'}`
       : '';
     return `KEDA: Paused=True ${p.reason}${r.writes.length > 0 ? `; ${writePart(r, so)}` : ''}${removed}${pausedReplicasPart(so, version)}`;
   }

@@ -113,6 +113,64 @@ describe('paused-replicas with paused: paused-replicas wins (NeedToBePausedByAnn
   });
 });
 
+describe('spec.changes keda.paused: kubectl annotate during the run', () => {
+  const changes = `  changes:\n    - { at: 2m, keda: { paused: true } }\n    - { at: 5m, keda: { paused: false } }\n`;
+
+  it('pausing deletes the HPA (replicas hold); unpausing re-creates it with a fresh state', () => {
+    const r = run(input(text('', changes)));
+    const before = r.syncs.find((s) => s.time === 105)!;
+    expect(before.noHpa).toBeUndefined();
+    const held = r.syncs.filter((s) => s.time >= 120 && s.time < 300);
+    expect(held.every((s) => s.noHpa === true)).toBe(true);
+    expect(new Set(held.map((s) => s.replicas))).toEqual(
+      new Set([r.syncs.find((s) => s.time === 120)!.replicas]),
+    );
+    expect(r.syncs.find((s) => s.time === 120)!.explanation).toContain(
+      'the ScaledObject was paused (kubectl annotate autoscaling.keda.sh/paused=true)',
+    );
+    const back = r.syncs.find((s) => s.time === 300)!;
+    expect(back.noHpa).toBeUndefined();
+    expect(getCondition(back.keda!.conditions, 'Paused')).toMatchObject({
+      status: 'False',
+      reason: 'ScaledObjectUnpaused',
+    });
+  });
+
+  it('the re-created HPA starts a window of its own: seeded with the replicas at 300 s', () => {
+    const t = text('', changes)
+      .replace('duration: 10m', 'duration: 12m')
+      .replace('minReplicaCount: 0', 'minReplicaCount: 1')
+      .replace(
+        's0-prometheus: { value: { type: constant, value: 90 } }',
+        's0-prometheus: { value: { type: steps, steps: [{ at: 0, value: 90 }, { at: 150, value: 5 }] } }',
+      );
+    const r = run(input(t));
+    const at = (time: number) => r.syncs.find((s) => s.time === time)!;
+    const high = at(105).replicas;
+    expect(high).toBeGreaterThan(3);
+    // Paused from 120 s: the load falls at 150 s and nothing follows it.
+    expect(at(285).replicas).toBe(high);
+    // reconcileAutoscaler seeds a new key's recommendations with the current replicas at its
+    // first sync (300 s): the scale-down waits until that seed is older than the 300 s window
+    // (615 s). The old HPA's window (its last high recommendation at 105 s) would have let go
+    // at 420 s.
+    expect(at(600).replicas).toBe(high);
+    expect(at(615).rescaled).toBe(true);
+    expect(at(615).replicas).toBeLessThan(high);
+  });
+
+  it('keda.paused needs a ScaledObject: located at the change', () => {
+    const hpa = `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata: { name: web }\nspec:\n  scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: web }\n  maxReplicas: 5\n  metrics:\n    - type: Resource\n      resource: { name: cpu, target: { type: Utilization, averageUtilization: 60 } }\n---\napiVersion: hpa-sim.dev/v1alpha1\nkind: Simulation\nmetadata: { name: h }\nspec:\n  changes:\n    - { at: 1m, keda: { paused: true } }\n`;
+    const e = parseScenario(hpa).diagnostics.filter((d) => d.severity === 'error');
+    expect(e.map((d) => [d.path, d.message])).toEqual([
+      [
+        'spec.changes[0].keda',
+        expect.stringContaining('keda.paused changes the pause annotation of a KEDA ScaledObject'),
+      ],
+    ]);
+  });
+});
+
 describe('reconcilePause (the controller) and hpaDeleted', () => {
   const status = (over: Partial<KedaStatus> = {}): KedaStatus => ({
     lastActiveTime: null,

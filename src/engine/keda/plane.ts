@@ -32,6 +32,7 @@ import {
 import type { FallbackWorld } from './fallback.ts';
 import { isFormulaError, type Program } from './formula.ts';
 import { validateAndCompileScalingModifiers } from './modifiers.ts';
+import { PAUSED } from './annotations.ts';
 import { hpaDeleted, loopStopped, reconcilePause } from './pause.ts';
 import { generateMetricInMili } from './quantity.ts';
 import { getScaledObjectMetrics, triggerNameOf, type Reads } from './scaleHandler.ts';
@@ -47,6 +48,8 @@ import type { KedaScaledObject, KedaStatus, MetricsRecord, ScalerRead } from './
 
 /** What a snapshot keeps of the plane (plain data; restore copies what it will push to). */
 interface KedaPlaneState {
+  /** the ScaledObject as it stands (a change may set or remove its pause annotation) */
+  so: KedaScaledObject;
   status: KedaStatus;
   cache: Readonly<Record<string, MetricsRecord>>;
   check: KedaCheck | null;
@@ -70,7 +73,7 @@ export class KedaPlane implements ControlPlane {
   readonly clocks: readonly PlaneClock[];
   readonly syncsAt?: readonly number[];
   readonly run: KedaRunInput;
-  private readonly so: KedaScaledObject;
+  private so: KedaScaledObject;
   private readonly inner: HpaPlane;
   private readonly cluster: Cluster;
   private readonly world: World;
@@ -118,10 +121,19 @@ export class KedaPlane implements ControlPlane {
     }
     this.program = program;
     const period = Math.max(1, this.so.pollingInterval ?? DEFAULT_POLLING_INTERVAL);
-    // The HPA plane's clocks (edits during the run) first, then KEDA's polling loop.
+    // The HPA plane's clocks (edits during the run) first, then the ScaledObject's own changes,
+    // then KEDA's polling loop.
     const pushing = this.so.triggers.some((tr) => tr.type === 'external-push');
+    const annotate = (input.changes ?? []).flatMap((c) =>
+      c.keda ? [{ at: c.atSeconds, paused: c.keda.paused }] : [],
+    );
     this.clocks = [
       ...this.inner.clocks,
+      ...annotate.map((c) => ({
+        first: c.at,
+        period: Infinity,
+        fire: (_n: number, t: number) => this.annotate(c.paused, t),
+      })),
       { first: this.so.creationTime, period, fire: (_n, t) => this.poll(t) },
       ...(pushing
         ? [
@@ -239,6 +251,24 @@ export class KedaPlane implements ControlPlane {
     if (this.check.composite !== null && Number.isNaN(this.check.composite))
       this.check.composite = null;
     this.checksSince++;
+  }
+
+  // upstream: kedacore/keda v2.20.2 controllers/keda/scaledobject_controller.go Reconcile (an
+  // annotation change of the ScaledObject is reconciled at once)
+  /**
+   * `kubectl annotate` of autoscaling.keda.sh/paused at t: the controller reconciles the pause
+   * (pause.ts). Removed: Paused=False, the HPA is created again (the next sync runs it, its state
+   * fresh since the syncs without it forgot the key) and requestScaleLoop starts a new loop, whose
+   * first check is at once (startScaleLoop); later checks stay on the loop's grid here.
+   */
+  private annotate(paused: boolean, t: number): void {
+    const was = loopStopped(this.so);
+    const annotations = { ...this.so.annotations };
+    if (paused) annotations[PAUSED] = 'true';
+    else delete annotations[PAUSED];
+    this.so = { ...this.so, annotations };
+    this.status = reconcilePause(this.so, this.status);
+    if (was && !loopStopped(this.so)) this.poll(t);
   }
 
   // upstream: kedacore/keda v2.20.2 pkg/scaling/scale_handler.go startPushScalers (one receive)
@@ -367,6 +397,7 @@ export class KedaPlane implements ControlPlane {
 
   snapshot(): KedaPlaneState {
     return {
+      so: this.so,
       status: this.status,
       cache: this.cache,
       check: this.check,
@@ -379,6 +410,7 @@ export class KedaPlane implements ControlPlane {
 
   restore(state: unknown): void {
     const s = state as KedaPlaneState;
+    this.so = s.so;
     this.status = s.status;
     this.cache = s.cache;
     this.check = s.check;

@@ -229,6 +229,11 @@ export interface RunChange {
   hpa: HorizontalPodAutoscaler | null;
   /** `kubectl scale --replicas`: the target's spec.replicas written, or null */
   replicas: number | null;
+  /**
+   * `kubectl annotate` of a ScaledObject (a KEDA run): `autoscaling.keda.sh/paused` set (true) or
+   * removed (false); absent when the change does not touch it
+   */
+  keda?: { paused: boolean };
   /** what changed, one line ("maxReplicas 10 → 20"), for the explanation and chart markers */
   description: string;
 }

@@ -14,6 +14,7 @@ import type {
   ReadinessProbeDocument,
   ReplicaSetDocument,
   ChangeDocument,
+  KedaChangeDocument,
   SimulationDocument,
   SimulationMetadata,
   SimulationSpecDocument,
@@ -395,6 +396,11 @@ const change = object(
         'x-limit': PODS_LIMIT,
       },
     ),
+    keda: object("A ScaledObject's run: kubectl annotate of the ScaledObject at this instant.", {
+      paused: boolean(
+        'autoscaling.keda.sh/paused: true sets it (KEDA stops its loop and deletes the HPA; replicas stay), false removes it (KEDA re-creates the HPA, its state fresh, and restarts its loop).',
+      ),
+    } satisfies PropertiesOf<KedaChangeDocument>),
     description: string('What this change is, shown in the explanation and on the charts.'),
   } satisfies PropertiesOf<ChangeDocument>,
   { required: ['at'] },

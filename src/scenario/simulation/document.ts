@@ -122,7 +122,13 @@ export interface ChangeDocument {
   at?: DurationText;
   patch?: Record<string, unknown>;
   replicas?: number;
+  keda?: KedaChangeDocument;
   description?: string;
+}
+
+/** A change of the ScaledObject itself (a KEDA run): its pause annotation. */
+export interface KedaChangeDocument {
+  paused?: boolean;
 }
 
 /** Prices per hour that turn the run into money. */

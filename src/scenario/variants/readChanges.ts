@@ -25,6 +25,8 @@ export interface ChangeEntry {
   /** as written, nulls kept (a null deletes a field); null: no patch */
   patch: Record<string, unknown> | null;
   replicas: number | null;
+  /** keda.paused: the ScaledObject's pause annotation set (true) or removed (false), or null */
+  kedaPaused: boolean | null;
   description: string;
 }
 
@@ -67,14 +69,16 @@ export function readChangeEntries(
     seen.set(at, index);
     const patch = isRecord(item.patch) ? item.patch : null;
     const replicas = typeof item.replicas === 'number' ? item.replicas : null;
-    if (patch === null && replicas === null)
+    const paused = isRecord(item.keda) ? item.keda.paused : undefined;
+    const kedaPaused = typeof paused === 'boolean' ? paused : null;
+    if (patch === null && replicas === null && kedaPaused === null)
       return report.error(
         changePath(index),
-        'a change needs a patch (an edit of the HPA), replicas (kubectl scale of its target) or both',
+        "a change needs a patch (an edit of the HPA), replicas (kubectl scale of its target) or both, or keda.paused (a ScaledObject's pause)",
         'key',
       );
     const description = typeof item.description === 'string' ? item.description : '';
-    entries.push({ index, atSeconds: at, patch, replicas, description });
+    entries.push({ index, atSeconds: at, patch, replicas, kedaPaused, description });
   });
   return entries.sort((a, b) => a.atSeconds - b.atSeconds);
 }
@@ -147,10 +151,17 @@ export function buildChanges(
       prev = hpa;
     }
     if (e.replicas !== null) parts.push(`the target was scaled to ${e.replicas} (kubectl scale)`);
+    if (e.kedaPaused !== null)
+      parts.push(
+        e.kedaPaused
+          ? 'the ScaledObject was paused (kubectl annotate autoscaling.keda.sh/paused=true)'
+          : 'the ScaledObject was unpaused (kubectl annotate autoscaling.keda.sh/paused-)',
+      );
     out.push({
       atSeconds: e.atSeconds,
       hpa,
       replicas: e.replicas,
+      ...(e.kedaPaused !== null ? { keda: { paused: e.kedaPaused } } : {}),
       description: e.description ? `${parts.join(' and ')}: ${e.description}` : parts.join(' and '),
     });
   }
