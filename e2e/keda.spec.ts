@@ -60,4 +60,19 @@ test('a pasted ScaledObject shows KEDA deciding: cooldown to 0, activation, cond
   await page.setViewportSize({ width: 1024, height: 768 });
   await expect(lane).toContainText('KEDA 2.20.2 assumed');
   await page.screenshot({ path: info.outputPath('keda-1024x768.png') });
+  // The same ScaledObject paused: KEDA deleted the HPA and stopped its loop; the replicas hold and
+  // each sync's explanation says why nothing scales.
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const paused = corpus('keda-kafka-lag-scale-from-zero.yaml').replace(
+    'metadata:\n  name: alibaba-kafka-consumer-eda\n',
+    'metadata:\n  name: alibaba-kafka-consumer-eda\n  annotations: { autoscaling.keda.sh/paused: "true" }\n',
+  );
+  await setEditorText(page, paused);
+  await waitUpToDate(page);
+  expect((await markers(page)).filter((m) => m.severity === 'error')).toEqual([]);
+  await expect(summary).toContainText('KEDA: Paused=True ScaledObjectPaused');
+  await expect(summary).toContainText('paused: KEDA removed the HPA');
+  await expect(summary).toContainText('no HPA to reconcile');
+  await expect(lane).toContainText('activations 0');
+  await page.screenshot({ path: info.outputPath('keda-paused-1280x720.png') });
 });

@@ -62,6 +62,11 @@ describe('autoscaling.keda.sh/paused: KEDA deletes the HPA and stops its loop', 
       reason: 'ScaledObjectPaused',
       message: 'ScaledObject is paused',
     });
+    expect(getCondition(r.syncs[5]!.keda!.conditions, 'Ready')).toMatchObject({
+      status: 'True',
+      reason: 'ScaledObjectReady',
+      message: 'ScaledObject is paused',
+    });
     expect(r.syncs[5]!.keda!.phase).toBe('paused');
     expect(r.syncs[5]!.explanation).toContain('paused: KEDA removed the HPA');
     expect(r.syncs[5]!.explanation).toContain('no HPA to reconcile');

@@ -13,7 +13,7 @@ import {
   PAUSED,
   PAUSED_REPLICAS,
 } from './annotations.ts';
-import { getCondition, setCondition } from './conditions.ts';
+import { getCondition, READY_SUCCESS_REASON, setCondition } from './conditions.ts';
 import type { KedaScaledObject, KedaStatus, KedaVersion } from './types.ts';
 import { atLeast } from './version.ts';
 
@@ -56,9 +56,18 @@ export function reconcilePause(
     next = { ...next, pausedReplicaCount: null };
   if (needToBePausedByAnnotation(so, next)) {
     if (!loopStopped(so) || getCondition(next.conditions, 'Paused').status === 'True') return next;
+    // Reconcile writes the paused branch's message as Ready's: Ready=True ScaledObjectReady
+    // "ScaledObject is paused" (no later reconcile rewrites it while nothing else changes).
+    const ready = setCondition(
+      next.conditions,
+      'Ready',
+      'True',
+      READY_SUCCESS_REASON,
+      PAUSED_MESSAGE,
+    );
     return {
       ...next,
-      conditions: setCondition(next.conditions, 'Paused', 'True', PAUSED_REASON, PAUSED_MESSAGE),
+      conditions: setCondition(ready, 'Paused', 'True', PAUSED_REASON, PAUSED_MESSAGE),
     };
   }
   if (needToPauseScaleIn(so) || needToPauseScaleOut(so)) return next;
