@@ -120,4 +120,18 @@ describe('KEDA presets stay true to their runs', () => {
     expect([late.composite, late.isActive]).toEqual([6, false]);
     expect(description).toContain('KEDA writes 8 → 0 at 14m');
   });
+
+  it('keda-paused-replicas-hold: 10 hold through the pause; the new HPA lets go at 25m15s', () => {
+    const { r, description } = run('keda-paused-replicas-hold.yaml');
+    const paused = r.syncs.filter((s) => s.time >= 600 && s.time < 1200);
+    expect(paused).toHaveLength(40);
+    expect(paused.every((s) => s.noHpa === true && s.replicas === 10)).toBe(true);
+    expect(at(r, 840).explanation).toContain('paused: KEDA removed the HPA');
+    expect(at(r, 1200).noHpa).toBeUndefined();
+    expect(at(r, 1500).replicas).toBe(10);
+    const down = r.syncs.filter((s) => s.rescaled);
+    expect(down.map((s) => [s.time, s.currentReplicas, s.replicas])).toEqual([[1515, 10, 2]]);
+    expect(description).toContain('10 → 2 at 25m15s, not');
+    expect(description).toContain('13 minutes after the load fell');
+  });
 });

@@ -46,6 +46,7 @@ export const GROUP_OF: Record<string, PresetGroup> = {
   'keda-idle-replicas': 'pitfalls',
   'keda-cached-metrics': 'real-world',
   'keda-scaling-modifiers': 'real-world',
+  'keda-paused-replicas-hold': 'real-world',
   'multicluster/failover': 'multi-cluster',
   'multicluster/prioritized-spill-over': 'multi-cluster',
   'multicluster/aggregated-errata': 'multi-cluster',
