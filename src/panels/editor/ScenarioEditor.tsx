@@ -146,7 +146,15 @@ export default function ScenarioEditor({
       ariaLabel: initial.ariaLabel,
       automaticLayout: true,
       fixedOverflowWidgets: true,
-      minimap: { enabled: false },
+      // Nor the minimap's section headers: Monaco's editor worker would look for them per edit.
+      minimap: { enabled: false, showRegionSectionHeaders: false, showMarkSectionHeaders: false },
+      // A scenario has no colours to preview: no per-edit request to the editor worker for them.
+      colorDecorators: false,
+      defaultColorDecorators: 'never',
+      // The textarea input, not Chromium's EditContext: that one measures the editor's box
+      // (getBoundingClientRect) at every render, a forced layout of the whole page per keystroke
+      // and per drag frame, whose charts are being redrawn (npm run bench:ui, src/panels/editor).
+      editContext: false,
       scrollBeyondLastLine: false,
       detectIndentation: false,
       tabSize: 2,
