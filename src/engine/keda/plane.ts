@@ -167,6 +167,14 @@ export class KedaPlane implements ControlPlane {
           : value > (this.run.activations[spec.name] ?? 0);
         out[spec.name] = { values: [generateMetricInMili(value, this.run.version)], active };
       }
+    // A scaler answering one activity for several metrics: each reads active when any is.
+    const groups = this.run.activityGroups;
+    if (groups)
+      for (const [name, group] of Object.entries(groups)) {
+        const read = out[name];
+        if (read?.values && group.some((n) => out[n]?.active === true))
+          out[name] = { ...read, active: true };
+      }
     this.readsTime = t;
     this.reads = out;
     return out;

@@ -14,6 +14,11 @@ export interface KedaRunInput {
   activations: Readonly<Record<string, number>>;
   /** per cron metric name: its window and the Unix second of the run's t = 0 */
   crons: Readonly<Record<string, { window: CronWindow; startEpoch: number }>>;
+  /**
+   * per metric name: the metrics of one scaler whose GetMetricsAndActivity answers one activity
+   * for all of them (Solace: any value above its activation), absent for a metric on its own
+   */
+  activityGroups?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** One trigger metric as the polling loop read it. */

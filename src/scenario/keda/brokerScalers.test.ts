@@ -4,6 +4,7 @@
  * names, its target and activation, and a refusal each in KEDA's words at the key.
  */
 import { describe, expect, it } from 'vitest';
+import { kedaRunInput } from './model.ts';
 import { convert, ext } from './testing/convert.ts';
 
 describe('broker scalers: the metric KEDA names', () => {
@@ -170,19 +171,6 @@ describe('broker scalers: the metric KEDA names', () => {
     });
     expect(
       bad(
-        'solace-event-queue',
-        {
-          solaceSempBaseURL: 'http://s',
-          messageVpn: 'v',
-          queueName: 'q',
-          messageCountTarget: '5',
-          messageSpoolUsageTarget: '5',
-        },
-        true,
-      )!.path,
-    ).toBe('spec.triggers.0.metadata.messageSpoolUsageTarget');
-    expect(
-      bad(
         'solace-direct-messaging',
         {
           solaceSempBaseURL: 'https://s.example',
@@ -204,6 +192,48 @@ describe('broker scalers: the metric KEDA names', () => {
       path: 'spec.triggers.0.metadata',
       message:
         'error parsing forgejo metadata: missing required parameter "token" in [authParams triggerMetadata]',
+    });
+  });
+
+  it('a Solace trigger with two targets gives KEDA two metrics, each with its activation', () => {
+    const { out, said } = convert([
+      {
+        type: 'solace-event-queue',
+        metadata: {
+          solaceSempBaseURL: 'http://s',
+          messageVpn: 'v',
+          queueName: 'q',
+          messageCountTarget: '20',
+          messageSpoolUsageTarget: '1',
+          activationMessageCountTarget: '5',
+          activationMessageSpoolUsageTarget: '2',
+        },
+        authenticationRef: { name: 'a' },
+      },
+    ]);
+    expect(said).toEqual([]);
+    expect([ext(out, 0), ext(out, 1)]).toEqual([
+      { name: 's0-solace-q-msgcount', target: { type: 'AverageValue', averageValue: '20' } },
+      {
+        name: 's0-solace-q-msgspoolusage',
+        target: { type: 'AverageValue', averageValue: '1048576' },
+      },
+    ]);
+    expect(out!.keda.feeds[0]!.activations).toEqual({
+      's0-solace-q-msgcount': 5,
+      's0-solace-q-msgspoolusage': 2097152,
+    });
+    expect(out!.queueMetrics).toEqual(['s0-solace-q-msgcount']);
+    expect(out!.keda.scaledObject.triggers[0]!.metrics.map((m) => m.name)).toEqual([
+      's0-solace-q-msgcount',
+      's0-solace-q-msgspoolusage',
+    ]);
+    // GetMetricsAndActivity answers count > 5 || spool > 2 MB for both metric names, and
+    // getScalerState keeps the last metric's answer: the plane reads each as the group's.
+    const group = ['s0-solace-q-msgcount', 's0-solace-q-msgspoolusage'];
+    expect(kedaRunInput(out!.keda).activityGroups).toEqual({
+      's0-solace-q-msgcount': group,
+      's0-solace-q-msgspoolusage': group,
     });
   });
 });

@@ -86,16 +86,11 @@ const SOLACE_QUEUE_TARGETS = [
   ['messageReceiveRateTarget', 'msgrcvrate', 'activationMessageReceiveRateTarget', 1, 'value'],
 ] as const;
 
-/**
- * A Solace trigger gives KEDA one metric per target it sets; hpa-sim runs one metric per trigger,
- * so a trigger with two targets is asked to be split (the same HPA metrics, one per trigger).
- */
-function oneTarget(p: ScalerParams, keys: string[]): string | null {
-  if (keys.length <= 1) return keys[0] ?? null;
-  return p.need(
-    keys[1]!,
-    `this trigger gives KEDA ${keys.length} metrics (${keys.join(', ')}); hpa-sim simulates one metric per trigger: write one trigger per target`,
-  );
+/** The first metric with the others after it (GetMetricSpecForScaling's list, in order). */
+function metricList(list: PortedMetric[], sharedActivity = false): PortedMetric {
+  const [first, ...rest] = list;
+  if (rest.length === 0) return first!;
+  return { ...first!, more: rest, ...(sharedActivity ? { sharedActivity } : {}) };
 }
 
 // upstream: solace_scaler.go SolaceMetadata.Validate, parseSolaceMetadata,
@@ -123,19 +118,24 @@ const solaceEventQueue: ScalerPort = {
     if (!p.ok || queue === null) return null;
     if (given.length === 0)
       return p.fail(null, 'no target value found in the scaler configuration');
-    const key = oneTarget(p, given);
-    if (key === null) return null;
-    const [, suffix, activationKey, unit, model] = SOLACE_QUEUE_TARGETS.find((t) => t[0] === key)!;
-    return {
-      name: normalizeString(`solace-${queue}-${suffix}`),
-      // Validate turns megabytes of spool into bytes, the unit the broker reports.
-      target: values.get(key)! * unit,
-      milli: false,
-      targetKey: key,
-      activation: values.get(activationKey)! * unit,
-      activationKey,
-      model,
-    };
+    // One metric per target set (count, spool, rate); each metric's activity is read against
+    // its own activation here (KEDA ORs the three over one broker read).
+    return metricList(
+      SOLACE_QUEUE_TARGETS.filter(([key]) => given.includes(key)).map(
+        ([key, suffix, activationKey, unit, model]) => ({
+          name: normalizeString(`solace-${queue}-${suffix}`),
+          // Validate turns megabytes of spool into bytes, the unit the broker reports.
+          target: values.get(key)! * unit,
+          milli: false,
+          targetKey: key,
+          activation: values.get(activationKey)! * unit,
+          activationKey,
+          model,
+        }),
+      ),
+      // GetMetricsAndActivity: count > its activation || spool > its || rate > its, per metric.
+      true,
+    );
   },
 };
 
@@ -196,18 +196,18 @@ const solaceDirectMessaging: ScalerPort = {
       );
     if (given.length === 0)
       return p.fail(null, 'no target value found in the scaler configuration');
-    const key = oneTarget(p, given);
-    if (key === null) return null;
-    return {
-      name: normalizeString(`solace-dm-${pattern}-${key}`),
-      target: values.get(key)!,
-      milli: false,
-      targetKey: key,
-      // GetMetricsAndActivity always answers active (the activation keys are read, never used).
-      activation: -1,
-      activationKey: null,
-      model: 'value',
-    };
+    return metricList(
+      given.map((key) => ({
+        name: normalizeString(`solace-dm-${pattern}-${key}`),
+        target: values.get(key)!,
+        milli: false,
+        targetKey: key,
+        // GetMetricsAndActivity always answers active (the activation keys are read, never used).
+        activation: -1,
+        activationKey: null,
+        model: 'value' as const,
+      })),
+    );
   },
 };
 

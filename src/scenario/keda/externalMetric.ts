@@ -42,7 +42,10 @@ function getMetricTargetType(
   return t === 'Value' ? 'Value' : 'AverageValue';
 }
 
-/** The trigger's External metric `s<index>-<name>` and its target; null with errors reported. */
+/**
+ * The trigger's External metrics `s<index>-<name>` and their targets (most scalers give one, in
+ * GetMetricSpecForScaling's order); null with errors reported.
+ */
 export function externalMetric(
   port: ScalerPort,
   trigger: Obj,
@@ -52,7 +55,7 @@ export function externalMetric(
   at: Path,
   report: Reporter,
   version: KedaVersion,
-): ExternalConverted | null {
+): ExternalConverted[] | null {
   const targetType = port.averageValueOnly
     ? 'AverageValue'
     : port.valueOnly
@@ -62,26 +65,28 @@ export function externalMetric(
   if (port.label) params.label = port.label;
   const ported = port.parse(params, { namespace });
   if (!targetType || !ported || !params.ok) return null;
-  const targetMilli = ported.milli
-    ? getMetricTargetMili(ported.target, version)
-    : Math.round(ported.target * 1000);
-  const quantity = milliText(targetMilli);
-  const name = `s${index}-${ported.name}`;
-  return {
-    metric: {
-      type: 'External',
-      external: {
-        metric: { name, selector: { matchLabels: { [OWNER_LABEL]: owner } } },
-        target:
-          targetType === 'AverageValue'
-            ? { type: targetType, averageValue: quantity }
-            : { type: targetType, value: quantity },
+  return [ported, ...(ported.more ?? [])].map((one) => {
+    const targetMilli = one.milli
+      ? getMetricTargetMili(one.target, version)
+      : Math.round(one.target * 1000);
+    const quantity = milliText(targetMilli);
+    const name = `s${index}-${one.name}`;
+    return {
+      metric: {
+        type: 'External',
+        external: {
+          metric: { name, selector: { matchLabels: { [OWNER_LABEL]: owner } } },
+          target:
+            targetType === 'AverageValue'
+              ? { type: targetType, averageValue: quantity }
+              : { type: targetType, value: quantity },
+        },
       },
-    },
-    valueKey: ported.targetKey,
-    port: ported,
-    name,
-    targetType,
-    targetMilli,
-  };
+      valueKey: one.targetKey,
+      port: one,
+      name,
+      targetType,
+      targetMilli,
+    };
+  });
 }

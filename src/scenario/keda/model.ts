@@ -21,6 +21,10 @@ export interface KedaTriggerFeed {
   activation: number;
   model: 'queue' | 'value' | 'cron' | 'resource';
   cron?: CronWindow;
+  /** per metric name, when the trigger has several metrics (each its own activation) */
+  activations?: Record<string, number>;
+  /** the scaler answers one activity for all its metrics: any above its activation */
+  sharedActivity?: boolean;
 }
 
 export interface KedaModel {
@@ -96,14 +100,23 @@ export function kedaModelOf(
 export function kedaRunInput(model: KedaModel): KedaRunInput {
   const activations: Record<string, number> = {};
   const crons: Record<string, { window: CronWindow; startEpoch: number }> = {};
+  const activityGroups: Record<string, string[]> = {};
   for (const t of model.scaledObject.triggers) {
     const feed = model.feeds.find((f) => f.index === t.index);
     for (const m of t.metrics) {
-      activations[m.name] = feed?.activation ?? 0;
+      activations[m.name] = feed?.activations?.[m.name] ?? feed?.activation ?? 0;
       // The default world places the run on the calendar by the window (cronWorld.ts).
       if (feed?.cron)
         crons[m.name] = { window: feed.cron, startEpoch: cronWorld(feed.cron, 0).startEpoch };
+      if (feed?.sharedActivity) activityGroups[m.name] = t.metrics.map((x) => x.name);
     }
   }
-  return { version: model.version, scaledObject: model.scaledObject, activations, crons };
+  const run: KedaRunInput = {
+    version: model.version,
+    scaledObject: model.scaledObject,
+    activations,
+    crons,
+  };
+  if (Object.keys(activityGroups).length > 0) run.activityGroups = activityGroups;
+  return run;
 }

@@ -113,16 +113,30 @@ export function scaledObjectToHpa(
     if (!port) return void (ok = unsupported(type, at, report));
     const converted = externalMetric(port, trigger, index, name, namespace, at, report, version);
     if (!converted) return void (ok = false);
-    metrics.push({ ...converted, trigger: index });
-    const spec0 = {
-      name: converted.name,
-      targetType: converted.targetType,
-      targetMilli: converted.targetMilli,
-    };
-    kedaTriggers.push({ ...base, goType: port.goType, metrics: [spec0] });
-    const { activation, model, cron } = converted.port;
-    feeds.push({ index, activation, model, ...(cron ? { cron } : {}) });
-    if (model === 'queue') queueMetrics.push(converted.name);
+    for (const c of converted) {
+      metrics.push({ ...c, trigger: index });
+      if (c.port.model === 'queue') queueMetrics.push(c.name);
+    }
+    const specs = converted.map((c) => ({
+      name: c.name,
+      targetType: c.targetType,
+      targetMilli: c.targetMilli,
+    }));
+    kedaTriggers.push({ ...base, goType: port.goType, metrics: specs });
+    const { activation, model, cron } = converted[0]!.port;
+    // A scaler with several targets has an activation per metric.
+    const activations =
+      converted.length > 1
+        ? Object.fromEntries(converted.map((c) => [c.name, c.port.activation]))
+        : undefined;
+    feeds.push({
+      index,
+      activation,
+      model,
+      ...(cron ? { cron } : {}),
+      ...(activations ? { activations } : {}),
+      ...(converted[0]!.port.sharedActivity ? { sharedActivity: true } : {}),
+    });
   });
   if (!ok) return null;
   const keda = kedaModelOf(so, kedaTriggers, feeds, version);

@@ -18,6 +18,10 @@ export interface PortedMetric {
   /** How the default world feeds it: a backlog drained by the pods, or a value. */
   model: 'queue' | 'value' | 'cron';
   cron?: CronWindow;
+  /** The trigger's further metrics, in GetMetricSpecForScaling's order (a scaler with several targets). */
+  more?: PortedMetric[];
+  /** GetMetricsAndActivity answers one activity for all the trigger's metrics (any above its activation). */
+  sharedActivity?: boolean;
 }
 
 /** Go's url.ParseRequestURI verdict: null when it parses, else the error Go prints. */
