@@ -44,6 +44,11 @@ export interface HorizontalController {
   readonly scratch: ByPositionScratch;
   /** Karmada's calibration factor (ReconcileOptions.calibration); 1 = kube-controller-manager */
   readonly calibration: number;
+  /**
+   * ReconcileOptions.reuse: the caller keeps nothing of this result past its next reconcile, so
+   * the memory and events the scratch owns may be updated in place (never changes a result)
+   */
+  readonly reuse: boolean;
 }
 
 export function newHorizontalController(
@@ -54,20 +59,27 @@ export function newHorizontalController(
   byPosition = true,
   scratch: ByPositionScratch = new ByPositionScratch(),
   calibration = 1,
+  reuse = false,
 ): HorizontalController {
+  let events: HPAEvent[];
+  if (reuse) {
+    events = scratch.events;
+    if (events.length > 0) events.length = 0;
+  } else events = [];
   return {
     config,
     now,
     recommendations: memory.recommendations,
     scaleUpEvents: memory.scaleUpEvents,
     scaleDownEvents: memory.scaleDownEvents,
-    events: [],
+    events,
     conditions,
     memory,
     byPosition,
     replicaCalc: byName,
     scratch,
     calibration,
+    reuse,
   };
 }
 

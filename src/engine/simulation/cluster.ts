@@ -377,6 +377,9 @@ export class Cluster {
     const obs = this.observation(t, world, true);
     const options = this.reconcileOptions;
     options.trace = trace;
+    // Nothing of a result is kept past the next sync unless a full record or the informer's
+    // cache holds it; snapshot() copies what it keeps.
+    options.reuse = trace !== true && this.lagged === null;
     const r = reconcileAutoscaler(obs, this.memory, t, this.input.controller, options);
     this.memory = r.memory;
     this.conditions = r.conditions;
@@ -463,9 +466,9 @@ export class Cluster {
   snapshot(): ClusterSnapshot {
     return {
       workload: this.workload.snapshot(),
-      // The controller never mutates its memory or conditions (it returns new ones): share them.
-      memory: this.memory,
-      conditions: this.conditions,
+      // Copies: with ReconcileOptions.reuse the next syncs update these lists in place.
+      memory: copyMemory(this.memory),
+      conditions: this.conditions.map((c) => ({ ...c })),
       desiredReplicas: this.desiredReplicas,
       lastScaleTime: this.lastScaleTime,
       observedGeneration: this.observedGeneration,
@@ -511,4 +514,16 @@ export class Cluster {
     if (!Number.isNaN(s.lastScrape))
       this.pipeline.rewrite(this.workload, world.unavailableAt(s.lastScrape));
   }
+}
+
+/** A memory whose lists and entries are its own (Cluster.snapshot). */
+function copyMemory(m: ControllerMemory): ControllerMemory {
+  return {
+    recommendations:
+      m.recommendations === null
+        ? null
+        : m.recommendations.map((r) => ({ timestamp: r.timestamp, replicas: r.replicas })),
+    scaleUpEvents: m.scaleUpEvents.slice(),
+    scaleDownEvents: m.scaleDownEvents.slice(),
+  };
 }
