@@ -3,9 +3,10 @@
 // helpers upstream keeps further down (getUnableComputeReplicaCountCondition, tolerancesForHpa),
 // in upstream's order. The normalization half is normalization.ts and scaleEvents.ts.
 // Deliberate break from upstream: `now`, the controller memory and the configuration are passed
-// in and a new memory is returned; nothing is mutated and no clock is read. The informer, queue,
-// REST mapping and status-write functions are not ported (see the upstream map in
-// src/engine/README.md). Ported bodies return their intermediates; the trace is built in trace.ts.
+// in and a new memory is returned; nothing is mutated (unless ReconcileOptions.reuse asks) and no
+// clock is read. The informer, queue, REST mapping and status-write functions are not ported
+// (see the upstream map in src/engine/README.md). Ported bodies return their intermediates; the
+// trace is built in trace.ts.
 
 import { ByPositionScratch } from './byPositionScratch.ts';
 import { removeCondition, setCondition, workingConditions } from './conditions.ts';

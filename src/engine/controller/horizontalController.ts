@@ -4,7 +4,9 @@
 // where it needs "now". Here the memory of the one HPA, the one instant of the step, the flags and
 // the recorded events are fields, so the ported bodies read `a.recommendations` where upstream
 // reads `a.recommendations[key]`. Ported functions replace the memory arrays, never mutate them:
-// the caller's memory stays intact (deviation 1 in src/engine/README.md).
+// the caller's memory stays intact (deviation 1 in src/engine/README.md). The one exception is a
+// caller that asks for it (ReconcileOptions.reuse): then the lists the scratch owns are updated
+// in place.
 
 import { ByPositionScratch } from './byPositionScratch.ts';
 import { byName, type ReplicaCalculator } from './replicaCalculation.ts';
