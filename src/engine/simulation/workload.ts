@@ -6,7 +6,7 @@
 
 import type { PodObservation } from '../controller/index.ts';
 import { DEFAULT_REPLICA_SET, type ReplicaSetModel, type WorkloadModel } from './input.ts';
-import type { PodMetricsState, WorkloadSnapshot } from './state.ts';
+import type { PodMetricsState, PodSnapshot, WorkloadSnapshot } from './state.ts';
 import { zeroCounts, type WorkCounts } from './meter.ts';
 import { probeReadyAt } from './readiness.ts';
 import { addLife } from './podLives.ts';
@@ -62,6 +62,23 @@ export interface PodPlacer {
 
 function cloneMetrics(m: PodMetricsState | null): PodMetricsState | null {
   return m && { v: m.v.slice(), lastT: m.lastT, prevT: m.prevT, pollT: m.pollT };
+}
+
+/** A pod as a snapshot keeps it (fields added, not spread: a spread per pod was slow). */
+function podSnapshot(p: SimPod): PodSnapshot {
+  const q: PodSnapshot = {
+    index: p.index,
+    createdAt: p.createdAt,
+    scheduledAt: p.scheduledAt,
+    deletedAt: p.deletedAt,
+    failed: p.failed,
+    noMetrics: p.noMetrics,
+    metrics: cloneMetrics(p.metrics),
+  };
+  // Only with a node pool, so a snapshot without one keeps its shape; the rollout's tag likewise.
+  if (p.node >= 0) q.node = p.node;
+  if (p.rs !== 0) q.rs = p.rs;
+  return q;
 }
 
 /** How many pods are in each state at one instant (pending = unscheduled or starting). */
@@ -270,19 +287,7 @@ export class Workload {
 
   snapshot(): WorkloadSnapshot {
     return {
-      pods: this.pods.map((p) => ({
-        index: p.index,
-        createdAt: p.createdAt,
-        scheduledAt: p.scheduledAt,
-        deletedAt: p.deletedAt,
-        failed: p.failed,
-        noMetrics: p.noMetrics,
-        metrics: cloneMetrics(p.metrics),
-        // Only with a node pool, so a snapshot without one keeps its shape.
-        ...(p.node >= 0 ? { node: p.node } : {}),
-        // Only after a rollout, likewise.
-        ...(p.rs !== 0 ? { rs: p.rs } : {}),
-      })),
+      pods: this.pods.map(podSnapshot),
       nextIndex: this.nextIndex,
       unscheduled: this.unscheduled,
       nextGoneAt: this.nextGoneAt,
