@@ -259,6 +259,7 @@ export function App() {
                 kedaWrites={kedaWrites}
                 drawBand={draws.band}
                 changes={result?.changes}
+                rollout={result?.rollout?.series}
                 phaseShades={kedaShades}
               />
             ) : (

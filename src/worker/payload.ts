@@ -26,6 +26,7 @@ export function resultPayload(result: SimulationResult): ResultPayload {
     syncPeriodSeconds: result.syncPeriodSeconds,
     ...(result.nodes ? { nodes: result.nodes } : {}),
     ...(result.changes ? { changes: result.changes } : {}),
+    ...(result.rollout ? { rollout: result.rollout } : {}),
     // Copied: the worker keeps its result, the copy is transferred.
     ...(keda
       ? {

@@ -16,6 +16,7 @@ import type {
   Kpis,
   RunIdentity,
   NodeRun,
+  RolloutRun,
   ScenarioSummary,
   SeriesArrays,
   SeriesInfo,
@@ -43,6 +44,8 @@ export interface ResultPayload {
   keda?: KedaPayload;
   /** the run's HPA edits and kubectl scales (spec.changes), for chart markers; absent: none */
   changes?: { time: number; description: string }[];
+  /** a rollout's old and new pods per sync (spec.changes rollout; copied); absent: none */
+  rollout?: RolloutRun;
 }
 
 /** Per sync, KEDA's phase (an index into `phases`) and the replicas it wrote (NaN: none). */

@@ -51,6 +51,16 @@ export interface SyncStep {
   skipped?: { writtenAt: number };
   /** the writes of others (HPA edits, kubectl scale) since the previous sync, or null */
   changes?: readonly TimedChange[] | null;
+  /** a rollout in progress after the sync: pods of the old ReplicaSets and of the new one */
+  rollout?: { old: number; new: number };
+}
+
+/** The Deployment's controller as the cluster calls it (../deployment/plane.ts). */
+export interface RolloutHook {
+  /** spec.replicas written at t: a Deployment sync */
+  write(replicas: number, t: number): void;
+  /** old and new pods at t while a rollout is in progress, else null */
+  inProgress(t: number): { old: number; new: number } | null;
 }
 
 /**
@@ -322,7 +332,18 @@ export class Cluster {
   writeScale(n: number, t: number): void {
     if (n === this.specReplicas) return;
     this.specReplicas = n;
-    this.workload.scaleTo(n, t);
+    this.manage(t);
+  }
+
+  /**
+   * Who brings the pods to spec.replicas: the Deployment's controller when a rollout runs
+   * (../deployment/plane.ts sets it), else the one ReplicaSet.
+   */
+  deployment: RolloutHook | null = null;
+
+  private manage(t: number): void {
+    if (this.deployment !== null) this.deployment.write(this.specReplicas, t);
+    else this.workload.manageReplicas(this.specReplicas, t);
   }
 
   /**
@@ -389,10 +410,19 @@ export class Cluster {
     const before = this.specReplicas;
     if (r.rescaled) this.specReplicas = Math.min(r.replicas, this.maxPods);
     // The ReplicaSet reconciles after every write it sees; at t = 0 it also replaces Failed pods.
-    this.workload.manageReplicas(this.specReplicas, t);
+    this.manage(t);
     const changes = this.changed;
     this.changed = null;
-    return { time: t, before, r, lastScrape: this.scrapes.lastAtOrBefore(t), changes };
+    const step: SyncStep = {
+      time: t,
+      before,
+      r,
+      lastScrape: this.scrapes.lastAtOrBefore(t),
+      changes,
+    };
+    const rollout = this.deployment?.inProgress(t) ?? null;
+    if (rollout !== null) step.rollout = rollout;
+    return step;
   }
 
   /**
@@ -418,7 +448,7 @@ export class Cluster {
       // the previous reconcile without one).
       const trace = { path: last.trace.path, tolerances: last.trace.tolerances };
       const r = { ...last, replicas: before, rescaled: false, events: [], trace };
-      this.workload.manageReplicas(this.specReplicas, t);
+      this.manage(t);
       const changes = this.changed;
       this.changed = null;
       return {

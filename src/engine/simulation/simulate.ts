@@ -19,6 +19,8 @@ import { singleSimulation } from './single.ts';
 import { findPlane } from './plane.ts';
 import { NodePlane } from '../nodes/nodePlane.ts';
 import { NodeRecorder } from '../nodes/record.ts';
+import { DeploymentPlane } from '../deployment/plane.ts';
+import { RolloutRecorder } from '../deployment/record.ts';
 import { KedaPlane } from '../keda/plane.ts';
 
 export { SIMULATION_LIMITS };
@@ -131,9 +133,11 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
   countSeries(sim, input.hpa.spec.metrics?.length ?? 0, 1);
   const nodePlane = findPlane(sim.plane, NodePlane);
   const nodes = nodePlane ? new NodeRecorder(nodePlane, cluster.workload, sim.syncCount) : null;
+  const deploymentPlane = findPlane(sim.plane, DeploymentPlane);
+  const rollout = deploymentPlane ? new RolloutRecorder(deploymentPlane, sim.syncCount) : null;
   drive(
     sim,
-    new SingleObserver(recorder, cluster, sim, nodes, findPlane(sim.plane, KedaPlane)),
+    new SingleObserver(recorder, cluster, sim, nodes, findPlane(sim.plane, KedaPlane), rollout),
     // A compact run keeps only the series numbers; replay.ts rebuilds a sync's full trace.
     {
       trace: full ? true : 'lean',
@@ -158,6 +162,7 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
       : {}),
     // Only a run with a node pool has the key, so other results keep their shape.
     ...(nodes ? { nodes: nodes.build(input.durationSeconds) } : {}),
+    ...(rollout ? { rollout: rollout.build() } : {}),
     ...(recorder.keda
       ? { keda: { series: recorder.keda.series, kpis: recorder.keda.build() } }
       : {}),
@@ -172,6 +177,7 @@ class SingleObserver implements LoopObserver {
     private readonly sim: Simulation,
     private readonly nodes: NodeRecorder | null,
     private readonly keda: KedaPlane | null,
+    private readonly rollout: RolloutRecorder | null,
   ) {}
 
   tick(s: number): void {
@@ -189,6 +195,7 @@ class SingleObserver implements LoopObserver {
       this.keda?.last ?? null,
     );
     this.nodes?.sync(k, t);
+    this.rollout?.sync(k, t);
   }
 }
 
