@@ -5,7 +5,12 @@ import { parseScenario } from '../scenario/index.ts';
 import { runFederated } from '../run/index.ts';
 import { createSimulatorApi } from '../worker/api.ts';
 import { replyTransferables } from '../worker/payload.ts';
-import { federationGroups, federationView } from './federationView.ts';
+import {
+  cachedFederationGroups,
+  cachedFederationView,
+  federationGroups,
+  federationView,
+} from './federationView.ts';
 
 const read = (path: string) => readFileSync(resolve(import.meta.dirname, path), 'utf8');
 const failover = read('../presets/multicluster/failover.yaml');
@@ -92,6 +97,11 @@ describe('the cluster lanes of a multi-cluster run set', () => {
     const reply = await createSimulatorApi().run(1, variants);
     expect(reply.error).toBeNull();
     expect(federationGroups(reply.runs)).toEqual([null, 'tight', 'tolerant']);
+    // A hook's value: one array per run set.
+    expect(cachedFederationGroups(reply.runs)).toBe(cachedFederationGroups(reply.runs));
+    expect(cachedFederationView(reply.runs, 'tight')).toBe(
+      cachedFederationView(reply.runs, 'tight'),
+    );
     const hpa = federationView(reply.runs)!;
     const tight = federationView(reply.runs, 'tight')!;
     expect(tight.models.map((m) => [m.model, m.variant])).toEqual([

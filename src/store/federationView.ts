@@ -105,6 +105,15 @@ export function federationGroups(runs: readonly RunPayload[]): (string | null)[]
   return out;
 }
 
+const groups = new WeakMap<readonly RunPayload[], (string | null)[]>();
+
+/** `federationGroups`, one array per run set (a hook's value must keep its identity). */
+export function cachedFederationGroups(runs: readonly RunPayload[]): (string | null)[] {
+  let g = groups.get(runs);
+  if (!g) groups.set(runs, (g = federationGroups(runs)));
+  return g;
+}
+
 const views = new WeakMap<readonly RunPayload[], Map<string | null, FederationView | null>>();
 
 /** `federationView`, computed once per run set and variant (a hook reads it on every render). */

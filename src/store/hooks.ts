@@ -6,7 +6,11 @@ import { useStore } from 'zustand';
 import type { Diagnostic, FederationModel } from '../run/index.ts';
 import type { ParseSummary, ResultPayload, RunPayload, SyncDetail } from '../worker/protocol.ts';
 import { getStore } from './current.ts';
-import { cachedFederationView, federationGroups, type FederationView } from './federationView.ts';
+import {
+  cachedFederationGroups,
+  cachedFederationView,
+  type FederationView,
+} from './federationView.ts';
 import type { Speed } from './playback.ts';
 import type { LayoutPrefs } from './layoutPrefs.ts';
 import {
@@ -59,9 +63,9 @@ export const useFederation = (): FederationView | null =>
   useSim((s) => cachedFederationView(s.runs, s.clusterGroup));
 /** the variant whose federation the Clusters panel shows (null: the HPA's) */
 export const useClusterGroup = (): string | null => useSim((s) => s.clusterGroup);
-/** the variants with a federation in the runs (null: the HPA's), one string so it compares */
-export const useClusterGroups = (): string =>
-  useSim((s) => JSON.stringify(federationGroups(s.runs)));
+/** the variants with a federation in the runs (null: the HPA's), in the set's order */
+export const useClusterGroups = (): (string | null)[] =>
+  useSim((s) => cachedFederationGroups(s.runs));
 /** the playback: playing, and its speed (syncs per second) */
 export const usePlaying = (): boolean => useSim((s) => s.playing);
 export const usePlaybackSpeed = (): Speed => useSim((s) => s.speed);

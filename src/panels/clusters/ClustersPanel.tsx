@@ -51,7 +51,7 @@ export function ClustersPanel(props: {
   const parse = useParseSummary();
   const hpaName = hpaChoice ?? (parse?.selectedHpa || 'the HPA');
   // The HPA's federation and each variant's: every one is its own group of member runs.
-  const groups = JSON.parse(useClusterGroups()) as (string | null)[];
+  const groups = useClusterGroups();
   const group = useClusterGroup();
   if (!federation || federation.models.length === 0) return null;
   const models = federation.models;
