@@ -2,12 +2,13 @@
 // through comlink and used directly in Node tests and the bridge's main-thread fallback.
 
 import { resultToCsv } from '../engine/simulation/exportCsv.ts';
+import { federationToCsv, type FederationRun } from '../engine/multicluster/index.ts';
 import { drawStats, simulate, syncDetail, type Kpis } from '../engine/simulation/index.ts';
 import {
   executeDrawsAt,
   executeRun,
-  federationCsv,
   runDecision,
+  parseMemberKey,
   planScenario,
   runChanges,
   runSetToCsv,
@@ -237,7 +238,13 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
     if (!kept || kept.runId !== runId) return null;
     if (which === 'runs') return runSetToCsv(keptSet);
     // A multi-cluster run: every model, a column group per cluster (the CLI writes the same).
-    if (kept.input.federation) return federationCsv(kept.input);
+    if (kept.input.federation) {
+      // The HPA's models, each once, from the kept runs' own model runs (nothing simulated).
+      const models = new Set<FederationRun>();
+      for (const r of keptRuns.values())
+        if (r.modelRun && parseMemberKey(r.key)?.variant === undefined) models.add(r.modelRun);
+      return models.size > 0 ? federationToCsv([...models]) : null;
+    }
     // Every row carries its explanation: record the run in full once, for the export only.
     const full = simulate(kept.input, { record: 'full' });
     return full.ok ? resultToCsv(full.result) : null;
