@@ -1,4 +1,4 @@
-// `cli conform [--trace] FILE...`: run conformance vectors, print failures and "N passed, M failed".
+// `hpa-sim conform [--trace] FILE...`: run conformance vectors, print failures and "N passed, M failed".
 
 import { readFileSync } from 'node:fs';
 import { conformText, type ConformReport } from '../conformance/conformFiles.ts';
@@ -11,7 +11,9 @@ export function conformCommand(
   const trace = args.includes('--trace');
   const files = args.filter((a) => a !== '--trace');
   if (files.length === 0) {
-    err('hpa-sim: error: conform needs files: cli conform [--trace] FILE.jsonl [FILE.jsonl ...]');
+    err(
+      'hpa-sim: error: conform needs files: hpa-sim conform [--trace] FILE.jsonl [FILE.jsonl ...]',
+    );
     return 2;
   }
   const report: ConformReport = { passed: 0, failed: 0, lines: [], errors: [] };

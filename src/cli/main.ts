@@ -25,29 +25,37 @@ commands:
         KPI's median, p95 and worst (JSON: drawSummary and one entry per draw);
         --format runs-csv writes every run of the set (variants, every federation member and
         total) as rows led by run,kind,group,label: the app's "Every run's series" export
-  check FILE [--hpa NAME] ${THRESHOLDS.map((t) => `[--${t.flag} N]`).join(' ')} [--gate hpa|all|VARIANT] [--max-work N]
-       [--draws N] [--seed S] [--percentile P]
+  check FILE|DIR|GLOB... [--hpa NAME] ${THRESHOLDS.map((t) => `[--${t.flag} N]`).join(' ')} [--gate hpa|all|VARIANT] [--max-work N]
+       [--draws N] [--seed S] [--percentile P] [--report junit|sarif|json|github[=FILE],...]
+       [--shard I/N] [--workers N]
         simulate and compare KPIs with thresholds: exit 0 all met, 1 some not met, 2 bad input;
         every variant (spec.variants) is judged and printed; --gate says whose verdict is the
         exit status: the HPA as written (default), every run, or one variant;
         --draws N [--seed S] [--percentile P] judges each KPI over N timing draws at their
-        P-th percentile (default 100: the worst draw)
+        P-th percentile (default 100: the worst draw); folders and globs are a fleet (every
+        autoscaler in every file, on every core, --workers N): --report writes JUnit, SARIF,
+        JSON or GitHub annotations (stdout, or FILE), --shard I/N judges one CI shard of it
   tune FILE [--hpa NAME] [check's thresholds] [--minimize cost|pod-hours] [--pod-hour-price P]
        [--seed N] [--budget RUNS] [--workers N] [--search-replicas] [--search-target] [--max-work N]
-       [--draws N] [--percentile P] [--write FILE]
+       [--draws N] [--percentile P] [--write FILE] [--format yaml|json]
         search the HPA's behavior for the cheapest one that meets the thresholds (seed ${TUNE_DEFAULTS.seed},
         ${TUNE_DEFAULTS.budget} runs, all cores by default); prints the recommended manifest, a summary on
         stderr: exit 0 one meets every threshold, 1 none does (the nearest miss is printed), 2 bad input;
         --minimize cost reads spec.cost's prices unless --pod-hour-price is given;
         --draws N [--percentile P] judges every candidate at the P-th percentile of N timing
         draws (default: the worst); --write FILE writes the recommended HPA there (only when
-        it meets every threshold) instead of printing it
+        it meets every threshold) instead of printing it; --format json prints every candidate
   import FILE [--from csv|prometheus] [--series sum|N] [--step] [--scale F] [--points]
-        turn exported traffic (CSV time,value or a Prometheus query_range JSON) into a series
-        curve to paste under spec.traffic
+  import --prometheus URL --query Q --start T --end T --step D [--timeout S] [--hold]
+       [--series sum|N] [--scale F] [--points]
+        turn exported traffic (CSV time,value or a Prometheus query_range JSON, or the answer
+        of the server at URL) into a series curve to paste under spec.traffic
   conform [--trace] FILE...
         check conformance vectors (JSONL) against the controller engine; --trace also compares
         the intermediate values of each step
+  mcp
+        a Model Context Protocol server on stdin/stdout: run, check, explain_sync, tune, presets
+        and share_link as tools for an AI assistant
 
 Problems are printed one per line as file:line:column: severity: message (file: severity:
 message when there is no position). Control characters from the input are shown escaped (\\u001b).`;

@@ -10,6 +10,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  readdirSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -127,6 +128,18 @@ beforeAll(async () => {
 }, 240_000);
 
 describe('the packed tarball, installed into an empty folder', () => {
+  it('installs itself alone: every dependency is inside the bundle, none is fetched', () => {
+    // A package under "dependencies" is fetched from the registry by every install (and fails
+    // an offline one on a clean cache), though the bundle already carries it.
+    const manifest = JSON.parse(
+      readFileSync(join(home, 'node_modules', 'hpa-sim', 'package.json'), 'utf8'),
+    );
+    expect(manifest.dependencies ?? {}).toEqual({});
+    expect(readdirSync(join(home, 'node_modules')).filter((d) => !d.startsWith('.'))).toEqual([
+      'hpa-sim',
+    ]);
+  });
+
   it('--version, run, and run from stdin', () => {
     expect(hpaSim(['--version'])).toMatchObject({
       code: 0,

@@ -15,9 +15,6 @@ import { registerQuickFixes } from './quickFixes.ts';
 import { nextTabMode, type TabEvent, type TabMode } from './tabFocus.ts';
 import {
   DEFAULT_ARIA_LABEL,
-  EDITOR_FONT_FAMILY,
-  EDITOR_FONT_SIZE,
-  EDITOR_LINE_HEIGHT,
   editorBoxClass,
   type EditorMarker,
   type EditorTheme,
@@ -25,6 +22,7 @@ import {
   type ScenarioEditorTestHook,
 } from './types.ts';
 import { ensureYamlLanguage } from './yamlLanguage.ts';
+import { EDITOR_OPTIONS } from './editorOptions.ts';
 
 type CodeEditor = monaco.editor.IStandaloneCodeEditor;
 type TextModel = monaco.editor.ITextModel;
@@ -141,34 +139,10 @@ export default function ScenarioEditor({
     );
     model.updateOptions({ tabSize: 2, indentSize: 2, insertSpaces: true });
     const editor = monaco.editor.create(container, {
+      ...EDITOR_OPTIONS,
       model,
       theme: monacoTheme(initial.theme),
       ariaLabel: initial.ariaLabel,
-      automaticLayout: true,
-      fixedOverflowWidgets: true,
-      minimap: { enabled: false },
-      scrollBeyondLastLine: false,
-      detectIndentation: false,
-      tabSize: 2,
-      insertSpaces: true,
-      fontFamily: EDITOR_FONT_FAMILY,
-      fontSize: EDITOR_FONT_SIZE,
-      lineHeight: EDITOR_LINE_HEIGHT,
-      renderWhitespace: 'selection',
-      quickSuggestions: { other: true, comments: false, strings: true },
-      suggest: { showWords: false },
-      wordBasedSuggestions: 'off',
-      hover: { delay: 300 },
-      // Its pending delayed run rejects unhandled ("Canceled") when the editor is disposed soon
-      // after a cursor move or focus (monaco-editor#4702; React StrictMode remounts hit it).
-      occurrencesHighlight: 'off',
-      // No remote content anywhere: links in hovers are not opened by a click.
-      links: false,
-      // Long lines wrap under their indentation: nothing is ever scrolled sideways.
-      wordWrap: 'on',
-      wrappingIndent: 'indent',
-      // Tab moves focus until the user types (tabFocus.ts): the editor is never a keyboard trap.
-      tabFocusMode: true,
     });
     editorRef.current = editor;
     monaco.editor.setModelMarkers(model, MARKER_OWNER, toMarkers(initial.diagnostics));
