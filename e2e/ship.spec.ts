@@ -208,5 +208,22 @@ test('a tuned candidate leaves the app as an HPA manifest that cli check passes'
   await dialog.getByRole('button', { name: 'Close' }).click();
   await page.getByRole('button', { name: 'Undo' }).click();
   await expectEditorText(page, before);
+
+  // The compare table after an edit: its rows are the previous text's until the new runs land,
+  // and it says where the text changed (here the edit breaks the YAML, so none land).
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expectEditorText(page, after);
+  await waitUpToDate(page);
+  const compare = page.getByRole('region', { name: 'Variants side by side' });
+  await expect(compare.getByRole('table')).toBeVisible();
+  const note = compare.getByRole('status').filter({ hasText: 'since these runs' });
+  await expect(note).toHaveCount(0);
+  await setEditorText(page, `${after}oops: [\n`);
+  await expect(note).toHaveText(
+    `The scenario changed at line ${after.split('\n').length} since these runs: the figures below are for the text they ran, until the new runs land.`,
+  );
+  await setEditorText(page, after);
+  await waitUpToDate(page);
+  await expect(note).toHaveCount(0);
   expect(pageGuard.pageErrors).toEqual([]);
 });

@@ -53,6 +53,8 @@ export const useErrorCount = (): number => useSim(selectErrorCount);
 export const useResult = (): ResultPayload | null => useSim((s) => s.result);
 /** every run with the result: the HPA's first, then its variants */
 export const useRuns = (): RunPayload[] => useSim((s) => s.runs);
+/** the text the shown runs were computed from (the compare table's stale note) */
+export const useResultText = (): string | null => useSim((s) => s.resultText);
 /** the member clusters of a multi-cluster result, every model (null: a single cluster) */
 export const useFederation = (): FederationPayload | null => useSim((s) => s.federation);
 export const useFocusedRun = (): string => useSim((s) => s.focusedRun);
