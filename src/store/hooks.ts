@@ -69,6 +69,8 @@ export const useClusterGroups = (): (string | null)[] =>
 /** the playback: playing, and its speed (syncs per second) */
 export const usePlaying = (): boolean => useSim((s) => s.playing);
 export const usePlaybackSpeed = (): Speed => useSim((s) => s.speed);
+/** the text the shown runs were computed from (the compare table's stale note) */
+export const useResultText = (): string | null => useSim((s) => s.resultText);
 export const useFocusedRun = (): string => useSim((s) => s.focusedRun);
 /** the federation model the Clusters panel shows (null: the scenario's first) */
 export const useClusterModel = (): FederationModel | null => useSim((s) => s.clusterModel);
