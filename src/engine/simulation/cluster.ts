@@ -53,6 +53,11 @@ export interface SyncStep {
   changes?: readonly TimedChange[] | null;
   /** a rollout in progress after the sync: pods of the old ReplicaSets and of the new one */
   rollout?: { old: number; new: number };
+  /**
+   * There was no HPA to reconcile (KEDA deleted it: a paused ScaledObject); `r` holds nothing
+   * the controller decided: the scale as it stands, no trace, no events
+   */
+  noHpa?: true;
 }
 
 /** The Deployment's controller as the cluster calls it (../deployment/plane.ts). */
@@ -398,6 +403,9 @@ export class Cluster {
     const obs = this.observation(t, world, true);
     const options = this.reconcileOptions;
     options.trace = trace;
+    // Nothing of a result is kept past the next sync unless a full record or the informer's
+    // cache holds it; snapshot() copies what it keeps.
+    options.reuse = trace !== true && this.lagged === null;
     const r = reconcileAutoscaler(obs, this.memory, t, this.input.controller, options);
     this.memory = r.memory;
     this.conditions = r.conditions;
@@ -420,6 +428,38 @@ export class Cluster {
     const rollout = this.deployment?.inProgress(t) ?? null;
     if (rollout !== null) step.rollout = rollout;
     return step;
+  }
+
+  /**
+   * The sync at t with no HPA object (KEDA deleted it while its ScaledObject is paused):
+   * horizontal.go reconcileKey finds none, forgets the key's recommendations and scale events and
+   * reconciles nothing; the ReplicaSet still does. The HPA's status went with the object, so one
+   * re-created later starts empty (no conditions, no lastScaleTime, no stabilization window).
+   */
+  syncWithoutHpa(t: number): SyncStep {
+    this.workload.advance(t);
+    this.memory = { recommendations: null, scaleUpEvents: [], scaleDownEvents: [] };
+    this.conditions = [];
+    this.lastScaleTime = null;
+    this.observedGeneration = null;
+    const before = this.specReplicas;
+    this.desiredReplicas = before;
+    this.manage(t);
+    const tolerance = this.input.controller.tolerance;
+    const r: ReconcileResult = {
+      replicas: before,
+      desiredReplicas: before,
+      rescaled: false,
+      lastScaleTime: null,
+      conditions: [],
+      memory: this.memory,
+      trace: { path: 'metrics', tolerances: { scaleDown: tolerance, scaleUp: tolerance } },
+      events: [],
+    };
+    const changes = this.changed;
+    this.changed = null;
+    const lastScrape = this.scrapes.lastAtOrBefore(t);
+    return { time: t, before, r, lastScrape, changes, noHpa: true };
   }
 
   /**
@@ -493,9 +533,9 @@ export class Cluster {
   snapshot(): ClusterSnapshot {
     return {
       workload: this.workload.snapshot(),
-      // The controller never mutates its memory or conditions (it returns new ones): share them.
-      memory: this.memory,
-      conditions: this.conditions,
+      // Copies: with ReconcileOptions.reuse the next syncs update these lists in place.
+      memory: copyMemory(this.memory),
+      conditions: this.conditions.map((c) => ({ ...c })),
       desiredReplicas: this.desiredReplicas,
       lastScaleTime: this.lastScaleTime,
       observedGeneration: this.observedGeneration,
@@ -541,4 +581,16 @@ export class Cluster {
     if (!Number.isNaN(s.lastScrape))
       this.pipeline.rewrite(this.workload, world.unavailableAt(s.lastScrape));
   }
+}
+
+/** A memory whose lists and entries are its own (Cluster.snapshot). */
+function copyMemory(m: ControllerMemory): ControllerMemory {
+  return {
+    recommendations:
+      m.recommendations === null
+        ? null
+        : m.recommendations.map((r) => ({ timestamp: r.timestamp, replicas: r.replicas })),
+    scaleUpEvents: m.scaleUpEvents.slice(),
+    scaleDownEvents: m.scaleDownEvents.slice(),
+  };
 }

@@ -60,6 +60,8 @@ export interface SyncRecord {
    * fields are the previous reconcile's
    */
   skipped?: { writtenAt: number };
+  /** there was no HPA (KEDA deleted it while its ScaledObject is paused): nothing reconciled */
+  noHpa?: true;
   /** status.observedGeneration after the sync (v1.37+ with HPAGeneration); absent before 1.37 */
   observedGeneration?: number | null;
   pods: { ready: number; running: number; pending: number; terminating: number };

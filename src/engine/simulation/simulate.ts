@@ -3,6 +3,7 @@
 // replay.ts).
 
 import { countSeries, drive, replayIndex, runError } from './drive.ts';
+import { snapshotSpacing } from './replay.ts';
 import type { SimulationInput } from './input.ts';
 import { metricKey } from './input.ts';
 import type { CurveCompiler } from './curves/tape.ts';
@@ -54,6 +55,12 @@ export interface SimulateOptions {
    * from tapes (curves/tape.ts; the values are the live ones, bit for bit). Live by default.
    */
   curves?: CurveCompiler;
+  /**
+   * false: a compact run keeps no snapshots (its result's `replay` is null: no sync detail on
+   * demand), for a caller that reads only the KPIs or a series (timing draws, the search). The
+   * same series and KPIs; the meter counts the snapshots anyway. Default true.
+   */
+  replay?: boolean;
 }
 
 /** Why the engine refuses an input, or null when it can run it. */
@@ -121,7 +128,8 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
   const full = options.record === 'full';
   const cluster = sim.cluster;
   const recorder = new Recorder(input, sim.world, sim.syncCount, full);
-  const replay = full ? null : replayIndex(sim.syncCount, { kind: 'hpa' });
+  const keep = !full && options.replay !== false;
+  const replay = keep ? replayIndex(sim.syncCount, { kind: 'hpa' }) : null;
   countSeries(sim, input.hpa.spec.metrics?.length ?? 0, 1);
   const nodePlane = findPlane(sim.plane, NodePlane);
   const nodes = nodePlane ? new NodeRecorder(nodePlane, cluster.workload, sim.syncCount) : null;
@@ -131,7 +139,12 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
     sim,
     new SingleObserver(recorder, cluster, sim, nodes, findPlane(sim.plane, KedaPlane), rollout),
     // A compact run keeps only the series numbers; replay.ts rebuilds a sync's full trace.
-    { trace: full ? true : 'lean', shouldStop: options.shouldStop, replay },
+    {
+      trace: full ? true : 'lean',
+      shouldStop: options.shouldStop,
+      replay,
+      countEvery: full ? 0 : snapshotSpacing(sim.syncCount),
+    },
   );
   return {
     record: full ? 'full' : 'compact',
