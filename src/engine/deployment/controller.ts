@@ -29,6 +29,8 @@ export interface DeploymentSnapshot {
   sets: ReplicaSetView[];
   strategy: RolloutStrategy;
   lastSync: number;
+  /** the Deployment's spec.replicas at the last sync */
+  replicas: number;
 }
 
 /** One controller sync's fixed point is reached within this many steps (each moves a count). */
@@ -195,6 +197,7 @@ export class DeploymentController {
       sets: this.sets.map((r) => ({ ...r })),
       strategy: this.strategy,
       lastSync: this.lastSync,
+      replicas: this.view.replicas,
     };
   }
 
@@ -204,6 +207,7 @@ export class DeploymentController {
     this.view.maxSurge = s.strategy.maxSurge;
     this.view.maxUnavailable = s.strategy.maxUnavailable;
     this.lastSync = s.lastSync;
+    this.view.replicas = s.replicas;
   }
 }
 

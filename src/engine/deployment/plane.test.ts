@@ -179,13 +179,29 @@ describe("a rollout in the run's result", () => {
 
   it('replays a compact run to the same records (the deployment plane snapshots and restores)', async () => {
     const { syncDetail } = await import('../simulation/replay.ts');
-    const input = pinned([rolloutAt(300, strategy('25%', '25%'))]);
+    // The HPA rescales mid-rollout here, so a replay must restore the Deployment's replicas too.
+    const input: SimulationInput = {
+      ...buildInput({
+        durationSeconds: 1200,
+        spec: { minReplicas: 1, maxReplicas: 30 },
+        workload: { initialReplicas: 10 },
+        traffic: {
+          type: 'steps',
+          steps: [
+            { at: 0, value: 6000 },
+            { at: 290, value: 12000 },
+          ],
+        },
+      }),
+      changes: [rolloutAt(300, strategy('25%', '25%', 30))],
+    };
     const full = simulate(input, { record: 'full' });
     const compact = simulate(input, { record: 'compact' });
     if (!full.ok || !compact.ok) throw new Error('run');
-    for (const k of [20, 21, 22, 30]) {
+    for (let k = 18; k <= 40; k++) {
       const again = syncDetail(input, compact.result, k);
       expect(again!.explanation).toBe(full.result.syncs![k]!.explanation);
+      expect(again!.pods).toEqual(full.result.syncs![k]!.pods);
     }
   });
 });
