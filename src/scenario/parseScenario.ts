@@ -73,6 +73,7 @@ interface Parts {
   inputFields?: Record<string, InputFieldLocation>;
   release?: ScenarioRelease | null;
   draws?: DrawsSetting | null;
+  changeEntries?: ChangeEntry[];
 }
 
 function result(p: Parts): ParseResult {
@@ -99,6 +100,7 @@ function result(p: Parts): ParseResult {
     variants: ok ? (p.variants ?? []) : [],
     inputFields: ok ? (p.inputFields ?? {}) : {},
     draws: ok ? (p.draws ?? null) : null,
+    changeEntries: ok ? (p.changeEntries ?? []) : [],
   };
 }
 
@@ -366,6 +368,7 @@ function parse(source: string, options: ParseOptions): ParseResult {
     variants,
     inputFields,
     draws,
+    changeEntries,
     release: {
       version: sim.controller.kubernetesVersion,
       label: RELEASES[sim.controller.kubernetesVersion].label,

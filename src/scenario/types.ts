@@ -52,6 +52,16 @@ export interface InputFieldLocation {
   endColumn: number;
 }
 
+/** One entry of the Simulation's `spec.changes` as written (variants/readChanges.ts reads it). */
+export interface ChangeEntry {
+  index: number;
+  atSeconds: number;
+  /** as written, nulls kept (a null deletes a field); null: no patch */
+  patch: Record<string, unknown> | null;
+  replicas: number | null;
+  description: string;
+}
+
 export interface ParseResult {
   /** True when no diagnostic is an error. */
   ok: boolean;
@@ -117,6 +127,12 @@ export interface ParseResult {
    * hand-built results.
    */
   draws?: DrawsSetting | null;
+  /**
+   * `spec.changes` as written, in time order: a tuning candidate's run applies them over its own
+   * HPA, as the scenario's run does over the HPA as written. Empty unless ok; absent only in
+   * hand-built results.
+   */
+  changeEntries?: ChangeEntry[];
 }
 
 /** `spec.draws` with its defaults filled (simulation/drawsSetting.ts reads it). */

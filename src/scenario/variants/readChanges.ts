@@ -15,18 +15,11 @@ import { getPath, isRecord } from '../plainData.ts';
 import { metricRefs } from '../simulation/metricRefs.ts';
 import { seconds } from '../simulation/read.ts';
 import { formatSeconds } from '../simulation/units.ts';
-import type { Path } from '../types.ts';
+import type { ChangeEntry, Path } from '../types.ts';
 import { mergePatch } from './mergePatch.ts';
 import { patchReporter } from './patchReporter.ts';
 
-export interface ChangeEntry {
-  index: number;
-  atSeconds: number;
-  /** as written, nulls kept (a null deletes a field); null: no patch */
-  patch: Record<string, unknown> | null;
-  replicas: number | null;
-  description: string;
-}
+export type { ChangeEntry };
 
 const changePath = (i: number): Path => ['spec', 'changes', i];
 
