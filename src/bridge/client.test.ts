@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SimulatorApi } from '../worker/protocol.ts';
-import { createClient } from './client.ts';
+import { createClient, QUIET_MS } from './client.ts';
 import { ControlledApi, FakeClock, FakeWorker } from './testing/fakes.ts';
 import { SimulatorError, type BridgeStatus, type SimulatorClient } from './types.ts';
 
@@ -337,8 +337,39 @@ describe('simulator client: a warm spare worker', () => {
     expect(workers).toHaveLength(2);
     onSpare.reply();
     expect((await b)?.parse.name).toBe('b');
-    expect(workers).toHaveLength(3); // the next spare, as soon as 'b' is delivered
+    clock.advance(QUIET_MS - 1);
+    expect(workers).toHaveLength(2); // the user may still be typing
+    clock.advance(1);
+    expect(workers).toHaveLength(3); // the next spare, once the user paused after 'b'
     expect((await workers[2]!.api.call(1)).text).toBe('b'); // on the last delivered text
+  });
+
+  it('starts and warms a spare only while the user pauses, never between keystrokes', async () => {
+    const { client, clock, workers } = setup({ warmUpText: 'tiny' });
+    const type = async (text: string, n: number) => {
+      const run = client.run(text);
+      (await workers[0]!.api.call(n)).reply();
+      await run;
+    };
+    await type('a', 1);
+    clock.advance(900);
+    await type('ab', 2); // a keystroke 100 ms before the spare was due
+    clock.advance(100 + QUIET_MS - 101);
+    expect(workers).toHaveLength(1); // due, but the user typed 499 ms ago
+    clock.advance(1);
+    expect(workers).toHaveLength(2);
+    const spare = workers[1]!.api;
+    (await spare.call(1)).reply(); // first warm-up run: the user is still away
+    await Promise.resolve();
+    await type('abc', 3); // typing again: the next warm-up run waits for the next pause
+    await new Promise((r) => setTimeout(r, 5));
+    expect(spare.calls).toHaveLength(1);
+    clock.advance(QUIET_MS - 1);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(spare.calls).toHaveLength(1);
+    clock.advance(1);
+    const second = await spare.call(2);
+    expect({ runId: second.runId, text: second.text }).toEqual({ runId: 0, text: 'abc' });
   });
 
   it('a spare taken while it warms up stops warming: the real run comes next', async () => {

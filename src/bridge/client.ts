@@ -50,6 +50,11 @@ interface Flight {
 const SHORT_RUN_MS = 1000;
 /** A short run in flight is interrupted only past this multiple of the last run's time. */
 const RUN_PATIENCE = 2;
+/**
+ * A spare starts, and warms up, only once no run was asked for this long (ms): the user paused.
+ * The store's undo coalesces keystrokes less than 500 ms apart as one burst of typing, too.
+ */
+export const QUIET_MS = 500;
 
 export function createClient(options: ClientOptions): SimulatorClient {
   const clock = options.clock ?? systemClock;
@@ -58,6 +63,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
   const maxStartFailures = options.maxStartFailures ?? 3;
   const warmUpText = options.warmUpText ?? null;
   const spareDelayMs = options.spareDelayMs ?? 1000;
+  const quietMs = options.quietMs ?? QUIET_MS;
   // The app passes the pool its search shares; alone (tests, the bridge's test page) the client
   // has its own.
   const ownPool = !options.pool;
@@ -88,10 +94,23 @@ export function createClient(options: ClientOptions): SimulatorClient {
   let deliveredText: string | null = null;
   /** a spare's warm-up waits for these: no run in flight or waiting (it never competes with one) */
   let idleWaiters: (() => void)[] = [];
-  // Looked at a tick later: a spare made while a run is being sent sees that run in flight.
+  /** when the latest run was asked for (clock ms): the user's last keystroke or drag frame */
+  let lastRequestAt = -Infinity;
+  /** ms until the user has paused for `quietMs` (0: paused now) */
+  const untilQuiet = () => Math.max(0, lastRequestAt + quietMs - clock.now());
+  // A warm-up run waits until no run is in flight or waiting *and* the user has paused: between
+  // two keystrokes or drag frames it would take the second core from the next edit's run (and
+  // the page's thread its share), which made the slowest edits slower. Looked at a tick later: a
+  // spare made while a run is being sent sees that run in flight.
   const whenIdle = async () => {
     await Promise.resolve();
-    if (inFlight || waiting) await new Promise<void>((resolve) => idleWaiters.push(resolve));
+    for (;;) {
+      if (inFlight || waiting) await new Promise<void>((resolve) => idleWaiters.push(resolve));
+      else if (untilQuiet() > 0)
+        await new Promise<void>((resolve) => clock.setTimeout(resolve, untilQuiet()));
+      else return;
+      if (disposed) return;
+    }
   };
   function flushIdle() {
     const ready = idleWaiters;
@@ -135,6 +154,13 @@ export function createClient(options: ClientOptions): SimulatorClient {
     if (!pool.keepsSpare || pool.hasSpare || disposed || onFallback) return;
     if (spareTimer !== null) clock.clearTimeout(spareTimer);
     spareTimer = null;
+    // A worker starting (loading and compiling the bundle) takes a core for a while: not while
+    // the user types or drags, but once they pause (and no run is going).
+    const wait = inFlight || waiting ? quietMs : untilQuiet();
+    if (wait > 0) {
+      spareTimer = clock.setTimeout(startSpare, wait);
+      return;
+    }
     // The user's scenario when it runs quickly (its code is then what the JIT optimises), else the
     // pool's own warm-up. A spare that crashes is dropped there, and made again after a later run.
     // Each warm-up run waits until no run is in flight: a spare warms up in the time between
@@ -321,6 +347,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
     ...(side as unknown as ClientMethods),
     run(text, options = {}) {
       if (disposed) return Promise.resolve(null);
+      lastRequestAt = clock.now();
       return new Promise<RunReply | null>((resolve, reject) => {
         waiting?.resolve(null);
         waiting = { runId: ++nextRunId, text, options, resolve, reject, attempts: 0 };

@@ -36,6 +36,7 @@ function setup(mode: TestWorkerMode, replyTimeoutMs = 20_000): void {
   client = createSimulatorClient({
     replyTimeoutMs,
     spareDelayMs: 0, // the spare at once, so a test sees it right after the first run
+    quietMs: 0, // and no pause needed before it starts and warms up
     onStatus: (status) => statuses.push(status),
     createWorker: () => {
       workersCreated++;

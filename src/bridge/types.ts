@@ -69,6 +69,8 @@ export interface ClientOptions {
   warmUpText?: string | null;
   /** the first spare starts this long after the first delivered run, off the page's load (ms) */
   spareDelayMs?: number;
+  /** a spare starts and warms up only once no run was asked for this long (ms; QUIET_MS) */
+  quietMs?: number;
 }
 
 /** A run failed because the simulator did (not because of the scenario). */

@@ -5,7 +5,7 @@
 
 import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { stabilizationModel } from '../explain/stabilization.ts';
-import { chartSummaries } from './summaries.ts';
+import { runSummaries, withSelected } from './summaries.ts';
 import type { SyncDetail } from '../worker/protocol.ts';
 import { buildChartData, DRAW_BAND_KEY, pointsForWidth, replicasScale } from './buildChartData.ts';
 import { DEFAULT_HIDDEN_REPLICAS } from './seriesStyles.ts';
@@ -149,7 +149,12 @@ function SimulationChartsView(props: SimulationChartsProps) {
   }, [selectedDetail, selectedSync, series]);
 
   // Each chart in words for a screen reader, the selected sync included (summaries.ts).
-  const summaries = useMemo(() => chartSummaries(series, selectedSync), [series, selectedSync]);
+  // The run's part once per result; the selected sync's words added per selection (cheap).
+  const runWords = useMemo(() => runSummaries(series), [series]);
+  const summaries = useMemo(
+    () => withSelected(runWords, series, selectedSync),
+    [runWords, series, selectedSync],
+  );
   const selectOnHover = props.selectOnHover ?? false;
   const shared: SharedChartProps = useMemo(
     () => ({

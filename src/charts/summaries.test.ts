@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../run/index.ts';
-import { chartSummaries, count } from './summaries.ts';
+import { chartSummaries, count, runSummaries, withSelected } from './summaries.ts';
 
 const text = readFileSync(
   resolve(import.meta.dirname, '../presets/story-5-delay-scale-down.yaml'),
@@ -29,6 +29,32 @@ describe('the charts in words', () => {
     );
     expect(s.metrics[0]).toMatch(/ Selected sync 8: 50 % of request, ratio 1\.$/);
     expect(s.demand).toMatch(/ Selected sync 8: demand 1000, served 1000\.$/);
+  });
+
+  it('a selection adds its words to the run’s, reading only the selected sync', () => {
+    const run = runSummaries(series);
+    expect(withSelected(run, series, null)).toBe(run);
+    // Every per-sync array counts its reads: the run's words were read once, above.
+    let reads = 0;
+    const count = (v: unknown): unknown => {
+      if (ArrayBuffer.isView(v))
+        return new Proxy(v, {
+          get: (a, i) => (typeof i === 'string' && /^\d+$/.test(i) && reads++, Reflect.get(a, i)),
+        });
+      if (Array.isArray(v))
+        return new Proxy(v, {
+          get: (a, i) =>
+            typeof i === 'string' && /^\d+$/.test(i) ? count(a[Number(i)]) : Reflect.get(a, i),
+        });
+      return v;
+    };
+    const counted = new Proxy(series, { get: (t, key) => count(Reflect.get(t, key)) });
+    for (const k of [0, 8, 60, 120]) {
+      reads = 0;
+      const words = withSelected(run, counted, k);
+      expect(words).toEqual(chartSummaries(series, k));
+      expect(reads).toBeLessThan(40); // the syncs around k, not the run's 121
+    }
   });
 
   it('one replica, two replicas', () => {

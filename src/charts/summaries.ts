@@ -32,7 +32,7 @@ function range(values: ArrayLike<number>): { min: number; max: number; at: numbe
   return at < 0 ? null : { min, max, at };
 }
 
-function replicasText(s: ChartSeries, k: number | null): string {
+function replicasOverall(s: ChartSeries): string {
   const n = s.time.length;
   if (n === 0) return 'Replicas: no syncs.';
   let ups = 0;
@@ -45,23 +45,27 @@ function replicasText(s: ChartSeries, k: number | null): string {
   }
   const r = range(s.specReplicas)!;
   const span = formatDuration(s.time[n - 1]! - s.time[0]!);
-  let text =
+  return (
     `Replicas over ${span}: from ${count(s.specReplicas[0]!, 'replica')} to ` +
     `${count(s.specReplicas[n - 1]!, 'replica')}, peak ${formatNumber(r.max)} at ` +
     `${formatElapsed(s.time[r.at]!, true)}; ${count(ups, 'scale-up')} and ` +
-    `${count(downs, 'scale-down')}; minReplicas ${s.minReplicas}, maxReplicas ${s.maxReplicas}.`;
-  if (k !== null && k < n) {
-    const before = replicasBefore(s, k);
-    const now = s.specReplicas[k]!;
-    text +=
-      ` Selected: sync ${k} at ${formatElapsed(s.time[k]!, true)}, ${count(now, 'replica')}` +
-      (s.rescaled[k] && before !== now ? ` (rescaled from ${formatNumber(before)})` : '') +
-      `, ${formatNumber(s.readyReplicas[k]!)} ready, status.desiredReplicas ${formatNumber(s.desiredReplicas[k]!)}.`;
-  }
-  return text;
+    `${count(downs, 'scale-down')}; minReplicas ${s.minReplicas}, maxReplicas ${s.maxReplicas}.`
+  );
 }
 
-function metricText(s: ChartSeries, m: number, k: number | null): string {
+function replicasSelected(s: ChartSeries, k: number | null): string {
+  const n = s.time.length;
+  if (n === 0 || k === null || k >= n) return '';
+  const before = replicasBefore(s, k);
+  const now = s.specReplicas[k]!;
+  return (
+    ` Selected: sync ${k} at ${formatElapsed(s.time[k]!, true)}, ${count(now, 'replica')}` +
+    (s.rescaled[k] && before !== now ? ` (rescaled from ${formatNumber(before)})` : '') +
+    `, ${formatNumber(s.readyReplicas[k]!)} ready, status.desiredReplicas ${formatNumber(s.desiredReplicas[k]!)}.`
+  );
+}
+
+function metricOverall(s: ChartSeries, m: number): string {
   const info = s.metricInfo[m]!;
   const values = s.metrics[m]!;
   const unit = info.unit ? ` ${info.unit}` : '';
@@ -73,23 +77,32 @@ function metricText(s: ChartSeries, m: number, k: number | null): string {
     counted++;
     if (values[i]! > info.target) above++;
   }
-  let text = `${info.label} against its target ${formatNumber(info.target)}${unit}: `;
-  text += r
-    ? `from ${formatNumber(r.min)} to ${formatNumber(r.max)}${unit}, above the target at ${count(above, 'sync')} of ${formatNumber(counted)}.`
-    : 'no value was computed.';
-  if (k !== null && k < values.length) {
-    const v = values[k]!;
-    const ratio = s.ratios[m]?.[k];
-    text += Number.isNaN(v)
-      ? ` Selected sync ${k}: no value.`
-      : ` Selected sync ${k}: ${formatNumber(v)}${unit}${ratio !== undefined && !Number.isNaN(ratio) ? `, ratio ${formatNumber(ratio)}` : ''}.`;
-  }
-  return text;
+  const text = `${info.label} against its target ${formatNumber(info.target)}${unit}: `;
+  return (
+    text +
+    (r
+      ? `from ${formatNumber(r.min)} to ${formatNumber(r.max)}${unit}, above the target at ${count(above, 'sync')} of ${formatNumber(counted)}.`
+      : 'no value was computed.')
+  );
 }
 
-function demandText(s: ChartSeries, k: number | null): string {
+function metricSelected(s: ChartSeries, m: number, k: number | null): string {
+  const info = s.metricInfo[m]!;
+  const values = s.metrics[m]!;
+  const unit = info.unit ? ` ${info.unit}` : '';
+  if (k === null || k >= values.length) return '';
+  const v = values[k]!;
+  const ratio = s.ratios[m]?.[k];
+  return Number.isNaN(v)
+    ? ` Selected sync ${k}: no value.`
+    : ` Selected sync ${k}: ${formatNumber(v)}${unit}${ratio !== undefined && !Number.isNaN(ratio) ? `, ratio ${formatNumber(ratio)}` : ''}.`;
+}
+
+const NO_TRAFFIC = 'Demand: the scenario has no traffic curve.';
+
+function demandOverall(s: ChartSeries): string {
   const r = range(s.demand);
-  if (!r) return 'Demand: the scenario has no traffic curve.';
+  if (!r) return NO_TRAFFIC;
   let asked = 0;
   let served = 0;
   for (let i = 0; i < s.demand.length; i++) {
@@ -97,23 +110,50 @@ function demandText(s: ChartSeries, k: number | null): string {
     asked += s.demand[i]!;
     served += Number.isNaN(s.served[i]!) ? 0 : s.served[i]!;
   }
-  let text =
+  return (
     `Demand from ${formatNumber(r.min)} to ${formatNumber(r.max)} units/s; ` +
-    `${formatNumber(asked > 0 ? (100 * served) / asked : 100)} % of it served.`;
-  if (k !== null && k < s.demand.length) {
-    const cap = s.capacity[k]!;
-    text +=
-      ` Selected sync ${k}: demand ${formatNumber(s.demand[k]!)}, served ${formatNumber(s.served[k]!)}` +
-      (Number.isNaN(cap) ? '.' : `, capacity ${formatNumber(cap)}.`);
-  }
-  return text;
+    `${formatNumber(asked > 0 ? (100 * served) / asked : 100)} % of it served.`
+  );
+}
+
+function demandSelected(run: string, s: ChartSeries, k: number | null): string {
+  // No traffic curve: the run's sentence is all there is.
+  if (run === NO_TRAFFIC || k === null || k >= s.demand.length) return '';
+  const cap = s.capacity[k]!;
+  return (
+    ` Selected sync ${k}: demand ${formatNumber(s.demand[k]!)}, served ${formatNumber(s.served[k]!)}` +
+    (Number.isNaN(cap) ? '.' : `, capacity ${formatNumber(cap)}.`)
+  );
+}
+
+/**
+ * The charts of `s` in words over the whole run: one pass over every series, so computed once per
+ * result (SimulationCharts memoizes it on the series), not at each selected sync (playback and
+ * hover select one per frame).
+ */
+export function runSummaries(s: ChartSeries): ChartSummaries {
+  return {
+    replicas: replicasOverall(s),
+    metrics: s.metricInfo.map((_, m) => metricOverall(s, m)),
+    demand: demandOverall(s),
+  };
+}
+
+/** `run` (runSummaries of `s`) with the selected sync `k` (null: none) said: constant time. */
+export function withSelected(
+  run: ChartSummaries,
+  s: ChartSeries,
+  k: number | null,
+): ChartSummaries {
+  if (k === null) return run;
+  return {
+    replicas: run.replicas + replicasSelected(s, k),
+    metrics: run.metrics.map((text, m) => text + metricSelected(s, m, k)),
+    demand: run.demand + demandSelected(run.demand, s, k),
+  };
 }
 
 /** The charts of `s` in words, with the selected sync `k` (null: none). */
 export function chartSummaries(s: ChartSeries, k: number | null): ChartSummaries {
-  return {
-    replicas: replicasText(s, k),
-    metrics: s.metricInfo.map((_, m) => metricText(s, m, k)),
-    demand: demandText(s, k),
-  };
+  return withSelected(runSummaries(s), s, k);
 }

@@ -65,6 +65,8 @@ describe('manifest corpus', () => {
     }
     expect([...types].sort()).toEqual(
       expect.arrayContaining([
+        'apache-kafka',
+        'aws-dynamodb',
         'aws-sqs-queue',
         'azure-eventhub',
         'azure-pipelines',
@@ -88,6 +90,7 @@ describe('manifest corpus', () => {
         'rabbitmq',
         'redis',
         'selenium-grid',
+        'solace-event-queue',
       ]),
     );
   });

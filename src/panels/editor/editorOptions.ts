@@ -8,7 +8,8 @@ import { EDITOR_FONT_FAMILY, EDITOR_FONT_SIZE, EDITOR_LINE_HEIGHT } from './type
 export const EDITOR_OPTIONS = {
   automaticLayout: true,
   fixedOverflowWidgets: true,
-  minimap: { enabled: false },
+  // Nor the minimap's section headers: Monaco's editor worker would look for them per edit.
+  minimap: { enabled: false, showRegionSectionHeaders: false, showMarkSectionHeaders: false },
   scrollBeyondLastLine: false,
   detectIndentation: false,
   tabSize: 2,
@@ -28,7 +29,13 @@ export const EDITOR_OPTIONS = {
   links: false,
   // A manifest holds no colors: Monaco would draw a color swatch before an issue number in a
   // comment ("kedacore/keda #7770" reads as the CSS color #7770) or a hex-looking value.
+  // It is also a per-edit request to the editor worker (npm run bench:ui).
   colorDecorators: false,
+  defaultColorDecorators: 'never',
+  // The textarea input, not Chromium's EditContext: that one measures the editor's box
+  // (getBoundingClientRect) at every render, a forced layout of the whole page per keystroke
+  // and per drag frame, whose charts are being redrawn (npm run bench:ui, src/panels/editor).
+  editContext: false,
   // Long lines wrap under their indentation: nothing is ever scrolled sideways.
   wordWrap: 'on',
   wrappingIndent: 'indent',

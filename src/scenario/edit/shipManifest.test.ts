@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { applyPatch } from 'diff';
 import { parseAllDocuments } from 'yaml';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { inversePatch, tunedManifest } from './shipManifest.ts';
+
+// A real `kubectl get … -o yaml` List (Service, Deployment, ReplicaSet and the HPA, with status,
+// annotations and server fields), pasted as is: tests/manifests names its source.
+const dump = readFileSync(
+  join(import.meta.dirname, '../../../tests/manifests/kubectl-get-all-whoami-list.yaml'),
+  'utf8',
+);
 
 const text = `# the web tier's autoscaler
 apiVersion: autoscaling/v2
@@ -79,5 +88,51 @@ describe('tunedManifest (Export as HPA manifest)', () => {
       ok: false,
       error: expect.stringContaining('no longer holds HorizontalPodAutoscaler api'),
     });
+  });
+
+  it('a pasted kubectl List: the HPA item alone, ready for kubectl apply (no status, no stale resourceVersion)', () => {
+    const r = tunedManifest(dump, patch);
+    if (!r.ok) throw new Error(r.error);
+    expect(r.name).toBe('whoami');
+    const docs = parseAllDocuments(r.yaml);
+    expect(docs).toHaveLength(1);
+    const hpa = docs[0]!.toJS();
+    expect(hpa).toMatchObject({
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name: 'whoami', namespace: 'whoami', labels: { app: 'whoami' } },
+      spec: { maxReplicas: 4, minReplicas: 1, behavior: patch.behavior },
+    });
+    expect(hpa.status).toBeUndefined();
+    expect(Object.keys(hpa.metadata)).toEqual(['labels', 'name', 'namespace']);
+    // the diff shows the spec's change only, not the server's fields going away
+    expect(r.diff.split('\n').filter((l) => /^[-+][^-+]/.test(l))).toEqual([
+      '+  behavior:',
+      '+    scaleDown:',
+      '+      stabilizationWindowSeconds: 120',
+    ]);
+  });
+
+  it('a pasted kubectl List: "Make this the HPA" patches the item in place, the rest as pasted', () => {
+    const r = tunedManifest(dump, patch);
+    if (!r.ok) throw new Error(r.error);
+    const lines = (t: string) => t.split('\n');
+    const added = lines(r.text).filter((l) => !lines(dump).includes(l));
+    expect(added.map((l) => l.trim())).toEqual([
+      'behavior:',
+      'scaleDown:',
+      'stabilizationWindowSeconds: 120',
+    ]);
+    expect(lines(dump).filter((l) => !lines(r.text).includes(l))).toEqual([]);
+    expect(lines(r.text)).toHaveLength(lines(dump).length + 3);
+    const list = parseAllDocuments(r.text)[0]!.toJS();
+    expect(list.items.map((i: { kind: string }) => i.kind)).toEqual([
+      'Service',
+      'Deployment',
+      'ReplicaSet',
+      'HorizontalPodAutoscaler',
+    ]);
+    expect(list.items[3].status.currentReplicas).toBe(1);
+    expect(r.inverse).toEqual({ behavior: null });
   });
 });

@@ -5,8 +5,8 @@
 // unified diff (jsdiff) from the document as written to that text.
 
 import { createTwoFilesPatch } from 'diff';
-import { isMap, parseAllDocuments } from 'yaml';
-import { patchedManifestYaml } from './patchManifest.ts';
+import { isMap, parseAllDocuments, parseDocument } from 'yaml';
+import { mergeInto, patchedManifestYaml, stripServerFields } from './patchManifest.ts';
 
 export type ShipResult =
   | {
@@ -47,27 +47,41 @@ export function tunedManifest(
     const start = chunkStart(text, range[0], previousEnd);
     previousEnd = range[2];
     if (doc.errors.length > 0 || !isMap(doc.contents)) continue;
-    const value = doc.toJS() as { kind?: unknown; metadata?: { name?: unknown }; spec?: unknown };
-    if (value?.kind !== 'HorizontalPodAutoscaler') continue;
-    const name = typeof value.metadata?.name === 'string' ? value.metadata.name : 'hpa';
-    if (hpaName !== undefined && name !== hpaName) continue;
-    if (typeof value.spec !== 'object' || value.spec === null)
+    const value = doc.toJS() as HpaLike & { items?: unknown };
+    // A pasted `kubectl get hpa -o yaml` is a List: its HPA item is shipped alone.
+    const items = value?.kind === 'List' && Array.isArray(value.items) ? value.items : null;
+    const found = items
+      ? items.findIndex(
+          (v: HpaLike) => isHpa(v) && (hpaName === undefined || nameOf(v) === hpaName),
+        )
+      : isHpa(value) && (hpaName === undefined || nameOf(value) === hpaName)
+        ? -1
+        : null;
+    if (found === null || (items && found < 0)) continue;
+    const item = items ? found : null;
+    const hpa = (items ? items[found] : value) as HpaLike;
+    const name = nameOf(hpa);
+    if (typeof hpa.spec !== 'object' || hpa.spec === null)
       return { ok: false, error: `HorizontalPodAutoscaler ${name} has no spec to patch` };
     // The document's own text, comments before it included, as the user wrote it.
     const before = text.slice(start, range[2]).replace(/\n*$/, '\n');
-    const yaml = patchedManifestYaml(
-      before,
-      { start: 0, end: before.length, item: null },
-      patch,
-      value,
-    );
-    const diff = createTwoFilesPatch(`a/${name}.yaml`, `b/${name}.yaml`, before, yaml, '', '', {
+    const where = { start: 0, end: before.length, item };
+    const yaml = patchedManifestYaml(before, where, patch, hpa);
+    // The diff is against the HPA as written; against it without the server's fields when it
+    // had some (a pasted dump), so the pull request shows the spec's change only.
+    const unpatched = patchedManifestYaml(before, where, {}, hpa);
+    const base = item === null && !hasServerFields(before) ? before : unpatched;
+    const diff = createTwoFilesPatch(`a/${name}.yaml`, `b/${name}.yaml`, base, yaml, '', '', {
       context: 3,
     });
-    const end = range[2];
-    const after = text.slice(end);
-    const whole = text.slice(0, start) + yaml + (after.startsWith('\n') ? after.slice(1) : after);
-    const inverse = inversePatch(patch, value.spec as Record<string, unknown>);
+    // "Make this the HPA" changes the spec only: the rest of the document stays as written
+    // (a List's other items and folded status messages byte for byte).
+    const replaced =
+      item === null ? yamlWithSpecOnly(before, patch) : itemSpecPatched(before, item, patch);
+    const after = text.slice(range[2]);
+    const whole =
+      text.slice(0, start) + replaced + (after.startsWith('\n') ? after.slice(1) : after);
+    const inverse = inversePatch(patch, hpa.spec as Record<string, unknown>);
     return { ok: true, yaml, name, diff, text: whole, inverse };
   }
   return {
@@ -77,6 +91,62 @@ export function tunedManifest(
         ? 'the editor no longer holds a HorizontalPodAutoscaler document: the candidate cannot be applied (run the search again)'
         : `the editor no longer holds HorizontalPodAutoscaler ${hpaName}: the candidate cannot be applied (run the search again)`,
   };
+}
+
+type HpaLike = { kind?: unknown; metadata?: { name?: unknown }; spec?: unknown };
+
+function isHpa(v: HpaLike | null | undefined): boolean {
+  return v?.kind === 'HorizontalPodAutoscaler';
+}
+
+function nameOf(v: HpaLike): string {
+  return typeof v.metadata?.name === 'string' ? v.metadata.name : 'hpa';
+}
+
+/** The document with only its spec patched (its status and server fields kept). */
+function yamlWithSpecOnly(text: string, patch: Record<string, unknown>): string {
+  const doc = parseDocument(text);
+  mergeInto(doc, ['spec'], patch);
+  return doc.toString({ lineWidth: 0 });
+}
+
+/**
+ * A List's text with item `item`'s spec replaced by the patched one, spliced where it stands at
+ * its indentation (the rest untouched: re-printing a whole dump would re-indent its sequences
+ * and refold its long messages).
+ */
+function itemSpecPatched(text: string, item: number, patch: Record<string, unknown>): string {
+  const spec = parseDocument(text).getIn(['items', item, 'spec'], true) as {
+    range?: [number, number, number];
+  } | null;
+  if (!spec?.range) return text;
+  const lineStart = text.lastIndexOf('\n', spec.range[0] - 1) + 1;
+  const column = spec.range[0] - lineStart;
+  const end = spec.range[2];
+  const own = text
+    .slice(lineStart, end)
+    .split('\n')
+    .map((l) => l.slice(column))
+    .join('\n');
+  const doc = parseDocument(own);
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) doc.deleteIn([key]);
+    else mergeInto(doc, [key], value);
+  }
+  // kubectl prints a sequence at its key's indentation; keep whichever the text uses.
+  const indentSeq = !/^( *)[^\s-][^\n]*:\n\1- /m.test(own);
+  const printed = doc.toString({ lineWidth: 0, indentSeq }).replace(/\n$/, '');
+  const pad = ' '.repeat(column);
+  const body = printed
+    .split('\n')
+    .map((l, i) => (i === 0 || l === '' ? l : pad + l))
+    .join('\n');
+  const tail = text.slice(end);
+  return text.slice(0, spec.range[0]) + body + (tail.startsWith('\n') ? tail : `\n${tail}`);
+}
+
+function hasServerFields(text: string): boolean {
+  return stripServerFields(parseDocument(text));
 }
 
 /**

@@ -55,8 +55,11 @@ export function externalMetric(
 ): ExternalConverted | null {
   const targetType = port.averageValueOnly
     ? 'AverageValue'
-    : getMetricTargetType(trigger, at, report);
+    : port.valueOnly
+      ? 'Value'
+      : getMetricTargetType(trigger, at, report);
   const params = new ScalerParams(trigger, at, report);
+  if (port.label) params.label = port.label;
   const ported = port.parse(params, { namespace });
   if (!targetType || !ported || !params.ok) return null;
   const targetMilli = ported.milli

@@ -254,16 +254,6 @@ describe('refused, located at the ScaledObject field', () => {
   });
 
   it('what is not exact here says what to paste instead', () => {
-    // A scaler KEDA has but not ported here: its metric's name is in its own code.
-    const unported = so(
-      `  triggers:\n    - type: predictkube\n      metadata: { prometheusAddress: "http://p", threshold: "10" }\n`,
-    );
-    const e = errorAt(unported);
-    expect(e).toHaveLength(1);
-    expect(e[0]![0]).toBe('hpa:spec.triggers[0].type');
-    expect(e[0]![1]).toBe(lineOf(unported, 'type: predictkube'));
-    expect(e[0]![2]).toContain("the 'predictkube' scaler is not simulated exactly here");
-    expect(e[0]![2]).toContain('kubectl get hpa keda-hpa-worker -o yaml');
     expect(
       messages(so(ONLY_CPU, `  annotations: { autoscaling.keda.sh/paused: "true" }\n`))[0],
     ).toContain('this ScaledObject is paused');

@@ -22,7 +22,7 @@ import { externalMetric } from './externalMetric.ts';
 import { kedaModelOf, type KedaModel, type KedaTriggerFeed } from './model.ts';
 import { compositeMetric } from './modifiers.ts';
 import { cpuMemoryMetric } from './scalers.ts';
-import { closestScaler, KNOWN_SCALERS, REMOVED_SCALERS, SCALERS } from './scalerRegistry.ts';
+import { closestScaler, REMOVED_SCALERS, SCALERS } from './scalerRegistry.ts';
 import { scaledObjectSchema } from './schema.ts';
 import {
   getHPAMaxReplicas,
@@ -115,7 +115,7 @@ export function scaledObjectToHpa(
       return;
     }
     const port = Object.hasOwn(SCALERS, type) ? SCALERS[type]! : null;
-    if (!port) return void (ok = unsupported(type, at, so, report));
+    if (!port) return void (ok = unsupported(type, at, report));
     const converted = externalMetric(port, trigger, index, name, namespace, at, report, version);
     if (!converted) return void (ok = false);
     metrics.push({ ...converted, trigger: index });
@@ -234,21 +234,11 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function unsupported(type: string, at: Path, so: Obj, report: Reporter): false {
+function unsupported(type: string, at: Path, report: Reporter): false {
   if (Object.hasOwn(REMOVED_SCALERS, type)) {
     report.error(
       [...at, 'type'],
       `${REMOVED_SCALERS[type]!}: this simulator follows KEDA 2.20, where the '${type}' scaler is gone; move the trigger to the scaler KEDA names`,
-    );
-    return false;
-  }
-  const paste = `Paste the HPA KEDA created instead (kubectl get hpa ${getHPAName(so)} -o yaml); its External metric gets a default load the Simulation document can change`;
-  if (KNOWN_SCALERS.includes(type)) {
-    const why =
-      "its External metric's name and target come from that scaler's own code, not ported here yet";
-    report.error(
-      [...at, 'type'],
-      `the '${type}' scaler is not simulated exactly here: ${why}. ${paste}`,
     );
     return false;
   }

@@ -54,6 +54,8 @@ interface Spec {
 /** One trigger's metadata, read parameter by parameter; `ok` turns false at the first refusal. */
 export class ScalerParams {
   ok = true;
+  /** The words before a refusal when the scaler's own differ from `error parsing <type> metadata`. */
+  label: string | null = null;
   readonly metadata: Obj;
   constructor(
     readonly trigger: Obj,
@@ -83,7 +85,7 @@ export class ScalerParams {
     const has = name !== null && str(this.metadata[name]).trim() !== '';
     this.report.error(
       has ? [...this.at, 'metadata', name] : [...this.at, 'metadata'],
-      `error parsing ${this.type} metadata: ${message}`,
+      `${this.label ?? `error parsing ${this.type} metadata`}: ${message}`,
       has ? 'value' : 'key',
     );
     return null;
@@ -135,6 +137,11 @@ export class ScalerParams {
 
   int(name: string, spec: Spec = {}): number | null {
     return this.number(name, 'int64', spec);
+  }
+
+  /** A bool parameter as strconv.ParseBool reads it (anything else is false here). */
+  flag(name: string): boolean {
+    return ['1', 't', 'T', 'TRUE', 'true', 'True'].includes(str(this.metadata[name]).trim());
   }
 
   oneOf(name: string, values: readonly string[], spec: Spec = {}): string | null {

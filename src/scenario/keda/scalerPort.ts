@@ -34,6 +34,10 @@ export interface ScalerPort {
   parse: (p: ScalerParams, ctx: { namespace: string }) => PortedMetric | null;
   /** The scaler never calls GetMetricTargetType: its target is AverageValue whatever metricType says. */
   averageValueOnly?: boolean;
+  /** The scaler asks GetMetricTargetMili for a Value target whatever metricType says. */
+  valueOnly?: boolean;
+  /** KEDA's words before this scaler's refusals, when not `error parsing <type> metadata`. */
+  label?: string;
 }
 
 /** pkg/util NormalizeString. */

@@ -11,6 +11,10 @@ import { normalizeString, queryEscape, simple, type ScalerPort } from './scalerP
 import { QUEUE_SCALERS } from './queueScalers.ts';
 import { VALUE_SCALERS } from './valueScalers.ts';
 import { EXTERNAL_SCALERS } from './externalScalers.ts';
+import { BROKER_SCALERS } from './brokerScalers.ts';
+import { VENDOR_SCALERS } from './vendorScalers.ts';
+import { AZURE_SCALERS } from './azureScalers.ts';
+import { OBSERVABILITY_SCALERS } from './observabilityScalers.ts';
 import { str } from './types.ts';
 
 export { normalizeString, type PortedMetric, type ScalerPort } from './scalerPort.ts';
@@ -446,28 +450,11 @@ export const SCALERS: Record<string, ScalerPort> = {
   ...QUEUE_SCALERS,
   ...VALUE_SCALERS,
   ...EXTERNAL_SCALERS,
+  ...BROKER_SCALERS,
+  ...VENDOR_SCALERS,
+  ...AZURE_SCALERS,
+  ...OBSERVABILITY_SCALERS,
 };
-
-/** KEDA's scalers not ported here (scalers_registry.go), so a file using one is refused, not misread. */
-export const KNOWN_SCALERS = [
-  'apache-kafka',
-  'aws-dynamodb',
-  'aws-dynamodb-streams',
-  'azure-app-insights',
-  'azure-data-explorer',
-  'azure-log-analytics',
-  'forgejo-runner',
-  'huawei-cloudeye',
-  'kubernetes-resource',
-  'openstack-metric',
-  'openstack-swift',
-  'predictkube',
-  'solace-direct-messaging',
-  'solace-event-queue',
-  'solarwinds',
-  'splunk-observability',
-  'sumologic',
-];
 
 /**
  * Scalers KEDA has deprecated for removal, refused in KEDA's own words (the message each logs).
@@ -479,13 +466,7 @@ export const REMOVED_SCALERS: Record<string, string> = {
 
 /** Edit distance for "did you mean". */
 export function closestScaler(type: string): string | null {
-  const all = [
-    'cpu',
-    'memory',
-    ...Object.keys(SCALERS),
-    ...KNOWN_SCALERS,
-    ...Object.keys(REMOVED_SCALERS),
-  ];
+  const all = ['cpu', 'memory', ...Object.keys(SCALERS), ...Object.keys(REMOVED_SCALERS)];
   let best: string | null = null;
   let bestD = 3;
   for (const name of all) {
