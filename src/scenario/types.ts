@@ -1,6 +1,6 @@
 /** Public types of the scenario layer: located diagnostics and the parse result. */
 import type { ControllerConfig, HorizontalPodAutoscaler } from '../engine/controller/index.ts';
-import type { SimulationInput } from '../engine/simulation/input.ts';
+import type { RolloutStrategy, SimulationInput } from '../engine/simulation/input.ts';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -59,6 +59,9 @@ export interface ChangeEntry {
   /** as written, nulls kept (a null deletes a field); null: no patch */
   patch: Record<string, unknown> | null;
   replicas: number | null;
+  /** a rollout's fields as written (null: none) and, once resolved over the Deployment's, its strategy */
+  rollout: Partial<RolloutStrategy> | null;
+  strategy?: RolloutStrategy;
   description: string;
 }
 

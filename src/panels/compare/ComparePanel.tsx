@@ -21,8 +21,12 @@ import {
   useFocusedRun,
   useHpaChoice,
   useOpenedView,
+  useResultText,
   useRuns,
+  useScenarioTextWhile,
+  useShownStale,
 } from '../../store/index.ts';
+import { compareStaleNote } from './staleNote.ts';
 import { runColour } from '../../format/runColours.ts';
 import { ReplicasOverlay } from './ReplicasOverlay.tsx';
 import './compare.css';
@@ -85,6 +89,9 @@ export function ComparePanel({ exportPng, placement = 'page' }: ComparePanelProp
   const colourOf = (key: string) => runColour(runs.find((r) => r.key === key)?.colour ?? 0);
   const changesOf = (key: string) => runs.find((r) => r.key === key)?.changes;
   const many = compared.length > 1;
+  // After an edit the rows are the previous text's until the new runs land (staleNote.ts).
+  const stale = useShownStale() && many;
+  const staleNote = compareStaleNote(stale, useResultText(), useScenarioTextWhile(stale));
 
   // A reviewer's link (#…&view=compare) opens on the comparison.
   const opened = useRef(false);
@@ -193,8 +200,13 @@ export function ComparePanel({ exportPng, placement = 'page' }: ComparePanelProp
       </div>
       {many ? (
         <>
+          {staleNote ? (
+            <p role="status" className="compare-stale">
+              {staleNote}
+            </p>
+          ) : null}
           <ReplicasOverlay runs={listed} />
-          <table className="compare-table">
+          <table className={staleNote ? 'compare-table is-stale' : 'compare-table'}>
             <thead>
               <tr>
                 <th scope="col">KPI</th>

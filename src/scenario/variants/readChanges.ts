@@ -18,6 +18,8 @@ import { formatSeconds } from '../simulation/units.ts';
 import type { ChangeEntry, Path } from '../types.ts';
 import { mergePatch } from './mergePatch.ts';
 import { patchReporter } from './patchReporter.ts';
+import { describeRollout, readRolloutFields } from './rollout.ts';
+import { DEFAULT_STRATEGY } from '../../engine/deployment/controller.ts';
 
 export type { ChangeEntry };
 
@@ -60,14 +62,15 @@ export function readChangeEntries(
     seen.set(at, index);
     const patch = isRecord(item.patch) ? item.patch : null;
     const replicas = typeof item.replicas === 'number' ? item.replicas : null;
-    if (patch === null && replicas === null)
+    const rollout = isRecord(item.rollout) ? readRolloutFields(item.rollout) : null;
+    if (patch === null && replicas === null && rollout === null)
       return report.error(
         changePath(index),
-        'a change needs a patch (an edit of the HPA), replicas (kubectl scale of its target) or both',
+        'a change needs a patch (an edit of the HPA), replicas (kubectl scale of its target), a rollout (a new pod template) or several of them',
         'key',
       );
     const description = typeof item.description === 'string' ? item.description : '';
-    entries.push({ index, atSeconds: at, patch, replicas, description });
+    entries.push({ index, atSeconds: at, patch, replicas, rollout, description });
   });
   return entries.sort((a, b) => a.atSeconds - b.atSeconds);
 }
@@ -140,10 +143,13 @@ export function buildChanges(
       prev = hpa;
     }
     if (e.replicas !== null) parts.push(`the target was scaled to ${e.replicas} (kubectl scale)`);
+    const rollout = e.rollout ? (e.strategy ?? { ...DEFAULT_STRATEGY, ...e.rollout }) : null;
+    if (rollout !== null) parts.push(describeRollout(rollout));
     out.push({
       atSeconds: e.atSeconds,
       hpa,
       replicas: e.replicas,
+      ...(rollout !== null ? { rollout } : {}),
       description: e.description ? `${parts.join(' and ')}: ${e.description}` : parts.join(' and '),
     });
   }
