@@ -74,6 +74,7 @@ interface Parts {
   inputFields?: Record<string, InputFieldLocation>;
   release?: ScenarioRelease | null;
   draws?: DrawsSetting | null;
+  changeEntries?: ChangeEntry[];
 }
 
 function result(p: Parts): ParseResult {
@@ -100,6 +101,7 @@ function result(p: Parts): ParseResult {
     variants: ok ? (p.variants ?? []) : [],
     inputFields: ok ? (p.inputFields ?? {}) : {},
     draws: ok ? (p.draws ?? null) : null,
+    changeEntries: ok ? (p.changeEntries ?? []) : [],
   };
 }
 
@@ -378,6 +380,7 @@ function parse(source: string, options: ParseOptions): ParseResult {
     variants,
     inputFields,
     draws,
+    changeEntries,
     release: {
       version: sim.controller.kubernetesVersion,
       label: RELEASES[sim.controller.kubernetesVersion].label,

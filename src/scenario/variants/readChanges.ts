@@ -15,24 +15,13 @@ import { getPath, isRecord } from '../plainData.ts';
 import { metricRefs } from '../simulation/metricRefs.ts';
 import { seconds } from '../simulation/read.ts';
 import { formatSeconds } from '../simulation/units.ts';
-import type { Path } from '../types.ts';
+import type { ChangeEntry, Path } from '../types.ts';
 import { mergePatch } from './mergePatch.ts';
 import { patchReporter } from './patchReporter.ts';
-import { describeRollout, readRolloutFields, type RolloutFields } from './rollout.ts';
+import { describeRollout, readRolloutFields } from './rollout.ts';
 import { DEFAULT_STRATEGY } from '../../engine/deployment/controller.ts';
-import type { RolloutStrategy } from '../../engine/simulation/index.ts';
 
-export interface ChangeEntry {
-  index: number;
-  atSeconds: number;
-  /** as written, nulls kept (a null deletes a field); null: no patch */
-  patch: Record<string, unknown> | null;
-  replicas: number | null;
-  /** a rollout's fields as written (null: none) and, once resolved over the Deployment's, its strategy */
-  rollout: RolloutFields | null;
-  strategy?: RolloutStrategy;
-  description: string;
-}
+export type { ChangeEntry };
 
 const changePath = (i: number): Path => ['spec', 'changes', i];
 
