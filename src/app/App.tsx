@@ -216,6 +216,7 @@ export function App() {
               durationSeconds={result?.durationSeconds}
               hasDemand={hasDemand}
               draws={draws.kpis}
+              nodeCost={result?.nodes?.kpis ?? null}
             />
           </div>
           {/* A federation's runs are compared when it has variants (one total per HPA). */}
