@@ -68,6 +68,30 @@ test("the SRE's job: a pasted kubectl dump, a CSV day, tune, export, and cli che
         .innerText()
     ).trim();
 
+  // Same seed, same answer: `cli tune` on the searched text with the form's seed, runs and goals
+  // recommends the same candidate, at the same cost.
+  const searchedFile = info.outputPath('searched.yaml');
+  writeFileSync(searchedFile, await editorText(page));
+  const tuned = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(root, 'src/cli/bin.ts'),
+      'tune',
+      searchedFile,
+      ...['--seed', '1', '--budget', '16', '--workers', '1', '--format', 'json'],
+      ...['--max-unmet-demand-percent', '0.5', '--max-recovery-seconds', '120'],
+      ...['--max-reversals', '4'],
+    ],
+    { encoding: 'utf8' },
+  );
+  const answer = JSON.parse(tuned.stdout);
+  expect(`tuned-${answer.recommended}`).toBe(label);
+  expect(await best.getByRole('cell').nth(1).innerText()).toBe(
+    shown(answer.candidates[answer.recommended].objective),
+  );
+
   // The manifest to apply: the HPA item alone, without what the API server wrote.
   let downloading = page.waitForEvent('download');
   await best.getByRole('button', { name: 'Export as HPA manifest' }).click();
