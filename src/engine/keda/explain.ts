@@ -6,6 +6,7 @@
 import { PAUSED_REPLICAS } from './annotations.ts';
 import { getCondition } from './conditions.ts';
 import { DEFAULT_COOLDOWN_PERIOD } from './executor.ts';
+import { loopStopped } from './pause.ts';
 import type { KedaCheck, KedaSyncRecord, KedaTriggerRead } from './step.ts';
 import type { KedaScaledObject, KedaVersion } from './types.ts';
 import { atLeast } from './version.ts';
@@ -81,7 +82,10 @@ export function explainKeda(
 ): string {
   if (r.phase === 'paused') {
     const p = getCondition(r.conditions, 'Paused');
-    return `KEDA: Paused=True ${p.reason}${r.writes.length > 0 ? `; ${writePart(r, so)}` : ''}${pausedReplicasPart(so, version)}`;
+    const removed = r.noHpa
+      ? `; paused: KEDA removed the HPA${loopStopped(so) ? ' and stopped its polling loop, so nothing scales the target: replicas stay where they are' : ''}`
+      : '';
+    return `KEDA: Paused=True ${p.reason}${r.writes.length > 0 ? `; ${writePart(r, so)}` : ''}${removed}${pausedReplicasPart(so, version)}`;
   }
   if (r.check === null) return 'KEDA: no check yet';
   const c = r.check;
@@ -110,7 +114,7 @@ function pausedReplicasPart(so: KedaScaledObject, version: KedaVersion | null): 
   if (n === undefined || version === null || !/^[+-]?\d+$/.test(n.trim())) return '';
   const pinned = Math.max(Number(n), 1);
   return atLeast(version, '2.20.0')
-    ? `; paused-replicas ${n.trim()}: KEDA ${version} deletes the HPA and holds the target at ${n.trim()} itself (the HPA's line is the pinned HPA's, min = max = ${pinned}, which decides the same)`
+    ? `; paused-replicas ${n.trim()}: KEDA ${version} holds the target at ${n.trim()} itself`
     : `; paused-replicas ${n.trim()}: KEDA ${version} pins the HPA at min = max = ${pinned}`;
 }
 

@@ -14,6 +14,7 @@ import type { SimulationInput } from '../simulation/input.ts';
 import type {
   ClusterChanges,
   ControlPlane,
+  ControllerSync,
   PlaneClock,
   PlaneSync,
   TraceLevel,
@@ -31,6 +32,7 @@ import {
 import type { FallbackWorld } from './fallback.ts';
 import { isFormulaError, type Program } from './formula.ts';
 import { validateAndCompileScalingModifiers } from './modifiers.ts';
+import { hpaDeleted, loopStopped, reconcilePause } from './pause.ts';
 import { generateMetricInMili } from './quantity.ts';
 import { getScaledObjectMetrics, triggerNameOf, type Reads } from './scaleHandler.ts';
 import type {
@@ -176,8 +178,16 @@ export class KedaPlane implements ControlPlane {
   }
 
   // upstream: kedacore/keda v2.20.2 pkg/scaling/scale_handler.go startScaleLoop (one tick)
-  /** One pass of the polling loop at t: paused-replicas first (2.20), else checkScalers. */
+  /**
+   * One pass of the polling loop at t: the controller's pause first (a paused object's loop is
+   * stopped), then paused-replicas (2.20), else checkScalers.
+   */
   private poll(t: number): void {
+    this.status = reconcilePause(this.so, this.status);
+    if (loopStopped(this.so)) {
+      this.check = null;
+      return;
+    }
     const from = this.cluster.specReplicas;
     const paused = handlePause(this.so, this.status, from, this.run.version);
     const reads = this.readsAt(t);
@@ -317,9 +327,17 @@ export class KedaPlane implements ControlPlane {
     return milli;
   }
 
+  /** A sync while KEDA has deleted the HPA (scaledobject_controller.go: paused). */
+  private syncWithoutHpa(t: number): PlaneSync {
+    const step = this.cluster.syncWithoutHpa(t);
+    const member: ControllerSync = { step, hpa: this.cluster.hpa };
+    return { members: [member], central: null };
+  }
+
   sync(k: number, t: number, changes: ClusterChanges, trace: TraceLevel): PlaneSync {
     this.served = [];
-    const did = this.inner.sync(k, t, changes, trace);
+    const deleted = hpaDeleted(this.so, this.status, this.run.version);
+    const did = deleted ? this.syncWithoutHpa(t) : this.inner.sync(k, t, changes, trace);
     this.last = {
       phase: this.phase(),
       check: this.check,
@@ -330,6 +348,7 @@ export class KedaPlane implements ControlPlane {
       health: this.status.health,
       lastActiveTime: this.status.lastActiveTime,
       served: this.served,
+      ...(deleted ? { noHpa: true as const } : {}),
     };
     this.checksSince = 0;
     this.writes = [];

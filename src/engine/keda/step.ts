@@ -85,6 +85,8 @@ export interface KedaSyncRecord {
   lastActiveTime: number | null;
   /** what KEDA's metrics server answered the HPA at this sync, per External metric (units) */
   served: { metric: string; value: number | null; fallback: boolean; error: string | null }[];
+  /** KEDA had deleted the HPA (a paused ScaledObject): no controller ran at this sync */
+  noHpa?: true;
 }
 
 /** Per sync, KEDA's state (a compact run keeps these; records are replayed). */

@@ -61,7 +61,10 @@ export function syncRecordOf(
   if (step.changes)
     record.changes = step.changes.map((c) => ({ time: c.time, description: c.description }));
   if (r.observedGeneration !== undefined) record.observedGeneration = r.observedGeneration;
-  if (step.skipped) {
+  if (step.noHpa) {
+    record.noHpa = true;
+    record.explanation = `${explainChanges(step)}no HPA to reconcile: the controller forgot this key's recommendations and scale events, and spec.replicas stays ${replicas}`;
+  } else if (step.skipped) {
     record.skipped = { writtenAt: step.skipped.writtenAt };
     record.explanation = explainChanges(step) + explainSkip(step.skipped.writtenAt);
   } else {

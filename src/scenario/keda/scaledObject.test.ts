@@ -149,16 +149,21 @@ describe('the HPA KEDA creates (newHPAForScaledObject)', () => {
     expect(r.documents.map((d) => d.role)).toEqual(['workload', 'hpa']);
   });
 
-  it('paused-replicas pins min and max (0 becomes 1); paused-scale-in/out disable a direction', () => {
-    const paused = (value: string) =>
+  it('paused-replicas pins min and max before 2.20 (0 becomes 1); paused-scale-in/out disable a direction', () => {
+    const paused = (value: string, version = '"2.19"') =>
       parseScenario(
-        so(ONLY_CPU, `  annotations: { autoscaling.keda.sh/paused-replicas: "${value}" }\n`),
+        `${so(`  maxReplicaCount: 9\n${ONLY_CPU}`, `  annotations: { autoscaling.keda.sh/paused-replicas: "${value}" }\n`)}---\napiVersion: hpa-sim.dev/v1alpha1\nkind: Simulation\nmetadata: { name: v }\nspec:\n  kedaVersion: ${version}\n`,
       );
     expect([
       paused('4').input!.hpa.spec.minReplicas,
       paused('4').input!.hpa.spec.maxReplicas,
     ]).toEqual([4, 4]);
     expect(paused('0').input!.hpa.spec.maxReplicas).toBe(1);
+    // 2.20 deletes the HPA instead: the HPA built is the one KEDA re-creates on an unpause.
+    expect([
+      paused('4', '"2.20.2"').input!.hpa.spec.minReplicas,
+      paused('4', '"2.20.2"').input!.hpa.spec.maxReplicas,
+    ]).toEqual([1, 9]);
     const r = parseScenario(
       so(ONLY_CPU, `  annotations: { autoscaling.keda.sh/paused-scale-in: "true" }\n`),
     );
@@ -253,10 +258,17 @@ describe('refused, located at the ScaledObject field', () => {
     expect(messages(`${deployment('{ requests: { cpu: 250m } }')}${so(ONLY_CPU)}`)).toEqual([]);
   });
 
-  it('what is not exact here says what to paste instead', () => {
+  it('a paused ScaledObject is simulated: the notice says KEDA deleted the HPA', () => {
+    const r = parseScenario(
+      so(ONLY_CPU, `  annotations: { autoscaling.keda.sh/paused: "true" }\n`),
+    );
     expect(
-      messages(so(ONLY_CPU, `  annotations: { autoscaling.keda.sh/paused: "true" }\n`))[0],
-    ).toContain('this ScaledObject is paused');
+      messages(so(ONLY_CPU, `  annotations: { autoscaling.keda.sh/paused: "true" }\n`)),
+    ).toEqual([]);
+    const notice = r.diagnostics.find((d) => d.message.startsWith('a KEDA ScaledObject'))!;
+    expect(notice.message).toContain(
+      'the pause (autoscaling.keda.sh/paused: KEDA stops its loop and deletes the HPA',
+    );
   });
 
   it("the HPA's own validation lands on the field it came from", () => {
@@ -404,7 +416,7 @@ describe('spec.kedaVersion: the KEDA release the loop follows', () => {
       return out.result.syncs![0]!.explanation;
     };
     expect(first(withVersion(''))).toContain(
-      'paused-replicas 0: KEDA 2.20.2 deletes the HPA and holds the target at 0 itself',
+      'paused: KEDA removed the HPA; paused-replicas 0: KEDA 2.20.2 holds the target at 0 itself',
     );
     expect(first(withVersion('"2.19"'))).toContain(
       'paused-replicas 0: KEDA 2.19 pins the HPA at min = max = 1',

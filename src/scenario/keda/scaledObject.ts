@@ -4,8 +4,8 @@
  * (kedacore/keda v2.20.2). cpu and memory triggers become Resource (or ContainerResource) metrics
  * (scalers.ts); every ported scaler an External metric named and targeted as its code does
  * (scalerRegistry.ts, externalMetric.ts); scalingModifiers one `composite-metric` (modifiers.ts).
- * What KEDA itself refuses is refused with its message (webhook.ts); a scaler not ported yet, and a
- * paused object, are refused with what to paste instead. The HPA is then read like a pasted one;
+ * What KEDA itself refuses is refused with its message (webhook.ts); a type KEDA does not know is
+ * refused with the nearest one. The HPA is then read like a pasted one;
  * its diagnostics are moved back to the ScaledObject's fields. Beside it comes the ScaledObject
  * as KEDA's core reads it (model.ts), for the KEDA plane.
  */
@@ -14,7 +14,9 @@ import { clonePlain, isRecord } from '../plainData.ts';
 import { validateAgainstSchema } from '../schema/validate.ts';
 import type { Path } from '../types.ts';
 import {
+  atLeast,
   DEFAULT_KEDA_VERSION,
+  getBoolAnnotation,
   type KedaTrigger,
   type KedaVersion,
 } from '../../engine/keda/index.ts';
@@ -84,13 +86,6 @@ export function scaledObjectToHpa(
   if (!validateScaledObject(spec, triggers, report)) return null;
   if (!verifyCPUMemoryScalers(spec, triggers, workload, report)) return null;
 
-  if (PAUSED in annotations && parseBool(str(annotations[PAUSED])) !== false) {
-    report.error(
-      ['metadata', 'annotations', PAUSED],
-      `this ScaledObject is paused (${PAUSED}): KEDA stops autoscaling and removes its HPA, so there is nothing to simulate; remove the annotation to simulate it`,
-    );
-    return null;
-  }
   const metrics: { metric: Obj; trigger: number; valueKey: string }[] = [];
   const kedaTriggers: KedaTrigger[] = [];
   const feeds: KedaTriggerFeed[] = [];
@@ -159,9 +154,12 @@ export function scaledObjectToHpa(
       );
       return null;
     }
-    // "MinReplicas on HPA can't be 0".
-    minReplicas = Math.max(paused, 1);
-    maxReplicas = minReplicas;
+    // ≤ 2.19 pinned the HPA ("MinReplicas on HPA can't be 0"); 2.20 deletes it and holds the
+    // target at N itself (engine/keda handlePause), so the HPA built is the one an unpause makes.
+    if (!atLeast(version, '2.20.0')) {
+      minReplicas = Math.max(paused, 1);
+      maxReplicas = minReplicas;
+    }
   }
   const hpaConfig = rec(rec(spec.advanced).horizontalPodAutoscalerConfig);
   let behavior = isRecord(hpaConfig.behavior) ? clonePlain(hpaConfig.behavior) : undefined;
@@ -284,6 +282,14 @@ function mappedReporter(
   };
 }
 
+/** `paused` as KEDA reads it (getBoolAnnotation: a value that is not a Go bool pauses). */
+function pausedByAnnotation(annotations: Obj): boolean {
+  return (
+    getBoolAnnotation({ annotations: { [PAUSED]: str(annotations[PAUSED]) } }, PAUSED) &&
+    PAUSED in annotations
+  );
+}
+
 function noticeOf(
   so: Obj,
   hpa: Obj,
@@ -313,5 +319,13 @@ function noticeOf(
     external.length > 0
       ? `; the External metric${external.length > 1 ? 's' : ''} ${external.join(', ')} ${external.length > 1 ? 'are' : 'is'} fed by the default world, or by spec.load.external.${external[0]!}${external.length > 1 ? ' (and the others)' : ''} in a Simulation document, and the HPA reads ${fed ? "the composite-metric KEDA's formula makes of them" : external.length > 1 ? 'them' : 'it'} through KEDA's metrics server (live at each sync unless useCachedMetrics)`
       : '';
+  const annotations = rec(rec(so.metadata).annotations);
+  const pausedReplicas = PAUSED_REPLICAS in annotations && atLeast(version, '2.20.0');
+  if (pausedReplicas || (!(PAUSED_REPLICAS in annotations) && pausedByAnnotation(annotations)))
+    modelled.unshift(
+      pausedReplicas
+        ? `the pause (paused-replicas ${str(annotations[PAUSED_REPLICAS])}: KEDA writes that count to the target and deletes the HPA, so no HPA runs while the annotation stays)`
+        : `the pause (${PAUSED}: KEDA stops its loop and deletes the HPA, so nothing scales the target while the annotation stays: replicas stay where they are)`,
+    );
   return `a KEDA ScaledObject (KEDA ${version}): simulating the HorizontalPodAutoscaler ${str(rec(hpa.metadata).name)} KEDA's operator creates from it (minReplicas ${hpaSpec.minReplicas as number}, maxReplicas ${hpaSpec.maxReplicas as number}, ${metrics.length} metric${metrics.length === 1 ? '' : 's'}) with KEDA's own loop around it: ${modelled.join(', ')}${feed}`;
 }

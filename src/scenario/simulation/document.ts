@@ -122,7 +122,15 @@ export interface ChangeDocument {
   at?: DurationText;
   patch?: Record<string, unknown>;
   replicas?: number;
+  rollout?: RolloutDocument;
   description?: string;
+}
+
+/** A new pod template rolled out: the Deployment's rolling-update strategy (../variants/rollout.ts). */
+export interface RolloutDocument {
+  maxSurge?: string | number;
+  maxUnavailable?: string | number;
+  minReadySeconds?: number;
 }
 
 /** Prices per hour that turn the run into money. */

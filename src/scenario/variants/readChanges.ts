@@ -18,6 +18,9 @@ import { formatSeconds } from '../simulation/units.ts';
 import type { Path } from '../types.ts';
 import { mergePatch } from './mergePatch.ts';
 import { patchReporter } from './patchReporter.ts';
+import { describeRollout, readRolloutFields, type RolloutFields } from './rollout.ts';
+import { DEFAULT_STRATEGY } from '../../engine/deployment/controller.ts';
+import type { RolloutStrategy } from '../../engine/simulation/index.ts';
 
 export interface ChangeEntry {
   index: number;
@@ -25,6 +28,9 @@ export interface ChangeEntry {
   /** as written, nulls kept (a null deletes a field); null: no patch */
   patch: Record<string, unknown> | null;
   replicas: number | null;
+  /** a rollout's fields as written (null: none) and, once resolved over the Deployment's, its strategy */
+  rollout: RolloutFields | null;
+  strategy?: RolloutStrategy;
   description: string;
 }
 
@@ -67,14 +73,15 @@ export function readChangeEntries(
     seen.set(at, index);
     const patch = isRecord(item.patch) ? item.patch : null;
     const replicas = typeof item.replicas === 'number' ? item.replicas : null;
-    if (patch === null && replicas === null)
+    const rollout = isRecord(item.rollout) ? readRolloutFields(item.rollout) : null;
+    if (patch === null && replicas === null && rollout === null)
       return report.error(
         changePath(index),
-        'a change needs a patch (an edit of the HPA), replicas (kubectl scale of its target) or both',
+        'a change needs a patch (an edit of the HPA), replicas (kubectl scale of its target), a rollout (a new pod template) or several of them',
         'key',
       );
     const description = typeof item.description === 'string' ? item.description : '';
-    entries.push({ index, atSeconds: at, patch, replicas, description });
+    entries.push({ index, atSeconds: at, patch, replicas, rollout, description });
   });
   return entries.sort((a, b) => a.atSeconds - b.atSeconds);
 }
@@ -147,10 +154,13 @@ export function buildChanges(
       prev = hpa;
     }
     if (e.replicas !== null) parts.push(`the target was scaled to ${e.replicas} (kubectl scale)`);
+    const rollout = e.rollout ? (e.strategy ?? { ...DEFAULT_STRATEGY, ...e.rollout }) : null;
+    if (rollout !== null) parts.push(describeRollout(rollout));
     out.push({
       atSeconds: e.atSeconds,
       hpa,
       replicas: e.replicas,
+      ...(rollout !== null ? { rollout } : {}),
       description: e.description ? `${parts.join(' and ')}: ${e.description}` : parts.join(' and '),
     });
   }
