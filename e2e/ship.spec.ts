@@ -68,6 +68,30 @@ test("the SRE's job: a pasted kubectl dump, a CSV day, tune, export, and cli che
         .innerText()
     ).trim();
 
+  // Same seed, same answer: `cli tune` on the searched text with the form's seed, runs and goals
+  // recommends the same candidate, at the same cost.
+  const searchedFile = info.outputPath('searched.yaml');
+  writeFileSync(searchedFile, await editorText(page));
+  const tuned = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(root, 'src/cli/bin.ts'),
+      'tune',
+      searchedFile,
+      ...['--seed', '1', '--budget', '16', '--workers', '1', '--format', 'json'],
+      ...['--max-unmet-demand-percent', '0.5', '--max-recovery-seconds', '120'],
+      ...['--max-reversals', '4'],
+    ],
+    { encoding: 'utf8' },
+  );
+  const answer = JSON.parse(tuned.stdout);
+  expect(`tuned-${answer.recommended}`).toBe(label);
+  expect(await best.getByRole('cell').nth(1).innerText()).toBe(
+    shown(answer.candidates[answer.recommended].objective),
+  );
+
   // The manifest to apply: the HPA item alone, without what the API server wrote.
   let downloading = page.waitForEvent('download');
   await best.getByRole('button', { name: 'Export as HPA manifest' }).click();
@@ -218,12 +242,25 @@ test('a tuned candidate leaves the app as an HPA manifest that cli check passes'
   await expect(compare.getByRole('table')).toBeVisible();
   const note = compare.getByRole('status').filter({ hasText: 'since these runs' });
   await expect(note).toHaveCount(0);
+  // Each variant ships from the table too; the HPA as it was is variant before-tuned-N.
+  await compare.getByText('What each variant changes, as a diff').click();
+  const variant = compare.locator('figure.compare-diff').filter({ hasText: /before-tuned-\d+/ });
+  const make = variant.getByRole('button', { name: 'Make this the HPA' });
+  await expect(make).toBeEnabled();
+  await expect(variant.getByRole('button', { name: 'Copy as a diff' })).toBeEnabled();
   await setEditorText(page, `${after}oops: [\n`);
   await expect(note).toHaveText(
     `The scenario changed at line ${after.split('\n').length} since these runs: the figures below are for the text they ran, until the new runs land.`,
   );
+  // …and while the text is not YAML no patch can be applied to it: said, located, disabled.
+  await expect(make).toBeDisabled();
+  await expect(make).toHaveAttribute(
+    'title',
+    /^No longer applies: line \d+: the scenario is not valid YAML/,
+  );
   await setEditorText(page, after);
   await waitUpToDate(page);
   await expect(note).toHaveCount(0);
+  await expect(make).toBeEnabled();
   expect(pageGuard.pageErrors).toEqual([]);
 });

@@ -105,6 +105,14 @@ describe('a candidate whose patch no longer applies after an edit (issue 25)', (
     );
   });
 
+  it('a text that is not YAML (an edit under way): says so at its line, not that the HPA is gone', () => {
+    const p = patchProblem(`${searched}oops: [\n`, { behavior }, null);
+    // the added line is the last; yaml reports the unclosed [ where the text ends, the line after
+    const line = searched.split('\n').length + 1;
+    expect(p).toMatchObject({ cause: 'invalid', line });
+    expect(p?.message).toMatch(new RegExp(`^line ${line}: the scenario is not valid YAML \\(`));
+  });
+
   it('the world no longer fits the candidate (the scenario now starts outside its min/max)', () => {
     const p = patchProblem(searched, { behavior, minReplicas: 3 }, null);
     expect(p).toMatchObject({ cause: 'invalid', field: 'spec.minReplicas', line: 7 });

@@ -80,6 +80,24 @@ function metricId(m: unknown): string {
   return `${type} ${String(name)}${body.container ? ` (container ${String(body.container)})` : ''}`;
 }
 
+/** The text's first YAML syntax error, as a problem (nothing can be applied to it). */
+function yamlError(text: string): PatchProblem | null {
+  const lines = new LineCounter();
+  for (const doc of parseAllDocuments(text, { lineCounter: lines })) {
+    const e = doc.errors[0];
+    if (!e) continue;
+    const line = lines.linePos(e.pos[0]).line;
+    const why = e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    return {
+      cause: 'invalid',
+      field: '',
+      line,
+      message: `line ${line}: the scenario is not valid YAML (${why}): fix it, then the candidate can be checked`,
+    };
+  }
+  return null;
+}
+
 const problem = (
   cause: PatchProblemCause,
   field: string,
@@ -97,6 +115,9 @@ export function patchProblem(
   hpa: string | null,
   parsed?: ParseResult,
 ): PatchProblem | null {
+  // an edit under way: nothing can be checked against a text that is not YAML yet
+  const broken = yamlError(text);
+  if (broken) return broken;
   const lines = new LineCounter();
   const found = locate(text, hpa, lines);
   if (!found)

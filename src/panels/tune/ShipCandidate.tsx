@@ -22,7 +22,7 @@ export interface ShipCandidateProps {
   label: string;
   /** the HPA searched, when the text holds several */
   hpa?: string | null | undefined;
-  /** the search's goals, as the candidate met them: the CI command's flags */
+  /** the search's goals, as the candidate met them: the CI command's flags (none: no CI export) */
   constraints?: readonly ConstraintResult[] | undefined;
   /** why the patch no longer applies to the editor's text (null: it does) */
   problem?: string | null | undefined;
@@ -100,18 +100,20 @@ export function ShipCandidate(props: ShipCandidateProps) {
           if (r.ok) void copy('diff', r.diff);
         },
       )}
-      {action(
-        'Export for CI',
-        'Download the whole scenario (its traffic and world) with this candidate as the HPA, and the check command that gates it on the search’s goals',
-        () => {
-          const r = manifest();
-          if (!r.ok) return;
-          const file = `${r.name}-${label}.scenario.yaml`;
-          download(file, r.text);
-          setCommand(ciCommand(file, props.constraints ?? []));
-          setMessage(`${label}: downloaded ${file}; gate it in CI with the command below`);
-        },
-      )}
+      {props.constraints
+        ? action(
+            'Export for CI',
+            'Download the whole scenario (its traffic and world) with this candidate as the HPA, and the check command that gates it on the search’s goals',
+            () => {
+              const r = manifest();
+              if (!r.ok) return;
+              const file = `${r.name}-${label}.scenario.yaml`;
+              download(file, r.text);
+              setCommand(ciCommand(file, props.constraints!));
+              setMessage(`${label}: downloaded ${file}; gate it in CI with the command below`);
+            },
+          )
+        : null}
       {onMakeHpa
         ? action(
             'Make this the HPA',
