@@ -3,7 +3,8 @@
 // (bench/compareEntry.ts) and loaded in one process, their runs alternating, so a loaded machine
 // slows both alike. Prints each build's median CPU ms per run, the median of the per-pair ratios
 // (this ÷ REF), and whether both gave the same series and KPIs. SCENARIO: default, churn, 24h200,
-// 24h200nodes (default: the first three). Reported, never asserted.
+// 24h200nodes, draws16 (16 timing draws of default), search16 (16 candidate runs of default's
+// search) (default: the first three). Reported, never asserted.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -15,7 +16,7 @@ import { root } from '../scripts/bundleForNode.mjs';
 const [ref, ...names] = process.argv.slice(2);
 if (!ref) {
   process.stderr.write(
-    'usage: npm run bench:compare -- REF [default|churn|24h200|24h200nodes …]\n',
+    'usage: npm run bench:compare -- REF [default|churn|24h200|24h200nodes|draws16|search16 …]\n',
   );
   process.exit(1);
 }

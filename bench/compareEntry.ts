@@ -1,9 +1,13 @@
 // The runs `npm run bench:compare` times in both builds (bench/compare.mjs bundles this file from
-// each checkout): one compact run of a named scenario, as `npm run bench` times it.
+// each checkout): one compact run of a named scenario, as `npm run bench` times it; or `draws16`,
+// 16 timing draws of the default scenario (one thread); or `search16`, 16 candidate runs of the
+// default scenario's policy search (prepared once, as a search runs them).
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { executeRun, planScenario } from '../src/run/index.ts';
+import { executeDraws, executeRun, planScenario } from '../src/run/index.ts';
+import { parseScenario } from '../src/scenario/index.ts';
+import { prepareSearch } from '../src/tune/index.ts';
 import type { SimulationResult } from '../src/engine/simulation/index.ts';
 import { diurnalInput, withNodes } from './simulationFixture.ts';
 
@@ -16,7 +20,49 @@ const FILES: Record<string, string> = {
  * A function running the scenario `name` once (default, churn, 24h200: a day of 200 pods,
  * 24h200nodes: the same on a node pool under cluster-autoscaler).
  */
-export function runner(name: string, root: string): () => SimulationResult {
+/** What compare.mjs compares between the builds: KPIs and series. */
+type Compared = Pick<SimulationResult, 'kpis' | 'series'>;
+
+function text(root: string, rel: string): string {
+  return readFileSync(path.join(root, rel), 'utf8');
+}
+
+/** 16 timing draws of the default scenario, parsed once (the figures compared: every draw's). */
+function draws16(root: string): () => Compared {
+  const plan = planScenario(text(root, FILES.default!)).runs[0];
+  if (!plan) throw new Error('the default scenario does not plan');
+  return () => {
+    const r = executeDraws(plan, 16, 1);
+    if (!r.ok) throw new Error(r.error);
+    return { kpis: r.draws.map((d) => d.kpis), series: {} } as unknown as Compared;
+  };
+}
+
+/**
+ * 16 candidate runs of the default scenario's search, prepared once (curve tapes shared): each a
+ * different scale-down window and scale-up target, as the search's candidates differ.
+ */
+function search16(root: string): () => Compared {
+  const prepared = prepareSearch(parseScenario(text(root, FILES.default!)), 20_000_000);
+  if (!prepared.ok) throw new Error(prepared.error);
+  const patches = Array.from({ length: 16 }, (_, i) => ({
+    behavior: { scaleDown: { stabilizationWindowSeconds: 30 * i } },
+    metrics: [
+      {
+        type: 'Resource',
+        resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 40 + 3 * i } },
+      },
+    ],
+  }));
+  return () => {
+    const kpis = patches.map((p) => prepared.search.evaluate(p));
+    return { kpis, series: {} } as unknown as Compared;
+  };
+}
+
+export function runner(name: string, root: string): () => Compared {
+  if (name === 'draws16') return draws16(root);
+  if (name === 'search16') return search16(root);
   let input;
   if (name === '24h200') input = diurnalInput(1, 200);
   else if (name === '24h200nodes') input = withNodes(diurnalInput(1, 200));

@@ -19,6 +19,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import chromiumLaunch from '../e2e/chromium.json' with { type: 'json' };
+import {
+  PROFILE_CATEGORIES,
+  profileLines,
+  startCpuProfile,
+  stopCpuProfile,
+  traceBreakdown,
+} from './uiProfile.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const json = process.argv.includes('--json');
@@ -27,9 +34,13 @@ const PORT = Number(process.env.BENCH_UI_PORT ?? 4179);
 // Its own output folder, so a browser suite serving dist/ can run at the same time.
 const outDir = path.join(root, 'node_modules/.cache/bench-ui-dist');
 
+const profiling = process.argv.includes('--profile');
+
 /** `vite build` of the tree at `dir` (its own config) into `out`; the exit status. */
 function viteBuild(dir, out) {
   const args = ['build', '--logLevel', 'error', '--outDir', out, '--emptyOutDir'];
+  // `--profile`: not minified, so the profile names the functions.
+  if (profiling) args.push('--minify', 'false');
   const vite = path.join(dir, 'node_modules/vite/bin/vite.js');
   return spawnSync(process.execPath, [vite, ...args], { cwd: dir, stdio: 'inherit' }).status;
 }
@@ -305,10 +316,13 @@ async function editToRepaint(browser, side = { url: base }, count = 20, cpu = nu
   await page.waitForSelector('[data-editor-ready="true"]', { timeout: 30_000 });
   await page.waitForSelector('.sim-charts:not(.is-stale)', { timeout: 30_000 });
   // `cpu`: trace the samples and add each thread's CPU time per edit to it (see cpuPerEdit).
+  let profiler = null;
   if (cpu) {
-    // After the spare's warm-up (a second after the first run, then three runs): not an edit's.
+    // After the spare's warm-up (a pause after the first run, then three runs): not an edit's.
     await page.waitForTimeout(2500);
-    await browser.startTracing(page, { categories: ['disabled-by-default-devtools.timeline'] });
+    const categories = cpu.profile ? PROFILE_CATEGORIES : ['disabled-by-default-devtools.timeline'];
+    await browser.startTracing(page, { categories });
+    if (cpu.profile) profiler = await startCpuProfile(page);
   }
   const samples = await page.evaluate(async (count) => {
     const hook = window.__hpaSimEditor;
@@ -343,7 +357,11 @@ async function editToRepaint(browser, side = { url: base }, count = 20, cpu = nu
     }
     return out;
   }, count);
-  if (cpu) cpuPerEdit(await browser.stopTracing(), count + 2, cpu);
+  if (cpu?.profile) {
+    // `--profile`: where the edits' CPU went (uiProfile.mjs).
+    cpu.functions = await stopCpuProfile(profiler, count + 2);
+    cpu.breakdown = traceBreakdown(await browser.stopTracing(), count + 2);
+  } else if (cpu) cpuPerEdit(await browser.stopTracing(), count + 2, cpu);
 
   await ctx.close();
   return samples;
@@ -377,7 +395,7 @@ const median = (a) => (a.length ? Math.round([...a].sort((x, y) => x - y)[a.leng
 /** Counted moves of the drag: 40, so its p95 is not simply the slowest sample. */
 const DRAG_MOVES = 40;
 
-async function dragToRepaint(browser, side = { url: base }, moves = DRAG_MOVES) {
+async function dragToRepaint(browser, side = { url: base }, moves = DRAG_MOVES, profile = null) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await ctx.addInitScript(installSettle);
   if (side.init) await ctx.addInitScript(side.init);
@@ -421,6 +439,12 @@ async function dragToRepaint(browser, side = { url: base }, moves = DRAG_MOVES) 
     const y = box.y + box.height / 2;
     await page.mouse.move(x, y);
     await page.mouse.down();
+    // `profile` (`--profile`): trace and profile the moves, the first one (the drag's start) too.
+    let profiler = null;
+    if (profile) {
+      await browser.startTracing(page, { categories: PROFILE_CATEGORIES });
+      profiler = await startCpuProfile(page);
+    }
     const out = [];
     for (let i = 0; i < moves + 1; i++) {
       const before = await page.evaluate(() => {
@@ -460,6 +484,10 @@ async function dragToRepaint(browser, side = { url: base }, moves = DRAG_MOVES) 
         before,
       );
       if (i > 0 && ms !== null) out.push(ms); // the first move starts the drag: not counted
+    }
+    if (profile) {
+      profile.functions = await stopCpuProfile(profiler, moves + 1);
+      profile.breakdown = traceBreakdown(await browser.stopTracing(), moves + 1);
     }
     await page.mouse.up();
     return { times: out, timings: out.flatMap((x) => (x.run ? [x.run] : [])) };
@@ -647,6 +675,19 @@ try {
         `(load average over the rounds: ${l.min.toFixed(1)}–${l.max.toFixed(1)}, median ${l.median.toFixed(1)}; 12 edits and 20 drag moves per side per round; editCpu: CPU ms per edit, page thread and workers, from a trace of the edits, whose latencies it slows a little on both sides)`,
       );
     }
+  } else if (profiling) {
+    // `-- --profile`: where 20 edits' and 40 drag moves' CPU goes (uiProfile.mjs), not minified.
+    const edit = { profile: true };
+    await editToRepaint(browser, { url: base }, 20, edit);
+    const drag = {};
+    await dragToRepaint(browser, { url: base }, DRAG_MOVES, drag);
+    const lines = [
+      ...profileLines('YAML edit → repaint', edit.breakdown, edit.functions),
+      ...profileLines('curve drag → repaint (one move)', drag.breakdown, drag.functions),
+      `(load average ${os.loadavg()[0].toFixed(1)}; thread time from a Chromium trace, functions from a CPU profile of the page's thread; a build without minification)`,
+    ];
+    if (json) process.stdout.write(JSON.stringify({ edit, drag }, null, 2) + '\n');
+    else lines.forEach((l) => log(l));
   } else if (process.argv.includes('--fresh-worker')) {
     // `-- --fresh-worker`: that figure alone (the others take minutes).
     const show = (name, runs) => {

@@ -136,3 +136,18 @@ test('the embed view in an iframe: charts, playback, a clicked sync explained, O
   await page.screenshot({ path: 'test-results/embed-1280.png' });
   expect(errors).toEqual([]);
 });
+
+test('an embed link with a position (`&at=`) opens on that sync, explained', async ({ page }) => {
+  const errors = watch(page);
+  const payload = await encodeScenario(scenario);
+  await page.goto(`${origin}${PREFIX}#s=${payload}&at=40&embed=1`);
+  const bar = page.getByRole('group', { name: 'Playback' });
+  await expect(bar).toContainText(/sync 40\/\d+/, { timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Explanation' })).toContainText('AbleToScale', {
+    timeout: 10_000,
+  });
+  // Playing goes on from there: the position lives in the store, as a click's would.
+  await bar.getByRole('button', { name: 'Step forward one sync' }).click();
+  await expect(bar).toContainText(/sync 41\/\d+/);
+  expect(errors).toEqual([]);
+});

@@ -1,6 +1,7 @@
 // The node lane: the "HPA was fast, the nodes were not" preset from the gallery, nodes coming
 // and going, the spans where pods waited shaded, the provisioner's events on hover, and what a
-// rescale's pods waited for; a screenshot at 1280×720 for the eye.
+// rescale's pods waited for; a screenshot at 1280×720 for the eye. Then a rollout preset: the
+// pods split by ReplicaSet on the replicas chart, and "rollout in progress" in the explanation.
 import { expect, test } from './fixtures.ts';
 import { openApp, waitUpToDate } from './app.ts';
 
@@ -8,6 +9,8 @@ test.describe('nodes', () => {
   test('pods waiting for cluster-autoscaler: the node lane and the wait explained', async ({
     page,
   }, info) => {
+    // Two presets loaded and explained in one page: slower than most specs under load.
+    test.slow();
     await page.setViewportSize({ width: 1280, height: 720 });
     await openApp(page);
     await waitUpToDate(page);
@@ -67,5 +70,22 @@ test.describe('nodes', () => {
     await back.click();
     await expect(page.getByRole('heading', { name: /^Sync 41\b/ })).toBeVisible();
     await expect(around).toContainText('Waiting for a node: 101 s (pods waited up to 101s');
+
+    // A rollout (spec.changes rollout): the replicas chart splits the pods by ReplicaSet and the
+    // explanation of a sync mid-rollout says how many are old and new.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.getByRole('button', { name: 'Presets' }).click();
+    await gallery.getByRole('button', { name: /^Load preset A rollout's surge pods/ }).click();
+    await waitUpToDate(page);
+    await expect(page.getByText('old ReplicaSet', { exact: true })).toBeVisible();
+    await expect(page.getByText('new ReplicaSet', { exact: true })).toBeVisible();
+    // The first rescale, mid-rollout (10 → 17 at 00:11:30), from the run's rescale list.
+    await page
+      .getByRole('navigation', { name: 'Rescales in this run' })
+      .getByRole('button', { name: '0:11:30' })
+      .click();
+    await expect(page.getByRole('heading', { name: /^Sync 46\b/ })).toBeVisible();
+    await expect(page.getByText(/Rollout in progress: 7 old, 15 new pods/).first()).toBeVisible();
+    await page.screenshot({ path: info.outputPath('rollout-1280x720.png') });
   });
 });

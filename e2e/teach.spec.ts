@@ -138,6 +138,11 @@ test.describe('teaching layout', () => {
     await page.keyboard.press('ArrowRight');
     await expect(heading).not.toHaveText(paused);
     await expect(page.getByText('Keys', { exact: true })).toBeVisible();
+    // The position is the store's: a share link made now carries it (`&at=`).
+    const at = /Sync (\d+)/.exec(await heading.innerText())![1];
+    await page.getByRole('button', { name: 'Share link' }).click();
+    const url = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
+    expect(url).toMatch(new RegExp(`#s=v1\\.[^&]+&at=${at}$`));
   });
 
   test('the editor/charts split is resizable and remembered', async ({ page }) => {

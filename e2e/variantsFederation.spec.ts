@@ -1,7 +1,7 @@
 // Variants × federation in the app (issue 21 item 2): a multi-cluster scenario with variants
 // (src/run/__fixtures__/failover-variants.yaml) compares one total per HPA, says what each
-// variant changes (the HPA's spec or the controller's flags), keeps the HPA's cluster lanes, and
-// explains a variant's shipped-model total (the central FederatedHPA of that variant).
+// variant changes (the HPA's spec or the controller's flags), opens on the HPA's cluster lanes and
+// draws a variant's own member runs on them when asked, explaining that variant's member HPAs.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
@@ -37,6 +37,19 @@ test('a multi-cluster scenario with variants compares one total per HPA', async 
   // The cluster lanes stay the HPA's federation's.
   const clusters = page.getByRole('region', { name: 'Clusters', exact: true });
   await expect(clusters.getByRole('img', { name: /replicas over time/ })).toHaveCount(4);
+  // A variant's federation is its own member runs: "Runs of" draws tight's lanes, and a lane's
+  // decision is tight's east member HPA, read from that run (min 4 at 5:00; 2 in the HPA's).
+  const whose = clusters.getByLabel('Whose clusters');
+  await whose.selectOption({ label: 'variant tight' });
+  const east = clusters.getByRole('img', { name: 'east: replicas over time' });
+  const box = (await east.boundingBox())!;
+  await east.click({ position: { x: box.width / 6, y: box.height / 2 } });
+  await expect(clusters.getByLabel('Decision to explain')).toHaveValue('tight:proposal/east');
+  const explain = page.getByRole('region', { name: 'Explanation' });
+  await expect(explain).toContainText(/Min replicas:\s*4/);
+  await whose.selectOption({ index: 0 });
+  await expect(clusters.getByLabel('Decision to explain')).toHaveValue('proposal/east');
+  await expect(explain).toContainText(/Min replicas:\s*2/);
   // Export → every run's series: each variant's member runs too, a row per run and sync.
   await page.getByRole('button', { name: 'Export' }).click();
   const [download] = await Promise.all([

@@ -116,9 +116,8 @@ export function App() {
     else setLayout({ editorHidden: !layout.editorHidden });
   }, [layout.presenter, layout.editorHidden, setLayout]);
   const chartsRef = useRef<HTMLDivElement>(null);
-  const syncCount = result?.series.time.length ?? 0;
   const rescaleIndices = useMemo(() => rescales?.map((r) => r.index) ?? [], [rescales]);
-  const player = usePlayback(selected, syncCount, actions.selectSync, undefined, rescaleIndices);
+  const player = usePlayback(rescaleIndices);
   // A single run: "Duplicate as variant" sits in the charts' bar (one stable node: the charts are memoized).
   const compareInBar = useMemo(() => <ComparePanel placement="bar" />, []);
   // The charts' x-range, which the cluster lanes follow (null: the whole run).
@@ -217,6 +216,7 @@ export function App() {
               durationSeconds={result?.durationSeconds}
               hasDemand={hasDemand}
               draws={draws.kpis}
+              nodeCost={result?.nodes?.kpis ?? null}
             />
           </div>
           {/* A federation's runs are compared when it has variants (one total per HPA). */}
@@ -259,6 +259,7 @@ export function App() {
                 kedaWrites={kedaWrites}
                 drawBand={draws.band}
                 changes={result?.changes}
+                rollout={result?.rollout?.series}
                 phaseShades={kedaShades}
               />
             ) : (

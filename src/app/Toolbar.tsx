@@ -4,6 +4,7 @@ import { createShareLink, type ShareLesson } from '../share/index.ts';
 import { EmbedSnippet } from './embed/EmbedSnippet.tsx';
 import {
   getScenarioText,
+  getSelectedSync,
   useActions,
   useCanRedo,
   useCanUndo,
@@ -76,6 +77,8 @@ export const Toolbar = memo(function Toolbar(props: {
       hpa: hpaChoice,
       model,
       lesson: props.lesson ?? null,
+      // The playback's position, read at the click (a lesson's step has its own).
+      at: props.lesson ? null : getSelectedSync(),
     });
     if (!link.ok) return setShare({ error: link.error });
     setShare({ url: link.url });
@@ -176,6 +179,7 @@ export const Toolbar = memo(function Toolbar(props: {
           model={federation && federation.models.length > 1 ? clusterModel : null}
           title={parse?.name || 'scenario'}
           lesson={props.lesson ?? null}
+          getAt={getSelectedSync}
         />
       </div>
       <ExportMenu

@@ -24,6 +24,7 @@ import {
   overlayStroke,
   POD_AREAS,
   REPLICA_SERIES,
+  ROLLOUT_SERIES,
   UNFOCUSED_OPACITY,
   type SeriesStyle,
 } from './seriesStyles.ts';
@@ -220,7 +221,12 @@ export function ReplicasChart(props: ReplicasChartProps) {
   const { hidden, onToggle: toggle, scale, yMode } = props;
   const focusedRun = props.focusedRun ?? 'main';
   const log = yMode === 'log';
-  const lines = data.hasDecisionSeries ? REPLICA_SERIES : BASIC_LINES;
+  const basic = data.hasDecisionSeries ? REPLICA_SERIES : BASIC_LINES;
+  // A rollout splits the pods by ReplicaSet: two more lines, only then.
+  const lines = useMemo(
+    () => (data.rollout ? [...basic, ...ROLLOUT_SERIES] : basic),
+    [basic, data.rollout],
+  );
   const legend: LegendItem[] = [
     ...lines.map((s) => ({ ...s, hidden: hidden.has(s.key) })),
     ...POD_AREAS.map((s) => ({ ...s, hidden: hidden.has(s.key) })),

@@ -20,7 +20,7 @@ import { ReplicasChart, type KedaWriteMark } from './ReplicasChart.tsx';
 import type { PhaseShade } from './phaseShades.ts';
 import { formatDuration, formatElapsed } from '../format/timeAxis.ts';
 import { timeAxis } from '../plot/ticks.ts';
-import type { ChartDrawBand, ChartSeries, OverlayRun } from './types.ts';
+import type { ChartDrawBand, ChartRollout, ChartSeries, OverlayRun } from './types.ts';
 import type { RunChangeMark } from './placeChanges.ts';
 import './charts.css';
 
@@ -57,6 +57,8 @@ export interface SimulationChartsProps {
   changes?: readonly RunChangeMark[];
   /** KEDA's inactive / cooling-down / fallback spans on the Replicas chart (memoize) */
   phaseShades?: readonly PhaseShade[];
+  /** a rollout's old and new pods per sync (ResultPayload.rollout.series), two lines */
+  rollout?: ChartRollout | null;
 }
 
 const NO_OVERLAYS: readonly OverlayRun[] = [];
@@ -106,9 +108,10 @@ function SimulationChartsView(props: SimulationChartsProps) {
   }, [selectedSync, zoom, series, full]);
 
   const drawBand = props.drawBand ?? null;
+  const rollout = props.rollout ?? null;
   const data = useMemo(
-    () => buildChartData(series, maxPoints, zoom, overlays, drawBand),
-    [series, maxPoints, zoom, overlays, drawBand],
+    () => buildChartData(series, maxPoints, zoom, overlays, drawBand, rollout),
+    [series, maxPoints, zoom, overlays, drawBand, rollout],
   );
   // The replicas legend and y-mode live here so the axis is refitted to what is visible; a
   // variant's legend key hides it on every chart at once.

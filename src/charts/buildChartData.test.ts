@@ -296,3 +296,24 @@ describe('pointsForWidth', () => {
     expect(pointsForWidth(NaN)).toBe(DEFAULT_MAX_POINTS);
   });
 });
+
+describe("a rollout's pods on the replicas chart", () => {
+  it('splits the pods by ReplicaSet in each row, only for a run with a rollout', () => {
+    const s = tinySeries(4);
+    const f = (a: number[]) => Float64Array.from(a);
+    const data = buildChartData(s, DEFAULT_MAX_POINTS, null, [], null, {
+      old: f([3, 2, 1, 0]),
+      new: f([0, 2, 3, 3]),
+    });
+    expect(data.rollout).toBe(true);
+    expect(data.rows.map((r) => [r.oldPods, r.newPods])).toEqual([
+      [3, 0],
+      [2, 2],
+      [1, 3],
+      [0, 3],
+    ]);
+    const none = buildChartData(s);
+    expect(none.rollout).toBe(false);
+    expect(none.rows[0]!.oldPods).toBeUndefined();
+  });
+});

@@ -11,6 +11,7 @@ import { countAxis, type YMode } from '../plot/scale.ts';
 import type {
   ChartData,
   ChartDrawBand,
+  ChartRollout,
   ChartRow,
   ChartSeries,
   MetricLaneData,
@@ -338,10 +339,12 @@ export function buildChartData(
   range?: [number, number] | null,
   overlayRuns: readonly OverlayRun[] = [],
   drawBand: ChartDrawBand | null = null,
+  rolloutPods: ChartRollout | null = null,
 ): ChartData {
   const n = s.time.length;
   // A band from another result (another length) is not drawn.
   const band = drawBand && drawBand.lo.length === n && drawBand.hi.length === n ? drawBand : null;
+  const rollout = rolloutPods && rolloutPods.old.length === n ? rolloutPods : null;
   const { runs: overlays, lines } = overlayLines(s, overlayRuns);
   const [i0, i1] = indexRange(s.time, range);
   const hasDemand = anyFinite(s.demand);
@@ -363,6 +366,7 @@ export function buildChartData(
   // A variant's own spikes and drops survive downsampling too.
   for (const o of overlays) shaped.push(view(o.series.specReplicas));
   if (band) shaped.push(view(band.lo), view(band.hi));
+  if (rollout) shaped.push(view(rollout.old), view(rollout.new));
   const rescaledView = slice(s.rescaled, i0, i1);
   let rescaleCount = 0;
   for (let i = 0; i < rescaledView.length; i++) if (rescaledView[i]) rescaleCount++;
@@ -409,6 +413,10 @@ export function buildChartData(
       row.drawLo = orNull(band.lo[i]);
       row.drawHi = orNull(band.hi[i]);
     }
+    if (rollout) {
+      row.oldPods = orNull(rollout.old[i]);
+      row.newPods = orNull(rollout.new[i]);
+    }
     rows[k] = row;
   });
 
@@ -454,6 +462,7 @@ export function buildChartData(
     tolerance: s.tolerance,
     overlays: lines,
     drawBand: band ? { count: band.count } : null,
+    rollout: rollout !== null,
   };
 }
 

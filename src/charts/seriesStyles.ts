@@ -132,3 +132,25 @@ export function overlayStroke(
 
 /** The HPA's own lines while a variant is focused: still there, lighter. */
 export const UNFOCUSED_OPACITY = 0.55;
+
+/** A rollout's pods by ReplicaSet (spec.changes rollout only), dotted beside the counts. */
+export const ROLLOUT_SERIES: SeriesStyle[] = [
+  {
+    key: 'oldPods',
+    label: 'old ReplicaSet',
+    color: 'var(--series-7)',
+    swatch: 'dotted',
+    width: 1.5,
+    dash: '2 3',
+    help: "pods of the Deployment's old ReplicaSets (not terminating): the template being replaced",
+  },
+  {
+    key: 'newPods',
+    label: 'new ReplicaSet',
+    color: 'var(--series-6)',
+    swatch: 'dotted',
+    width: 1.5,
+    dash: '2 3',
+    help: "pods of the rollout's new ReplicaSet (not terminating); the HPA counts old and new",
+  },
+];

@@ -104,6 +104,14 @@ export interface ChartData {
   overlays: OverlayLines[];
   /** the timing draws' spread (rows' `drawLo`/`drawHi`): how many draws, null without one */
   drawBand: { count: number } | null;
+  /** a rollout's pods split by ReplicaSet (rows' `oldPods`/`newPods`); false without one */
+  rollout: boolean;
+}
+
+/** A rollout's pods per sync (SimulationResult.rollout.series), drawn as two lines. */
+export interface ChartRollout {
+  old: Float64Array;
+  new: Float64Array;
 }
 
 /**

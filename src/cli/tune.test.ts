@@ -101,6 +101,30 @@ describe('cli tune', () => {
     expect(Array.isArray(best.releaseNeeds)).toBe(true);
   });
 
+  it('--format json: a refused candidate says why, located in the file (issue 25)', async () => {
+    const r = await tune(
+      file,
+      ...goals,
+      '--budget',
+      '24',
+      '--workers',
+      '1',
+      '--search-replicas',
+      '--format',
+      'json',
+    );
+    const refused = JSON.parse(r.out).candidates.filter((c: { error: unknown }) => c.error);
+    expect(refused.length).toBeGreaterThan(0);
+    const minLine = scenario.split('\n').findIndex((l) => l.includes('minReplicas:')) + 1;
+    for (const c of refused)
+      expect(c.problem).toEqual({
+        cause: 'invalid',
+        field: 'spec.minReplicas',
+        line: minLine,
+        message: `line ${minLine}: spec.minReplicas: the candidate does not fit the scenario as it is: ${c.error}`,
+      });
+  });
+
   it('--format takes yaml or json', async () => {
     const r = await tune(file, ...goals, '--format', 'xml');
     expect(r.code).toBe(2);

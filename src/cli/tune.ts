@@ -7,6 +7,7 @@
 // worker threads (threads.ts, src/bridge/searchLanes.ts), at most one per core.
 
 import { patchedManifestYaml } from '../scenario/edit/patchManifest.ts';
+import { patchProblem, type PatchProblem } from '../tune/applies.ts';
 import { DEFAULT_MAX_WORK } from '../scenario/index.ts';
 import { openSearch } from '../bridge/searchLanes.ts';
 import {
@@ -198,7 +199,11 @@ export async function tuneCommand(argv: string[], io: Io): Promise<number> {
     return 2;
   }
   const manifest = patchedManifestYaml(loaded.text, hpaDoc, best.patch, parsed.hpaManifest);
-  if (format === 'json') io.out(JSON.stringify(tuneJson(result, manifest, file)));
+  // A refused candidate says why, located in the file (src/tune/applies.ts, as the app says it).
+  const hpaName = (v.hpa as string | undefined) ?? null;
+  const problemOf = (c: CandidateResult) =>
+    c.error ? patchProblem(loaded.text, c.patch, hpaName, parsed) : null;
+  if (format === 'json') io.out(JSON.stringify(tuneJson(result, manifest, file, problemOf)));
   else if (write === undefined) io.out(manifest.trimEnd());
   summary(result, current, best, { file, workers, seconds }).forEach((l) => io.err(l));
   if (drawsGoal)
@@ -298,9 +303,15 @@ function fmt(n: number | null | undefined): string {
 
 /**
  * `tune --format json`: the search's answer and every candidate with its KPIs, its delta against
- * the current HPA for every KPI, the trade-offs it makes and the releases it needs.
+ * the current HPA for every KPI, the trade-offs it makes and the releases it needs; a refused
+ * candidate's `problem` names the cause, the field and its line.
  */
-function tuneJson(r: SearchResult, manifest: string, file: string) {
+function tuneJson(
+  r: SearchResult,
+  manifest: string,
+  file: string,
+  problemOf: (c: CandidateResult) => PatchProblem | null,
+) {
   const current = r.candidates[0]?.kpis ?? null;
   return {
     tool: 'hpa-sim',
@@ -321,6 +332,7 @@ function tuneJson(r: SearchResult, manifest: string, file: string) {
         index: c.index,
         patch: c.patch,
         error: c.error,
+        problem: problemOf(c),
         feasible: c.feasible,
         objective: c.objective,
         overload: c.overload,

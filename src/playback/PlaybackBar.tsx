@@ -1,7 +1,7 @@
 // Play, pause, step and speed along the timeline, with the keyboard shortcuts written out.
 
 import { useEffect } from 'react';
-import { SPEEDS, type PlaybackState, type Speed } from './playback.ts';
+import { SPEEDS, type PlaybackState, type Speed } from '../store/index.ts';
 import { handleShortcut, SHORTCUTS } from './shortcuts.ts';
 import './playback.css';
 

@@ -1,37 +1,30 @@
-// Binds a player to React: one player per mount, reading the latest selection through refs so
-// the ticker never acts on a stale render; paused when the run changes or the page unmounts.
+// The page's player: the focus slice's playback (playing, speed and the selection it moves, all
+// in the store), as one object for the playback bar, the shortcuts and a lesson. Paused when the
+// page unmounts.
 
-import { useEffect, useRef, useState } from 'react';
-import { useStore } from 'zustand';
-import { createPlayback, type PlaybackState, type Ticker } from './playback.ts';
-
-const NO_RESCALES: number[] = [];
+import { useEffect, useMemo } from 'react';
+import { useActions, usePlaybackSpeed, usePlaying, type PlaybackState } from '../store/index.ts';
 
 export function usePlayback(
-  selected: number | null,
-  count: number,
-  select: (index: number) => void,
-  ticker?: Ticker,
-  /** the syncs that rescaled (for "next rescale") */
-  rescales: ArrayLike<number> = NO_RESCALES,
+  /** the syncs that rescaled, in order (for "next rescale"; none: the player has none) */
+  rescales?: ArrayLike<number>,
 ): PlaybackState {
-  const latest = useRef({ selected, count, select, rescales });
-  latest.current = { selected, count, select, rescales };
-  const [store] = useState(() =>
-    createPlayback(
-      {
-        index: () => latest.current.selected,
-        count: () => latest.current.count,
-        rescales: () => latest.current.rescales,
-        select: (i) => {
-          // The app store answers asynchronously; the next tick must see this index already.
-          latest.current.selected = i;
-          latest.current.select(i);
-        },
-      },
-      ticker,
-    ),
+  const actions = useActions();
+  const playing = usePlaying();
+  const speed = usePlaybackSpeed();
+  useEffect(() => () => actions.pause(), [actions]);
+  return useMemo(
+    () => ({
+      playing,
+      speed,
+      play: actions.play,
+      playFrom: actions.playFrom,
+      pause: actions.pause,
+      toggle: actions.togglePlay,
+      step: actions.stepSync,
+      jump: (direction: 1 | -1) => actions.jumpToRescale(direction, rescales ?? []),
+      setSpeed: actions.setPlaybackSpeed,
+    }),
+    [actions, playing, speed, rescales],
   );
-  useEffect(() => () => store.getState().pause(), [store]);
-  return useStore(store);
 }

@@ -35,6 +35,7 @@ export const GROUP_OF: Record<string, PresetGroup> = {
   'fourteen-pods': 'pitfalls',
   'memory-never-scales-down': 'pitfalls',
   'startup-cpu-burst': 'pitfalls',
+  'rollout-startup-burst': 'pitfalls',
   'queue-external': 'real-world',
   'scale-to-zero': 'real-world',
   'nodes-wait': 'real-world',

@@ -20,6 +20,7 @@ export type {
   DrawStats,
   TimingDraw,
   Kpis,
+  RolloutRun,
   SeriesArrays,
   SeriesInfo,
   SimulationSeries,

@@ -96,7 +96,11 @@ export function executeDrawsAt(
   const draws: DrawRunSeries[] = [];
   for (const draw of timingDraws(plan.input, count, seed)) {
     if (wanted && !wanted.has(draw.index)) continue;
-    const run = executeRun({ ...plan, input: drawInput(plan.input, draw) }, options);
+    // A draw keeps its KPIs and replicas only: no replay snapshots (the same figures).
+    const run = executeRun(
+      { ...plan, input: drawInput(plan.input, draw) },
+      { ...options, replay: false },
+    );
     if (!run.ok) return { ok: false, error: `draw ${draw.index} of ${count}: ${run.error}` };
     draws.push({
       draw,

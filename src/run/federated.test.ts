@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { memberKey, federationDecision, runFederated, planScenario, runScenario } from './index.ts';
+import {
+  executeRun,
+  memberKey,
+  federationDecision,
+  runDecision,
+  runFederated,
+  planScenario,
+  runScenario,
+} from './index.ts';
 
 const text = (name: string) =>
   readFileSync(resolve(import.meta.dirname, '../presets/multicluster', name), 'utf8');
@@ -78,5 +86,21 @@ describe('federated scenarios in the run service', () => {
     );
     expect(federationDecision(input, 'main', 0)).toBeNull();
     expect(federationDecision(input, memberKey('shipped', null), 9999)).toBeNull();
+  });
+
+  it("a member's or total's run carries its lanes and model run: its decisions read that run", () => {
+    const plan = planScenario(text('failover.yaml'));
+    const east = executeRun(plan.runs.find((r) => r.key === 'shipped/east')!);
+    const total = executeRun(plan.runs.find((r) => r.key === 'shipped/total')!);
+    if (!east.ok || !total.ok) throw new Error('failed');
+    expect(east.lanes).toMatchObject({ kind: 'member', capacityPods: 20 });
+    expect(total.lanes).toMatchObject({ kind: 'total', model: 'shipped', policy: 'DynamicWeight' });
+    expect(east.modelRun).toBe(total.modelRun);
+    // Another input object (no cache entry) with the same run: the decision is the run's own.
+    const other = { ...total, input: { ...total.input } };
+    const d = runDecision(other, 90)!;
+    expect(d.sync).toEqual(federationDecision(total.input, 'shipped/total', 90)!.sync);
+    expect(runDecision({ ...other, modelRun: undefined }, 90)).toBeNull();
+    expect(runDecision({ ...other, key: 'proposal/east' }, 90)).toBeNull();
   });
 });

@@ -16,7 +16,7 @@ import type { SimulationInput } from '../engine/simulation/index.ts';
 import { memberGroup, memberKey, parseMemberKey } from './runKey.ts';
 import { DEFAULT_MAX_WORK } from '../scenario/index.ts';
 import { failed, modelBudgets } from './budgets.ts';
-import type { RunPlan, RunResult } from './types.ts';
+import type { MemberLanes, RunPlan, RunResult, TotalLanes } from './types.ts';
 
 export type FederationDecision = FederationSyncDetail;
 
@@ -110,20 +110,79 @@ export function executeFederatedRun(
   const { model, member } = plan.federation!;
   const outcome = runFederated(plan.input, model, shouldStop, 'compact', workBudget);
   if (!outcome.ok) return failed(plan, outcome);
-  const result =
-    member === null
-      ? outcome.run.total
-      : outcome.run.members.find((m) => m.name === member)?.result;
-  return result
-    ? { ...plan, ok: true, result }
+  const run = outcome.run;
+  if (member === null)
+    return {
+      ...plan,
+      ok: true,
+      result: run.total,
+      lanes: totalLanes(plan.input, run),
+      modelRun: run,
+    };
+  const m = run.members.find((x) => x.name === member);
+  return m
+    ? { ...plan, ok: true, result: m.result, lanes: memberLanes(plan.input, run, m), modelRun: run }
     : { ...plan, ok: false, error: `no member cluster '${member}'`, result: null };
 }
 
+/** Each member's share of the demand at each sync (NaN where there is none to share). */
+function shareOf(member: Float64Array, total: Float64Array): Float64Array {
+  const out = new Float64Array(member.length);
+  for (let k = 0; k < member.length; k++)
+    out[k] = total[k]! > 0 && Number.isFinite(member[k]!) ? member[k]! / total[k]! : NaN;
+  return out;
+}
+
+/** A member's lanes: its cluster's shape from the input, the rest the model's run recorded. */
+export function memberLanes(
+  input: SimulationInput,
+  run: FederationRun,
+  m: FederationRun['members'][number],
+): MemberLanes {
+  const c = input.federation?.clusters.find((x) => x.name === m.name);
+  return {
+    kind: 'member',
+    capacityPods: c?.capacityPods ?? null,
+    weight: c?.weight ?? 0,
+    priority: c?.priority ?? 0,
+    unschedulable: m.unschedulable,
+    minReplicas: m.minReplicas,
+    maxReplicas: m.maxReplicas,
+    failed: m.failed,
+    demandShare: shareOf(m.result.series.demand, run.total.series.demand),
+  };
+}
+
+/** A model's total lanes: its policy (proposal) or strategy (shipped) and its cluster events. */
+export function totalLanes(input: SimulationInput, run: FederationRun): TotalLanes {
+  const f = input.federation!;
+  return {
+    kind: 'total',
+    model: run.model,
+    policy: run.model === 'proposal' ? f.policy : f.strategy,
+    events: run.events,
+  };
+}
+
 /**
- * The decision a focused-run key names (runKey.ts) at sync k: a member HPA's (proposal) or
- * the central FederatedHPA's (shipped); null when the key names none or there is no record.
- * Rebuilt from the model's run as it is cached (a compact run replays from its nearest
- * snapshot: the model is never simulated again in full).
+ * The decision a focused-run key names at sync k: a member HPA's (proposal) or the central
+ * FederatedHPA's (shipped), read from the model's run `run` carries (`modelRun`); null when the
+ * key names none or there is no record. A compact run replays it from its nearest snapshot: the
+ * model is never simulated again.
+ */
+export function runDecision(
+  run: Pick<RunResult, 'input' | 'key'> & { modelRun?: FederationRun },
+  k: number,
+): FederationDecision | null {
+  const d = parseMemberKey(run.key);
+  if (!d || !run.modelRun || run.modelRun.model !== d.model) return null;
+  return federationSyncDetail(run.input, run.modelRun, d.member, k);
+}
+
+/**
+ * The decision a focused-run key names at sync k, by input: as `runDecision`, with the model's
+ * run looked up in the cache (simulated once if it is not there; a compact run replays the
+ * decision from its nearest snapshot).
  */
 export function federationDecision(
   input: SimulationInput,

@@ -36,6 +36,9 @@ export {
   planFederation,
   federationCsv,
   federationDecision,
+  runDecision,
+  memberLanes,
+  totalLanes,
   type FederationDecision,
 } from './federated.ts';
 export {

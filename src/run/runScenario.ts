@@ -33,6 +33,11 @@ export interface RunOptions {
   workBudget?: number;
   /** how a single-cluster run's curves are compiled (a search's tapes; the same values) */
   curves?: CurveCompiler;
+  /**
+   * false: a single-cluster run keeps no replay snapshots (no sync detail on demand), for a
+   * caller that reads only its KPIs or a series (draws, the search); the same figures
+   */
+  replay?: boolean;
 }
 
 /** The parse summary every caller shows: diagnostics, notices, names, the effective HPA. */
@@ -131,6 +136,7 @@ export function executeRun(plan: RunPlan, options: RunOptions = {}): RunResult {
     ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
     ...(workBudget !== undefined ? { workBudget } : {}),
     ...(options.curves ? { curves: options.curves } : {}),
+    ...(options.replay === false ? { replay: false } : {}),
   });
   if (outcome.ok) return { ...plan, ok: true, result: outcome.result };
   return failed(plan, outcome);

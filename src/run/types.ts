@@ -5,6 +5,7 @@
 
 import type { MemberRef, RunKey, RunKind } from './runKey.ts';
 import type { SimulationInput, SimulationResult, WorkOverrun } from '../engine/simulation/index.ts';
+import type { ClusterEvent, FederationModel, FederationRun } from '../engine/multicluster/index.ts';
 import type {
   Diagnostic,
   DocumentRole,
@@ -100,9 +101,53 @@ export interface RunPlan extends RunIdentity {
   inputFields?: Readonly<Record<string, InputFieldLocation>>;
 }
 
+/**
+ * What the cluster lanes draw of a member run beyond its own series (replicas, ready and Pending
+ * are in its `result.series`, its KPIs in `result.kpis`): the cluster's shape, the member HPA's
+ * bounds, failures, pods with no node and its share of the demand, per sync.
+ */
+export interface MemberLanes {
+  kind: 'member';
+  /** most pods it can run (null: no limit) */
+  capacityPods: number | null;
+  weight: number;
+  priority: number;
+  /** of the Pending pods, those with no node (the cluster is full) */
+  unschedulable: Float64Array;
+  /** the member HPA's bounds (proposal model); NaN = no HPA (shipped model: always) */
+  minReplicas: Float64Array;
+  maxReplicas: Float64Array;
+  /** 1 while the cluster is failed */
+  failed: Uint8Array;
+  /** this cluster's fraction of the demand, 0–1 (NaN without traffic or with no ready pod) */
+  demandShare: Float64Array;
+}
+
+/** What a model's total adds: the control plane (its policy or strategy) and its events. */
+export interface TotalLanes {
+  kind: 'total';
+  model: FederationModel;
+  /** the proposal's policy or the shipped scheduler's strategy, e.g. "DynamicWeighted" */
+  policy: string;
+  /** what the control plane did, in time order, each with its rule and its arithmetic */
+  events: ClusterEvent[];
+}
+
+export type RunLanes = MemberLanes | TotalLanes;
+
 export type RunResult = RunPlan &
   (
-    | { ok: true; result: SimulationResult }
+    | {
+        ok: true;
+        result: SimulationResult;
+        /** kinds `member` and `total`: what the cluster lanes draw beyond the series */
+        lanes?: RunLanes;
+        /**
+         * kinds `member` and `total`: the model's run this one is part of, so explaining its
+         * decisions reads the run's own records (`runDecision`), never simulating again
+         */
+        modelRun?: FederationRun;
+      }
     /**
      * `overrun`: stopped by its work budget (the engine's meter): where and on what; `at`: the
      * field the user wrote behind that cost (the error names it too)

@@ -1,5 +1,6 @@
 /** Public surface of the scenario layer. See README.md. */
 export type {
+  ChangeEntry,
   Diagnostic,
   DiagnosticFix,
   DocumentRole,
@@ -38,7 +39,12 @@ export { parseDuration, formatSeconds } from './simulation/units.ts';
 export { safeLine, safeLines, hasUnsafeCharacters } from './safeText.ts';
 export { addVariant, duplicateAsVariant, type NewVariant } from './edit/addVariant.ts';
 export { mergePatch } from './variants/mergePatch.ts';
-export { patchHpaSpec, type PatchedHpa } from './hpa/patched.ts';
+export {
+  patchHpaSpec,
+  patchedChanges,
+  type PatchedHpa,
+  type PatchedChanges,
+} from './hpa/patched.ts';
 export {
   inputFieldKey,
   locateInputFields,

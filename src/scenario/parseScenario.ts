@@ -52,6 +52,7 @@ import { federatedHpaToHpa } from './karmada/federatedHpa.ts';
 import { federationNotice, karmadaFederation } from './karmada/world.ts';
 import { withCron } from './karmada/withCron.ts';
 import { buildChanges, readChangeEntries, type ChangeEntry } from './variants/readChanges.ts';
+import { readDeploymentStrategy, withRollouts } from './variants/rollout.ts';
 import { buildVariants, readVariantEntries } from './variants/readVariants.ts';
 import { checkDraws, readDrawsSetting } from './simulation/drawsSetting.ts';
 
@@ -73,6 +74,7 @@ interface Parts {
   inputFields?: Record<string, InputFieldLocation>;
   release?: ScenarioRelease | null;
   draws?: DrawsSetting | null;
+  changeEntries?: ChangeEntry[];
 }
 
 function result(p: Parts): ParseResult {
@@ -99,6 +101,7 @@ function result(p: Parts): ParseResult {
     variants: ok ? (p.variants ?? []) : [],
     inputFields: ok ? (p.inputFields ?? {}) : {},
     draws: ok ? (p.draws ?? null) : null,
+    changeEntries: ok ? (p.changeEntries ?? []) : [],
   };
 }
 
@@ -229,7 +232,7 @@ function parse(source: string, options: ParseOptions): ParseResult {
   let variants: VariantRun[] = [];
   let inputFields: Record<string, InputFieldLocation> = {};
   const variantEntries = readVariantEntries(simValue, metadataName(hpaValue), sim.report);
-  const changeEntries = readChangeEntries(simValue, sim.controller.durationSeconds, sim.report);
+  let changeEntries = readChangeEntries(simValue, sim.controller.durationSeconds, sim.report);
   if (roles.hpa && hpaValue !== undefined) {
     const reportHpa = keda?.report ?? reporterFor(issues, roles.hpa.ref);
     if (keda) reportHpa.info(['kind'], keda.notice);
@@ -244,6 +247,17 @@ function parse(source: string, options: ParseOptions): ParseResult {
           reporterFor(issues, roles.workload.ref),
         )
       : null;
+    // A rollout runs with the pasted Deployment's strategy where the change leaves a field out.
+    if (changeEntries.some((e) => e.rollout !== null)) {
+      const strategy = roles.workload
+        ? readDeploymentStrategy(
+            roles.workload.kind,
+            plainOf(roles.workload),
+            reporterFor(issues, roles.workload.ref),
+          )
+        : null;
+      changeEntries = withRollouts(changeEntries, strategy, sim.report);
+    }
     // With scalingModifiers the world feeds the triggers' metrics, not the composite the HPA reads.
     const fed =
       keda?.world && hpa?.valid
@@ -366,6 +380,7 @@ function parse(source: string, options: ParseOptions): ParseResult {
     variants,
     inputFields,
     draws,
+    changeEntries,
     release: {
       version: sim.controller.kubernetesVersion,
       label: RELEASES[sim.controller.kubernetesVersion].label,

@@ -1,6 +1,6 @@
 /** Public types of the scenario layer: located diagnostics and the parse result. */
 import type { ControllerConfig, HorizontalPodAutoscaler } from '../engine/controller/index.ts';
-import type { SimulationInput } from '../engine/simulation/input.ts';
+import type { RolloutStrategy, SimulationInput } from '../engine/simulation/input.ts';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -50,6 +50,21 @@ export interface InputFieldLocation {
   column: number;
   endLine: number;
   endColumn: number;
+}
+
+/** One entry of the Simulation's `spec.changes` as written (variants/readChanges.ts reads it). */
+export interface ChangeEntry {
+  index: number;
+  atSeconds: number;
+  /** as written, nulls kept (a null deletes a field); null: no patch */
+  patch: Record<string, unknown> | null;
+  replicas: number | null;
+  /** a rollout's fields as written (null: none) and, once resolved over the Deployment's, its strategy */
+  rollout: Partial<RolloutStrategy> | null;
+  strategy?: RolloutStrategy;
+  /** keda.paused: the ScaledObject's pause annotation set (true) or removed (false), or null */
+  kedaPaused: boolean | null;
+  description: string;
 }
 
 export interface ParseResult {
@@ -117,6 +132,12 @@ export interface ParseResult {
    * hand-built results.
    */
   draws?: DrawsSetting | null;
+  /**
+   * `spec.changes` as written, in time order: a tuning candidate's run applies them over its own
+   * HPA, as the scenario's run does over the HPA as written. Empty unless ok; absent only in
+   * hand-built results.
+   */
+  changeEntries?: ChangeEntry[];
 }
 
 /** `spec.draws` with its defaults filled (simulation/drawsSetting.ts reads it). */

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeScenario } from './codec.ts';
 import {
+  shareAtFromHash,
   shareHash,
   shareHpaFromHash,
   shareLessonFromHash,
@@ -122,5 +123,22 @@ describe('the lesson state of a share link', () => {
       '1..1',
     ])
       expect(shareLessonFromHash(`#s=v1.a&lesson=${bad}`), bad).toBeNull();
+  });
+});
+
+describe('the playback position of a share link', () => {
+  it('round-trips the selected sync; links without one (every older link) select nothing', () => {
+    const hash = shareHash('v1.abc', { model: 'shipped', at: 42 });
+    expect(hash).toBe('#s=v1.abc&model=shipped&at=42');
+    expect(shareAtFromHash(hash)).toBe(42);
+    expect(shareAtFromHash(shareHash('v1.abc', { at: 0 }))).toBe(0);
+    expect(shareHash('v1.abc', { at: null })).toBe('#s=v1.abc');
+    const old = `#s=${readFileSync(resolve(fixtures, 'v1-default-preset.link'), 'utf8').trim()}`;
+    expect(shareAtFromHash(old)).toBeNull();
+  });
+
+  it('ignores anything but a whole number of syncs', () => {
+    for (const bad of ['-1', '1.5', 'x', '', '1e3', '99999999', ' 3'])
+      expect(shareAtFromHash(`#s=v1.a&at=${encodeURIComponent(bad)}`), bad).toBeNull();
   });
 });

@@ -76,12 +76,26 @@ export function shareEmbedFromHash(hash: string): boolean {
   return params(hash).get(EMBED_PARAM) === '1';
 }
 
-/** What a link carries besides the scenario: the chosen HPA, the view, the model, a lesson, embedding. */
+/**
+ * The playback position a link opens at (`at=<sync index>`): the sync selected, its explanation
+ * shown. Beside the payload like `view`: links without it open with nothing selected, as they
+ * always did; anything but a whole number up to 10,000,000 is ignored.
+ */
+const AT_PARAM = 'at';
+
+export function shareAtFromHash(hash: string): number | null {
+  const at = params(hash).get(AT_PARAM) ?? '';
+  return /^\d{1,8}$/.test(at) && Number(at) <= 10_000_000 ? Number(at) : null;
+}
+
+/** What a link carries besides the scenario: the chosen HPA, the view, the model, a lesson, the position, embedding. */
 export interface ShareExtras {
   hpa?: string | null;
   view?: ShareView | null;
   model?: ShareModel | null;
   lesson?: ShareLesson | null;
+  /** the selected sync (the playback's position) */
+  at?: number | null;
   embed?: boolean | null;
 }
 
@@ -93,6 +107,7 @@ export function shareHash(payload: string, extras: ShareExtras = {}): string {
   const lesson = extras.lesson
     ? `&${LESSON_PARAM}=1.${extras.lesson.id}.${extras.lesson.step}`
     : '';
+  const at = extras.at != null ? `&${AT_PARAM}=${extras.at}` : '';
   const embed = extras.embed ? `&${EMBED_PARAM}=1` : '';
-  return `#${PARAM}=${payload}${choice}${view}${model}${lesson}${embed}`;
+  return `#${PARAM}=${payload}${choice}${view}${model}${lesson}${at}${embed}`;
 }

@@ -12,6 +12,7 @@ export {
   type DecodeOutcome,
 } from './codec.ts';
 export {
+  shareAtFromHash,
   shareEmbedFromHash,
   shareHash,
   shareHpaFromHash,
@@ -25,6 +26,7 @@ export {
   type ShareView,
 } from './fragment.ts';
 export {
+  readShareAt,
   readShareEmbed,
   readShareFragment,
   readShareHpa,

@@ -2,6 +2,7 @@
 // never depend on the page URL.
 
 import {
+  shareAtFromHash,
   shareEmbedFromHash,
   shareHpaFromHash,
   shareLessonFromHash,
@@ -18,6 +19,11 @@ import {
 /** The federation model the link chose for the Clusters panel (`&model=…`), or null. */
 export function readShareModel(): ShareModel | null {
   return shareModelFromHash(location.hash);
+}
+
+/** The sync the link opens at (`&at=<index>`), or null. */
+export function readShareAt(): number | null {
+  return shareAtFromHash(location.hash);
 }
 
 /** The lesson and step the link opens on (`&lesson=1.<id>.<step>`), or null. */

@@ -13,6 +13,7 @@ import {
   decodeScenario,
   readShareFragment,
   readShareHpa,
+  readShareAt,
   readShareModel,
   readShareView,
   watchShareFragment,
@@ -57,6 +58,7 @@ export async function startBrowserStore(options: { defaultText: string }): Promi
     sharedHpa: decoded?.ok ? readShareHpa() : null,
     sharedModel: decoded?.ok ? readShareModel() : null,
     sharedView: decoded?.ok ? readShareView() : null,
+    sharedAt: decoded?.ok ? readShareAt() : null,
   });
   // The timing draws of spec.draws, on the same pool (their own small store: drawSet.ts).
   watchDraws(store, createDrawsService(pool));

@@ -3,7 +3,13 @@
 // autosave or the theme of the app on the same origin, and never rewrites the host page's URL.
 
 import { createSimulatorClient, type BridgeStatus } from '../bridge/index.ts';
-import { decodeScenario, readShareFragment, readShareHpa } from '../share/index.ts';
+import {
+  decodeScenario,
+  readShareAt,
+  readShareFragment,
+  readShareHpa,
+  readShareModel,
+} from '../share/index.ts';
 import type { SimStore } from './createSimStore.ts';
 import { initStore } from './current.ts';
 
@@ -25,6 +31,8 @@ export async function startEmbedStore(options: {
     session: null,
     sharedText: decoded?.ok ? decoded.text : null,
     sharedHpa: decoded?.ok ? readShareHpa() : null,
+    sharedModel: decoded?.ok ? readShareModel() : null,
+    sharedAt: decoded?.ok ? readShareAt() : null,
   });
   early.forEach((status) => store!.getState().actions.simulatorStatusChanged(status));
   const error =

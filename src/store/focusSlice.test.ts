@@ -3,6 +3,7 @@ import type { ResultPayload, RunPayload } from '../worker/protocol.ts';
 import { createFocusSlice, hasFocus } from './focusSlice.ts';
 import { FakeClient, settle, syncDetail } from './testing/fakes.ts';
 import { sliceHarness } from './testing/sliceHarness.ts';
+import type { Ticker } from './playback.ts';
 
 const run = (key: string, kind: RunPayload['kind']) => ({ key, kind }) as RunPayload;
 const FEDERATED = [
@@ -11,7 +12,16 @@ const FEDERATED = [
   run('shipped/total', 'total'),
   run('shipped/east', 'member'),
 ];
-const FOCUS_FIELDS = ['clusterModel', 'focusedRun', 'openedView', 'selectedSync', 'syncDetail'];
+const FOCUS_FIELDS = [
+  'clusterGroup',
+  'clusterModel',
+  'focusedRun',
+  'openedView',
+  'playing',
+  'selectedSync',
+  'speed',
+  'syncDetail',
+];
 
 function focus(runs: RunPayload[] = FEDERATED, deps = {}) {
   const h = sliceHarness({ runs });
@@ -41,7 +51,7 @@ describe('focus slice', () => {
     client.details[1]!.resolve(syncDetail(2));
     await settle();
     expect(h.state.syncDetail).toEqual(syncDetail(2));
-    expect(h.written()).toEqual(['focusedRun', 'selectedSync', 'syncDetail']);
+    expect(h.written()).toEqual(['clusterGroup', 'focusedRun', 'selectedSync', 'syncDetail']);
   });
 
   it('moves an explained member to the same member, or the central HPA, of the other model', () => {
@@ -58,8 +68,8 @@ describe('focus slice', () => {
   it('keeps the focus across run sets while it is still there, else the HPA', () => {
     const { h, slice } = focus();
     h.put({ focusedRun: 'shipped/east' });
-    expect(slice.keptFor(FEDERATED)).toEqual({ focusedRun: 'shipped/east' });
-    expect(slice.keptFor([run('main', 'hpa')])).toEqual({ focusedRun: 'main' });
+    expect(slice.keptFor(FEDERATED)).toEqual({ focusedRun: 'shipped/east', clusterGroup: null });
+    expect(slice.keptFor([run('main', 'hpa')])).toEqual({ focusedRun: 'main', clusterGroup: null });
     // A proposal model's total is no decision (no central HPA there).
     expect(hasFocus(FEDERATED, 'proposal/total')).toBe(false);
     expect(hasFocus(FEDERATED, 'shipped/total')).toBe(true);
@@ -86,5 +96,92 @@ describe('focus slice', () => {
       clusterModel: 'shipped',
       openedView: 'compare',
     });
+  });
+
+  it('opens a link at its position (`&at=`): selected, then fetched once the run arrives', () => {
+    expect(focus(FEDERATED, { sharedAt: 7 }).slice.initial.selectedSync).toBeNull();
+    const { h, slice, calls } = focus(FEDERATED, { sharedAt: 7, sharedText: 'x' });
+    expect(h.state.selectedSync).toBe(7);
+    slice.resultShown({ series: { time: new Float64Array(10) } } as unknown as ResultPayload);
+    expect(calls).toEqual([{ index: 7, key: 'main' }]);
+  });
+});
+
+describe('focus slice: the federation the Clusters panel shows', () => {
+  const VARIANT = [
+    ...FEDERATED,
+    run('tight:proposal/total', 'total'),
+    run('tight:proposal/east', 'member'),
+    run('tight:shipped/total', 'total'),
+    run('tight:shipped/east', 'member'),
+  ];
+
+  it("follows a focused decision to its variant's lanes, and the switch takes the decision along", () => {
+    const { h, slice } = focus(VARIANT);
+    slice.actions.focusRun('tight:proposal/east');
+    expect(h.state.clusterGroup).toBe('tight');
+    slice.actions.chooseClusterModel('shipped');
+    expect(h.state.focusedRun).toBe('tight:shipped/total');
+    slice.actions.chooseClusterGroup(null);
+    expect([h.state.clusterGroup, h.state.focusedRun]).toEqual([null, 'shipped/total']);
+    slice.actions.chooseClusterGroup('nope'); // no such federation: nothing changes
+    expect(h.state.clusterGroup).toBeNull();
+    // The "control plane only" pick ('main') keeps the lanes shown.
+    slice.actions.chooseClusterGroup('tight');
+    slice.actions.focusRun('main');
+    expect(h.state.clusterGroup).toBe('tight');
+    expect(slice.keptFor(FEDERATED).clusterGroup).toBeNull();
+    expect(slice.keptFor(VARIANT).clusterGroup).toBe('tight');
+    expect(h.written().every((k) => FOCUS_FIELDS.includes(k))).toBe(true);
+  });
+});
+
+/** A ticker driven by hand: `fire()` runs one tick. */
+function manualTicker() {
+  let fn: (() => void) | null = null;
+  const ticker: Ticker = (_ms, f) => {
+    fn = f;
+    return () => {
+      fn = null;
+    };
+  };
+  return { ticker, fire: () => fn?.(), running: () => fn !== null };
+}
+
+describe('focus slice: playback', () => {
+  function player(syncs: number) {
+    const clock = manualTicker();
+    const t = focus([run('main', 'hpa')], { ticker: clock.ticker });
+    t.h.put({ result: { series: { time: new Float64Array(syncs) } } as unknown as ResultPayload });
+    return { ...t, clock };
+  }
+
+  it('plays the selection along the focused run, in the slice, and stops at the end', () => {
+    const { h, slice, clock, calls } = player(3);
+    expect([h.state.playing, h.state.speed]).toEqual([false, 5]);
+    slice.actions.setPlaybackSpeed(1);
+    slice.actions.play();
+    expect([h.state.playing, h.state.selectedSync]).toEqual([true, 0]);
+    clock.fire();
+    clock.fire();
+    expect([h.state.playing, h.state.selectedSync, clock.running()]).toEqual([false, 2, false]);
+    // Each position is the store's selection: its detail is fetched as any click's.
+    expect(calls.map((c) => c.index)).toEqual([0, 1, 2]);
+    expect(h.written()).toEqual(['playing', 'selectedSync', 'speed', 'syncDetail']);
+  });
+
+  it('steps, toggles, jumps to a rescale and plays from a lesson’s sync', () => {
+    const { h, slice, clock } = player(100);
+    slice.actions.stepSync(1);
+    expect(h.state.selectedSync).toBe(0);
+    slice.actions.togglePlay();
+    expect(h.state.playing).toBe(true);
+    slice.actions.jumpToRescale(1, [4, 30]);
+    expect([h.state.playing, h.state.selectedSync]).toEqual([false, 4]);
+    slice.actions.playFrom(50);
+    clock.fire();
+    expect(h.state.selectedSync).toBe(51);
+    slice.actions.pause();
+    expect(clock.running()).toBe(false);
   });
 });

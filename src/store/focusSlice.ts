@@ -1,10 +1,12 @@
 // The focus slice: what the user looks at in the run set — the run the explanation follows, the
-// selected sync and its detail (fetched from the simulator for that run), the federation model of
-// the Clusters panel and the view a link opened. It follows the run set: a new result keeps the
-// focused run while the runs still have it, and refreshes or drops the selection.
+// selected sync and its detail (fetched from the simulator for that run), the playback along the
+// syncs (playing, speed: playback.ts), the federation model and variant of the Clusters panel and
+// the view a link opened. It follows the run set: a new result keeps the focused run while the
+// runs still have it, and refreshes or drops the selection.
 
-import { MAIN_RUN, memberKey, parseMemberKey } from '../run/runKey.ts';
+import { MAIN_RUN, memberKey, parseMemberKey, variantOf } from '../run/runKey.ts';
 import type { ResultPayload, RunPayload } from '../worker/protocol.ts';
+import { createPlayer, PLAYER_INITIAL } from './playback.ts';
 import type { SliceContext } from './slice.ts';
 import type { FocusActions, FocusState, StoreClient, StoreDeps } from './types.ts';
 
@@ -16,11 +18,16 @@ export function hasFocus(runs: readonly RunPayload[], key: string): boolean {
   return !d || d.member !== null || d.model === 'shipped';
 }
 
+/** The runs hold the federation of `variant` (null: the HPA's). */
+function hasGroup(runs: readonly RunPayload[], variant: string | null): boolean {
+  return runs.some((r) => r.kind === 'total' && variantOf(r) === variant);
+}
+
 export interface FocusSlice {
   initial: FocusState;
   actions: FocusActions;
   /** the focus a new run set keeps: the focused run while it is still there, else the HPA's */
-  keptFor(runs: readonly RunPayload[]): Pick<FocusState, 'focusedRun'>;
+  keptFor(runs: readonly RunPayload[]): Pick<FocusState, 'focusedRun' | 'clusterGroup'>;
   /** a new result is shown: the selected sync's detail is fetched again, or dropped past its end */
   resultShown(result: ResultPayload): void;
   /** another scenario: its syncs are other syncs, so nothing stays selected */
@@ -30,9 +37,19 @@ export interface FocusSlice {
 export function createFocusSlice(
   { get, set }: SliceContext,
   client: Pick<StoreClient, 'getSync'>,
-  deps: Pick<StoreDeps, 'sharedText' | 'sharedModel' | 'sharedView'>,
+  deps: Pick<StoreDeps, 'sharedText' | 'sharedModel' | 'sharedView' | 'sharedAt' | 'ticker'>,
 ): FocusSlice {
   let detailToken = 0;
+  // The player moves this slice's own selection; its playing and speed are this slice's fields.
+  const player = createPlayer(
+    {
+      index: () => get().selectedSync,
+      count: () => get().result?.series.time.length ?? 0,
+      select: (i) => actions.selectSync(i),
+    },
+    { get, set },
+    deps.ticker,
+  );
 
   function fetchDetail(index: number) {
     const token = ++detailToken;
@@ -47,7 +64,13 @@ export function createFocusSlice(
   const actions: FocusActions = {
     focusRun(key) {
       if (key === get().focusedRun) return;
-      set({ focusedRun: key, syncDetail: null });
+      // A member's or total's decision shows its own federation's lanes (the HPA's or a variant's).
+      const d = parseMemberKey(key);
+      set({
+        focusedRun: key,
+        syncDetail: null,
+        ...(d ? { clusterGroup: d.variant ?? null } : {}),
+      });
       const index = get().selectedSync;
       if (index !== null) fetchDetail(index);
     },
@@ -57,8 +80,18 @@ export function createFocusSlice(
       // An explained decision follows: the same member's HPA, or the central FederatedHPA.
       const d = parseMemberKey(get().focusedRun);
       if (!d || d.model === model) return;
-      const key = memberKey(model, model === 'shipped' ? null : d.member);
+      const key = memberKey(model, model === 'shipped' ? null : d.member, d.variant);
       actions.focusRun(hasFocus(get().runs, key) ? key : MAIN_RUN);
+    },
+    chooseClusterGroup(variant) {
+      if (variant === get().clusterGroup || !hasGroup(get().runs, variant)) return;
+      set({ clusterGroup: variant });
+      // An explained decision follows: the same member (or central HPA) of that federation.
+      const d = parseMemberKey(get().focusedRun);
+      if (!d) return;
+      const key = memberKey(d.model, d.member, variant ?? undefined);
+      if (hasFocus(get().runs, key)) actions.focusRun(key);
+      else set({ focusedRun: MAIN_RUN, syncDetail: null });
     },
     selectSync(index) {
       if (index === get().selectedSync) return;
@@ -66,6 +99,13 @@ export function createFocusSlice(
       set({ selectedSync: index, syncDetail: null });
       if (index !== null) fetchDetail(index);
     },
+    play: player.play,
+    playFrom: player.playFrom,
+    pause: player.pause,
+    togglePlay: player.toggle,
+    stepSync: player.step,
+    jumpToRescale: player.jump,
+    setPlaybackSpeed: player.setSpeed,
   };
 
   const linked = deps.sharedText != null;
@@ -75,13 +115,20 @@ export function createFocusSlice(
       // A link's model and view are read once, with its text (the page reads no URL later).
       clusterModel: linked ? (deps.sharedModel ?? null) : null,
       openedView: linked ? (deps.sharedView ?? null) : null,
-      selectedSync: null,
+      clusterGroup: null,
+      // A link's position (`&at=`): selected once its run arrives (resultShown fetches it).
+      selectedSync: linked ? (deps.sharedAt ?? null) : null,
       syncDetail: null,
+      ...PLAYER_INITIAL,
     },
     actions,
     keptFor(runs) {
       const kept = get().focusedRun;
-      return { focusedRun: hasFocus(runs, kept) ? kept : MAIN_RUN };
+      const group = get().clusterGroup;
+      return {
+        focusedRun: hasFocus(runs, kept) ? kept : MAIN_RUN,
+        clusterGroup: group !== null && hasGroup(runs, group) ? group : null,
+      };
     },
     resultShown(result) {
       const index = get().selectedSync;

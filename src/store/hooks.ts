@@ -4,14 +4,14 @@
 
 import { useStore } from 'zustand';
 import type { Diagnostic, FederationModel } from '../run/index.ts';
-import type {
-  FederationPayload,
-  ParseSummary,
-  ResultPayload,
-  RunPayload,
-  SyncDetail,
-} from '../worker/protocol.ts';
+import type { ParseSummary, ResultPayload, RunPayload, SyncDetail } from '../worker/protocol.ts';
 import { getStore } from './current.ts';
+import {
+  cachedFederationGroups,
+  cachedFederationView,
+  type FederationView,
+} from './federationView.ts';
+import type { Speed } from './playback.ts';
 import type { LayoutPrefs } from './layoutPrefs.ts';
 import {
   selectCanRedo,
@@ -43,6 +43,8 @@ export const useScenarioTextWhile = (active: boolean): string =>
   useSim((s) => (active ? s.text : ''));
 /** the text now, read when called (a click's handler): no re-render on every edit */
 export const getScenarioText = (): string => getStore().getState().text;
+/** the selected sync now (a share link's position), read on a click: no re-render per tick */
+export const getSelectedSync = (): number | null => getStore().getState().selectedSync;
 export const useHpaChoice = (): string | null => useSim((s) => s.hpa);
 export const usePresetName = (): string | null => useSim((s) => s.presetName);
 export const useParseSummary = (): ParseSummary | null => useSim((s) => s.parse);
@@ -53,8 +55,22 @@ export const useErrorCount = (): number => useSim(selectErrorCount);
 export const useResult = (): ResultPayload | null => useSim((s) => s.result);
 /** every run with the result: the HPA's first, then its variants */
 export const useRuns = (): RunPayload[] => useSim((s) => s.runs);
-/** the member clusters of a multi-cluster result, every model (null: a single cluster) */
-export const useFederation = (): FederationPayload | null => useSim((s) => s.federation);
+/**
+ * the member clusters of a multi-cluster result, every model, read from the runs: the HPA's
+ * federation or the variant's the Clusters panel shows (null: a single cluster)
+ */
+export const useFederation = (): FederationView | null =>
+  useSim((s) => cachedFederationView(s.runs, s.clusterGroup));
+/** the variant whose federation the Clusters panel shows (null: the HPA's) */
+export const useClusterGroup = (): string | null => useSim((s) => s.clusterGroup);
+/** the variants with a federation in the runs (null: the HPA's), in the set's order */
+export const useClusterGroups = (): (string | null)[] =>
+  useSim((s) => cachedFederationGroups(s.runs));
+/** the playback: playing, and its speed (syncs per second) */
+export const usePlaying = (): boolean => useSim((s) => s.playing);
+export const usePlaybackSpeed = (): Speed => useSim((s) => s.speed);
+/** the text the shown runs were computed from (the compare table's stale note) */
+export const useResultText = (): string | null => useSim((s) => s.resultText);
 export const useFocusedRun = (): string => useSim((s) => s.focusedRun);
 /** the federation model the Clusters panel shows (null: the scenario's first) */
 export const useClusterModel = (): FederationModel | null => useSim((s) => s.clusterModel);

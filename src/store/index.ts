@@ -19,3 +19,11 @@ export { draftTitle } from './drafts.ts';
 export { clampWidth, DEFAULT_LAYOUT, WIDTH_LIMITS, type LayoutPrefs } from './layoutPrefs.ts';
 export { MAX_APP_BUDGET, MAX_APP_WORKERS, searchFormValid } from './searchSlice.ts';
 export { useDrawSet, type DrawSetState } from './drawSet.ts';
+export {
+  federationView,
+  federationGroups,
+  type ClusterLaneView,
+  type FederationModelView,
+  type FederationView,
+} from './federationView.ts';
+export { SPEEDS, rescaleFrom, type PlaybackState, type Speed, type Ticker } from './playback.ts';

@@ -6,9 +6,9 @@ import { FakeClock } from '../bridge/testing/fakes.ts';
 import { FakeClient, invalidReply, MemoryStorage, resultReply, settle } from './testing/fakes.ts';
 import { sliceHarness } from './testing/sliceHarness.ts';
 
-const RUNS_FIELDS = ['federation', 'result', 'resultHpa', 'resultText', 'runStatus', 'runs'];
+const RUNS_FIELDS = ['result', 'resultHpa', 'resultText', 'runStatus', 'runs'];
 /** what a reply may also set through the links: the scenario's parse, the focus */
-const LINKED_FIELDS = ['focusedRun', 'parse', 'parseText'];
+const LINKED_FIELDS = ['clusterGroup', 'focusedRun', 'parse', 'parseText'];
 
 function runs(held = false) {
   const h = sliceHarness({ hpa: null, held, selectedSync: null });

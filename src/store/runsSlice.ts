@@ -87,7 +87,6 @@ export function createRunsSlice(
         ...parsed,
         result,
         runs,
-        federation: reply.federation ?? null,
         // The focused variant (or cluster decision) stays focused while it exists; else the HPA's.
         ...links.focus.keptFor(runs),
         resultText: text,
@@ -107,7 +106,6 @@ export function createRunsSlice(
     initial: {
       result: null,
       runs: [],
-      federation: null,
       resultText: null,
       resultHpa: null,
       runStatus: held ? HELD : IDLE,

@@ -3,7 +3,14 @@ import { memberKey } from '../run/runKey.ts';
 import type { RunPayload, RunReply } from '../worker/protocol.ts';
 import { STORAGE_KEYS } from './tabStorage.ts';
 import { selectIsStale } from './selectors.ts';
-import { invalidReply, MemoryStorage, resultReply, settle } from './testing/fakes.ts';
+import { cachedFederationView } from './federationView.ts';
+import {
+  federatedReply,
+  invalidReply,
+  MemoryStorage,
+  resultReply,
+  settle,
+} from './testing/fakes.ts';
 import { ready, savedText, setup } from './testing/setup.ts';
 
 describe('startup: link > saved draft > default', () => {
@@ -111,22 +118,35 @@ describe('runs: latest wins, stale result kept', () => {
     expect(store.getState().runStatus).toEqual({ kind: 'fallback', message: 'main thread' });
   });
 
-  it("keeps a multi-cluster reply's clusters with its result, and drops them with the next", async () => {
+  it("reads a multi-cluster reply's clusters from its runs, kept with the result, dropped with the next", async () => {
     const { store, actions, client } = await ready();
-    expect(store.getState().federation).toBeNull();
-    const federation = { models: [] };
+    const view = () => cachedFederationView(store.getState().runs, store.getState().clusterGroup);
+    expect(view()).toBeNull();
     actions.editScenarioText('clusters');
-    client.lastRun.resolve({ ...resultReply('clusters'), federation });
+    client.lastRun.resolve(federatedReply('clusters'));
     await settle();
-    expect(store.getState().federation).toBe(federation);
+    expect(view()!.models.map((m) => [m.model, m.variant, m.clusters.map((c) => c.name)])).toEqual([
+      ['proposal', undefined, ['east']],
+    ]);
+    expect(view()).toBe(view()); // one object per run set: a hook re-renders on a new set only
+    // Focusing a variant's member shows that variant's lanes.
+    actions.focusRun('tight:proposal/east');
+    expect(store.getState().clusterGroup).toBe('tight');
+    expect(view()!.models[0]!.variant).toBe('tight');
+    expect(view()!.models[0]!.clusters[0]!.weight).toBe(2);
+    actions.chooseClusterGroup(null);
+    expect(store.getState().focusedRun).toBe('proposal/east');
+    expect(view()!.models[0]!.clusters[0]!.weight).toBe(1);
+    actions.chooseClusterGroup('tight');
     actions.editScenarioText('clusters broken');
     client.lastRun.resolve(invalidReply('clusters broken'));
     await settle();
-    expect(store.getState().federation).toBe(federation); // kept with the stale result
+    expect(view()!.models[0]!.variant).toBe('tight'); // kept with the stale result
     actions.editScenarioText('one cluster');
     client.lastRun.resolve(resultReply('one cluster'));
     await settle();
-    expect(store.getState().federation).toBeNull();
+    expect(store.getState().clusterGroup).toBeNull();
+    expect(view()).toBeNull();
   });
 
   it('cancelRun stops waiting for the run', async () => {

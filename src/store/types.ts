@@ -8,7 +8,6 @@ import type { SearchResult } from '../tune/search.ts';
 import type { FederationModel } from '../run/index.ts';
 import type {
   CsvExport,
-  FederationPayload,
   ParseSummary,
   ResultPayload,
   RunPayload,
@@ -16,6 +15,7 @@ import type {
   SyncDetail,
 } from '../worker/protocol.ts';
 import type { DraftEntry } from './drafts.ts';
+import type { Speed, Ticker } from './playback.ts';
 import type { LayoutPrefs } from './layoutPrefs.ts';
 
 export type { DraftEntry, DraftReason } from './drafts.ts';
@@ -86,11 +86,6 @@ export interface RunsState {
   result: ResultPayload | null;
   /** every run of the last good result (src/run/runKey.ts), replaced together with `result` */
   runs: RunPayload[];
-  /**
-   * the member clusters of a multi-cluster result (spec.federation), every model; null for a
-   * single-cluster one. Replaced together with `result`.
-   */
-  federation: FederationPayload | null;
   /** the text `result` was computed from (result is stale when it differs from `text`) */
   resultText: string | null;
   /**
@@ -114,6 +109,11 @@ export interface FocusState {
    */
   clusterModel: FederationModel | null;
   /**
+   * the variant whose federation the Clusters panel shows (null: the HPA's); set by focusing one
+   * of its decisions or by the panel's switch, dropped when the runs no longer have it
+   */
+  clusterGroup: string | null;
+  /**
    * the view the page was opened on by its share link (`compare`: the comparison), read once at
    * start-up like `hpa`; null otherwise
    */
@@ -121,6 +121,10 @@ export interface FocusState {
   selectedSync: number | null;
   /** full record of the selected sync, fetched from the simulator (null while on its way) */
   syncDetail: SyncDetail | null;
+  /** the playback moves `selectedSync` along the run (playback.ts) */
+  playing: boolean;
+  /** syncs per second of wall time (SPEEDS) */
+  speed: Speed;
 }
 
 /** How the user likes the page: the theme and the layout (prefsSlice.ts). */
@@ -269,7 +273,23 @@ export interface FocusActions {
    * follows to the same place in that model (the central FederatedHPA in the shipped one)
    */
   chooseClusterModel(model: FederationModel): void;
+  /**
+   * show this variant's federation in the Clusters panel (null: the HPA's); an explained
+   * decision follows to the same member (or central HPA) of it
+   */
+  chooseClusterGroup(variant: string | null): void;
   selectSync(index: number | null): void;
+  /** play from the selected sync (from the first at the end) */
+  play(): void;
+  /** select sync `index` and play on from it (a lesson's "Play to see") */
+  playFrom(index: number): void;
+  pause(): void;
+  togglePlay(): void;
+  /** one sync back (-1) or forward (+1); pauses */
+  stepSync(direction: 1 | -1): void;
+  /** the next (+1) or previous (-1) of `rescales` (the syncs that rescaled, in order); pauses */
+  jumpToRescale(direction: 1 | -1, rescales?: ArrayLike<number>): void;
+  setPlaybackSpeed(speed: Speed): void;
 }
 
 /** Page preferences (prefsSlice.ts). */
@@ -335,6 +355,10 @@ export interface StoreDeps {
   sharedModel?: FederationModel | null;
   /** the view a share link opened the page on (`&view=compare`) */
   sharedView?: 'compare' | null;
+  /** the sync a share link opened the page at (`&at=`), selected once its run arrives */
+  sharedAt?: number | null;
+  /** the playback's ticker (setInterval by default; tests drive ticks by hand) */
+  ticker?: Ticker;
   clock?: Clock;
   /** typing pauses shorter than this stay one undo step (ms) */
   coalesceMs?: number;

@@ -3,7 +3,13 @@
 // KPIs. Pure: workers call it as is.
 
 import type { CurveCompiler, SimulationInput } from '../engine/simulation/index.ts';
-import { estimateWork, patchHpaSpec, type ParseResult } from '../scenario/index.ts';
+import {
+  estimateWork,
+  patchedChanges,
+  patchHpaSpec,
+  type ChangeEntry,
+  type ParseResult,
+} from '../scenario/index.ts';
 import type { JudgedRun } from './goals.ts';
 import { runDrawn, type DrawsGoal } from './drawn.ts';
 import { plansOf, runJudged } from './judged.ts';
@@ -20,6 +26,8 @@ export interface TuneBase {
   name: string;
   /** judge every candidate over timing draws, at a percentile of their bad tail (drawn.ts) */
   draws?: DrawsGoal | null;
+  /** spec.changes as written: re-applied over each candidate's HPA (candidateInput) */
+  changes?: ChangeEntry[];
 }
 
 /** Manifest versions whose spec has `behavior` and v2-shaped metrics, so a patch means the same. */
@@ -43,7 +51,16 @@ export function tuneBase(
   const name = input.federation
     ? parsed.simulation.name || hpaName || 'hpa'
     : hpaName || parsed.simulation.name || 'hpa';
-  return { ok: true, base: { manifest: parsed.hpaManifest, input, maxWork, name } };
+  return {
+    ok: true,
+    base: {
+      manifest: parsed.hpaManifest,
+      input,
+      maxWork,
+      name,
+      changes: parsed.changeEntries ?? [],
+    },
+  };
 }
 
 export type CandidateInput = { ok: true; input: SimulationInput } | { ok: false; error: string };
@@ -66,7 +83,21 @@ export function candidateInput(base: TuneBase, patch: unknown): CandidateInput {
       ok: false,
       error: `the scenario starts at ${start} replicas, outside minReplicas ${min} … maxReplicas ${max}`,
     };
-  const input: SimulationInput = { ...base.input, hpa: patched.hpa };
+  let input: SimulationInput = { ...base.input, hpa: patched.hpa };
+  // The scenario's changes were applied over the HPA as written: an edit in them (a new
+  // maxReplicas at 20m) would put the written behavior and metrics back mid-run. Applied again
+  // over the candidate, as check applies them over the manifest tune prints.
+  if (base.changes?.length && base.input.changes?.length) {
+    const changes = patchedChanges(
+      base.manifest,
+      patch,
+      patched.hpa,
+      base.input.controller,
+      base.changes,
+    );
+    if (!changes.ok) return { ok: false, error: changes.errors.join('; ') };
+    input = { ...input, changes: changes.changes };
+  }
   // Refused as the scenario is refused where it is read (scenario/checkBudget.ts): only a run
   // certain to pass the budget. The worst case is a guess; a run that really gets there is
   // stopped by the engine's meter (evaluateCandidate gives its runs the budget).

@@ -29,7 +29,11 @@ export type JudgedOutcome = { ok: true; runs: JudgedRun[] } | { ok: false; error
 export function runJudged(plans: readonly RunPlan[], curves?: () => CurveCompiler): JudgedOutcome {
   const runs: JudgedRun[] = [];
   for (const plan of plans) {
-    const run = executeRun(plan, curves && !plan.federation ? { curves: curves() } : {});
+    // Only the KPIs are kept: no replay snapshots (the same figures).
+    const run = executeRun(
+      plan,
+      curves && !plan.federation ? { curves: curves(), replay: false } : { replay: false },
+    );
     if (!run.ok) {
       const who = plan.federation ? `${plan.federation.model} model: ` : '';
       return { ok: false, error: `${who}${run.error}` };

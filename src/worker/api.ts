@@ -2,20 +2,20 @@
 // through comlink and used directly in Node tests and the bridge's main-thread fallback.
 
 import { resultToCsv } from '../engine/simulation/exportCsv.ts';
+import { federationToCsv, type FederationRun } from '../engine/multicluster/index.ts';
 import { drawStats, simulate, syncDetail, type Kpis } from '../engine/simulation/index.ts';
 import {
   executeDrawsAt,
   executeRun,
-  federationCsv,
-  federationDecision,
+  runDecision,
+  parseMemberKey,
   planScenario,
   runChanges,
   runSetToCsv,
   variantOf,
   type RunSetCsvRun,
 } from '../run/index.ts';
-import { federationPayload } from './federationPayload.ts';
-import { recentEvents, resultPayload, type KeptRun } from './payload.ts';
+import { lanesPayload, recentEvents, resultPayload, type KeptRun } from './payload.ts';
 import { addVariant, duplicateAsVariant, parseScenario } from '../scenario/index.ts';
 import { prepareSearch as prepareTuneSearch, type PreparedSearch } from '../tune/index.ts';
 import type {
@@ -97,14 +97,10 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
       // A model's members and total share one simulation (the run service caches it).
       const done = plan.runs.map((r) => executeRun(r, { shouldStop: superseded }));
       const first = done[0]!;
-      const federation =
-        first.ok && main.input.federation ? federationPayload(main.input, superseded) : null;
       timings.simulateMs = now() - t1;
       // The first run failing (the HPA's, or a model's member) fails the reply; a variant that
       // fails alone is an entry with its error.
       if (!first.ok) return { runId, parse, error: first.error, timings, runs: [] };
-      if (federation && !federation.ok)
-        return { runId, parse, error: federation.error, timings, runs: [] };
       const runs: RunPayload[] = done.map((r) => ({
         key: r.key,
         kind: r.kind,
@@ -113,6 +109,8 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
         colour: r.colour,
         result: r.ok ? resultPayload(r.result) : null,
         error: r.ok ? null : r.error,
+        // A member's or total's cluster lanes, on the run itself.
+        ...(r.ok && r.lanes ? { lanes: lanesPayload(r.lanes) } : {}),
         // A variant's, or a multi-cluster variant's total (the run the comparison lists).
         ...(r.kind === 'variant' || (r.kind === 'total' && variantOf(r) !== null)
           ? { changes: runChanges(main.input, r.input) }
@@ -120,7 +118,22 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
       }));
       if (!kept || runId >= kept.runId) {
         keptRuns = new Map(
-          done.flatMap((r) => (r.ok ? [[r.key, { runId, result: r.result, input: r.input }]] : [])),
+          done.flatMap((r) =>
+            r.ok
+              ? [
+                  [
+                    r.key,
+                    {
+                      runId,
+                      key: r.key,
+                      result: r.result,
+                      input: r.input,
+                      ...(r.modelRun ? { modelRun: r.modelRun } : {}),
+                    },
+                  ],
+                ]
+              : [],
+          ),
         );
         kept = keptRuns.get(main.key) ?? null;
         keptSet = done.filter((r) => r.ok);
@@ -131,7 +144,6 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
         error: null,
         timings,
         runs,
-        ...(federation ? { federation: federation.payload } : {}),
       };
     } catch (error) {
       // Never throw across the boundary: comlink would turn it into an opaque rejection.
@@ -150,13 +162,13 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
     index: number,
     runKey = 'main',
   ): Promise<SyncDetail | null> {
+    const run = keptRuns.get(runKey) ?? null;
     if (kept?.input.federation && kept.runId === runId) {
       // A member HPA's or the central FederatedHPA's decision (run/runKey.ts), of the HPA's
-      // federation or a variant's (its own input): replayed from the model's cached compact run.
-      const d = federationDecision(keptRuns.get(runKey)?.input ?? kept.input, runKey, index);
+      // federation or a variant's: replayed from that run's own model run (compact records).
+      const d = run ? runDecision(run, index) : null;
       return d ? { index, sync: d.sync, hpa: d.hpa, events: recentEvents(d.result, index) } : null;
     }
-    const run = keptRuns.get(runKey) ?? null;
     if (!run || run.runId !== runId) return null;
     // The run is compact: the record is replayed from the nearest snapshot (deterministic).
     const sync = syncDetail(run.input, run.result, index);
@@ -226,7 +238,13 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
     if (!kept || kept.runId !== runId) return null;
     if (which === 'runs') return runSetToCsv(keptSet);
     // A multi-cluster run: every model, a column group per cluster (the CLI writes the same).
-    if (kept.input.federation) return federationCsv(kept.input);
+    if (kept.input.federation) {
+      // The HPA's models, each once, from the kept runs' own model runs (nothing simulated).
+      const models = new Set<FederationRun>();
+      for (const r of keptRuns.values())
+        if (r.modelRun && parseMemberKey(r.key)?.variant === undefined) models.add(r.modelRun);
+      return models.size > 0 ? federationToCsv([...models]) : null;
+    }
     // Every row carries its explanation: record the run in full once, for the export only.
     const full = simulate(kept.input, { record: 'full' });
     return full.ok ? resultToCsv(full.result) : null;

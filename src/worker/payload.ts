@@ -10,8 +10,9 @@ import {
   type SimulationInput,
   type SimulationResult,
 } from '../engine/simulation/index.ts';
-import { federationArrays } from './federationPayload.ts';
 import { KEDA_PHASES } from '../engine/keda/step.ts';
+import type { FederationRun } from '../engine/multicluster/index.ts';
+import type { RunLanes } from '../run/index.ts';
 import type { ResultPayload, RunReply, SyncEvent } from './protocol.ts';
 
 /** `kubectl describe hpa` shows a bounded event list; the explain panel does the same. */
@@ -26,6 +27,7 @@ export function resultPayload(result: SimulationResult): ResultPayload {
     syncPeriodSeconds: result.syncPeriodSeconds,
     ...(result.nodes ? { nodes: result.nodes } : {}),
     ...(result.changes ? { changes: result.changes } : {}),
+    ...(result.rollout ? { rollout: result.rollout } : {}),
     // Copied: the worker keeps its result, the copy is transferred.
     ...(keda
       ? {
@@ -42,6 +44,26 @@ export function resultPayload(result: SimulationResult): ResultPayload {
   };
 }
 
+/**
+ * A member's or a total's lanes as they cross the boundary: the arrays copied (they are the
+ * model's cached run's own, which the transfer would detach), the events cloned.
+ */
+export function lanesPayload(lanes: RunLanes): RunLanes {
+  if (lanes.kind === 'total')
+    return {
+      ...lanes,
+      events: lanes.events.map((e) => ({ ...e, clusters: [...e.clusters], steps: [...e.steps] })),
+    };
+  return {
+    ...lanes,
+    unschedulable: lanes.unschedulable.slice(),
+    minReplicas: lanes.minReplicas.slice(),
+    maxReplicas: lanes.maxReplicas.slice(),
+    failed: lanes.failed.slice(),
+    demandShare: lanes.demandShare.slice(),
+  };
+}
+
 /** Every typed-array buffer of a reply, once each, for comlink's `transfer()`. */
 export function replyTransferables(reply: RunReply): ArrayBuffer[] {
   const all = reply.runs.map((r) => r.result?.series);
@@ -55,9 +77,10 @@ export function replyTransferables(reply: RunReply): ArrayBuffer[] {
     for (const a of seriesArrays(series))
       if (a.buffer instanceof ArrayBuffer) buffers.add(a.buffer);
   }
-  if (reply.federation)
-    for (const a of federationArrays(reply.federation))
-      if (a.buffer instanceof ArrayBuffer) buffers.add(a.buffer);
+  for (const r of reply.runs)
+    if (r.lanes?.kind === 'member')
+      for (const a of Object.values(r.lanes))
+        if (ArrayBuffer.isView(a) && a.buffer instanceof ArrayBuffer) buffers.add(a.buffer);
   return [...buffers];
 }
 
@@ -74,4 +97,7 @@ export interface KeptRun {
   runId: number;
   result: SimulationResult;
   input: SimulationInput;
+  /** a member's or total's run key and the model's run it is part of (its decisions' records) */
+  key: string;
+  modelRun?: FederationRun;
 }

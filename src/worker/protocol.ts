@@ -5,17 +5,17 @@
 // is fetched on demand (a day-long run has 5,761 of them).
 
 import type {
-  ClusterEvent,
   DrawStats,
   TimingDraw,
-  FederationModel,
   HorizontalPodAutoscaler,
   KedaKpis,
   KedaPhase,
   KedaVersion,
   Kpis,
   RunIdentity,
+  RunLanes,
   NodeRun,
+  RolloutRun,
   ScenarioSummary,
   SeriesArrays,
   SeriesInfo,
@@ -43,6 +43,8 @@ export interface ResultPayload {
   keda?: KedaPayload;
   /** the run's HPA edits and kubectl scales (spec.changes), for chart markers; absent: none */
   changes?: { time: number; description: string }[];
+  /** a rollout's old and new pods per sync (spec.changes rollout; copied); absent: none */
+  rollout?: RolloutRun;
 }
 
 /** Per sync, KEDA's phase (an index into `phases`) and the replicas it wrote (NaN: none). */
@@ -68,69 +70,18 @@ export interface RunReply {
    * parse or the run failed or was cancelled.
    */
   runs: RunPayload[];
-  /**
-   * A multi-cluster scenario (spec.federation): what the cluster lanes draw beyond the runs'
-   * series (bounds, failures, unschedulable pods, demand shares, the cluster events). Absent
-   * otherwise.
-   */
-  federation?: FederationPayload;
-}
-
-/** A multi-cluster scenario's runs, one per model (`spec.federation.model`), in scenario order. */
-export interface FederationPayload {
-  models: FederationModelPayload[];
-}
-
-/** One model's multi-cluster run, as the cluster lanes draw it. */
-export interface FederationModelPayload {
-  model: FederationModel;
-  /** the proposal's policy or the shipped scheduler's strategy, e.g. "DynamicWeighted" */
-  policy: string;
-  /** sync times, seconds (every member and the total share them) */
-  time: Float64Array;
-  clusters: ClusterLanePayload[];
-  total: {
-    specReplicas: Float64Array;
-    readyReplicas: Float64Array;
-    pendingReplicas: Float64Array;
-    /** work arriving per second (NaN without traffic) */
-    demand: Float64Array;
-    served: Float64Array;
-    /** what the ready pods could serve (NaN without a pod capacity) */
-    capacity: Float64Array;
-    kpis: Kpis;
-  };
-  /** what the control plane did, in time order, each with its rule and its arithmetic */
-  events: ClusterEvent[];
-}
-
-/** One member cluster over time. */
-export interface ClusterLanePayload {
-  name: string;
-  /** most pods it can run (null: no limit) */
-  capacityPods: number | null;
-  weight: number;
-  priority: number;
-  specReplicas: Float64Array;
-  readyReplicas: Float64Array;
-  /** pods not Ready yet: starting, or with no node */
-  pendingReplicas: Float64Array;
-  /** of those, the pods with no node (the cluster is full) */
-  unschedulable: Float64Array;
-  /** the member HPA's bounds (proposal model); NaN = no HPA (shipped model: always) */
-  minReplicas: Float64Array;
-  maxReplicas: Float64Array;
-  /** 1 while the cluster is failed */
-  failed: Uint8Array;
-  /** this cluster's fraction of the demand, 0–1 (NaN without traffic or with no ready pod) */
-  demandShare: Float64Array;
-  kpis: Kpis;
 }
 
 /** One run of the scenario as the UI shows it: who it is (src/run/types.ts) and what it gave. */
 export interface RunPayload extends RunIdentity {
   result: ResultPayload | null;
   error: string | null;
+  /**
+   * kinds `member` and `total` (spec.federation): what the cluster lanes draw beyond the run's
+   * series — a member's bounds, failures, pods with no node and demand share; a total's control
+   * plane and its events (src/run/types.ts `RunLanes`)
+   */
+  lanes?: RunLanes;
   /** kind `variant`: the fields it changes in the HPA ("path: 300 → 600"; src/run/variantChanges) */
   changes?: string[];
 }

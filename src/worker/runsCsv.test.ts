@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RUN_SET_CSV_HEAD } from '../run/index.ts';
+import { federationCsv, RUN_SET_CSV_HEAD } from '../run/index.ts';
+import { parseScenario } from '../scenario/index.ts';
 import { createSimulatorApi } from './api.ts';
 
 const fixture = (name: string) =>
@@ -32,8 +33,12 @@ describe("exportCsv(runId, 'runs'): every run of the set", () => {
     expect([...counts.keys()]).toEqual(reply.runs.map((r) => r.key));
     for (const r of reply.runs) expect(counts.get(r.key)).toBe(r.result!.series.time.length);
     expect(reply.runs.some((r) => r.key.startsWith('tight:') && r.kind === 'member')).toBe(true);
-    // The HPA's own export is unchanged: the first model's clusters, a column group each.
-    expect(await api.exportCsv(1)).toMatch(/^model,time,/);
+    // The HPA's own export is unchanged: its models' clusters, a column group each — read from
+    // the kept runs (the variants' models are not in it), the same bytes as the run service's.
+    const series = (await api.exportCsv(1))!;
+    expect(series).toMatch(/^model,time,/);
+    const input = parseScenario(fixture('failover-variants.yaml')).input!;
+    expect(series).toBe(federationCsv(input));
   });
 
   it('writes the HPA and its variants of a single cluster, identity first', async () => {

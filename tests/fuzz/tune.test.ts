@@ -33,6 +33,7 @@ describe('fuzz: cli tune', () => {
   it('has the campaign reproducers', () => {
     expect(reproducers.map((r) => r.name).sort()).toEqual([
       'tune-bad-output-6df63854.cli.yaml',
+      'tune-bad-output-bf09d76f.cli.yaml',
       'tune-memory-fa1321bc.cli.yaml',
     ]);
   });

@@ -47,8 +47,7 @@ export function EmbedApp(props: { linkError: string | null }) {
     useFocusView(result);
   useDocumentTheme();
   const actions = useActions();
-  const syncCount = result?.series.time.length ?? 0;
-  const player = usePlayback(selected, syncCount, actions.selectSync);
+  const player = usePlayback();
   const [lesson, setLesson] = useLessonState();
   const position = playbackPosition(result, selected);
   const title = parse?.name || parse?.selectedHpa || 'hpa-sim scenario';

@@ -1,6 +1,7 @@
 // Beside Share: an `<iframe>` snippet of the embed view (`&embed=1`) to paste into a blog post or
 // a course page, copied to the clipboard and shown to copy by hand (in a popover under the button:
-// the toolbar's row never grows). An open lesson goes with it, at its step.
+// the toolbar's row never grows). An open lesson goes with it, at its step; else the selected
+// sync (the playback's position), so the embed opens where the author was.
 import { useState } from 'react';
 import { createShareLink, type ShareLesson, type ShareModel } from '../../share/index.ts';
 
@@ -16,6 +17,8 @@ export function EmbedSnippet(props: {
   model: ShareModel | null;
   title: string;
   lesson?: ShareLesson | null;
+  /** the selected sync when clicked (null: none); a lesson's step has its own */
+  getAt?: () => number | null;
   /** its popover opens: the host closes the one beside it */
   onOpen?: () => void;
 }) {
@@ -28,6 +31,7 @@ export function EmbedSnippet(props: {
       hpa: props.hpa,
       model: props.model,
       lesson: props.lesson ?? null,
+      at: props.lesson ? null : (props.getAt?.() ?? null),
       embed: true,
     });
     if (!link.ok) return setState({ error: link.error });

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { lessonById } from '../../presets/lessons/index.ts';
 import { lessonStepText } from '../../presets/lessons/catalog.ts';
 import { LessonPanel } from '../../panels/lesson/index.ts';
-import type { PlaybackState } from '../../playback/playback.ts';
+import type { PlaybackState } from '../../store/index.ts';
 import type { ShareLesson } from '../../share/index.ts';
 import { useActions } from '../../store/index.ts';
 

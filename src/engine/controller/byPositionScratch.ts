@@ -5,8 +5,32 @@
 // it can change a result: the arrays are filled and read within one replica calculation, and the
 // memos only short-cut a pure check or choose between two equal copies.
 
-import type { HPACondition } from './types.ts';
+import type {
+  ControllerConfig,
+  DefaultedBehavior,
+  HPACondition,
+  HPAEvent,
+  MetricProposal,
+  TimestampedRecommendation,
+  Tolerances,
+} from './types.ts';
 import { PodMetricsByPosition } from './metricsClientByPosition.ts';
+
+/** What the replica calculators read of the controller (replicaCalculatorCommon.ts re-exports it). */
+export type CalcContext = Pick<
+  ControllerConfig,
+  | 'cpuInitializationPeriodSeconds'
+  | 'initialReadinessDelaySeconds'
+  | 'ignoreSucceededPods'
+  | 'containerMetricMissingIsError'
+  | 'int32Caps'
+> & {
+  now: number;
+  /** the by-position twin's reusable arrays (a fresh set per calculation without it) */
+  scratch?: ByPositionScratch;
+  /** Karmada's calibration factor (ReconcileOptions.calibration); absent = 1 */
+  calibration?: number;
+};
 
 export class ByPositionScratch {
   /** the PodMetricsInfo of the calculation in progress */
@@ -23,4 +47,22 @@ export class ByPositionScratch {
    * workingConditions). A caller handing a returned list back must not have changed it.
    */
   ownConditions: readonly HPACondition[] | null = null;
+  /**
+   * With ReconcileOptions.reuse: the recommendation list the last reconcile returned, its entries
+   * its own (normalization.ts stabilizeRecommendationWithBehaviors updates it in place when it
+   * is handed back), and the events list each reconcile empties and refills.
+   */
+  ownRecommendations: TimestampedRecommendation[] | null = null;
+  readonly events: HPAEvent[] = [];
+  /** tolerancesForHpa's answer for this behavior and configuration (never mutated by readers) */
+  tolerances: {
+    behavior: DefaultedBehavior | null;
+    config: ControllerConfig | null;
+    value: Tolerances;
+  } = { behavior: null, config: null, value: { scaleDown: 0, scaleUp: 0 } };
+  /** the replica calculator's context for `calcConfig` (horizontal.ts reusedContext) */
+  calc: CalcContext | null = null;
+  calcConfig: ControllerConfig | null = null;
+  /** computeReplicasForMetrics' per-metric statuses, refilled each reconcile */
+  readonly statuses: MetricProposal[] = [];
 }

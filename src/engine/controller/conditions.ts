@@ -49,12 +49,16 @@ export interface ConditionsMemo {
  * with a spread, keeping every field and its order. Both give the same copy
  * (horizontal.properties.test.ts compares runs with and without the memo, key order included).
  * The copy is the list returned, so it becomes the memo when it is all in setCondition's shape.
+ * `inPlace` (ReconcileOptions.reuse: nobody else holds the list the last reconcile returned):
+ * that list itself is the working copy, updated in place.
  */
 export function workingConditions(
   list: readonly HPACondition[],
   memo: ConditionsMemo,
+  inPlace = false,
 ): HPACondition[] {
   const n = list.length;
+  if (inPlace && n > 0 && list === memo.ownConditions) return list as HPACondition[];
   const out = new Array<HPACondition>(n);
   if (n === 0 || list === memo.ownConditions) {
     for (let i = 0; i < n; i++) {

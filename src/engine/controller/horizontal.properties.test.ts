@@ -328,6 +328,8 @@ function runStory(
   cfg: ControllerConfig,
   options?: ReconcileOptions,
   initialConditions?: HPACondition[],
+  /** keep a copy of each result as it was returned (ReconcileOptions.reuse updates it later) */
+  clone = false,
 ): Run {
   const base = buildHpa(choice);
   const min = base.spec.minReplicas ?? 1;
@@ -349,7 +351,8 @@ function runStory(
       run.proposals.push({ timestamp: now, replicas: result.trace.metricDesiredReplicas! });
     }
     if (result.rescaled) run.writes.push({ t: now, delta: result.replicas - current });
-    run.steps.push({ now, current, result, memory: result.memory });
+    const kept = clone ? structuredClone(result) : result;
+    run.steps.push({ now, current, result: kept, memory: kept.memory });
     memory = result.memory;
     current = result.replicas;
     status = {
@@ -789,5 +792,37 @@ describe('the working copy of the conditions', () => {
     // the field-by-field copy ran, and foreign lists went through the spread
     expect(memoHits).toBeGreaterThan(RUNS / 4);
     expect(foreignStarts).toBeGreaterThan(RUNS / 40);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// ReconcileOptions.reuse: the memory, conditions and events a reconcile returned updated in place
+
+describe('a reconcile that reuses what it returned last', () => {
+  it('returns at every step what a reconcile building everything afresh returns', () => {
+    let inPlace = 0;
+    fc.assert(
+      fc.property(
+        hpaArb('sometimes'),
+        stepsArb,
+        configArb,
+        foreignConditionsArb,
+        (choice, steps, cfg, initial) => {
+          // a list the caller keeps must never change: frozen, a write would throw
+          const frozen = initial === undefined ? undefined : deepFreeze(structuredClone(initial));
+          const fresh = runStory(choice, steps, cfg, { trace: 'lean' }, frozen, true);
+          const scratch = new ByPositionScratch();
+          const options: ReconcileOptions = { trace: 'lean', scratch, reuse: true };
+          const reused = runStory(choice, steps, cfg, options, frozen, true);
+          reused.steps.forEach((m, i) => {
+            expect(m.result).toStrictEqual(fresh.steps[i]!.result);
+          });
+          if (reused.steps.length > 2 && scratch.ownRecommendations !== null) inPlace++;
+        },
+      ),
+      { numRuns: RUNS / 2 },
+    );
+    // the in-place path ran
+    expect(inPlace).toBeGreaterThan(RUNS / 8);
   });
 });

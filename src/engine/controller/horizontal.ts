@@ -3,9 +3,10 @@
 // helpers upstream keeps further down (getUnableComputeReplicaCountCondition, tolerancesForHpa),
 // in upstream's order. The normalization half is normalization.ts and scaleEvents.ts.
 // Deliberate break from upstream: `now`, the controller memory and the configuration are passed
-// in and a new memory is returned; nothing is mutated and no clock is read. The informer, queue,
-// REST mapping and status-write functions are not ported (see the upstream map in
-// src/engine/README.md). Ported bodies return their intermediates; the trace is built in trace.ts.
+// in and a new memory is returned; nothing is mutated (unless ReconcileOptions.reuse asks) and no
+// clock is read. The informer, queue, REST mapping and status-write functions are not ported
+// (see the upstream map in src/engine/README.md). Ported bodies return their intermediates; the
+// trace is built in trace.ts.
 
 import { ByPositionScratch } from './byPositionScratch.ts';
 import { removeCondition, setCondition, workingConditions } from './conditions.ts';
@@ -77,6 +78,15 @@ export interface ReconcileOptions {
    * absent = 1, exactly upstream.
    */
   calibration?: number;
+  /**
+   * Not in upstream: the caller keeps nothing of a result past the next reconcile it runs with
+   * the same `scratch` (it hands the returned memory and conditions back, records no full trace,
+   * and copies what it snapshots). The reconcile may then update in place the recommendation
+   * list, conditions and events list it returned last, so a usual sync allocates none of them.
+   * Only with a `scratch` and a trace other than `true` (a full trace keeps the old window).
+   * Never changes a result (referenceWorld.test.ts, replay.test.ts).
+   */
+  reuse?: boolean;
 }
 
 /** computeReplicasForMetrics' results; `replicas` −1 when the HPA cannot act on them. */
@@ -104,20 +114,15 @@ function computeReplicasForMetrics(
 
   const specReplicas = obs.currentReplicas;
   const statusReplicas = obs.statusReplicas;
-  const statuses = new Array<MetricProposal>(metricSpecs.length);
+  let statuses: MetricProposal[];
+  if (a.reuse) {
+    // The list the trace reads this sync only (ReconcileOptions.reuse): refilled in place.
+    statuses = a.scratch.statuses;
+    if (statuses.length !== metricSpecs.length) statuses.length = metricSpecs.length;
+  } else statuses = new Array<MetricProposal>(metricSpecs.length);
   // Field by field, not `{ ...a.config }`: copying the whole configuration every reconcile was
   // the largest single cost of a small run's sync (profiled on the default scenario).
-  const config = a.config;
-  const ctx: CalcContext = {
-    cpuInitializationPeriodSeconds: config.cpuInitializationPeriodSeconds,
-    initialReadinessDelaySeconds: config.initialReadinessDelaySeconds,
-    ignoreSucceededPods: config.ignoreSucceededPods,
-    containerMetricMissingIsError: config.containerMetricMissingIsError,
-    int32Caps: config.int32Caps,
-    now: a.now,
-    scratch: a.scratch,
-    calibration: a.calibration,
-  };
+  const ctx = a.reuse ? reusedContext(a) : calcContext(a);
 
   let replicas = 0;
   let metric = '';
@@ -179,6 +184,39 @@ function computeReplicasForMetrics(
     `the HPA was able to successfully calculate a replica count from ${metric}`,
   );
   return { replicas, metric, statuses };
+}
+
+/** What the replica calculator reads of the controller, for this reconcile. */
+function calcContext(a: HorizontalController): CalcContext {
+  // Field by field, not `{ ...a.config }`: copying the whole configuration every reconcile was
+  // the largest single cost of a small run's sync (profiled on the default scenario).
+  const config = a.config;
+  return {
+    cpuInitializationPeriodSeconds: config.cpuInitializationPeriodSeconds,
+    initialReadinessDelaySeconds: config.initialReadinessDelaySeconds,
+    ignoreSucceededPods: config.ignoreSucceededPods,
+    containerMetricMissingIsError: config.containerMetricMissingIsError,
+    int32Caps: config.int32Caps,
+    now: a.now,
+    scratch: a.scratch,
+    calibration: a.calibration,
+  };
+}
+
+/**
+ * calcContext kept in the scratch for its configuration (ReconcileOptions.reuse: the
+ * calculation reads it within this reconcile only), with this reconcile's instant and factor.
+ */
+function reusedContext(a: HorizontalController): CalcContext {
+  const s = a.scratch;
+  if (s.calcConfig !== a.config || s.calc === null) {
+    s.calc = calcContext(a);
+    s.calcConfig = a.config;
+  }
+  const ctx = s.calc;
+  ctx.now = a.now;
+  ctx.calibration = a.calibration;
+  return ctx;
 }
 
 // upstream: horizontal.go validateAndParseSelector
@@ -568,20 +606,24 @@ export function reconcileAutoscaler(
   // Work on a copy of the conditions; the observation is never mutated. (Sharing the unchanged
   // ones instead measured slower: proving a condition unchanged compares its message, which
   // makes V8 flatten the message's template string that a bulk run otherwise never reads.)
+  const reuse = options?.reuse === true && options.scratch !== undefined && options.trace !== true;
   const scratch = options?.scratch ?? new ByPositionScratch();
   const a = newHorizontalController(
     memory,
     now,
     config,
-    workingConditions(hpa.status?.conditions ?? [], scratch),
+    workingConditions(hpa.status?.conditions ?? [], scratch, reuse),
     options?.byPosition,
     scratch,
     calibration,
+    reuse,
   );
   const obs = podListFor(a, observation);
   const previousDesired = hpa.status?.desiredReplicas ?? 0;
   const previousLastScale = hpa.status?.lastScaleTime ?? null;
-  const tolerances = tolerancesForHpa(hpa.spec.behavior as DefaultedBehavior | null, config);
+  const tolerances = a.reuse
+    ? reusedTolerances(scratch, hpa.spec.behavior as DefaultedBehavior | null, config)
+    : tolerancesForHpa(hpa.spec.behavior as DefaultedBehavior | null, config);
   // Every field from the start (unset ones undefined): one shape, no property store to grow.
   const steps: ReconcileSteps = {
     path: 'metrics',
@@ -908,6 +950,23 @@ export function tolerancesForHpa(
     t.scaleUp = approximateFloat64(behavior.scaleUp.tolerance);
   }
   return t;
+}
+
+/**
+ * Not in upstream: tolerancesForHpa's answer kept for the behavior and configuration it was
+ * computed from (both immutable during a run), so a reconcile with ReconcileOptions.reuse
+ * builds none. The same numbers as a fresh call.
+ */
+function reusedTolerances(
+  scratch: ByPositionScratch,
+  behavior: DefaultedBehavior | null,
+  config: ControllerConfig,
+): Tolerances {
+  const memo = scratch.tolerances;
+  if (memo.behavior !== behavior || memo.config !== config) {
+    scratch.tolerances = { behavior, config, value: tolerancesForHpa(behavior, config) };
+  }
+  return scratch.tolerances.value;
 }
 
 // upstream: horizontal.go hasObjectOrExternalMetrics (v1.36+)

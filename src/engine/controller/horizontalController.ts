@@ -4,7 +4,9 @@
 // where it needs "now". Here the memory of the one HPA, the one instant of the step, the flags and
 // the recorded events are fields, so the ported bodies read `a.recommendations` where upstream
 // reads `a.recommendations[key]`. Ported functions replace the memory arrays, never mutate them:
-// the caller's memory stays intact (deviation 1 in src/engine/README.md).
+// the caller's memory stays intact (deviation 1 in src/engine/README.md). The one exception is a
+// caller that asks for it (ReconcileOptions.reuse): then the lists the scratch owns are updated
+// in place.
 
 import { ByPositionScratch } from './byPositionScratch.ts';
 import { byName, type ReplicaCalculator } from './replicaCalculation.ts';
@@ -44,6 +46,11 @@ export interface HorizontalController {
   readonly scratch: ByPositionScratch;
   /** Karmada's calibration factor (ReconcileOptions.calibration); 1 = kube-controller-manager */
   readonly calibration: number;
+  /**
+   * ReconcileOptions.reuse: the caller keeps nothing of this result past its next reconcile, so
+   * the memory and events the scratch owns may be updated in place (never changes a result)
+   */
+  readonly reuse: boolean;
 }
 
 export function newHorizontalController(
@@ -54,20 +61,27 @@ export function newHorizontalController(
   byPosition = true,
   scratch: ByPositionScratch = new ByPositionScratch(),
   calibration = 1,
+  reuse = false,
 ): HorizontalController {
+  let events: HPAEvent[];
+  if (reuse) {
+    events = scratch.events;
+    if (events.length > 0) events.length = 0;
+  } else events = [];
   return {
     config,
     now,
     recommendations: memory.recommendations,
     scaleUpEvents: memory.scaleUpEvents,
     scaleDownEvents: memory.scaleDownEvents,
-    events: [],
+    events,
     conditions,
     memory,
     byPosition,
     replicaCalc: byName,
     scratch,
     calibration,
+    reuse,
   };
 }
 

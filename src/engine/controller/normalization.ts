@@ -291,11 +291,14 @@ export function stabilizeRecommendationWithBehaviors(
   if (recommendation > downRecommendation) recommendation = downRecommendation;
 
   // Remember the raw (unstabilized) proposal.
-  const next = recommendations.slice();
-  const entry = { timestamp: now, replicas: args.desiredReplicas };
-  if (foundOldSample) next[oldSampleIndex] = entry;
-  else next.push(entry);
-  a.recommendations = next;
+  if (a.reuse) rememberInPlace(a, recommendations, foundOldSample, oldSampleIndex, args);
+  else {
+    const next = recommendations.slice();
+    const entry = { timestamp: now, replicas: args.desiredReplicas };
+    if (foundOldSample) next[oldSampleIndex] = entry;
+    else next.push(entry);
+    a.recommendations = next;
+  }
 
   // A reason and message a person can read.
   const up = args.desiredReplicas >= args.currentReplicas;
@@ -310,6 +313,36 @@ export function stabilizeRecommendationWithBehaviors(
     upDelaySeconds,
     downDelaySeconds,
   };
+}
+
+/**
+ * Not in upstream: stabilizeRecommendationWithBehaviors' store of the proposal with
+ * ReconcileOptions.reuse. The list the scratch owns (returned last, entries its own) is updated
+ * in place; any other list (a snapshot's, a caller's) is copied entry by entry first and becomes
+ * the owned one. The same list content as the copy-on-write form.
+ */
+function rememberInPlace(
+  a: HorizontalController,
+  recommendations: TimestampedRecommendation[],
+  foundOldSample: boolean,
+  oldSampleIndex: number,
+  args: NormalizationArg,
+): void {
+  let list = recommendations;
+  if (list !== a.scratch.ownRecommendations) {
+    list = new Array<TimestampedRecommendation>(recommendations.length);
+    for (let i = 0; i < list.length; i++) {
+      const rec = recommendations[i]!;
+      list[i] = { timestamp: rec.timestamp, replicas: rec.replicas };
+    }
+    a.scratch.ownRecommendations = list;
+  }
+  if (foundOldSample) {
+    const rec = list[oldSampleIndex]!;
+    rec.timestamp = a.now;
+    rec.replicas = args.desiredReplicas;
+  } else list.push({ timestamp: a.now, replicas: args.desiredReplicas });
+  a.recommendations = list;
 }
 
 export interface BehaviorRateResult extends LimitResult {

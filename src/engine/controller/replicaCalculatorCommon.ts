@@ -9,9 +9,8 @@
 // pkg/controllers/federatedhpa/replica_calculator.go); see replicaCalculator.ts. At 1 every
 // division is x / 1 === x in IEEE 754, so the results are bit for bit upstream's.
 
-import type { ByPositionScratch } from './byPositionScratch.ts';
 import { extended } from './extended.ts';
-import type { ControllerConfig, PodObservation, ReplicaCalculation, Tolerances } from './types.ts';
+import type { PodObservation, ReplicaCalculation, Tolerances } from './types.ts';
 import { ceilToInt32 } from './utilization.ts';
 
 // upstream: replica_calculator.go Tolerances.isWithin
@@ -20,20 +19,9 @@ export function isWithin(t: Tolerances, usageRatio: number): boolean {
   return 1.0 - t.scaleDown <= usageRatio && usageRatio <= 1.0 + t.scaleUp;
 }
 
-export type CalcContext = Pick<
-  ControllerConfig,
-  | 'cpuInitializationPeriodSeconds'
-  | 'initialReadinessDelaySeconds'
-  | 'ignoreSucceededPods'
-  | 'containerMetricMissingIsError'
-  | 'int32Caps'
-> & {
-  now: number;
-  /** the by-position twin's reusable arrays (a fresh set per calculation without it) */
-  scratch?: ByPositionScratch;
-  /** Karmada's calibration factor (ReconcileOptions.calibration); absent = 1 */
-  calibration?: number;
-};
+// Declared beside the scratch that keeps one (byPositionScratch.ts), so neither file imports the other.
+import type { CalcContext } from './byPositionScratch.ts';
+export type { CalcContext };
 
 export type CalcBase = Omit<ReplicaCalculation, 'replicaCount'>;
 

@@ -133,7 +133,7 @@ export function buildTrace(
       recommendation: s.recommendation,
       upRecommendation: s.upRecommendation,
       downRecommendation: s.downRecommendation,
-      window: n.window, // never mutated: updates build a new array
+      window: n.window, // never mutated: a full trace never reuses (ReconcileOptions.reuse)
     };
     trace.stabilizedReplicas = s.recommendation;
     if (n.limited.scaleUpLimit !== undefined) trace.scaleUpLimit = n.limited.scaleUpLimit;

@@ -34,6 +34,12 @@ export class ClusterAutoscaler {
   private readonly several: boolean;
   /** the pool's version at the last unneeded pass: unchanged, the pass would find the same */
   private seenVersion = -1;
+  /**
+   * The earliest instant any node's unneeded time can pass (min unneededSince + the unneeded
+   * time; -Infinity: not known, look): before it startDeletion has nothing to look at. Only
+   * updateUnneeded sets an unneededSince, and it recomputes this; clearing one only raises it.
+   */
+  private nextRemovable = -Infinity;
   /** a max-size / no-fit event was logged for the current episode */
   private atMax = false;
   private noFit = false;
@@ -179,6 +185,7 @@ export class ClusterAutoscaler {
     for (const n of live) if (pool.schedulable(n, t)) free += slotsOf[n.group]! - n.pods;
     let moved = 0;
     let freed = 0;
+    let since = Infinity;
     for (const n of live) {
       let unneeded = false;
       const slots = slotsOf[n.group]!;
@@ -194,7 +201,9 @@ export class ClusterAutoscaler {
       }
       if (!unneeded) n.unneededSince = null;
       else if (n.unneededSince === null) n.unneededSince = t;
+      if (n.unneededSince !== null && n.unneededSince < since) since = n.unneededSince;
     }
+    this.nextRemovable = since + this.cfg.scaleDownUnneededSeconds;
   }
 
   // upstream: simulator/utilization/info.go Calculate — the larger of cpu and memory requested
@@ -220,6 +229,8 @@ export class ClusterAutoscaler {
   // with --max-scale-down-parallelism / --max-drain-parallelism; actuation StartDeletion deletes
   // empty nodes at once and drains the others (cordon, evict).
   private startDeletion(t: number): void {
+    // No node unneeded for long enough (most scans): nothing below would be picked.
+    if (!(this.nextRemovable < t)) return;
     const pool = this.pool;
     // verifyMinSize is per node group (sizes counted only once a node is removable: most
     // scans find none).
@@ -300,6 +311,7 @@ export class ClusterAutoscaler {
     this.atMax = s.atMax;
     this.noFit = s.noFit;
     this.seenVersion = -1;
+    this.nextRemovable = -Infinity;
   }
 }
 

@@ -51,11 +51,21 @@ export interface SyncStep {
   skipped?: { writtenAt: number };
   /** the writes of others (HPA edits, kubectl scale) since the previous sync, or null */
   changes?: readonly TimedChange[] | null;
+  /** a rollout in progress after the sync: pods of the old ReplicaSets and of the new one */
+  rollout?: { old: number; new: number };
   /**
    * There was no HPA to reconcile (KEDA deleted it: a paused ScaledObject); `r` holds nothing
    * the controller decided: the scale as it stands, no trace, no events
    */
   noHpa?: true;
+}
+
+/** The Deployment's controller as the cluster calls it (../deployment/plane.ts). */
+export interface RolloutHook {
+  /** spec.replicas written at t: a Deployment sync */
+  write(replicas: number, t: number): void;
+  /** old and new pods at t while a rollout is in progress, else null */
+  inProgress(t: number): { old: number; new: number } | null;
 }
 
 /**
@@ -327,7 +337,18 @@ export class Cluster {
   writeScale(n: number, t: number): void {
     if (n === this.specReplicas) return;
     this.specReplicas = n;
-    this.workload.scaleTo(n, t);
+    this.manage(t);
+  }
+
+  /**
+   * Who brings the pods to spec.replicas: the Deployment's controller when a rollout runs
+   * (../deployment/plane.ts sets it), else the one ReplicaSet.
+   */
+  deployment: RolloutHook | null = null;
+
+  private manage(t: number): void {
+    if (this.deployment !== null) this.deployment.write(this.specReplicas, t);
+    else this.workload.manageReplicas(this.specReplicas, t);
   }
 
   /**
@@ -382,6 +403,9 @@ export class Cluster {
     const obs = this.observation(t, world, true);
     const options = this.reconcileOptions;
     options.trace = trace;
+    // Nothing of a result is kept past the next sync unless a full record or the informer's
+    // cache holds it; snapshot() copies what it keeps.
+    options.reuse = trace !== true && this.lagged === null;
     const r = reconcileAutoscaler(obs, this.memory, t, this.input.controller, options);
     this.memory = r.memory;
     this.conditions = r.conditions;
@@ -391,10 +415,19 @@ export class Cluster {
     const before = this.specReplicas;
     if (r.rescaled) this.specReplicas = Math.min(r.replicas, this.maxPods);
     // The ReplicaSet reconciles after every write it sees; at t = 0 it also replaces Failed pods.
-    this.workload.manageReplicas(this.specReplicas, t);
+    this.manage(t);
     const changes = this.changed;
     this.changed = null;
-    return { time: t, before, r, lastScrape: this.scrapes.lastAtOrBefore(t), changes };
+    const step: SyncStep = {
+      time: t,
+      before,
+      r,
+      lastScrape: this.scrapes.lastAtOrBefore(t),
+      changes,
+    };
+    const rollout = this.deployment?.inProgress(t) ?? null;
+    if (rollout !== null) step.rollout = rollout;
+    return step;
   }
 
   /**
@@ -411,7 +444,7 @@ export class Cluster {
     this.observedGeneration = null;
     const before = this.specReplicas;
     this.desiredReplicas = before;
-    this.workload.manageReplicas(before, t);
+    this.manage(t);
     const tolerance = this.input.controller.tolerance;
     const r: ReconcileResult = {
       replicas: before,
@@ -452,7 +485,7 @@ export class Cluster {
       // the previous reconcile without one).
       const trace = { path: last.trace.path, tolerances: last.trace.tolerances };
       const r = { ...last, replicas: before, rescaled: false, events: [], trace };
-      this.workload.manageReplicas(this.specReplicas, t);
+      this.manage(t);
       const changes = this.changed;
       this.changed = null;
       return {
@@ -500,9 +533,9 @@ export class Cluster {
   snapshot(): ClusterSnapshot {
     return {
       workload: this.workload.snapshot(),
-      // The controller never mutates its memory or conditions (it returns new ones): share them.
-      memory: this.memory,
-      conditions: this.conditions,
+      // Copies: with ReconcileOptions.reuse the next syncs update these lists in place.
+      memory: copyMemory(this.memory),
+      conditions: this.conditions.map((c) => ({ ...c })),
       desiredReplicas: this.desiredReplicas,
       lastScaleTime: this.lastScaleTime,
       observedGeneration: this.observedGeneration,
@@ -548,4 +581,16 @@ export class Cluster {
     if (!Number.isNaN(s.lastScrape))
       this.pipeline.rewrite(this.workload, world.unavailableAt(s.lastScrape));
   }
+}
+
+/** A memory whose lists and entries are its own (Cluster.snapshot). */
+function copyMemory(m: ControllerMemory): ControllerMemory {
+  return {
+    recommendations:
+      m.recommendations === null
+        ? null
+        : m.recommendations.map((r) => ({ timestamp: r.timestamp, replicas: r.replicas })),
+    scaleUpEvents: m.scaleUpEvents.slice(),
+    scaleDownEvents: m.scaleDownEvents.slice(),
+  };
 }

@@ -31,6 +31,12 @@ export interface DriveOptions {
   shouldStop?: (() => boolean) | undefined;
   /** where to keep snapshots (a compact run), or null */
   replay: ReplayIndex | null;
+  /**
+   * Without `replay`: the spacing of the snapshots a compact run would keep, counted on the
+   * meter though none is taken (SimulateOptions.replay false), so the run stops where the same
+   * run keeping them would.
+   */
+  countEvery?: number;
 }
 
 /** A compact run's replay index: snapshots at the spacing its length asks for. */
@@ -44,12 +50,15 @@ export function replayIndex(syncCount: number, of: ReplayTarget): ReplayIndex {
  */
 export function drive(sim: Simulation, observer: LoopObserver, options: DriveOptions): void {
   const { replay, shouldStop, trace } = options;
+  const every = replay?.every ?? options.countEvery ?? 0;
   for (let k = 0; k < sim.syncCount; k++) {
     if (shouldStop?.()) throw new StoppedError();
-    if (replay && k > 0 && k % replay.every === 0) {
-      const snap = sim.snapshot();
-      for (const c of snap.clusters) sim.meter.counts.snapshotPods += c.workload.pods.length;
-      replay.snapshots.push(snap);
+    if (every > 0 && k > 0 && k % every === 0) {
+      if (replay) {
+        const snap = sim.snapshot();
+        for (const c of snap.clusters) sim.meter.counts.snapshotPods += c.workload.pods.length;
+        replay.snapshots.push(snap);
+      } else for (const c of sim.clusters) sim.meter.counts.snapshotPods += c.workload.pods.length;
     }
     sim.runSync(observer, trace);
   }

@@ -89,7 +89,10 @@ export function explainSync(r: SyncRecord, hpa: HorizontalPodAutoscaler): string
  */
 export function explainChanges(step: SyncStep): string {
   const changes = step.changes;
-  if (!changes || changes.length === 0) return '';
+  const rollout = step.rollout
+    ? `Rollout in progress: ${step.rollout.old} old, ${step.rollout.new} new pods (the HPA counts both). `
+    : '';
+  if (!changes || changes.length === 0) return rollout;
   const parts = changes.map((c) => `at t=${fmt(c.time)}s ${c.description}`);
   const edited = changes.some((c) => c.edit);
   const observed = step.r.observedGeneration;
@@ -103,7 +106,7 @@ export function explainChanges(step: SyncStep): string {
         : `; this periodic sync is the first to read it${generation}`;
   }
   const text = `${parts.join('; ')}${how}. `;
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return text.charAt(0).toUpperCase() + text.slice(1) + rollout;
 }
 
 /** A sync StaleControllerConsistencyHPA skipped (informerLag.ts). */

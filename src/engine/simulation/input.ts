@@ -230,12 +230,25 @@ export interface RunChange {
   /** `kubectl scale --replicas`: the target's spec.replicas written, or null */
   replicas: number | null;
   /**
+   * A new pod template rolled out (a Deployment's RollingUpdate, ../deployment/): the strategy
+   * it runs with; absent or null: none
+   */
+  rollout?: RolloutStrategy | null;
+  /**
    * `kubectl annotate` of a ScaledObject (a KEDA run): `autoscaling.keda.sh/paused` set (true) or
    * removed (false); absent when the change does not touch it
    */
   keda?: { paused: boolean };
   /** what changed, one line ("maxReplicas 10 → 20"), for the explanation and chart markers */
   description: string;
+}
+
+/** A rolling update's spec.strategy.rollingUpdate and the Deployment's spec.minReadySeconds. */
+export interface RolloutStrategy {
+  /** a count, or a percent string ("25%") */
+  maxSurge: number | string;
+  maxUnavailable: number | string;
+  minReadySeconds: number;
 }
 
 /** Prices per hour; a price left out counts 0. Requests come from the workload's containers. */

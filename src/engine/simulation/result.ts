@@ -8,6 +8,7 @@ import type { KedaKpis, KedaSeries, KedaSyncRecord } from '../keda/step.ts';
 import type { MetricSeriesInfo, SimulationSeries } from './seriesShape.ts';
 import type { SimulationSnapshot } from './state.ts';
 import type { NodeRun } from '../nodes/result.ts';
+import type { RolloutStrategy } from './input.ts';
 
 export type { SimulationSeries, MetricSeriesInfo };
 
@@ -131,6 +132,18 @@ export interface CostKpi {
   gibHours: number;
 }
 
+/** What a run with a rollout keeps of it (SimulationResult.rollout; ../deployment/record.ts). */
+export interface RolloutRun {
+  series: {
+    /** pods of the old ReplicaSets at each sync (not terminating) */
+    old: Float64Array;
+    /** pods of the newest ReplicaSet at each sync (not terminating) */
+    new: Float64Array;
+  };
+  /** each rollout: its instant and strategy */
+  rollouts: { time: number; strategy: RolloutStrategy }[];
+}
+
 export interface SimulationResult {
   /** what was kept: 'full' has `syncs`; 'compact' rebuilds a record on demand (`syncDetail`) */
   record: 'full' | 'compact';
@@ -146,6 +159,8 @@ export interface SimulationResult {
   syncPeriodSeconds: number;
   /** the node pool's lane, timeline and KPIs (a scenario with spec.nodes only) */
   nodes?: NodeRun;
+  /** old and new pods of a rollout (spec.changes `rollout`) and its instants; absent when none */
+  rollout?: RolloutRun;
   /** the run's writes of others (spec.changes) for chart markers; absent when none */
   changes?: { time: number; description: string }[];
   /** KEDA's series and KPIs (a ScaledObject's run); absent or null without KEDA */

@@ -3,6 +3,7 @@
 // replay.ts).
 
 import { countSeries, drive, replayIndex, runError } from './drive.ts';
+import { snapshotSpacing } from './replay.ts';
 import type { SimulationInput } from './input.ts';
 import { metricKey } from './input.ts';
 import type { CurveCompiler } from './curves/tape.ts';
@@ -18,6 +19,8 @@ import { singleSimulation } from './single.ts';
 import { findPlane } from './plane.ts';
 import { NodePlane } from '../nodes/nodePlane.ts';
 import { NodeRecorder } from '../nodes/record.ts';
+import { DeploymentPlane } from '../deployment/plane.ts';
+import { RolloutRecorder } from '../deployment/record.ts';
 import { KedaPlane } from '../keda/plane.ts';
 
 export { SIMULATION_LIMITS };
@@ -52,6 +55,12 @@ export interface SimulateOptions {
    * from tapes (curves/tape.ts; the values are the live ones, bit for bit). Live by default.
    */
   curves?: CurveCompiler;
+  /**
+   * false: a compact run keeps no snapshots (its result's `replay` is null: no sync detail on
+   * demand), for a caller that reads only the KPIs or a series (timing draws, the search). The
+   * same series and KPIs; the meter counts the snapshots anyway. Default true.
+   */
+  replay?: boolean;
 }
 
 /** Why the engine refuses an input, or null when it can run it. */
@@ -119,15 +128,23 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
   const full = options.record === 'full';
   const cluster = sim.cluster;
   const recorder = new Recorder(input, sim.world, sim.syncCount, full);
-  const replay = full ? null : replayIndex(sim.syncCount, { kind: 'hpa' });
+  const keep = !full && options.replay !== false;
+  const replay = keep ? replayIndex(sim.syncCount, { kind: 'hpa' }) : null;
   countSeries(sim, input.hpa.spec.metrics?.length ?? 0, 1);
   const nodePlane = findPlane(sim.plane, NodePlane);
   const nodes = nodePlane ? new NodeRecorder(nodePlane, cluster.workload, sim.syncCount) : null;
+  const deploymentPlane = findPlane(sim.plane, DeploymentPlane);
+  const rollout = deploymentPlane ? new RolloutRecorder(deploymentPlane, sim.syncCount) : null;
   drive(
     sim,
-    new SingleObserver(recorder, cluster, sim, nodes, findPlane(sim.plane, KedaPlane)),
+    new SingleObserver(recorder, cluster, sim, nodes, findPlane(sim.plane, KedaPlane), rollout),
     // A compact run keeps only the series numbers; replay.ts rebuilds a sync's full trace.
-    { trace: full ? true : 'lean', shouldStop: options.shouldStop, replay },
+    {
+      trace: full ? true : 'lean',
+      shouldStop: options.shouldStop,
+      replay,
+      countEvery: full ? 0 : snapshotSpacing(sim.syncCount),
+    },
   );
   return {
     record: full ? 'full' : 'compact',
@@ -145,6 +162,7 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
       : {}),
     // Only a run with a node pool has the key, so other results keep their shape.
     ...(nodes ? { nodes: nodes.build(input.durationSeconds) } : {}),
+    ...(rollout ? { rollout: rollout.build() } : {}),
     ...(recorder.keda
       ? { keda: { series: recorder.keda.series, kpis: recorder.keda.build() } }
       : {}),
@@ -159,6 +177,7 @@ class SingleObserver implements LoopObserver {
     private readonly sim: Simulation,
     private readonly nodes: NodeRecorder | null,
     private readonly keda: KedaPlane | null,
+    private readonly rollout: RolloutRecorder | null,
   ) {}
 
   tick(s: number): void {
@@ -176,6 +195,7 @@ class SingleObserver implements LoopObserver {
       this.keda?.last ?? null,
     );
     this.nodes?.sync(k, t);
+    this.rollout?.sync(k, t);
   }
 }
 

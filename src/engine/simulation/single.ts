@@ -12,7 +12,8 @@ import { Simulation } from './loop.ts';
 import type { WorkMeter } from './meter.ts';
 import { World } from './world.ts';
 import { NodePlane } from '../nodes/nodePlane.ts';
-import { stackPlanes } from './plane.ts';
+import { stackPlanes, type ControlPlane } from './plane.ts';
+import { DeploymentPlane } from '../deployment/plane.ts';
 
 /**
  * One cluster under its HPA over its own world (no limit checks: createSimulation makes them).
@@ -37,12 +38,17 @@ export function singleSimulation(
         input.controller,
         input.informerLagSeconds ?? 0,
       );
+  // The Deployment's controller runs beside it only when the run rolls out a template, and a
+  // node pool under the same cluster only when the scenario has one.
+  const planes: ControlPlane[] = [top];
+  if (input.changes?.some((c) => c.rollout))
+    planes.push(new DeploymentPlane(cluster, input.changes));
+  if (input.nodes) planes.push(new NodePlane(input.nodes, cluster));
   return new Simulation({
     input,
     world,
     clusters: [cluster],
-    // A node pool runs beside the HPA (or KEDA), under the same cluster, only when the scenario has one.
-    plane: input.nodes ? stackPlanes([top, new NodePlane(input.nodes, cluster)]) : top,
+    plane: stackPlanes(planes),
     ...(meter ? { meter } : {}),
   });
 }

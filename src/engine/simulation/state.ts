@@ -46,6 +46,8 @@ export interface PodSnapshot {
   metrics: PodMetricsState | null;
   /** the node it is bound to (only with a node pool) */
   node?: number;
+  /** its ReplicaSet's revision (only after a rollout; absent: 0) */
+  rs?: number;
 }
 
 export interface WorkloadSnapshot {
@@ -55,6 +57,8 @@ export interface WorkloadSnapshot {
   nextGoneAt: number;
   /** creates accepted by the ReplicaSet but not yet through the client, by time */
   creating: number[];
+  /** the ReplicaSet of each of `creating` (only after a rollout) */
+  creatingRs?: number[];
   writer: { tokens: number; at: number };
   /** pod-seconds and Ready pod-seconds of the pods dropped so far (Workload.lived) */
   lived: [number, number];

@@ -6,7 +6,7 @@
 
 import type { PodObservation } from '../controller/index.ts';
 import { DEFAULT_REPLICA_SET, type ReplicaSetModel, type WorkloadModel } from './input.ts';
-import type { PodMetricsState, WorkloadSnapshot } from './state.ts';
+import type { PodMetricsState, PodSnapshot, WorkloadSnapshot } from './state.ts';
 import { zeroCounts, type WorkCounts } from './meter.ts';
 import { probeReadyAt } from './readiness.ts';
 import { addLife } from './podLives.ts';
@@ -41,6 +41,8 @@ export interface SimPod {
   inGroup: boolean;
   /** the node it is bound to (a node pool's index, ../nodes/), -1: none or no node pool */
   node: number;
+  /** its ReplicaSet: the Deployment's revision that made it (0: the starting one; ../deployment/) */
+  rs: number;
 }
 
 /**
@@ -60,6 +62,23 @@ export interface PodPlacer {
 
 function cloneMetrics(m: PodMetricsState | null): PodMetricsState | null {
   return m && { v: m.v.slice(), lastT: m.lastT, prevT: m.prevT, pollT: m.pollT };
+}
+
+/** A pod as a snapshot keeps it (fields added, not spread: a spread per pod was slow). */
+function podSnapshot(p: SimPod): PodSnapshot {
+  const q: PodSnapshot = {
+    index: p.index,
+    createdAt: p.createdAt,
+    scheduledAt: p.scheduledAt,
+    deletedAt: p.deletedAt,
+    failed: p.failed,
+    noMetrics: p.noMetrics,
+    metrics: cloneMetrics(p.metrics),
+  };
+  // Only with a node pool, so a snapshot without one keeps its shape; the rollout's tag likewise.
+  if (p.node >= 0) q.node = p.node;
+  if (p.rs !== 0) q.rs = p.rs;
+  return q;
 }
 
 /** How many pods are in each state at one instant (pending = unscheduled or starting). */
@@ -88,6 +107,8 @@ export class Workload {
   private obsList: PodObservation[] | null = null;
   /** creation times of pods the ReplicaSet decided to create, not yet through the client */
   private creating: number[] = [];
+  /** the ReplicaSet of each of `creating` (parallel; empty when only revision 0 ever created) */
+  private creatingRs: number[] = [];
   private readonly rs: ReplicaSetModel;
   private writer: ApiWriter;
   /**
@@ -266,21 +287,12 @@ export class Workload {
 
   snapshot(): WorkloadSnapshot {
     return {
-      pods: this.pods.map((p) => ({
-        index: p.index,
-        createdAt: p.createdAt,
-        scheduledAt: p.scheduledAt,
-        deletedAt: p.deletedAt,
-        failed: p.failed,
-        noMetrics: p.noMetrics,
-        metrics: cloneMetrics(p.metrics),
-        // Only with a node pool, so a snapshot without one keeps its shape.
-        ...(p.node >= 0 ? { node: p.node } : {}),
-      })),
+      pods: this.pods.map(podSnapshot),
       nextIndex: this.nextIndex,
       unscheduled: this.unscheduled,
       nextGoneAt: this.nextGoneAt,
       creating: this.creating.slice(),
+      ...(this.creatingRs.length > 0 ? { creatingRs: this.creatingRs.slice() } : {}),
       writer: this.writer.snapshot(),
       lived: [this.lived[0], this.lived[1]],
     };
@@ -298,20 +310,23 @@ export class Workload {
       p.noMetrics = q.noMetrics;
       p.metrics = cloneMetrics(q.metrics);
       p.node = q.node ?? -1;
+      p.rs = q.rs ?? 0;
       return p;
     });
     this.nextIndex = s.nextIndex;
     this.unscheduled = s.unscheduled;
     this.nextGoneAt = s.nextGoneAt;
     this.creating = s.creating.slice();
+    this.creatingRs = s.creatingRs?.slice() ?? [];
     this.writer.restore(s.writer);
     this.lived = [s.lived[0], s.lived[1]];
     this.obsList = null;
     this.touch();
   }
 
-  private addPod(createdAt: number, scheduledAt: number | null): SimPod {
+  private addPod(createdAt: number, scheduledAt: number | null, rs = 0): SimPod {
     const pod = this.newPod(this.nextIndex++, createdAt, scheduledAt);
+    pod.rs = rs;
     this.meter.podWrites++;
     if (scheduledAt === null) this.unscheduled++;
     this.pods.push(pod);
@@ -346,6 +361,7 @@ export class Workload {
       metrics: null,
       inGroup: false,
       node: -1,
+      rs: 0,
       failed: false,
       noMetrics: false,
       stateTime: NaN,
@@ -407,6 +423,8 @@ export class Workload {
       // Creates not yet made are cancelled first (the ReplicaSet lowers its expectations).
       const cancel = Math.min(diff, this.creating.length);
       this.creating.length -= cancel;
+      if (this.creatingRs.length > this.creating.length)
+        this.creatingRs.length = this.creating.length;
       // Past burstReplicas the ReplicaSet re-syncs at once (as for creates): only the rate binds.
       const remove = Math.min(diff - cancel, activeCount);
       if (remove > 0)
@@ -416,6 +434,66 @@ export class Workload {
         );
     }
     this.schedule(t);
+  }
+
+  /**
+   * manageReplicas for one ReplicaSet of a Deployment (`rs`, its revision) while several run
+   * (a rollout, ../deployment/): only its own pods and its own pending creates count, new pods
+   * carry its tag, a scale-down ranks only its own active pods (replica_set.go getPodsToDelete
+   * over the ReplicaSet's filteredPods). The client and its token bucket are kube-controller-
+   * manager's one, shared by every ReplicaSet.
+   */
+  manageReplicaSet(rs: number, replicas: number, t: number): void {
+    this.advance(t);
+    // Creates queued before the first rollout belong to the starting ReplicaSet.
+    while (this.creatingRs.length < this.creating.length) this.creatingRs.unshift(0);
+    const own = this.activePods(t).filter((p) => p.rs === rs);
+    let pending = 0;
+    for (const r of this.creatingRs) if (r === rs) pending++;
+    const diff = own.length + pending - replicas;
+    if (diff < 0) {
+      let want = -diff;
+      let at = t;
+      while (want > 0) {
+        const n = Math.min(want, this.rs.burstReplicas);
+        const times = slowStartBatch(n, at, this.writer);
+        // The bucket hands out times in order, so `creating` stays sorted across ReplicaSets.
+        for (const c of times) {
+          this.creating.push(c);
+          this.creatingRs.push(rs);
+        }
+        at = times[times.length - 1] ?? at;
+        want -= n;
+      }
+      this.materialize(t);
+    } else if (diff > 0) {
+      // Its latest creates not yet made are cancelled first (the ReplicaSet lowers its expectations).
+      let cancel = Math.min(diff, pending);
+      const removed = cancel;
+      for (let i = this.creating.length - 1; i >= 0 && cancel > 0; i--) {
+        if (this.creatingRs[i] !== rs) continue;
+        this.creating.splice(i, 1);
+        this.creatingRs.splice(i, 1);
+        cancel--;
+      }
+      const remove = Math.min(diff - removed, own.length);
+      if (remove > 0)
+        this.deletePods(rankForDeletion(own, t, this, this.rankKeys).slice(0, remove), t);
+    }
+    this.schedule(t);
+  }
+
+  /** Pods a ReplicaSet has asked for and not yet created (its pending creates). */
+  pendingCreates(rs: number): number {
+    if (this.creatingRs.length === 0) return rs === 0 ? this.creating.length : 0;
+    let n = 0;
+    for (const r of this.creatingRs) if (r === rs) n++;
+    return n;
+  }
+
+  /** The first pending create's time (Infinity: none). */
+  get nextCreate(): number {
+    return this.creating.length > 0 ? this.creating[0]! : Infinity;
   }
 
   /** Pods waiting for a node (created, not deleted, not bound). */
@@ -475,12 +553,17 @@ export class Workload {
   /** Add the pods whose create call has gone through by t, each scheduled from its creation. */
   private materialize(t: number): void {
     let k = 0;
+    const tags = this.creatingRs;
     while (k < this.creating.length && this.creating[k]! <= t) {
-      const c = this.creating[k++]!;
-      this.addPod(c, null);
+      const c = this.creating[k]!;
+      this.addPod(c, null, tags.length > 0 ? tags[k]! : 0);
+      k++;
       this.schedule(c);
     }
-    if (k > 0) this.creating.splice(0, k);
+    if (k > 0) {
+      this.creating.splice(0, k);
+      if (tags.length > 0) tags.splice(0, k);
+    }
   }
 
   /** Bind unscheduled pods while the cluster has room, oldest first. */

@@ -8,14 +8,14 @@
 
 import { useRef } from 'react';
 import { parseMemberKey } from '../../run/runKey.ts';
-import { useClusterModel } from '../../store/index.ts';
+import { useClusterModel, type FederationView } from '../../store/index.ts';
 import { ExplainPanel, type ExplainedRun } from '../explain/index.ts';
-import type { FederationPayload, SyncDetail } from '../../worker/protocol.ts';
+import type { SyncDetail } from '../../worker/protocol.ts';
 import { ControlPlaneAnswer } from './ControlPlaneAnswer.tsx';
 import { decisionRuns, decisionTitle, noDecisionReason } from './decision.ts';
 
 export function ClusterDecision(props: {
-  federation: FederationPayload;
+  federation: FederationView;
   focusedRun: string;
   selectedSync: number | null;
   /** the store's detail of the selected sync for the focused run (null while it is fetched) */

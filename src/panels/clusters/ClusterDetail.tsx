@@ -4,11 +4,11 @@
 // and its arithmetic), not here.
 
 import { formatElapsed } from '../../format/timeAxis.ts';
-import type { FederationModelPayload } from '../../worker/protocol.ts';
+import type { FederationModelView } from '../../store/index.ts';
 import { clusterRows, eventsAt, KIND_LABEL, lastEventBefore } from './detail.ts';
 
 export function ClusterDetail(props: {
-  model: FederationModelPayload;
+  model: FederationModelView;
   selectedSync: number | null;
   onSelectSync(index: number): void;
 }) {

@@ -12,7 +12,7 @@ import { createHoverStore } from '../../plot/hover.ts';
 import { timeAxis, timeTicksFor } from '../../plot/ticks.ts';
 import { useWidth } from '../../plot/useWidth.ts';
 import type { ClusterEvent } from '../../run/index.ts';
-import type { FederationModelPayload } from '../../worker/protocol.ts';
+import type { FederationModelView } from '../../store/index.ts';
 import { EventTimeline } from './EventTimeline.tsx';
 import { Lane } from './Lane.tsx';
 import { laneMax, laneRows, laneSeries } from './lanes.ts';
@@ -27,7 +27,7 @@ function sum(a: Float64Array, b: Float64Array): Float64Array {
 }
 
 export function ClusterLanes(props: {
-  model: FederationModelPayload;
+  model: FederationModelView;
   /** the control plane's events, as markers under the lanes */
   events: readonly ClusterEvent[];
   /** the time range shown: the charts' zoom, or the whole run */

@@ -1,7 +1,8 @@
 // The multi-cluster view (spec.federation): a model switch when both models ran, each model's
 // service figures side by side, a lane per member cluster plus the total, the control plane's
 // events on the timeline, and the selected sync explained cluster by cluster. Renders nothing for
-// a single-cluster scenario. The selected sync is the app's (shared with the charts): both models
+// a single-cluster scenario. With variants, a switch picks whose federation the lanes draw (each
+// variant's member runs are its own). The selected sync is the app's (shared with the charts): both models
 // run on the same sync grid, so one index means the same instant in either.
 
 import { formatNumber } from '../../format/format.ts';
@@ -9,6 +10,8 @@ import { formatDuration } from '../../format/timeAxis.ts';
 import { parseMemberKey } from '../../run/runKey.ts';
 import {
   useActions,
+  useClusterGroup,
+  useClusterGroups,
   useClusterModel,
   useFederation,
   useFocusedRun,
@@ -16,7 +19,7 @@ import {
   useParseSummary,
   useSelectedSync,
 } from '../../store/index.ts';
-import type { FederationModelPayload } from '../../worker/protocol.ts';
+import type { FederationModelView } from '../../store/index.ts';
 import { ClusterDetail } from './ClusterDetail.tsx';
 import { ClusterLanes } from './ClusterLanes.tsx';
 import { decisionRuns, laneDecision } from './decision.ts';
@@ -29,7 +32,7 @@ function focusedLaneOf(key: string): string | null {
   return d ? (d.member ?? 'total') : null;
 }
 
-function figures(m: FederationModelPayload): string {
+function figures(m: FederationModelView): string {
   const k = m.total.kpis;
   const under = k.overloadSeconds > 0 ? formatDuration(k.overloadSeconds) : 'never';
   return `under capacity ${under} · unmet ${formatNumber(k.unmetDemandPercent, 2)} % · ${formatNumber(k.podHours)} pod-hours · peak ${k.peakReplicas}`;
@@ -47,6 +50,9 @@ export function ClustersPanel(props: {
   const hpaChoice = useHpaChoice();
   const parse = useParseSummary();
   const hpaName = hpaChoice ?? (parse?.selectedHpa || 'the HPA');
+  // The HPA's federation and each variant's: every one is its own group of member runs.
+  const groups = useClusterGroups();
+  const group = useClusterGroup();
   if (!federation || federation.models.length === 0) return null;
   const models = federation.models;
   const index = Math.max(
@@ -87,6 +93,22 @@ export function ClustersPanel(props: {
             {MODEL_TITLE[model.model]} · {model.policy}
           </span>
         )}
+        {groups.length > 1 ? (
+          <label className="cl-group">
+            Runs of{' '}
+            <select
+              aria-label="Whose clusters"
+              value={group ?? ''}
+              onChange={(e) => actions.chooseClusterGroup(e.target.value || null)}
+            >
+              {groups.map((g) => (
+                <option key={g ?? ''} value={g ?? ''}>
+                  {g === null ? hpaName : `variant ${g}`}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
       </div>
       <ul className="cl-figures" aria-label="The service in each model">
         {models.map((m, i) => (

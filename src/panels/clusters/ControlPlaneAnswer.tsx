@@ -4,12 +4,12 @@
 
 import { formatElapsed } from '../../format/timeAxis.ts';
 import type { ClusterEvent } from '../../run/index.ts';
-import type { FederationModelPayload } from '../../worker/protocol.ts';
+import type { FederationModelView } from '../../store/index.ts';
 import { eventSentence } from './answer.ts';
 import { eventsAt, KIND_LABEL, kindClass, lastEventBefore } from './detail.ts';
 import './clusters.css';
 
-function EventAnswer({ model, event }: { model: FederationModelPayload; event: ClusterEvent }) {
+function EventAnswer({ model, event }: { model: FederationModelView; event: ClusterEvent }) {
   return (
     <article className={`cl-event ${kindClass(event.kind)}`} data-kind={event.kind}>
       <p className="cl-answer-sentence">{eventSentence(model, event)}</p>
@@ -34,7 +34,7 @@ function EventAnswer({ model, event }: { model: FederationModelPayload; event: C
 }
 
 export function ControlPlaneAnswer(props: {
-  model: FederationModelPayload;
+  model: FederationModelView;
   selectedSync: number;
   onSelectSync(index: number): void;
   /** above a member's decision chain: only the events, no heading or "nothing happened" */

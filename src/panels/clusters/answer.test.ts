@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSimulatorApi } from '../../worker/api.ts';
+import { federationView } from '../../store/federationView.ts';
 import { eventSentence, listOf } from './answer.ts';
 
 async function models(file: string) {
@@ -9,7 +10,7 @@ async function models(file: string) {
     resolve(import.meta.dirname, '../../presets/multicluster', file),
     'utf8',
   );
-  return (await createSimulatorApi().run(1, text)).federation!.models;
+  return federationView((await createSimulatorApi().run(1, text)).runs)!.models;
 }
 
 const [proposal, shipped] = await models('failover.yaml');

@@ -4,21 +4,21 @@
 // rule and its arithmetic stay one click away, behind a disclosure.
 
 import type { ClusterEvent } from '../../run/index.ts';
-import type { FederationModelPayload } from '../../worker/protocol.ts';
+import type { FederationModelView } from '../../store/index.ts';
 
 interface Bounds {
   min: number;
   max: number;
 }
 
-function boundsAt(m: FederationModelPayload, name: string, k: number): Bounds | null {
+function boundsAt(m: FederationModelView, name: string, k: number): Bounds | null {
   const c = m.clusters.find((x) => x.name === name);
   if (!c || k < 0 || k >= m.time.length) return null;
   const max = c.maxReplicas[k]!;
   return Number.isNaN(max) ? null : { min: c.minReplicas[k]!, max };
 }
 
-function replicasAt(m: FederationModelPayload, name: string, k: number): number | null {
+function replicasAt(m: FederationModelView, name: string, k: number): number | null {
   const c = m.clusters.find((x) => x.name === name);
   return c && k >= 0 && k < m.time.length ? c.specReplicas[k]! : null;
 }
@@ -48,7 +48,7 @@ function byPolicy(policy: string): string {
 }
 
 /** Each named cluster's bounds before and after sync k: "west min 1 → 2, max 6 → 14". */
-function boundsMoves(m: FederationModelPayload, names: readonly string[], k: number): string[] {
+function boundsMoves(m: FederationModelView, names: readonly string[], k: number): string[] {
   const out: string[] = [];
   for (const name of names) {
     const a = boundsAt(m, name, k - 1);
@@ -66,7 +66,7 @@ function boundsMoves(m: FederationModelPayload, names: readonly string[], k: num
   return out;
 }
 
-function replicaMoves(m: FederationModelPayload, names: readonly string[], k: number): string[] {
+function replicaMoves(m: FederationModelView, names: readonly string[], k: number): string[] {
   const out: string[] = [];
   for (const name of names) {
     const a = replicasAt(m, name, k - 1);
@@ -76,12 +76,12 @@ function replicaMoves(m: FederationModelPayload, names: readonly string[], k: nu
   return out;
 }
 
-function policyOf(e: ClusterEvent, m: FederationModelPayload): string {
+function policyOf(e: ClusterEvent, m: FederationModelView): string {
   return /\(([A-Za-z]+)\)/.exec(e.rule)?.[1] ?? m.policy;
 }
 
 /** One plain sentence for event `e` of model `m`. */
-export function eventSentence(m: FederationModelPayload, e: ClusterEvent): string {
+export function eventSentence(m: FederationModelView, e: ClusterEvent): string {
   const k = e.sync;
   const [first = '', ...rest] = e.clusters;
   switch (e.kind) {
@@ -156,7 +156,7 @@ export function eventSentence(m: FederationModelPayload, e: ClusterEvent): strin
   }
 }
 
-function recoveredNames(m: FederationModelPayload, e: ClusterEvent): string[] {
+function recoveredNames(m: FederationModelView, e: ClusterEvent): string[] {
   const back = e.clusters.filter((name) => {
     const c = m.clusters.find((x) => x.name === name);
     return c && e.sync > 0 && c.failed[e.sync - 1] === 1 && c.failed[e.sync] === 0;

@@ -4,21 +4,22 @@
 
 import { memberKey, type MemberRef } from '../../run/runKey.ts';
 import type { ExplainedRun } from '../explain/index.ts';
-import type { FederationModelPayload } from '../../worker/protocol.ts';
+import type { FederationModelView } from '../../store/index.ts';
 
 /** The decisions of one model, for the explanation's run switch. */
-export function decisionRuns(model: FederationModelPayload, hpaName: string): ExplainedRun[] {
+export function decisionRuns(model: FederationModelView, hpaName: string): ExplainedRun[] {
+  const v = model.variant;
   if (model.model === 'shipped')
-    return [{ key: memberKey('shipped', null), name: centralName(hpaName), role: 'hpa' }];
+    return [{ key: memberKey('shipped', null, v), name: centralName(hpaName, v), role: 'hpa' }];
   return model.clusters.map((c) => ({
-    key: memberKey('proposal', c.name),
-    name: `${c.name}'s member HPA`,
+    key: memberKey('proposal', c.name, v),
+    name: `${c.name}'s member HPA${v === undefined ? '' : ` (${v})`}`,
     role: 'cluster',
   }));
 }
 
-function centralName(hpaName: string): string {
-  return `${hpaName} as the central FederatedHPA`;
+function centralName(hpaName: string, variant?: string): string {
+  return `${hpaName}${variant === undefined ? '' : ` (${variant})`} as the central FederatedHPA`;
 }
 
 export function decisionTitle(d: MemberRef, hpaName: string): string {
@@ -28,14 +29,16 @@ export function decisionTitle(d: MemberRef, hpaName: string): string {
 }
 
 /** The key a click on a lane focuses: that member's HPA (proposal) or the central one. */
-export function laneDecision(model: FederationModelPayload, lane: string): string | null {
-  if (model.model === 'shipped') return memberKey('shipped', null);
-  return model.clusters.some((c) => c.name === lane) ? memberKey('proposal', lane) : null;
+export function laneDecision(model: FederationModelView, lane: string): string | null {
+  if (model.model === 'shipped') return memberKey('shipped', null, model.variant);
+  return model.clusters.some((c) => c.name === lane)
+    ? memberKey('proposal', lane, model.variant)
+    : null;
 }
 
 /** Why `member` made no decision at sync k (null: it did, or it is the central HPA). */
 export function noDecisionReason(
-  model: FederationModelPayload,
+  model: FederationModelView,
   member: string | null,
   k: number,
 ): string | null {

@@ -2,13 +2,14 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSimulatorApi } from '../../worker/api.ts';
+import { federationView } from '../../store/federationView.ts';
 import { clusterRows, eventsAt, kindClass, lastEventBefore } from './detail.ts';
 
 const text = readFileSync(
   resolve(import.meta.dirname, '../../presets/multicluster/failover.yaml'),
   'utf8',
 );
-const federation = (await createSimulatorApi().run(1, text)).federation!;
+const federation = federationView((await createSimulatorApi().run(1, text)).runs)!;
 const [proposal, shipped] = federation.models;
 const sync = (t: number) => Array.from(proposal!.time).indexOf(t);
 

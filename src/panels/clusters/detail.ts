@@ -2,7 +2,7 @@
 // events of that sync, and the last one before it when the sync had none.
 
 import type { ClusterEvent, ClusterEventKind } from '../../run/index.ts';
-import type { FederationModelPayload } from '../../worker/protocol.ts';
+import type { FederationModelView } from '../../store/index.ts';
 
 export interface ClusterRow {
   name: string;
@@ -18,7 +18,7 @@ export interface ClusterRow {
   sharePercent: number | null;
 }
 
-export function clusterRows(m: FederationModelPayload, k: number): ClusterRow[] {
+export function clusterRows(m: FederationModelView, k: number): ClusterRow[] {
   return m.clusters.map((c) => {
     const min = c.minReplicas[k]!;
     const max = c.maxReplicas[k]!;
@@ -92,7 +92,7 @@ export function kindClass(kind: ClusterEventKind): 'trouble' | 'move' | 'divisio
   }
 }
 
-export const MODEL_TITLE: Record<FederationModelPayload['model'], string> = {
+export const MODEL_TITLE: Record<FederationModelView['model'], string> = {
   proposal: 'Proposal (seed design)',
   shipped: 'Shipped Karmada',
 };

@@ -7,7 +7,7 @@
 import { downsampleIndices } from '../../plot/lttb.ts';
 import type { PlotRow } from '../../plot/geometry.ts';
 import { linear } from '../../plot/scale.ts';
-import type { FederationModelPayload } from '../../worker/protocol.ts';
+import type { FederationModelView } from '../../store/index.ts';
 
 /** The drawing box of one lane, in SVG units (the SVG is stretched to the panel's width). */
 export const LANE_W = 1000;
@@ -31,7 +31,7 @@ export interface LaneSeries {
 }
 
 /** Every member's lane, then the total's, as the panel draws them. */
-export function laneSeries(m: FederationModelPayload): LaneSeries[] {
+export function laneSeries(m: FederationModelView): LaneSeries[] {
   const proposal = m.model === 'proposal';
   const members: LaneSeries[] = m.clusters.map((c) => ({
     key: c.name,

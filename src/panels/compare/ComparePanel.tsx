@@ -21,10 +21,15 @@ import {
   useFocusedRun,
   useHpaChoice,
   useOpenedView,
+  useResultText,
   useRuns,
+  useScenarioTextWhile,
+  useShownStale,
 } from '../../store/index.ts';
+import { compareStaleNote } from './staleNote.ts';
 import { runColour } from '../../format/runColours.ts';
 import { ReplicasOverlay } from './ReplicasOverlay.tsx';
+import { VariantDiffs } from './VariantDiffs.tsx';
 import './compare.css';
 
 const COMPARE_FORMAT: CompareFormat = { duration: formatDuration };
@@ -85,6 +90,9 @@ export function ComparePanel({ exportPng, placement = 'page' }: ComparePanelProp
   const colourOf = (key: string) => runColour(runs.find((r) => r.key === key)?.colour ?? 0);
   const changesOf = (key: string) => runs.find((r) => r.key === key)?.changes;
   const many = compared.length > 1;
+  // After an edit the rows are the previous text's until the new runs land (staleNote.ts).
+  const stale = useShownStale() && many;
+  const staleNote = compareStaleNote(stale, useResultText(), useScenarioTextWhile(stale));
 
   // A reviewer's link (#…&view=compare) opens on the comparison.
   const opened = useRef(false);
@@ -132,15 +140,15 @@ export function ComparePanel({ exportPng, placement = 'page' }: ComparePanelProp
 
   // Each variant as a diff from the HPA as written, for the reader of the table and the PR; read
   // from the text when the runs arrive (not per keystroke).
-  const diffs = useMemo(
-    () => (runs.length > 1 ? variantDiffs(getScenarioText(), hpaChoice ?? undefined) : []),
-    [runs, hpaChoice],
-  );
+  const diffs = useMemo(() => {
+    const text = getScenarioText();
+    return { text, list: runs.length > 1 ? variantDiffs(text, hpaChoice ?? undefined) : [] };
+  }, [runs, hpaChoice]);
   if ((placement === 'bar') === many) return null;
   // Durations as the KPI strip shows them ("4 min 30 s"), not raw seconds.
   const rows = many ? compareRuns(compared, COMPARE_FORMAT) : [];
   const markdown = many
-    ? comparisonMarkdown(compared, '', COMPARE_FORMAT) + variantDiffsMarkdown(diffs)
+    ? comparisonMarkdown(compared, '', COMPARE_FORMAT) + variantDiffsMarkdown(diffs.list)
     : '';
   return (
     <section
@@ -193,8 +201,13 @@ export function ComparePanel({ exportPng, placement = 'page' }: ComparePanelProp
       </div>
       {many ? (
         <>
+          {staleNote ? (
+            <p role="status" className="compare-stale">
+              {staleNote}
+            </p>
+          ) : null}
           <ReplicasOverlay runs={listed} />
-          <table className="compare-table">
+          <table className={staleNote ? 'compare-table is-stale' : 'compare-table'}>
             <thead>
               <tr>
                 <th scope="col">KPI</th>
@@ -245,19 +258,7 @@ export function ComparePanel({ exportPng, placement = 'page' }: ComparePanelProp
               ))}
             </tbody>
           </table>
-          {diffs.length > 0 ? (
-            <details className="compare-diffs">
-              <summary>What each variant changes, as a diff</summary>
-              {diffs.map((d) => (
-                <figure key={d.name} className="compare-diff">
-                  <figcaption>{d.name}</figcaption>
-                  <pre aria-label={`Diff of variant ${d.name}`}>
-                    {d.diff ?? `The patch does not apply: ${d.error ?? 'unknown'}`}
-                  </pre>
-                </figure>
-              ))}
-            </details>
-          ) : null}
+          <VariantDiffs text={diffs.text} diffs={diffs.list} stale={stale} />
           <details className="compare-markdown">
             <summary>Markdown for a pull request</summary>
             <textarea

@@ -122,6 +122,14 @@ describe('the combined scenario schema for monaco-yaml', () => {
     for (const doc of docs) expect(validate(doc, schema)).toEqual([]);
   });
 
+  it("leaves an install file's other kinds alone, and checks an HPA or a kindless document", () => {
+    const deployment = { apiVersion: 'apps/v1', kind: 'Deployment', spec: { replicas: 2 } };
+    expect(validate(deployment, schema)).toEqual([]);
+    const hpa = { apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', spek: {} };
+    expect(validate(hpa, schema)).toContain('.spek: unknown');
+    expect(validate({ apiVersion: 'apps/v1', spek: {} }, schema).length).toBeGreaterThan(0);
+  });
+
   it('dispatches on kind: each document gets its own schema', () => {
     const [hpa, sim] = documentsOf(readFileSync(join(presetDir, 'default.yaml'), 'utf8')) as [
       Record<string, Record<string, unknown>>,

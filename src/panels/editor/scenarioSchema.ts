@@ -5,7 +5,9 @@
  * of the file against it. A scenario has two documents, the HPA manifest and the `kind:
  * Simulation` document, so the combined schema dispatches on `kind`: `Simulation` → the
  * Simulation schema, `ScaledObject` (KEDA, which the scenario runs as the HPA KEDA creates) → its
- * CRD's schema, anything else (including a document still being typed) → the HPA schema.
+ * CRD's schema, `HorizontalPodAutoscaler` or no kind yet (a document still being typed) → the
+ * HPA schema, and any other kind (an install file's Deployment, Service …) → none: the scenario's
+ * own reading says what it does with them.
  *
  * Each source schema keeps its own `$defs`, nested under the combined schema's `$defs`, and its
  * `$ref`s are rewritten to point there, so the two can never clash over a definition name.
@@ -19,6 +21,7 @@ export const SCENARIO_SCHEMA_URI = 'https://hpa-sim.dev/schema/scenario.json';
 export const SCENARIO_FILE_SUFFIX = '.hpa-sim.yaml';
 export const SIMULATION_KIND = 'Simulation';
 export const SCALED_OBJECT_KIND = 'ScaledObject';
+export const HPA_KIND = 'HorizontalPodAutoscaler';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -43,13 +46,16 @@ export function buildScenarioSchema({
 }: ScenarioSchemaParts): JsonSchema {
   const hpaPart = embed(hpa, '#/$defs/hpa');
   const simulationPart = embed(simulation, '#/$defs/simulation');
+  // Any other kind (a Deployment, a Service of an install file) is the scenario's to read, not
+  // an HPA with a wrong kind: no schema, so no squiggles on it. No kind at all: the HPA's.
+  const hpaOrOther = {
+    if: kindIs(HPA_KIND),
+    then: { $ref: '#/$defs/hpa' },
+    else: { if: { type: 'object', required: ['kind'] }, then: {}, else: { $ref: '#/$defs/hpa' } },
+  };
   const notSimulation = scaledObject
-    ? {
-        if: kindIs(SCALED_OBJECT_KIND),
-        then: { $ref: '#/$defs/scaledObject' },
-        else: { $ref: '#/$defs/hpa' },
-      }
-    : { $ref: '#/$defs/hpa' };
+    ? { if: kindIs(SCALED_OBJECT_KIND), then: { $ref: '#/$defs/scaledObject' }, else: hpaOrOther }
+    : hpaOrOther;
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: SCENARIO_SCHEMA_URI,

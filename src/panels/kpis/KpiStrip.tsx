@@ -23,6 +23,8 @@ export interface KpiStripProps {
    * failed; absent: the scenario asks for none
    */
   draws?: KpiDraws | null;
+  /** the node plane's bill, added to the Cost tile (kpiItems' nodeCost) */
+  nodeCost?: { cost: number | null; costPerMonth: number | null } | null;
 }
 
 export type KpiDraws =
@@ -60,7 +62,7 @@ export function SoFarLine({ f }: { f: SoFar }) {
 export function KpiStrip(props: KpiStripProps) {
   const { kpis, stale, durationSeconds, hasDemand } = props;
   if (!kpis) return null;
-  const items = kpiItems(kpis, { durationSeconds, hasDemand });
+  const items = kpiItems(kpis, { durationSeconds, hasDemand, nodeCost: props.nodeCost ?? null });
   const draws = props.draws ?? null;
   const ranges =
     draws?.kind === 'done' ? drawRanges(draws.stats, { durationSeconds, hasDemand }) : null;

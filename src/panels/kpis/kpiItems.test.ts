@@ -103,4 +103,24 @@ describe('kpiItems: cost and utilization', () => {
     expect(priced.cost).toMatchObject({ value: '$225.41/mo', detail: '$7.41 this run' });
     expect(priced.utilization).toMatchObject({ value: '72%', detail: 'p95 of requests' });
   });
+
+  it("counts the nodes' bill: a node price alone is not $0.00 (nodes-wait prices only nodeHour)", () => {
+    const noPodPrices = {
+      ...base,
+      cost: { currency: 'USD' as const, perRun: 0, perMonth: 0, vcpuHours: 1, gibHours: 1 },
+    };
+    const nodeCost = { cost: 6.8227, costPerMonth: 207.54 };
+    expect(byId(kpiItems(noPodPrices, { nodeCost })).cost).toMatchObject({
+      value: '$207.54/mo',
+      detail: '$6.82 this run (nodes)',
+    });
+    const both = { ...noPodPrices, cost: { ...noPodPrices.cost, perRun: 1, perMonth: 30 } };
+    expect(byId(kpiItems(both, { nodeCost })).cost).toMatchObject({
+      value: '$237.54/mo',
+      detail: '$7.82 this run: nodes $6.82 + pods $1.00',
+    });
+    // Nodes without a price change nothing.
+    const unpriced = { cost: null, costPerMonth: null };
+    expect(byId(kpiItems(noPodPrices, { nodeCost: unpriced })).cost?.value).toBe('$0.00/mo');
+  });
 });

@@ -32,6 +32,11 @@ export interface KpiOptions {
   durationSeconds?: number;
   /** false when the scenario has no traffic curve: unmet demand does not apply */
   hasDemand?: boolean;
+  /**
+   * the node plane's bill (spec.nodes with spec.cost.nodeHour): what the cluster pays for the
+   * nodes, beside what spec.cost prices per pod; null/absent without nodes or a node price
+   */
+  nodeCost?: { cost: number | null; costPerMonth: number | null } | null;
 }
 
 function percentOf(part: number, whole: number | undefined): string | null {
@@ -56,19 +61,7 @@ export function kpiItems(k: Kpis, opts: KpiOptions = {}): KpiItem[] {
         'Cost: the time integral of all pods that existed (Pending, starting, Ready, Terminating), in hours; "ready" counts Ready pods only',
       warn: false,
     },
-    ...(k.cost
-      ? [
-          {
-            id: 'cost',
-            label: 'Cost',
-            value: `${formatMoney(k.cost.perMonth)}/mo`,
-            detail: `${formatMoney(k.cost.perRun)} this run`,
-            title:
-              'At the prices of spec.cost: pod-hours × podHour + requested vCPU-hours × vcpuHour + requested GiB-hours × gibHour; per month is the run\u2019s rate over 730 hours, as if this traffic went on',
-            warn: false,
-          },
-        ]
-      : []),
+    ...costItems(k, opts.nodeCost ?? null),
     {
       id: 'replicas',
       label: 'Peak / final',
@@ -156,4 +149,45 @@ export function kpiItems(k: Kpis, opts: KpiOptions = {}): KpiItem[] {
 export function formatMoney(usd: number): string {
   const digits = Math.abs(usd) >= 10_000 ? 0 : 2;
   return `$${usd.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+}
+
+const COST_TITLE =
+  'At the prices of spec.cost: pod-hours × podHour + requested vCPU-hours × vcpuHour + requested GiB-hours × gibHour';
+const MONTH_NOTE = '; per month is the run\u2019s rate over 730 hours, as if this traffic went on';
+
+/** The Cost tile: the pods' prices, the nodes' bill, or both added (each named in the detail). */
+function costItems(k: Kpis, nodes: KpiOptions['nodeCost'] | null): KpiItem[] {
+  const nodeMonth = nodes?.costPerMonth ?? null;
+  const nodeRun = nodes?.cost ?? null;
+  if (nodeMonth === null || nodeRun === null) {
+    if (!k.cost) return [];
+    return [
+      {
+        id: 'cost',
+        label: 'Cost',
+        value: `${formatMoney(k.cost.perMonth)}/mo`,
+        detail: `${formatMoney(k.cost.perRun)} this run`,
+        title: COST_TITLE + MONTH_NOTE,
+        warn: false,
+      },
+    ];
+  }
+  const pods = k.cost && (k.cost.perRun > 0 || k.cost.perMonth > 0) ? k.cost : null;
+  const month = nodeMonth + (pods?.perMonth ?? 0);
+  const run = nodeRun + (pods?.perRun ?? 0);
+  return [
+    {
+      id: 'cost',
+      label: 'Cost',
+      value: `${formatMoney(month)}/mo`,
+      detail: pods
+        ? `${formatMoney(run)} this run: nodes ${formatMoney(nodeRun)} + pods ${formatMoney(pods.perRun)}`
+        : `${formatMoney(run)} this run (nodes)`,
+      title:
+        'The nodes: node-hours (from the cloud call to the node\u2019s removal) × spec.cost.nodeHour' +
+        (pods ? `; plus the pods: ${COST_TITLE.replace('At the prices of spec.cost: ', '')}` : '') +
+        MONTH_NOTE,
+      warn: false,
+    },
+  ];
 }

@@ -11,7 +11,7 @@ import {
   useHpaChoice,
   useScenarioText,
 } from '../../store/index.ts';
-import { changedLine, patchProblem } from './stale.ts';
+import { changedLine, usePatchProblems } from './stale.ts';
 import type { SearchStatus } from '../../store/index.ts';
 import { THRESHOLDS } from '../../tune/goals.ts';
 import type { CandidateResult, SearchResult } from '../../tune/search.ts';
@@ -332,9 +332,8 @@ function Results(props: {
   const now = useScenarioText();
   const hpa = useHpaChoice();
   const changed = changedLine(props.text, now);
-  const problems = new Map(
-    changed === null ? [] : listed.map((c) => [c.index, patchProblem(now, c.patch, hpa)]),
-  );
+  const problems = usePatchProblems(now, changed !== null, listed, hpa);
+  const problemOf = (i: number) => (i === 0 ? null : (problems.get(i)?.message ?? null));
   return (
     <div className="tune-results">
       {changed !== null ? (
@@ -377,9 +376,9 @@ function Results(props: {
                       .map((k) => `${k.met ? '✓' : '✗'} ${k.label} ${round(k.value)}`)
                       .join(', ')}
                 <TradesOf current={props.result.candidates[0]} candidate={c} />
-                {c.index !== 0 && problems.get(c.index) ? (
+                {problemOf(c.index) ? (
                   <div className="tune-error">
-                    No longer applies to the scenario as it is: {problems.get(c.index)}
+                    No longer applies to the scenario as it is: {problemOf(c.index)}
                   </div>
                 ) : null}
               </td>
@@ -389,7 +388,7 @@ function Results(props: {
                 </code>
               </td>
               <td>
-                {props.onAdd && c.index !== 0 && c.kpis && !problems.get(c.index) ? (
+                {props.onAdd && c.index !== 0 && c.kpis && !problemOf(c.index) ? (
                   <button
                     className="btn"
                     disabled={props.added.has(c.index)}
@@ -406,6 +405,9 @@ function Results(props: {
                     text={props.text}
                     patch={c.patch}
                     label={`tuned-${c.index}`}
+                    hpa={hpa}
+                    constraints={c.constraints}
+                    problem={problemOf(c.index)}
                     onMakeHpa={props.onMakeHpa}
                   />
                 ) : null}

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { changedLine, patchProblem } from './stale.ts';
+import { patchProblem as problemOf } from '../../tune/applies.ts';
+import { changedLine } from './stale.ts';
+
+const patchProblem = (text: string, p: Record<string, unknown>, hpa: string | null) =>
+  problemOf(text, p, hpa)?.message ?? null;
 
 const hpa = (apiVersion: string) => `# a worker
 apiVersion: ${apiVersion}

@@ -1,10 +1,10 @@
 // Tune results after an edit (issue 25, bad input): the figures are for the text the search ran,
 // so the panel says where the editor has changed since, and for each candidate whether its patch
-// still applies to the scenario as it is now, with the line that stops it, instead of showing
-// stale figures as if they were current or exporting a wrong manifest.
+// still applies to the scenario as it is now (src/tune/applies.ts: the cause, the field and its
+// line), instead of showing stale figures as if they were current or exporting a wrong manifest.
 
-import { LineCounter, parseAllDocuments } from 'yaml';
-import { tunedManifest } from '../../scenario/edit/index.ts';
+import { useEffect, useState } from 'react';
+import type { PatchProblem } from '../../tune/applies.ts';
 
 /** The first line (1-based) where `now` differs from `searched`; null when they are the same. */
 export function changedLine(searched: string, now: string): number | null {
@@ -16,34 +16,38 @@ export function changedLine(searched: string, now: string): number | null {
   return i + 1;
 }
 
+/** How long the editor rests before the candidates are checked against its text (a parse each). */
+const SETTLE_MS = 250;
+
 /**
- * Why `patch` no longer applies to the HPA of `text` (null: it does): the HPA is gone, or is
- * now autoscaling/v1 (no `behavior`), each with its line.
+ * Each listed candidate's problem with the editor's text (null: it applies), once the text has
+ * settled; empty while the text is the searched one. The checker parses the scenario, so it is
+ * loaded on first need (a chunk of its own, not the page's first load).
  */
-export function patchProblem(
-  text: string,
-  patch: Record<string, unknown>,
+export function usePatchProblems(
+  now: string,
+  stale: boolean,
+  candidates: readonly { index: number; patch: Record<string, unknown> }[],
   hpa: string | null,
-): string | null {
-  const lines = new LineCounter();
-  const docs = parseAllDocuments(text, { lineCounter: lines });
-  if (Array.isArray(docs))
-    for (const doc of docs) {
-      if (doc.errors.length > 0) continue;
-      const v = doc.toJS() as {
-        kind?: unknown;
-        apiVersion?: unknown;
-        metadata?: { name?: unknown };
-      };
-      if (v?.kind !== 'HorizontalPodAutoscaler') continue;
-      if (hpa !== null && v.metadata?.name !== hpa) continue;
-      if (v.apiVersion === 'autoscaling/v1' && patch.behavior !== undefined) {
-        const node = doc.get('apiVersion', true) as { range?: [number, number, number] } | null;
-        const line = node?.range ? lines.linePos(node.range[0]).line : 1;
-        return `line ${line}: apiVersion autoscaling/v1 has no behavior, so this candidate's patch no longer applies`;
-      }
-      break;
+): Map<number, PatchProblem | null> {
+  const [problems, setProblems] = useState(new Map<number, PatchProblem | null>());
+  const key = candidates.map((c) => c.index).join(',');
+  useEffect(() => {
+    if (!stale) {
+      setProblems(new Map());
+      return;
     }
-  const r = tunedManifest(text, patch, hpa ?? undefined);
-  return r.ok ? null : r.error;
+    let live = true;
+    const timer = setTimeout(() => {
+      void import('../../tune/applies.ts').then(({ patchProblems }) => {
+        if (live) setProblems(patchProblems(now, candidates, hpa));
+      });
+    }, SETTLE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+    // candidates are keyed by their indexes (the list is rebuilt per render)
+  }, [now, stale, key, hpa]);
+  return problems;
 }

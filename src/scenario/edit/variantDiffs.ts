@@ -7,6 +7,8 @@ import { tunedManifest } from './shipManifest.ts';
 
 export interface VariantDiff {
   name: string;
+  /** the variant's merge patch over the HPA's spec (what "Export", "Make this the HPA" apply) */
+  patch: Record<string, unknown>;
   /** the unified diff, or null when the patch does not apply (`error` says why) */
   diff: string | null;
   error?: string;
@@ -21,11 +23,12 @@ export function variantDiffs(text: string, hpaName?: string): VariantDiff[] {
     if (value?.kind !== 'Simulation' || !Array.isArray(value.spec?.variants)) continue;
     for (const v of value.spec.variants as { name?: unknown; patch?: unknown }[]) {
       if (typeof v?.name !== 'string' || typeof v.patch !== 'object' || v.patch === null) continue;
-      const shipped = tunedManifest(text, v.patch as Record<string, unknown>, hpaName);
+      const patch = v.patch as Record<string, unknown>;
+      const shipped = tunedManifest(text, patch, hpaName);
       out.push(
         shipped.ok
-          ? { name: v.name, diff: shipped.diff }
-          : { name: v.name, diff: null, error: shipped.error },
+          ? { name: v.name, patch, diff: shipped.diff }
+          : { name: v.name, patch, diff: null, error: shipped.error },
       );
     }
   }

@@ -14,6 +14,7 @@ import type {
   ReadinessProbeDocument,
   ReplicaSetDocument,
   ChangeDocument,
+  RolloutDocument,
   KedaChangeDocument,
   SimulationDocument,
   SimulationMetadata,
@@ -395,6 +396,27 @@ const change = object(
         maximum: MAX_PODS,
         'x-limit': PODS_LIMIT,
       },
+    ),
+    rollout: object(
+      "A new pod template rolled out (kubectl set image, rollout restart): the Deployment controller's RollingUpdate runs a new ReplicaSet beside the old one. Each field defaults to the pasted Deployment's strategy, else the apps/v1 defaults (25 %, 25 %, 0).",
+      {
+        maxSurge: {
+          type: ['string', 'integer'],
+          description:
+            'spec.strategy.rollingUpdate.maxSurge: pods above the desired count during the rollout, a count or a percent ("25%", rounded up). Default 25%.',
+          examples: ['25%', 1],
+        },
+        maxUnavailable: {
+          type: ['string', 'integer'],
+          description:
+            'spec.strategy.rollingUpdate.maxUnavailable: pods below the desired count that may be unavailable, a count or a percent ("25%", rounded down). Default 25%; not 0 when maxSurge is 0.',
+          examples: ['25%', 0],
+        },
+        minReadySeconds: int32(
+          'spec.minReadySeconds: a new pod counts as available once Ready this long. Default 0.',
+          { minimum: 0 },
+        ),
+      } satisfies PropertiesOf<RolloutDocument>,
     ),
     keda: object("A ScaledObject's run: kubectl annotate of the ScaledObject at this instant.", {
       paused: boolean(

@@ -122,8 +122,16 @@ export interface ChangeDocument {
   at?: DurationText;
   patch?: Record<string, unknown>;
   replicas?: number;
+  rollout?: RolloutDocument;
   keda?: KedaChangeDocument;
   description?: string;
+}
+
+/** A new pod template rolled out: the Deployment's rolling-update strategy (../variants/rollout.ts). */
+export interface RolloutDocument {
+  maxSurge?: string | number;
+  maxUnavailable?: string | number;
+  minReadySeconds?: number;
 }
 
 /** A change of the ScaledObject itself (a KEDA run): its pause annotation. */

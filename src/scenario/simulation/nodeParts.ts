@@ -94,7 +94,7 @@ export function checkWithNodes(spec: SimulationSpecDocument, report: Reporter): 
   if (spec.federation !== undefined)
     report.error(
       [...AT],
-      'spec.nodes is not yet supported with spec.federation (each member cluster would need its own pool)',
+      'spec.nodes runs under one cluster only: with spec.federation each member cluster would need its own node pool and provisioner, which the simulator does not run yet. Remove spec.nodes, and give each member cluster its room with spec.federation.clusters[].capacity (pods beyond it stay Pending)',
     );
 }
 

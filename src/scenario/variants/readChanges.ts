@@ -15,20 +15,13 @@ import { getPath, isRecord } from '../plainData.ts';
 import { metricRefs } from '../simulation/metricRefs.ts';
 import { seconds } from '../simulation/read.ts';
 import { formatSeconds } from '../simulation/units.ts';
-import type { Path } from '../types.ts';
+import type { ChangeEntry, Path } from '../types.ts';
 import { mergePatch } from './mergePatch.ts';
 import { patchReporter } from './patchReporter.ts';
+import { describeRollout, readRolloutFields } from './rollout.ts';
+import { DEFAULT_STRATEGY } from '../../engine/deployment/controller.ts';
 
-export interface ChangeEntry {
-  index: number;
-  atSeconds: number;
-  /** as written, nulls kept (a null deletes a field); null: no patch */
-  patch: Record<string, unknown> | null;
-  replicas: number | null;
-  /** keda.paused: the ScaledObject's pause annotation set (true) or removed (false), or null */
-  kedaPaused: boolean | null;
-  description: string;
-}
+export type { ChangeEntry };
 
 const changePath = (i: number): Path => ['spec', 'changes', i];
 
@@ -69,16 +62,17 @@ export function readChangeEntries(
     seen.set(at, index);
     const patch = isRecord(item.patch) ? item.patch : null;
     const replicas = typeof item.replicas === 'number' ? item.replicas : null;
+    const rollout = isRecord(item.rollout) ? readRolloutFields(item.rollout) : null;
     const paused = isRecord(item.keda) ? item.keda.paused : undefined;
     const kedaPaused = typeof paused === 'boolean' ? paused : null;
-    if (patch === null && replicas === null && kedaPaused === null)
+    if (patch === null && replicas === null && rollout === null && kedaPaused === null)
       return report.error(
         changePath(index),
-        "a change needs a patch (an edit of the HPA), replicas (kubectl scale of its target) or both, or keda.paused (a ScaledObject's pause)",
+        "a change needs a patch (an edit of the HPA), replicas (kubectl scale of its target), a rollout (a new pod template), keda.paused (a ScaledObject's pause) or several of them",
         'key',
       );
     const description = typeof item.description === 'string' ? item.description : '';
-    entries.push({ index, atSeconds: at, patch, replicas, kedaPaused, description });
+    entries.push({ index, atSeconds: at, patch, replicas, rollout, kedaPaused, description });
   });
   return entries.sort((a, b) => a.atSeconds - b.atSeconds);
 }
@@ -151,6 +145,8 @@ export function buildChanges(
       prev = hpa;
     }
     if (e.replicas !== null) parts.push(`the target was scaled to ${e.replicas} (kubectl scale)`);
+    const rollout = e.rollout ? (e.strategy ?? { ...DEFAULT_STRATEGY, ...e.rollout }) : null;
+    if (rollout !== null) parts.push(describeRollout(rollout));
     if (e.kedaPaused !== null)
       parts.push(
         e.kedaPaused
@@ -161,6 +157,7 @@ export function buildChanges(
       atSeconds: e.atSeconds,
       hpa,
       replicas: e.replicas,
+      ...(rollout !== null ? { rollout } : {}),
       ...(e.kedaPaused !== null ? { keda: { paused: e.kedaPaused } } : {}),
       description: e.description ? `${parts.join(' and ')}: ${e.description}` : parts.join(' and '),
     });

@@ -4,6 +4,7 @@
 import type {
   EditReply,
   ResultPayload,
+  RunPayload,
   RunReply,
   RunRequestOptions,
   SyncDetail,
@@ -80,6 +81,52 @@ export function resultReply(text: string, syncs = 3): RunReply {
       { key: 'main', kind: 'hpa', group: 'main', label: text, colour: 0, result, error: null },
     ],
   };
+}
+
+/**
+ * A multi-cluster reply: the proposal model's member `east` and its total, for the HPA and for a
+ * variant `tight` (east's weight 1 and 2: each group's lanes are its own).
+ */
+export function federatedReply(text: string, syncs = 3): RunReply {
+  const base = resultReply(text, syncs);
+  const result = base.runs[0]!.result!;
+  const n = () => new Float64Array(syncs);
+  const group = (variant?: string): RunPayload[] => {
+    const v = variant ? `${variant}:` : '';
+    return [
+      {
+        key: `${v}proposal/east`,
+        kind: 'member',
+        group: `${v}proposal`,
+        label: 'east',
+        colour: 0,
+        result,
+        error: null,
+        lanes: {
+          kind: 'member',
+          capacityPods: null,
+          weight: variant ? 2 : 1,
+          priority: 0,
+          unschedulable: n(),
+          minReplicas: n(),
+          maxReplicas: n(),
+          failed: new Uint8Array(syncs),
+          demandShare: n(),
+        },
+      },
+      {
+        key: `${v}proposal/total`,
+        kind: 'total',
+        group: `${v}proposal`,
+        label: 'total',
+        colour: 1,
+        result,
+        error: null,
+        lanes: { kind: 'total', model: 'proposal', policy: 'DynamicWeighted', events: [] },
+      },
+    ];
+  };
+  return { ...base, runs: [...group(), ...group('tight')] };
 }
 
 export function invalidReply(text: string): RunReply {

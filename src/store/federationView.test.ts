@@ -3,17 +3,27 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../scenario/index.ts';
 import { runFederated } from '../run/index.ts';
-import { createSimulatorApi } from './api.ts';
-import { replyTransferables } from './payload.ts';
+import { createSimulatorApi } from '../worker/api.ts';
+import { replyTransferables } from '../worker/payload.ts';
+import {
+  cachedFederationGroups,
+  cachedFederationView,
+  federationGroups,
+  federationView,
+} from './federationView.ts';
 
 const read = (path: string) => readFileSync(resolve(import.meta.dirname, path), 'utf8');
 const failover = read('../presets/multicluster/failover.yaml');
+const variants = read('../run/__fixtures__/failover-variants.yaml');
 
-describe('the federation payload of a multi-cluster reply', () => {
-  it('carries every model, one lane per member cluster, with the total and the events', async () => {
+// The cluster lanes come from the run set itself: each member run's own series and `lanes`, each
+// total's policy and events (the worker sends `runs` only).
+describe('the cluster lanes of a multi-cluster run set', () => {
+  it('has every model, one lane per member cluster, with the total and the events', async () => {
     const reply = await createSimulatorApi().run(1, failover);
     expect(reply.error).toBeNull();
-    const f = reply.federation!;
+    expect(Object.keys(reply)).not.toContain('federation');
+    const f = federationView(reply.runs)!;
     expect(f.models.map((m) => [m.model, m.policy])).toEqual([
       ['proposal', 'DynamicWeighted'],
       ['shipped', 'DynamicWeight'],
@@ -72,19 +82,49 @@ describe('the federation payload of a multi-cluster reply', () => {
     const reply = await createSimulatorApi().run(1, failover);
     expect(structuredClone(reply)).toStrictEqual(reply);
     const buffers = replyTransferables(reply);
-    const lane = reply.federation!.models[1]!.clusters[2]!;
+    const lane = federationView(reply.runs)!.models[1]!.clusters[2]!;
     expect(buffers).toContain(lane.specReplicas.buffer);
     expect(buffers).toContain(lane.failed.buffer);
     // Not the run service's cached arrays: transferring must not detach what the worker keeps.
     const ran = runFederated(parseScenario(failover).input!, 'shipped');
     if (!ran.ok) throw new Error(ran.error);
-    const kept = ran.run.members[2]!.result.series.specReplicas.buffer;
-    expect(buffers).not.toContain(kept);
+    const kept = ran.run.members[2]!;
+    expect(buffers).not.toContain(kept.result.series.specReplicas.buffer);
+    expect(buffers).not.toContain(kept.failed.buffer);
+  });
+
+  it("a variant's federation is its own member runs: its lanes, its keys", async () => {
+    const reply = await createSimulatorApi().run(1, variants);
+    expect(reply.error).toBeNull();
+    expect(federationGroups(reply.runs)).toEqual([null, 'tight', 'tolerant']);
+    // A hook's value: one array per run set.
+    expect(cachedFederationGroups(reply.runs)).toBe(cachedFederationGroups(reply.runs));
+    expect(cachedFederationView(reply.runs, 'tight')).toBe(
+      cachedFederationView(reply.runs, 'tight'),
+    );
+    const hpa = federationView(reply.runs)!;
+    const tight = federationView(reply.runs, 'tight')!;
+    expect(tight.models.map((m) => [m.model, m.variant])).toEqual([
+      ['proposal', 'tight'],
+      ['shipped', 'tight'],
+    ]);
+    expect(hpa.models[0]!.variant).toBeUndefined();
+    // Each lane is that variant's member run: its series, its bounds (tight's minReplicas is 6).
+    const east = reply.runs.find((r) => r.key === 'tight:proposal/east')!;
+    expect(tight.models[0]!.clusters[0]!.specReplicas).toBe(east.result!.series.specReplicas);
+    expect(tight.models[0]!.total.kpis).toEqual(
+      reply.runs.find((r) => r.key === 'tight:proposal/total')!.result!.kpis,
+    );
+    const sumMin = (m: (typeof hpa.models)[number]) =>
+      m.clusters.reduce((s, c) => s + c.minReplicas[0]!, 0);
+    expect(sumMin(tight.models[0]!)).not.toBe(sumMin(hpa.models[0]!));
+    expect(federationView(reply.runs, 'nope')).toBeNull();
   });
 
   it('is absent for a single-cluster scenario', async () => {
     const reply = await createSimulatorApi().run(1, read('../presets/default.yaml'));
     expect(reply.runs.map((r) => r.kind)).toEqual(['hpa']);
-    expect(reply.federation).toBeUndefined();
+    expect(reply.runs[0]!.lanes).toBeUndefined();
+    expect(federationView(reply.runs)).toBeNull();
   });
 });

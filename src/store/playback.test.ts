@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { cadence, createPlayback, type Ticker } from './playback.ts';
+import {
+  cadence,
+  createPlayer,
+  PLAYER_INITIAL,
+  type PlaybackTarget,
+  type PlayerState,
+  type Ticker,
+} from './playback.ts';
+
+/** The player over a plain state object, read as the focus slice's fields are. */
+function createPlayback(target: PlaybackTarget, ticker: Ticker) {
+  let state: PlayerState = { ...PLAYER_INITIAL };
+  const get = () => state;
+  const set = (patch: Partial<PlayerState>) => (state = { ...state, ...patch });
+  const actions = createPlayer(target, { get, set }, ticker);
+  return { getState: () => ({ ...state, ...actions }) };
+}
 
 /** A ticker driven by hand: `fire()` runs one tick. */
 function manualTicker() {
