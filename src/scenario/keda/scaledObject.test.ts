@@ -214,6 +214,18 @@ describe('refused, located at the ScaledObject field', () => {
     ).toEqual([
       "error parsing cpu metadata: unknown metric type: , allowed values are 'Utilization' or 'AverageValue'",
     ]);
+    // metadata.type: the typed config's `deprecated` tag refuses it once present (from 2.18).
+    for (const t of ['Utilization', 'AverageValue'])
+      expect(
+        messages(
+          so(
+            `  minReplicaCount: 1\n  triggers:\n    - type: memory\n      metadata: { type: ${t}, value: "50" }\n`,
+          ),
+        ),
+      ).toEqual([
+        "error parsing memory metadata: scaler memory info: The 'type' setting is DEPRECATED and is removed in v2.18 - Use 'metricType' instead. " +
+          `Fix: delete metadata.type and write metricType: ${t} on the trigger`,
+      ]);
     expect(
       messages(
         so(

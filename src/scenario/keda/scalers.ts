@@ -22,21 +22,18 @@ export function cpuMemoryMetric(
   report: Reporter,
 ): Converted | null {
   const metadata = rec(trigger.metadata);
-  let metricType = str(trigger.metricType);
-  const deprecated = str(metadata.type);
+  const metricType = str(trigger.metricType);
+  // The typed config's `deprecated` tag (scalersconfig typed_config.go setValue): a `type` key
+  // that is present refuses the trigger, whatever its value; from 2.18 it is no longer read.
+  const deprecated = str(metadata.type).trim();
   if (deprecated !== '') {
-    report.warning(
+    report.error(
       [...at, 'metadata', 'type'],
-      `metadata.type is deprecated in KEDA (removed in 2.18): write metricType: ${deprecated} on the trigger`,
+      `error parsing ${resource} metadata: scaler ${resource} info: The 'type' setting is DEPRECATED and is removed in v2.18 - Use 'metricType' instead. ` +
+        `Fix: delete metadata.type and write metricType: ${deprecated} on the trigger`,
+      'key',
     );
-    if (deprecated !== 'AverageValue' && deprecated !== 'Utilization') {
-      report.error(
-        [...at, 'metadata', 'type'],
-        `error parsing ${resource} metadata: unknown metric type: ${deprecated}, allowed values are 'Utilization' or 'AverageValue'`,
-      );
-      return null;
-    }
-    metricType = deprecated;
+    return null;
   }
   const value = str(metadata.value);
   if (value === '') {
