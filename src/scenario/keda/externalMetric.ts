@@ -70,7 +70,7 @@ export function externalMetric(
       ? getMetricTargetMili(one.target, version)
       : Math.round(one.target * 1000);
     const quantity = milliText(targetMilli);
-    const name = `s${index}-${one.name}`;
+    const name = one.unindexed ? one.name : `s${index}-${one.name}`;
     return {
       metric: {
         type: 'External',

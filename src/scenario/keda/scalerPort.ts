@@ -9,6 +9,8 @@ import type { ScalerParams } from './scalerParams.ts';
 export interface PortedMetric {
   /** The metric name after `s<index>-`. */
   name: string;
+  /** The scaler names its metric without the trigger's index (datadog's Cluster Agent path). */
+  unindexed?: boolean;
   target: number;
   /** GetMetricTargetMili (a float, quantised by release) rather than GetMetricTarget (an int64). */
   milli: boolean;

@@ -282,6 +282,38 @@ describe('ported scalers: metric name, target and activation from their code', (
     });
   }
 
+  it("datadog through the Cluster Agent: a DatadogMetric's name, no index, targetValue", () => {
+    const metadata = {
+      useClusterAgentProxy: 'true',
+      datadogMetricName: 'nginx-requests',
+      datadogMetricNamespace: 'default',
+      targetValue: '2',
+      activationTargetValue: '1',
+    };
+    const { out, said } = convert([
+      { type: 'datadog', metadata, authenticationRef: { name: 'datadog-cluster-agent-creds' } },
+    ]);
+    expect(said).toEqual([]);
+    expect(ext(out)).toEqual({
+      name: 'datadogmetric@default:nginx-requests',
+      target: { type: 'AverageValue', averageValue: '2' },
+    });
+    expect(out!.keda.feeds[0]).toMatchObject({ activation: 1, model: 'value' });
+    // The service and its namespace are authParams; the metric's name and namespace metadata.
+    const without = convert([{ type: 'datadog', metadata }]).said;
+    expect(without[0]!.message).toContain('datadog metrics service is required');
+    const { datadogMetricName: _n, ...noName } = metadata;
+    const unnamed = convert([
+      { type: 'datadog', metadata: noName, authenticationRef: { name: 'a' } },
+    ]).said;
+    expect(unnamed[0]!.message).toContain('datadog metric name is required');
+    const { targetValue: _t, ...noTarget } = metadata;
+    const untargeted = convert([
+      { type: 'datadog', metadata: noTarget, authenticationRef: { name: 'a' } },
+    ]).said;
+    expect(untargeted[0]!.message).toContain('no targetValue or queryValue given');
+  });
+
   it('a Value metricType and minReplicaCount 0 are kept for the KEDA plane (the HPA still says 1)', () => {
     const { out } = convert([{ type: 'redis', metricType: 'Value', metadata: { listName: 'l' } }], {
       minReplicaCount: 0,

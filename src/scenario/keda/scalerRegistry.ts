@@ -7,7 +7,14 @@
  * GetMetricSpecForScaling / GetMetricsAndActivity; never the scaler's client.
  */
 import { checkCronSpec, checkTimezone } from '../../engine/keda/index.ts';
-import { normalizeString, queryEscape, simple, type ScalerPort } from './scalerPort.ts';
+import {
+  normalizeString,
+  queryEscape,
+  simple,
+  type PortedMetric,
+  type ScalerPort,
+} from './scalerPort.ts';
+import type { ScalerParams } from './scalerParams.ts';
 import { QUEUE_SCALERS } from './queueScalers.ts';
 import { VALUE_SCALERS } from './valueScalers.ts';
 import { EXTERNAL_SCALERS } from './externalScalers.ts';
@@ -406,19 +413,14 @@ export const SCALERS: Record<string, ScalerPort> = {
     'value',
     ['query'],
   ),
-  datadog: simple(
-    'datadogScaler',
-    'pkg/scalers/datadog_scaler.go',
-    (p) => {
-      const query = p.string('query');
-      if (query === null) return null;
-      const brace = query.indexOf('{');
-      if (brace < 0) return p.fail('query', "Query must contain '{' character");
-      return normalizeString(`datadog-${query.slice(0, brace)}`);
-    },
-    { target: 'queryValue', activation: 'activationQueryValue', int: false },
-    'value',
-  ),
+  datadog: {
+    goType: 'datadogScaler',
+    file: 'pkg/scalers/datadog_scaler.go',
+    // NewDatadogScaler: the Cluster Agent's metrics API (validateClusterAgentMetadata) or
+    // Datadog's query API (validateAPIMetadata).
+    parse: (p, ctx) =>
+      p.flag('useClusterAgentProxy') ? datadogClusterAgent(p) : datadogApi(p, ctx),
+  },
   'kubernetes-workload': simple(
     'kubernetesWorkloadScaler',
     'pkg/scalers/kubernetes_workload_scaler.go',
@@ -488,4 +490,53 @@ function distance(a: string, b: string): number {
     }
   }
   return row[b.length]!;
+}
+
+/** datadog_scaler.go validateAPIMetadata: a query's metric, `queryValue` its target. */
+const datadogApi = simple(
+  'datadogScaler',
+  'pkg/scalers/datadog_scaler.go',
+  (p) => {
+    const query = p.string('query');
+    if (query === null) return null;
+    const brace = query.indexOf('{');
+    if (brace < 0) return p.fail('query', "Query must contain '{' character");
+    return normalizeString(`datadog-${query.slice(0, brace)}`);
+  },
+  { target: 'queryValue', activation: 'activationQueryValue', int: false },
+  'value',
+).parse;
+
+/**
+ * datadog_scaler.go validateClusterAgentMetadata: a DatadogMetric read through the Cluster
+ * Agent, named `datadogmetric@<namespace>:<name>` (no trigger index), `targetValue` (or
+ * `queryValue`) its target, `activationTargetValue` its activation. The service and its
+ * namespace are authParams: present when the trigger names a TriggerAuthentication.
+ */
+function datadogClusterAgent(p: ScalerParams): PortedMetric | null {
+  if (!p.authenticated)
+    return p.need(
+      null,
+      'datadog metrics service is required (useClusterAgentProxy reads datadogMetricsService and datadogNamespace from a TriggerAuthentication: add authenticationRef)',
+    );
+  const name = p.string('datadogMetricName', { optional: true });
+  if (name === null) return p.need(null, 'datadog metric name is required (datadogMetricName)');
+  const namespace = p.string('datadogMetricNamespace', { optional: true });
+  if (namespace === null)
+    return p.need(null, 'datadog metric namespace is required (datadogMetricNamespace)');
+  const key = p.raw('targetValue', { optional: true }) !== null ? 'targetValue' : 'queryValue';
+  const target = p.float(key, { default: '-1' });
+  if (target === -1) return p.need(null, 'no targetValue or queryValue given');
+  const activation = p.float('activationTargetValue', { default: '0' });
+  if (!p.ok || target === null || activation === null) return null;
+  return {
+    name: `datadogmetric@${namespace}:${name}`,
+    unindexed: true,
+    target,
+    milli: true,
+    targetKey: key,
+    activation,
+    activationKey: 'activationTargetValue',
+    model: 'value',
+  };
 }
