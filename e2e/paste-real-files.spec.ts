@@ -265,6 +265,9 @@ test.describe('importing traffic', () => {
     await expect(dialog.getByText(/2016 samples over 7\.0 days/)).toBeVisible();
     await dialog.getByLabel('Scale factor').fill('0.3');
     await dialog.getByRole('button', { name: 'Apply to spec.traffic' }).click();
+    // Apply is async (it loads the editing code first): until the dialog closes, the text and
+    // the status may still be the day's, "up to date".
+    await expect(dialog).toBeHidden();
     await waitUpToDate(page);
     const text = await editorText(page);
     expect(text).toContain('stepSeconds: 300');
