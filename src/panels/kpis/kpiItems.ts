@@ -151,8 +151,8 @@ export function formatMoney(usd: number): string {
   return `$${usd.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
 }
 
-const COST_TITLE =
-  'At the prices of spec.cost: pod-hours × podHour + requested vCPU-hours × vcpuHour + requested GiB-hours × gibHour';
+const POD_PRICES =
+  'pod-hours × podHour + requested vCPU-hours × vcpuHour + requested GiB-hours × gibHour';
 const MONTH_NOTE = '; per month is the run\u2019s rate over 730 hours, as if this traffic went on';
 
 /** The Cost tile: the pods' prices, the nodes' bill, or both added (each named in the detail). */
@@ -167,7 +167,7 @@ function costItems(k: Kpis, nodes: KpiOptions['nodeCost'] | null): KpiItem[] {
         label: 'Cost',
         value: `${formatMoney(k.cost.perMonth)}/mo`,
         detail: `${formatMoney(k.cost.perRun)} this run`,
-        title: COST_TITLE + MONTH_NOTE,
+        title: `At the prices of spec.cost: ${POD_PRICES}${MONTH_NOTE}`,
         warn: false,
       },
     ];
@@ -185,7 +185,7 @@ function costItems(k: Kpis, nodes: KpiOptions['nodeCost'] | null): KpiItem[] {
         : `${formatMoney(run)} this run (nodes)`,
       title:
         'The nodes: node-hours (from the cloud call to the node\u2019s removal) × spec.cost.nodeHour' +
-        (pods ? `; plus the pods: ${COST_TITLE.replace('At the prices of spec.cost: ', '')}` : '') +
+        (pods ? `; plus the pods: ${POD_PRICES}` : '') +
         MONTH_NOTE,
       warn: false,
     },
