@@ -73,6 +73,14 @@ test('a pasted ScaledObject shows KEDA deciding: cooldown to 0, activation, cond
   await expect(summary).toContainText('KEDA: Paused=True ScaledObjectPaused');
   await expect(summary).toContainText('paused: KEDA removed the HPA');
   await expect(summary).toContainText('no HPA to reconcile');
+  // No HPA, so no chain to walk and nothing for kubectl to describe.
+  await expect(
+    page.getByRole('listitem', { name: /^Step 1: No HPA \(KEDA paused\)$/ }),
+  ).toBeVisible();
+  await expect(page.getByRole('listitem', { name: /^Step 2:/ })).toHaveCount(0);
+  await expect(page.getByLabel('kubectl describe hpa')).toContainText(
+    'Error from server (NotFound): horizontalpodautoscalers.autoscaling',
+  );
   await expect(lane).toContainText('activations 0');
   await page.screenshot({ path: info.outputPath('keda-paused-1280x720.png') });
 });
