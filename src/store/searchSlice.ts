@@ -20,9 +20,9 @@ import type {
 /** Most runs a search in the app may ask for (the dialog's limit). */
 export const MAX_APP_BUDGET = 5000;
 /**
- * Most simulations (runs × draws) a search in the app may ask for: as many as the largest plain
- * search (MAX_APP_BUDGET runs, about a minute of both cores on the default scenario). More is
- * `cli tune`'s job (its own machine, no page to keep responsive).
+ * Most simulations (runs × draws) a search in the app may ask for: four times the largest plain
+ * search. A draw of the default scenario costs ≈ 29 ms of CPU (README.md), so this is ≈ 10
+ * CPU-minutes, ≈ 5 minutes on two cores; more is `cli tune`'s job (no page to keep responsive).
  */
 export const MAX_APP_SIMULATIONS = MAX_APP_BUDGET * 4;
 /** Most workers a search in the app starts. */
