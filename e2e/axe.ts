@@ -21,7 +21,14 @@ export async function seriousFindings(page: Page): Promise<string[]> {
 }
 
 async function findings(page: Page): Promise<string[]> {
-  const r = await new AxeBuilder({ page }).analyze();
+  // Legacy mode runs axe.run in the page itself: the default opens a blank page per run to merge
+  // each frame's partial results, which only cross-origin frames need (the app has none, and
+  // pageGuard refuses other origins). Violations only: the passes' node lists are never read.
+  // Same findings, in about half the time (≈ 6.5 → 2.7 s per run on a loaded 2-core machine).
+  const r = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   return r.violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .map(
