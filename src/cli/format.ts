@@ -43,6 +43,8 @@ export function resultToJson(
       explanation: x.explanation,
       pods: x.pods,
       ...(x.keda ? { keda: x.keda } : {}),
+      // KEDA had deleted the HPA (a paused ScaledObject): nothing was reconciled at this sync.
+      ...(x.noHpa ? { noHpa: true } : {}),
       ...(x.changes ? { changes: x.changes } : {}),
       ...(x.skipped ? { skipped: x.skipped } : {}),
       ...(x.observedGeneration !== undefined ? { observedGeneration: x.observedGeneration } : {}),
