@@ -5,6 +5,11 @@
 // (this ÷ REF), and whether both gave the same series and KPIs. SCENARIO: default, churn, 24h200,
 // 24h200nodes, draws16 (16 timing draws of default), search16 (16 candidate runs of default's
 // search) (default: the first three). Reported, never asserted.
+//
+// `npm run bench:compare -- --pair keda [--rounds N]`: two runs of this checkout whose ratio a
+// budget names (keda: issue 22's KEDA run over the same HPA without KEDA, ≤ 1.5×), alternating
+// in one process for N rounds (default 41) of ~100 ms batches each; prints the median ratio,
+// its interquartile range and extremes, and the load average before and after.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -12,6 +17,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { root } from '../scripts/bundleForNode.mjs';
+
+if (process.argv[2] === '--pair') {
+  await pairMode(process.argv.slice(3));
+  process.exit(0);
+}
 
 const [ref, ...names] = process.argv.slice(2);
 if (!ref) {
@@ -99,4 +109,69 @@ try {
   }
 } finally {
   rmSync(other, { recursive: true, force: true });
+}
+
+/** `--pair NAME [--rounds N]`: the subject and its baseline of one build, alternating. */
+async function pairMode(args) {
+  const name = args.find((a) => !a.startsWith('--')) ?? 'keda';
+  const at = args.indexOf('--rounds');
+  const rounds = at >= 0 ? Number(args[at + 1]) : 41;
+  if (!(rounds >= 3)) throw new Error('--rounds needs a number ≥ 3');
+  const dir = mkdtempSync(path.join(tmpdir(), 'hpa-sim-pair-'));
+  try {
+    const out = path.join(dir, 'this.mjs');
+    await build({
+      entryPoints: [path.join(root, 'bench', 'compareEntry.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      outfile: out,
+      logLevel: 'error',
+      banner: {
+        js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      },
+    });
+    const { pair } = await import(pathToFileURL(out).href);
+    const { subject, baseline } = pair(name);
+    const load = () =>
+      loadavg()
+        .map((x) => x.toFixed(2))
+        .join(', ');
+    const before = load();
+    const cpu = (f, n) => {
+      const c0 = process.cpuUsage();
+      for (let i = 0; i < n; i++) f();
+      const c = process.cpuUsage(c0);
+      return (c.user + c.system) / 1000 / n;
+    };
+    for (let i = 0; i < 8; i++) {
+      cpu(baseline, 1);
+      cpu(subject, 1);
+    }
+    const per = Math.max(1, Math.round(100 / Math.max(1, cpu(baseline, 1))));
+    const xs = [];
+    const xb = [];
+    const ratios = [];
+    for (let r = 0; r < rounds; r++) {
+      // Each round alternates which goes first, so neither always runs on a warmer cache.
+      const first = r % 2 === 0;
+      const b0 = first ? cpu(baseline, per) : NaN;
+      const s = cpu(subject, per);
+      const b = first ? b0 : cpu(baseline, per);
+      xs.push(s);
+      xb.push(b);
+      ratios.push(s / b);
+    }
+    const sorted = (x) => x.slice().sort((p, q) => p - q);
+    const q = (x, f) => sorted(x)[Math.min(x.length - 1, Math.floor(f * x.length))];
+    process.stdout.write(
+      `pair ${name}: subject ${q(xs, 0.5).toFixed(1)} ms CPU, baseline ${q(xb, 0.5).toFixed(1)} ms CPU; ` +
+        `ratio median ${q(ratios, 0.5).toFixed(3)}, IQR ${q(ratios, 0.25).toFixed(3)}–${q(ratios, 0.75).toFixed(3)}, ` +
+        `range ${q(ratios, 0).toFixed(3)}–${q(ratios, 1).toFixed(3)} (${rounds} rounds of ${per} runs each); ` +
+        `load average ${before} → ${load()}\n`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -5,8 +5,10 @@
 // syncDeployment, sync.go getNewReplicaSet; pkg/controller/replicaset/replica_set.go
 // calculateStatus (availableReplicas: active pods Ready for minReadySeconds).
 
+import type { RolloutPods } from '../simulation/cluster.ts';
 import type { RolloutStrategy } from '../simulation/input.ts';
 import type { SimPod, Workload } from '../simulation/workload.ts';
+import { rolloutRecreate, type PodPhase } from './recreate.ts';
 import {
   isScalingEvent,
   newRSNewReplicas,
@@ -51,6 +53,7 @@ export class DeploymentController {
   ) {
     this.strategy = strategy;
     this.view = {
+      type: strategy.type,
       replicas,
       maxSurge: strategy.maxSurge,
       maxUnavailable: strategy.maxUnavailable,
@@ -87,6 +90,7 @@ export class DeploymentController {
    */
   rollout(t: number, strategy: RolloutStrategy, replicas: number): void {
     this.strategy = strategy;
+    this.view.type = strategy.type;
     this.view.maxSurge = strategy.maxSurge;
     this.view.maxUnavailable = strategy.maxUnavailable;
     this.view.replicas = replicas;
@@ -98,14 +102,18 @@ export class DeploymentController {
       desiredAnnotation: null,
       maxAnnotation: null,
     };
-    scaleReplicaSet(rs, newRSNewReplicas(this.view, [...this.sets, rs], rs), this.view);
+    // Recreate makes its new ReplicaSet only once the old pods are gone (recreate.go): until
+    // then it stays at 0 here, unannotated, which no rule tells apart from not existing.
+    if (strategy.type !== 'Recreate')
+      scaleReplicaSet(rs, newRSNewReplicas(this.view, [...this.sets, rs], rs), this.view);
     this.sets.push(rs);
     this.sync(t, replicas);
   }
 
   /**
    * One sync at t with the Deployment's spec.replicas: a scaling event (the HPA's write) shares
-   * the change out proportionally (sync.go scale), else one rolling step (rolloutRolling); each
+   * the change out proportionally (sync.go scale), else one step of the strategy (rolloutRolling,
+   * rolloutRecreate); each
    * step's write wakes the controller again (the ReplicaSet update event), so steps repeat until
    * none moves a count. Then every ReplicaSet brings its pods to its spec.replicas.
    * upstream: deployment_controller.go syncDeployment.
@@ -121,6 +129,9 @@ export class DeploymentController {
         const before = this.sets.map((r) => r.replicas);
         scale(this.view, this.newRS, oldRSs);
         moved = this.sets.some((r, i) => r.replicas !== before[i]);
+      } else if (this.view.type === 'Recreate') {
+        const step = rolloutRecreate(this.view, this.newRS, oldRSs, this.podMap());
+        moved = step === 'scaled-down' || step === 'scaled-up';
       } else moved = rolloutRolling(this.view, this.newRS, oldRSs) !== 'none';
       this.apply(t);
       if (!moved) break;
@@ -137,17 +148,33 @@ export class DeploymentController {
     const w = this.workload;
     w.advance(t);
     const minReady = this.strategy.minReadySeconds;
-    for (const rs of this.sets) rs.available = 0;
+    for (const rs of this.sets) {
+      rs.available = 0;
+      rs.statusReplicas = 0;
+    }
     let all = 0;
     for (const p of w.pods) {
       if (p.failed || p.deletedAt !== null) continue;
       all++;
-      if (availableAt(w, p, minReady) <= t) {
-        const rs = this.find(p.rs);
-        if (rs) rs.available++;
-      }
+      const rs = this.find(p.rs);
+      if (rs) rs.statusReplicas!++;
+      if (rs && availableAt(w, p, minReady) <= t) rs.available++;
     }
     this.view.statusReplicas = all;
+  }
+
+  /**
+   * The Deployment's pods by ReplicaSet with their phase (getPodMapForDeployment): a pod not yet
+   * gone is listed, terminating or not; a failed one is Failed. The world drops gone pods first.
+   */
+  private podMap(): Map<number, PodPhase[]> {
+    const map = new Map<number, PodPhase[]>();
+    for (const p of this.workload.pods) {
+      let list = map.get(p.rs);
+      if (!list) map.set(p.rs, (list = []));
+      list.push(p.failed ? 'Failed' : 'Running');
+    }
+    return map;
   }
 
   private find(revision: number): ReplicaSetView | undefined {
@@ -158,7 +185,8 @@ export class DeploymentController {
   /**
    * The next instant after the last sync at which the controller has something to react to
    * while a rollout is in progress: a pod turning available (the ReplicaSet's status update) or
-   * a queued create going through (Infinity: none, or no rollout in progress).
+   * a queued create going through, and under Recreate a terminating pod gone (the pod delete
+   * event: the wait for old pods ends) (Infinity: none, or no rollout in progress).
    */
   nextEvent(): number {
     if (!this.rollingOut) return Infinity;
@@ -166,6 +194,7 @@ export class DeploymentController {
     const after = this.lastSync;
     const minReady = this.strategy.minReadySeconds;
     let next = w.nextCreate > after ? w.nextCreate : Infinity;
+    if (this.view.type === 'Recreate' && w.nextGone > after && w.nextGone < next) next = w.nextGone;
     for (const p of w.pods) {
       if (p.failed || p.deletedAt !== null) continue;
       const a = availableAt(w, p, minReady);
@@ -178,17 +207,25 @@ export class DeploymentController {
    * Pods of the old ReplicaSets and of the new one at t (not terminating; for the charts).
    * Before the first rollout every pod is of the template about to be replaced: old.
    */
-  podsBySet(t: number): { old: number; new: number } {
+  podsBySet(t: number): RolloutPods {
     const newest = this.sets.length > 1 ? this.newRS.revision : -1;
     let old = 0;
     let fresh = 0;
+    let terminating = 0;
     for (const p of this.workload.pods) {
       if (p.failed) continue;
       const s = this.workload.stateAt(p, t);
-      if (s === 'gone' || s === 'terminating') continue;
+      if (s === 'gone') continue;
+      if (s === 'terminating') {
+        if (p.rs !== newest) terminating++;
+        continue;
+      }
       if (p.rs === newest) fresh++;
       else old++;
     }
+    // Recreate: the old ReplicaSets are at 0 and the new one has not started (recreate.go waits)
+    if (this.view.type === 'Recreate' && this.newRS.replicas === 0 && terminating > 0)
+      return { old, new: fresh, waiting: terminating };
     return { old, new: fresh };
   }
 
@@ -204,6 +241,7 @@ export class DeploymentController {
   restore(s: DeploymentSnapshot): void {
     this.sets = s.sets.map((r) => ({ ...r }));
     this.strategy = s.strategy;
+    this.view.type = s.strategy.type;
     this.view.maxSurge = s.strategy.maxSurge;
     this.view.maxUnavailable = s.strategy.maxUnavailable;
     this.lastSync = s.lastSync;

@@ -21,10 +21,14 @@ export interface ReplicaSetView {
   desiredAnnotation: number | null;
   /** deployment.kubernetes.io/max-replicas (null: absent) */
   maxAnnotation: number | null;
+  /** status.replicas: its active pods, terminating ones left out (absent: 0; Recreate reads it) */
+  statusReplicas?: number;
 }
 
-/** The Deployment's spec as the controller reads it (strategy RollingUpdate). */
+/** The Deployment's spec as the controller reads it. */
 export interface DeploymentView {
+  /** spec.strategy.type; absent: RollingUpdate (the apps/v1 default) */
+  type?: 'RollingUpdate' | 'Recreate';
   /** spec.replicas: what the HPA writes through the scale subresource */
   replicas: number;
   maxSurge: IntOrPercent;
@@ -59,14 +63,20 @@ export function resolveFenceposts(
   return { surge, unavailable };
 }
 
-// upstream: util/deployment_util.go MaxSurge
+// upstream: util/deployment_util.go IsRollingUpdate
+export function isRollingUpdate(d: DeploymentView): boolean {
+  return d.type !== 'Recreate';
+}
+
+// upstream: util/deployment_util.go MaxSurge — 0 unless RollingUpdate.
 export function maxSurge(d: DeploymentView): number {
+  if (!isRollingUpdate(d)) return 0;
   return resolveFenceposts(d.maxSurge, d.maxUnavailable, d.replicas).surge;
 }
 
 // upstream: util/deployment_util.go MaxUnavailable — 0 for a Deployment of 0, at most replicas.
 export function maxUnavailable(d: DeploymentView): number {
-  if (d.replicas === 0) return 0;
+  if (!isRollingUpdate(d) || d.replicas === 0) return 0;
   const u = resolveFenceposts(d.maxSurge, d.maxUnavailable, d.replicas).unavailable;
   return Math.min(u, d.replicas);
 }
@@ -98,13 +108,14 @@ export function scaleReplicaSet(rs: ReplicaSetView, size: number, d: DeploymentV
   return changed;
 }
 
-// upstream: util/deployment_util.go NewRSNewReplicas (RollingUpdate) — up to replicas + surge
-// pods in all, never past the Deployment's replicas for the new ReplicaSet.
+// upstream: util/deployment_util.go NewRSNewReplicas — RollingUpdate: up to replicas + surge
+// pods in all, never past the Deployment's replicas for the new ReplicaSet; Recreate: replicas.
 export function newRSNewReplicas(
   d: DeploymentView,
   allRSs: readonly ReplicaSetView[],
   newRS: ReplicaSetView,
 ): number {
+  if (!isRollingUpdate(d)) return d.replicas;
   const surge = getScaledValueFromIntOrPercent(d.maxSurge, d.replicas, true);
   const current = sumReplicas(allRSs);
   const maxTotal = d.replicas + surge;
@@ -239,9 +250,9 @@ export function getProportion(
 }
 
 // upstream: sync.go scale — one active ReplicaSet takes the new size; a saturated new one
-// empties the old; otherwise the change (replicas + surge − all pods) is shared out
-// proportionally, largest first (newer first on a scale-up, older first on a scale-down), and
-// the rounding left-over goes to the first.
+// empties the old; otherwise, under RollingUpdate only, the change (replicas + surge − all
+// pods) is shared out proportionally, largest first (newer first on a scale-up, older first on
+// a scale-down), and the rounding left-over goes to the first.
 export function scale(d: DeploymentView, newRS: ReplicaSetView, oldRSs: readonly ReplicaSetView[]) {
   const active = [...oldRSs, newRS].filter((r) => r.replicas > 0);
   if (active.length <= 1) {
@@ -253,6 +264,7 @@ export function scale(d: DeploymentView, newRS: ReplicaSetView, oldRSs: readonly
     for (const old of oldRSs) if (old.replicas > 0) scaleReplicaSetAndRecordEvent(old, 0, d);
     return;
   }
+  if (!isRollingUpdate(d)) return;
   const allowed = d.replicas > 0 ? d.replicas + maxSurge(d) : 0;
   const toAdd = allowed - sumReplicas(active);
   if (toAdd > 0) active.sort((a, b) => b.replicas - a.replicas || b.revision - a.revision);

@@ -18,16 +18,22 @@ export function getInitializedConditions(): KedaCondition[] {
 }
 
 // upstream: kedacore/keda v2.20.2 apis/keda/v1alpha1/condition_types.go setCondition
-/** A new list with the condition of `type` replaced (appended when missing). */
+/**
+ * A new list with the condition of `type` replaced (appended when missing); the list itself when
+ * the condition already reads so (lists are never changed in place, so it can be shared: the
+ * polling loop sets Ready and Active on every pass and they rarely change).
+ */
 export function setCondition(
   list: readonly KedaCondition[],
   type: KedaConditionType,
   status: ConditionStatus,
   reason: string,
   message: string,
-): KedaCondition[] {
-  const next = { type, status, reason, message };
+): readonly KedaCondition[] {
   const i = list.findIndex((c) => c.type === type);
+  const c = list[i];
+  if (c && c.status === status && c.reason === reason && c.message === message) return list;
+  const next = { type, status, reason, message };
   return i < 0 ? [...list, next] : list.map((c, j) => (j === i ? next : c));
 }
 

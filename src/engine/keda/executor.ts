@@ -47,10 +47,8 @@ function conditions(
   reason: string,
   message: string,
 ): void {
-  step.status = {
-    ...step.status,
-    conditions: setCondition(step.status.conditions, type, status, reason, message),
-  };
+  const list = setCondition(step.status.conditions, type, status, reason, message);
+  if (list !== step.status.conditions) step.status = { ...step.status, conditions: list };
 }
 
 // upstream: kedacore/keda v2.20.2 pkg/scaling/executor/scale_scaledobjects.go RequestScale

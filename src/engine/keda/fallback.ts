@@ -71,7 +71,7 @@ function updateStatus(so: KedaScaledObject, status: KedaStatus): KedaStatus {
         'NoFallbackFound',
         'No fallbacks are active on this scaled object',
       );
-  return { ...status, conditions };
+  return conditions === status.conditions ? status : { ...status, conditions };
 }
 
 function withHealth(
@@ -80,6 +80,9 @@ function withHealth(
   metric: string,
   h: HealthStatus,
 ): KedaStatus {
+  const was = status.health[metric];
+  if (was && was.numberOfFailures === h.numberOfFailures && was.status === h.status)
+    return updateStatus(so, status);
   return updateStatus(so, { ...status, health: { ...status.health, [metric]: h } });
 }
 

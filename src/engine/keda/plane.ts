@@ -87,6 +87,15 @@ export class KedaPlane implements ControlPlane {
   private served: KedaSyncRecord['served'] = [];
   private readsTime = NaN;
   private reads: Reads = {};
+  /** per trigger metric (in trigger order): the world's value and activity of its last read */
+  private lastRaw: { milli: number | null; active: boolean; read: ScalerRead }[] = [];
+  /** the record of the last instant whose reads were built (null: none since a restore) */
+  private readsGrouped: Reads | null = null;
+  /** the conditions the last phase was read from, and that phase (a memo: lists are immutable) */
+  private phaseOf: KedaStatus['conditions'] | null = null;
+  private lastPhase: KedaPhase = 'inactive';
+  /** what the fallback reads of the cluster, when it reads it (fallbackWorld) */
+  private readonly fbWorld: ClusterFallbackWorld;
   /** per cron metric: an interval of Unix seconds over which its activity is known (a memo) */
   /** The last activity each external-push trigger streamed (by trigger index). */
   private pushed: Record<string, boolean> = {};
@@ -98,6 +107,7 @@ export class KedaPlane implements ControlPlane {
     this.cluster = cluster;
     this.world = world;
     this.run = run;
+    this.fbWorld = new ClusterFallbackWorld(cluster);
     this.so = run.scaledObject;
     this.inner = new HpaPlane(
       cluster,
@@ -149,24 +159,48 @@ export class KedaPlane implements ControlPlane {
     cluster.externalSource = (metric, t) => this.serve(metric, t);
   }
 
-  /** Every trigger metric read live at t (one read per instant, shared by the loop and the HPA). */
+  /**
+   * Every trigger metric read live at t (one read per instant, shared by the loop and the HPA).
+   * A metric whose world value and activity are those of its last read keeps that read (reads
+   * are immutable), and when none changed the instant keeps the last instant's record: the
+   * quantisation and the objects are paid only when the world moves.
+   */
   private readsAt(t: number): Reads {
     if (t === this.readsTime) return this.reads;
-    const out: Record<string, ScalerRead> = {};
+    const last = this.lastRaw;
+    let out: Record<string, ScalerRead> | null = null;
+    let i = 0;
     for (const trigger of this.so.triggers)
       for (const spec of trigger.metrics) {
         const milli = this.world.externalNow(spec.name, t);
-        if (milli === null) {
-          out[spec.name] = { error: readError(spec.name) };
-          continue;
-        }
-        const value = milli / 1000;
         const cron = this.run.crons[spec.name];
-        const active = cron
-          ? this.cronActive(spec.name, cron, t)
-          : value > (this.run.activations[spec.name] ?? 0);
-        out[spec.name] = { values: [generateMetricInMili(value, this.run.version)], active };
+        const active =
+          milli === null
+            ? false
+            : cron
+              ? this.cronActive(spec.name, cron, t)
+              : milli / 1000 > (this.run.activations[spec.name] ?? 0);
+        const prev = last[i];
+        let read: ScalerRead;
+        if (prev !== undefined && prev.milli === milli && prev.active === active) read = prev.read;
+        else {
+          read =
+            milli === null
+              ? { error: readError(spec.name) }
+              : { values: [generateMetricInMili(milli / 1000, this.run.version)], active };
+          last[i] = { milli, active, read };
+          out ??= this.copyOfReads(i);
+        }
+        if (out !== null) out[spec.name] = read;
+        i++;
       }
+    // Nothing moved since the last instant: its record stands (also its activity groups).
+    if (out === null && this.readsGrouped !== null) {
+      this.readsTime = t;
+      this.reads = this.readsGrouped;
+      return this.reads;
+    }
+    out ??= this.copyOfReads(i);
     // A scaler answering one activity for several metrics: each reads active when any is.
     const groups = this.run.activityGroups;
     if (groups)
@@ -177,6 +211,20 @@ export class KedaPlane implements ControlPlane {
       }
     this.readsTime = t;
     this.reads = out;
+    this.readsGrouped = out;
+    return out;
+  }
+
+  /** A new record of the first `n` metrics' last reads (in trigger order). */
+  private copyOfReads(n: number): Record<string, ScalerRead> {
+    const out: Record<string, ScalerRead> = {};
+    let i = 0;
+    for (const trigger of this.so.triggers)
+      for (const spec of trigger.metrics) {
+        if (i >= n) return out;
+        out[spec.name] = this.lastRaw[i]!.read;
+        i++;
+      }
     return out;
   }
 
@@ -190,11 +238,10 @@ export class KedaPlane implements ControlPlane {
     return span.active;
   }
 
+  /** The cluster as the fallback sees it at t: read only when a rule asks (most never do). */
   private fallbackWorld(t: number): FallbackWorld {
-    return {
-      currentReplicas: this.cluster.specReplicas,
-      readyReplicas: this.cluster.podCounts(t).ready,
-    };
+    this.fbWorld.t = t;
+    return this.fbWorld;
   }
 
   // upstream: kedacore/keda v2.20.2 pkg/scaling/scale_handler.go startScaleLoop (one tick)
@@ -394,8 +441,16 @@ export class KedaPlane implements ControlPlane {
     return did;
   }
 
+  /** KEDA's phase, from its conditions (the same list, unchanged since the last sync: the same phase). */
   private phase(): KedaPhase {
     const c = this.status.conditions;
+    if (c === this.phaseOf) return this.lastPhase;
+    this.phaseOf = c;
+    this.lastPhase = this.phaseFrom(c);
+    return this.lastPhase;
+  }
+
+  private phaseFrom(c: KedaStatus['conditions']): KedaPhase {
     if (getCondition(c, 'Paused').status === 'True') return 'paused';
     if (getCondition(c, 'Fallback').status === 'True') return 'fallback';
     const active = getCondition(c, 'Active');
@@ -427,7 +482,25 @@ export class KedaPlane implements ControlPlane {
     this.events = s.events.slice();
     this.pushed = s.pushed;
     this.readsTime = NaN;
+    this.lastRaw = [];
+    this.readsGrouped = null;
     this.last = null;
+  }
+}
+
+/**
+ * FallbackWorld over the cluster at one instant: the target's spec.replicas and its ready pods,
+ * each read when the rule reads it (a pod count costs a pass over the pods, and only a Value
+ * target's fallback needs it). Nothing writes the cluster while a rule reads it.
+ */
+class ClusterFallbackWorld implements FallbackWorld {
+  t = 0;
+  constructor(private readonly cluster: Cluster) {}
+  get currentReplicas(): number {
+    return this.cluster.specReplicas;
+  }
+  get readyReplicas(): number {
+    return this.cluster.podCounts(this.t).ready;
   }
 }
 

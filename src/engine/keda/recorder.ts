@@ -62,11 +62,15 @@ export class KedaRecorder {
     this.lastTime = t;
     this.atZero = specReplicas === 0;
     this.inFallback = r.phase === 'fallback';
+    // Work waits only where no pod is ready (looked at only then).
     const work =
-      (Number.isFinite(demand) && demand > 0) ||
-      (r.check?.reads.some((x) => x.value !== null && x.value > 0 && !x.metric.includes('cron-')) ??
-        false);
-    if (ready === 0 && work) {
+      ready === 0 &&
+      ((Number.isFinite(demand) && demand > 0) ||
+        (r.check?.reads.some(
+          (x) => x.value !== null && x.value > 0 && !x.metric.includes('cron-'),
+        ) ??
+          false));
+    if (work) {
       this.waitingSince ??= t;
       this.kpis.longestWaitAtZeroSeconds = Math.max(
         this.kpis.longestWaitAtZeroSeconds,

@@ -31,6 +31,22 @@ export interface ScalerState {
   err: string | null;
 }
 
+/** Go's strings.EqualFold for metric names (the same text, or the same once lower-cased). */
+function equalFold(a: string, b: string): boolean {
+  return a === b || a.toLowerCase() === b.toLowerCase();
+}
+
+/** `Object.assign(pairs, GetPairTriggerAndMetric(…))`, without its object when it adds nothing. */
+function addPair(
+  pairs: Record<string, string>,
+  so: KedaScaledObject,
+  metric: string,
+  trigger: string,
+): void {
+  if (!so.scalingModifiers) return;
+  Object.assign(pairs, getPairTriggerAndMetric(so, metric, trigger));
+}
+
 /** The name KEDA logs and lists for a trigger: its `name`, else the scaler's Go type. */
 export function triggerNameOf(t: KedaTrigger): string {
   return t.name !== '' ? t.name : t.goType;
@@ -85,7 +101,7 @@ export function getScalerState(
         state.fallbackMetrics.push(...named);
       }
     }
-    Object.assign(state.pairs, getPairTriggerAndMetric(so, spec.name, trigger.name));
+    addPair(state.pairs, so, spec.name, trigger.name);
   }
   return { state, status };
 }
@@ -121,7 +137,8 @@ export function getScaledObjectState(
   let matching: NamedMetric[] = [];
   const fallbackMetrics: NamedMetric[] = [];
   let fallbackActive = false;
-  const cpuMemCount = so.triggers.filter((t) => t.type === 'cpu' || t.type === 'memory').length;
+  let cpuMemCount = 0;
+  for (const t of so.triggers) if (t.type === 'cpu' || t.type === 'memory') cpuMemCount++;
   const scalers: ScalerState[] = [];
   for (const trigger of so.triggers) {
     const r = getScalerState(so, status, trigger, reads, world);
@@ -203,11 +220,9 @@ export function getScaledObjectMetrics(
   program: Program | null,
 ): { answer: MetricsAnswer; status: KedaStatus } {
   let status = statusIn;
-  // getTrueMetricArray: the composite metric stands for every External metric.
-  const wanted = so.scalingModifiers
-    ? so.triggers.flatMap((t) => t.metrics.map((m) => m.name))
-    : [metricName];
-  const want = new Set(wanted.map((n) => n.toLowerCase()));
+  // getTrueMetricArray: the composite metric stands for every External metric; else the one
+  // asked for, matched as strings.EqualFold matches it.
+  const everyMetric = Boolean(so.scalingModifiers);
   let isScalerError = false;
   let isFallbackActive = false;
   const matching: NamedMetric[] = [];
@@ -215,8 +230,8 @@ export function getScaledObjectMetrics(
   const pairs: Record<string, string> = {};
   for (const trigger of so.triggers) {
     for (const spec of trigger.metrics) {
-      if (!want.has(spec.name.toLowerCase())) continue;
-      Object.assign(pairs, getPairTriggerAndMetric(so, spec.name, trigger.name));
+      if (!everyMetric && !equalFold(spec.name, metricName)) continue;
+      addPair(pairs, so, spec.name, trigger.name);
       const record = trigger.useCachedMetrics ? cache[spec.name] : undefined;
       const read: ScalerRead = record
         ? record.error !== null
@@ -234,12 +249,13 @@ export function getScaledObjectMetrics(
       );
       status = fb.status;
       if (fb.error !== null) isScalerError = true;
-      const named = (fb.values ?? []).map((milli) => ({ metricName: spec.name, milli }));
-      if (fb.fallbackActive) {
-        isFallbackActive = true;
-        fallbackMetrics.push(...named);
+      if (fb.fallbackActive) isFallbackActive = true;
+      if (fb.values === null) continue;
+      for (const milli of fb.values) {
+        const named = { metricName: spec.name, milli };
+        if (fb.fallbackActive) fallbackMetrics.push(named);
+        matching.push(named);
       }
-      matching.push(...named);
     }
   }
   if (!isFallbackActive && isScalerError)

@@ -10,6 +10,8 @@ import type { SimulationInput } from '../simulation/input.ts';
 import type { ControllerSync } from '../simulation/plane.ts';
 import type { World } from '../simulation/world.ts';
 import type { Bounds, ClusterTraits } from '../federation/index.ts';
+import type { NodePlane } from '../nodes/nodePlane.ts';
+import { availableOnNodes } from './memberNodes.ts';
 
 /** Free capacity of a cluster without a limit, for the rules that read availableReplicas. */
 export const UNLIMITED_AVAILABLE = 5_000;
@@ -35,6 +37,8 @@ export class Member {
   readonly cluster: Cluster;
   /** the member HPA's bounds as the control plane assigned them; null = no HPA */
   bounds: Bounds | null;
+  /** its own nodes and provisioner (memberNodes.ts), set once the planes are stacked; null: none */
+  nodes: NodePlane | null = null;
 
   constructor(
     base: SimulationInput,
@@ -138,9 +142,11 @@ export class Member {
     return n;
   }
 
-  /** availableReplicas as a rule reads it: free capacity now. */
+  /** availableReplicas as a rule reads it: free capacity now (with nodes, what they have room for). */
   available(t: number): number {
     if (this.failed) return 0;
+    if (this.nodes !== null)
+      return availableOnNodes(this.nodes.pool, this.cluster.workload.unscheduledCount, t);
     const cap = this.spec.capacityPods ?? UNLIMITED_AVAILABLE;
     return Math.max(0, cap - this.placed(t));
   }

@@ -29,6 +29,9 @@ import { describeMetric } from '../simulation/series.ts';
 import { allocateSeries, type SimulationSeries } from '../simulation/seriesShape.ts';
 import type { World } from '../simulation/world.ts';
 import type { Member } from './member.ts';
+import { NodeRecorder } from '../nodes/record.ts';
+import type { NodeRun } from '../nodes/result.ts';
+import { totalNodeRun } from './nodesTotal.ts';
 import type { ClusterEvent, FederationRun } from './result.ts';
 
 /** One member's recording. */
@@ -41,6 +44,8 @@ interface MemberLanes {
   unschedulableSeries: Float64Array;
   syncs: (SyncRecord | null)[];
   hpas: (HorizontalPodAutoscaler | null)[];
+  /** its node lane and KPIs (a member with its own node plane); null: none */
+  nodes: NodeRecorder | null;
 }
 
 export class FederationRecorder implements LoopObserver {
@@ -75,6 +80,7 @@ export class FederationRecorder implements LoopObserver {
       unschedulableSeries: new Float64Array(syncCount),
       syncs: new Array<SyncRecord | null>(syncCount).fill(null),
       hpas: new Array<HorizontalPodAutoscaler | null>(syncCount).fill(null),
+      nodes: m.nodes ? new NodeRecorder(m.nodes, m.cluster.workload, syncCount) : null,
     }));
     this.total = totalRecorder(input, world, members, syncCount);
     this.prevTotal = members.reduce((s, m) => s + m.replicas, 0);
@@ -145,6 +151,7 @@ export class FederationRecorder implements LoopObserver {
       lane.maxSeries[k] = m.bounds && !m.failed ? m.bounds.maxReplicas : NaN;
       lane.failedSeries[k] = m.failed ? 1 : 0;
       lane.unschedulableSeries[k] = m.failed ? 0 : m.unschedulable(t);
+      lane.nodes?.sync(k, t);
       sum.spec += s.specReplicas[k]!;
       sum.desired += s.desiredReplicas[k]!;
       sum.ready += pods.ready;
@@ -216,14 +223,29 @@ export class FederationRecorder implements LoopObserver {
     const input = this.input;
     const replayOf = (member: string | null): ReplayIndex | null =>
       replay && { ...replay, of: { kind: 'federation', model, member } };
+    const nodeRuns: { name: string; run: NodeRun }[] = [];
+    for (const lane of this.lanes)
+      if (lane.nodes)
+        nodeRuns.push({ name: lane.member.name, run: lane.nodes.build(input.durationSeconds) });
+    const nodesOf = (name: string) => nodeRuns.find((x) => x.name === name)?.run;
+    const totalNodes = totalNodeRun(nodeRuns);
     return {
       model,
       members: this.lanes.map((lane) => {
         const r = lane.recorder;
         const name = lane.member.name;
+        const result = finish(
+          r.series,
+          r.build(lane.member.cluster),
+          r.events,
+          input,
+          replayOf(name),
+        );
+        // Only a member with nodes has the key, as a single cluster's result.
+        const nodes = nodesOf(name);
         return {
           name,
-          result: finish(r.series, r.build(lane.member.cluster), r.events, input, replayOf(name)),
+          result: nodes ? { ...result, nodes } : result,
           minReplicas: lane.minSeries,
           maxReplicas: lane.maxSeries,
           failed: lane.failedSeries,
@@ -232,13 +254,16 @@ export class FederationRecorder implements LoopObserver {
           hpas: lane.hpas,
         };
       }),
-      total: finish(
-        this.total.series,
-        this.total.kpis.build(this.total.series, this.livedTotal()),
-        this.centralEvents,
-        input,
-        replayOf(null),
-      ),
+      total: {
+        ...finish(
+          this.total.series,
+          this.total.kpis.build(this.total.series, this.livedTotal()),
+          this.centralEvents,
+          input,
+          replayOf(null),
+        ),
+        ...(totalNodes ? { nodes: totalNodes } : {}),
+      },
       events,
       record: this.full ? 'full' : 'compact',
       central: this.full && model === 'shipped' ? this.central : null,

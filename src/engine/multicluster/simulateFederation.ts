@@ -12,7 +12,9 @@ import { Simulation } from '../simulation/loop.ts';
 import type { WorkMeter, WorkOverrun } from '../simulation/meter.ts';
 import { meterOf, refusal } from '../simulation/simulate.ts';
 import { World } from '../simulation/world.ts';
+import { stackPlanes, type ControlPlane } from '../simulation/plane.ts';
 import type { Member } from './member.ts';
+import { memberNodePlane } from './memberNodes.ts';
 import { ProposalPlane } from './proposal.ts';
 import { FederationRecorder } from './record.ts';
 import type { ClusterEvent, FederationRun } from './result.ts';
@@ -53,11 +55,17 @@ export function federationSimulation(
   const plane =
     model === 'proposal' ? new ProposalPlane(ctx, events) : new ShippedPlane(ctx, events);
   const members = plane.members;
+  // Each member's own node plane beside the federation's (none without spec.nodes).
+  const planes: ControlPlane[] = [plane];
+  for (const m of members) {
+    m.nodes = memberNodePlane(m.spec.nodes, m.cluster);
+    if (m.nodes) planes.push(m.nodes);
+  }
   const simulation = new Simulation({
     input,
     world,
     clusters: members.map((m) => m.cluster),
-    plane,
+    plane: stackPlanes(planes),
     health: members.map((m) => m.spec),
     ...(meter ? { meter } : {}),
   });

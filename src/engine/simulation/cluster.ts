@@ -52,7 +52,7 @@ export interface SyncStep {
   /** the writes of others (HPA edits, kubectl scale) since the previous sync, or null */
   changes?: readonly TimedChange[] | null;
   /** a rollout in progress after the sync: pods of the old ReplicaSets and of the new one */
-  rollout?: { old: number; new: number };
+  rollout?: RolloutPods;
   /**
    * There was no HPA to reconcile (KEDA deleted it: a paused ScaledObject); `r` holds nothing
    * the controller decided: the scale as it stands, no trace, no events
@@ -60,12 +60,19 @@ export interface SyncStep {
   noHpa?: true;
 }
 
+/** Pods of a rollout in progress; `waiting`: old pods a Recreate's new ReplicaSet waits for. */
+export interface RolloutPods {
+  old: number;
+  new: number;
+  waiting?: number;
+}
+
 /** The Deployment's controller as the cluster calls it (../deployment/plane.ts). */
 export interface RolloutHook {
   /** spec.replicas written at t: a Deployment sync */
   write(replicas: number, t: number): void;
   /** old and new pods at t while a rollout is in progress, else null */
-  inProgress(t: number): { old: number; new: number } | null;
+  inProgress(t: number): RolloutPods | null;
 }
 
 /**

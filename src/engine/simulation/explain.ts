@@ -89,9 +89,12 @@ export function explainSync(r: SyncRecord, hpa: HorizontalPodAutoscaler): string
  */
 export function explainChanges(step: SyncStep): string {
   const changes = step.changes;
-  const rollout = step.rollout
-    ? `Rollout in progress: ${step.rollout.old} old, ${step.rollout.new} new pods (the HPA counts both). `
-    : '';
+  const ro = step.rollout;
+  const rollout = !ro
+    ? ''
+    : ro.waiting !== undefined
+      ? `Rollout in progress (Recreate): ${ro.waiting} old pods terminating, the new ReplicaSet waits for them to be gone (${ro.new} new pods). `
+      : `Rollout in progress: ${ro.old} old, ${ro.new} new pods (the HPA counts both). `;
   if (!changes || changes.length === 0) return rollout;
   const parts = changes.map((c) => `at t=${fmt(c.time)}s ${c.description}`);
   const edited = changes.some((c) => c.edit);

@@ -3,6 +3,7 @@
 // maxReplicas are F_min and F_max; the workload, startup, traffic and loads are the same in every
 // member cluster.
 
+import type { NodesInput } from './nodesInput.ts';
 import type { DivisionStrategy, SeedPolicy, TieBreak } from '../federation/index.ts';
 
 /** proposal: the seed design (member HPAs + control plane); shipped: Karmada's FederatedHPA. */
@@ -21,6 +22,12 @@ export interface MemberClusterInput {
   failAtSeconds: number | null;
   /** it is back (empty) at this instant; null = never */
   recoverAtSeconds: number | null;
+  /**
+   * the member's own node plane (its nodes and provisioner, ../nodes/); absent: none, and
+   * `capacityPods` is its room as before. The scenario gives every member the top-level
+   * spec.nodes unless the member writes its own.
+   */
+  nodes?: NodesInput;
 }
 
 /**

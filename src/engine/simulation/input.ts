@@ -243,8 +243,13 @@ export interface RunChange {
   description: string;
 }
 
-/** A rolling update's spec.strategy.rollingUpdate and the Deployment's spec.minReadySeconds. */
+/**
+ * A rollout's spec.strategy (type, rollingUpdate) and the Deployment's spec.minReadySeconds.
+ * Under Recreate maxSurge and maxUnavailable are not read (MaxSurge/MaxUnavailable are 0).
+ */
 export interface RolloutStrategy {
+  /** spec.strategy.type; absent: RollingUpdate (the apps/v1 default; every older scenario) */
+  type?: 'RollingUpdate' | 'Recreate';
   /** a count, or a percent string ("25%") */
   maxSurge: number | string;
   maxUnavailable: number | string;

@@ -97,6 +97,12 @@ export interface NodesInput {
   shape: NodeShapeInput;
   /** nodes at t = 0 (Ready long before) */
   initial: number;
+  /**
+   * `initial` was not written and the pool is a federation member's: the engine starts it with
+   * the nodes the member's own starting pods need (within min and max), known only once the
+   * run has divided the replicas. Absent: `initial` as given.
+   */
+  initialFromPods?: true;
   /** the node group's min and max size */
   min: number;
   max: number;

@@ -124,6 +124,18 @@ export function isFullResult(r: SimulationResult): r is FullSimulationResult {
   return r.syncs !== null;
 }
 
+/**
+ * Run a simulation made by createSimulation to its end (what simulate does after creating it):
+ * for a caller that adjusts the simulation first (the bench's KEDA baseline, bench/kedaFixture.ts).
+ */
+export function runSimulation(
+  input: SimulationInput,
+  sim: Simulation,
+  options: SimulateOptions = {},
+): SimulationResult {
+  return run(input, sim, options);
+}
+
 function run(input: SimulationInput, sim: Simulation, options: SimulateOptions): SimulationResult {
   const full = options.record === 'full';
   const cluster = sim.cluster;

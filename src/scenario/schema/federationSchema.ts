@@ -4,6 +4,7 @@ import type { FederationDocument, MemberClusterDocument } from '../simulation/do
 import { MAX_CLUSTERS, MAX_PODS, MAX_SETTING_SECONDS } from '../limits.ts';
 import { boolean, duration, enumOf, int32, listOf, object, string } from './common.ts';
 import type { JsonSchema, PropertiesOf } from './jsonSchema.ts';
+import { nodesSchema } from './nodesSchema.ts';
 
 const SIM_LIMIT = "the simulator's limit";
 const setting = (description: string, extra: Partial<JsonSchema> = {}) =>
@@ -34,6 +35,11 @@ const cluster = object(
     }),
     failAt: setting('The cluster fails (becomes unreachable; its pods stop serving) at this time.'),
     recoverAt: setting('It is back, empty, at this time (after failAt). Default: never.'),
+    nodes: {
+      ...nodesSchema,
+      description:
+        "This cluster's own nodes and provisioner, in place of spec.nodes (which every member without its own runs, each its own copy). Not with capacity: the nodes decide the room.",
+    },
   } satisfies PropertiesOf<MemberClusterDocument>,
   { required: ['name'] },
 );

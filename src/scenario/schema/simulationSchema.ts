@@ -398,8 +398,12 @@ const change = object(
       },
     ),
     rollout: object(
-      "A new pod template rolled out (kubectl set image, rollout restart): the Deployment controller's RollingUpdate runs a new ReplicaSet beside the old one. Each field defaults to the pasted Deployment's strategy, else the apps/v1 defaults (25 %, 25 %, 0).",
+      "A new pod template rolled out (kubectl set image, rollout restart): the Deployment controller's RollingUpdate runs a new ReplicaSet beside the old one; Recreate deletes every old pod first. Each field defaults to the pasted Deployment's strategy, else the apps/v1 defaults (RollingUpdate, 25 %, 25 %, 0).",
       {
+        strategy: enumOf(
+          "spec.strategy.type: RollingUpdate (new pods beside the old, within maxSurge/maxUnavailable) or Recreate (every old pod deleted; the new ReplicaSet starts when the last is gone). Default: the pasted Deployment's, else RollingUpdate.",
+          ['RollingUpdate', 'Recreate'],
+        ),
         maxSurge: {
           type: ['string', 'integer'],
           description:

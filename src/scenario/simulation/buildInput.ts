@@ -12,6 +12,7 @@ import { DEFAULT_METRICS_PIPELINE, DEFAULT_STARTUP } from './defaults.ts';
 import { buildFederation } from './federation.ts';
 import { buildLoads } from './loads.ts';
 import { buildNodes } from './nodes.ts';
+import { buildMemberNodes } from './federationNodes.ts';
 import { metricRefs } from './metricRefs.ts';
 import type { MetricsPipelineDocument, PrometheusDocument } from './document.ts';
 import { buildOutages } from './outages.ts';
@@ -102,7 +103,16 @@ export function buildSimulationInput(
     sim.controller.durationSeconds,
     sim.report,
   );
-  const nodes = buildNodes(spec, hpa.defaulted, workload, sim.report);
+  // Under federation spec.nodes is each member's pool (its minReplicas check is the total's).
+  const nodes = buildNodes(
+    spec,
+    federation
+      ? { ...hpa.defaulted, spec: { ...hpa.defaulted.spec, minReplicas: 1 } }
+      : hpa.defaulted,
+    workload,
+    sim.report,
+  );
+  if (federation) buildMemberNodes(spec, federation, nodes, hpa.defaulted, workload, sim.report);
   return {
     hpa: hpa.defaulted,
     durationSeconds: sim.controller.durationSeconds,
@@ -124,8 +134,8 @@ export function buildSimulationInput(
     // Only multi-cluster scenarios carry the key, so single-cluster inputs keep their shape.
     ...(federation ? { federation } : {}),
     ...informerLag(spec, federation !== null, sim.report),
-    // Likewise only scenarios with a node pool.
-    ...(nodes ? { nodes } : {}),
+    // Likewise only one-cluster scenarios with a node pool (a federation's are its members').
+    ...(nodes && !federation ? { nodes } : {}),
   };
 }
 

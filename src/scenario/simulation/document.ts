@@ -129,6 +129,7 @@ export interface ChangeDocument {
 
 /** A new pod template rolled out: the Deployment's rolling-update strategy (../variants/rollout.ts). */
 export interface RolloutDocument {
+  strategy?: 'RollingUpdate' | 'Recreate';
   maxSurge?: string | number;
   maxUnavailable?: string | number;
   minReadySeconds?: number;
@@ -298,4 +299,5 @@ export interface MemberClusterDocument {
   priority?: number;
   failAt?: DurationText;
   recoverAt?: DurationText;
+  nodes?: NodesDocument;
 }

@@ -91,11 +91,6 @@ export function checkWithNodes(spec: SimulationSpecDocument, report: Reporter): 
       ['spec', 'workload', 'maxPods'],
       'with spec.nodes the nodes decide how many pods run: remove maxPods (or set nodes.max)',
     );
-  if (spec.federation !== undefined)
-    report.error(
-      [...AT],
-      'spec.nodes runs under one cluster only: with spec.federation each member cluster would need its own node pool and provisioner, which the simulator does not run yet. Remove spec.nodes, and give each member cluster its room with spec.federation.clusters[].capacity (pods beyond it stay Pending)',
-    );
 }
 
 /** spec.cost.nodeHour, null when absent. */

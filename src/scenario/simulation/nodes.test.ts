@@ -141,19 +141,3 @@ describe('spec.nodes with Karpenter', () => {
     ]);
   });
 });
-
-describe('spec.nodes with spec.federation', () => {
-  it('is refused at spec.nodes, saying what to write instead', () => {
-    const federation = `  federation:
-    clusters:
-      - { name: east }
-      - { name: west }
-`;
-    const errors = diagnostics('    max: 5\n', federation);
-    expect(errors).toContainEqual(
-      expect.stringMatching(
-        /spec\.nodes: spec\.nodes runs under one cluster only: .* spec\.federation\.clusters\[\]\.capacity/,
-      ),
-    );
-  });
-});

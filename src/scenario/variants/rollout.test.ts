@@ -82,11 +82,78 @@ describe('spec.changes rollout', () => {
     );
   });
 
-  it('refuses a rollout of a Recreate Deployment with what to change', () => {
-    const text = scenario(`    - at: 10m\n      rollout: {}\n`, `  strategy: { type: Recreate }\n`);
+  it("runs a Recreate Deployment's rollout as Recreate, with its minReadySeconds", () => {
+    const text = scenario(
+      `    - at: 10m\n      rollout: {}\n`,
+      `  minReadySeconds: 5\n  strategy: { type: Recreate }\n`,
+    );
+    const parsed = parseScenario(text);
+    expect(errors(parsed.diagnostics)).toEqual([]);
+    const [c] = parsed.input!.changes!;
+    expect(c!.rollout).toEqual({
+      type: 'Recreate',
+      maxSurge: 0,
+      maxUnavailable: 0,
+      minReadySeconds: 5,
+    });
+    expect(c!.description).toBe(
+      'a new pod template was rolled out (Recreate: every old pod deleted, the new ones created when the last is gone; minReadySeconds 5)',
+    );
+  });
+
+  it('runs `rollout: {strategy: Recreate}` over a RollingUpdate Deployment, and the reverse', () => {
+    const recreate = parseScenario(
+      scenario(
+        `    - at: 10m\n      rollout: { strategy: Recreate }\n`,
+        `  strategy: { type: RollingUpdate, rollingUpdate: { maxSurge: 2 } }\n`,
+      ),
+    );
+    expect(errors(recreate.diagnostics)).toEqual([]);
+    expect(recreate.input!.changes![0]!.rollout).toMatchObject({ type: 'Recreate' });
+    const rolling = parseScenario(
+      scenario(
+        `    - at: 10m\n      rollout: { strategy: RollingUpdate }\n`,
+        `  strategy: { type: Recreate }\n`,
+      ),
+    );
+    expect(errors(rolling.diagnostics)).toEqual([]);
+    // RollingUpdate is the default type: the strategy carries no type, as before Recreate ran
+    expect(rolling.input!.changes![0]!.rollout).toEqual({
+      maxSurge: '25%',
+      maxUnavailable: '25%',
+      minReadySeconds: 0,
+    });
+  });
+
+  it("refuses maxSurge under Recreate in the API server's words, at the field", () => {
+    const text = scenario(
+      `    - at: 10m\n      rollout: { maxSurge: 1 }\n`,
+      `  strategy: { type: Recreate }\n`,
+    );
     const e = errors(parseScenario(text).diagnostics);
-    expect(e.map((d) => d.path)).toEqual(['spec.changes[0].rollout']);
-    expect(e[0]!.message).toMatch(/strategy Recreate .* set its strategy to RollingUpdate/);
+    expect(e.map((d) => [d.path, d.message])).toEqual([
+      [
+        'spec.changes[0].rollout.maxSurge',
+        "spec.strategy.rollingUpdate: Forbidden: may not be specified when strategy `type` is 'Recreate' (the pasted Deployment): leave maxSurge out, or write strategy: RollingUpdate",
+      ],
+    ]);
+    expect(e[0]!.line).toBe(at(text, 'maxSurge: 1 }').line);
+  });
+
+  it("warns at a Recreate Deployment's rollingUpdate, and refuses an unknown strategy, located", () => {
+    const warned = parseScenario(
+      scenario(
+        `    - at: 10m\n      rollout: {}\n`,
+        `  strategy: { type: Recreate, rollingUpdate: { maxSurge: 1 } }\n`,
+      ),
+    );
+    expect(errors(warned.diagnostics)).toEqual([]);
+    const w = warned.diagnostics.filter((d) => d.severity === 'warning');
+    expect(w.map((d) => d.path)).toContain('workload:spec.strategy.rollingUpdate');
+    const text = scenario(`    - at: 10m\n      rollout: { strategy: BlueGreen }\n`);
+    const e = errors(parseScenario(text).diagnostics);
+    expect(e.map((d) => d.path)).toEqual(['spec.changes[0].rollout.strategy']);
+    expect(e[0]!.line).toBe(at(text, 'strategy: BlueGreen').line);
   });
 
   it('models a rollout during a rollout (the newer template supersedes) without an error', () => {

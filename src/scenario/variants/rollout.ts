@@ -16,9 +16,14 @@ import type { Path } from '../types.ts';
 /** The fields a change (or a Deployment) wrote; the rest come from below it. */
 export type RolloutFields = Partial<RolloutStrategy>;
 
-/** The Deployment's strategy as pasted: a RollingUpdate's fields, or Recreate (not modelled). */
-export type DeploymentStrategy =
-  { type: 'RollingUpdate'; fields: RolloutFields } | { type: 'Recreate' };
+/** The Deployment's strategy as pasted: its type and the fields it wrote (minReadySeconds too). */
+export interface DeploymentStrategy {
+  type: 'RollingUpdate' | 'Recreate';
+  fields: RolloutFields;
+}
+
+/** pkg/apis/apps/validation ValidateDeploymentStrategy's words for a Recreate's rollingUpdate. */
+const RECREATE_FORBIDS = "may not be specified when strategy `type` is 'Recreate'";
 
 const intOrPercent = (v: unknown): v is string | number =>
   typeof v === 'string' || typeof v === 'number';
@@ -27,6 +32,8 @@ const intOrPercent = (v: unknown): v is string | number =>
 export function readRolloutFields(value: unknown): RolloutFields {
   if (!isRecord(value)) return {};
   const out: RolloutFields = {};
+  if (value.strategy === 'RollingUpdate' || value.strategy === 'Recreate')
+    out.type = value.strategy;
   if (intOrPercent(value.maxSurge)) out.maxSurge = value.maxSurge;
   if (intOrPercent(value.maxUnavailable)) out.maxUnavailable = value.maxUnavailable;
   if (typeof value.minReadySeconds === 'number') out.minReadySeconds = value.minReadySeconds;
@@ -45,10 +52,20 @@ export function readDeploymentStrategy(
   if (kind !== 'Deployment' || !isRecord(value) || !isRecord(value.spec)) return null;
   const spec = value.spec;
   const strategy = isRecord(spec.strategy) ? spec.strategy : {};
-  if (strategy.type === 'Recreate') return { type: 'Recreate' };
-  const fields: RolloutFields = readRolloutFields(strategy.rollingUpdate);
-  if (typeof spec.minReadySeconds === 'number' && spec.minReadySeconds >= 0)
-    fields.minReadySeconds = spec.minReadySeconds;
+  const minReady =
+    typeof spec.minReadySeconds === 'number' && spec.minReadySeconds >= 0
+      ? { minReadySeconds: spec.minReadySeconds }
+      : {};
+  if (strategy.type === 'Recreate') {
+    if (strategy.rollingUpdate !== undefined && strategy.rollingUpdate !== null)
+      report.warning(
+        ['spec', 'strategy', 'rollingUpdate'],
+        `the API server would refuse this Deployment: spec.strategy.rollingUpdate: Forbidden: ${RECREATE_FORBIDS}; a rollout runs it as Recreate`,
+      );
+    return { type: 'Recreate', fields: minReady };
+  }
+  const fields: RolloutFields = { ...readRolloutFields(strategy.rollingUpdate), ...minReady };
+  delete fields.type;
   const full = { ...DEFAULT_STRATEGY, ...fields };
   const errors = validateRollingUpdate(full.maxSurge, full.maxUnavailable);
   for (const e of errors)
@@ -69,15 +86,31 @@ export function resolveRollout(
   where: Path,
   report: Reporter,
 ): RolloutStrategy | null {
-  if (deployment?.type === 'Recreate') {
-    report.error(
-      where,
-      'the pasted Deployment has strategy Recreate (every old pod deleted before any new one is created), which the simulator does not run: set its strategy to RollingUpdate to simulate this rollout',
-      'key',
-    );
-    return null;
+  const type = written.type ?? deployment?.type ?? 'RollingUpdate';
+  // The Deployment's own fields apply only under its own strategy type.
+  const below = deployment?.type === type ? deployment.fields : {};
+  const own: RolloutFields = { ...written };
+  delete own.type;
+  if (type === 'Recreate') {
+    let refused = false;
+    for (const field of ['maxSurge', 'maxUnavailable'] as const) {
+      if (own[field] === undefined) continue;
+      refused = true;
+      report.error(
+        [...where, field],
+        `spec.strategy.rollingUpdate: Forbidden: ${RECREATE_FORBIDS}${written.type ? '' : ' (the pasted Deployment)'}: leave ${field} out, or write strategy: RollingUpdate`,
+        'key',
+      );
+    }
+    if (refused) return null;
+    return {
+      type: 'Recreate',
+      maxSurge: 0,
+      maxUnavailable: 0,
+      minReadySeconds: own.minReadySeconds ?? below.minReadySeconds ?? 0,
+    };
   }
-  const full: RolloutStrategy = { ...DEFAULT_STRATEGY, ...deployment?.fields, ...written };
+  const full: RolloutStrategy = { ...DEFAULT_STRATEGY, ...below, ...own };
   const errors = validateRollingUpdate(full.maxSurge, full.maxUnavailable);
   for (const e of errors) {
     const own = written[e.field] !== undefined;
@@ -92,6 +125,8 @@ export function resolveRollout(
 
 /** "maxSurge 25%, maxUnavailable 25%" (and minReadySeconds when set), for the change's line. */
 export function describeRollout(s: RolloutStrategy): string {
+  if (s.type === 'Recreate')
+    return `a new pod template was rolled out (Recreate: every old pod deleted, the new ones created when the last is gone${s.minReadySeconds > 0 ? `; minReadySeconds ${s.minReadySeconds}` : ''})`;
   const parts = [`maxSurge ${s.maxSurge}`, `maxUnavailable ${s.maxUnavailable}`];
   if (s.minReadySeconds > 0) parts.push(`minReadySeconds ${s.minReadySeconds}`);
   return `a new pod template was rolled out (${parts.join(', ')})`;
