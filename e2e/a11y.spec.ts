@@ -273,6 +273,8 @@ for (const viewport of [
     test('Tab passes through the editor to the charts; after typing, Esc then Tab leaves', async ({
       page,
     }) => {
+      // Up to 100 Tabs, each read back from the page: 30 s ran out on a machine at load 35.
+      test.setTimeout(60_000);
       await openApp(page);
       await waitUpToDate(page);
       const before = await editorText(page);

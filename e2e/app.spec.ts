@@ -8,6 +8,7 @@ test.describe('the app', () => {
   test('opens on the default scenario with charts, KPIs and an explanation; a selected sync is explained', async ({
     page,
   }) => {
+    test.setTimeout(60_000); // two tests' work on one page: their two budgets
     await openApp(page);
     await waitUpToDate(page);
     await test.step('the first screen', async () => {
@@ -37,6 +38,7 @@ test.describe('the app', () => {
   test('undo and redo walk the scenario history; an edit redraws the charts; invalid YAML keeps the last chart, marked stale', async ({
     page,
   }) => {
+    test.setTimeout(90_000); // three tests' work on one page: their three budgets
     await openApp(page);
     await waitUpToDate(page);
     const text = await editorText(page);
@@ -189,6 +191,7 @@ test.describe('exports', () => {
   ];
   // One page for the five: each export reads the same run (they were a page load each).
   test('exports each item of the Export menu', async ({ page }) => {
+    test.setTimeout(90_000); // five tests' work on one page: a budget, never a timed assertion
     await openApp(page);
     await waitUpToDate(page);
     for (const [label, name] of cases) {
