@@ -524,6 +524,20 @@ function buildRef(ref) {
   return { dir, out, sha };
 }
 
+/** A cold page of `side`: when Monaco's editor is ready (ms from navigation). */
+async function editorReady(browser, side) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    if (side.init) await ctx.addInitScript(side.init);
+    const page = await ctx.newPage();
+    await page.goto(side.url);
+    await page.waitForSelector('[data-editor-ready="true"]', { timeout: 30_000 });
+    return await page.evaluate(() => performance.now());
+  } finally {
+    await ctx.close();
+  }
+}
+
 /**
  * A/B of edit → repaint and curve drag → repaint between two sides (two builds, or one build with
  * presenter mode off and on), interleaved round by round (A B, then B A: a drift of the machine's
@@ -540,6 +554,7 @@ async function compareSides(browser, sides, rounds, freshWorker = false) {
     dragAll: [],
     cpu: { main: [], workers: [] },
     fresh: [],
+    ready: [],
   }));
   const loads = [];
   const p = (q, xs) => {
@@ -550,6 +565,7 @@ async function compareSides(browser, sides, rounds, freshWorker = false) {
     const order = r % 2 === 0 ? [0, 1] : [1, 0];
     for (const k of order) {
       loads.push(os.loadavg()[0]);
+      got[k].ready.push(await editorReady(browser, sides[k]));
       const edit = (await editToRepaint(browser, sides[k], 12, got[k].cpu)).map((x) => x.paint);
       const drag = (await dragToRepaint(browser, sides[k], 20)).times.map((x) => x.paint);
       got[k].edit.push([p(0.5, edit), p(0.95, edit)]);
@@ -592,6 +608,11 @@ async function compareSides(browser, sides, rounds, freshWorker = false) {
       B: b,
       ratio: Math.round((b / a) * 100) / 100,
     };
+  }
+  {
+    // A cold page's editor ready (median over rounds).
+    const [a, b] = got.map((g) => med(g.ready));
+    figures['ui.editorReady'] = { unit: 'ms', A: a, B: b, ratio: Math.round((b / a) * 100) / 100 };
   }
   if (freshWorker) {
     const [a, b] = got.map((g) => med(g.fresh));
@@ -672,7 +693,7 @@ try {
         );
       const l = result.load;
       log(
-        `(load average over the rounds: ${l.min.toFixed(1)}–${l.max.toFixed(1)}, median ${l.median.toFixed(1)}; 12 edits and 20 drag moves per side per round; editCpu: CPU ms per edit, page thread and workers, from a trace of the edits, whose latencies it slows a little on both sides)`,
+        `(load average over the rounds: ${l.min.toFixed(1)}–${l.max.toFixed(1)}, median ${l.median.toFixed(1)}; a cold page's editor ready, 12 edits and 20 drag moves per side per round; editCpu: CPU ms per edit, page thread and workers, from a trace of the edits, whose latencies it slows a little on both sides)`,
       );
     }
   } else if (profiling) {

@@ -8,35 +8,86 @@
 /** Trace categories: thread time (`tdur`) of every task and of what ran inside it. */
 export const PROFILE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
 
-/** Starts the page thread's CPU profile (sampled every 200 µs). */
+/**
+ * Starts the page thread's CPU profile (sampled every 200 µs) and its sampled allocation profile
+ * (what the garbage collector later pays for: a sample per 16 kB allocated on average).
+ */
 export async function startCpuProfile(page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('HeapProfiler.enable');
+  await cdp.send('HeapProfiler.startSampling', {
+    samplingInterval: 16384,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
   await cdp.send('Profiler.start');
   return cdp;
 }
 
-/** The functions with the most self time in the profile, ms per gesture. */
-export async function stopCpuProfile(cdp, gestures, top = 15) {
+/** A profile node's function as `name file:line` (the bundle's hash dropped). */
+function frameName(cf) {
+  const file = cf.url
+    .split('/')
+    .pop()
+    .replace(/-[\w-]{8}\.js$/, '.js');
+  return `${cf.functionName || '(anonymous)'} ${file ? `${file}:${cf.lineNumber + 1}` : ''}`.trim();
+}
+
+/**
+ * From the profiles: the functions with the most self time and the most total time (itself and
+ * what it called; a function on the stack twice counts once), ms per gesture, and those that
+ * allocated the most (self, kB per gesture, sampled).
+ */
+export async function stopCpuProfile(
+  cdp,
+  gestures,
+  top = Number(process.env.BENCH_UI_PROFILE_TOP ?? 15),
+) {
   const { profile } = await cdp.send('Profiler.stop');
+  const { profile: heap } = await cdp.send('HeapProfiler.stopSampling');
   await cdp.detach();
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const self = new Map();
+  const total = new Map();
   for (let i = 0; i < profile.samples.length; i++) {
     const cf = byId.get(profile.samples[i]).callFrame;
     if (cf.functionName === '(idle)' || cf.functionName === '(program)') continue;
-    const file = cf.url
-      .split('/')
-      .pop()
-      .replace(/-[\w-]{8}\.js$/, '.js');
-    const key = `${cf.functionName || '(anonymous)'} ${file ? `${file}:${cf.lineNumber + 1}` : ''}`;
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    const dt = profile.timeDeltas[i] ?? 0;
+    const key = frameName(cf);
+    self.set(key, (self.get(key) ?? 0) + dt);
+    const seen = new Set();
+    for (let id = profile.samples[i]; id !== undefined; id = parent.get(id)) {
+      const name = frameName(byId.get(id).callFrame);
+      if (name === '(root)' || seen.has(name)) continue;
+      seen.add(name);
+      total.set(name, (total.get(name) ?? 0) + dt);
+    }
   }
-  return [...self]
+  const ms = (m) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, us]) => ({ name, ms: us / 1000 / gestures }));
+  const bytes = new Map();
+  const walk = (n) => {
+    const size = n.selfSize ?? 0;
+    if (size > 0) {
+      const name = frameName(n.callFrame);
+      bytes.set(name, (bytes.get(name) ?? 0) + size);
+    }
+    for (const c of n.children ?? []) walk(c);
+  };
+  walk(heap.head);
+  const allocated = [...bytes]
     .sort((a, b) => b[1] - a[1])
     .slice(0, top)
-    .map(([name, us]) => ({ name: name.trim(), ms: us / 1000 / gestures }));
+    .map(([name, b]) => ({ name, kB: b / 1024 / gestures }));
+  const allocatedKB = [...bytes.values()].reduce((a, b) => a + b, 0) / 1024 / gestures;
+  return { self: ms(self), total: ms(total), allocated, allocatedKB };
 }
 
 /**
@@ -109,6 +160,10 @@ export function profileLines(title, breakdown, functions) {
     `  the page's thread by trace event (self time):`,
     ...breakdown.page.map((t) => `  ${f(t.ms)}    ${t.name}`),
     `  the page's thread by function (self time, sampled):`,
-    ...functions.map((t) => `  ${f(t.ms)}    ${t.name}`),
+    ...functions.self.map((t) => `  ${f(t.ms)}    ${t.name}`),
+    `  the page's thread by function (total time: itself and what it called):`,
+    ...functions.total.map((t) => `  ${f(t.ms)}    ${t.name}`),
+    `  allocated on the page's thread, kB per gesture (sampled; ${functions.allocatedKB.toFixed(0)} kB in all):`,
+    ...functions.allocated.map((t) => `  ${t.kB.toFixed(0).padStart(6)}    ${t.name}`),
   ];
 }

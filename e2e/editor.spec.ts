@@ -146,6 +146,32 @@ test.describe('the scenario editor', () => {
     expect(await hoverText(page, maxLine, 'maxReplicas')).toContain('Highest replica count');
     const duration = lineOf(defaultText, (l) => l.startsWith('  duration:'), simStart);
     expect(await hoverText(page, duration, 'duration')).toContain('Simulated time');
+
+    // Features src/panels/editor/monaco.ts keeps (it imports Monaco's API and chosen features,
+    // not the whole entry): YAML highlighting (keys, values, comments in distinct tokens), the
+    // folding controls, and the command palette (F1) offering find and folding. (Not opening the
+    // find widget itself: once closed, Monaco leaves it aria-hidden with focusable inputs.)
+    const tokenClasses = await page
+      .locator('.view-lines span span')
+      .evaluateAll((els) => new Set(els.map((e) => e.className)).size);
+    expect(tokenClasses).toBeGreaterThan(2);
+    await expect(page.locator('.margin .codicon-folding-expanded').first()).toBeAttached();
+    await setCursor(page, maxLine, 1);
+    await page.keyboard.press('F1');
+    const palette = page.locator('.quick-input-widget');
+    await expect(palette).toBeVisible();
+    const offered = async (typed: string) => {
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type(typed);
+      const row = palette.locator('.monaco-list-row').first();
+      await row.waitFor({ timeout: 8000 });
+      return palette
+        .locator('.monaco-list-row')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+    };
+    expect((await offered('>find')).join('\n')).toMatch(/^Find\b/m);
+    expect((await offered('>fold all')).join('\n')).toMatch(/^Fold All\b/m);
+    await page.keyboard.press('Escape');
   });
 
   test('our diagnostics are the only markers, at the exact range', async ({ page }) => {

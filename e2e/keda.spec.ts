@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
-import { markers, openApp, setEditorText, waitUpToDate } from './app.ts';
+import { editorText, markers, openApp, setEditorText, waitUpToDate } from './app.ts';
 
 // A real ScaledObject pasted as it is (AliwareMQ's kafka demo, minReplicaCount 0): KEDA's loop
 // runs around the HPA and its decisions are seen on the page and explained in KEDA's terms.
@@ -73,6 +73,36 @@ test('a pasted ScaledObject shows KEDA deciding: cooldown to 0, activation, cond
   await expect(summary).toContainText('KEDA: Paused=True ScaledObjectPaused');
   await expect(summary).toContainText('paused: KEDA removed the HPA');
   await expect(summary).toContainText('no HPA to reconcile');
+  // No HPA, so no chain to walk and nothing for kubectl to describe.
+  await expect(
+    page.getByRole('listitem', { name: /^Step 1: No HPA \(KEDA paused\)$/ }),
+  ).toBeVisible();
+  await expect(page.getByRole('listitem', { name: /^Step 2:/ })).toHaveCount(0);
+  await expect(page.getByLabel('kubectl describe hpa')).toContainText(
+    'Error from server (NotFound): horizontalpodautoscalers.autoscaling',
+  );
   await expect(lane).toContainText('activations 0');
   await page.screenshot({ path: info.outputPath('keda-paused-1280x720.png') });
+  // Bad input (issue 22): a misspelt scaler and an activationThreshold that is not a number are
+  // each one error at its own line, in KEDA's words with the fix; the text stays as typed.
+  const bad = corpus('keda-kafka-lag-scale-from-zero.yaml')
+    .replace('- type: kafka', '- type: kafak')
+    .replace(
+      '      offsetResetPolicy: latest\n',
+      '      offsetResetPolicy: latest\n  - type: prometheus\n    metadata:\n      serverAddress: http://p:9090\n      query: q\n      threshold: "5"\n      activationThreshold: five\n',
+    );
+  await setEditorText(page, bad);
+  await expect
+    .poll(async () => (await markers(page)).filter((m) => m.severity === 'error').length)
+    .toBe(2);
+  const errors = (await markers(page)).filter((m) => m.severity === 'error');
+  const lines = bad.split('\n');
+  const at = (m: (typeof errors)[number]) => lines[m.line - 1]!;
+  const scaler = errors.find((m) => m.message.includes('no scaler found for type: kafak'))!;
+  expect(scaler.message).toContain("did you mean 'kafka'?");
+  expect(at(scaler)).toContain('type: kafak');
+  const activation = errors.find((m) => m.message.includes('activationThreshold'))!;
+  expect(at(activation)).toContain('activationThreshold: five');
+  expect(activation.message).toContain('write a number, e.g. activationThreshold: "5"');
+  expect(await editorText(page)).toBe(bad);
 });

@@ -1,7 +1,8 @@
 // The SRE's job (issue 25): paste a real `kubectl get … -o yaml` dump, import a CSV day of
 // traffic, tune, export the chosen candidate as a manifest and for CI, and the CLI's check of that
 // export, run with the command the app shows, passes the goals with the figures the app showed.
-// (The second test is the short form: the default preset, make it the HPA, undo.)
+// (The second test is the short form over timing draws: the default preset, the same answer as
+// `cli tune --draws`, the export checked over the same draws, make it the HPA, undo.)
 
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -163,7 +164,7 @@ const short = presets
   )
   .replace('at: 43200, durationSeconds: 1200', 'at: 3600, durationSeconds: 600');
 
-test('a tuned candidate leaves the app as an HPA manifest that cli check passes', async ({
+test('a candidate tuned over draws leaves the app as an HPA manifest that cli check passes', async ({
   page,
   pageGuard,
 }, info) => {
@@ -174,15 +175,49 @@ test('a tuned candidate leaves the app as an HPA manifest that cli check passes'
   await page.getByRole('button', { name: 'Tune…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Tune the behavior' });
   await dialog.getByRole('spinbutton', { name: 'Runs' }).fill('16');
+  // Judged over timing draws (issue 25 item 3): 4 draws, each candidate at their 75th percentile.
+  await expect(dialog.getByTestId('tune-draws-note')).toHaveText(
+    '1 draw (each candidate runs once, as written).',
+  );
+  await dialog.getByRole('spinbutton', { name: 'Draws' }).fill('4');
+  await dialog.getByRole('spinbutton', { name: 'Percentile' }).fill('75');
+  await expect(dialog.getByTestId('tune-draws-note')).toContainText('judged at p75 of 4 draws');
   await dialog.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(dialog.getByRole('status').first()).toContainText(/16 runs in [\d.]+ s/, {
-    timeout: 120_000,
-  });
+  await expect(dialog.getByRole('status').first()).toContainText(
+    /16 runs in [\d.]+ s on \d+ workers?, each judged at p75 of 4 draws/,
+    { timeout: 120_000 },
+  );
   await expect(dialog.getByRole('status').first()).toContainText(
     'the recommendation meets every constraint',
   );
   const best = dialog.getByRole('table', { name: 'Candidates' }).getByRole('row').nth(1);
   await expect(best).toContainText('★');
+  // Each figure at the percentile, with its range over the draws.
+  await expect(best.getByRole('cell').nth(3)).toContainText(/unmet demand \(%\) [\d.]+ \[/);
+
+  // Same seed, draws and percentile: `cli tune` gives the same recommendation at the same cost.
+  const searched = info.outputPath('searched.yaml');
+  writeFileSync(searched, short);
+  const goals = [
+    ...['--max-unmet-demand-percent', '0.5', '--max-recovery-seconds', '120'],
+    ...['--max-reversals', '4'],
+  ];
+  const drawn = ['--draws', '4', '--percentile', '75', '--seed', '1'];
+  const tuned = spawnSync(
+    process.execPath,
+    [
+      ...['--import', 'tsx', 'src/cli/bin.ts', 'tune', searched, ...goals, ...drawn],
+      ...['--budget', '16', '--workers', '1', '--format', 'json'],
+    ],
+    { encoding: 'utf8' },
+  );
+  const answer = JSON.parse(tuned.stdout);
+  expect(await best.getByRole('cell').first().innerText()).toMatch(
+    new RegExp(`^${answer.recommended} ★`),
+  );
+  expect(await best.getByRole('cell').nth(1).innerText()).toBe(
+    shown(answer.candidates[answer.recommended].objective),
+  );
   const downloading = page.waitForEvent('download');
   await best.getByRole('button', { name: 'Export as HPA manifest' }).click();
   const download = await downloading;
@@ -204,19 +239,7 @@ test('a tuned candidate leaves the app as an HPA manifest that cli check passes'
   writeFileSync(scenario, `${hpa}${short.slice(short.indexOf('\n---') + 1)}`);
   const check = spawnSync(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      'src/cli/bin.ts',
-      'check',
-      scenario,
-      '--max-unmet-demand-percent',
-      '0.5',
-      '--max-recovery-seconds',
-      '120',
-      '--max-reversals',
-      '4',
-    ],
+    ['--import', 'tsx', 'src/cli/bin.ts', 'check', scenario, ...goals, ...drawn],
     { encoding: 'utf8' },
   );
   expect(check.stdout).toContain('all 3 thresholds met');

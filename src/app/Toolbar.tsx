@@ -16,6 +16,7 @@ import {
   useResult,
   useRuns,
   useDrawSet,
+  useSearchDraws,
   useIsStale,
   useTheme,
 } from '../store/index.ts';
@@ -54,6 +55,8 @@ export const Toolbar = memo(function Toolbar(props: {
   // The run set export reads the runs shown and their draws (runSetFile.ts).
   const runs = useRuns();
   const drawSet = useDrawSet();
+  // The draws the latest Tune search judged at go into a run set (src/share/runSet.ts `tune`).
+  const tuned = useSearchDraws();
   const stale = useIsStale();
   const hpaChoice = useHpaChoice();
   const clusterModel = useClusterModel();
@@ -215,6 +218,9 @@ export const Toolbar = memo(function Toolbar(props: {
                 runs,
                 drawSet,
                 new Date(),
+                tuned
+                  ? { draws: tuned.count, percentile: tuned.percentile, seed: tuned.seed }
+                  : null,
               ),
               'application/json',
             ),

@@ -1,6 +1,7 @@
 // "Export → Run set (.json)": the shown runs (the HPA's and each variant's figures, what each
 // variant changes), the timing draws and the scenario text as one file you can keep
-// (src/share/runSet.ts, versioned; its reader locates a malformed file).
+// (src/share/runSet.ts, versioned; its reader locates a malformed file), and the draws the latest
+// Tune search judged at.
 
 import type { RunPayload } from '../worker/protocol.ts';
 import type { DrawSetState } from '../store/index.ts';
@@ -11,6 +12,8 @@ export function runSetText(
   runs: readonly RunPayload[],
   draws: DrawSetState,
   savedAt: Date,
+  /** the draws the latest Tune search judged at (null: none, or one draw) */
+  tune: { draws: number; percentile: number; seed: number } | null = null,
 ): string {
   return runSetJson({
     format: RUN_SET_FORMAT,
@@ -39,5 +42,6 @@ export function runSetText(
             draws: draws.set.draws,
           }
         : null,
+    ...(tune ? { tune } : {}),
   });
 }

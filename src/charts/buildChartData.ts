@@ -375,8 +375,20 @@ export function buildChartData(
   const local = downsampleIndices(view(s.time), shaped, maxPoints, important);
   const indices = local.map((k) => k + i0);
 
+  // Row keys made once, not per row; a plain loop (a row per drawn point, every result).
+  const metricKeys = s.metrics.map((_, j) => [`m${j}`, `r${j}`] as const);
+  const overlayKeys = overlays.map((o, q) => {
+    const line = lines[q]!;
+    const metrics = line.metricKeys.flatMap((keys, j) => {
+      if (!keys) return [];
+      const jj = overlayMetricIndex(o, s.metricInfo[j]!.key);
+      return [{ keys, values: o.series.metrics[jj], ratios: o.series.ratios[jj] }];
+    });
+    return { specKey: line.specKey, spec: o.series.specReplicas, metrics };
+  });
   const rows: ChartRow[] = new Array(indices.length);
-  indices.forEach((i, k) => {
+  for (let k = 0; k < indices.length; k++) {
+    const i = indices[k]!;
     const row: ChartRow = {
       i,
       t: s.time[i]!,
@@ -395,20 +407,17 @@ export function buildChartData(
       row.raw = orNull(s.rawReplicas![i]);
       row.stabilized = orNull(s.stabilizedReplicas![i]);
     }
-    s.metrics.forEach((m, j) => {
-      row[`m${j}`] = orNull(m[i]);
-      row[`r${j}`] = orNull(s.ratios[j]?.[i]);
-    });
-    overlays.forEach((o, q) => {
-      const line = lines[q]!;
-      row[line.specKey] = orNull(o.series.specReplicas[i]);
-      line.metricKeys.forEach((keys, j) => {
-        if (!keys) return;
-        const jj = overlayMetricIndex(o, s.metricInfo[j]!.key);
-        row[keys.valueKey] = orNull(o.series.metrics[jj]?.[i]);
-        row[keys.ratioKey] = orNull(o.series.ratios[jj]?.[i]);
-      });
-    });
+    for (let j = 0; j < metricKeys.length; j++) {
+      row[metricKeys[j]![0]] = orNull(s.metrics[j]![i]);
+      row[metricKeys[j]![1]] = orNull(s.ratios[j]?.[i]);
+    }
+    for (const o of overlayKeys) {
+      row[o.specKey] = orNull(o.spec[i]);
+      for (const m of o.metrics) {
+        row[m.keys.valueKey] = orNull(m.values?.[i]);
+        row[m.keys.ratioKey] = orNull(m.ratios?.[i]);
+      }
+    }
     if (band) {
       row.drawLo = orNull(band.lo[i]);
       row.drawHi = orNull(band.hi[i]);
@@ -418,7 +427,7 @@ export function buildChartData(
       row.newPods = orNull(rollout.new[i]);
     }
     rows[k] = row;
-  });
+  }
 
   const rescaleIndices: number[] = [];
   for (let i = 0; i < n; i++) if (s.rescaled[i]) rescaleIndices.push(i);

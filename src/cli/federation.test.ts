@@ -6,6 +6,27 @@ const preset = (name: string) =>
   join(resolve(import.meta.dirname, '../presets/multicluster'), name);
 
 describe('cli on multi-cluster scenarios', () => {
+  it("prints and exports each member's nodes and the total's (nodes under every cluster)", () => {
+    const table = cli('run', preset('nodes-per-cluster.yaml'), '--explain');
+    expect(table.code).toBe(0);
+    expect(table.out).toMatch(/east +nodes /);
+    expect(table.out).toMatch(/ {2}east: nodes \(cluster-autoscaler, 3 pods each\): node-hours /);
+    expect(table.out).toMatch(/ {2}west: nodes \(karpenter, 3 pods each\): node-hours /);
+    expect(table.out).toMatch(
+      / {2}total: nodes \(east: cluster-autoscaler, 3 pods each; west: karpenter, 3 pods each\)/,
+    );
+    expect(table.out).toMatch(/ {4}00:1\d:\d\d {2}west: /);
+    const j = JSON.parse(cli('run', preset('nodes-per-cluster.yaml'), '--format', 'json').out);
+    const [east, west] = j.models[0].clusters;
+    expect(east.nodes.provisioner).toBe('cluster-autoscaler');
+    expect(west.nodes.provisioner).toBe('karpenter');
+    expect(j.models[0].total.nodes.kpis.nodeHours).toBeCloseTo(
+      east.nodes.kpis.nodeHours + west.nodes.kpis.nodeHours,
+      9,
+    );
+    expect(east.nodes.series.waiting.length).toBe(east.series.time.length);
+  });
+
   it('run --format json gives each model, per-cluster series and the cluster events', () => {
     const r = cli('run', preset('failover.yaml'), '--format', 'json');
     expect(r.code).toBe(0);

@@ -17,7 +17,8 @@ import { seedNotes } from '../engine/simulation/seedNotes.ts';
 import { modelBudgets, overrunError, runFederated, type RunPlan } from '../run/index.ts';
 import { DEFAULT_MAX_WORK, type InputFieldLocation } from '../scenario/index.ts';
 import { currentParseOptions } from './loadScenario.ts';
-import { clock, kpiLines, noteLines } from './format.ts';
+import { nodeEventLines, nodeKpiLines } from '../engine/nodes/explain.ts';
+import { clock, kpiLines, noteLines, nodesJson } from './format.ts';
 
 export type FederatedRuns =
   | { ok: true; runs: FederationRun[] }
@@ -95,13 +96,17 @@ export function federationTable(
     const rows = [['cluster', 'capacity', 'min/max', 'final', 'peak', 'pod-hours', 'overloaded s']];
     run.members.forEach((m, i) => {
       const c = input.federation!.clusters[i]!;
-      rows.push(
-        row(m.name, m.result, band(m), c.capacityPods === null ? '-' : String(c.capacityPods)),
-      );
+      const cap = c.nodes ? 'nodes' : c.capacityPods === null ? '-' : String(c.capacityPods);
+      rows.push(row(m.name, m.result, band(m), cap));
     });
     rows.push(row('total', run.total, '-', '-'));
     out.push(...pad(rows).map((l) => `  ${l}`));
+    // Each member's own nodes, then the total (its kpiLines add the members' nodes up).
+    for (const m of run.members)
+      if (m.result.nodes) out.push(...nodeKpiLines(m.result.nodes).map((l) => `  ${m.name}: ${l}`));
     out.push(...kpiLines(run.total).map((l) => `  total: ${l}`));
+    if (explain && run.total.nodes && run.total.nodes.events.length > 0)
+      out.push('  node events:', ...nodeEventLines(run.total.nodes).map((l) => `    ${l}`));
     out.push('  cluster events:');
     for (const e of run.events) {
       out.push(`    ${e.time}s ${e.kind} [${e.rule}] ${e.message}`);
@@ -255,7 +260,11 @@ export function federationJson(
     },
     models: runs.map((run) => ({
       model: run.model,
-      total: { kpis: run.total.kpis, series: seriesJson(run.total) },
+      total: {
+        kpis: run.total.kpis,
+        series: seriesJson(run.total),
+        ...(run.total.nodes ? { nodes: nodesJson(run.total.nodes) } : {}),
+      },
       clusters: run.members.map((m) => ({
         name: m.name,
         kpis: m.result.kpis,
@@ -266,6 +275,7 @@ export function federationJson(
           failed: arr(m.failed),
           unschedulable: arr(m.unschedulable),
         },
+        ...(m.result.nodes ? { nodes: nodesJson(m.result.nodes) } : {}),
         ...(explain && !run.central ? { syncs: memberSyncsJson(m) } : {}),
       })),
       ...(explain && run.central

@@ -43,6 +43,8 @@ export function resultToJson(
       explanation: x.explanation,
       pods: x.pods,
       ...(x.keda ? { keda: x.keda } : {}),
+      // KEDA had deleted the HPA (a paused ScaledObject): nothing was reconciled at this sync.
+      ...(x.noHpa ? { noHpa: true } : {}),
       ...(x.changes ? { changes: x.changes } : {}),
       ...(x.skipped ? { skipped: x.skipped } : {}),
       ...(x.observedGeneration !== undefined ? { observedGeneration: x.observedGeneration } : {}),
@@ -71,20 +73,7 @@ export function resultToJson(
       maxReplicas: s.maxReplicas,
     },
     // Only a scenario with spec.nodes has them.
-    ...(r.nodes
-      ? {
-          nodes: {
-            provisioner: r.nodes.provisioner,
-            podsPerNode: r.nodes.podsPerNode,
-            ...(r.nodes.groups ? { groups: r.nodes.groups } : {}),
-            kpis: r.nodes.kpis,
-            events: r.nodes.events,
-            series: Object.fromEntries(
-              Object.entries(r.nodes.series).map(([k, v]) => [k, arr(v as Float64Array)]),
-            ),
-          },
-        }
-      : {}),
+    ...(r.nodes ? { nodes: nodesJson(r.nodes) } : {}),
     ...(r.keda
       ? {
           keda: {
@@ -119,6 +108,23 @@ function recoveryLine(r: SimulationResult['kpis']['recovery']): string {
     return `${head}, not recovered: still ${r.basis === 'overload' ? 'overloaded' : 'above target'} at the end (${r.maxSeconds}s so far)`;
   const open = r.openAtEnd ? ' (the last has not ended: counted up to the end)' : '';
   return `${head}, time to recover: longest ${r.maxSeconds}s, mean ${r.meanSeconds}s${open}`;
+}
+
+/** A node run in JSON (a cluster's, a federation member's, or the members' total). */
+export function nodesJson(n: NonNullable<SimulationResult['nodes']>) {
+  return {
+    provisioner: n.provisioner,
+    podsPerNode: n.podsPerNode,
+    ...(n.groups ? { groups: n.groups } : {}),
+    kpis: n.kpis,
+    events: n.events,
+    series: Object.fromEntries(
+      Object.entries(n.series).map(([k, v]) => [
+        k,
+        Array.from(v as Float64Array, (x) => (Number.isNaN(x) ? null : x)),
+      ]),
+    ),
+  };
 }
 
 export function kpiLines(r: SimulationResult): string[] {

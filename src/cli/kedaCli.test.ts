@@ -35,4 +35,18 @@ describe('cli run on a ScaledObject', () => {
     expect(r.out).toMatch(/00:07:00 {2}7→0 KEDA {2}0 .*KEDAScaleTargetDeactivated at 420s: 7 → 0/);
     expect(r.out).toContain('KEDA 2.20.2: time at zero 300s, activations 0, deactivations 1');
   });
+
+  it('JSON: a sync with no HPA (KEDA paused) says so at the sync, not only in KEDA’s step', () => {
+    const paused = join(
+      resolve(import.meta.dirname, '../presets'),
+      'keda-paused-replicas-hold.yaml',
+    );
+    const j = JSON.parse(cli('run', paused, '--format', 'json').out);
+    const at = (t: number) => j.syncs.find((s: { time: number }) => s.time === t);
+    // Paused from 10m to 20m: KEDA deleted the HPA.
+    expect(at(900)).toMatchObject({ noHpa: true, keda: { noHpa: true } });
+    expect(at(900).explanation).toContain('no HPA to reconcile');
+    expect(at(300).noHpa).toBeUndefined();
+    expect(at(1500).noHpa).toBeUndefined();
+  });
 });

@@ -33,6 +33,7 @@ import { parseArgs, type Io } from './args.ts';
 import { currentParseOptions, loadScenarioFile } from './loadScenario.ts';
 import { createThreadPool, machineCores } from './threads.ts';
 import { drawsLabel, readDraws } from './draws.ts';
+import { searchDraws } from '../tune/drawsGoal.ts';
 import { writeFileSync } from 'node:fs';
 import { VERSION } from './version.ts';
 
@@ -110,10 +111,9 @@ export async function tuneCommand(argv: string[], io: Io): Promise<number> {
   loaded.warnings.forEach((w) => io.err(w));
   const parsed = loaded.parsed;
   const maxWork = currentParseOptions().maxWork ?? DEFAULT_MAX_WORK;
-  // Candidates judged over the draws; the search's seed draws them (the same seed, the same answer).
-  const drawsGoal = draws
-    ? { ...draws, seed: (v.seed as number | undefined) ?? TUNE_DEFAULTS.seed }
-    : null;
+  // Candidates judged over the draws; the search's seed draws them. The app's Tune form builds
+  // its draws with the same function: the same seed, draws and percentile, the same answer.
+  const drawsGoal = draws ? searchDraws(draws.count, draws.percentile, seed) : null;
   const prepared = prepareSearch(parsed, maxWork, drawsGoal);
   if (!prepared.ok) {
     io.err(`${file}:1:1: error: ${prepared.error}`);
@@ -203,11 +203,12 @@ export async function tuneCommand(argv: string[], io: Io): Promise<number> {
   const hpaName = (v.hpa as string | undefined) ?? null;
   const problemOf = (c: CandidateResult) =>
     c.error ? patchProblem(loaded.text, c.patch, hpaName, parsed) : null;
-  if (format === 'json') io.out(JSON.stringify(tuneJson(result, manifest, file, problemOf)));
+  const judgedAt = draws ? { count: draws.count, seed, percentile: draws.percentile } : null;
+  if (format === 'json')
+    io.out(JSON.stringify(tuneJson(result, manifest, file, problemOf, judgedAt)));
   else if (write === undefined) io.out(manifest.trimEnd());
   summary(result, current, best, { file, workers, seconds }).forEach((l) => io.err(l));
-  if (drawsGoal)
-    io.err(`${file}: every candidate judged at ${drawsLabel(drawsGoal)} (seed ${drawsGoal.seed})`);
+  if (draws) io.err(`${file}: every candidate judged at ${drawsLabel(draws)} (seed ${seed})`);
   if (write !== undefined) {
     // Only a recommendation that meets every threshold is written: the file is meant to ship.
     if (!result.feasible) {
@@ -311,6 +312,7 @@ function tuneJson(
   manifest: string,
   file: string,
   problemOf: (c: CandidateResult) => PatchProblem | null,
+  draws: { count: number; seed: number; percentile: number } | null,
 ) {
   const current = r.candidates[0]?.kpis ?? null;
   return {
@@ -319,6 +321,7 @@ function tuneJson(
     file,
     seed: r.seed,
     budget: r.budget,
+    draws,
     cancelled: r.cancelled,
     feasible: r.feasible,
     objective: r.objective,
@@ -338,6 +341,8 @@ function tuneJson(
         overload: c.overload,
         constraints: c.constraints,
         kpis: c.kpis,
+        // over draws: each KPI's smallest and largest value (kpis are at the percentile)
+        ...(c.runs?.[0]?.spread ? { spread: c.runs[0].spread } : {}),
         deltas,
         tradeOffs: deltas.filter((d) => d.tradeOff).map((d) => d.key),
         releaseNeeds: releaseNeeds(c.patch),

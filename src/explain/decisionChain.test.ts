@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SEED_NOTE_TEXT } from '../engine/simulation/seedNotes.ts';
 import { decisionChain } from './decisionChain.ts';
 import { ABOVE_MAX, BELOW_MIN, METRIC_OUTAGE, SCALED_TO_ZERO } from './testing/scenarios.ts';
-import { presetRun, textRun } from './testing/presets.ts';
+import { findSync, presetRun, textRun } from './testing/presets.ts';
 
 describe('decisionChain', () => {
   it('orders the steps of a full sync and says which one changed the number', () => {
@@ -118,5 +118,22 @@ describe('decisionChain', () => {
       /^every metric failed: ScalingActive=False FailedGetResourceMetric/,
     );
     expect(steps[0]!.metrics![0]!.error?.reason).toBe('FailedGetResourceMetric');
+  });
+
+  it('a sync with no HPA (KEDA paused) is one step saying so, not an empty chain', () => {
+    const run = presetRun('keda-paused-replicas-hold');
+    const i = findSync(run, (k) => run.result.syncs[k]!.noHpa === true);
+    const steps = decisionChain(run.detail(i)!);
+    expect(steps.map((s) => [s.kind, s.title, s.status])).toEqual([
+      ['shortcut', 'No HPA (KEDA paused)', 'stop'],
+    ]);
+    expect(steps[0]!.lines[0]).toMatch(
+      /^KEDA deleted the HPA keda-hpa-orders while the ScaledObject is paused/,
+    );
+    expect(steps[0]!.lines[1]).toBe(
+      'spec.replicas stays 10; a re-created HPA starts with an empty stabilization window',
+    );
+    // The syncs with an HPA keep their full chain.
+    expect(decisionChain(run.detail(0)!).map((s) => s.kind)).toContain('metrics');
   });
 });

@@ -170,10 +170,29 @@ function resultStep(d: SyncDetail): ChainStep {
   };
 }
 
+/**
+ * A sync with no HPA object (KEDA deleted it while its ScaledObject is paused): the controller's
+ * reconcileKey found nothing, so there is no chain to walk, only what that means.
+ */
+function noHpaStep(detail: SyncDetail): ChainStep {
+  return {
+    kind: 'shortcut',
+    title: 'No HPA (KEDA paused)',
+    status: 'stop',
+    value: null,
+    lines: [
+      `KEDA deleted the HPA ${detail.hpa.metadata?.name ?? ''} while the ScaledObject is paused: the controller found no HPA, reconciled nothing and forgot its recommendations and scale events`,
+      `spec.replicas stays ${detail.sync.replicas}; a re-created HPA starts with an empty stabilization window`,
+    ],
+    notes: [],
+  };
+}
+
 export function decisionChain(
   detail: SyncDetail,
   history?: { time: ArrayLike<number>; raw: ArrayLike<number> },
 ): ChainStep[] {
+  if (detail.sync.noHpa) return [noHpaStep(detail)];
   const t = detail.sync.trace;
   const notes = seedNotes(detail.sync, detail.hpa);
   if (isShortcut(t.path)) {

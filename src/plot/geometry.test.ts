@@ -106,3 +106,83 @@ describe('pxText', () => {
     for (const v of values) expect(pxText(v), String(v)).toBe(old(v));
   });
 });
+
+describe('paths written into one buffer (pathText.ts)', () => {
+  // What linePath and areaPath wrote when they built strings point by point.
+  const line = (rs: PlotRow[], step: boolean) => {
+    let d = '';
+    let pen = false;
+    for (const row of rs) {
+      const v = row.v;
+      if (v === null || v === undefined || !Number.isFinite(v)) {
+        pen = false;
+        continue;
+      }
+      const X = pxText(x(row.t));
+      const Y = pxText(y(v));
+      d += !pen ? `M${X},${Y}` : step ? `H${X}V${Y}` : `L${X},${Y}`;
+      pen = true;
+    }
+    return d;
+  };
+  const area = (rs: PlotRow[], step: boolean) => {
+    let d = '';
+    let top = '';
+    let bottom = '';
+    let lastT = '';
+    let lastB = '';
+    const close = () => {
+      if (top !== '') d += `M${top}L${bottom}Z`;
+      top = bottom = '';
+    };
+    for (const row of rs) {
+      const lo = row.lo;
+      const hi = row.v;
+      if (lo === null || hi === null || !Number.isFinite(lo!) || !Number.isFinite(hi!)) {
+        close();
+        continue;
+      }
+      const X = pxText(x(row.t));
+      const T = pxText(y(hi!));
+      const B = pxText(y(lo!));
+      if (top === '') {
+        top = `${X},${T}`;
+        bottom = `${X},${B}`;
+      } else {
+        if (step) {
+          top += `L${X},${lastT}`;
+          bottom = `${X},${lastB}L${bottom}`;
+        }
+        top += `L${X},${T}`;
+        bottom = `${X},${B}L${bottom}`;
+      }
+      lastT = T;
+      lastB = B;
+    }
+    close();
+    return d;
+  };
+
+  it('writes exactly what the point-by-point strings were, gaps and far values included', () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let trial = 0; trial < 200; trial++) {
+      const n = Math.floor(next() * (trial < 5 ? 5000 : 60));
+      const rs: PlotRow[] = [];
+      for (let i = 0; i < n; i++) {
+        const pick = () => {
+          const r = next();
+          if (r < 0.08) return null;
+          if (r < 0.1) return NaN;
+          if (r < 0.12) return (next() - 0.5) * 1e9;
+          return (next() - 0.5) * 400;
+        };
+        rs.push({ i, t: i * 7.3 + next(), v: pick(), lo: pick() });
+      }
+      for (const step of [false, true]) {
+        expect(linePath(rs, get, x, y, step)).toBe(line(rs, step));
+        expect(areaPath(rs, (r) => r.lo, get, x, y, step)).toBe(area(rs, step));
+      }
+    }
+  });
+});

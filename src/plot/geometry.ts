@@ -3,6 +3,7 @@
 // so a new run costs a string per series, not a component per point.
 
 import { CHART_LAYOUT, type PlotLayout } from './layout.ts';
+import { FAR, pathText, tenths, type PathText } from './pathText.ts';
 import { nearestBy } from './pointer.ts';
 import { linear } from './scale.ts';
 
@@ -38,8 +39,6 @@ export function plotBox(width: number, height: number, layout: PlotLayout = CHAR
   };
 }
 
-/** Coordinates far outside the plot are pinned (the clip hides them; SVG stays finite). */
-const FAR = 1e5;
 const px = (v: number) => Math.round(Math.max(-FAR, Math.min(FAR, v)) * 10) / 10;
 
 /**
@@ -76,7 +75,8 @@ export function linePath(
   y: (v: number) => number,
   step = false,
 ): string {
-  let d = '';
+  // Written into one buffer (pathText.ts): no string per point.
+  const out = pathText;
   let pen = false;
   for (const row of rows) {
     const v = valueOf(get, row);
@@ -84,14 +84,36 @@ export function linePath(
       pen = false;
       continue;
     }
-    const X = pxText(x(row.t));
-    const Y = pxText(y(v));
-    if (!pen) d += `M${X},${Y}`;
-    else if (step) d += `H${X}V${Y}`;
-    else d += `L${X},${Y}`;
+    const X = tenths(x(row.t));
+    const Y = tenths(y(v));
+    if (!pen) {
+      out.char(77); // M
+      out.pair(X, Y);
+    } else if (step) {
+      out.char(72); // H
+      out.tenths(X);
+      out.char(86); // V
+      out.tenths(Y);
+    } else {
+      out.char(76); // L
+      out.pair(X, Y);
+    }
     pen = true;
   }
-  return d;
+  return out.done();
+}
+
+/** The lower edge of the polygon being drawn, in tenths (x, y pairs), written backwards. */
+let lowerEdge = new Float64Array(2048);
+
+/** Ends the polygon: its lower edge backwards, then Z. */
+function closeArea(out: PathText, count: number): void {
+  const edge = lowerEdge;
+  for (let k = 2 * count - 2; k >= 0; k -= 2) {
+    out.char(76); // L
+    out.pair(edge[k]!, edge[k + 1]!);
+  }
+  out.char(90); // Z
 }
 
 /**
@@ -106,44 +128,47 @@ export function areaPath(
   y: (v: number) => number,
   step = false,
 ): string {
-  // Built as strings as it goes (the upper edge forward, the lower one prepended, so it reads
-  // backwards): no array of points per area, which a drag's frames allocated by the thousand.
-  let d = '';
-  let top = '';
-  let bottom = '';
-  let lastT = '';
-  let lastB = '';
-  const close = () => {
-    if (top !== '') d += `M${top}L${bottom}Z`;
-    top = '';
-    bottom = '';
-  };
+  // The upper edge is written forward as it goes, the lower one kept (in tenths) and written
+  // backwards when the polygon closes: one string per area, no array of points.
+  const out = pathText;
+  if (lowerEdge.length < 4 * rows.length) lowerEdge = new Float64Array(4 * rows.length);
+  const edge = lowerEdge;
+  let count = 0;
+  let lastT = 0;
+  let lastB = 0;
   for (const row of rows) {
     const lo = valueOf(lower, row);
     const hi = valueOf(upper, row);
     if (lo === null || hi === null) {
-      close();
+      if (count > 0) closeArea(out, count);
+      count = 0;
       continue;
     }
-    const X = pxText(x(row.t));
-    const T = pxText(y(hi));
-    const B = pxText(y(lo));
-    if (top === '') {
-      top = `${X},${T}`;
-      bottom = `${X},${B}`;
+    const X = tenths(x(row.t));
+    const T = tenths(y(hi));
+    const B = tenths(y(lo));
+    if (count === 0) {
+      out.char(77); // M
+      out.pair(X, T);
     } else {
       if (step) {
-        top += `L${X},${lastT}`;
-        bottom = `${X},${lastB}L${bottom}`;
+        out.char(76); // L
+        out.pair(X, lastT);
+        edge[2 * count] = X;
+        edge[2 * count + 1] = lastB;
+        count++;
       }
-      top += `L${X},${T}`;
-      bottom = `${X},${B}L${bottom}`;
+      out.char(76); // L
+      out.pair(X, T);
     }
+    edge[2 * count] = X;
+    edge[2 * count + 1] = B;
+    count++;
     lastT = T;
     lastB = B;
   }
-  close();
-  return d;
+  if (count > 0) closeArea(out, count);
+  return out.done();
 }
 
 /** The row drawn nearest to time `t` (rows ascend in time; -1 when there are none). */

@@ -52,6 +52,7 @@ export const GROUP_OF: Record<string, PresetGroup> = {
   'multicluster/prioritized-spill-over': 'multi-cluster',
   'multicluster/aggregated-errata': 'multi-cluster',
   'multicluster/duplicated-calibration': 'multi-cluster',
+  'multicluster/nodes-per-cluster': 'multi-cluster',
 };
 
 /** `id` is the file name without `.yaml` (with its folder under src/presets); the title is the file's first comment line. */

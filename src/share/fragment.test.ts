@@ -10,6 +10,7 @@ import {
   shareModelFromHash,
   sharePayloadFromHash,
   shareViewFromHash,
+  shareTuneFromHash,
 } from './fragment.ts';
 
 const fixtures = resolve(import.meta.dirname, '__fixtures__');
@@ -140,5 +141,36 @@ describe('the playback position of a share link', () => {
   it('ignores anything but a whole number of syncs', () => {
     for (const bad of ['-1', '1.5', 'x', '', '1e3', '99999999', ' 3'])
       expect(shareAtFromHash(`#s=v1.a&at=${encodeURIComponent(bad)}`), bad).toBeNull();
+  });
+});
+
+describe('a Tune search’s draws in a reviewer link (&tune=)', () => {
+  it('round-trip beside the payload, after the other flags', () => {
+    const tune = { draws: 16, percentile: 95, seed: 7 };
+    const hash = shareHash('v1.abc', { view: 'compare', tune });
+    expect(hash).toBe('#s=v1.abc&view=compare&tune=1.16.95.7');
+    expect(sharePayloadFromHash(hash)).toBe('v1.abc');
+    expect(shareViewFromHash(hash)).toBe('compare');
+    expect(shareTuneFromHash(hash)).toEqual(tune);
+    expect(shareTuneFromHash('#s=v1.abc&tune=1.4.99.5.0')).toEqual({
+      draws: 4,
+      percentile: 99.5,
+      seed: 0,
+    });
+  });
+  it('leave links without them as before, and ignore a malformed or out-of-range value', () => {
+    expect(shareHash('v1.abc', { tune: null })).toBe('#s=v1.abc');
+    expect(shareTuneFromHash('#s=v1.abc')).toBeNull();
+    for (const bad of [
+      '2.16.95.7',
+      '1.16.95',
+      '1.1.95.7',
+      '1.300.95.7',
+      '1.16.0.7',
+      '1.16.101.7',
+      '1.16.95.99999999999',
+      'x',
+    ])
+      expect(shareTuneFromHash(`#s=v1.abc&tune=${bad}`)).toBeNull();
   });
 });

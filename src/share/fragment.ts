@@ -88,7 +88,31 @@ export function shareAtFromHash(hash: string): number | null {
   return /^\d{1,8}$/.test(at) && Number(at) <= 10_000_000 ? Number(at) : null;
 }
 
-/** What a link carries besides the scenario: the chosen HPA, the view, the model, a lesson, the position, embedding. */
+/**
+ * The timing draws a Tune search judged its candidates over (`tune=1.<draws>.<percentile>.<seed>`):
+ * a reviewer opening the link searches with the same settings, so gets the same answer. The
+ * leading `1` is this parameter's format; anything else, or a value out of range, is ignored.
+ */
+export interface ShareTune {
+  draws: number;
+  percentile: number;
+  seed: number;
+}
+
+const TUNE_PARAM = 'tune';
+
+export function shareTuneFromHash(hash: string): ShareTune | null {
+  const m = /^1\.(\d{1,3})\.(\d{1,3}(?:\.\d{1,6})?)\.(\d{1,10})$/.exec(
+    params(hash).get(TUNE_PARAM) ?? '',
+  );
+  if (!m) return null;
+  const [draws, percentile, seed] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (draws < 2 || draws > 256 || !(percentile > 0 && percentile <= 100) || seed > 0xffffffff)
+    return null;
+  return { draws, percentile, seed };
+}
+
+/** What a link carries besides the scenario: the chosen HPA, the view, the model, a lesson, the position, embedding, a search's draws. */
 export interface ShareExtras {
   hpa?: string | null;
   view?: ShareView | null;
@@ -97,6 +121,8 @@ export interface ShareExtras {
   /** the selected sync (the playback's position) */
   at?: number | null;
   embed?: boolean | null;
+  /** the draws a Tune search judged at (only with more than one draw) */
+  tune?: ShareTune | null;
 }
 
 /** The hash for a payload; base64url needs no escaping, so the link stays readable. */
@@ -109,5 +135,7 @@ export function shareHash(payload: string, extras: ShareExtras = {}): string {
     : '';
   const at = extras.at != null ? `&${AT_PARAM}=${extras.at}` : '';
   const embed = extras.embed ? `&${EMBED_PARAM}=1` : '';
-  return `#${PARAM}=${payload}${choice}${view}${model}${lesson}${at}${embed}`;
+  const t = extras.tune;
+  const tune = t ? `&${TUNE_PARAM}=1.${t.draws}.${t.percentile}.${t.seed}` : '';
+  return `#${PARAM}=${payload}${choice}${view}${model}${lesson}${at}${embed}${tune}`;
 }

@@ -20,9 +20,11 @@ export {
   shareModelFromHash,
   sharePayloadFromHash,
   shareViewFromHash,
+  shareTuneFromHash,
   type ShareExtras,
   type ShareLesson,
   type ShareModel,
+  type ShareTune,
   type ShareView,
 } from './fragment.ts';
 export {
@@ -32,6 +34,7 @@ export {
   readShareHpa,
   readShareLesson,
   readShareModel,
+  readShareTune,
   readShareView,
   shareUrl,
   watchShareFragment,

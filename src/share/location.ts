@@ -10,11 +10,18 @@ import {
   sharePayloadFromHash,
   shareHash,
   shareViewFromHash,
+  shareTuneFromHash,
   type ShareExtras,
   type ShareLesson,
   type ShareModel,
+  type ShareTune,
   type ShareView,
 } from './fragment.ts';
+
+/** The draws a Tune search judged at, carried by a reviewer link (`&tune=1.…`), or null. */
+export function readShareTune(): ShareTune | null {
+  return shareTuneFromHash(location.hash);
+}
 
 /** The federation model the link chose for the Clusters panel (`&model=…`), or null. */
 export function readShareModel(): ShareModel | null {

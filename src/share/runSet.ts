@@ -34,6 +34,11 @@ export interface RunSetFile {
   scenario: { name: string; text: string; hpa: string | null };
   runs: RunSetRun[];
   draws: RunSetDraws | null;
+  /**
+   * The draws a Tune search judged its candidates at (more than one draw), so the file reopens
+   * with the same search settings; absent in older files and when no such search ran.
+   */
+  tune?: { draws: number; percentile: number; seed: number };
 }
 
 export type RunSetRead =
@@ -77,6 +82,16 @@ function problem(v: unknown): { path: Path; message: string } | null {
       if (typeof r[f] !== 'string') return at(['runs', i, f], 'expected text');
     const bad = kpisProblem(r.kpis);
     if (bad) return at(['runs', i, 'kpis', ...bad.path], bad.message);
+  }
+  if (v.tune !== undefined) {
+    const t = v.tune;
+    if (!isObj(t)) return at(['tune'], 'expected the search’s draws, percentile and seed');
+    if (!Number.isInteger(t.draws) || (t.draws as number) < 2 || (t.draws as number) > 256)
+      return at(['tune', 'draws'], 'expected a whole number of draws from 2 to 256');
+    if (typeof t.percentile !== 'number' || !(t.percentile > 0 && t.percentile <= 100))
+      return at(['tune', 'percentile'], 'expected a number above 0 and at most 100');
+    if (!Number.isInteger(t.seed) || (t.seed as number) < 0 || (t.seed as number) > 0xffffffff)
+      return at(['tune', 'seed'], 'expected a whole number from 0 to 4294967295');
   }
   if (v.draws === null) return null;
   const d = v.draws;

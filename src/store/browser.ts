@@ -14,6 +14,7 @@ import {
   readShareFragment,
   readShareHpa,
   readShareAt,
+  readShareTune,
   readShareModel,
   readShareView,
   watchShareFragment,
@@ -59,6 +60,7 @@ export async function startBrowserStore(options: { defaultText: string }): Promi
     sharedModel: decoded?.ok ? readShareModel() : null,
     sharedView: decoded?.ok ? readShareView() : null,
     sharedAt: decoded?.ok ? readShareAt() : null,
+    sharedTune: decoded?.ok ? readShareTune() : null,
   });
   // The timing draws of spec.draws, on the same pool (their own small store: drawSet.ts).
   watchDraws(store, createDrawsService(pool));

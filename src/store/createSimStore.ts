@@ -37,7 +37,14 @@ export function createSimStore(deps: StoreDeps): SimStore {
       focus,
     });
     const prefs = createPrefsSlice(ctx, deps.storage);
-    const search = createSearchSlice({ get, set, service: deps.search ?? null, clock });
+    const search = createSearchSlice({
+      get,
+      set,
+      service: deps.search ?? null,
+      clock,
+      // A reviewer link's search settings apply to the link's text only.
+      shared: deps.sharedText != null ? (deps.sharedTune ?? null) : null,
+    });
     // A new slice (e.g. opening a run set) adds its file here: its state and its actions.
     const actions: SimActions = {
       ...scenario.actions,

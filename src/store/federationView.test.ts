@@ -15,10 +15,32 @@ import {
 const read = (path: string) => readFileSync(resolve(import.meta.dirname, path), 'utf8');
 const failover = read('../presets/multicluster/failover.yaml');
 const variants = read('../run/__fixtures__/failover-variants.yaml');
+const nodesPerCluster = read('../presets/multicluster/nodes-per-cluster.yaml');
 
 // The cluster lanes come from the run set itself: each member run's own series and `lanes`, each
 // total's policy and events (the worker sends `runs` only).
 describe('the cluster lanes of a multi-cluster run set', () => {
+  it("carries each member's own nodes through the worker, and its lane names them", async () => {
+    const { laneSeries } = await import('../panels/clusters/lanes.ts');
+    const reply = await createSimulatorApi().run(1, nodesPerCluster);
+    expect(reply.error).toBeNull();
+    const m = federationView(reply.runs)!.models[0]!;
+    expect(m.clusters.map((c) => c.nodes?.provisioner)).toEqual([
+      'cluster-autoscaler',
+      'karpenter',
+    ]);
+    const [east, west] = laneSeries(m);
+    expect(east!.sub).toMatch(/^CA nodes ≤ \d+$/);
+    expect(west!.sub).toMatch(/^Karpenter nodes ≤ \d+$/);
+    expect(east!.subTitle).toMatch(
+      /^its own nodes: cluster-autoscaler, peak \d+; \d+ pods waited for a node \(longest \d+ s\)$/,
+    );
+    // the failover preset's members have no nodes: no key, and their room as before
+    const plain = federationView((await createSimulatorApi().run(2, failover)).runs)!;
+    expect(plain.models[0]!.clusters.every((c) => !('nodes' in c))).toBe(true);
+    expect(laneSeries(plain.models[0]!)[0]!.sub).toBe('room for 20');
+  });
+
   it('has every model, one lane per member cluster, with the total and the events', async () => {
     const reply = await createSimulatorApi().run(1, failover);
     expect(reply.error).toBeNull();

@@ -3,7 +3,7 @@
 // federation or a variant's. Nothing travels beside the runs: the worker sends `runs` only.
 
 import { parseMemberKey, variantOf } from '../run/runKey.ts';
-import type { ClusterEvent, FederationModel, Kpis, MemberLanes } from '../run/index.ts';
+import type { ClusterEvent, FederationModel, Kpis, MemberLanes, NodeRun } from '../run/index.ts';
 import type { RunPayload } from '../worker/protocol.ts';
 
 /** One member cluster over time, as the lanes draw it. */
@@ -14,6 +14,8 @@ export interface ClusterLaneView extends Omit<MemberLanes, 'kind'> {
   /** pods not Ready yet: starting, or with no node */
   pendingReplicas: Float64Array;
   kpis: Kpis;
+  /** its own nodes (a member with spec.nodes or its own); absent: none */
+  nodes?: NodeRun;
 }
 
 /** One model's multi-cluster run, as the Clusters panel draws it. */
@@ -71,6 +73,7 @@ export function federationView(
         readyReplicas: s.readyReplicas,
         pendingReplicas: s.pendingReplicas,
         kpis: m.result.kpis,
+        ...(m.result.nodes ? { nodes: m.result.nodes } : {}),
       });
     }
     models.push({

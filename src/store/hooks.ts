@@ -95,5 +95,7 @@ export const useOtherTabDrafts = (): SavedDraft[] => useSim((s) => s.otherTabDra
 export const useHeld = (): boolean => useSim((s) => s.held);
 /** the policy search: form, status (progress, result) and lost workers (searchSlice.ts) */
 export const useSearch = (): SearchState => useSim((s) => s.search);
+/** the timing draws the latest search judged at (null: none, or one draw): links and run sets */
+export const useSearchDraws = (): SearchState['draws'] => useSim((s) => s.search.draws);
 /** The actions object never changes, so using it never re-renders. */
 export const useActions = (): SimActions => useSim((s) => s.actions);

@@ -17,7 +17,13 @@ export { startEmbedStore } from './embed.ts';
 export type * from './types.ts';
 export { draftTitle } from './drafts.ts';
 export { clampWidth, DEFAULT_LAYOUT, WIDTH_LIMITS, type LayoutPrefs } from './layoutPrefs.ts';
-export { MAX_APP_BUDGET, MAX_APP_WORKERS, searchFormValid } from './searchSlice.ts';
+export {
+  MAX_APP_BUDGET,
+  MAX_APP_SIMULATIONS,
+  MAX_APP_WORKERS,
+  searchFormProblem,
+  searchFormValid,
+} from './searchSlice.ts';
 export { useDrawSet, type DrawSetState } from './drawSet.ts';
 export {
   federationView,

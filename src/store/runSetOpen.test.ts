@@ -55,3 +55,41 @@ describe('opening a run set in the app (issue 25)', () => {
     expect(openedRunSet()).toBeNull();
   });
 });
+
+describe('a run set that carries a Tune search’s draws', () => {
+  it('opens with the Tune form at the same draws, percentile and seed; an older file leaves it', () => {
+    closeRunSet();
+    const tab = setup();
+    const tune = { draws: 16, percentile: 95, seed: 7 };
+    expect(openRunSet(tab.actions, 'runs.json', runSetJson({ ...file, tune }))).toBeNull();
+    expect(tab.store.getState().search.form).toMatchObject(tune);
+    const older = setup();
+    expect(openRunSet(older.actions, 'old.json', runSetJson(file))).toBeNull();
+    expect(older.store.getState().search.form).toMatchObject({
+      draws: 1,
+      percentile: 100,
+      seed: 1,
+    });
+  });
+
+  it('a bad one opens nothing, located', () => {
+    closeRunSet();
+    const tab = setup();
+    const bad = runSetJson({ ...file, tune: { draws: 16, percentile: 101, seed: 7 } });
+    expect(openRunSet(tab.actions, 'runs.json', bad)).toMatch(
+      /^runs\.json:\d+:\d+: expected a number above 0 and at most 100 \(at tune\.percentile\); nothing was opened$/,
+    );
+  });
+});
+
+describe('a reviewer link that carries a Tune search’s draws (&tune=)', () => {
+  const tune = { draws: 8, percentile: 90, seed: 4 };
+  it('starts the Tune form there for the link’s text', () => {
+    const tab = setup({ sharedText: 'the linked scenario', sharedTune: tune });
+    expect(tab.store.getState().search.form).toMatchObject(tune);
+  });
+  it('is ignored without a linked text', () => {
+    const tab = setup({ sharedTune: tune });
+    expect(tab.store.getState().search.form).toMatchObject({ draws: 1, percentile: 100, seed: 1 });
+  });
+});

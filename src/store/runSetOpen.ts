@@ -19,7 +19,7 @@ const opened = createStore<{ set: OpenedRunSet }>()(() => ({ set: null }));
  * opened, else the located error ("runs.json:7:5: expected a number (at runs.0.kpis.podHours)").
  */
 export function openRunSet(
-  actions: Pick<SimActions, 'openSharedLink'>,
+  actions: Pick<SimActions, 'openSharedLink' | 'editSearchForm'>,
   name: string,
   text: string,
 ): string | null {
@@ -30,6 +30,8 @@ export function openRunSet(
   }
   opened.setState({ set: { name, file: read.file } });
   actions.openSharedLink(read.file.scenario.text, read.file.scenario.hpa);
+  // The Tune search's draws, so searching again gives the archived answer.
+  if (read.file.tune) actions.editSearchForm(read.file.tune);
   return null;
 }
 

@@ -4,6 +4,7 @@
 // lanes the search service opens on the worker pool (src/bridge/searchLanes.ts); cancel is an
 // AbortSignal per search, which aborts the job in flight on every lane.
 
+import { SEARCH_DRAWS_DEFAULTS, searchDraws, searchDrawsProblem } from '../tune/drawsGoal.ts';
 import { costObjective, podHoursObjective, type Goals } from '../tune/goals.ts';
 import { search } from '../tune/search.ts';
 import type { Clock } from '../bridge/types.ts';
@@ -18,6 +19,12 @@ import type {
 
 /** Most runs a search in the app may ask for (the dialog's limit). */
 export const MAX_APP_BUDGET = 5000;
+/**
+ * Most simulations (runs × draws) a search in the app may ask for: four times the largest plain
+ * search. A draw of the default scenario costs ≈ 29 ms of CPU (README.md), so this is ≈ 10
+ * CPU-minutes, ≈ 5 minutes on two cores; more is `cli tune`'s job (no page to keep responsive).
+ */
+export const MAX_APP_SIMULATIONS = MAX_APP_BUDGET * 4;
 /** Most workers a search in the app starts. */
 export const MAX_APP_WORKERS = 8;
 /** Incidents kept for the dialog (the newest). */
@@ -40,6 +47,8 @@ export const DEFAULT_SEARCH_FORM: SearchForm = {
   workers: 2,
   replicas: false,
   target: false,
+  draws: SEARCH_DRAWS_DEFAULTS.count,
+  percentile: SEARCH_DRAWS_DEFAULTS.percentile,
 };
 
 export interface SearchSliceDeps {
@@ -47,6 +56,8 @@ export interface SearchSliceDeps {
   set: (partial: Partial<SimState>) => void;
   service: SearchService | null;
   clock: Clock;
+  /** the draws, percentile and seed a reviewer link carried (`&tune=`): the form starts there */
+  shared?: { draws: number; percentile: number; seed: number } | null;
 }
 
 /** The form is fit to start a search with. */
@@ -55,8 +66,22 @@ export function searchFormValid(form: SearchForm): boolean {
     form.budget >= 1 &&
     form.budget <= MAX_APP_BUDGET &&
     form.constraints.every((c) => Number.isFinite(c.limit)) &&
-    (form.minimize !== 'cost' || form.price > 0)
+    (form.minimize !== 'cost' || form.price > 0) &&
+    searchFormProblem(form) === null
   );
+}
+
+/** Why the form's draws cannot be searched in the app (named by their fields), or null. */
+export function searchFormProblem(form: SearchForm): string | null {
+  const bad = searchDrawsProblem(form.draws, form.percentile);
+  if (bad) return bad;
+  // The seed draws the timing too: `cli tune --draws` takes it unsigned, so the app does.
+  if (form.draws > 1 && !(form.seed >= 0 && form.seed <= 0xffffffff))
+    return `Seed takes a whole number from 0 to 4294967295 with draws, got ${form.seed}`;
+  const simulations = form.budget * form.draws;
+  if (Number.isFinite(simulations) && simulations > MAX_APP_SIMULATIONS)
+    return `Runs × draws is ${simulations.toLocaleString('en-US')} simulations, over the ${MAX_APP_SIMULATIONS.toLocaleString('en-US')} a search in the page runs: lower the runs or the draws, or run \`npx hpa-sim tune --draws ${form.draws}\``;
+  return null;
 }
 
 export function goalsOf(form: SearchForm): Goals {
@@ -82,16 +107,19 @@ export function createSearchSlice(deps: SearchSliceDeps): {
     running?.abort();
     const form = get().search.form;
     if (!service) return status({ kind: 'error', error: 'searching needs the simulator' });
-    if (!searchFormValid(form)) return status({ kind: 'error', error: 'the goals are not valid' });
+    if (!searchFormValid(form))
+      return status({ kind: 'error', error: searchFormProblem(form) ?? 'the goals are not valid' });
     const abort = new AbortController();
     running = abort;
     const mine = () => running === abort;
     const text = get().text;
     const hpa = get().hpa;
-    update({ status: { kind: 'starting' }, incidents: [], text });
+    // The draws as `cli tune` makes them from its flags (src/tune/drawsGoal.ts): the same answer.
+    const draws = searchDraws(form.draws, form.percentile, form.seed);
+    update({ status: { kind: 'starting' }, incidents: [], text, draws });
     const workers = Math.max(1, Math.min(MAX_APP_WORKERS, form.workers, form.budget));
     const opened = await service.open(
-      { text, maxWork: service.maxWork, ...(hpa === null ? {} : { hpa }) },
+      { text, maxWork: service.maxWork, draws, ...(hpa === null ? {} : { hpa }) },
       {
         workers,
         signal: abort.signal,
@@ -148,9 +176,14 @@ export function createSearchSlice(deps: SearchSliceDeps): {
   return {
     initial: {
       status: { kind: 'idle' },
-      form: { ...DEFAULT_SEARCH_FORM, workers: service?.defaultWorkers ?? 1 },
+      form: {
+        ...DEFAULT_SEARCH_FORM,
+        workers: service?.defaultWorkers ?? 1,
+        ...(deps.shared ?? {}),
+      },
       incidents: [],
       text: null,
+      draws: null,
     },
     actions: {
       startSearch: () => void start(),

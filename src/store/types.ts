@@ -3,6 +3,7 @@
 
 import type { BridgeStatus, Clock, SimulatorClient } from '../bridge/types.ts';
 import type { SearchLaneOptions, SearchOpen } from '../bridge/searchLanes.ts';
+import type { DrawsGoal } from '../tune/drawsGoal.ts';
 import type { Constraint } from '../tune/goals.ts';
 import type { SearchResult } from '../tune/search.ts';
 import type { FederationModel } from '../run/index.ts';
@@ -162,6 +163,10 @@ export interface SearchForm {
   /** also search minReplicas/maxReplicas, and the utilization target */
   replicas: boolean;
   target: boolean;
+  /** timing draws each candidate runs (1: once, as written), drawn from `seed` as `cli tune` does */
+  draws: number;
+  /** the percentile of the draws' bad tail a candidate is judged at (100: the worst draw) */
+  percentile: number;
 }
 
 export type SearchStatus =
@@ -178,6 +183,8 @@ export interface SearchState {
   incidents: string[];
   /** the text the latest search tunes (its candidates patch this text's HPA) */
   text: string | null;
+  /** the timing draws the latest search judges its candidates over (null: one run each) */
+  draws: DrawsGoal | null;
 }
 
 /** Search actions (searchSlice.ts). */
@@ -357,6 +364,8 @@ export interface StoreDeps {
   sharedView?: 'compare' | null;
   /** the sync a share link opened the page at (`&at=`), selected once its run arrives */
   sharedAt?: number | null;
+  /** the draws a Tune search judged at, from a reviewer link (`&tune=`): the form starts there */
+  sharedTune?: { draws: number; percentile: number; seed: number } | null;
   /** the playback's ticker (setInterval by default; tests drive ticks by hand) */
   ticker?: Ticker;
   clock?: Clock;

@@ -4,15 +4,22 @@
 
 import { kpisAtPercentile, tailValue, type Kpis } from '../engine/simulation/index.ts';
 import { executeDraws, type RunPlan } from '../run/index.ts';
+import type { DrawsGoal } from './drawsGoal.ts';
 import type { JudgedRun } from './goals.ts';
 import type { JudgedOutcome } from './judged.ts';
 
-/** How a search judges its candidates over draws (TuneBase.draws). */
-export interface DrawsGoal {
-  count: number;
-  seed: number;
-  /** 0 < p ≤ 100; 100: the worst draw */
-  percentile: number;
+export type { DrawsGoal };
+
+/** Nearest rank of a percentile this small is the first value: the smallest of ≤ 256 draws. */
+const LOWEST = 1e-9;
+
+/** Each KPI's smallest and largest value over the draws (the spread a candidate shows). */
+export function kpisSpread(all: readonly Kpis[]): { count: number; low: Kpis; high: Kpis } {
+  return {
+    count: all.length,
+    low: kpisAtPercentile(all, LOWEST),
+    high: kpisAtPercentile(all, 100),
+  };
 }
 
 /** Every KPI at percentile p of its bad tail: high, and low for the final replicas (a minimum). */
@@ -32,11 +39,9 @@ export function runDrawn(plans: readonly RunPlan[], d: DrawsGoal): JudgedOutcome
   for (const plan of plans) {
     const drawn = executeDraws(plan, d.count, d.seed);
     if (!drawn.ok) return { ok: false, error: drawn.error };
-    const kpis = pessimisticKpis(
-      drawn.draws.map((x) => x.kpis),
-      d.percentile,
-    );
-    runs.push({ key: plan.key, name: plan.label, kpis });
+    const all = drawn.draws.map((x) => x.kpis);
+    const kpis = pessimisticKpis(all, d.percentile);
+    runs.push({ key: plan.key, name: plan.label, kpis, spread: kpisSpread(all) });
   }
   return { ok: true, runs };
 }

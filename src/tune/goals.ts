@@ -126,6 +126,8 @@ export interface JudgedRun {
   key: string;
   name: string;
   kpis: Kpis;
+  /** judged over timing draws (drawn.ts): each KPI's smallest and largest value over them */
+  spread?: { count: number; low: Kpis; high: Kpis };
 }
 
 export interface Verdict {

@@ -60,4 +60,10 @@ export {
   type KpiDelta,
   type TradeOff,
 } from './tradeOffs.ts';
-export { pessimisticKpis, runDrawn, type DrawsGoal } from './drawn.ts';
+export { kpisSpread, pessimisticKpis, runDrawn, type DrawsGoal } from './drawn.ts';
+export {
+  SEARCH_DRAWS_DEFAULTS,
+  searchDraws,
+  searchDrawsLabel,
+  searchDrawsProblem,
+} from './drawsGoal.ts';

@@ -4,9 +4,11 @@
 // a patch of the HPA's spec and its runs' simulation only.
 
 import { CurveTapes } from '../engine/simulation/index.ts';
+import { drawsBudgetProblem } from '../run/index.ts';
 import type { ParseResult } from '../scenario/index.ts';
 import { evaluateCandidate, tuneBase, type Evaluation, type TuneBase } from './candidate.ts';
 import type { DrawsGoal } from './drawn.ts';
+import { plansOf } from './judged.ts';
 
 export interface PreparedSearch {
   readonly base: TuneBase;
@@ -25,6 +27,18 @@ export function prepareSearch(
   const made = tuneBase(parsed, maxWork);
   if (!made.ok) return made;
   const base: TuneBase = draws ? { ...made.base, draws } : made.base;
+  // Draws the current HPA cannot afford (each a whole run) or cannot run (several clusters) would
+  // fail every candidate alike: refused once, before the search starts.
+  if (draws) {
+    const plans = plansOf(base.input, base.name);
+    if (plans.length !== 1 || plans[0]!.federation)
+      return {
+        ok: false,
+        error: 'draws run one cluster; tune a multi-cluster scenario with 1 draw',
+      };
+    const tooMuch = drawsBudgetProblem(plans[0]!, draws.count, maxWork, 'draws');
+    if (tooMuch) return { ok: false, error: tooMuch };
+  }
   const tapes = new CurveTapes();
   const curves = () => tapes.forRun();
   return {

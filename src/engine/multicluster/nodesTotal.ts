@@ -53,6 +53,11 @@ export function totalNodeRun(runs: readonly { name: string; run: NodeRun }[]): N
   return {
     provisioner: first.provisioner,
     podsPerNode: first.podsPerNode,
+    members: runs.map(({ name, run }) => ({
+      name,
+      provisioner: run.provisioner,
+      podsPerNode: run.podsPerNode,
+    })),
     series,
     events,
     kpis: {

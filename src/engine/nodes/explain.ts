@@ -24,8 +24,11 @@ export function nodeKpiLines(n: NodeRun): string[] {
   const each = n.groups
     ? `node groups ${n.groups.map((g) => `${g.name} (${g.podsPerNode} pods each, final ${g.finalNodes})`).join(', ')}`
     : `${n.podsPerNode} pods each`;
+  const what = n.members
+    ? n.members.map((m) => `${m.name}: ${m.provisioner}, ${m.podsPerNode} pods each`).join('; ')
+    : `${n.provisioner}, ${each}`;
   return [
-    `nodes (${n.provisioner}, ${each}): node-hours ${round(k.nodeHours, 3)}${cost}, peak ${k.peakNodes}, final ${k.finalNodes}, ${k.scaleUps} scale-ups, ${k.scaleDowns} removals`,
+    `nodes (${what}): node-hours ${round(k.nodeHours, 3)}${cost}, peak ${k.peakNodes}, final ${k.finalNodes}, ${k.scaleUps} scale-ups, ${k.scaleDowns} removals`,
     waited,
   ];
 }

@@ -44,6 +44,11 @@ export interface NodeRun {
   provisioner: 'cluster-autoscaler' | 'karpenter';
   /** pods of the workload one empty node holds (the first node group's) */
   podsPerNode: number;
+  /**
+   * a federation's total (../multicluster/nodesTotal.ts): the members it adds up, each with its
+   * own provisioner and pods per node (`provisioner`/`podsPerNode` above are the first's)
+   */
+  members?: { name: string; provisioner: NodeRun['provisioner']; podsPerNode: number }[];
   /** with several node groups (`spec.nodes.groups`): each one's name, pods per node, final size */
   groups?: { name: string; podsPerNode: number; finalNodes: number }[];
   series: NodeSeries;

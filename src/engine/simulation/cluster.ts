@@ -26,8 +26,9 @@ import { scrapeSchedule, type ScrapeSchedule } from './scrapes.ts';
 import type { SyncRecord } from './result.ts';
 import type { ClusterSnapshot, TimedChange } from './state.ts';
 import { ObservedPods } from './observedPods.ts';
-import { intervalTimes } from './demandAhead.ts';
-import { MAX_SUBSTEPS } from './substeps.ts';
+import { IntervalWork } from './intervalWork.ts';
+import type { PieceLog } from './overload.ts';
+import { samplesPerScrape } from './substeps.ts';
 import { conflictMessage, InformerLag, statusKey, type CachedStatus } from './informerLag.ts';
 import { zeroCounts, type WorkCounts } from './meter.ts';
 import { Workload } from './workload.ts';
@@ -81,7 +82,7 @@ export interface RolloutHook {
  * whether the metrics APIs answer. The loop rewrites one object per scrape.
  */
 export interface ScrapeFeed {
-  /** the world's demand at the interval's sample times (intervalTimes' order), from `at` */
+  /** the world's demand at the scrape (sampled ahead in batches), at `at` */
   values: Float64Array;
   at: number;
   /** the share of the world's demand routed to this cluster (1: all of it) */
@@ -146,9 +147,19 @@ export class Cluster {
   private readonly hasExternalMetrics: boolean;
   /** the controller's pod list with the steady group as one entry; null: the reference world */
   private readonly grouped: ObservedPods | null;
-  /** one scrape's sample times (the interval's midpoints, then the scrape) and curve values */
-  private readonly sampleTimes = new Float64Array(MAX_SUBSTEPS + 1);
-  private readonly sampleValues = new Float64Array(MAX_SUBSTEPS + 1);
+  /** a load's own curve read at the scrape: its one sample time and value */
+  private readonly sampleTimes = new Float64Array(1);
+  private readonly sampleValues = new Float64Array(1);
+  /** the world's traffic integrated between scrapes (null: no traffic, no work) */
+  private readonly trafficWork: IntervalWork | null;
+  /** per load slot: its own demand curve integrated between scrapes (null: the world's) */
+  private readonly loadWork: (IntervalWork | null)[];
+  /**
+   * The exact KPIs' pieces of the world's traffic over the last interval they integrated (the
+   * recorder hands them after each scrape, Recorder.tick): the next scrape's pods' work reads
+   * them when they are its very interval and share. Null: none (always integrated afresh).
+   */
+  trafficPieces: PieceLog | null = null;
 
   /** `reference`: scrape and observe every pod one by one (SimulateOptions.reference) */
   constructor(input: SimulationInput, world: World, maxPods: number, reference = false) {
@@ -171,6 +182,14 @@ export class Cluster {
       podWorkCap(this.pipeline, this.perPodLoads),
     );
     const n = this.perPodLoads.length;
+    const duration = input.durationSeconds;
+    this.trafficWork =
+      input.traffic === null ? null : new IntervalWork(input.traffic, duration, null);
+    this.loadWork = this.perPodLoads.map((l) =>
+      l.demand !== null && l.load.demand !== null
+        ? new IntervalWork(l.load.demand, duration, l.demand)
+        : null,
+    );
     this.ctx = {
       prev: NaN,
       meanWork: new Float64Array(n),
@@ -258,37 +277,45 @@ export class Cluster {
     this.readyCount = ready;
     const share = feed.share;
     const ctx = this.ctx;
-    // The counter integrates: the work is averaged over the interval at its midpoints (the
-    // world's demand sampled in one batch many scrapes ahead, demandAhead.ts).
-    const times = this.sampleTimes;
-    const n = intervalTimes(prev, s, times, 0);
-    const steps = n - 1;
     const world = feed.values;
     const at = feed.at;
     // With no ready pod the cluster is routed nothing (all of it is unmet).
-    const demandNow =
-      ready === 0 ? 0 : share === 1 ? world[at + steps]! : world[at + steps]! * share;
+    const demandNow = ready === 0 ? 0 : share === 1 ? world[at]! : world[at]! * share;
     this.demandNow = demandNow;
     this.served = ready === 0 ? 0 : Math.min(demandNow, ready * cap);
+    // The counters integrate the work served over (prev, s] exactly (intervalWork.ts); the first
+    // scrape has no interval behind it and counts the work at s.
+    const dt = Number.isNaN(prev) ? 0 : s - prev;
+    const capacity = ready === 0 ? 0 : ready * cap;
+    // the work budget prices a scrape's curve reads as it always has (substeps.ts)
+    const samples = samplesPerScrape(dt);
     for (const l of this.perPodLoads) {
       // A load with its own curve is not split over clusters; the world's demand is.
-      let v = world;
-      let o = at;
+      const own = this.loadWork[l.slot]!;
+      let vNow: number;
       let f = share;
-      if (l.demand) {
-        v = this.sampleValues;
-        o = 0;
+      if (own !== null) {
         f = 1;
-        l.demand.sampleInto(times, v, n);
-        this.meter.curveNodes += n * l.demand.nodes;
-      }
-      const now = perPodShare(f === 1 ? v[o + steps]! : v[o + steps]! * f, ready, cap);
+        this.sampleTimes[0] = s < 0 ? 0 : s;
+        l.demand!.sampleInto(this.sampleTimes, this.sampleValues, 1);
+        vNow = this.sampleValues[0]!;
+        this.meter.curveNodes += samples * l.demand!.nodes;
+      } else vNow = world[at]!;
+      const now = perPodShare(f === 1 ? vNow : vNow * f, ready, cap);
       this.perPodWork[l.slot] = now;
       ctx.workNow[l.slot] = now;
-      let sum = 0;
-      if (f === 1) for (let k = 0; k < steps; k++) sum += perPodShare(v[o + k]!, ready, cap);
-      else for (let k = 0; k < steps; k++) sum += perPodShare(v[o + k]! * f, ready, cap);
-      ctx.meanWork[l.slot] = steps === 0 ? now : sum / steps;
+      let mean = now;
+      if (dt > 0) {
+        // a load's own curve is read at every interval (a search's tape sees the same calls)
+        const served =
+          own !== null
+            ? own.served(prev, s, capacity, 1, null)
+            : ready === 0 || this.trafficWork === null
+              ? 0
+              : this.trafficWork.served(prev, s, capacity, f, this.trafficPieces);
+        mean = ready === 0 ? 0 : served / (ready * dt);
+      }
+      ctx.meanWork[l.slot] = mean;
     }
     ctx.prev = Number.isNaN(prev) ? s : prev;
     ctx.serverDown = feed.serverDown;

@@ -1,28 +1,23 @@
-// A scrape's sample times (the interval's midpoints, then the scrape), and the world's demand at
-// them sampled for many scrapes ahead in one batch. A scrape asked for 16 values at a time, so the
-// curve's per-call work (its node tree, the time checks) weighed as much as the values; a batch of
-// up to CURVE_CHUNK samples spreads it. The demand is a pure function of time (curves keep only
-// lookup hints), so a value sampled ahead is the value sampled then: a block is used only for the
-// very interval (prev, s] it was sampled for, and any other interval samples afresh.
+// The world's demand at the scrapes, sampled for many scrapes ahead in one batch: a scrape asking
+// for one value at a time paid the curve's per-call work (its node tree, the time checks) for
+// each. The demand is a pure function of time (curves keep only lookup hints), so a value
+// sampled ahead is the value sampled then: a block is used only for the very interval
+// (prev, s] it was sampled for, and any other interval samples afresh. (The pods' work between
+// scrapes is integrated exactly, intervalWork.ts; the work meter still prices each scrape as
+// the interval's midpoints it once sampled, substeps.ts.)
 
 import { CURVE_CHUNK } from './curves/index.ts';
 import type { WorkCounts } from './meter.ts';
 import type { ScrapeSchedule } from './scrapes.ts';
-import { substeps } from './substeps.ts';
+import { samplesPerScrape } from './substeps.ts';
 
 /**
- * The times a scrape at s after `prev` samples, from `out[at]`: the midpoints of its substeps,
- * then s (times before 0 read the curve at 0: the initial pods' past). Returns how many.
+ * The time a scrape at s after `prev` samples, into `out[at]`: s (times before 0 read the curve
+ * at 0: the initial pods' past). Returns how many (1).
  */
-export function intervalTimes(prev: number, s: number, out: Float64Array, at: number): number {
-  const dt = Number.isNaN(prev) ? 0 : s - prev;
-  const steps = substeps(dt);
-  for (let k = 0; k < steps; k++) {
-    const x = prev + ((k + 0.5) * dt) / steps;
-    out[at + k] = x < 0 ? 0 : x;
-  }
-  out[at + steps] = s < 0 ? 0 : s;
-  return steps + 1;
+export function intervalTimes(_prev: number, s: number, out: Float64Array, at: number): number {
+  out[at] = s < 0 ? 0 : s;
+  return 1;
 }
 
 /** What a batch samples: the world's demand at each of times[0 … n) (n ≤ CURVE_CHUNK). */
@@ -87,6 +82,7 @@ export class DemandAhead {
     if (sc.timeOf(k) !== s) k = sc.count;
     let n = 0;
     let blocks = 0;
+    let priced = 0;
     let p = prev;
     let t = s;
     for (;;) {
@@ -94,17 +90,17 @@ export class DemandAhead {
       this.ends[blocks] = t;
       this.starts[blocks] = n;
       n += intervalTimes(p, t, this.times, n);
+      priced += samplesPerScrape(Number.isNaN(p) ? 0 : t - p);
       blocks++;
       if (++k >= sc.count) break;
       const after = sc.timeOf(k);
-      // Room for the next interval's samples (at most its substeps and the scrape)?
-      if (n + substeps(after - t) + 1 > CURVE_CHUNK) break;
+      if (n + 1 > CURVE_CHUNK) break;
       p = t;
       t = after;
     }
     this.blocks = blocks;
     this.size = n;
     source.demandInto(this.times, this.values, n);
-    if (this.meter !== null) this.meter.curveNodes += n * this.nodes;
+    if (this.meter !== null) this.meter.curveNodes += priced * this.nodes;
   }
 }

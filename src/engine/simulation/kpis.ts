@@ -6,7 +6,7 @@
 import type { ReconcileTrace } from '../controller/index.ts';
 import { curveShape, type CurveShape } from './curves/breaks.ts';
 import type { CompiledCurve, Curve } from './curves/index.ts';
-import { DemandIntegral, Episodes, type OverloadSums } from './overload.ts';
+import { DemandIntegral, Episodes, PieceLog, type OverloadSums } from './overload.ts';
 import type { SimulationInput } from './input.ts';
 import type { CostKpi, Kpis } from './result.ts';
 import type { SimulationSeries } from './seriesShape.ts';
@@ -25,7 +25,7 @@ export function maxOf(values: Iterable<number>, empty = 0): number {
 /** Each traffic curve's breaks over a run's duration, computed once for every run that shares it. */
 const shapes = new WeakMap<Curve, Map<number, CurveShape>>();
 
-function shapeOf(curve: Curve, duration: number): CurveShape {
+export function shapeOf(curve: Curve, duration: number): CurveShape {
   let byDuration = shapes.get(curve);
   if (!byDuration) shapes.set(curve, (byDuration = new Map()));
   let shape = byDuration.get(duration);
@@ -37,6 +37,11 @@ export class KpiAccumulator {
   private readonly sums: OverloadSums = { demand: 0, unmet: 0, overloadSeconds: 0 };
   private readonly overload = new Episodes();
   private readonly integral: DemandIntegral | null;
+  /**
+   * The pieces of the last scrape interval integrated ([s, next scrape) at the share asked):
+   * the cluster's pods read their work over the same interval from them (Cluster.tick)
+   */
+  readonly pieces = new PieceLog();
   private readonly resolution: number;
   private readonly duration: number;
   private firstTick = true;
@@ -62,6 +67,7 @@ export class KpiAccumulator {
       traffic && input.traffic
         ? new DemandIntegral(traffic, shapeOf(input.traffic, input.durationSeconds))
         : null;
+    if (this.integral !== null) this.integral.log = this.pieces;
     // Overload needs both a traffic curve and a pod capacity; otherwise recovery is measured on
     // the controller's own signal: how long some metric stays above target after it rises.
     this.overloadBasis = input.traffic !== null && input.workload.podCapacity !== null;

@@ -27,7 +27,6 @@ import type {
 import type { ScrapeSchedule } from './scrapes.ts';
 import { scrapeSchedule } from './scrapes.ts';
 import type { SimulationSnapshot } from './state.ts';
-import { substeps } from './substeps.ts';
 import type { World } from './world.ts';
 
 export interface LoopObserver {
@@ -235,9 +234,9 @@ export class Simulation {
     const prev = this.prevTickTime;
     const { world, clusters, feed } = this;
     if (this.health !== null) for (let i = 0; i < clusters.length; i++) this.checkHealth(i, s);
-    // The world's demand at s is the last of the interval's samples.
+    // The world's demand at s (sampled ahead in batches).
     const at = this.ahead.at(prev, s, world);
-    const demand = this.ahead.values[at + substeps(Number.isNaN(prev) ? 0 : s - prev)]!;
+    const demand = this.ahead.values[at]!;
     world.knowDemandFrom(s, demand);
     // Queues drain from t = 0 by the pods ready at the previous scrape (they served the
     // interval); the adapters poll after the scrape, so the first sync has values.

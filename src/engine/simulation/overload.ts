@@ -3,7 +3,8 @@
 // routes the demand over the pods ready at each scrape); the demand is the traffic curve itself,
 // cut at its breaks (curves/breaks.ts) into straight pieces whose integrals are closed forms.
 // A curve that is not straight between breaks (a sine) is halved until each piece is straight
-// within a millionth, or one second long (the resolution the pods' CPU counters average at).
+// within a millionth, or one second long. The pods' CPU counters read the same pieces
+// (intervalWork.ts): the work served between two scrapes is one integral, not two.
 
 import { CURVE_CHUNK, type CompiledCurve } from './curves/index.ts';
 import type { CurveShape } from './curves/breaks.ts';
@@ -50,6 +51,63 @@ export class Episodes {
   }
 }
 
+/**
+ * The straight pieces one `add` cut [from, to) into, each as the line from y0 to y1 over h seconds
+ * (the demand already times the share). The pieces do not depend on the capacity (a piece is
+ * halved on its values alone), so the work served under any capacity over the same stretch is a
+ * sum over them (`servedOver`): the pods' CPU counters read the KPIs' own integral this way.
+ */
+export class PieceLog {
+  from = NaN;
+  to = NaN;
+  share = NaN;
+  n = 0;
+  y0 = new Float64Array(16);
+  y1 = new Float64Array(16);
+  h = new Float64Array(16);
+
+  /** Empties the log for the stretch [from, to) at `share`. */
+  reset(from: number, to: number, share: number): void {
+    this.from = from;
+    this.to = to;
+    this.share = share;
+    this.n = 0;
+  }
+
+  push(y0: number, y1: number, h: number): void {
+    const n = this.n;
+    if (n === this.h.length) {
+      const grow = (a: Float64Array) => {
+        const b = new Float64Array(2 * a.length);
+        b.set(a);
+        return b;
+      };
+      this.y0 = grow(this.y0);
+      this.y1 = grow(this.y1);
+      this.h = grow(this.h);
+    }
+    this.y0[n] = y0;
+    this.y1[n] = y1;
+    this.h[n] = h;
+    this.n = n + 1;
+  }
+}
+
+/**
+ * ∫ min(demand, capacity) over the logged stretch: its demand less its unmet demand, each summed
+ * piece by piece in order, as `add` sums them (so a log and a fresh `add` agree bit for bit).
+ */
+export function servedOver(log: PieceLog, capacity: number): number {
+  let demand = 0;
+  let unmet = 0;
+  const { y0, y1, h } = log;
+  for (let k = 0; k < log.n; k++) {
+    demand += above(y0[k]!, y1[k]!, 0, h[k]!);
+    unmet += above(y0[k]!, y1[k]!, capacity, h[k]!);
+  }
+  return demand - unmet;
+}
+
 /** Pieces whose first reads go in one batch (five times each fill a CURVE_CHUNK at most). */
 const BATCH = Math.floor(CURVE_CHUNK / 5);
 
@@ -59,6 +117,8 @@ export class DemandIntegral {
   private readonly linear: boolean;
   /** index of the first break not before the last interval asked for (intervals come in order) */
   private hint = 0;
+  /** where each piece of an `add` is written too (null: nowhere) */
+  log: PieceLog | null = null;
   /** a batch of whole pieces: their ends, where their reads start, and the reads' times/values */
   private readonly ends = new Float64Array(BATCH + 1);
   private readonly firsts = new Int32Array(BATCH + 1);
@@ -83,10 +143,12 @@ export class DemandIntegral {
     episodes: Episodes | null,
     share = 1,
   ): void {
+    this.log?.reset(a, b, share);
     if (!(b > a) || share <= 0) return;
     const br = this.breaks;
     let i = this.hint;
-    if (i > 0 && br[i - 1]! > a) i = 0;
+    // the first break after a: back from the hint (a stretch asked for again), else on from it
+    while (i > 0 && br[i - 1]! > a) i--;
     while (i < br.length && br[i]! <= a) i++;
     this.hint = i;
     const { ends, firsts, times, values } = this;
@@ -221,7 +283,7 @@ export class DemandIntegral {
   ): void {
     const h = x1 - x0;
     // A straight piece is halved only at a kink; a curved one (a sine) until it is straight
-    // within a millionth, or a second long (the resolution the pods' CPU counters average at).
+    // within a millionth, or a second long.
     if (this.checks(h, depth)) {
       // The piece's start and (just before) its end must lie on that line too, else a kink is
       // inside: halve the piece until the kink is pinned down.
@@ -259,6 +321,7 @@ export class DemandIntegral {
     const quarter = (q3 - q1) / 2;
     const y0 = q1 - quarter;
     const y1 = q3 + quarter;
+    this.log?.push(y0, y1, h);
     sums.demand += above(y0, y1, 0, h);
     sums.unmet += above(y0, y1, c, h);
     // Floating noise must not open an episode: over by more than a billionth.

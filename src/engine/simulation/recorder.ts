@@ -117,6 +117,8 @@ export class Recorder {
   /** After the scrape at s: this cluster's `share` of the demand meets its ready pods. */
   tick(s: number, cluster: Cluster, share = 1): void {
     this.kpis.tick(s, capacityOf(cluster), share);
+    // the pods' work over this interval, read at the next scrape, is the same integral's
+    cluster.trafficPieces = this.kpis.pieces;
   }
 
   /** The KPIs of the run so far (at its end: the run's). */

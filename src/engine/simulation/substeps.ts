@@ -1,5 +1,7 @@
-// How finely a scrape interval's work is averaged: one midpoint per second, at most 60. Shared by
-// the cluster (which samples the curves there) and the work budget (which prices the samples).
+// What the work budget prices a scrape interval's curve reads at: one per second, at most 60, and
+// the scrape instant. The pods' work was once averaged at those midpoints; it is now integrated
+// exactly from the KPIs' pieces (intervalWork.ts), which cost about as much per interval, so the
+// meter and the estimate (scenario/budget.ts) keep this price.
 
 /** Most points the per-pod work is averaged over between two scrapes (one per second). */
 export const MAX_SUBSTEPS = 60;

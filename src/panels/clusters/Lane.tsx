@@ -77,7 +77,7 @@ export const Lane = memo(function Lane(p: LaneProps) {
     >
       <div className="cl-label">
         <strong>{lane.label}</strong>
-        <span>{lane.sub}</span>
+        <span title={lane.subTitle}>{lane.sub}</span>
         <SelectedValues lane={lane} selected={p.selected} />
       </div>
       <div className="cl-plot-cell">

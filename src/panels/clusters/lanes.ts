@@ -7,6 +7,7 @@
 import { downsampleIndices } from '../../plot/lttb.ts';
 import type { PlotRow } from '../../plot/geometry.ts';
 import { linear } from '../../plot/scale.ts';
+import type { NodeRun } from '../../run/index.ts';
 import type { FederationModelView } from '../../store/index.ts';
 
 /** The drawing box of one lane, in SVG units (the SVG is stretched to the panel's width). */
@@ -18,6 +19,8 @@ export interface LaneSeries {
   key: string;
   label: string;
   sub: string;
+  /** the label in full, on hover (a member's own nodes) */
+  subTitle?: string;
   spec: Float64Array;
   ready: Float64Array;
   pending: Float64Array;
@@ -30,6 +33,20 @@ export interface LaneSeries {
   capacity: number | null;
 }
 
+/** A member's own nodes in the lane's narrow label ("Karpenter nodes ≤ 4"), and in full. */
+export function nodesLabel(n: NodeRun): { sub: string; title: string } {
+  const k = n.kpis;
+  const who = n.provisioner === 'karpenter' ? 'Karpenter' : 'CA';
+  const waited =
+    k.podsWaited === 0
+      ? 'no pod waited for a node'
+      : `${k.podsWaited} pods waited for a node (longest ${Math.round(k.waitMaxSeconds)} s)`;
+  return {
+    sub: `${who} nodes ≤ ${k.peakNodes}`,
+    title: `its own nodes: ${n.provisioner}, peak ${k.peakNodes}; ${waited}`,
+  };
+}
+
 /** Every member's lane, then the total's, as the panel draws them. */
 export function laneSeries(m: FederationModelView): LaneSeries[] {
   const proposal = m.model === 'proposal';
@@ -37,12 +54,17 @@ export function laneSeries(m: FederationModelView): LaneSeries[] {
     key: c.name,
     label: c.name,
     sub: [
-      c.capacityPods === null ? 'no size limit' : `room for ${c.capacityPods}`,
+      c.nodes
+        ? nodesLabel(c.nodes).sub
+        : c.capacityPods === null
+          ? 'no size limit'
+          : `room for ${c.capacityPods}`,
       c.weight > 0 ? `weight ${c.weight}` : '',
       c.priority !== 0 ? `priority ${c.priority}` : '',
     ]
       .filter(Boolean)
       .join(' · '),
+    ...(c.nodes ? { subTitle: nodesLabel(c.nodes).title } : {}),
     spec: c.specReplicas,
     ready: c.readyReplicas,
     pending: c.pendingReplicas,

@@ -24,6 +24,7 @@ import {
   useResultText,
   useRuns,
   useScenarioTextWhile,
+  useSearchDraws,
   useShownStale,
 } from '../../store/index.ts';
 import { compareStaleNote } from './staleNote.ts';
@@ -122,8 +123,18 @@ export function ComparePanel({ exportPng, placement = 'page' }: ComparePanelProp
     }
   }
 
+  // The draws the latest Tune search judged at go with the link (`&tune=`), so a reviewer who
+  // searches again gets the same answer.
+  const tuned = useSearchDraws();
   async function reviewerLink() {
-    const link = await createShareLink(getScenarioText(), { hpa: hpaChoice, view: 'compare' });
+    const tune = tuned
+      ? { draws: tuned.count, percentile: tuned.percentile, seed: tuned.seed }
+      : null;
+    const link = await createShareLink(getScenarioText(), {
+      hpa: hpaChoice,
+      view: 'compare',
+      tune,
+    });
     if (!link.ok) return setMessage(link.error);
     await copy('Reviewer link', link.url);
   }

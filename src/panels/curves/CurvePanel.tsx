@@ -48,6 +48,7 @@ import {
   yOf,
   type Frame,
 } from './geometry.ts';
+import { sameSlots } from './sameSlots.ts';
 import { seriesHandles, type SeriesHandle } from './seriesHandles.ts';
 
 export interface CurvePanelProps {
@@ -100,10 +101,16 @@ const FRAME_MS = 16;
 export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: CurvePanelProps) {
   // The text a drag just sent, with its curves known without parsing it (slotsWithWrites).
   const sent = useRef<{ text: string; slots: readonly CurveSlot[] } | null>(null);
-  const slots = useMemo(
-    () => (sent.current?.text === text ? sent.current.slots : findCurves(text)),
-    [text],
-  );
+  // The curves of the last text, kept while a new text's are the same (an edit of the HPA, of a
+  // number outside the curves: most keystrokes), so the handles, the line and its path are not
+  // made again: the same array, and every memo below holds.
+  const kept = useRef<readonly CurveSlot[]>([]);
+  const paths = useRef(new WeakMap<object, { key: string; d: string }>());
+  const slots = useMemo(() => {
+    const found = sent.current?.text === text ? sent.current.slots : findCurves(text);
+    if (!sameSlots(found, kept.current)) kept.current = found;
+    return kept.current;
+  }, [text]);
   const [chosen, setChosen] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [focused, setFocused] = useState<string | null>(null);
@@ -138,7 +145,10 @@ export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: Cu
     () => (shown && line?.ok ? seriesHandles(shown, line.line, handles.length > 0) : []),
     [shown, line, handles],
   );
-  const autoMax = niceMax([...(line?.ok ? line.line.value : []), ...handles.map((h) => h.value)]);
+  const autoMax = useMemo(
+    () => niceMax([...(line?.ok ? line.line.value : []), ...handles.map((h) => h.value)]),
+    [line, handles],
+  );
   // The axis holds still during a drag, so the handle stays under the pointer.
   const yMax = dragging ? dragging.yMax : autoMax;
   const frame = frameFor(width, HEIGHT, duration, yMax);
@@ -312,12 +322,18 @@ export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: Cu
       ? (shown.json as { type?: unknown }).type
       : undefined;
   const { x, y } = scalesOf(frame);
-  const pathOf = (l: typeof line) =>
-    l?.ok
-      ? l.line.time
-          .map((t, i) => `${i ? 'L' : 'M'}${x(t).toFixed(1)},${y(l.line.value[i]!).toFixed(1)}`)
-          .join('')
-      : '';
+  // A line's path, made again only for a new line or frame (not per keystroke).
+  const pathOf = (l: typeof line) => {
+    if (!l?.ok) return '';
+    const key = `${frame.left},${frame.top},${frame.width},${frame.height},${frame.duration},${frame.yMax}`;
+    const hit = paths.current.get(l);
+    if (hit?.key === key) return hit.d;
+    const d = l.line.time
+      .map((t, i) => `${i ? 'L' : 'M'}${x(t).toFixed(1)},${y(l.line.value[i]!).toFixed(1)}`)
+      .join('');
+    paths.current.set(l, { key, d });
+    return d;
+  };
   const axis = timeAxis([0, duration], timeTicksFor(frame.width));
   const path = pathOf(line);
   const active = [...handles, ...series].find((h) => h.key === (dragging?.key ?? focused));

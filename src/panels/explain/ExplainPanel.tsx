@@ -196,7 +196,14 @@ function ExplainPanelView(props: ExplainPanelProps) {
           ) : null}
           <details className="explain-describe" open={!props.presenter}>
             <summary className="explain-h3">kubectl describe hpa</summary>
-            {describe ? <DescribeBlock model={describe} /> : null}
+            {detail.sync.noHpa ? (
+              // KEDA deleted the HPA (a paused ScaledObject): kubectl finds none.
+              <div className="describe" aria-label="kubectl describe hpa">
+                <code>{`Error from server (NotFound): horizontalpodautoscalers.autoscaling "${detail.hpa.metadata?.name ?? ''}" not found`}</code>
+              </div>
+            ) : describe ? (
+              <DescribeBlock model={describe} />
+            ) : null}
           </details>
         </>
       )}

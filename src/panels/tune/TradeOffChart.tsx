@@ -10,6 +10,7 @@ import { edgeArrow, focusRange, placeOnAxis } from '../../plot/edges.ts';
 import { formatLogTick, linear, logScale, toLog } from '../../plot/scale.ts';
 import { niceTicks, type AxisScale } from '../../plot/ticks.ts';
 import type { CandidateResult, SearchResult } from '../../tune/search.ts';
+import { placeEdgeLabel } from './edgeLabels.ts';
 
 const W = 520;
 const H = 260;
@@ -58,14 +59,21 @@ export function TradeOffChart(props: {
     .map(place)
     .filter((p) => !p.off)
     .map((p, k) => `${k ? 'L' : 'M'}${p.x},${p.y}`);
-  // One value label per spot at the edge: arrows side by side share the first's.
-  const labelled: { x: number; y: number }[] = [];
-  const labelHere = (x: number, y: number) => {
-    if (labelled.some((l) => Math.abs(l.x - x) < 28 && Math.abs(l.y - y) < 10)) return false;
-    labelled.push({ x, y });
-    return true;
-  };
-  const outliers = points.filter((c) => place(c).off).length;
+  // Each edge arrow's value beside it, clear of the points on the axes and of the other labels
+  // (edgeLabels.ts): arrows side by side share the first's.
+  const placed = new Map(points.map((c) => [c.index, place(c)] as const));
+  const onAxes = points.filter((c) => !placed.get(c.index)!.off).map((c) => placed.get(c.index)!);
+  const taken: Parameters<typeof placeEdgeLabel>[3] = [];
+  const labels = new Map(
+    points
+      .filter((c) => placed.get(c.index)!.off)
+      .map((c) => {
+        const at = placed.get(c.index)!;
+        const text = at.dx !== 0 ? short(c.objective!) : short(c.overload!);
+        return [c.index, { text, spot: placeEdgeLabel(at, text, onAxes, taken) }] as const;
+      }),
+  );
+  const outliers = labels.size;
   return (
     <figure className="tune-chart" aria-label="Trade-off: cost against overload">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label="Candidates and the Pareto front">
@@ -114,21 +122,22 @@ export function TradeOffChart(props: {
             c.index === props.selected ? 'selected' : '',
           ].join(' ');
           const title = `#${c.index}: ${short(c.objective!)} ${result.objective.unit}, ${short(c.overload!)} ${result.overload.label}${c.feasible ? '' : ' (misses a constraint)'}`;
-          const at = place(c);
-          if (at.off)
+          const at = placed.get(c.index)!;
+          const label = labels.get(c.index);
+          if (label)
             return (
               <g key={c.index} onClick={() => props.onSelect(c.index)}>
                 <path className={`${cls} edge`} d={edgeArrow(at.x, at.y, at.dx, at.dy)}>
                   <title>{`${c.index === 0 ? 'current HPA — ' : ''}${title}, off the axes`}</title>
                 </path>
-                {labelHere(at.x, at.y) ? (
+                {label.spot ? (
                   <text
                     className="edge-value"
-                    x={at.x - at.dx * 10}
-                    y={at.y - at.dy * 10 + 3}
-                    textAnchor={at.dx > 0 ? 'end' : at.dx < 0 ? 'start' : 'middle'}
+                    x={label.spot.x}
+                    y={label.spot.y}
+                    textAnchor={label.spot.anchor}
                   >
-                    {at.dx !== 0 ? short(c.objective!) : short(c.overload!)}
+                    {label.text}
                   </text>
                 ) : null}
               </g>
@@ -161,8 +170,8 @@ export function TradeOffChart(props: {
         {result.best !== null && result.candidates[result.best]!.objective !== null ? (
           <circle
             className="best-ring"
-            cx={place(result.candidates[result.best]!).x}
-            cy={place(result.candidates[result.best]!).y}
+            cx={placed.get(result.best)?.x ?? place(result.candidates[result.best]!).x}
+            cy={placed.get(result.best)?.y ?? place(result.candidates[result.best]!).y}
             r={9}
           />
         ) : null}

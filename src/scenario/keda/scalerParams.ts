@@ -126,7 +126,7 @@ export class ScalerParams {
     if (typeof n === 'string')
       return this.fail(
         name,
-        `unable to set param "${name}" value "${v}": unable to unmarshal to field type ${goType}: ${n}`,
+        `unable to set param "${name}" value "${v}": unable to unmarshal to field type ${goType}: ${n} — ${numberFix(name, goType)}`,
       );
     return n;
   }
@@ -154,4 +154,11 @@ export class ScalerParams {
       );
     return v;
   }
+}
+
+/** What to write instead of a value KEDA cannot read as the parameter's number. */
+function numberFix(name: string, goType: 'float64' | 'int64'): string {
+  return goType === 'int64'
+    ? `write a whole number, e.g. ${name}: "10"`
+    : `write a number, e.g. ${name}: "5" or "0.5"`;
 }

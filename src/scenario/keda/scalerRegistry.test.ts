@@ -338,12 +338,14 @@ describe('ported scalers: metric name, target and activation from their code', (
       {
         path: 'spec.triggers.0.metadata.activationThreshold',
         message:
-          'error parsing prometheus metadata: unable to set param "activationThreshold" value "ten": unable to unmarshal to field type float64: invalid character \'t\' looking for beginning of value',
+          'error parsing prometheus metadata: unable to set param "activationThreshold" value "ten": unable to unmarshal to field type float64: invalid character \'t\' looking for beginning of value — write a number, e.g. activationThreshold: "5" or "0.5"',
       },
     ]);
     expect(
       bad('kafka', { bootstrapServers: 'b', consumerGroup: 'g', lagThreshold: '5.5' })[0]!.message,
-    ).toContain('cannot unmarshal number 5.5 into Go value of type int64');
+    ).toContain(
+      'cannot unmarshal number 5.5 into Go value of type int64 — write a whole number, e.g. lagThreshold: "10"',
+    );
     expect(bad('kafka', { bootstrapServers: 'b' })[0]).toEqual({
       path: 'spec.triggers.0.metadata',
       message:

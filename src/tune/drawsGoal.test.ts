@@ -1,0 +1,58 @@
+// The draws a search runs, from the app's form or `cli tune`'s flags (drawsGoal.ts), and the
+// draws a search refuses before it starts (prepared.ts): too costly for the work budget, or a
+// multi-cluster scenario (draws run one cluster).
+
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { estimateWork, parseScenario } from '../scenario/index.ts';
+import { searchDraws, searchDrawsLabel, searchDrawsProblem } from './drawsGoal.ts';
+import { prepareSearch } from './prepared.ts';
+import { baseOf, shortDefaultText } from './testing/fixture.ts';
+
+const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
+const text = shortDefaultText(read('../presets/default.yaml'), 2);
+
+describe('searchDraws', () => {
+  it('one draw is one plain run; more are drawn from the search’s seed', () => {
+    expect(searchDraws(1, 95, 7)).toBeNull();
+    expect(searchDraws(16, 95, 7)).toEqual({ count: 16, seed: 7, percentile: 95 });
+  });
+  it('says what a candidate is judged at, and "1 draw" plainly', () => {
+    expect(searchDrawsLabel(1, 100)).toBe('1 draw (each candidate runs once, as written)');
+    expect(searchDrawsLabel(16, 100)).toBe('the worst of 16 draws');
+    expect(searchDrawsLabel(16, 95)).toBe('p95 of 16 draws');
+  });
+  it('names the field of a bad value', () => {
+    expect(searchDrawsProblem(257, 100)).toBe('Draws takes a whole number from 1 to 256, got 257');
+    expect(searchDrawsProblem(4, 0)).toBe(
+      'Percentile takes a number above 0 and at most 100, got 0',
+    );
+    expect(searchDrawsProblem(Number.NaN, 100)).toMatch(/got nothing$/);
+    expect(searchDrawsProblem(4, 50)).toBeNull();
+  });
+});
+
+describe('a search over draws refused before it starts', () => {
+  it('when the current HPA’s draws together pass the work budget, saying how many fit', () => {
+    const one = estimateWork(baseOf(text).input).certainUnits;
+    const maxWork = Math.ceil(one * 3.5);
+    const refused = prepareSearch(parseScenario(text), maxWork, {
+      count: 4,
+      seed: 1,
+      percentile: 100,
+    });
+    expect(refused).toMatchObject({ ok: false });
+    expect(!refused.ok && refused.error).toMatch(/^draws 4: 4 whole runs need .* at most 3 fit/);
+    expect(
+      prepareSearch(parseScenario(text), maxWork, { count: 3, seed: 1, percentile: 100 }).ok,
+    ).toBe(true);
+  });
+  it('for a multi-cluster scenario (draws run one cluster)', () => {
+    const parsed = parseScenario(read('../presets/multicluster/failover.yaml'));
+    expect(prepareSearch(parsed, 20_000_000, null).ok).toBe(true);
+    expect(prepareSearch(parsed, 20_000_000, { count: 4, seed: 1, percentile: 100 })).toEqual({
+      ok: false,
+      error: 'draws run one cluster; tune a multi-cluster scenario with 1 draw',
+    });
+  });
+});
