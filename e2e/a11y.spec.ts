@@ -2,16 +2,33 @@
 // light and in dark; the keyboard reaches the charts first (a skip link) and is never trapped in
 // the editor; the Export menu is an ARIA menu.
 import type { Page } from '@playwright/test';
-import { seriousFindings, type Theme } from './axe.ts';
+import { followTheme, seriousFindings } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { editorText, linkPath, openApp, presets, setEditorText, waitUpToDate } from './app.ts';
 
-/** Opens the app in `theme` (the store's saved theme, set before the page's script runs). */
-async function openIn(page: Page, theme: Theme, path = '/') {
-  await page.addInitScript((t) => localStorage.setItem('hpa-sim.v1.theme', t), theme);
-  await openApp(page, path);
+/**
+ * Opens the app in the light theme, following the system's (emulated) colour scheme, so that
+ * `inBothThemes` can then switch the same screen to dark.
+ */
+async function openLight(page: Page) {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await openApp(page);
   await waitUpToDate(page);
-  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+}
+
+/**
+ * axe on the screen as it is, light, then on the same screen switched to dark: one page load and
+ * one way to the screen for both themes (each theme was a test of its own, the screen opened
+ * twice). The app follows the system's theme here, so the switch is the emulated colour scheme.
+ */
+async function inBothThemes(page: Page) {
+  for (const theme of ['light', 'dark'] as const) {
+    await test.step(theme, async () => {
+      await followTheme(page, theme);
+      expect(await seriousFindings(page), theme).toEqual([]);
+    });
+  }
 }
 
 async function loadPreset(page: Page, title: RegExp) {
@@ -41,14 +58,14 @@ const short = presets
   .replace('at: 43200, durationSeconds: 1200', 'at: 3600, durationSeconds: 600');
 
 /**
- * The embed view of a lesson's link (`&lesson=…&embed=1`), in `theme`: it keeps no settings, so
- * the theme is the system's (emulated); a sync clicked, the lesson's question answered.
+ * The embed view of a lesson's link (`&lesson=…&embed=1`), light: it keeps no settings, so the
+ * theme is the system's (emulated); a sync clicked, the lesson's question answered.
  */
-async function openEmbedIn(page: Page, theme: Theme) {
-  await page.emulateMedia({ colorScheme: theme });
+async function openEmbedLight(page: Page) {
+  await page.emulateMedia({ colorScheme: 'light' });
   const lesson = presets.find((p) => p.id === 'cpu-70-vs-60')!;
   await page.goto(`${await linkPath(lesson.text)}&lesson=1.ratio-and-tolerance.0&embed=1`);
-  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await expect(page.getByRole('region', { name: /^Lesson: / })).toBeVisible({ timeout: 20_000 });
   await selectSync(page, 0.3);
 }
@@ -167,49 +184,47 @@ const SCREENS: { name: string; open(page: Page): Promise<void> }[] = [
   },
 ];
 
-for (const theme of ['light', 'dark'] as const) {
-  test.describe(`axe, ${theme}`, () => {
-    test.use({ viewport: { width: 1280, height: 720 } });
-    for (const screen of SCREENS) {
-      test(`${screen.name}: no critical or serious finding`, async ({ page }) => {
-        test.setTimeout(120_000);
-        await openIn(page, theme);
-        await screen.open(page);
-        expect(await seriousFindings(page)).toEqual([]);
-      });
-    }
-    test('embed, with a lesson: no critical or serious finding', async ({ page }) => {
-      test.setTimeout(120_000); // axe over the whole page, as the screens above
-      await openEmbedIn(page, theme);
-      expect(await seriousFindings(page)).toEqual([]);
+test.describe('axe, light and dark', () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+  for (const screen of SCREENS) {
+    test(`${screen.name}: no critical or serious finding`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await openLight(page);
+      await screen.open(page);
+      await inBothThemes(page);
     });
+  }
+  test('embed, with a lesson: no critical or serious finding', async ({ page }) => {
+    test.setTimeout(120_000); // axe over the whole page, as the screens above
+    await openEmbedLight(page);
+    await inBothThemes(page);
   });
+});
 
-  // A projector's 1024×768: the explanation is a drawer over the charts' side.
-  test.describe(`axe at 1024×768, ${theme}`, () => {
-    test.use({ viewport: { width: 1024, height: 768 } });
-    test('the explanation drawer open: no critical or serious finding', async ({ page }) => {
-      test.setTimeout(120_000); // axe over the whole page, as the screens above
-      await openIn(page, theme);
-      await selectSync(page);
-      await expect(page.getByRole('button', { name: 'Close ›' })).toBeVisible();
-      expect(await seriousFindings(page)).toEqual([]);
-    });
-    test('presenter mode with a lesson: no critical or serious finding', async ({ page }) => {
-      test.setTimeout(120_000); // axe over the whole page, as the screens above
-      await openIn(page, theme);
-      await page.getByRole('button', { name: 'Presenter', exact: true }).click();
-      await page.getByRole('button', { name: 'Presets' }).click();
-      await page
-        .getByRole('dialog', { name: 'Presets' })
-        .getByRole('button', { name: 'Start lesson Policies and selectPolicy' })
-        .click();
-      await waitUpToDate(page);
-      await selectSync(page, 0.3);
-      expect(await seriousFindings(page)).toEqual([]);
-    });
+// A projector's 1024×768: the explanation is a drawer over the charts' side.
+test.describe('axe at 1024×768, light and dark', () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+  test('the explanation drawer open: no critical or serious finding', async ({ page }) => {
+    test.setTimeout(120_000); // axe over the whole page, as the screens above
+    await openLight(page);
+    await selectSync(page);
+    await expect(page.getByRole('button', { name: 'Close ›' })).toBeVisible();
+    await inBothThemes(page);
   });
-}
+  test('presenter mode with a lesson: no critical or serious finding', async ({ page }) => {
+    test.setTimeout(120_000); // axe over the whole page, as the screens above
+    await openLight(page);
+    await page.getByRole('button', { name: 'Presenter', exact: true }).click();
+    await page.getByRole('button', { name: 'Presets' }).click();
+    await page
+      .getByRole('dialog', { name: 'Presets' })
+      .getByRole('button', { name: 'Start lesson Policies and selectPolicy' })
+      .click();
+    await waitUpToDate(page);
+    await selectSync(page, 0.3);
+    await inBothThemes(page);
+  });
+});
 
 /** Where focus is: the editor, a chart, or the element's accessible text. */
 function focusWhere(page: Page) {
@@ -258,6 +273,8 @@ for (const viewport of [
     test('Tab passes through the editor to the charts; after typing, Esc then Tab leaves', async ({
       page,
     }) => {
+      // Up to 100 Tabs, each read back from the page: 30 s ran out on a machine at load 35.
+      test.setTimeout(60_000);
       await openApp(page);
       await waitUpToDate(page);
       const before = await editorText(page);

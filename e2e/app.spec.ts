@@ -4,14 +4,82 @@ import { expect, test } from './fixtures.ts';
 import { editorText, kpi, markers, openApp, presets, setEditorText, waitUpToDate } from './app.ts';
 
 test.describe('the app', () => {
-  test('opens on the default scenario with charts, KPIs and an explanation', async ({ page }) => {
+  // One page for what the default scenario shows at first and a selected sync's explanation.
+  test('opens on the default scenario with charts, KPIs and an explanation; a selected sync is explained', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000); // two tests' work on one page: their two budgets
     await openApp(page);
     await waitUpToDate(page);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('hpa-sim');
-    await expect(page.getByRole('list', { name: 'Key figures of the run' })).toBeVisible();
-    await expect(page.getByRole('figure', { name: /Metric cpu utilization/ })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Explanation' })).toBeVisible();
-    expect(await editorText(page)).toContain('kind: Simulation');
+    await test.step('the first screen', async () => {
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('hpa-sim');
+      await expect(page.getByRole('list', { name: 'Key figures of the run' })).toBeVisible();
+      await expect(page.getByRole('figure', { name: /Metric cpu utilization/ })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Explanation' })).toBeVisible();
+      expect(await editorText(page)).toContain('kind: Simulation');
+    });
+    await test.step('selecting a sync explains it in the controller’s terms', async () => {
+      const chart = page.getByRole('figure', { name: /Replicas over time/ });
+      const box = (await chart.boundingBox())!;
+      await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.55);
+      const explain = page.getByRole('region', { name: 'Explanation' });
+      await expect(explain).toContainText('AbleToScale', { timeout: 10_000 });
+      await expect(explain).toContainText('ScalingActive');
+      await expect(explain).toContainText(/ValidMetricFound/);
+      // Arrow keys move the selection along the syncs.
+      await chart.focus();
+      const before = await explain.innerText();
+      await page.keyboard.press('Shift+ArrowRight');
+      await expect.poll(() => explain.innerText()).not.toBe(before);
+    });
+  });
+
+  // One page for the edits (each was a page load): undo first, on the history as it opens.
+  test('undo and redo walk the scenario history; an edit redraws the charts; invalid YAML keeps the last chart, marked stale', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000); // three tests' work on one page: their three budgets
+    await openApp(page);
+    await waitUpToDate(page);
+    const text = await editorText(page);
+    await test.step('undo and redo walk the scenario history', async () => {
+      await setEditorText(page, text.replace('minReplicas: 2', 'minReplicas: 3'));
+      await expect(page.getByRole('button', { name: 'Undo' })).toBeEnabled();
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await expect.poll(() => editorText(page)).toBe(text);
+      await page.getByRole('button', { name: 'Redo' }).click();
+      await expect.poll(() => editorText(page)).toContain('minReplicas: 3');
+      await setEditorText(page, text);
+      await waitUpToDate(page);
+    });
+    await test.step('editing the YAML redraws the charts', async () => {
+      await expect(kpi(page, 'Peak / final')).toContainText('19 /');
+      await setEditorText(page, text.replace('maxReplicas: 20', 'maxReplicas: 6'));
+      await expect(kpi(page, 'Peak / final')).toContainText('6 /', { timeout: 20_000 });
+      await expect(page.getByRole('figure', { name: /Replicas over time/ })).toBeVisible();
+    });
+    await test.step('invalid YAML shows a marker and keeps the last chart, marked stale', async () => {
+      await setEditorText(page, text.replace('maxReplicas: 20', 'maxReplicas: -3'));
+      await expect
+        .poll(async () =>
+          (await markers(page)).filter((m) => m.severity === 'error').map((m) => m.line),
+        )
+        .toContain(13);
+      await expect(page.getByRole('figure', { name: /Replicas over time/ })).toBeVisible();
+      await expect(
+        page
+          .getByRole('status')
+          .filter({ hasText: /last valid scenario/ })
+          .first(),
+      ).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Problems' })).toContainText('maxReplicas');
+      // Fixing it brings the charts back up to date.
+      await setEditorText(page, text);
+      await waitUpToDate(page);
+      await expect(
+        page.getByRole('status').filter({ hasText: /stale|last valid scenario/ }),
+      ).toHaveCount(0);
+    });
   });
 
   test('every preset loads from the gallery and simulates cleanly', async ({ page }) => {
@@ -47,71 +115,6 @@ test.describe('the app', () => {
     await setEditorText(page, `${flapping.text}# edited\n`);
     await page.getByRole('button', { name: 'Presets' }).click();
     await expect(gallery.locator('[aria-current]')).toHaveCount(0);
-  });
-
-  test('editing the YAML redraws the charts', async ({ page }) => {
-    await openApp(page);
-    await waitUpToDate(page);
-    await expect(kpi(page, 'Peak / final')).toContainText('19 /');
-    const text = await editorText(page);
-    await setEditorText(page, text.replace('maxReplicas: 20', 'maxReplicas: 6'));
-    await expect(kpi(page, 'Peak / final')).toContainText('6 /', { timeout: 20_000 });
-    await expect(page.getByRole('figure', { name: /Replicas over time/ })).toBeVisible();
-  });
-
-  test('invalid YAML shows a marker and keeps the last chart, marked stale', async ({ page }) => {
-    await openApp(page);
-    await waitUpToDate(page);
-    const text = await editorText(page);
-    await setEditorText(page, text.replace('maxReplicas: 20', 'maxReplicas: -3'));
-    await expect
-      .poll(async () =>
-        (await markers(page)).filter((m) => m.severity === 'error').map((m) => m.line),
-      )
-      .toContain(13);
-    await expect(page.getByRole('figure', { name: /Replicas over time/ })).toBeVisible();
-    await expect(
-      page
-        .getByRole('status')
-        .filter({ hasText: /last valid scenario/ })
-        .first(),
-    ).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Problems' })).toContainText('maxReplicas');
-    // Fixing it brings the charts back up to date.
-    await setEditorText(page, text);
-    await waitUpToDate(page);
-    await expect(
-      page.getByRole('status').filter({ hasText: /stale|last valid scenario/ }),
-    ).toHaveCount(0);
-  });
-
-  test('selecting a sync explains it in the controller’s terms', async ({ page }) => {
-    await openApp(page);
-    await waitUpToDate(page);
-    const chart = page.getByRole('figure', { name: /Replicas over time/ });
-    const box = (await chart.boundingBox())!;
-    await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.55);
-    const explain = page.getByRole('region', { name: 'Explanation' });
-    await expect(explain).toContainText('AbleToScale', { timeout: 10_000 });
-    await expect(explain).toContainText('ScalingActive');
-    await expect(explain).toContainText(/ValidMetricFound/);
-    // Arrow keys move the selection along the syncs.
-    await chart.focus();
-    const before = await explain.innerText();
-    await page.keyboard.press('Shift+ArrowRight');
-    await expect.poll(() => explain.innerText()).not.toBe(before);
-  });
-
-  test('undo and redo walk the scenario history', async ({ page }) => {
-    await openApp(page);
-    await waitUpToDate(page);
-    const text = await editorText(page);
-    await setEditorText(page, text.replace('minReplicas: 2', 'minReplicas: 3'));
-    await expect(page.getByRole('button', { name: 'Undo' })).toBeEnabled();
-    await page.getByRole('button', { name: 'Undo' }).click();
-    await expect.poll(() => editorText(page)).toBe(text);
-    await page.getByRole('button', { name: 'Redo' }).click();
-    await expect.poll(() => editorText(page)).toContain('minReplicas: 3');
   });
 });
 
@@ -186,26 +189,31 @@ test.describe('exports', () => {
     ['Series (.csv)', /-series\.csv$/],
     ['Charts (.png)', /-charts\.png$/],
   ];
-  for (const [label, name] of cases) {
-    test(`exports ${label}`, async ({ page }) => {
-      await openApp(page);
-      await waitUpToDate(page);
-      await page.getByRole('button', { name: 'Export' }).click();
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('menuitem', { name: label }).click(),
-      ]);
-      expect(download.suggestedFilename()).toMatch(name);
-      const path = await download.path();
-      const bytes = readFileSync(path);
-      expect(bytes.length).toBeGreaterThan(100);
-      if (label.startsWith('HPA manifest (effective'))
-        expect(bytes.toString()).toContain('stabilizationWindowSeconds: 300');
-      if (label === 'HPA manifest (as written)') {
-        expect(bytes.toString()).toContain('kind: HorizontalPodAutoscaler');
-        expect(bytes.toString()).not.toContain('kind: Simulation');
-      }
-      if (label.startsWith('Charts')) expect(bytes.subarray(1, 4).toString()).toBe('PNG');
-    });
-  }
+  // One page for the five: each export reads the same run (they were a page load each).
+  test('exports each item of the Export menu', async ({ page }) => {
+    test.setTimeout(90_000); // five tests' work on one page: a budget, never a timed assertion
+    await openApp(page);
+    await waitUpToDate(page);
+    for (const [label, name] of cases) {
+      await test.step(label, async () => {
+        await page.getByRole('button', { name: 'Export' }).click();
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('menuitem', { name: label }).click(),
+        ]);
+        expect(download.suggestedFilename()).toMatch(name);
+        const path = await download.path();
+        const bytes = readFileSync(path);
+        expect(bytes.length).toBeGreaterThan(100);
+        if (label.startsWith('HPA manifest (effective'))
+          expect(bytes.toString()).toContain('stabilizationWindowSeconds: 300');
+        if (label === 'HPA manifest (as written)') {
+          expect(bytes.toString()).toContain('kind: HorizontalPodAutoscaler');
+          expect(bytes.toString()).not.toContain('kind: Simulation');
+        }
+        if (label.startsWith('Charts')) expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+        await expect(page.getByRole('menu', { name: 'Export' })).toHaveCount(0);
+      });
+    }
+  });
 });

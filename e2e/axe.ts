@@ -86,12 +86,21 @@ export async function axeScreen(page: Page, other = false): Promise<string[]> {
 /** The app's theme switched to the other one by the emulated system colour scheme, settled. */
 async function flip(page: Page, now: Theme): Promise<Theme> {
   const flipped: Theme = now === 'light' ? 'dark' : 'light';
-  await page.emulateMedia({ colorScheme: flipped });
-  await page.waitForFunction((t) => document.documentElement.dataset.theme === t, flipped, {
+  await followTheme(page, flipped);
+  return flipped;
+}
+
+/**
+ * The system's colour scheme emulated as `theme` and the app (following it: nothing chosen in
+ * the Theme menu) switched to it, its colour transitions settled. The screen stays as it is, so
+ * a test checks one screen in both themes without opening it twice.
+ */
+export async function followTheme(page: Page, theme: Theme): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  await page.waitForFunction((t) => document.documentElement.dataset.theme === t, theme, {
     timeout: 5_000,
   });
   await settled(page);
-  return flipped;
 }
 
 /**

@@ -3,10 +3,20 @@
 // the page's one history. Last, the teacher's walk: story 1 played 1 → 10 → 100 → 1000 with each
 // step explained, then the traffic dragged and the HPA reacting, all at 1280×720.
 import { expect, test } from './fixtures.ts';
-import { editorText, kpi, openApp, presets, setEditorText, waitUpToDate } from './app.ts';
+import {
+  editorText,
+  kpi,
+  linkPath,
+  openApp,
+  presets,
+  screenshot,
+  setEditorText,
+  waitUpToDate,
+} from './app.ts';
 import type { Locator, Page } from '@playwright/test';
 
 const story1 = presets.find((p) => p.id === 'story-1-scale-up-fast')!;
+const keda = presets.find((p) => p.id === 'keda-cooldown-to-zero')!.text;
 const CONSTANT = '  traffic: { type: constant, value: 100000 }\n';
 const RAMP = [
   '  traffic:',
@@ -253,13 +263,19 @@ for (const viewport of [
       expect(level.height).toBeLessThan(play.height * 1.6); // the playback bar is one line
     });
 
-    test('keeps one row when the status is long, cut short with its whole text kept', async ({
+    test('keeps one row when the status is long, shortened with its whole text kept', async ({
       page,
     }) => {
-      await openApp(page);
+      // A ScaledObject: the release reads "K8s 1.35 · KEDA 2.20.2", the longest it gets.
+      await openApp(page, await linkPath(keda));
       await waitUpToDate(page);
-      const broken = (await editorText(page)).replace('minReplicas: 2', 'minReplicas: [');
-      await setEditorText(page, broken);
+      const release = page.getByRole('note', { name: /^Kubernetes release/ });
+      await expect(release).toHaveText(/^K8s 1\.\d+ · KEDA \d+\.\d+\.\d+$/);
+      // The Simulation document broken, the ScaledObject kept: KEDA's release still shown.
+      await setEditorText(
+        page,
+        keda.replace('kind: Simulation\nmetadata:', 'kind: Simulation\nmetadata:\n  name: [oops'),
+      );
       // presenter mode folds the editor away; the toolbar is the same
       await page.getByRole('button', { name: 'Presenter', exact: true }).click();
       const status = page.getByRole('status', { name: 'Simulator status' });
@@ -277,6 +293,15 @@ for (const viewport of [
         expect(Math.abs((await mid(await control.boundingBox())) - presets)).toBeLessThan(3);
       // still readable where the row has room for it: its first word at least
       expect((await status.boundingBox())!.width).toBeGreaterThan(30);
+      // and nothing cut with an ellipsis: the release's numbers whole, the status's shown words
+      // (the rest of the sentence hidden from sight only: the title above and readers have it)
+      for (const shown of [status, release])
+        expect(
+          await shown.evaluate((el) => el.scrollWidth <= el.clientWidth),
+          await shown.innerText(),
+        ).toBe(true);
+      await expect(release).toContainText(/KEDA \d+\.\d+\.\d+$/);
+      await screenshot(page, `toolbar-invalid-keda-${viewport.width}`);
     });
   });
 }

@@ -244,6 +244,24 @@ test('a candidate tuned over draws leaves the app as an HPA manifest that cli ch
   );
   expect(check.stdout).toContain('all 3 thresholds met');
   expect(check.status).toBe(0);
+  // Export for CI: the command judges over the search's draws, and passes.
+  const label = `tuned-${answer.recommended}`;
+  const ciDownload = page.waitForEvent('download');
+  await best.getByRole('button', { name: 'Export for CI' }).click();
+  const ciFile = join(info.outputPath(), (await ciDownload).suggestedFilename());
+  await (await ciDownload).saveAs(ciFile);
+  const command = await best
+    .getByRole('textbox', { name: `The command to gate ${label} in CI` })
+    .inputValue();
+  expect(command).toMatch(/ --draws 4 --seed 1 --percentile 75$/);
+  const [, , , , ...ciArgs] = command.split(' ');
+  const ciCheck = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'src/cli/bin.ts', 'check', ciFile, ...ciArgs],
+    { encoding: 'utf8' },
+  );
+  expect(ciCheck.stdout).toContain('all 3 thresholds met');
+  expect(ciCheck.status).toBe(0);
 
   // "Make this the HPA": the editor's HPA becomes the export, the old one a variant; one undo.
   const before = await editorText(page);

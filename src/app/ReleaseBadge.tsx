@@ -21,7 +21,9 @@ export function ReleaseBadge() {
       title={full}
       data-named={release.named || release.assumed ? 'true' : 'false'}
     >
-      K8s {release.version}
+      {/* The word goes from sight first where the row is narrowest (toolbar CSS). */}
+      <span className="release-k8s">K8s </span>
+      {release.version}
       {release.keda ? ` · KEDA ${release.keda}` : ''}
     </span>
   );

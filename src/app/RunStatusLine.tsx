@@ -31,6 +31,10 @@ export function RunStatusLine() {
     invalid,
     stale,
   );
+  // "invalid" and "— charts show …" apart: where the toolbar has no room for the sentence, its
+  // CSS hides the rest from sight only (readers and the title keep the whole text) instead of
+  // cutting a word in half.
+  const cut = text.indexOf(' — ');
   return (
     <span
       className="status"
@@ -39,7 +43,14 @@ export function RunStatusLine() {
       title={text}
       data-kind={invalid ? 'invalid' : stale && status.kind === 'idle' ? 'stale' : status.kind}
     >
-      {text}
+      {cut > 0 ? (
+        <>
+          {text.slice(0, cut)}
+          <span className="status-more">{text.slice(cut)}</span>
+        </>
+      ) : (
+        text
+      )}
     </span>
   );
 }

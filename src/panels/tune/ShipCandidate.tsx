@@ -11,6 +11,7 @@
 import { useState } from 'react';
 import { tunedManifest } from '../../scenario/edit/index.ts';
 import type { ConstraintResult } from '../../tune/goals.ts';
+import type { DrawsGoal } from '../../tune/drawsGoal.ts';
 import { ciCommand } from './ciCommand.ts';
 
 export interface ShipCandidateProps {
@@ -24,6 +25,8 @@ export interface ShipCandidateProps {
   hpa?: string | null | undefined;
   /** the search's goals, as the candidate met them: the CI command's flags (none: no CI export) */
   constraints?: readonly ConstraintResult[] | undefined;
+  /** the draws the search judged at: the CI command checks over the same ones */
+  draws?: DrawsGoal | null | undefined;
   /** why the patch no longer applies to the editor's text (null: it does) */
   problem?: string | null | undefined;
   onMakeHpa?: MakeHpa | undefined;
@@ -109,7 +112,7 @@ export function ShipCandidate(props: ShipCandidateProps) {
               if (!r.ok) return;
               const file = `${r.name}-${label}.scenario.yaml`;
               download(file, r.text);
-              setCommand(ciCommand(file, props.constraints!));
+              setCommand(ciCommand(file, props.constraints!, props.draws ?? null));
               setMessage(`${label}: downloaded ${file}; gate it in CI with the command below`);
             },
           )

@@ -127,6 +127,7 @@ export function Results(props: {
                     label={`tuned-${c.index}`}
                     hpa={hpa}
                     constraints={c.constraints}
+                    draws={props.draws}
                     problem={problemOf(c.index)}
                     onMakeHpa={props.onMakeHpa}
                   />

@@ -28,4 +28,16 @@ describe('the CI command for an exported candidate', () => {
       `npx hpa-sim check 'it'\\''s here.yaml' --max-reversals 2`,
     );
   });
+
+  it('adds the draws, seed and percentile of a search over timing draws', () => {
+    expect(
+      ciCommand('web-tuned-3.scenario.yaml', [c('max-reversals', 4)], {
+        count: 16,
+        seed: 7,
+        percentile: 95,
+      }),
+    ).toBe(
+      'npx hpa-sim check web-tuned-3.scenario.yaml --max-reversals 4 --draws 16 --seed 7 --percentile 95',
+    );
+  });
 });
