@@ -187,9 +187,10 @@ test.describe('exports', () => {
     ['HPA manifest (effective, after defaults)', /-hpa-effective\.yaml$/],
     ['Whole scenario (.yaml)', /^default\.yaml$/],
     ['Series (.csv)', /-series\.csv$/],
+    ['Every run’s KPIs, and each draw’s (.csv)', /-kpis\.csv$/],
     ['Charts (.png)', /-charts\.png$/],
   ];
-  // One page for the five: each export reads the same run (they were a page load each).
+  // One page for the six: each export reads the same run (they were a page load each).
   test('exports each item of the Export menu', async ({ page }) => {
     test.setTimeout(90_000); // five tests' work on one page: a budget, never a timed assertion
     await openApp(page);
@@ -212,6 +213,8 @@ test.describe('exports', () => {
           expect(bytes.toString()).not.toContain('kind: Simulation');
         }
         if (label.startsWith('Charts')) expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+        if (label.startsWith('Every run’s KPIs'))
+          expect(bytes.toString()).toMatch(/^run,kind,group,label,draw,podHours,.*\nmain,main,/);
         await expect(page.getByRole('menu', { name: 'Export' })).toHaveCount(0);
       });
     }

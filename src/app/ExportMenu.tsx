@@ -9,6 +9,7 @@ export interface ExportActions {
   scenario(): void;
   csv(): void;
   runsCsv(): void;
+  kpisCsv(): void;
   png(): void;
   runSet(): void;
 }
@@ -19,6 +20,7 @@ const ITEMS: { key: keyof ExportActions; label: string }[] = [
   { key: 'scenario', label: 'Whole scenario (.yaml)' },
   { key: 'csv', label: 'Series (.csv)' },
   { key: 'runsCsv', label: 'Every run’s series: variants, clusters (.csv)' },
+  { key: 'kpisCsv', label: 'Every run’s KPIs, and each draw’s (.csv)' },
   { key: 'png', label: 'Charts (.png)' },
   { key: 'runSet', label: 'Run set: scenario, runs, draws, figures (.json)' },
 ];

@@ -30,7 +30,7 @@ import {
 import { DraftsMenu } from './DraftsMenu.tsx';
 import { ReleaseBadge } from './ReleaseBadge.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
-import { runSetText } from './runSetFile.ts';
+import { kpisCsvText, runSetText } from './runSetFile.ts';
 import { RunSetOpen } from './RunSetOpen.tsx';
 import { NoticeArea } from './NoticeArea.tsx';
 import { RunStatusLine } from './RunStatusLine.tsx';
@@ -190,6 +190,7 @@ export const Toolbar = memo(function Toolbar(props: {
           effective: !parse?.effectiveHpaYaml,
           csv: !hasResult,
           runsCsv: !hasResult,
+          kpisCsv: !hasResult,
           png: !hasResult,
           runSet: !hasResult || stale,
         }}
@@ -210,6 +211,7 @@ export const Toolbar = memo(function Toolbar(props: {
             void actions.exportCsv('runs').then((csv) => {
               if (csv) downloadText(`${stem}-runs.csv`, csv, 'text/csv');
             }),
+          kpisCsv: () => downloadText(`${stem}-kpis.csv`, kpisCsvText(runs, drawSet), 'text/csv'),
           runSet: () =>
             downloadText(
               `${stem}-runs.json`,

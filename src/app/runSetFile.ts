@@ -1,11 +1,12 @@
 // "Export → Run set (.json)": the shown runs (the HPA's and each variant's figures, what each
 // variant changes), the timing draws and the scenario text as one file you can keep
 // (src/share/runSet.ts, versioned; its reader locates a malformed file), and the draws the latest
-// Tune search judged at.
+// Tune search judged at. Also "Every run's KPIs (.csv)", the same figures as a table.
 
 import type { RunPayload } from '../worker/protocol.ts';
 import type { DrawSetState } from '../store/index.ts';
 import { RUN_SET_FORMAT, RUN_SET_VERSION, runSetJson } from '../share/runSet.ts';
+import { kpisToCsv } from '../run/kpisCsv.ts';
 
 export function runSetText(
   scenario: { name: string; text: string; hpa: string | null },
@@ -44,4 +45,19 @@ export function runSetText(
         : null,
     ...(tune ? { tune } : {}),
   });
+}
+
+/**
+ * "Export → Every run's KPIs (.csv)": a row per shown run with a result, then each timing draw of
+ * the HPA's run and the median, p95 and worst rows — the bytes `cli run --format kpis-csv` writes.
+ */
+export function kpisCsvText(runs: readonly RunPayload[], draws: DrawSetState): string {
+  const done = runs.flatMap((r) => (r.result ? [{ ...r, result: r.result }] : []));
+  const first = done[0];
+  return kpisToCsv(
+    done,
+    first && draws.kind === 'done' && first.key === runs[0]?.key
+      ? { run: first, draws: draws.set.draws, stats: draws.set.stats }
+      : null,
+  );
 }

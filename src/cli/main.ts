@@ -14,7 +14,7 @@ import { TUNE_DEFAULTS, tuneCommand } from './tune.ts';
 export const USAGE = `usage: hpa-sim <command> [args]
 
 commands:
-  run FILE [--format table|json|csv|runs-csv] [--explain] [--effective] [--hpa NAME] [--max-work N]
+  run FILE [--format table|json|csv|runs-csv|kpis-csv] [--explain] [--effective] [--hpa NAME] [--max-work N]
        [--draws N] [--seed S]
         simulate a scenario (HPA manifest + Simulation document); --explain prints every sync
         (and the full trace in JSON) with the notes on where the popular explanations
@@ -24,7 +24,9 @@ commands:
         --draws N [--seed S] also runs N timing draws (scrape and sync phases) and prints each
         KPI's median, p95 and worst (JSON: drawSummary and one entry per draw);
         --format runs-csv writes every run of the set (variants, every federation member and
-        total) as rows led by run,kind,group,label: the app's "Every run's series" export
+        total) as rows led by run,kind,group,label: the app's "Every run's series" export;
+        --format kpis-csv writes every KPI of every run (and of each draw, then the median, p95
+        and worst rows, with --draws) at full precision: the app's "Every run's KPIs" export
   check FILE|DIR|GLOB... [--hpa NAME] ${THRESHOLDS.map((t) => `[--${t.flag} N]`).join(' ')} [--gate hpa|all|VARIANT] [--max-work N]
        [--draws N] [--seed S] [--percentile P] [--report junit|sarif|json|github[=FILE],...]
        [--shard I/N] [--workers N]

@@ -1,4 +1,4 @@
-// `cli run PATH… [--format json|csv|runs-csv|table] [--explain] [--effective] [--hpa NAME] [--draws N]`
+// `cli run PATH… [--format json|csv|runs-csv|kpis-csv|table] [--explain] [--effective] [--hpa NAME] [--draws N]`
 
 import { isFullResult } from '../engine/simulation/index.ts';
 import {
@@ -10,8 +10,10 @@ import {
   variantOf,
   comparedRuns,
   runSetToCsv,
+  kpisToCsv,
   type ComparedRun,
   type RunSetCsvRun,
+  type KpisCsvRun,
 } from '../run/index.ts';
 import { federationCsv, federationJson, federationTable, runAllModels } from './federation.ts';
 import { resultToCsv, resultToJson, resultToTable } from './format.ts';
@@ -33,8 +35,8 @@ export function runCommand(argv: string[], io: Io): number {
   const drawsAsked = readDraws(args.values);
   if (typeof drawsAsked === 'string') return io.usage(drawsAsked);
   const format = (args.values.format as string | undefined) ?? 'table';
-  if (!['json', 'csv', 'runs-csv', 'table'].includes(format))
-    return io.usage(`unknown format "${format}" (json, csv, runs-csv or table)`);
+  if (!['json', 'csv', 'runs-csv', 'kpis-csv', 'table'].includes(format))
+    return io.usage(`unknown format "${format}" (json, csv, runs-csv, kpis-csv or table)`);
   // Directories, globs, several files: every autoscaler found, each run on its own.
   if (namesMany(args.positional)) {
     if (args.values.hpa !== undefined)
@@ -68,10 +70,11 @@ export function runCommand(argv: string[], io: Io): number {
     io.err(`${file}:1:1: error: the scenario is not valid`);
     return 2;
   }
-  if (format === 'runs-csv') {
+  if (format === 'runs-csv' || format === 'kpis-csv') {
     // Every run of the set (the HPA's, variants, every model's members and totals): the app's
-    // "Every run's series" export, a row per run and sync led by its RunKey.
-    const set: RunSetCsvRun[] = [];
+    // "Every run's series" export, a row per run and sync led by its RunKey; or "Every run's
+    // KPIs", a row per run (and per draw, with draws).
+    const set: (RunSetCsvRun & KpisCsvRun)[] = [];
     for (const p of plan.runs) {
       const outcome = executeRun(p);
       if (!outcome.ok) {
@@ -80,7 +83,24 @@ export function runCommand(argv: string[], io: Io): number {
       }
       set.push(outcome);
     }
-    io.out(runSetToCsv(set).trimEnd());
+    if (format === 'runs-csv') {
+      io.out(runSetToCsv(set).trimEnd());
+      return 0;
+    }
+    const asked = drawsAsked ?? plan.summary.draws ?? null;
+    const drawn =
+      asked && (drawsAsked || !main.federation)
+        ? executeDraws(main, asked.count, asked.seed)
+        : null;
+    if (drawn && !drawn.ok) {
+      io.err(`${file}:1:1: error: ${drawn.error}`);
+      return 2;
+    }
+    const first = set[0]!;
+    const draws = drawn?.draws.map((d) => ({ index: d.draw.index, kpis: d.kpis }));
+    io.out(
+      kpisToCsv(set, drawn && draws ? { run: first, draws, stats: drawn.stats } : null).trimEnd(),
+    );
     return 0;
   }
   const name0 = plan.summary.name || file;

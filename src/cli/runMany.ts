@@ -27,7 +27,7 @@ export function runMany(
   runOne: (argv: string[], io: Io) => number,
   io: Io,
 ): number {
-  if (format === 'csv' || format === 'runs-csv')
+  if (format === 'csv' || format === 'runs-csv' || format === 'kpis-csv')
     return io.usage(`--format ${format} takes one autoscaler: name one file (and --hpa NAME)`);
   const found = collectTargets({ paths });
   found.problems.forEach((p) => io.err(problemLine(p)));

@@ -68,3 +68,10 @@ export {
 } from './draws.ts';
 export { runChanges, variantChanges } from './variantChanges.ts';
 export { runSetToCsv, RUN_SET_CSV_HEAD, type RunSetCsvRun } from './runSetCsv.ts';
+export {
+  kpisToCsv,
+  KPIS_CSV_HEAD,
+  KPI_CSV_COLUMNS,
+  type KpisCsvRun,
+  type KpisCsvDraws,
+} from './kpisCsv.ts';
