@@ -43,6 +43,7 @@ const RUNTIME_ALLOWED = [
   'scenario/keda/schema\\.ts', // KEDA ScaledObject's JSON Schema, the same data for the editor
   'scenario/edit/index\\.ts', // the curve editor's text edits and line (yaml + curve evaluation)
   'run/compare\\.ts', // the KPI comparison of runs: the app's table and Markdown export
+  'run/kpisCsv\\.ts', // every run's KPIs (and each draw's) as CSV: the app's export, the CLI's
   'run/runKey\\.ts', // one key per run (a variant, a member, a total): store, panels, worker
   'worker/methods\\.ts', // the method table the bridge generates its forwarding from (names only)
 ];
