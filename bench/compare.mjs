@@ -121,7 +121,7 @@ async function pairMode(args) {
   try {
     const out = path.join(dir, 'this.mjs');
     await build({
-      entryPoints: [path.join(root, 'bench', 'compareEntry.ts')],
+      entryPoints: [path.join(root, 'bench', 'pairEntry.ts')],
       bundle: true,
       platform: 'node',
       format: 'esm',

@@ -10,7 +10,6 @@ import { parseScenario } from '../src/scenario/index.ts';
 import { prepareSearch } from '../src/tune/index.ts';
 import type { SimulationResult } from '../src/engine/simulation/index.ts';
 import { diurnalInput, withNodes } from './simulationFixture.ts';
-import { kedaBaselineRun, kedaInput } from './kedaFixture.ts';
 
 const FILES: Record<string, string> = {
   default: 'src/presets/default.yaml',
@@ -81,27 +80,5 @@ export function runner(name: string, root: string): () => Compared {
     );
     if (!out.ok) throw new Error(out.error);
     return out.result;
-  };
-}
-
-/**
- * `--pair NAME` (compare.mjs): two runs of one build whose CPU ratio a budget names, `subject`
- * over `baseline`. keda: issue 22's 24 h ScaledObject with three triggers against the HPA KEDA
- * creates, fed the same live values, without KEDA (kedaFixture.ts; within 1.5×).
- */
-export function pair(name: string): { subject: () => Compared; baseline: () => Compared } {
-  if (name !== 'keda') throw new Error(`no pair ${name} (keda)`);
-  const withKeda = kedaInput();
-  const alone = kedaInput(false);
-  return {
-    subject: () => {
-      const out = executeRun(
-        { key: 'main', kind: 'hpa', group: 'main', label: 'bench', colour: 0, input: withKeda },
-        { record: 'compact' },
-      );
-      if (!out.ok) throw new Error(out.error);
-      return out.result;
-    },
-    baseline: () => kedaBaselineRun(alone),
   };
 }
