@@ -214,7 +214,9 @@ test.describe('exports', () => {
         }
         if (label.startsWith('Charts')) expect(bytes.subarray(1, 4).toString()).toBe('PNG');
         if (label.startsWith('Every run’s KPIs'))
-          expect(bytes.toString()).toMatch(/^run,kind,group,label,draw,podHours,.*\nmain,hpa,main,/);
+          expect(bytes.toString()).toMatch(
+            /^run,kind,group,label,draw,podHours,.*\nmain,hpa,main,/,
+          );
         await expect(page.getByRole('menu', { name: 'Export' })).toHaveCount(0);
       });
     }
