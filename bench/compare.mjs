@@ -80,12 +80,6 @@ try {
         JSON.stringify(
           Object.values(rb.series).map((v) => (ArrayBuffer.isView(v) ? Array.from(v) : v)),
         );
-    const cpu = (f, n) => {
-      const c0 = process.cpuUsage();
-      for (let i = 0; i < n; i++) f();
-      const c = process.cpuUsage(c0);
-      return (c.user + c.system) / 1000 / n;
-    };
     // a warm-up of both, then batches of about 100 ms
     for (let i = 0; i < 5; i++) {
       cpu(a, 1);
@@ -109,6 +103,14 @@ try {
   }
 } finally {
   rmSync(other, { recursive: true, force: true });
+}
+
+/** CPU milliseconds per call of f over n calls (user + system: a shared machine inflates it least). */
+function cpu(f, n) {
+  const c0 = process.cpuUsage();
+  for (let i = 0; i < n; i++) f();
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / 1000 / n;
 }
 
 /** `--pair NAME [--rounds N]`: the subject and its baseline of one build, alternating. */
@@ -139,12 +141,6 @@ async function pairMode(args) {
         .map((x) => x.toFixed(2))
         .join(', ');
     const before = load();
-    const cpu = (f, n) => {
-      const c0 = process.cpuUsage();
-      for (let i = 0; i < n; i++) f();
-      const c = process.cpuUsage(c0);
-      return (c.user + c.system) / 1000 / n;
-    };
     for (let i = 0; i < 8; i++) {
       cpu(baseline, 1);
       cpu(subject, 1);
