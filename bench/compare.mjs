@@ -45,21 +45,7 @@ try {
   const knows = (n) => readFileSync(entry, 'utf8').includes(`'${n}'`);
   if (!existsSync(entry) || !scenarios.every(knows))
     execFileSync('cp', [path.join(root, 'bench', 'compareEntry.ts'), entry]);
-  const bundle = async (dir, out) => {
-    await build({
-      entryPoints: [path.join(dir, 'bench', 'compareEntry.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      outfile: out,
-      logLevel: 'error',
-      banner: {
-        js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-      },
-    });
-    return import(pathToFileURL(out).href);
-  };
+  const bundle = (dir, out) => bundleEntry(path.join(dir, 'bench', 'compareEntry.ts'), out);
   const mine = await bundle(root, path.join(other, 'this.mjs'));
   const theirs = await bundle(other, path.join(other, 'ref.mjs'));
   process.stdout.write(
@@ -105,6 +91,23 @@ try {
   rmSync(other, { recursive: true, force: true });
 }
 
+/** One bench entry bundled for Node (its imports resolved from the tree it sits in), then loaded. */
+async function bundleEntry(entry, out) {
+  await build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: out,
+    logLevel: 'error',
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
+  });
+  return import(pathToFileURL(out).href);
+}
+
 /** CPU milliseconds per call of f over n calls (user + system: a shared machine inflates it least). */
 function cpu(f, n) {
   const c0 = process.cpuUsage();
@@ -122,19 +125,7 @@ async function pairMode(args) {
   const dir = mkdtempSync(path.join(tmpdir(), 'hpa-sim-pair-'));
   try {
     const out = path.join(dir, 'this.mjs');
-    await build({
-      entryPoints: [path.join(root, 'bench', 'pairEntry.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      outfile: out,
-      logLevel: 'error',
-      banner: {
-        js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-      },
-    });
-    const { pair } = await import(pathToFileURL(out).href);
+    const { pair } = await bundleEntry(path.join(root, 'bench', 'pairEntry.ts'), out);
     const { subject, baseline } = pair(name);
     const load = () =>
       loadavg()
