@@ -407,17 +407,7 @@ export class Workload {
     const activeCount = this.activeCount(t);
     const diff = activeCount + this.creating.length - replicas;
     if (diff < 0) {
-      let want = -diff;
-      // After each burstReplicas-sized call the ReplicaSet re-syncs as soon as its expectations
-      // are met; with no API latency that is when the last create of the call returned.
-      let at = t;
-      while (want > 0) {
-        const n = Math.min(want, this.rs.burstReplicas);
-        const times = slowStartBatch(n, at, this.writer);
-        this.creating.push(...times);
-        at = times[times.length - 1] ?? at;
-        want -= n;
-      }
+      this.createInBursts(-diff, t, null);
       this.materialize(t);
     } else if (diff > 0) {
       // Creates not yet made are cancelled first (the ReplicaSet lowers its expectations).
@@ -452,19 +442,7 @@ export class Workload {
     for (const r of this.creatingRs) if (r === rs) pending++;
     const diff = own.length + pending - replicas;
     if (diff < 0) {
-      let want = -diff;
-      let at = t;
-      while (want > 0) {
-        const n = Math.min(want, this.rs.burstReplicas);
-        const times = slowStartBatch(n, at, this.writer);
-        // The bucket hands out times in order, so `creating` stays sorted across ReplicaSets.
-        for (const c of times) {
-          this.creating.push(c);
-          this.creatingRs.push(rs);
-        }
-        at = times[times.length - 1] ?? at;
-        want -= n;
-      }
+      this.createInBursts(-diff, t, rs);
       this.materialize(t);
     } else if (diff > 0) {
       // Its latest creates not yet made are cancelled first (the ReplicaSet lowers its expectations).
@@ -481,6 +459,27 @@ export class Workload {
         this.deletePods(rankForDeletion(own, t, this, this.rankKeys).slice(0, remove), t);
     }
     this.schedule(t);
+  }
+
+  /**
+   * `want` creates queued as the ReplicaSet makes them: calls of at most burstReplicas, each in
+   * slowStartBatch's batches; after each call it re-syncs as soon as its expectations are met,
+   * with no API latency when the last create of the call returned. `rs` tags each create with
+   * its ReplicaSet during a rollout (null: one ReplicaSet, no tags kept). The bucket hands out
+   * times in order, so `creating` stays sorted across ReplicaSets.
+   */
+  private createInBursts(want: number, t: number, rs: number | null): void {
+    let at = t;
+    while (want > 0) {
+      const n = Math.min(want, this.rs.burstReplicas);
+      const times = slowStartBatch(n, at, this.writer);
+      for (const c of times) {
+        this.creating.push(c);
+        if (rs !== null) this.creatingRs.push(rs);
+      }
+      at = times[times.length - 1] ?? at;
+      want -= n;
+    }
   }
 
   /** Pods a ReplicaSet has asked for and not yet created (its pending creates). */
