@@ -58,7 +58,11 @@ export function drawsBudgetProblem(
   if (count * one <= workBudget) return null;
   const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
   const fits = Math.max(1, Math.floor(workBudget / Math.max(1, one)));
-  return `${where} ${count}: ${count} whole runs need at least about ${fmt(count * one)} units of work, over the work budget of ${fmt(workBudget)}; at most ${fits} fit (--max-work raises the budget)`;
+  return `${where} ${count}: ${count} whole runs need at least about ${fmt(count * one)} units of work, over the work budget of ${fmt(workBudget)}; at most ${fits} fit${
+    where.startsWith('--')
+      ? ' (--max-work raises the budget)'
+      : "; fewer draws or a shorter spec.duration fit (the command line's --max-work raises the budget)"
+  }`;
 }
 
 /** Runs `count` draws of `plan` from `seed` (draw 0: the scenario as written). */

@@ -43,6 +43,10 @@ describe('a search over draws refused before it starts', () => {
     });
     expect(refused).toMatchObject({ ok: false });
     expect(!refused.ok && refused.error).toMatch(/^draws 4: 4 whole runs need .* at most 3 fit/);
+    // The app's form and cli tune share it: the fix in the scenario first, the flag as an aside.
+    expect(!refused.ok && refused.error).toMatch(
+      /; fewer draws or a shorter spec\.duration fit \(the command line's --max-work/,
+    );
     expect(
       prepareSearch(parseScenario(text), maxWork, { count: 3, seed: 1, percentile: 100 }).ok,
     ).toBe(true);
