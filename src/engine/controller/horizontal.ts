@@ -912,6 +912,8 @@ function podListFor(a: HorizontalController, obs: Observation): Observation {
     return obs;
   }
   a.replicaCalc = byName;
+  // The by-name port reads each pod's resourceMetrics: the caller's columns are written there.
+  obs.podMetrics?.materialize();
   if (!hasPodGroups(obs.pods)) return obs;
   return expandObservation(obs);
 }

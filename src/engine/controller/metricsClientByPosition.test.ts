@@ -3,13 +3,24 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { getRawMetric, getResourceMetric, type PodMetricsInfo } from './metricsClient.ts';
+import {
+  getRawMetric,
+  getResourceMetric,
+  podResourceUsage,
+  type PodMetricsInfo,
+} from './metricsClient.ts';
 import {
   getRawMetricByPosition,
   getResourceMetricByPosition,
   PodMetricsByPosition,
 } from './metricsClientByPosition.ts';
 import { hpa, NOW, observation, pod, twoContainerPod } from './testing/builders.ts';
+import type {
+  Observation,
+  PodMetricsColumns,
+  PodObservation,
+  PodResourceMetrics,
+} from './types.ts';
 
 const ERR = { containerMetricMissingIsError: true };
 
@@ -131,6 +142,45 @@ describe('PodMetricsByPosition (PodMetricsInfo indexed by position)', () => {
     });
     expect(getResourceMetric(obs, 'cpu', 'app', ERR)).toEqual(
       getResourceMetricByPosition(obs, 'cpu', 'app', ERR),
+    );
+  });
+
+  it('reads the same items from the caller columns as from the pods (Observation.podMetrics)', () => {
+    const pods = () => [
+      twoContainerPod('a', { app: { cpu: 300 }, sidecar: { cpu: 20 } }),
+      twoContainerPod('b', { app: { cpu: 300 }, sidecar: { memory: 1 } }),
+      twoContainerPod('c', null),
+      pod('d', { cpu: 5, memory: 9 }),
+      { ...pod('e', { cpu: 7 }), count: 3 },
+    ];
+    const plain = observation(hpa(), { pods: pods() });
+    // The columns hold the items; the pods' own objects are stale (a scrape's leftovers).
+    const items: (PodResourceMetrics | null)[] = plain.pods.map((p) => p.resourceMetrics ?? null);
+    const stale: PodObservation[] = pods().map((p) => ({ ...p, resourceMetrics: items[0]! }));
+    const columns: PodMetricsColumns = {
+      listed: (i) => items[i] !== null,
+      timestamp: (i) => items[i]!.timestamp,
+      window: (i) => items[i]!.window,
+      usage: (i, resource, container) => podResourceUsage(items[i]!, resource, container),
+      materialize: () => stale.forEach((p, i) => (p.resourceMetrics = items[i])),
+    };
+    const viewed: Observation = observation(hpa(), { pods: stale, podMetrics: columns });
+    for (const resource of ['cpu', 'memory'])
+      for (const container of ['', 'app', 'sidecar', 'none'])
+        for (const missingIsError of [true, false]) {
+          const config = { containerMetricMissingIsError: missingIsError };
+          const want = getResourceMetricByPosition(plain, resource, container, config);
+          const got = getResourceMetricByPosition(viewed, resource, container, config);
+          expect({ resource, container, got }).toEqual({ resource, container, got: want });
+        }
+    // the objects say otherwise until materialized: without the columns the answer differs
+    const withoutColumns = { ...viewed, podMetrics: null };
+    expect(getResourceMetricByPosition(withoutColumns, 'cpu', '', ERR)).not.toEqual(
+      getResourceMetricByPosition(plain, 'cpu', '', ERR),
+    );
+    columns.materialize();
+    expect(getResourceMetricByPosition(withoutColumns, 'cpu', '', ERR)).toEqual(
+      getResourceMetricByPosition(plain, 'cpu', '', ERR),
     );
   });
 });

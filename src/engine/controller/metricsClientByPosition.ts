@@ -124,7 +124,22 @@ export function getResourceMetricByPosition(
   const podCount = pods.length;
   res.reset(podCount + unmatched.length);
   let items = 0;
-  for (let i = 0; i < podCount; i++) {
+  const columns = obs.podMetrics ?? null;
+  if (columns !== null) {
+    // The same items read from the caller's columns (Observation.podMetrics).
+    for (let i = 0; i < podCount; i++) {
+      if (!columns.listed(i)) continue;
+      items++;
+      const v = columns.usage(i, resource, container);
+      if (v === null) {
+        const failure = containerNotPresent(pods[i]!.name, container, config);
+        if (failure !== null) return { ok: false, error: failure };
+      } else if (v !== undefined) {
+        res.set(i, v, columns.timestamp(i), columns.window(i), pods[i]!.count ?? 1);
+      }
+    }
+  }
+  for (let i = 0; columns === null && i < podCount; i++) {
     const metrics = pods[i]!.resourceMetrics;
     if (!metrics) continue;
     items++;

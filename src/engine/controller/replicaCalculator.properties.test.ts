@@ -175,10 +175,33 @@ const podsArb: fc.Arbitrary<PodObservation[]> = fc
     fc.array(podBodyArb, { maxLength: 12 }),
     fc.boolean(),
     fc.array(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'), { minLength: 12, maxLength: 12 }),
+    // pods of one template share its spec objects (the simulation's do): calculateRequests'
+    // by-position twin reuses the request of a pod with the very same objects
+    // (0: none; 1: the containers; 2: and the init containers; 3: and the pod-level requests)
+    fc.array(fc.nat(3), { minLength: 12, maxLength: 12 }),
   )
-  .map(([bodies, distinct, pool]) =>
-    bodies.map((b, i) => ({ name: distinct ? `pod-${i}` : pool[i]!, ...b })),
-  );
+  .map(([bodies, distinct, pool, shared]) => {
+    const pods: PodObservation[] = [];
+    bodies.forEach((b, i) => {
+      const pod: PodObservation = { name: distinct ? `pod-${i}` : pool[i]!, ...b };
+      const prev = pods[i - 1];
+      const k = shared[i]!;
+      if (prev !== undefined && k >= 1) pod.containers = prev.containers;
+      if (prev !== undefined && k >= 2) share(pod, prev, 'initContainers');
+      if (prev !== undefined && k >= 3) share(pod, prev, 'podRequests');
+      pods.push(pod);
+    });
+    return pods;
+  });
+
+/** `pod` takes `prev`'s object for `key` (or lacks it, as `prev` does). */
+function share(pod: PodObservation, prev: PodObservation, key: 'initContainers' | 'podRequests') {
+  if (key === 'podRequests') {
+    if (prev.podRequests === undefined) delete pod.podRequests;
+    else pod.podRequests = prev.podRequests;
+  } else if (prev.initContainers === undefined) delete pod.initContainers;
+  else pod.initContainers = prev.initContainers;
+}
 
 const unmatchedArb: fc.Arbitrary<UnmatchedPodMetrics[] | undefined> = fc.option(
   fc.array(

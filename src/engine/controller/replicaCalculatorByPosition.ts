@@ -144,10 +144,27 @@ function calculateRequestsByPosition(
   if (s.podRequests.length < pods.length)
     s.podRequests = new Float64Array(Math.max(pods.length, 2 * s.podRequests.length));
   const podRequests = s.podRequests;
+  // A pod's request reads only its containers, init containers and pod-level requests: a pod
+  // holding the very same objects as the one before it has its request (pods of one template
+  // share them), without walking them again.
+  let last: PodObservation | null = null;
+  let lastRequest = 0;
   for (let i = 0; i < pods.length; i++) {
-    const r = podRequest(pods[i]!, container, resource);
+    const pod = pods[i]!;
+    if (
+      last !== null &&
+      pod.containers === last.containers &&
+      pod.initContainers === last.initContainers &&
+      pod.podRequests === last.podRequests
+    ) {
+      podRequests[i] = lastRequest;
+      continue;
+    }
+    const r = podRequest(pod, container, resource);
     if (typeof r === 'string') return r;
     podRequests[i] = r;
+    last = pod;
+    lastRequest = r;
   }
   return null;
 }

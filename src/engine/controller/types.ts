@@ -219,6 +219,31 @@ export interface Observation {
   unmatchedPodMetrics?: UnmatchedPodMetrics[];
   objectMetrics?: ObjectMetricSample[];
   externalMetrics?: ExternalMetricSample[];
+  /**
+   * Not in the API: the listed pods' PodMetrics items as the caller keeps them (columns), read by
+   * position instead of through each pod's `resourceMetrics`, which are then not kept up to date.
+   * The caller chooses it; the by-position path reads it, and the by-name path first has it
+   * written into the pods (`materialize`). Absent or null: read `pods[i].resourceMetrics`.
+   */
+  podMetrics?: PodMetricsColumns | null;
+}
+
+/**
+ * Position i's PodMetrics item (the entry `Observation.pods[i]`), answered as reading its
+ * `resourceMetrics` would answer (metricsClient.ts podResourceUsage, its timestamp and window).
+ */
+export interface PodMetricsColumns {
+  /** the entry has a PodMetrics item (resourceMetrics not null) */
+  listed(i: number): boolean;
+  timestamp(i: number): number;
+  window(i: number): number;
+  /**
+   * podResourceUsage of the item: the named container's usage of `resource`, or the sum over all
+   * containers ('' ); undefined: the pod is missing the value; null: no such container.
+   */
+  usage(i: number, resource: string, container: string): number | undefined | null;
+  /** Write every listed entry's `resourceMetrics` as the columns hold them. */
+  materialize(): void;
 }
 
 // ---- Controller configuration and memory ----

@@ -26,6 +26,7 @@ import { scrapeSchedule, type ScrapeSchedule } from './scrapes.ts';
 import type { SyncRecord } from './result.ts';
 import type { ClusterSnapshot, TimedChange } from './state.ts';
 import { ObservedPods } from './observedPods.ts';
+import { PodMetricsView } from './podMetricsView.ts';
 import { IntervalWork } from './intervalWork.ts';
 import type { PieceLog } from './overload.ts';
 import { samplesPerScrape } from './substeps.ts';
@@ -147,6 +148,8 @@ export class Cluster {
   private readonly hasExternalMetrics: boolean;
   /** the controller's pod list with the steady group as one entry; null: the reference world */
   private readonly grouped: ObservedPods | null;
+  /** the grouped list's PodMetrics items, read from the pod store (null: the reference world) */
+  private readonly podMetrics: PodMetricsView | null;
   /** a load's own curve read at the scrape: its one sample time and value */
   private readonly sampleTimes = new Float64Array(1);
   private readonly sampleValues = new Float64Array(1);
@@ -175,6 +178,8 @@ export class Cluster {
     this.grouped = reference
       ? null
       : new ObservedPods(input.controller.cpuInitializationPeriodSeconds);
+    this.podMetrics =
+      this.grouped === null ? null : new PodMetricsView(this.pipeline, this.grouped);
     this.perPodWork = new Float64Array(this.perPodLoads.length);
     this.scrapes = scrapeSchedule(input);
     this.workCap = Math.min(
@@ -234,6 +239,7 @@ export class Cluster {
       resourceMetricsError: null,
       objectMetrics: [],
       externalMetrics: [],
+      podMetrics: null,
     };
   }
 
@@ -404,10 +410,17 @@ export class Cluster {
     status.observedGeneration = this.observedGeneration;
     obs.currentReplicas = this.specReplicas;
     obs.statusReplicas = w.activeCount(t);
-    obs.pods =
-      grouped && this.grouped !== null
-        ? this.grouped.at(w, this.pipeline.groupVersion, t)
-        : w.observedPods();
+    if (grouped && this.grouped !== null) {
+      obs.pods = this.grouped.at(w, this.pipeline.groupVersion, t);
+      // The controller reads the pods' metrics from the pod store, through the view.
+      this.podMetrics!.pods = obs.pods;
+      obs.podMetrics = this.podMetrics;
+    } else {
+      obs.pods = w.observedPods();
+      // A plain list is read as objects: write the reports the scrapes left in the store.
+      this.pipeline.materializeAll(w);
+      obs.podMetrics = null;
+    }
     this.meter.podEntries += obs.pods.length;
     obs.resourceMetricsError = world.metricsApiUnavailable(t) ? METRICS_SERVER_DOWN : null;
     if (this.hasObjectMetrics)
@@ -566,7 +579,7 @@ export class Cluster {
 
   snapshot(): ClusterSnapshot {
     return {
-      workload: this.workload.snapshot(),
+      workload: this.workload.snapshot((p) => this.pipeline.stateOf(p)),
       // Copies: with ReconcileOptions.reuse the next syncs update these lists in place.
       memory: copyMemory(this.memory),
       conditions: this.conditions.map((c) => ({ ...c })),
@@ -612,8 +625,11 @@ export class Cluster {
     // The state is replaced, never mutated (wrote and advance build new lists): share it.
     if (this.lagged && s.lag) this.lagged.state = { ...s.lag };
     // Every scrape rewrites every pod's metrics, so the last one determines them all.
-    if (!Number.isNaN(s.lastScrape))
-      this.pipeline.rewrite(this.workload, world.unavailableAt(s.lastScrape));
+    this.pipeline.restore(
+      this.workload,
+      s.workload.pods.map((q) => q.metrics),
+      Number.isNaN(s.lastScrape) ? null : world.unavailableAt(s.lastScrape),
+    );
   }
 }
 

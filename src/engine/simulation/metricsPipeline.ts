@@ -10,10 +10,12 @@ import type {
   MetricSpec,
   ObjectMetricSample,
   PodObservation,
+  PodResourceMetrics,
 } from '../controller/index.ts';
 import type { CompiledCurve } from './curves/index.ts';
 import type { MetricLoad, SimulationInput } from './input.ts';
 import { metricKey } from './input.ts';
+import { GROUP_OWNER, GROUP_ROW, NO_OWNER, PodRows } from './podRows.ts';
 import type { PodMetricsState } from './state.ts';
 import type { SimPod, Workload } from './workload.ts';
 
@@ -35,35 +37,17 @@ const POLL_ACC = 2;
 const POLL_RATE = 3;
 const BLOCKS = 4;
 
-export function cloneMetricsState(m: PodMetricsState): PodMetricsState {
-  return { v: m.v.slice(), lastT: m.lastT, prevT: m.prevT, pollT: m.pollT };
-}
-
-const same = (a: number, b: number) => a === b || (a !== a && b !== b);
-
-/** Every number equal (NaN equal to NaN): the two pods' reports are equal now and stay so. */
-function sameState(x: PodMetricsState, y: PodMetricsState): boolean {
-  if (!same(x.lastT, y.lastT) || !same(x.prevT, y.prevT) || !same(x.pollT, y.pollT)) return false;
-  const a = x.v;
-  const b = y.v;
-  for (let k = 0; k < a.length; k++) if (!same(a[k]!, b[k]!)) return false;
-  return true;
-}
-
 /**
  * Pods whose metrics state is equal and that go on doing the same work (serving through every
- * interval, past the start-up burst, not deleted): one state, one report, shared by all of them
- * and stepped once per scrape. A pod joins when its state equals the group's; it leaves, with a
- * copy, when it is deleted. Equal numbers in, equal numbers out: the group changes speed only.
+ * interval, past the start-up burst, not deleted): one state (the store's GROUP_ROW), one report,
+ * shared by all of them and stepped once per scrape. A pod joins when its row equals the group's;
+ * it leaves, with a copy in its own row, when it is deleted. Equal numbers in, equal numbers out:
+ * the group changes speed only.
  */
 interface SteadyGroup {
-  state: PodMetricsState | null;
   members: number;
-  /** the report the members' observations point to (pod.obs fields) */
-  obs: {
-    resourceMetrics: PodObservation['resourceMetrics'];
-    customMetrics: PodObservation['customMetrics'];
-  };
+  /** the Pods-metrics report the members' observations point to (pod.obs.customMetrics) */
+  custom: PodObservation['customMetrics'];
 }
 
 export interface PerPodLoad {
@@ -136,17 +120,30 @@ export class MetricsPipeline {
   private readonly names: string[];
   /** per load: a Pods metric (through the adapter) rather than a resource */
   private readonly isPods: Uint8Array;
+  /** some load is a Pods metric (its report is written every scrape) */
+  private readonly hasPods: boolean;
+  /** the container names, in the reports' order */
+  private readonly containerNames: string[];
+  /** per resource name: the load reporting it (the last one, as the report's writes leave it) */
+  private readonly resourceLoad = new Map<string, number>();
+  /** usage's memo of the last resource asked for and its load */
+  private lastResource = '';
+  private lastLoad: number | undefined = undefined;
   private readonly resolution: number;
   private readonly burstSeconds: number;
   /** one interval's increment per container, before the pod-wide cap */
   private readonly scratch: Float64Array;
   /** one interval's values for a pod that served through all of it (see steadyValues) */
   private readonly steady: Float64Array;
-  private readonly group: SteadyGroup = {
-    state: null,
-    members: 0,
-    obs: { resourceMetrics: null, customMetrics: undefined },
-  };
+  /** every pod's counters and stored points, a row per pod slot (podRows.ts) */
+  readonly rows: PodRows;
+  /**
+   * Resource metrics reports are read from the rows (PodMetricsView) and written into the pods'
+   * observations only when asked (materialize); false (the reference world): every scrape writes
+   * them, as metrics-server's answer would be rebuilt.
+   */
+  readonly lazy: boolean;
+  private readonly group: SteadyGroup = { members: 0, custom: undefined };
   /** the pods outside the group, for the workload's pod list at `seenVersion` */
   private loose: SimPod[] = [];
   private seenVersion = -1;
@@ -159,6 +156,7 @@ export class MetricsPipeline {
   ) {
     this.input = input;
     this.perPodLoads = perPodLoads;
+    this.lazy = grouping;
     this.resolution = input.metricsPipeline.resolutionSeconds;
     const containers = input.workload.containers;
     this.nLoads = perPodLoads.length;
@@ -169,11 +167,18 @@ export class MetricsPipeline {
       l.load.kind === 'resource' ? l.load.resource : l.load.metric,
     );
     this.isPods = Uint8Array.from(perPodLoads, (l) => (l.load.kind === 'pods' ? 1 : 0));
+    this.hasPods = this.isPods.includes(1);
+    this.containerNames = containers.map((c) => c.name);
+    perPodLoads.forEach((l, i) => {
+      if (l.load.kind === 'resource') this.resourceLoad.set(l.load.resource, i);
+    });
     const burst = input.workload.startupCpuBurst;
     this.burstSeconds = burst ? burst.durationSeconds : 0;
     this.coef = coefficients(input, perPodLoads, this.nContainers);
     this.scratch = new Float64Array(this.nContainers);
     this.steady = new Float64Array(Math.max(1, this.n));
+    this.rows = new PodRows(BLOCKS * Math.max(1, this.n));
+    this.rows.ensure(1);
   }
 
   /** The CPU a pod can use per unit of work served, for the throttling cap (see podWorkCap). */
@@ -181,13 +186,24 @@ export class MetricsPipeline {
     return this.coef;
   }
 
-  private state(p: SimPod): PodMetricsState {
-    return (p.metrics ??= {
-      v: new Float64Array(BLOCKS * Math.max(1, this.n)),
-      lastT: NaN,
-      prevT: NaN,
-      pollT: NaN,
-    });
+  /** The pod's row, its state started afresh when the row holds none of its own. */
+  private state(p: SimPod): number {
+    const r = p.slot + 1;
+    if (this.rows.owner[r] !== p.index) this.rows.init(r, p.index);
+    return r;
+  }
+
+  /** The row holding `p`'s state, -1: none (not in the kubelet's answer). */
+  rowOf(p: SimPod): number {
+    if (p.inGroup) return GROUP_ROW;
+    const r = p.slot + 1;
+    return this.rows.owner[r] === p.index ? r : -1;
+  }
+
+  /** A copy of `p`'s state, as a snapshot keeps it (null: none). */
+  stateOf(p: SimPod): PodMetricsState | null {
+    const r = this.rowOf(p);
+    return r < 0 ? null : this.rows.toState(r);
   }
 
   /** Pods in the steady group (counted once per pod-list change). */
@@ -215,7 +231,7 @@ export class MetricsPipeline {
     }
     if (members !== g.members) this.groupVersion++;
     g.members = members;
-    if (members === 0) g.state = null;
+    if (members === 0) this.rows.owner[GROUP_ROW] = NO_OWNER;
     this.loose = loose;
     this.seenVersion = w.version;
     return loose;
@@ -225,16 +241,10 @@ export class MetricsPipeline {
     const g = this.group;
     p.inGroup = false;
     this.groupVersion++;
-    p.metrics = cloneMetricsState(g.state!);
-    const rm = g.obs.resourceMetrics;
-    p.obs.resourceMetrics = rm
-      ? {
-          timestamp: rm.timestamp,
-          window: rm.window,
-          containers: rm.containers.map((c) => ({ name: c.name, usage: { ...c.usage } })),
-        }
-      : (rm ?? null);
-    p.obs.customMetrics = g.obs.customMetrics ? { ...g.obs.customMetrics } : undefined;
+    this.rows.ensure(p.slot + 2);
+    this.rows.copy(GROUP_ROW, p.slot + 1, p.index);
+    if (!this.lazy) this.reportResource(p.obs, p.slot + 1);
+    p.obs.customMetrics = g.custom ? { ...g.custom } : undefined;
   }
 
   /**
@@ -243,20 +253,25 @@ export class MetricsPipeline {
    */
   scrape(w: Workload, s: number, ctx: ScrapeContext): number {
     const loose = this.loosePods(w);
+    const rows = this.rows;
+    rows.ensure(w.slots + 1);
     const steady = this.steadyValues(s, ctx);
-    const g = this.group;
-    if (g.state !== null) this.stepGroup(w, g.state, s, steady, ctx);
+    const grouped = rows.owner[GROUP_ROW] === GROUP_OWNER;
+    if (grouped) this.stepGroup(w, s, steady, ctx);
     const n = this.n;
     const termination = w.model.terminationSeconds;
     const burstSeconds = this.burstSeconds;
     const prev = ctx.prev;
+    const lazy = this.lazy;
+    const custom = this.hasPods;
     let joined = false;
     for (let q = 0; q < loose.length; q++) {
       const p = loose[q]!;
-      const running = p.scheduledAt === null ? null : p.runFrom;
+      const scheduled = p.scheduledAt !== null;
+      const running = p.runFrom;
       const deleted = p.deletedAt;
       if (
-        running === null ||
+        !scheduled ||
         s < running ||
         p.failed ||
         (deleted !== null && s >= deleted + termination) ||
@@ -264,12 +279,12 @@ export class MetricsPipeline {
         n === 0
       ) {
         // Not in the kubelet's answer, so not in the storage Store rebuilds (pod.go Store).
-        p.metrics = null;
-        p.obs.resourceMetrics = null;
+        rows.owner[p.slot + 1] = NO_OWNER;
+        if (!lazy) p.obs.resourceMetrics = null;
         p.obs.customMetrics = undefined;
         continue;
       }
-      const m = this.state(p);
+      const r = this.state(p);
       const serveFrom = p.readyFrom;
       if (
         prev < s &&
@@ -278,88 +293,83 @@ export class MetricsPipeline {
         (deleted === null || deleted > s)
       ) {
         // Served through the whole interval, like most pods most of the time: the same values.
-        this.addSteady(m, steady);
+        this.addSteady(r, steady);
       } else {
-        this.integrate(w, p, m, s, running, ctx);
+        this.integrate(w, p, r, s, running, ctx);
       }
-      this.store(m, s, running, ctx.serverDown);
-      if (ctx.poll) this.poll(m, s);
-      this.report(p.obs, m, ctx.unavailable);
+      this.store(r, s, running, ctx.serverDown);
+      if (ctx.poll) this.poll(r, s);
+      if (!lazy) this.reportResource(p.obs, r);
+      if (custom) this.reportCustom(p.obs, r, ctx.unavailable);
       // From here on it serves through every interval: it can share the group's state.
       if (
         this.grouping &&
         deleted === null &&
         serveFrom <= s &&
         running + burstSeconds <= s &&
-        this.join(p, m)
+        this.join(p, r)
       )
         joined = true;
     }
     if (joined) this.loose = loose.filter((p) => !p.inGroup);
-    return loose.length + (g.state !== null ? 1 : 0);
+    // a group founded by this scrape counts too
+    return loose.length + (rows.owner[GROUP_ROW] === GROUP_OWNER ? 1 : 0);
   }
 
   /** The group's scrape: one steady pod's, then the members' observations follow its report. */
-  private stepGroup(
-    w: Workload,
-    m: PodMetricsState,
-    s: number,
-    steady: Float64Array,
-    ctx: ScrapeContext,
-  ): void {
+  private stepGroup(w: Workload, s: number, steady: Float64Array, ctx: ScrapeContext): void {
     const g = this.group;
-    this.addSteady(m, steady);
+    this.addSteady(GROUP_ROW, steady);
     // Members are never fresh: they served a whole interval before this scrape.
-    this.store(m, s, -Infinity, ctx.serverDown);
-    if (ctx.poll) this.poll(m, s);
-    const rm = g.obs.resourceMetrics;
-    const custom = g.obs.customMetrics;
-    this.report(g.obs, m, ctx.unavailable);
-    // The report objects are replaced only when the listing changes (an outage): repoint.
-    if (g.obs.resourceMetrics !== rm || g.obs.customMetrics !== custom) {
+    this.store(GROUP_ROW, s, -Infinity, ctx.serverDown);
+    if (ctx.poll) this.poll(GROUP_ROW, s);
+    if (!this.hasPods) return;
+    const custom = g.custom;
+    const obs = { customMetrics: custom };
+    this.reportCustom(obs, GROUP_ROW, ctx.unavailable);
+    // The report object is replaced only when the listing changes (an outage): repoint.
+    if (obs.customMetrics !== custom) {
+      g.custom = obs.customMetrics;
       this.groupVersion++;
-      for (const p of w.pods) {
-        if (!p.inGroup) continue;
-        p.obs.resourceMetrics = g.obs.resourceMetrics;
-        p.obs.customMetrics = g.obs.customMetrics;
-      }
+      for (const p of w.pods) if (p.inGroup) p.obs.customMetrics = g.custom;
     }
   }
 
-  /** `p` joins the group when its state is the group's (or founds it); true when it joined. */
-  private join(p: SimPod, m: PodMetricsState): boolean {
+  /** `p` joins the group when its row is the group's (or founds it); true when it joined. */
+  private join(p: SimPod, r: number): boolean {
     const g = this.group;
-    if (g.state === null) {
-      g.state = m;
-      g.obs = { resourceMetrics: p.obs.resourceMetrics, customMetrics: p.obs.customMetrics };
-    } else if (!sameState(m, g.state)) {
+    const rows = this.rows;
+    if (rows.owner[GROUP_ROW] !== GROUP_OWNER) {
+      rows.copy(r, GROUP_ROW, GROUP_OWNER);
+      g.custom = p.obs.customMetrics;
+    } else if (!rows.same(r, GROUP_ROW)) {
       return false;
     }
     p.inGroup = true;
     this.groupVersion++;
-    p.metrics = g.state;
-    p.obs.resourceMetrics = g.obs.resourceMetrics;
-    p.obs.customMetrics = g.obs.customMetrics;
+    p.obs.customMetrics = g.custom;
     g.members++;
     return true;
   }
 
   /** A counter's increase (or a gauge's value) over an interval served throughout. */
-  private addSteady(m: PodMetricsState, steady: Float64Array): void {
-    const v = m.v;
+  private addSteady(r: number, steady: Float64Array): void {
+    const v = this.rows.v;
     const n = this.n;
+    const o = r * this.rows.stride;
     const nc = this.nContainers;
     const cumulative = this.coef.cumulative;
     for (let i = 0; i < this.nLoads; i++) {
       const base = i * nc;
       if (cumulative[i]) {
-        for (let k = base; k < base + nc; k++) v[ACC * n + k] = v[ACC * n + k]! + steady[k]!;
+        for (let k = base; k < base + nc; k++)
+          v[o + ACC * n + k] = v[o + ACC * n + k]! + steady[k]!;
         // Only Pods metrics are polled (and reset by the poll).
         if (this.isPods[i])
           for (let k = base; k < base + nc; k++)
-            v[POLL_ACC * n + k] = v[POLL_ACC * n + k]! + steady[k]!;
+            v[o + POLL_ACC * n + k] = v[o + POLL_ACC * n + k]! + steady[k]!;
       } else {
-        for (let k = base; k < base + nc; k++) v[ACC * n + k] = steady[k]!;
+        for (let k = base; k < base + nc; k++) v[o + ACC * n + k] = steady[k]!;
       }
     }
   }
@@ -394,7 +404,7 @@ export class MetricsPipeline {
   private integrate(
     w: Workload,
     p: SimPod,
-    m: PodMetricsState,
+    r: number,
     s: number,
     running: number,
     ctx: ScrapeContext,
@@ -407,17 +417,19 @@ export class MetricsPipeline {
     const readyDur = serveFrom === null ? 0 : overlap(from, s, serveFrom, serveTo);
     const servingNow = serveFrom !== null && s >= serveFrom && s < serveTo;
     const burstDur = overlap(from, s, running, running + this.burstSeconds);
-    const v = m.v;
+    const v = this.rows.v;
     const n = this.n;
+    const o = r * this.rows.stride;
     const nc = this.nContainers;
     for (let i = 0; i < this.nLoads; i++) {
-      const base = i * nc;
+      const base = o + i * nc;
+      const cb = i * nc;
       if (cumulative[i]) {
         if (runDur === 0) continue;
         const work = ctx.meanWork[i]! * readyDur;
         let total = 0;
         for (let j = 0; j < nc; j++) {
-          const k = base + j;
+          const k = cb + j;
           const inc = Math.min(
             a[k]! * runDur + b[k]! * work + burst[k]! * burstDur,
             limit[k]! * runDur,
@@ -436,8 +448,8 @@ export class MetricsPipeline {
       } else {
         const work = servingNow ? ctx.workNow[i]! : 0;
         for (let j = 0; j < nc; j++) {
-          const k = base + j;
-          v[ACC * n + k] = Math.min(a[k]! + b[k]! * work, limit[k]!);
+          const k = cb + j;
+          v[ACC * n + base + j] = Math.min(a[k]! + b[k]! * work, limit[k]!);
         }
       }
     }
@@ -447,101 +459,187 @@ export class MetricsPipeline {
   // is fresh (10 s ≤ age < resolution), in which case prev is a zero point at its start time.
   // With differences stored, both cases make the counter's increase since then the rate's
   // numerator (see ACC).
-  private store(m: PodMetricsState, s: number, running: number, serverDown: boolean): void {
+  private store(r: number, s: number, running: number, serverDown: boolean): void {
+    const rows = this.rows;
     if (serverDown) {
-      m.lastT = NaN;
-      m.prevT = NaN;
+      rows.lastT[r] = NaN;
+      rows.prevT[r] = NaN;
       return;
     }
     const n = this.n;
-    const v = m.v;
+    const v = rows.v;
+    const o = r * rows.stride;
     const age = s - running;
-    if (age > 0 && age < this.resolution && age >= FRESH_CONTAINER_MIN_SECONDS) m.prevT = running;
-    else m.prevT = m.lastT;
-    m.lastT = s;
+    if (age > 0 && age < this.resolution && age >= FRESH_CONTAINER_MIN_SECONDS)
+      rows.prevT[r] = running;
+    else rows.prevT[r] = rows.lastT[r]!;
+    rows.lastT[r] = s;
     const cumulative = this.coef.cumulative;
     const nc = this.nContainers;
     for (let i = 0; i < this.nLoads; i++) {
-      const base = i * nc;
+      const base = o + i * nc;
       for (let k = base; k < base + nc; k++) v[LAST * n + k] = v[ACC * n + k]!;
       if (cumulative[i]) for (let k = base; k < base + nc; k++) v[ACC * n + k] = 0;
     }
   }
 
   /** An adapter poll: a Pods metric is its counter's rate since the previous poll. */
-  private poll(m: PodMetricsState, s: number): void {
+  private poll(r: number, s: number): void {
+    const rows = this.rows;
     const n = this.n;
-    const v = m.v;
+    const v = rows.v;
+    const o = r * rows.stride;
     const nc = this.nContainers;
     const isPods = this.isPods;
+    const pollT = rows.pollT[r]!;
     for (let i = 0; i < this.nLoads; i++) {
       if (isPods[i] === 0) continue;
-      const k = i * nc;
-      v[POLL_RATE * n + k] = Number.isNaN(m.pollT) ? NaN : v[POLL_ACC * n + k]! / (s - m.pollT);
+      const k = o + i * nc;
+      v[POLL_RATE * n + k] = Number.isNaN(pollT) ? NaN : v[POLL_ACC * n + k]! / (s - pollT);
       v[POLL_ACC * n + k] = 0;
     }
-    m.pollT = s;
+    rows.pollT[r] = s;
   }
 
   // metrics-server pkg/storage/pod.go GetMetrics: a pod is listed only when every container has
   // a previous point; its timestamp is the last point, its window the time between the two.
-  private report(
-    obs: Pick<PodObservation, 'resourceMetrics' | 'customMetrics'>,
-    m: PodMetricsState,
-    unavailable: Set<string> | null,
-  ): void {
+  /** Row r's PodMetrics item, written into `obs`. */
+  private reportResource(obs: Pick<PodObservation, 'resourceMetrics'>, r: number): void {
+    const rm = this.resourceReport(obs, r);
+    if (rm === null) return;
+    const rows = this.rows;
     const n = this.n;
-    const v = m.v;
+    const v = rows.v;
+    const o = r * rows.stride;
     const nc = this.nContainers;
-    const listed = !Number.isNaN(m.prevT);
-    let rm = obs.resourceMetrics ?? null;
-    let custom = obs.customMetrics;
-    if (listed && rm === null) {
-      rm = obs.resourceMetrics = {
-        timestamp: m.lastT,
-        window: 0,
-        containers: this.input.workload.containers.map((c) => ({
-          name: c.name,
-          usage: {} as Record<string, number>,
-        })),
-      };
-    } else if (!listed) {
-      obs.resourceMetrics = rm = null;
-    }
-    const window = m.lastT - m.prevT;
-    if (rm !== null) {
-      rm.timestamp = m.lastT;
-      rm.window = window;
-    }
+    const window = rm.window;
     const cumulative = this.coef.cumulative;
+    const cs = rm.containers;
     for (let i = 0; i < this.nLoads; i++) {
+      if (this.isPods[i]) continue;
       const name = this.names[i]!;
-      const base = i * nc;
-      if (this.isPods[i]) {
-        const x = v[POLL_RATE * n + base]!;
-        if (Number.isNaN(x) || (unavailable !== null && unavailable.has(this.keys[i]!))) {
-          if (custom) delete custom[name];
-        } else {
-          (custom ??= obs.customMetrics = {})[name] = toMilli(x);
-        }
-      } else if (rm !== null) {
-        const cs = rm.containers;
-        const rate = cumulative[i] === 1;
-        for (let j = 0; j < cs.length; j++) {
-          const x = v[LAST * n + base + j]!;
-          cs[j]!.usage![name] = toMilli(rate ? x / window : x);
-        }
+      const base = o + i * nc;
+      const rate = cumulative[i] === 1;
+      for (let j = 0; j < cs.length; j++) {
+        const x = v[LAST * n + base + j]!;
+        cs[j]!.usage![name] = toMilli(rate ? x / window : x);
       }
     }
   }
 
-  /** Rewrite every pod's reported metrics from its state (after a restore: no pod is grouped). */
-  rewrite(w: Workload, unavailable: Set<string> | null): void {
+  /** Row r's Pods metrics as the adapter serves them (not those it cannot read now). */
+  private reportCustom(
+    obs: Pick<PodObservation, 'customMetrics'>,
+    r: number,
+    unavailable: Set<string> | null,
+  ): void {
+    const rows = this.rows;
+    const n = this.n;
+    const v = rows.v;
+    const o = r * rows.stride;
+    const nc = this.nContainers;
+    let custom = obs.customMetrics;
+    for (let i = 0; i < this.nLoads; i++) {
+      if (!this.isPods[i]) continue;
+      const name = this.names[i]!;
+      const x = v[POLL_RATE * n + o + i * nc]!;
+      if (Number.isNaN(x) || (unavailable !== null && unavailable.has(this.keys[i]!))) {
+        if (custom) delete custom[name];
+      } else {
+        (custom ??= obs.customMetrics = {})[name] = toMilli(x);
+      }
+    }
+  }
+
+  /** The PodMetrics item of row r in `obs` (made when missing), its times set; null: unlisted. */
+  private resourceReport(
+    obs: Pick<PodObservation, 'resourceMetrics'>,
+    r: number,
+  ): PodResourceMetrics | null {
+    const rows = this.rows;
+    const lastT = rows.lastT[r]!;
+    const prevT = rows.prevT[r]!;
+    if (Number.isNaN(prevT)) return (obs.resourceMetrics = null);
+    const rm = (obs.resourceMetrics ??= {
+      timestamp: lastT,
+      window: 0,
+      containers: this.input.workload.containers.map((c) => ({
+        name: c.name,
+        usage: {} as Record<string, number>,
+      })),
+    });
+    rm.timestamp = lastT;
+    rm.window = lastT - prevT;
+    return rm;
+  }
+
+  /**
+   * What reading row r's PodMetrics item would give (metricsClient.ts podResourceUsage): the
+   * resource's usage of the named container, or summed over all ('') in container order, each
+   * rounded as the report rounds it; undefined: not reported; null: no such container.
+   */
+  usage(r: number, resource: string, container: string): number | undefined | null {
+    // one resource per metric: the Map is asked once per metric, not once per pod
+    if (resource !== this.lastResource) {
+      this.lastResource = resource;
+      this.lastLoad = this.resourceLoad.get(resource);
+    }
+    const i = this.lastLoad;
+    const names = this.containerNames;
+    const rows = this.rows;
+    const v = rows.v;
+    const base = r * rows.stride + LAST * this.n + (i ?? 0) * this.nContainers;
+    const rate = i !== undefined && this.coef.cumulative[i] === 1;
+    const window = rows.lastT[r]! - rows.prevT[r]!;
+    if (container !== '') {
+      for (let j = 0; j < names.length; j++) {
+        if (names[j] !== container) continue;
+        if (i === undefined) return undefined;
+        const x = v[base + j]!;
+        return toMilli(rate ? x / window : x);
+      }
+      return null;
+    }
+    if (names.length === 0 || i === undefined) return undefined;
+    let sum = 0;
+    for (let j = 0; j < names.length; j++) {
+      const x = v[base + j]!;
+      sum += toMilli(rate ? x / window : x);
+    }
+    return sum;
+  }
+
+  /** Write row r's PodMetrics item into `obs` as a scrape's report would (r < 0: none). */
+  writeResourceMetrics(obs: Pick<PodObservation, 'resourceMetrics'>, r: number): void {
+    if (r < 0) obs.resourceMetrics = null;
+    else this.reportResource(obs, r);
+  }
+
+  /** Every pod's PodMetrics item written into its observation (a plain pod list's reader). */
+  materializeAll(w: Workload): void {
+    if (!this.lazy) return;
+    for (const p of w.pods) this.writeResourceMetrics(p.obs, this.rowOf(p));
+  }
+
+  /**
+   * Back to a snapshot: each pod's state (`states[i]` of `w.pods[i]`, null: none) and its reports
+   * rebuilt; no pod is grouped. `unavailable`: the metrics unavailable at the last scrape.
+   */
+  restore(w: Workload, states: (PodMetricsState | null)[], unavailable: Set<string> | null): void {
     this.seenVersion = -1;
     this.groupVersion++;
-    this.group.state = null;
     this.group.members = 0;
-    for (const p of w.pods) if (p.metrics) this.report(p.obs, p.metrics, unavailable);
+    this.group.custom = undefined;
+    const rows = this.rows;
+    rows.clear();
+    rows.ensure(w.slots + 1);
+    w.pods.forEach((p, k) => {
+      const m = states[k];
+      if (!m) return;
+      rows.fromState(p.slot + 1, m, p.index);
+      if (!this.lazy) this.reportResource(p.obs, p.slot + 1);
+      if (this.hasPods) this.reportCustom(p.obs, p.slot + 1, unavailable);
+    });
   }
 }
 

@@ -4,9 +4,11 @@
 // ready with the one shared sample, and a trace never names a ready pod), so they go in as one
 // PodObservation with a `count`; the controller's fast path weighs it, its plain path expands it
 // (expandPodGroups). The entry takes the place of the first such pod, so the list keeps creation
-// order for everything else.
+// order for everything else. Beside the list, each entry's row in the pod store and the owner the
+// row must hold (podRows.ts), which the list's PodMetricsView reads the metrics from.
 
 import type { PodObservation } from '../controller/index.ts';
+import { GROUP_OWNER, GROUP_ROW } from './podRows.ts';
 import type { SimPod, Workload } from './workload.ts';
 
 type GroupEntry = PodObservation & { count: number };
@@ -17,6 +19,9 @@ export class ObservedPods {
   private groupVersion = -1;
   /** the list holds until a member crosses its cpuInitializationPeriod (or pods change) */
   private validUntil = -Infinity;
+  /** per entry of the list: its pod store row, and that row's owner while it holds its state */
+  rows = new Int32Array(0);
+  owners = new Int32Array(0);
 
   constructor(private readonly cpuInitializationPeriodSeconds: number) {}
 
@@ -33,6 +38,12 @@ export class ObservedPods {
   private rebuild(pods: SimPod[], t: number): void {
     const init = this.cpuInitializationPeriodSeconds;
     const list: PodObservation[] = [];
+    if (this.rows.length < pods.length) {
+      this.rows = new Int32Array(Math.max(pods.length, 2 * this.rows.length));
+      this.owners = new Int32Array(this.rows.length);
+    }
+    const rows = this.rows;
+    const owners = this.owners;
     let entry: GroupEntry | null = null;
     let first = -1;
     let until = Infinity;
@@ -44,6 +55,8 @@ export class ObservedPods {
       if (steady && start + init <= t) {
         if (first < 0) {
           first = list.length;
+          rows[first] = GROUP_ROW;
+          owners[first] = GROUP_OWNER;
           list.push(o);
         } else {
           if (entry === null) list[first] = entry = groupEntry(list[first]!);
@@ -52,6 +65,8 @@ export class ObservedPods {
         continue;
       }
       if (steady) until = Math.min(until, start + init);
+      rows[list.length] = p.inGroup ? GROUP_ROW : p.slot + 1;
+      owners[list.length] = p.inGroup ? GROUP_OWNER : p.index;
       list.push(o);
     }
     this.list = list;

@@ -25,6 +25,11 @@ function simulation(o: InputOverrides) {
   return c.simulation;
 }
 
+/** Pod i's PodMetrics item as a sync at t reads it (the plain list writes the reports out). */
+function reported(sim: ReturnType<typeof simulation>, t: number, i: number) {
+  return sim.cluster.observation(t, sim.world).pods[i]!.resourceMetrics;
+}
+
 const utilization = (r: FullSimulationResult, t: number) =>
   r.syncs.find((s) => s.time === t)!.trace.metrics![0]!.currentUtilization;
 
@@ -109,11 +114,10 @@ describe('metrics-server reports CPU as the rate between its last two samples', 
       durationSeconds: 120,
     });
     sim.runSync(); // t = 0: scales 1 → 2; the new pod starts at 5
-    const fresh = () => sim.cluster.workload.pods[1]!;
     sim.stepTo(15); // scrape at 7: 2 s old, one point only
-    expect(fresh().obs.resourceMetrics).toBeNull();
+    expect(reported(sim, 15, 1)).toBeNull();
     sim.stepTo(30); // scrape at 22: 17 s old ≥ the resolution, so it needs the point at 7
-    expect(fresh().obs.resourceMetrics).toMatchObject({ timestamp: 22, window: 15 });
+    expect(reported(sim, 30, 1)).toMatchObject({ timestamp: 22, window: 15 });
 
     const late = simulation({
       workload: {
@@ -126,7 +130,7 @@ describe('metrics-server reports CPU as the rate between its last two samples', 
     });
     late.runSync(); // the new pod's container starts at 10
     late.stepTo(30); // scrape at 22: 12 s old, fresh: a zero point at its start stands in
-    expect(late.cluster.workload.pods[1]!.obs.resourceMetrics).toMatchObject({
+    expect(reported(late, 30, 1)).toMatchObject({
       timestamp: 22,
       window: 12,
     });
@@ -162,7 +166,7 @@ describe('metrics-server reports CPU as the rate between its last two samples', 
       durationSeconds: 60,
     });
     sim.stepTo(30); // scrape at 22: 500 units per pod → 100 + 50 000
-    const usage = sim.cluster.workload.pods[0]!.obs.resourceMetrics!.containers[0]!.usage!;
+    const usage = reported(sim, 30, 0)!.containers[0]!.usage!;
     expect(usage.memory).toBe(150_000);
   });
 });

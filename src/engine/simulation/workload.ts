@@ -35,9 +35,12 @@ export interface SimPod {
   readyFrom: number;
   /** `obs` holds its final phase and readiness (Ready or Failed, not deleted): observe skips it */
   obsSettled: boolean;
-  /** counters and metrics-server's stored points, owned by MetricsPipeline */
-  metrics: PodMetricsState | null;
-  /** in the pipeline's steady group: `metrics` and the observation's metrics are shared */
+  /**
+   * Its row in the pod store's columns (MetricsPipeline's counters and stored points): a slot
+   * no listed pod holds, taken from the free list at creation and given back when it is gone.
+   */
+  slot: number;
+  /** in the pipeline's steady group: its counters and report are the group's row */
   inGroup: boolean;
   /** the node it is bound to (a node pool's index, ../nodes/), -1: none or no node pool */
   node: number;
@@ -60,12 +63,11 @@ export interface PodPlacer {
   abandoned(p: SimPod, t: number): void;
 }
 
-function cloneMetrics(m: PodMetricsState | null): PodMetricsState | null {
-  return m && { v: m.v.slice(), lastT: m.lastT, prevT: m.prevT, pollT: m.pollT };
-}
+/** A pod's counters as a snapshot keeps them (a copy), from the pipeline that owns them. */
+export type MetricsOf = (p: SimPod) => PodMetricsState | null;
 
 /** A pod as a snapshot keeps it (fields added, not spread: a spread per pod was slow). */
-function podSnapshot(p: SimPod): PodSnapshot {
+function podSnapshot(p: SimPod, metricsOf: MetricsOf): PodSnapshot {
   const q: PodSnapshot = {
     index: p.index,
     createdAt: p.createdAt,
@@ -73,7 +75,7 @@ function podSnapshot(p: SimPod): PodSnapshot {
     deletedAt: p.deletedAt,
     failed: p.failed,
     noMetrics: p.noMetrics,
-    metrics: cloneMetrics(p.metrics),
+    metrics: metricsOf(p),
   };
   // Only with a node pool, so a snapshot without one keeps its shape; the rollout's tag likewise.
   if (p.node >= 0) q.node = p.node;
@@ -100,6 +102,10 @@ export class Workload {
   /** every pod not yet gone, in creation order */
   pods: SimPod[] = [];
   private nextIndex = 0;
+  /** slots given back by pods that are gone, reused before a new one (SimPod.slot) */
+  private freeSlots: number[] = [];
+  /** slots ever handed out: every slot is below it */
+  private slotCount = 0;
   /** pods waiting for a node (skip scheduling work when none) */
   private unscheduled = 0;
   /** earliest time a terminating pod disappears (skip the sweep before it) */
@@ -285,9 +291,10 @@ export class Workload {
     return acc;
   }
 
-  snapshot(): WorkloadSnapshot {
+  /** `metricsOf`: each pod's counters (the metrics pipeline keeps them; none: no counters). */
+  snapshot(metricsOf: MetricsOf = () => null): WorkloadSnapshot {
     return {
-      pods: this.pods.map(podSnapshot),
+      pods: this.pods.map((p) => podSnapshot(p, metricsOf)),
       nextIndex: this.nextIndex,
       unscheduled: this.unscheduled,
       nextGoneAt: this.nextGoneAt,
@@ -300,15 +307,17 @@ export class Workload {
 
   /**
    * Back to a snapshot's pods. Observations start empty: `observe` rewrites their phase and
-   * readiness before every sync, and the caller rewrites their metrics from the usage rings.
+   * readiness before every sync, and the caller hands the pods' counters (`s.pods[i].metrics`)
+   * to the metrics pipeline. Slots are handed out afresh, pod i in slot i.
    */
   restore(s: WorkloadSnapshot): void {
+    this.freeSlots = [];
+    this.slotCount = 0;
     this.pods = s.pods.map((q) => {
       const p = this.newPod(q.index, q.createdAt, q.scheduledAt);
       p.deletedAt = q.deletedAt;
       p.failed = q.failed;
       p.noMetrics = q.noMetrics;
-      p.metrics = cloneMetrics(q.metrics);
       p.node = q.node ?? -1;
       p.rs = q.rs ?? 0;
       return p;
@@ -358,7 +367,7 @@ export class Workload {
         resourceMetrics: null,
         customMetrics: undefined,
       },
-      metrics: null,
+      slot: this.freeSlots.length > 0 ? this.freeSlots.pop()! : this.slotCount++,
       inGroup: false,
       node: -1,
       rs: 0,
@@ -495,6 +504,11 @@ export class Workload {
     return this.creating.length > 0 ? this.creating[0]! : Infinity;
   }
 
+  /** Slots ever handed out: every pod's slot is below it (the pod store's rows). */
+  get slots(): number {
+    return this.slotCount;
+  }
+
   /** Pods waiting for a node (created, not deleted, not bound). */
   get unscheduledCount(): number {
     return this.unscheduled;
@@ -613,6 +627,7 @@ export class Workload {
       if (this.stateAt(p, t) !== 'gone') return true;
       if (placer !== null && p.node >= 0) placer.release(p);
       addLife(p, this.model.terminationSeconds, Infinity, this.lived);
+      this.freeSlots.push(p.slot);
       return false;
     });
     this.obsList = null;
