@@ -907,7 +907,7 @@ function finish(
  * on the way (podNamesDistinct or hasPodGroups throw on an invalid one).
  */
 function podListFor(a: HorizontalController, obs: Observation): Observation {
-  if (a.byPosition && podNamesDistinct(obs, a.scratch)) {
+  if (a.byPosition && (obs.podNamesDistinct === true || podNamesDistinct(obs, a.scratch))) {
     a.replicaCalc = byPosition;
     return obs;
   }

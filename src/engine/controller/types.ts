@@ -226,6 +226,13 @@ export interface Observation {
    * written into the pods (`materialize`). Absent or null: read `pods[i].resourceMetrics`.
    */
   podMetrics?: PodMetricsColumns | null;
+  /**
+   * Not in the API: the caller vouches that every name among `pods` (pod groups' copy names
+   * included) and `unmatchedPodMetrics` is distinct and every `count` valid, as it builds its
+   * lists (the simulation's pods are named `${prefix}-${index}`), so the by-position path needs
+   * no check of its own (podNames.ts). Absent or false: the names are checked.
+   */
+  podNamesDistinct?: boolean;
 }
 
 /**

@@ -240,6 +240,7 @@ export class Cluster {
       objectMetrics: [],
       externalMetrics: [],
       podMetrics: null,
+      podNamesDistinct: false,
     };
   }
 
@@ -415,11 +416,15 @@ export class Cluster {
       // The controller reads the pods' metrics from the pod store, through the view.
       this.podMetrics!.pods = obs.pods;
       obs.podMetrics = this.podMetrics;
+      // Names are `${prefix}-${index}`, one index per pod: distinct, and never a group's copy
+      // name (what follows a name's last "#" holds its "-"), so the controller need not check.
+      obs.podNamesDistinct = true;
     } else {
       obs.pods = w.observedPods();
       // A plain list is read as objects: write the reports the scrapes left in the store.
       this.pipeline.materializeAll(w);
       obs.podMetrics = null;
+      obs.podNamesDistinct = false;
     }
     this.meter.podEntries += obs.pods.length;
     obs.resourceMetricsError = world.metricsApiUnavailable(t) ? METRICS_SERVER_DOWN : null;

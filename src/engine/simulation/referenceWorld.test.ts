@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { podNamesDistinct } from '../controller/podNames.ts';
 import { parseScenario } from '../../scenario/index.ts';
 import type { SimulationInput } from './input.ts';
 import { createSimulation, isFullResult, simulate } from './simulate.ts';
@@ -57,6 +58,24 @@ describe('the fast world equals the plain per-pod world', () => {
       const input = parseScenario(readFileSync(join(presetDir, file), 'utf8')).input!;
       expectSameAsReference(input);
     });
+
+  it('vouches for distinct pod names only where they are (Observation.podNamesDistinct)', () => {
+    fc.assert(
+      fc.property(worldArb, (input) => {
+        const created = createSimulation(input);
+        if (!created.ok) throw new Error(created.error);
+        const sim = created.simulation;
+        const period = input.controller.syncPeriodSeconds;
+        for (let t = 0; t <= input.durationSeconds; t += 4 * period) {
+          sim.stepTo(t);
+          const obs = sim.cluster.observation(t, sim.world, true);
+          expect(obs.podNamesDistinct).toBe(true);
+          expect(podNamesDistinct(obs)).toBe(true);
+        }
+      }),
+      { numRuns: 20, seed: 20261127 },
+    );
+  });
 
   it('groups most pods of a long steady run (the speed it exists for)', () => {
     const input = buildInput({
