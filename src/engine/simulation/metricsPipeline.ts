@@ -135,6 +135,8 @@ export class MetricsPipeline {
   private readonly scratch: Float64Array;
   /** one interval's values for a pod that served through all of it (see steadyValues) */
   private readonly steady: Float64Array;
+  /** the same for a pod whose start-up burst was on throughout the interval (burstValues) */
+  private readonly burstSteady: Float64Array;
   /** every pod's counters and stored points, a row per pod slot (podRows.ts) */
   readonly rows: PodRows;
   /**
@@ -143,6 +145,11 @@ export class MetricsPipeline {
    * them, as metrics-server's answer would be rebuilt.
    */
   readonly lazy: boolean;
+  /**
+   * Pods that served through the interval add values computed once (steadyValues, burstValues);
+   * false (the reference world): every pod integrates its own interval, the shared values' proof.
+   */
+  private readonly shortcuts: boolean;
   private readonly group: SteadyGroup = { members: 0, custom: undefined };
   /** the pods outside the group, for the workload's pod list at `seenVersion` */
   private loose: SimPod[] = [];
@@ -157,6 +164,7 @@ export class MetricsPipeline {
     this.input = input;
     this.perPodLoads = perPodLoads;
     this.lazy = grouping;
+    this.shortcuts = grouping;
     this.resolution = input.metricsPipeline.resolutionSeconds;
     const containers = input.workload.containers;
     this.nLoads = perPodLoads.length;
@@ -177,6 +185,7 @@ export class MetricsPipeline {
     this.coef = coefficients(input, perPodLoads, this.nContainers);
     this.scratch = new Float64Array(this.nContainers);
     this.steady = new Float64Array(Math.max(1, this.n));
+    this.burstSteady = new Float64Array(Math.max(1, this.n));
     this.rows = new PodRows(BLOCKS * Math.max(1, this.n));
     this.rows.ensure(1);
   }
@@ -256,6 +265,9 @@ export class MetricsPipeline {
     const rows = this.rows;
     rows.ensure(w.slots + 1);
     const steady = this.steadyValues(s, ctx);
+    // A burst outlasting the interval: every pod serving through it with its burst on throughout
+    // integrates the same values (a start-up burst longer than the run: every pod, every scrape).
+    const burstSteady = this.burstSeconds > 0 && this.shortcuts ? this.burstValues(s, ctx) : null;
     const grouped = rows.owner[GROUP_ROW] === GROUP_OWNER;
     if (grouped) this.stepGroup(w, s, steady, ctx);
     const n = this.n;
@@ -263,6 +275,7 @@ export class MetricsPipeline {
     const burstSeconds = this.burstSeconds;
     const prev = ctx.prev;
     const lazy = this.lazy;
+    const shortcuts = this.shortcuts;
     const custom = this.hasPods;
     let joined = false;
     for (let q = 0; q < loose.length; q++) {
@@ -287,6 +300,7 @@ export class MetricsPipeline {
       const r = this.state(p);
       const serveFrom = p.readyFrom;
       if (
+        shortcuts &&
         prev < s &&
         serveFrom <= prev &&
         running + burstSeconds <= prev &&
@@ -294,6 +308,15 @@ export class MetricsPipeline {
       ) {
         // Served through the whole interval, like most pods most of the time: the same values.
         this.addSteady(r, steady);
+      } else if (
+        burstSteady !== null &&
+        prev < s &&
+        serveFrom <= prev &&
+        running <= prev &&
+        running + burstSeconds >= s &&
+        (deleted === null || deleted > s)
+      ) {
+        this.addSteady(r, burstSteady);
       } else {
         this.integrate(w, p, r, s, running, ctx);
       }
@@ -392,6 +415,39 @@ export class MetricsPipeline {
         }
         const cap = podLimit[i]! * dt;
         if (total > cap) for (let k = base; k < base + nc; k++) out[k] = (out[k]! * cap) / total;
+      } else {
+        const work = ctx.workNow[i]!;
+        for (let k = base; k < base + nc; k++) out[k] = Math.min(a[k]! + b[k]! * work, limit[k]!);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * What integrate gives a pod that served through all of (ctx.prev, s] with its start-up burst
+   * on throughout, computed once: integrate's own expressions with every duration s − ctx.prev
+   * (the run, the Ready time and the burst's overlap are each the whole interval), so the values
+   * are integrate's bit for bit (the reference world, which integrates every pod, checks it).
+   */
+  private burstValues(s: number, ctx: ScrapeContext): Float64Array {
+    const { a, b, burst, limit, podLimit, cumulative } = this.coef;
+    const out = this.burstSteady;
+    const dt = s - ctx.prev;
+    if (!(dt > 0)) return out;
+    const nc = this.nContainers;
+    for (let i = 0; i < this.nLoads; i++) {
+      const base = i * nc;
+      if (cumulative[i]) {
+        const work = ctx.meanWork[i]! * dt;
+        let total = 0;
+        for (let k = base; k < base + nc; k++) {
+          const inc = Math.min(a[k]! * dt + b[k]! * work + burst[k]! * dt, limit[k]! * dt);
+          out[k] = inc;
+          total += inc;
+        }
+        const cap = podLimit[i]! * dt;
+        const scale = total > cap ? cap / total : 1;
+        for (let k = base; k < base + nc; k++) out[k] = out[k]! * scale;
       } else {
         const work = ctx.workNow[i]!;
         for (let k = base; k < base + nc; k++) out[k] = Math.min(a[k]! + b[k]! * work, limit[k]!);
