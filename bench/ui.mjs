@@ -21,6 +21,7 @@ import { chromium } from '@playwright/test';
 import chromiumLaunch from '../e2e/chromium.json' with { type: 'json' };
 import {
   PROFILE_CATEGORIES,
+  phaseLines,
   profileLines,
   startCpuProfile,
   stopCpuProfile,
@@ -119,7 +120,8 @@ const installSettle = () => {
       const end = () => {
         observer?.disconnect();
         clearTimeout(timer);
-        const at = { paint: NaN, doubleRaf: NaN };
+        // `dom`: when the page showed the result (React's commit), before its frame is painted.
+        const at = { paint: NaN, doubleRaf: NaN, dom: performance.now() };
         const both = () => !Number.isNaN(at.paint) && !Number.isNaN(at.doubleRaf) && resolve(at);
         requestAnimationFrame(() => {
           const channel = new MessageChannel();
@@ -206,6 +208,45 @@ const coldSpares = () => {
     if (m && m.type === 'APPLY' && m.path?.[0] === 'run' && m.argumentList?.[0]?.value === 0)
       return;
     return post.call(this, message, ...rest);
+  };
+};
+
+/**
+ * `--profile`: each gesture's critical path. `__benchPhase.start()` before a gesture; the first run
+ * posted to a worker after it and the last run reply (with the worker's own parse and simulate
+ * times) are marked; `of(t0, settled)` gives them in ms from `t0`, with `__benchSettle`'s `dom`
+ * (the page shows the result) and `paint` (its frame painted).
+ */
+const phaseMarks = () => {
+  let marks = null;
+  const now = () => performance.now();
+  window.__benchPhase = {
+    start: () => (marks = { post: NaN, reply: NaN, parseMs: NaN, simulateMs: NaN }),
+    of: (t0, at) =>
+      marks && {
+        post: marks.post - t0,
+        parse: marks.parseMs,
+        simulate: marks.simulateMs,
+        reply: marks.reply - t0,
+        dom: at.dom - t0,
+        paint: at.paint - t0,
+      },
+  };
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (m, ...rest) {
+    if (marks && Number.isNaN(marks.post) && m?.type === 'APPLY' && m.path?.[0] === 'run')
+      marks.post = now();
+    return post.call(this, m, ...rest);
+  };
+  const add = Worker.prototype.addEventListener;
+  Worker.prototype.addEventListener = function (type, listener, options) {
+    if (type !== 'message') return add.call(this, type, listener, options);
+    const spy = (e) => {
+      const v = e.data?.value;
+      if (marks && v?.timings && v.runId > 0) Object.assign(marks, { reply: now(), ...v.timings });
+      return typeof listener === 'function' ? listener.call(this, e) : listener.handleEvent(e);
+    };
+    return add.call(this, type, spy, options);
   };
 };
 
@@ -310,6 +351,7 @@ async function editToRepaint(browser, side = { url: base }, count = 20, cpu = nu
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await ctx.addInitScript(installSettle);
   if (side.init) await ctx.addInitScript(side.init);
+  if (cpu?.profile) await ctx.addInitScript(phaseMarks);
   const page = await ctx.newPage();
   await page.goto(side.url);
   await side.ready?.(page);
@@ -348,17 +390,20 @@ async function editToRepaint(browser, side = { url: base }, count = 20, cpu = nu
     const out = [];
     for (let i = 0; i < count; i++) {
       const k = i % 2;
+      window.__benchPhase?.start();
       const t0 = performance.now();
       hook.setValue(texts[k]);
       const t1 = await settle(
         () => podHours() === expected[k] && !document.querySelector('.sim-charts.is-stale'),
       );
-      out.push({ paint: t1.paint - t0, doubleRaf: t1.doubleRaf - t0 });
+      const phase = window.__benchPhase?.of(t0, t1);
+      out.push({ paint: t1.paint - t0, doubleRaf: t1.doubleRaf - t0, ...(phase ? { phase } : {}) });
     }
     return out;
   }, count);
   if (cpu?.profile) {
-    // `--profile`: where the edits' CPU went (uiProfile.mjs).
+    // `--profile`: where the edits' CPU went (uiProfile.mjs), and their critical path.
+    cpu.phases = samples.flatMap((x) => (x.phase ? [x.phase] : []));
     cpu.functions = await stopCpuProfile(profiler, count + 2);
     cpu.breakdown = traceBreakdown(await browser.stopTracing(), count + 2);
   } else if (cpu) cpuPerEdit(await browser.stopTracing(), count + 2, cpu);
@@ -413,6 +458,7 @@ async function dragToRepaint(browser, side = { url: base }, moves = DRAG_MOVES, 
       return add.call(this, type, spy, options);
     };
   });
+  if (profile) await ctx.addInitScript(phaseMarks);
   const page = await ctx.newPage();
   try {
     await page.goto(side.url);
@@ -449,6 +495,7 @@ async function dragToRepaint(browser, side = { url: base }, moves = DRAG_MOVES, 
     for (let i = 0; i < moves + 1; i++) {
       const before = await page.evaluate(() => {
         window.__dragT0 = null;
+        window.__benchPhase?.start();
         window.addEventListener(
           'pointermove',
           () => {
@@ -479,6 +526,7 @@ async function dragToRepaint(browser, side = { url: base }, moves = DRAG_MOVES, 
                     doubleRaf: t.doubleRaf - window.__dragT0,
                     // the run this frame shows (the latest reply's worker timings)
                     run: window.__benchRunTimings.at(-1),
+                    phase: window.__benchPhase?.of(window.__dragT0, t),
                   },
             ),
         before,
@@ -486,6 +534,7 @@ async function dragToRepaint(browser, side = { url: base }, moves = DRAG_MOVES, 
       if (i > 0 && ms !== null) out.push(ms); // the first move starts the drag: not counted
     }
     if (profile) {
+      profile.phases = out.flatMap((x) => (x.phase ? [x.phase] : []));
       profile.functions = await stopCpuProfile(profiler, moves + 1);
       profile.breakdown = traceBreakdown(await browser.stopTracing(), moves + 1);
     }
@@ -703,6 +752,8 @@ try {
     const drag = {};
     await dragToRepaint(browser, { url: base }, DRAG_MOVES, drag);
     const lines = [
+      ...phaseLines('YAML edit → repaint', edit.phases),
+      ...phaseLines('curve drag → repaint (one move)', drag.phases),
       ...profileLines('YAML edit → repaint', edit.breakdown, edit.functions),
       ...profileLines('curve drag → repaint (one move)', drag.breakdown, drag.functions),
       `(load average ${os.loadavg()[0].toFixed(1)}; thread time from a Chromium trace, functions from a CPU profile of the page's thread; a build without minification)`,
