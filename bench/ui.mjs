@@ -578,14 +578,29 @@ async function editorReady(browser, side) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     if (side.init) await ctx.addInitScript(side.init);
+    await ctx.addInitScript(chartsAt);
     const page = await ctx.newPage();
     await page.goto(side.url);
     await page.waitForSelector('[data-editor-ready="true"]', { timeout: 30_000 });
-    return await page.evaluate(() => performance.now());
+    const ready = await page.evaluate(() => performance.now());
+    await page.waitForFunction(() => window.__benchChartsAt !== undefined, null, {
+      timeout: 30_000,
+    });
+    return { ready, charts: await page.evaluate(() => window.__benchChartsAt) };
   } finally {
     await ctx.close();
   }
 }
+
+/** Init script: `__benchChartsAt`, when the first result's charts enter the page (a frame later). */
+const chartsAt = () => {
+  const seen = new MutationObserver(() => {
+    if (!document.querySelector('.sim-charts .chart-surface')) return;
+    seen.disconnect();
+    requestAnimationFrame(() => (window.__benchChartsAt = performance.now()));
+  });
+  seen.observe(document, { childList: true, subtree: true });
+};
 
 /**
  * A/B of edit → repaint and curve drag → repaint between two sides (two builds, or one build with
@@ -604,6 +619,7 @@ async function compareSides(browser, sides, rounds, freshWorker = false) {
     cpu: { main: [], workers: [] },
     fresh: [],
     ready: [],
+    charts: [],
   }));
   const loads = [];
   const p = (q, xs) => {
@@ -614,7 +630,9 @@ async function compareSides(browser, sides, rounds, freshWorker = false) {
     const order = r % 2 === 0 ? [0, 1] : [1, 0];
     for (const k of order) {
       loads.push(os.loadavg()[0]);
-      got[k].ready.push(await editorReady(browser, sides[k]));
+      const cold = await editorReady(browser, sides[k]);
+      got[k].ready.push(cold.ready);
+      got[k].charts.push(cold.charts);
       const edit = (await editToRepaint(browser, sides[k], 12, got[k].cpu)).map((x) => x.paint);
       const drag = (await dragToRepaint(browser, sides[k], 20)).times.map((x) => x.paint);
       got[k].edit.push([p(0.5, edit), p(0.95, edit)]);
@@ -662,6 +680,14 @@ async function compareSides(browser, sides, rounds, freshWorker = false) {
     // A cold page's editor ready (median over rounds).
     const [a, b] = got.map((g) => med(g.ready));
     figures['ui.editorReady'] = { unit: 'ms', A: a, B: b, ratio: Math.round((b / a) * 100) / 100 };
+    // … and when its first result's charts were on screen (the editor must not delay them).
+    const [c, d] = got.map((g) => med(g.charts));
+    figures['ui.firstChartsPaint'] = {
+      unit: 'ms',
+      A: c,
+      B: d,
+      ratio: Math.round((d / c) * 100) / 100,
+    };
   }
   if (freshWorker) {
     const [a, b] = got.map((g) => med(g.fresh));
@@ -779,14 +805,7 @@ try {
     for (let i = 0; i < 3; i++) {
       const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       // When the first result's charts enter the page (the first paint may be the page's shell).
-      await ctx.addInitScript(() => {
-        const seen = new MutationObserver(() => {
-          if (!document.querySelector('.sim-charts .chart-surface')) return;
-          seen.disconnect();
-          requestAnimationFrame(() => (window.__benchChartsAt = performance.now()));
-        });
-        seen.observe(document, { childList: true, subtree: true });
-      });
+      await ctx.addInitScript(chartsAt);
       const page = await ctx.newPage();
       await page.goto(base);
       await page.waitForSelector('[data-editor-ready="true"]', { timeout: 30_000 });
