@@ -109,7 +109,7 @@ export class Recorder {
       maxReplicas: input.hpa.spec.maxReplicas,
       tolerance: { scaleUp: input.controller.tolerance, scaleDown: input.controller.tolerance },
     });
-    this.kpis = new KpiAccumulator(input, world.traffic);
+    this.kpis = new KpiAccumulator(input, world.kpiTraffic, world.trafficPieces);
     this.syncs = full ? [] : null;
     this.keda = input.keda ? new KedaRecorder(input.keda, syncCount) : null;
   }
