@@ -2,12 +2,15 @@
 // between the controller's syncs and metrics-server's scrapes (7 s by default) and the phase of
 // the sync grid against the traffic (syncs at 0, 15, 30 … s of the curve); a restart of either
 // component moves them to any value. Draw 0 is the scenario as written; each further draw i takes
-// both phases uniformly from (seed, i): the same seed gives the same draws everywhere.
+// both phases uniformly from (seed, i), and with nodes (`spec.nodes`) each node's sample instant
+// within every scrape (metrics-server's stagger, scrapeStagger.ts, from (seed, i, scrape, node)):
+// the same seed gives the same draws everywhere.
 // What is not drawn, and why, is in ../README.md "Timing draws".
 
 import type { Curve } from './curves/index.ts';
 import { mix32 } from './curves/noiseHash.ts';
 import { DEFAULT_SCRAPE_OFFSET_SECONDS, type MetricLoad, type SimulationInput } from './input.ts';
+import type { ScrapeStagger } from './scrapeStagger.ts';
 
 /** Most draws of one run set (each draw is a whole run). */
 export const MAX_DRAWS = 256;
@@ -19,6 +22,11 @@ export interface TimingDraw {
   scrapeOffsetSeconds: number;
   /** the world (traffic, loads, outages) moved this much later against the sync grid */
   syncPhaseSeconds: number;
+  /**
+   * metrics-server's per-node stagger within each scrape (draws ≥ 1; it acts only with nodes):
+   * every node's delay is drawn from these, the scrape and the node (scrapeStagger.ts).
+   */
+  scrapeStagger?: ScrapeStagger;
 }
 
 /** A uniform number in [0, 1) from (seed, draw, what). */
@@ -47,6 +55,7 @@ export function timingDraws(input: SimulationInput, count: number, seed: number)
       index: i,
       scrapeOffsetSeconds: Math.min(ms(unit(seed, i, 1) * resolution), resolution - 0.001),
       syncPhaseSeconds: Math.min(ms(unit(seed, i, 2) * period), period - 0.001),
+      scrapeStagger: { seed: seed >>> 0, draw: i },
     });
   return draws;
 }
@@ -56,7 +65,11 @@ export function drawInput(input: SimulationInput, draw: TimingDraw): SimulationI
   const phase = draw.syncPhaseSeconds;
   const out: SimulationInput = {
     ...input,
-    metricsPipeline: { ...input.metricsPipeline, offsetSeconds: draw.scrapeOffsetSeconds },
+    metricsPipeline: {
+      ...input.metricsPipeline,
+      offsetSeconds: draw.scrapeOffsetSeconds,
+      ...(draw.scrapeStagger ? { stagger: draw.scrapeStagger } : {}),
+    },
   };
   if (phase === 0) return out;
   out.traffic = shifted(input.traffic, phase);

@@ -5,6 +5,7 @@
 import type { ControllerConfig, HorizontalPodAutoscaler } from '../controller/index.ts';
 import type { FederationInput } from './federationInput.ts';
 import type { NodesInput } from './nodesInput.ts';
+import type { ScrapeStagger } from './scrapeStagger.ts';
 import type { Curve } from './curves/index.ts';
 import type { KedaRunInput } from '../keda/step.ts';
 
@@ -112,6 +113,11 @@ export interface MetricsPipelineModel {
    * values are the rule's query at each HPA read (prometheus.ts). Absent: the poll.
    */
   prometheus?: PrometheusModel | null;
+  /**
+   * A timing draw's per-node scrape stagger (scrapeStagger.ts): only with `nodes`; absent (the
+   * scenario as written, draw 0): every pod sampled at the scrape instant.
+   */
+  stagger?: ScrapeStagger | null;
 }
 
 /** Prometheus' scrapes and the adapter rule's range, for Object and External metrics. */

@@ -58,6 +58,8 @@ export interface PodPlacer {
   release(p: SimPod): void;
   /** a pod deleted at t while it still waited for a node */
   abandoned(p: SimPod, t: number): void;
+  /** nodes registered and not gone at t (metrics-server's node list; any past t) */
+  nodesListedAt(t: number): number;
 }
 
 function cloneMetrics(m: PodMetricsState | null): PodMetricsState | null {
