@@ -11,6 +11,9 @@ describe('cli --draws (issue 25)', () => {
     const j = JSON.parse(r.out);
     expect(j.draws).toHaveLength(4);
     expect(j.draws[0]).toMatchObject({ index: 0, syncPhaseSeconds: 0 });
+    // what each later draw's per-node and per-pod delays are drawn from; none in draw 0
+    expect(j.draws[0].drawSeed).toBeUndefined();
+    expect(j.draws[3].drawSeed).toEqual({ seed: 1, draw: 3 });
     // draw 0 is the run itself
     expect(j.draws[0].kpis).toEqual(j.kpis);
     expect(j.drawSummary).toMatchObject({ count: 4, seed: 1 });

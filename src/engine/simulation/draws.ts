@@ -2,15 +2,19 @@
 // between the controller's syncs and metrics-server's scrapes (7 s by default) and the phase of
 // the sync grid against the traffic (syncs at 0, 15, 30 … s of the curve); a restart of either
 // component moves them to any value. Draw 0 is the scenario as written; each further draw i takes
-// both phases uniformly from (seed, i), and with nodes (`spec.nodes`) each node's sample instant
-// within every scrape (metrics-server's stagger, scrapeStagger.ts, from (seed, i, scrape, node)):
-// the same seed gives the same draws everywhere.
+// both phases uniformly from (seed, i), and from (seed, i) again what a cluster draws per node or
+// per pod: with nodes (`spec.nodes`) each node's sample instant within every scrape
+// (metrics-server's stagger, scrapeStagger.ts), the nodes' provisioning delays and the expander's
+// random choice; each pod's start-up delays where the scenario gives a range (startupDelays.ts).
+// The same seed gives the same draws everywhere.
 // What is not drawn, and why, is in ../README.md "Timing draws".
 
 import type { Curve } from './curves/index.ts';
 import { mix32 } from './curves/noiseHash.ts';
 import { DEFAULT_SCRAPE_OFFSET_SECONDS, type MetricLoad, type SimulationInput } from './input.ts';
+import type { NodesInput } from './nodesInput.ts';
 import type { ScrapeStagger } from './scrapeStagger.ts';
+import { reseedStartup } from './startupDelays.ts';
 
 /** Most draws of one run set (each draw is a whole run). */
 export const MAX_DRAWS = 256;
@@ -23,10 +27,11 @@ export interface TimingDraw {
   /** the world (traffic, loads, outages) moved this much later against the sync grid */
   syncPhaseSeconds: number;
   /**
-   * metrics-server's per-node stagger within each scrape (draws ≥ 1; it acts only with nodes):
-   * every node's delay is drawn from these, the scrape and the node (scrapeStagger.ts).
+   * What this draw's per-node and per-pod quantities are drawn from (draws ≥ 1): metrics-server's
+   * per-node stagger (with the scrape and the node), the nodes plane's seed and each start-up
+   * range's seed (each mixed with its own). Absent: the scenario's own seeds, no stagger.
    */
-  scrapeStagger?: ScrapeStagger;
+  drawSeed?: ScrapeStagger;
 }
 
 /** A uniform number in [0, 1) from (seed, draw, what). */
@@ -55,7 +60,7 @@ export function timingDraws(input: SimulationInput, count: number, seed: number)
       index: i,
       scrapeOffsetSeconds: Math.min(ms(unit(seed, i, 1) * resolution), resolution - 0.001),
       syncPhaseSeconds: Math.min(ms(unit(seed, i, 2) * period), period - 0.001),
-      scrapeStagger: { seed: seed >>> 0, draw: i },
+      drawSeed: { seed: seed >>> 0, draw: i },
     });
   return draws;
 }
@@ -68,9 +73,15 @@ export function drawInput(input: SimulationInput, draw: TimingDraw): SimulationI
     metricsPipeline: {
       ...input.metricsPipeline,
       offsetSeconds: draw.scrapeOffsetSeconds,
-      ...(draw.scrapeStagger ? { stagger: draw.scrapeStagger } : {}),
+      ...(draw.drawSeed ? { stagger: draw.drawSeed } : {}),
     },
   };
+  const ds = draw.drawSeed;
+  if (ds) {
+    const startup = reseedStartup(input.workload.startup, ds.seed, ds.draw);
+    if (startup !== input.workload.startup) out.workload = { ...input.workload, startup };
+    if (input.nodes) out.nodes = reseedNodes(input.nodes, ds.seed, ds.draw);
+  }
   if (phase === 0) return out;
   out.traffic = shifted(input.traffic, phase);
   out.loads = input.loads.map((l) => shiftLoad(l, phase));
@@ -80,6 +91,16 @@ export function drawInput(input: SimulationInput, draw: TimingDraw): SimulationI
     toSeconds: o.toSeconds + phase,
   }));
   return out;
+}
+
+/** The nodes plane's seed (provisioning delays, the expander's random pick) drawn from (seed, draw). */
+function reseedNodes(nodes: NodesInput, seed: number, draw: number): NodesInput {
+  const d = nodes.provisioner.provisioningDelay;
+  const mixed = mix32(mix32(mix32(seed >>> 0) ^ draw) ^ d.seed);
+  return {
+    ...nodes,
+    provisioner: { ...nodes.provisioner, provisioningDelay: { ...d, seed: mixed } },
+  } as NodesInput;
 }
 
 function shifted(c: Curve | null, by: number): Curve | null {

@@ -123,7 +123,7 @@ describe('a timing draw staggers each node’s sample within a scrape', () => {
     // read at the controller's first sync after that scrape
     const t = Math.ceil(scrape / 15) * 15;
     const staggered = podsAt(drawInput(input, d), t);
-    const flat = podsAt(drawInput(input, { ...d, scrapeStagger: undefined }), t);
+    const flat = podsAt(drawInput(input, { ...d, drawSeed: undefined }), t);
     const cpu = (ps: typeof flat) => ps.map((p) => p.resourceMetrics!.containers[0]!.usage!.cpu);
     // the step at 300 s lies inside the interval: a node sampled earlier saw less of it
     expect(new Set(cpu(flat)).size).toBe(1);
