@@ -25,6 +25,18 @@ describe('cli --draws (issue 25)', () => {
     ).toBe(r.out);
   });
 
+  it('run --draws N names the seeds each draw runs with (nodes, start-up ranges)', () => {
+    const r = cli('run', preset('nodes-wait.yaml'), '--format', 'json', '--draws', '3');
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    // draw 0 runs with the scenario's own node seed (provisioningDelay.seed: 7)
+    expect(j.draws[0]).toMatchObject({ index: 0, nodeSeed: 7 });
+    expect(j.draws[0].drawSeed).toBeUndefined();
+    expect(j.draws[1]).toMatchObject({ drawSeed: { seed: 1, draw: 1 } });
+    expect(j.draws[1].nodeSeed).not.toBe(7);
+    expect(j.draws[2].nodeSeed).not.toBe(j.draws[1].nodeSeed);
+  });
+
   it('check gates on a percentile of the draws, the worst by default', () => {
     const args = [preset('default.yaml'), '--draws', '8'];
     const j = JSON.parse(

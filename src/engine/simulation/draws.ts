@@ -14,7 +14,7 @@ import { mix32 } from './curves/noiseHash.ts';
 import { DEFAULT_SCRAPE_OFFSET_SECONDS, type MetricLoad, type SimulationInput } from './input.ts';
 import type { NodesInput } from './nodesInput.ts';
 import type { ScrapeStagger } from './scrapeStagger.ts';
-import { reseedStartup } from './startupDelays.ts';
+import { drawnStartupSeeds, withStartupSeeds, type StartupPhase } from './startupDelays.ts';
 
 /** Most draws of one run set (each draw is a whole run). */
 export const MAX_DRAWS = 256;
@@ -32,6 +32,28 @@ export interface TimingDraw {
    * range's seed (each mixed with its own). Absent: the scenario's own seeds, no stagger.
    */
   drawSeed?: ScrapeStagger;
+  /**
+   * The nodes plane's seed this draw runs with (with `spec.nodes`): its provisioning delays and
+   * the expander's random pick. Draw 0: the scenario's own.
+   */
+  nodeSeed?: number;
+  /** Each start-up range's seed this draw runs with (where the scenario gives a range). */
+  startupSeeds?: Partial<Record<StartupPhase, number>>;
+}
+
+/** What a draw draws per node and per pod: the seeds it runs with (none the scenario lacks). */
+function drawnSeeds(
+  input: SimulationInput,
+  seed: number,
+  draw: number,
+): Pick<TimingDraw, 'nodeSeed' | 'startupSeeds'> {
+  const out: Pick<TimingDraw, 'nodeSeed' | 'startupSeeds'> = {};
+  const own = input.nodes?.provisioner.provisioningDelay.seed;
+  if (own !== undefined)
+    out.nodeSeed = draw === 0 ? own : mix32(mix32(mix32(seed >>> 0) ^ draw) ^ own);
+  const startup = drawnStartupSeeds(input.workload.startup, seed, draw);
+  if (startup) out.startupSeeds = startup;
+  return out;
 }
 
 /** A uniform number in [0, 1) from (seed, draw, what). */
@@ -53,6 +75,7 @@ export function timingDraws(input: SimulationInput, count: number, seed: number)
       index: 0,
       scrapeOffsetSeconds: input.metricsPipeline.offsetSeconds ?? DEFAULT_SCRAPE_OFFSET_SECONDS,
       syncPhaseSeconds: 0,
+      ...drawnSeeds(input, seed, 0),
     },
   ];
   for (let i = 1; i < count; i++)
@@ -61,6 +84,7 @@ export function timingDraws(input: SimulationInput, count: number, seed: number)
       scrapeOffsetSeconds: Math.min(ms(unit(seed, i, 1) * resolution), resolution - 0.001),
       syncPhaseSeconds: Math.min(ms(unit(seed, i, 2) * period), period - 0.001),
       drawSeed: { seed: seed >>> 0, draw: i },
+      ...drawnSeeds(input, seed, i),
     });
   return draws;
 }
@@ -76,12 +100,13 @@ export function drawInput(input: SimulationInput, draw: TimingDraw): SimulationI
       ...(draw.drawSeed ? { stagger: draw.drawSeed } : {}),
     },
   };
-  const ds = draw.drawSeed;
-  if (ds) {
-    const startup = reseedStartup(input.workload.startup, ds.seed, ds.draw);
-    if (startup !== input.workload.startup) out.workload = { ...input.workload, startup };
-    if (input.nodes) out.nodes = reseedNodes(input.nodes, ds.seed, ds.draw);
-  }
+  if (draw.startupSeeds)
+    out.workload = {
+      ...input.workload,
+      startup: withStartupSeeds(input.workload.startup, draw.startupSeeds),
+    };
+  if (draw.nodeSeed !== undefined && input.nodes)
+    out.nodes = withNodeSeed(input.nodes, draw.nodeSeed);
   if (phase === 0) return out;
   out.traffic = shifted(input.traffic, phase);
   out.loads = input.loads.map((l) => shiftLoad(l, phase));
@@ -93,13 +118,12 @@ export function drawInput(input: SimulationInput, draw: TimingDraw): SimulationI
   return out;
 }
 
-/** The nodes plane's seed (provisioning delays, the expander's random pick) drawn from (seed, draw). */
-function reseedNodes(nodes: NodesInput, seed: number, draw: number): NodesInput {
+/** The nodes plane with its seed (provisioning delays, the expander's random pick) set. */
+function withNodeSeed(nodes: NodesInput, seed: number): NodesInput {
   const d = nodes.provisioner.provisioningDelay;
-  const mixed = mix32(mix32(mix32(seed >>> 0) ^ draw) ^ d.seed);
   return {
     ...nodes,
-    provisioner: { ...nodes.provisioner, provisioningDelay: { ...d, seed: mixed } },
+    provisioner: { ...nodes.provisioner, provisioningDelay: { ...d, seed } },
   } as NodesInput;
 }
 

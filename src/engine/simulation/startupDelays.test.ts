@@ -5,7 +5,7 @@ import { parseScenario } from '../../scenario/index.ts';
 import { drawInput, timingDraws } from './draws.ts';
 import type { PodStartupModel, SimulationInput } from './input.ts';
 import { createSimulation, simulate } from './simulate.ts';
-import { reseedStartup, startupDelay } from './startupDelays.ts';
+import { drawnStartupSeeds, startupDelay, withStartupSeeds } from './startupDelays.ts';
 
 const fixed: PodStartupModel = {
   schedulingSeconds: 1,
@@ -36,11 +36,15 @@ describe('start-up delays drawn per pod within the scenario’s range', () => {
   });
 
   it('a draw draws them again; no range, nothing to draw', () => {
-    expect(reseedStartup(fixed, 1, 2)).toBe(fixed);
-    const again = reseedStartup(ranged, 1, 2);
-    expect(again.ranges!.starting).toMatchObject({ minSeconds: 5, maxSeconds: 40 });
-    expect(again.ranges!.starting!.seed).not.toBe(3);
-    expect(reseedStartup(ranged, 1, 2)).toEqual(again);
+    expect(drawnStartupSeeds(fixed, 1, 2)).toBeUndefined();
+    expect(withStartupSeeds(fixed, { starting: 9 })).toBe(fixed);
+    // draw 0 keeps the scenario's seed
+    expect(drawnStartupSeeds(ranged, 1, 0)).toEqual({ starting: 3 });
+    const seeds = drawnStartupSeeds(ranged, 1, 2)!;
+    expect(seeds.starting).not.toBe(3);
+    expect(drawnStartupSeeds(ranged, 1, 2)).toEqual(seeds);
+    const again = withStartupSeeds(ranged, seeds);
+    expect(again.ranges!.starting).toEqual({ minSeconds: 5, maxSeconds: 40, seed: seeds.starting });
     const a = Array.from({ length: 20 }, (_, p) => startupDelay(ranged, 'starting', p));
     const b = Array.from({ length: 20 }, (_, p) => startupDelay(again, 'starting', p));
     expect(b).not.toEqual(a);
@@ -89,9 +93,11 @@ describe('a scenario’s start-up ranges in a run, and in timing draws', () => {
     const asWritten = simulate(input, {});
     expect(r0.ok && asWritten.ok && r0.result.kpis).toEqual(asWritten.ok && asWritten.result.kpis);
     const drawn = drawInput(input, d1!);
-    expect(drawn.nodes!.provisioner.provisioningDelay.seed).not.toBe(
-      input.nodes!.provisioner.provisioningDelay.seed,
-    );
+    // each draw names the seeds it runs with (run --draws JSON): draw 0 the scenario's own
+    expect(d0).toMatchObject({ nodeSeed: 7, startupSeeds: { starting: 3, readinessDelay: 1 } });
+    expect(d1!.nodeSeed).not.toBe(7);
+    expect(drawn.nodes!.provisioner.provisioningDelay.seed).toBe(d1!.nodeSeed);
+    expect(drawn.workload.startup.ranges!.starting!.seed).toBe(d1!.startupSeeds!.starting);
     // the nodes plane's draws too: the same draw with the scenario's node seed differs
     const ownNodes = simulate({ ...drawn, nodes: input.nodes }, {});
     const reseeded = simulate(drawn, {});

@@ -29,13 +29,30 @@ export function startupDelay(s: PodStartupModel, phase: StartupPhase, pod: numbe
   return Math.round((r.minSeconds + u * (r.maxSeconds - r.minSeconds)) * 1000) / 1000;
 }
 
-/** The same ranges with every seed drawn again from (seed, draw): a timing draw's start-ups. */
-export function reseedStartup(s: PodStartupModel, seed: number, draw: number): PodStartupModel {
+/** Each range's seed drawn again from (seed, draw): a timing draw's start-ups (none: undefined). */
+export function drawnStartupSeeds(
+  s: PodStartupModel,
+  seed: number,
+  draw: number,
+): Partial<Record<StartupPhase, number>> | undefined {
+  if (!s.ranges) return undefined;
+  const out: Partial<Record<StartupPhase, number>> = {};
+  for (const phase of Object.keys(s.ranges) as StartupPhase[])
+    out[phase] =
+      draw === 0
+        ? s.ranges[phase]!.seed
+        : mix32(mix32(mix32(seed >>> 0) ^ draw) ^ s.ranges[phase]!.seed);
+  return out;
+}
+
+/** The same ranges with the given seeds. */
+export function withStartupSeeds(
+  s: PodStartupModel,
+  seeds: Partial<Record<StartupPhase, number>>,
+): PodStartupModel {
   if (!s.ranges) return s;
   const ranges: StartupRanges = {};
-  for (const phase of Object.keys(s.ranges) as StartupPhase[]) {
-    const r = s.ranges[phase]!;
-    ranges[phase] = { ...r, seed: mix32(mix32(mix32(seed >>> 0) ^ draw) ^ r.seed) };
-  }
+  for (const phase of Object.keys(s.ranges) as StartupPhase[])
+    ranges[phase] = { ...s.ranges[phase]!, seed: seeds[phase] ?? s.ranges[phase]!.seed };
   return { ...s, ranges };
 }
