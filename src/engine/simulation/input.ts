@@ -5,6 +5,8 @@
 import type { ControllerConfig, HorizontalPodAutoscaler } from '../controller/index.ts';
 import type { FederationInput } from './federationInput.ts';
 import type { NodesInput } from './nodesInput.ts';
+import type { ScrapeStagger } from './scrapeStagger.ts';
+import type { StartupRanges } from './startupDelays.ts';
 import type { Curve } from './curves/index.ts';
 import type { KedaRunInput } from '../keda/step.ts';
 
@@ -40,6 +42,11 @@ export interface PodStartupModel {
   readinessDelaySeconds: number;
   /** when set, Ready follows the probe's ticks instead of readinessDelaySeconds */
   readinessProbe?: ReadinessProbeModel | null;
+  /**
+   * Delays drawn per pod within a range (startupDelays.ts); the fixed field above is then the
+   * range's min. Absent: every pod takes the fixed delays.
+   */
+  ranges?: StartupRanges | null;
 }
 
 /** kube-controller-manager's defaults: 20 writes/s, burst 30; replica_set.go BurstReplicas = 500. */
@@ -112,6 +119,11 @@ export interface MetricsPipelineModel {
    * values are the rule's query at each HPA read (prometheus.ts). Absent: the poll.
    */
   prometheus?: PrometheusModel | null;
+  /**
+   * A timing draw's per-node scrape stagger (scrapeStagger.ts): only with `nodes`; absent (the
+   * scenario as written, draw 0): every pod sampled at the scrape instant.
+   */
+  stagger?: ScrapeStagger | null;
 }
 
 /** Prometheus' scrapes and the adapter rule's range, for Object and External metrics. */
