@@ -3,7 +3,7 @@
 // inflates wall time most) and by the wall clock, each the median of 5 passes after a warm-up
 // pass. Reported, never asserted.
 
-import { createDrawsService } from '../src/bridge/drawLanes.ts';
+import { createDrawsService, type DrawSetTiming } from '../src/bridge/drawLanes.ts';
 import { createThreadPool } from '../src/cli/threads.ts';
 import { executeDraws, planScenario } from '../src/run/index.ts';
 import { median, timed } from './timing.ts';
@@ -41,10 +41,17 @@ export function drawFigures(text: string, draws = 16): DrawFigures {
 export interface PoolDrawFigures {
   draws: number;
   lanes: number;
-  /** wall clock of the 16 draws over the lanes (the app's path), median of 5 after a warm-up */
+  /**
+   * wall clock of the 16 draws over the lanes (the app's path), median of 5 after a warm-up:
+   * each set a new text (an edit), so every lane parses it
+   */
   ms: number;
+  /** the same, the text drawn again (another count or seed): the lanes keep its plan */
+  sameTextMs: number;
   /** the first set on fresh threads (start-up and JIT included) */
   coldMs: number;
+  /** where the median edited set's wall time went: per lane, and the summary call */
+  breakdown: DrawSetTiming;
 }
 
 /**
@@ -61,18 +68,43 @@ export async function poolDrawFigures(
   const pool = createThreadPool(threadUrl);
   const service = createDrawsService(pool, { lanes });
   try {
-    const once = async () => {
+    let edits = 0;
+    const once = async (edit: boolean) => {
+      // an edit: a comment line more, so no lane has the text's plan
+      const t = edit ? `${text}\n# edit ${++edits}\n` : text;
       const t0 = performance.now();
-      const r = await service.run({ text, count: draws, seed: 1 });
+      const r = await service.run({ text: t, count: draws, seed: 1 });
       if (!r.ok) throw new Error(r.error);
-      return performance.now() - t0;
+      return { ms: performance.now() - t0, timing: r.set.timing };
     };
-    const coldMs = await once();
+    const coldMs = (await once(true)).ms;
     // warm-up: every lane's JIT settles before the timed sets
-    for (let i = 0; i < 3; i++) await once();
-    const passes: number[] = [];
-    for (let i = 0; i < 5; i++) passes.push(await once());
-    return { draws, lanes, ms: Math.round(median(passes)), coldMs: Math.round(coldMs) };
+    for (let i = 0; i < 3; i++) await once(true);
+    const edited: { ms: number; timing: DrawSetTiming | undefined }[] = [];
+    const same: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      edited.push(await once(true));
+      same.push((await once(false)).ms);
+    }
+    const mid = edited.slice().sort((a, b) => a.ms - b.ms)[Math.floor(edited.length / 2)]!;
+    const r1 = (x: number) => Math.round(x * 10) / 10;
+    const breakdown: DrawSetTiming = {
+      lanes: mid.timing!.lanes.map((l) => ({
+        ...l,
+        doneMs: r1(l.doneMs),
+        parseMs: r1(l.parseMs),
+        drawsMs: r1(l.drawsMs),
+      })),
+      summaryMs: r1(mid.timing!.summaryMs),
+    };
+    return {
+      draws,
+      lanes,
+      ms: Math.round(mid.ms),
+      sameTextMs: Math.round(median(same)),
+      coldMs: Math.round(coldMs),
+      breakdown,
+    };
   } finally {
     service.dispose();
     pool.dispose();

@@ -17,6 +17,7 @@ import { coldChild, fileFigure, root, simulationFigures, userPath, type Figure }
 import { firstRunHere, freshWorkerFigures } from './freshWorker.ts';
 import { searchFigures } from './search.ts';
 import { drawFigures, poolDrawFigures } from './draws.ts';
+import { drawsProfile } from './drawsProfile.ts';
 import { machineCores } from '../src/cli/threads.ts';
 import { BENCH_CONFIG, BENCH_NOW, cpuObservation } from './reconcileFixture.ts';
 import { diurnalInput } from './simulationFixture.ts';
@@ -155,6 +156,11 @@ async function main(): Promise<void> {
   if (argv.includes('--first-run')) return printFreshWorker();
   // `--draws`: only the timing draws' figures (one core, and over the app's lanes).
   if (argv.includes('--draws')) return printDraws();
+  if (argv.includes('--draws-profile')) {
+    const text = readFileSync(path.join(root, 'src/presets/default.yaml'), 'utf8');
+    process.stdout.write(JSON.stringify(drawsProfile(text)) + '\n');
+    return;
+  }
   const json = argv.includes('--json');
   // `--search`: only the search's figures (they take a while on their own); `--runs [NAME]`:
   // only the whole runs (simulate.*, those whose name holds NAME), to compare engine changes
@@ -209,7 +215,8 @@ async function printDraws(): Promise<void> {
   );
   const l = await laneDraws();
   process.stdout.write(
-    `${'draws.default.16.lanes'.padEnd(42)} ${String(l.ms).padStart(9)} ms wall (target 150 ms on 2 cores, ${l.ms <= 150 ? 'met' : 'NOT MET'}; the app's path: ${l.lanes} simulator threads, each parsing once and running its share; the first set on fresh threads ${l.coldMs} ms; load ${round(loadavg()[0]!, 2)})\n`,
+    `${'draws.default.16.lanes'.padEnd(42)} ${String(l.ms).padStart(9)} ms wall (target 150 ms on 2 cores, ${l.ms <= 150 ? 'met' : 'NOT MET'}; the app's path after an edit: ${l.lanes} simulator threads, each parsing the new text once and taking chunks of draws; the same text drawn again ${l.sameTextMs} ms; the first set on fresh threads ${l.coldMs} ms; load ${round(loadavg()[0]!, 2)})\n` +
+      `${'draws.default.16.lanes.breakdown'.padEnd(42)} ${l.breakdown.lanes.map((x, k) => `lane ${k}: done at ${x.doneMs} ms, ${x.chunks} chunks (parse ${x.parseMs}, draws ${x.drawsMs})`).join('; ')}; summary call ${l.breakdown.summaryMs} ms\n`,
   );
 }
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { executeDraws, planScenario } from '../run/index.ts';
 import { createSimulatorApi } from '../worker/api.ts';
 import type { SimulatorApi } from '../worker/protocol.ts';
-import { createDrawsService, drawBand, laneShares } from './drawLanes.ts';
+import { createDrawsService, drawBand, drawChunks } from './drawLanes.ts';
 import type { Lease, WorkerPool } from './pool.ts';
 
 const story = readFileSync(
@@ -35,12 +35,59 @@ function inThreadPool(): { pool: WorkerPool; calls: number[] } {
 }
 
 describe('draws on the pool (issue 25: draws in the app)', () => {
-  it('splits the draws over the lanes, each getting early and late ones', () => {
-    expect(laneShares(5, 2)).toEqual([
-      [0, 2, 4],
-      [1, 3],
+  it('cuts the draws into about four chunks a lane, every draw once', () => {
+    expect(drawChunks(16, 2)).toEqual([
+      [0, 1],
+      [2, 3],
+      [4, 5],
+      [6, 7],
+      [8, 9],
+      [10, 11],
+      [12, 13],
+      [14, 15],
     ]);
-    expect(laneShares(1, 2)).toEqual([[0]]);
+    expect(drawChunks(5, 2)).toEqual([[0], [1], [2], [3], [4]]);
+    expect(drawChunks(1, 2)).toEqual([[0]]);
+    const big = drawChunks(256, 2);
+    expect(big).toHaveLength(8);
+    expect(big.flat()).toEqual(Array.from({ length: 256 }, (_, i) => i));
+  });
+
+  it('a slow lane takes fewer chunks: no lane waits on a fixed share of a slower one', async () => {
+    const { pool, calls } = inThreadPool();
+    // lane 0's first answer is held until lane 1 has answered every other chunk
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    let made = 0;
+    const slow = {
+      lease<S>(setup: (api: SimulatorApi) => Promise<S>): Lease<S> {
+        const lease = pool.lease(setup);
+        const first = made++ === 0;
+        let n = 0;
+        return {
+          ...lease,
+          async call(job) {
+            const r = await lease.call(job);
+            if (first && n++ === 0) await held;
+            return r;
+          },
+        };
+      },
+    } as unknown as WorkerPool;
+    const service = createDrawsService(slow, { lanes: 2 });
+    const done = service.run({ text: story, count: 8, seed: 3 });
+    // let lane 1 drain the queue, then free lane 0
+    for (let i = 0; i < 200 && calls.filter((c) => c === 1).length < 7; i++)
+      await new Promise((r) => setTimeout(r, 0));
+    release();
+    const reply = await done;
+    expect(reply.ok).toBe(true);
+    if (!reply.ok) return;
+    const [lane0, lane1] = reply.set.timing!.lanes;
+    expect(lane0!.chunks).toBe(1);
+    expect(lane1!.chunks).toBe(7);
+    expect(reply.set.draws.map((d) => d.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    service.dispose();
   });
 
   it('bands the replicas sync by sync: the fewest and the most of any draw', () => {

@@ -11,6 +11,9 @@ describe('cli --draws (issue 25)', () => {
     const j = JSON.parse(r.out);
     expect(j.draws).toHaveLength(4);
     expect(j.draws[0]).toMatchObject({ index: 0, syncPhaseSeconds: 0 });
+    // what each later draw's per-node and per-pod delays are drawn from; none in draw 0
+    expect(j.draws[0].drawSeed).toBeUndefined();
+    expect(j.draws[3].drawSeed).toEqual({ seed: 1, draw: 3 });
     // draw 0 is the run itself
     expect(j.draws[0].kpis).toEqual(j.kpis);
     expect(j.drawSummary).toMatchObject({ count: 4, seed: 1 });
@@ -20,6 +23,18 @@ describe('cli --draws (issue 25)', () => {
     expect(
       cli('run', preset('story-1-scale-up-fast.yaml'), '--format', 'json', '--draws', '4').out,
     ).toBe(r.out);
+  });
+
+  it('run --draws N names the seeds each draw runs with (nodes, start-up ranges)', () => {
+    const r = cli('run', preset('nodes-wait.yaml'), '--format', 'json', '--draws', '3');
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    // draw 0 runs with the scenario's own node seed (provisioningDelay.seed: 7)
+    expect(j.draws[0]).toMatchObject({ index: 0, nodeSeed: 7 });
+    expect(j.draws[0].drawSeed).toBeUndefined();
+    expect(j.draws[1]).toMatchObject({ drawSeed: { seed: 1, draw: 1 } });
+    expect(j.draws[1].nodeSeed).not.toBe(7);
+    expect(j.draws[2].nodeSeed).not.toBe(j.draws[1].nodeSeed);
   });
 
   it('check gates on a percentile of the draws, the worst by default', () => {

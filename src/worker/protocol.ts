@@ -156,7 +156,18 @@ export interface DrawPayload extends TimingDraw {
   specReplicas: Float64Array;
 }
 
-export type DrawsReply = { ok: true; draws: DrawPayload[] } | { ok: false; error: string };
+/** Where a lane's time went (the bench's breakdown; never asserted on). */
+export interface LaneTiming {
+  /** reading the scenario (0 when the lane had this text's plan already) */
+  parseMs: number;
+  /** running its share of the draws */
+  drawsMs: number;
+  /** it parsed the text (no plan of it kept) */
+  parsed: boolean;
+}
+
+export type DrawsReply =
+  { ok: true; draws: DrawPayload[]; timing?: LaneTiming } | { ok: false; error: string };
 
 /**
  * The object the worker exposes (comlink), one method per entry of the method table

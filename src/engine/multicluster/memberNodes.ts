@@ -5,6 +5,7 @@
 // and the member's starting nodes are here too.
 
 import { NodePlane } from '../nodes/nodePlane.ts';
+import { mix32 } from '../simulation/curves/noiseHash.ts';
 import { podRequests, podsPerNode, type NodePool } from '../nodes/pool.ts';
 import type { Cluster } from '../simulation/cluster.ts';
 import type { NodesInput } from '../simulation/nodesInput.ts';
@@ -14,9 +15,34 @@ import type { NodesInput } from '../simulation/nodesInput.ts';
  * starts with the nodes the member's starting pods need (the run divided them already), within
  * its min and max — as `spec.nodes` does for a single cluster's starting replicas.
  */
-export function memberNodePlane(nodes: NodesInput | undefined, cluster: Cluster): NodePlane | null {
+export function memberNodePlane(
+  nodes: NodesInput | undefined,
+  cluster: Cluster,
+  member: string,
+): NodePlane | null {
   if (!nodes) return null;
-  return new NodePlane(startingNodes(nodes, cluster), cluster);
+  return new NodePlane(startingNodes(memberSeeded(nodes, member), cluster), cluster);
+}
+
+/**
+ * The member's nodes draw from their own seed, (the scenario's seed, the member's name): two
+ * clusters' n-th nodes no longer take exactly as long, nor their expanders pick alike. By name,
+ * not position, so reordering the members keeps each one's draws.
+ */
+export function memberSeeded(nodes: NodesInput, member: string): NodesInput {
+  const d = nodes.provisioner.provisioningDelay;
+  const seed = mix32(mix32(d.seed >>> 0) ^ nameHash(member));
+  return {
+    ...nodes,
+    provisioner: { ...nodes.provisioner, provisioningDelay: { ...d, seed } },
+  } as NodesInput;
+}
+
+/** FNV-1a of the name's UTF-16 units (a stable uint32, the same in every engine). */
+function nameHash(name: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
+  return h >>> 0;
 }
 
 function startingNodes(nodes: NodesInput, cluster: Cluster): NodesInput {

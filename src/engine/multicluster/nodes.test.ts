@@ -2,6 +2,7 @@
 // provisioner, its node lane and KPIs, the total's, and what Karmada reads of them.
 import { describe, expect, it } from 'vitest';
 import { nodesInput } from '../nodes/testing.ts';
+import { memberSeeded } from './memberNodes.ts';
 import type { FederationInput, MemberClusterInput } from '../simulation/federationInput.ts';
 import type { SimulationInput } from '../simulation/input.ts';
 import { buildInput } from '../simulation/testing/buildInput.ts';
@@ -98,6 +99,23 @@ describe('nodes under every member cluster', () => {
       expect(t.events.some((e) => e.nodes.some((x) => x.startsWith('b/')))).toBe(true);
     },
   );
+
+  it('each member draws its nodes from its own seed: (the seed, its name)', () => {
+    const twin = (name: string) =>
+      withNodes(name, {
+        provisioner: { provisioningDelay: { minSeconds: 60, maxSeconds: 120, seed: 7 } },
+      });
+    const r = run(scenario([twin('a'), twin('b')]), 'proposal');
+    const [a, b] = r.members.map((m) => Array.from(m.result.nodes!.series.ready));
+    // the same pool, the same share of the pods: only their draws tell them apart
+    expect(r.members[0]!.result.nodes!.kpis.scaleUps).toBeGreaterThan(0);
+    expect(a).not.toEqual(b);
+    const seeded = memberSeeded(nodesInput({ max: 10 }), 'a');
+    expect(seeded).toEqual(memberSeeded(nodesInput({ max: 10 }), 'a'));
+    expect(seeded.provisioner.provisioningDelay.seed).not.toBe(
+      memberSeeded(nodesInput({ max: 10 }), 'b').provisioner.provisioningDelay.seed,
+    );
+  });
 
   it('a member without nodes runs as before beside one with nodes', () => {
     const input = scenario([cluster('a'), withNodes('b')]);

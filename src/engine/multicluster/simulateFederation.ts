@@ -58,7 +58,7 @@ export function federationSimulation(
   // Each member's own node plane beside the federation's (none without spec.nodes).
   const planes: ControlPlane[] = [plane];
   for (const m of members) {
-    m.nodes = memberNodePlane(m.spec.nodes, m.cluster);
+    m.nodes = memberNodePlane(m.spec.nodes, m.cluster, m.spec.name);
     if (m.nodes) planes.push(m.nodes);
   }
   const simulation = new Simulation({

@@ -263,6 +263,17 @@ export class NodePool implements PodPlacer {
     return cost;
   }
 
+  /**
+   * Nodes in the API at t: registered (taken as at Ready) and not yet gone. Gone nodes are kept,
+   * so any past instant is answered (the scrape stagger's bound, ../simulation/scrapeStagger.ts).
+   */
+  nodesListedAt(t: number): number {
+    let n = 0;
+    for (const node of this.nodes)
+      if (node.readyAt <= t && (node.goneAt === null || node.goneAt > t)) n++;
+    return n;
+  }
+
   /** Live nodes (not gone). */
   liveCount(): number {
     return this.live.length;

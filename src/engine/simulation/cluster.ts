@@ -27,6 +27,7 @@ import type { SyncRecord } from './result.ts';
 import type { ClusterSnapshot, TimedChange } from './state.ts';
 import { ObservedPods } from './observedPods.ts';
 import { IntervalWork } from './intervalWork.ts';
+import { StaggerWork } from './staggerWork.ts';
 import type { PieceLog } from './overload.ts';
 import { samplesPerScrape } from './substeps.ts';
 import { conflictMessage, InformerLag, statusKey, type CachedStatus } from './informerLag.ts';
@@ -128,6 +129,8 @@ export class Cluster {
   private meter: WorkCounts = zeroCounts();
   private perPodWork: Float64Array;
   private lastScrape = NaN;
+  /** the share of the world's demand routed here at the current scrape */
+  private tickShare = 1;
   /** the controller's working arrays, reused every sync of this cluster */
   private readonly scratch = new ByPositionScratch();
   /** the options of every reconcile (the controller only reads them); `trace` set per sync */
@@ -197,7 +200,17 @@ export class Cluster {
       serverDown: false,
       poll: false,
       unavailable: null,
+      index: 0,
+      nodesAt: null,
+      workOver: null,
     };
+    if (input.metricsPipeline.stagger && input.nodes) {
+      // A timing draw's per-node scrape stagger (scrapeStagger.ts): each node's interval apart.
+      const work = new StaggerWork(input, this.perPodLoads);
+      this.ctx.nodesAt = (t) => this.workload.placer?.nodesListedAt(t) ?? 0;
+      this.ctx.workOver = (from, to, mean, now) =>
+        work.fill(from, to, this.readyCount, this.workCap, this.tickShare, mean, now);
+    }
     this.desiredReplicas = input.workload.initialReplicas;
     this.specReplicas = input.workload.initialReplicas;
     const hpa = input.hpa;
@@ -276,6 +289,7 @@ export class Cluster {
     const ready = w.countsAt(s).ready;
     this.readyCount = ready;
     const share = feed.share;
+    this.tickShare = share;
     const ctx = this.ctx;
     const world = feed.values;
     const at = feed.at;
@@ -321,6 +335,7 @@ export class Cluster {
     ctx.serverDown = feed.serverDown;
     ctx.poll = feed.poll;
     ctx.unavailable = feed.unavailable;
+    ctx.index = Math.round((s - this.scrapes.first) / this.scrapes.resolution);
     const meter = this.meter;
     meter.scrapes++;
     meter.podScrapes += this.pipeline.scrape(w, s, ctx);

@@ -2,12 +2,19 @@
 // between the controller's syncs and metrics-server's scrapes (7 s by default) and the phase of
 // the sync grid against the traffic (syncs at 0, 15, 30 … s of the curve); a restart of either
 // component moves them to any value. Draw 0 is the scenario as written; each further draw i takes
-// both phases uniformly from (seed, i): the same seed gives the same draws everywhere.
+// both phases uniformly from (seed, i), and from (seed, i) again what a cluster draws per node or
+// per pod: with nodes (`spec.nodes`) each node's sample instant within every scrape
+// (metrics-server's stagger, scrapeStagger.ts), the nodes' provisioning delays and the expander's
+// random choice; each pod's start-up delays where the scenario gives a range (startupDelays.ts).
+// The same seed gives the same draws everywhere.
 // What is not drawn, and why, is in ../README.md "Timing draws".
 
 import type { Curve } from './curves/index.ts';
 import { mix32 } from './curves/noiseHash.ts';
 import { DEFAULT_SCRAPE_OFFSET_SECONDS, type MetricLoad, type SimulationInput } from './input.ts';
+import type { NodesInput } from './nodesInput.ts';
+import type { ScrapeStagger } from './scrapeStagger.ts';
+import { drawnStartupSeeds, withStartupSeeds, type StartupPhase } from './startupDelays.ts';
 
 /** Most draws of one run set (each draw is a whole run). */
 export const MAX_DRAWS = 256;
@@ -19,6 +26,34 @@ export interface TimingDraw {
   scrapeOffsetSeconds: number;
   /** the world (traffic, loads, outages) moved this much later against the sync grid */
   syncPhaseSeconds: number;
+  /**
+   * What this draw's per-node and per-pod quantities are drawn from (draws ≥ 1): metrics-server's
+   * per-node stagger (with the scrape and the node), the nodes plane's seed and each start-up
+   * range's seed (each mixed with its own). Absent: the scenario's own seeds, no stagger.
+   */
+  drawSeed?: ScrapeStagger;
+  /**
+   * The nodes plane's seed this draw runs with (with `spec.nodes`): its provisioning delays and
+   * the expander's random pick. Draw 0: the scenario's own.
+   */
+  nodeSeed?: number;
+  /** Each start-up range's seed this draw runs with (where the scenario gives a range). */
+  startupSeeds?: Partial<Record<StartupPhase, number>>;
+}
+
+/** What a draw draws per node and per pod: the seeds it runs with (none the scenario lacks). */
+function drawnSeeds(
+  input: SimulationInput,
+  seed: number,
+  draw: number,
+): Pick<TimingDraw, 'nodeSeed' | 'startupSeeds'> {
+  const out: Pick<TimingDraw, 'nodeSeed' | 'startupSeeds'> = {};
+  const own = input.nodes?.provisioner.provisioningDelay.seed;
+  if (own !== undefined)
+    out.nodeSeed = draw === 0 ? own : mix32(mix32(mix32(seed >>> 0) ^ draw) ^ own);
+  const startup = drawnStartupSeeds(input.workload.startup, seed, draw);
+  if (startup) out.startupSeeds = startup;
+  return out;
 }
 
 /** A uniform number in [0, 1) from (seed, draw, what). */
@@ -40,6 +75,7 @@ export function timingDraws(input: SimulationInput, count: number, seed: number)
       index: 0,
       scrapeOffsetSeconds: input.metricsPipeline.offsetSeconds ?? DEFAULT_SCRAPE_OFFSET_SECONDS,
       syncPhaseSeconds: 0,
+      ...drawnSeeds(input, seed, 0),
     },
   ];
   for (let i = 1; i < count; i++)
@@ -47,6 +83,8 @@ export function timingDraws(input: SimulationInput, count: number, seed: number)
       index: i,
       scrapeOffsetSeconds: Math.min(ms(unit(seed, i, 1) * resolution), resolution - 0.001),
       syncPhaseSeconds: Math.min(ms(unit(seed, i, 2) * period), period - 0.001),
+      drawSeed: { seed: seed >>> 0, draw: i },
+      ...drawnSeeds(input, seed, i),
     });
   return draws;
 }
@@ -56,8 +94,19 @@ export function drawInput(input: SimulationInput, draw: TimingDraw): SimulationI
   const phase = draw.syncPhaseSeconds;
   const out: SimulationInput = {
     ...input,
-    metricsPipeline: { ...input.metricsPipeline, offsetSeconds: draw.scrapeOffsetSeconds },
+    metricsPipeline: {
+      ...input.metricsPipeline,
+      offsetSeconds: draw.scrapeOffsetSeconds,
+      ...(draw.drawSeed ? { stagger: draw.drawSeed } : {}),
+    },
   };
+  if (draw.startupSeeds)
+    out.workload = {
+      ...input.workload,
+      startup: withStartupSeeds(input.workload.startup, draw.startupSeeds),
+    };
+  if (draw.nodeSeed !== undefined && input.nodes)
+    out.nodes = withNodeSeed(input.nodes, draw.nodeSeed);
   if (phase === 0) return out;
   out.traffic = shifted(input.traffic, phase);
   out.loads = input.loads.map((l) => shiftLoad(l, phase));
@@ -67,6 +116,15 @@ export function drawInput(input: SimulationInput, draw: TimingDraw): SimulationI
     toSeconds: o.toSeconds + phase,
   }));
   return out;
+}
+
+/** The nodes plane with its seed (provisioning delays, the expander's random pick) set. */
+function withNodeSeed(nodes: NodesInput, seed: number): NodesInput {
+  const d = nodes.provisioner.provisioningDelay;
+  return {
+    ...nodes,
+    provisioner: { ...nodes.provisioner, provisioningDelay: { ...d, seed } },
+  } as NodesInput;
 }
 
 function shifted(c: Curve | null, by: number): Curve | null {

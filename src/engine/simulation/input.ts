@@ -4,7 +4,8 @@
 
 import type { ControllerConfig, HorizontalPodAutoscaler } from '../controller/index.ts';
 import type { FederationInput } from './federationInput.ts';
-import type { NodesInput } from './nodesInput.ts';
+import type { DelayInput, NodesInput } from './nodesInput.ts';
+import type { ScrapeStagger } from './scrapeStagger.ts';
 import type { Curve } from './curves/index.ts';
 import type { KedaRunInput } from '../keda/step.ts';
 
@@ -31,6 +32,12 @@ export interface ReadinessProbeModel {
   successThreshold: number;
 }
 
+/** The phases of a pod's start-up a range can be given for. */
+export type StartupPhase = 'scheduling' | 'starting' | 'readinessDelay';
+
+/** Ranges per phase; a phase without one takes its fixed delay (PodStartupModel's field). */
+export type StartupRanges = Partial<Record<StartupPhase, DelayInput>>;
+
 export interface PodStartupModel {
   /** created → scheduled (status.startTime set), still Pending */
   schedulingSeconds: number;
@@ -40,6 +47,11 @@ export interface PodStartupModel {
   readinessDelaySeconds: number;
   /** when set, Ready follows the probe's ticks instead of readinessDelaySeconds */
   readinessProbe?: ReadinessProbeModel | null;
+  /**
+   * Delays drawn per pod within a range (startupDelays.ts); the fixed field above is then the
+   * range's min. Absent: every pod takes the fixed delays.
+   */
+  ranges?: StartupRanges | null;
 }
 
 /** kube-controller-manager's defaults: 20 writes/s, burst 30; replica_set.go BurstReplicas = 500. */
@@ -112,6 +124,11 @@ export interface MetricsPipelineModel {
    * values are the rule's query at each HPA read (prometheus.ts). Absent: the poll.
    */
   prometheus?: PrometheusModel | null;
+  /**
+   * A timing draw's per-node scrape stagger (scrapeStagger.ts): only with `nodes`; absent (the
+   * scenario as written, draw 0): every pod sampled at the scrape instant.
+   */
+  stagger?: ScrapeStagger | null;
 }
 
 /** Prometheus' scrapes and the adapter rule's range, for Object and External metrics. */

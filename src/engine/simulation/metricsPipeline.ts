@@ -14,6 +14,7 @@ import type {
 import type { CompiledCurve } from './curves/index.ts';
 import type { MetricLoad, SimulationInput } from './input.ts';
 import { metricKey } from './input.ts';
+import { nodeSampleInstant, staggerBoundMs, type ScrapeStagger } from './scrapeStagger.ts';
 import type { PodMetricsState } from './state.ts';
 import type { SimPod, Workload } from './workload.ts';
 
@@ -97,6 +98,20 @@ export interface ScrapeContext {
   /** this scrape is also an adapter poll */
   poll: boolean;
   unavailable: Set<string> | null;
+  /** the scrape's number from the run's first (a stagger's delays are drawn from it) */
+  index: number;
+  /** metrics-server's node list at t (any t up to now); null: no node pool, no stagger */
+  nodesAt: ((t: number) => number) | null;
+  /** per load slot: one serving pod's mean work over (from, to] and its work at `to` */
+  workOver: ((from: number, to: number, mean: Float64Array, now: Float64Array) => void) | null;
+}
+
+/** One node's sample in a staggered scrape: its instant, the previous one's, the work between. */
+interface NodeSample {
+  at: number;
+  from: number;
+  mean: Float64Array;
+  now: Float64Array;
 }
 
 /** Split a pod-level resource usage over containers in proportion to their requests. */
@@ -150,14 +165,19 @@ export class MetricsPipeline {
   /** the pods outside the group, for the workload's pod list at `seenVersion` */
   private loose: SimPod[] = [];
   private seenVersion = -1;
+  /** a timing draw's per-node stagger (only with a node pool); null: one instant per scrape */
+  private readonly stagger: ScrapeStagger | null;
+  /** pods share the group's state (never under a stagger: each node samples at its own instant) */
+  private readonly grouping: boolean;
+  /** this scrape's samples by node (rebuilt every scrape) */
+  private readonly nodeSamples = new Map<number, NodeSample>();
 
   /** `grouping`: pods with equal state share it (false: every pod on its own, the reference) */
-  constructor(
-    input: SimulationInput,
-    perPodLoads: PerPodLoad[],
-    private readonly grouping = true,
-  ) {
+  constructor(input: SimulationInput, perPodLoads: PerPodLoad[], grouping = true) {
     this.input = input;
+    const stagger = input.metricsPipeline.stagger ?? null;
+    this.stagger = stagger !== null && input.nodes ? stagger : null;
+    this.grouping = grouping && this.stagger === null;
     this.perPodLoads = perPodLoads;
     this.resolution = input.metricsPipeline.resolutionSeconds;
     const containers = input.workload.containers;
@@ -249,17 +269,23 @@ export class MetricsPipeline {
     const n = this.n;
     const termination = w.model.terminationSeconds;
     const burstSeconds = this.burstSeconds;
-    const prev = ctx.prev;
+    const staggered = this.stagger !== null && ctx.nodesAt !== null && ctx.workOver !== null;
+    if (staggered) this.nodeSamples.clear();
     let joined = false;
     for (let q = 0; q < loose.length; q++) {
       const p = loose[q]!;
+      // A staggered node's pods are sampled at the node's own instant, over the interval since
+      // its previous one (scrapeStagger.ts); every other pod at s, over (ctx.prev, s].
+      const ns = staggered && p.node >= 0 ? this.nodeSample(p.node, s, ctx) : null;
+      const at = ns === null ? s : ns.at;
+      const prev = ns === null ? ctx.prev : ns.from;
       const running = p.scheduledAt === null ? null : p.runFrom;
       const deleted = p.deletedAt;
       if (
         running === null ||
-        s < running ||
+        at < running ||
         p.failed ||
-        (deleted !== null && s >= deleted + termination) ||
+        (deleted !== null && at >= deleted + termination) ||
         p.noMetrics ||
         n === 0
       ) {
@@ -272,6 +298,7 @@ export class MetricsPipeline {
       const m = this.state(p);
       const serveFrom = p.readyFrom;
       if (
+        ns === null &&
         prev < s &&
         serveFrom <= prev &&
         running + burstSeconds <= prev &&
@@ -279,11 +306,13 @@ export class MetricsPipeline {
       ) {
         // Served through the whole interval, like most pods most of the time: the same values.
         this.addSteady(m, steady);
+      } else if (ns === null) {
+        this.integrate(w, p, m, s, prev, running, ctx.meanWork, ctx.workNow);
       } else {
-        this.integrate(w, p, m, s, running, ctx);
+        this.integrate(w, p, m, at, prev, running, ns.mean, ns.now);
       }
-      this.store(m, s, running, ctx.serverDown);
-      if (ctx.poll) this.poll(m, s);
+      this.store(m, at, running, ctx.serverDown);
+      if (ctx.poll) this.poll(m, at);
       this.report(p.obs, m, ctx.unavailable);
       // From here on it serves through every interval: it can share the group's state.
       if (
@@ -297,6 +326,22 @@ export class MetricsPipeline {
     }
     if (joined) this.loose = loose.filter((p) => !p.inGroup);
     return loose.length + (g.state !== null ? 1 : 0);
+  }
+
+  /** Node `node`'s sample in this scrape (stored at s) and its previous one's instant. */
+  private nodeSample(node: number, s: number, ctx: ScrapeContext): NodeSample {
+    let ns = this.nodeSamples.get(node);
+    if (ns !== undefined) return ns;
+    const st = this.stagger!;
+    const bound = (t: number) => staggerBoundMs(ctx.nodesAt!(t), this.resolution);
+    const at = nodeSampleInstant(st, s, ctx.index, node, bound(s));
+    const from =
+      ctx.prev < s ? nodeSampleInstant(st, ctx.prev, ctx.index - 1, node, bound(ctx.prev)) : at;
+    const k = Math.max(1, this.nLoads);
+    ns = { at, from, mean: new Float64Array(k), now: new Float64Array(k) };
+    ctx.workOver!(from, at, ns.mean, ns.now);
+    this.nodeSamples.set(node, ns);
+    return ns;
   }
 
   /** The group's scrape: one steady pod's, then the members' observations follow its report. */
@@ -390,17 +435,19 @@ export class MetricsPipeline {
     return out;
   }
 
-  /** The kubelet's counters over (ctx.prev, s]; gauges at s. */
+  /** The kubelet's counters over (prev, s]; gauges at s (`meanWork`, `workNow` per load). */
   private integrate(
     w: Workload,
     p: SimPod,
     m: PodMetricsState,
     s: number,
+    prev: number,
     running: number,
-    ctx: ScrapeContext,
+    meanWork: Float64Array,
+    workNow: Float64Array,
   ): void {
     const { a, b, burst, limit, podLimit, cumulative } = this.coef;
-    const from = Math.max(ctx.prev, running);
+    const from = Math.max(prev, running);
     const runDur = s > from ? s - from : 0;
     const serveFrom = w.servingFrom(p);
     const serveTo = p.deletedAt ?? Infinity;
@@ -414,7 +461,7 @@ export class MetricsPipeline {
       const base = i * nc;
       if (cumulative[i]) {
         if (runDur === 0) continue;
-        const work = ctx.meanWork[i]! * readyDur;
+        const work = meanWork[i]! * readyDur;
         let total = 0;
         for (let j = 0; j < nc; j++) {
           const k = base + j;
@@ -434,7 +481,7 @@ export class MetricsPipeline {
           if (this.isPods[i]) v[POLL_ACC * n + base + j] = v[POLL_ACC * n + base + j]! + inc;
         }
       } else {
-        const work = servingNow ? ctx.workNow[i]! : 0;
+        const work = servingNow ? workNow[i]! : 0;
         for (let j = 0; j < nc; j++) {
           const k = base + j;
           v[ACC * n + k] = Math.min(a[k]! + b[k]! * work, limit[k]!);

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../scenario/index.ts';
+import { drawInput, timingDraws } from './draws.ts';
 import type { SimulationInput } from './input.ts';
 import { createSimulation, isFullResult, simulate } from './simulate.ts';
 import type { FullSimulationResult, SimulationResult } from './result.ts';
@@ -56,6 +57,18 @@ describe('the fast world equals the plain per-pod world', () => {
     it(`on preset ${file}`, () => {
       const input = parseScenario(readFileSync(join(presetDir, file), 'utf8')).input!;
       expectSameAsReference(input);
+    });
+
+  // A timing draw of a scenario with nodes samples each node at its own instant (scrapeStagger.ts):
+  // no pod shares the group's state then, and the fast world must still be the reference.
+  for (const file of ['nodes-wait.yaml', 'nodes-karpenter.yaml'])
+    it(`on preset ${file} under timing draws (per-node scrape stagger)`, () => {
+      const input = parseScenario(readFileSync(join(presetDir, file), 'utf8')).input!;
+      for (const draw of timingDraws(input, 3, 5).slice(1)) {
+        const drawn = drawInput(input, draw);
+        expect(drawn.metricsPipeline.stagger).toBeDefined();
+        expectSameAsReference(drawn);
+      }
     });
 
   it('groups most pods of a long steady run (the speed it exists for)', () => {

@@ -9,6 +9,7 @@ import { DEFAULT_REPLICA_SET, type ReplicaSetModel, type WorkloadModel } from '.
 import type { PodMetricsState, PodSnapshot, WorkloadSnapshot } from './state.ts';
 import { zeroCounts, type WorkCounts } from './meter.ts';
 import { probeReadyAt } from './readiness.ts';
+import { startupDelay } from './startupDelays.ts';
 import { addLife } from './podLives.ts';
 import { ApiWriter, slowStartBatch } from './replicaSet.ts';
 import { RankKeys, rankForDeletion } from './deletionRank.ts';
@@ -58,6 +59,8 @@ export interface PodPlacer {
   release(p: SimPod): void;
   /** a pod deleted at t while it still waited for a node */
   abandoned(p: SimPod, t: number): void;
+  /** nodes registered and not gone at t (metrics-server's node list; any past t) */
+  nodesListedAt(t: number): number;
 }
 
 function cloneMetrics(m: PodMetricsState | null): PodMetricsState | null {
@@ -243,10 +246,13 @@ export class Workload {
       p.readyFrom = NaN;
       return;
     }
-    const r = at + this.model.startup.startingSeconds;
-    const probe = this.model.startup.readinessProbe;
+    const startup = this.model.startup;
+    const r = at + startupDelay(startup, 'starting', p.index);
+    const probe = startup.readinessProbe;
     p.runFrom = r;
-    p.readyFrom = probe ? probeReadyAt(at, r, probe) : r + this.model.startup.readinessDelaySeconds;
+    p.readyFrom = probe
+      ? probeReadyAt(at, r, probe)
+      : r + startupDelay(startup, 'readinessDelay', p.index);
   }
 
   /** When the pod starts receiving traffic (it is an endpoint once Ready); null: never. */
@@ -578,7 +584,10 @@ export class Workload {
       for (let i = pods.length - 1; i >= 0 && this.unscheduled > 0; i--) {
         const p = pods[i]!;
         if (p.scheduledAt !== null || p.deletedAt !== null) continue;
-        this.setScheduled(p, Math.max(t, p.createdAt) + this.model.startup.schedulingSeconds);
+        this.setScheduled(
+          p,
+          Math.max(t, p.createdAt) + startupDelay(this.model.startup, 'scheduling', p.index),
+        );
         this.unscheduled--;
       }
       return;
@@ -592,7 +601,10 @@ export class Workload {
       if (limit !== null && placed >= limit) break;
       // Every pod asks for the same requests: when one finds no node, none after it does.
       if (placer !== null && !placer.place(p, Math.max(t, p.createdAt))) break;
-      this.setScheduled(p, Math.max(t, p.createdAt) + this.model.startup.schedulingSeconds);
+      this.setScheduled(
+        p,
+        Math.max(t, p.createdAt) + startupDelay(this.model.startup, 'scheduling', p.index),
+      );
       this.unscheduled--;
       placed++;
     }

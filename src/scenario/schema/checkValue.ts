@@ -158,6 +158,8 @@ function checkNumber(value: number, schema: JsonSchema, sink: Sink): boolean {
 }
 
 function checkFormat(value: unknown, schema: JsonSchema, sink: Sink): boolean {
+  // A format reads a scalar; a field that also takes an object (a start-up range) walks it.
+  if (typeof value === 'object') return true;
   if (schema.format === 'quantity') {
     const q = checkQuantity(value);
     if (!q.ok) sink(q.message, 'format');

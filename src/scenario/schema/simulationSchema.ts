@@ -20,6 +20,7 @@ import type {
   SimulationMetadata,
   SimulationSpecDocument,
   StartupDocument,
+  StartupRangeDocument,
   VariantDocument,
   WorkloadDocument,
 } from '../simulation/document.ts';
@@ -66,6 +67,28 @@ const SIM_LIMIT = "the simulator's limit";
 const PODS_LIMIT = `the simulator runs at most ${MAX_PODS.toLocaleString('en-US')} pods`;
 const setting = (description: string, extra: Partial<JsonSchema> = {}) =>
   duration(description, { 'x-maxSeconds': MAX_SETTING_SECONDS, 'x-limit': SIM_LIMIT, ...extra });
+
+/**
+ * A start-up delay: a duration (every pod alike), or a range drawn per pod, written as the nodes
+ * plane writes its provisioning delay (`{min, max, seed}`).
+ */
+const startupDelay = (description: string, fallback: string): JsonSchema => ({
+  ...setting(
+    `${description} Or a range { min, max, seed }: each pod's delay drawn uniformly between min and max (the same seed, the same delays; a timing draw draws them again).`,
+    { default: fallback },
+  ),
+  type: ['string', 'number', 'object'],
+  properties: {
+    min: setting('Shortest.'),
+    max: setting('Longest (≥ min). Default min.'),
+    seed: int32('Seed of the draws (the same seed, the same delays). Default 1.', {
+      minimum: 0,
+      maximum: 2147483647,
+    }),
+  } satisfies PropertiesOf<StartupRangeDocument>,
+  required: ['min'],
+  additionalProperties: false,
+});
 
 const versions = releaseList.map((r) => r.version);
 
@@ -188,15 +211,14 @@ const workload = object('The scaled workload: initial size, pod template and pod
     quantity('A pod-level request.'),
   ),
   startup: object('Pod start-up: created → scheduled → running → ready.', {
-    scheduling: setting('Created → scheduled (status.startTime set). Default 1s.', {
-      default: '1s',
-    }),
-    starting: setting('Scheduled → running (image pull, container start). Default 10s.', {
-      default: '10s',
-    }),
-    readinessDelay: setting(
-      'Running → Ready when there is no readinessProbe (a fixed delay). Default 20s.',
-      { default: '20s' },
+    scheduling: startupDelay('Created → scheduled (status.startTime set). Default 1s.', '1s'),
+    starting: startupDelay(
+      'Scheduled → running (image pull, container start). Default 10s.',
+      '10s',
+    ),
+    readinessDelay: startupDelay(
+      'Running → Ready when there is no readinessProbe. Default 20s.',
+      '20s',
     ),
     readinessProbe: object(
       "The container's readiness probe, as the kubelet runs it: probes start with the pod, every periodSeconds; the first to pass is the first at least initialDelaySeconds after the container started, and Ready needs successThreshold passes in a row. Replaces readinessDelay.",

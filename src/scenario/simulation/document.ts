@@ -192,10 +192,17 @@ export interface ReadinessProbeDocument {
   successThreshold?: number;
 }
 
+/** A start-up delay drawn per pod: uniform between min and max, from the seed. */
+export interface StartupRangeDocument {
+  min?: DurationText;
+  max?: DurationText;
+  seed?: number;
+}
+
 export interface StartupDocument {
-  scheduling?: DurationText;
-  starting?: DurationText;
-  readinessDelay?: DurationText;
+  scheduling?: DurationText | StartupRangeDocument;
+  starting?: DurationText | StartupRangeDocument;
+  readinessDelay?: DurationText | StartupRangeDocument;
   readinessProbe?: ReadinessProbeDocument;
 }
 

@@ -2,10 +2,12 @@
 import {
   DEFAULT_REPLICA_SET,
   type ContainerModel,
+  type PodStartupModel,
   type ReadinessProbeModel,
   type ReplicaSetModel,
   type WorkloadModel,
 } from '../../engine/simulation/input.ts';
+import type { StartupPhase, StartupRanges } from '../../engine/simulation/startupDelays.ts';
 import type { Reporter } from '../diagnostics.ts';
 import {
   DEFAULT_CONTAINER,
@@ -41,14 +43,7 @@ export function buildWorkload(
   return {
     initialReplicas,
     containers: buildContainers(w, report),
-    startup: {
-      schedulingSeconds: seconds(startup.scheduling, DEFAULT_STARTUP.schedulingSeconds),
-      startingSeconds: seconds(startup.starting, DEFAULT_STARTUP.startingSeconds),
-      readinessDelaySeconds: seconds(startup.readinessDelay, DEFAULT_STARTUP.readinessDelaySeconds),
-      ...(startup.readinessProbe === undefined
-        ? {}
-        : { readinessProbe: readinessProbe(startup.readinessProbe) }),
-    },
+    startup: buildStartup(startup, [...base, 'startup'], report),
     startupCpuBurst:
       burst === undefined
         ? null
@@ -117,6 +112,35 @@ function replicaSet(value: unknown): ReplicaSetModel {
     apiQps: typeof r.apiQps === 'number' && r.apiQps > 0 ? r.apiQps : DEFAULT_REPLICA_SET.apiQps,
     apiBurst: int(r.apiBurst, DEFAULT_REPLICA_SET.apiBurst),
     burstReplicas: int(r.burstReplicas, DEFAULT_REPLICA_SET.burstReplicas),
+  };
+}
+
+/** `startup`: each delay fixed, or a range drawn per pod (engine startupDelays.ts). */
+function buildStartup(
+  startup: Record<string, unknown>,
+  at: string[],
+  report: Reporter,
+): PodStartupModel {
+  const ranges: StartupRanges = {};
+  const phase = (key: StartupPhase, fallback: number): number => {
+    const v = startup[key];
+    if (typeof v !== 'object' || v === null) return seconds(v, fallback);
+    const r = record(v);
+    const min = seconds(r.min, fallback);
+    const max = seconds(r.max, min);
+    if (max < min) report.error([...at, key, 'max'], `max (${max}s) is below min (${min}s)`);
+    else if (max > min)
+      ranges[key] = { minSeconds: min, maxSeconds: max, seed: num(r.seed, 1) >>> 0 };
+    return min;
+  };
+  return {
+    schedulingSeconds: phase('scheduling', DEFAULT_STARTUP.schedulingSeconds),
+    startingSeconds: phase('starting', DEFAULT_STARTUP.startingSeconds),
+    readinessDelaySeconds: phase('readinessDelay', DEFAULT_STARTUP.readinessDelaySeconds),
+    ...(startup.readinessProbe === undefined
+      ? {}
+      : { readinessProbe: readinessProbe(startup.readinessProbe) }),
+    ...(Object.keys(ranges).length > 0 ? { ranges } : {}),
   };
 }
 
