@@ -81,6 +81,12 @@ test.describe('pasting real files', () => {
     await expect(other.getByRole('combobox', { name: 'HPA to simulate' })).toHaveValue('ingress');
     await expect(other.locator('.scenario-meta strong')).toHaveText('ingress');
     await fresh.close();
+    // Another file pasted, without 'ingress': its first HPA runs, as the picker shows.
+    await setEditorText(page, corpus('v2-two-hpas-two-pdbs-blank-lines.yaml'));
+    await waitUpToDate(page);
+    await expect(picker).toHaveValue('guard-api-hpa');
+    await expect(page.locator('.scenario-meta strong')).toHaveText('guard-api-hpa');
+    expect((await markers(page)).filter((m) => m.severity === 'error')).toEqual([]);
   });
 
   test('a JSON file runs as it is; a trailing comma kubectl refuses is one marker at the comma', async ({
