@@ -81,11 +81,14 @@ test.describe('pasting real files', () => {
     await expect(other.getByRole('combobox', { name: 'HPA to simulate' })).toHaveValue('ingress');
     await expect(other.locator('.scenario-meta strong')).toHaveText('ingress');
     await fresh.close();
+    // Another file pasted, without 'ingress': its first HPA runs, as the picker shows.
+    await setEditorText(page, corpus('v2-two-hpas-two-pdbs-blank-lines.yaml'));
+    await waitUpToDate(page);
+    await expect(picker).toHaveValue('guard-api-hpa');
+    await expect(page.locator('.scenario-meta strong')).toHaveText('guard-api-hpa');
+    expect((await markers(page)).filter((m) => m.severity === 'error')).toEqual([]);
 
     // At 1024 px a kubectl dump's namespace/name shows whole in the picker (it was cut at 60 %).
-    // (Back to the first HPA first: a remembered choice the next text lacks is an error.)
-    await picker.selectOption('wordpress');
-    await waitUpToDate(page);
     await page.setViewportSize({ width: 1024, height: 768 });
     const hpa = (ns: string, name: string) =>
       `- apiVersion: autoscaling/v2\n  kind: HorizontalPodAutoscaler\n  metadata: { name: ${name}, namespace: ${ns} }\n  spec:\n    scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: ${name} }\n    maxReplicas: 11\n`;
