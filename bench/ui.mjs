@@ -21,6 +21,7 @@ import { chromium } from '@playwright/test';
 import chromiumLaunch from '../e2e/chromium.json' with { type: 'json' };
 import {
   PROFILE_CATEGORIES,
+  phaseLines,
   profileLines,
   startCpuProfile,
   stopCpuProfile,
@@ -119,7 +120,8 @@ const installSettle = () => {
       const end = () => {
         observer?.disconnect();
         clearTimeout(timer);
-        const at = { paint: NaN, doubleRaf: NaN };
+        // `dom`: when the page showed the result (React's commit), before its frame is painted.
+        const at = { paint: NaN, doubleRaf: NaN, dom: performance.now() };
         const both = () => !Number.isNaN(at.paint) && !Number.isNaN(at.doubleRaf) && resolve(at);
         requestAnimationFrame(() => {
           const channel = new MessageChannel();
@@ -206,6 +208,45 @@ const coldSpares = () => {
     if (m && m.type === 'APPLY' && m.path?.[0] === 'run' && m.argumentList?.[0]?.value === 0)
       return;
     return post.call(this, message, ...rest);
+  };
+};
+
+/**
+ * `--profile`: each gesture's critical path. `__benchPhase.start()` before a gesture; the first run
+ * posted to a worker after it and the last run reply (with the worker's own parse and simulate
+ * times) are marked; `of(t0, settled)` gives them in ms from `t0`, with `__benchSettle`'s `dom`
+ * (the page shows the result) and `paint` (its frame painted).
+ */
+const phaseMarks = () => {
+  let marks = null;
+  const now = () => performance.now();
+  window.__benchPhase = {
+    start: () => (marks = { post: NaN, reply: NaN, parseMs: NaN, simulateMs: NaN }),
+    of: (t0, at) =>
+      marks && {
+        post: marks.post - t0,
+        parse: marks.parseMs,
+        simulate: marks.simulateMs,
+        reply: marks.reply - t0,
+        dom: at.dom - t0,
+        paint: at.paint - t0,
+      },
+  };
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (m, ...rest) {
+    if (marks && Number.isNaN(marks.post) && m?.type === 'APPLY' && m.path?.[0] === 'run')
+      marks.post = now();
+    return post.call(this, m, ...rest);
+  };
+  const add = Worker.prototype.addEventListener;
+  Worker.prototype.addEventListener = function (type, listener, options) {
+    if (type !== 'message') return add.call(this, type, listener, options);
+    const spy = (e) => {
+      const v = e.data?.value;
+      if (marks && v?.timings && v.runId > 0) Object.assign(marks, { reply: now(), ...v.timings });
+      return typeof listener === 'function' ? listener.call(this, e) : listener.handleEvent(e);
+    };
+    return add.call(this, type, spy, options);
   };
 };
 
@@ -310,6 +351,7 @@ async function editToRepaint(browser, side = { url: base }, count = 20, cpu = nu
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await ctx.addInitScript(installSettle);
   if (side.init) await ctx.addInitScript(side.init);
+  if (cpu?.profile) await ctx.addInitScript(phaseMarks);
   const page = await ctx.newPage();
   await page.goto(side.url);
   await side.ready?.(page);
@@ -348,17 +390,20 @@ async function editToRepaint(browser, side = { url: base }, count = 20, cpu = nu
     const out = [];
     for (let i = 0; i < count; i++) {
       const k = i % 2;
+      window.__benchPhase?.start();
       const t0 = performance.now();
       hook.setValue(texts[k]);
       const t1 = await settle(
         () => podHours() === expected[k] && !document.querySelector('.sim-charts.is-stale'),
       );
-      out.push({ paint: t1.paint - t0, doubleRaf: t1.doubleRaf - t0 });
+      const phase = window.__benchPhase?.of(t0, t1);
+      out.push({ paint: t1.paint - t0, doubleRaf: t1.doubleRaf - t0, ...(phase ? { phase } : {}) });
     }
     return out;
   }, count);
   if (cpu?.profile) {
-    // `--profile`: where the edits' CPU went (uiProfile.mjs).
+    // `--profile`: where the edits' CPU went (uiProfile.mjs), and their critical path.
+    cpu.phases = samples.flatMap((x) => (x.phase ? [x.phase] : []));
     cpu.functions = await stopCpuProfile(profiler, count + 2);
     cpu.breakdown = traceBreakdown(await browser.stopTracing(), count + 2);
   } else if (cpu) cpuPerEdit(await browser.stopTracing(), count + 2, cpu);
@@ -413,6 +458,7 @@ async function dragToRepaint(browser, side = { url: base }, moves = DRAG_MOVES, 
       return add.call(this, type, spy, options);
     };
   });
+  if (profile) await ctx.addInitScript(phaseMarks);
   const page = await ctx.newPage();
   try {
     await page.goto(side.url);
@@ -449,6 +495,7 @@ async function dragToRepaint(browser, side = { url: base }, moves = DRAG_MOVES, 
     for (let i = 0; i < moves + 1; i++) {
       const before = await page.evaluate(() => {
         window.__dragT0 = null;
+        window.__benchPhase?.start();
         window.addEventListener(
           'pointermove',
           () => {
@@ -479,6 +526,7 @@ async function dragToRepaint(browser, side = { url: base }, moves = DRAG_MOVES, 
                     doubleRaf: t.doubleRaf - window.__dragT0,
                     // the run this frame shows (the latest reply's worker timings)
                     run: window.__benchRunTimings.at(-1),
+                    phase: window.__benchPhase?.of(window.__dragT0, t),
                   },
             ),
         before,
@@ -486,6 +534,7 @@ async function dragToRepaint(browser, side = { url: base }, moves = DRAG_MOVES, 
       if (i > 0 && ms !== null) out.push(ms); // the first move starts the drag: not counted
     }
     if (profile) {
+      profile.phases = out.flatMap((x) => (x.phase ? [x.phase] : []));
       profile.functions = await stopCpuProfile(profiler, moves + 1);
       profile.breakdown = traceBreakdown(await browser.stopTracing(), moves + 1);
     }
@@ -529,14 +578,29 @@ async function editorReady(browser, side) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     if (side.init) await ctx.addInitScript(side.init);
+    await ctx.addInitScript(chartsAt);
     const page = await ctx.newPage();
     await page.goto(side.url);
     await page.waitForSelector('[data-editor-ready="true"]', { timeout: 30_000 });
-    return await page.evaluate(() => performance.now());
+    const ready = await page.evaluate(() => performance.now());
+    await page.waitForFunction(() => window.__benchChartsAt !== undefined, null, {
+      timeout: 30_000,
+    });
+    return { ready, charts: await page.evaluate(() => window.__benchChartsAt) };
   } finally {
     await ctx.close();
   }
 }
+
+/** Init script: `__benchChartsAt`, when the first result's charts enter the page (a frame later). */
+const chartsAt = () => {
+  const seen = new MutationObserver(() => {
+    if (!document.querySelector('.sim-charts .chart-surface')) return;
+    seen.disconnect();
+    requestAnimationFrame(() => (window.__benchChartsAt = performance.now()));
+  });
+  seen.observe(document, { childList: true, subtree: true });
+};
 
 /**
  * A/B of edit → repaint and curve drag → repaint between two sides (two builds, or one build with
@@ -555,6 +619,7 @@ async function compareSides(browser, sides, rounds, freshWorker = false) {
     cpu: { main: [], workers: [] },
     fresh: [],
     ready: [],
+    charts: [],
   }));
   const loads = [];
   const p = (q, xs) => {
@@ -565,7 +630,9 @@ async function compareSides(browser, sides, rounds, freshWorker = false) {
     const order = r % 2 === 0 ? [0, 1] : [1, 0];
     for (const k of order) {
       loads.push(os.loadavg()[0]);
-      got[k].ready.push(await editorReady(browser, sides[k]));
+      const cold = await editorReady(browser, sides[k]);
+      got[k].ready.push(cold.ready);
+      got[k].charts.push(cold.charts);
       const edit = (await editToRepaint(browser, sides[k], 12, got[k].cpu)).map((x) => x.paint);
       const drag = (await dragToRepaint(browser, sides[k], 20)).times.map((x) => x.paint);
       got[k].edit.push([p(0.5, edit), p(0.95, edit)]);
@@ -613,6 +680,14 @@ async function compareSides(browser, sides, rounds, freshWorker = false) {
     // A cold page's editor ready (median over rounds).
     const [a, b] = got.map((g) => med(g.ready));
     figures['ui.editorReady'] = { unit: 'ms', A: a, B: b, ratio: Math.round((b / a) * 100) / 100 };
+    // … and when its first result's charts were on screen (the editor must not delay them).
+    const [c, d] = got.map((g) => med(g.charts));
+    figures['ui.firstChartsPaint'] = {
+      unit: 'ms',
+      A: c,
+      B: d,
+      ratio: Math.round((d / c) * 100) / 100,
+    };
   }
   if (freshWorker) {
     const [a, b] = got.map((g) => med(g.fresh));
@@ -703,6 +778,8 @@ try {
     const drag = {};
     await dragToRepaint(browser, { url: base }, DRAG_MOVES, drag);
     const lines = [
+      ...phaseLines('YAML edit → repaint', edit.phases),
+      ...phaseLines('curve drag → repaint (one move)', drag.phases),
       ...profileLines('YAML edit → repaint', edit.breakdown, edit.functions),
       ...profileLines('curve drag → repaint (one move)', drag.breakdown, drag.functions),
       `(load average ${os.loadavg()[0].toFixed(1)}; thread time from a Chromium trace, functions from a CPU profile of the page's thread; a build without minification)`,
@@ -728,14 +805,7 @@ try {
     for (let i = 0; i < 3; i++) {
       const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       // When the first result's charts enter the page (the first paint may be the page's shell).
-      await ctx.addInitScript(() => {
-        const seen = new MutationObserver(() => {
-          if (!document.querySelector('.sim-charts .chart-surface')) return;
-          seen.disconnect();
-          requestAnimationFrame(() => (window.__benchChartsAt = performance.now()));
-        });
-        seen.observe(document, { childList: true, subtree: true });
-      });
+      await ctx.addInitScript(chartsAt);
       const page = await ctx.newPage();
       await page.goto(base);
       await page.waitForSelector('[data-editor-ready="true"]', { timeout: 30_000 });

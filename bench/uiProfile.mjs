@@ -167,3 +167,33 @@ export function profileLines(title, breakdown, functions) {
     ...functions.allocated.map((t) => `  ${t.kB.toFixed(0).padStart(6)}    ${t.name}`),
   ];
 }
+
+/**
+ * A gesture's critical path, median and p95 over the gestures (ms from the input): the input to
+ * its run posted (the page's handlers), the worker's parse and simulate, the rest of posted →
+ * reply (waiting for the worker, structured clone, messages), the reply to the page showing it
+ * (the store's update and React's render and commit) and to its frame painted.
+ */
+export function phaseLines(title, phases) {
+  const q = (p, xs) => {
+    const v = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+    return v.length ? v[Math.min(v.length - 1, Math.floor(p * v.length))] : NaN;
+  };
+  const parts = [
+    ['input → run posted', (x) => x.post],
+    ['worker parse', (x) => x.parse],
+    ['worker simulate', (x) => x.simulate],
+    ['posted → reply, less the run', (x) => x.reply - x.post - x.parse - x.simulate],
+    ['reply → result in the DOM', (x) => x.dom - x.reply],
+    ['DOM → frame painted', (x) => x.paint - x.dom],
+    ['input → frame painted', (x) => x.paint],
+  ];
+  const f = (ms) => ms.toFixed(1).padStart(6);
+  return [
+    `${title}: critical path, ms (median, p95 over ${phases.length} gestures)`,
+    ...parts.map(([name, pick]) => {
+      const xs = phases.map(pick);
+      return `  ${f(q(0.5, xs))} ${f(q(0.95, xs))}  ${name}`;
+    }),
+  ];
+}

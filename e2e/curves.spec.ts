@@ -119,6 +119,19 @@ test.describe('curve editor', () => {
     await expect.poll(() => editorText(page)).toMatch(/- \{ at: 6, value: \d+ \} # quiet/);
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => editorText(page)).toBe(up);
+    // Typed in the editor, then a key on the point at once: the panel reads a typed text's curves
+    // when idle, or when the user turns to it first; the point moves from the typed value.
+    const typed = up.replace(
+      /- \{ at: 0, value: \d+ \} # quiet/,
+      '- { at: 0, value: 5000 } # quiet',
+    );
+    await setEditorText(page, typed);
+    await first.focus();
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => editorText(page)).not.toBe(typed);
+    const moved = Number(/- \{ at: 0, value: (\d+) \} # quiet/.exec(await editorText(page))![1]);
+    expect(moved).toBeGreaterThan(5000);
+    expect(moved).toBeLessThan(value);
   });
 
   test('a shape is picked; noise keeps the curve under it with a seed', async ({ page }) => {

@@ -87,5 +87,21 @@ test.describe('nodes', () => {
     await expect(page.getByRole('heading', { name: /^Sync 46\b/ })).toBeVisible();
     await expect(page.getByText(/Rollout in progress: 7 old, 15 new pods/).first()).toBeVisible();
     await page.screenshot({ path: info.outputPath('rollout-1280x720.png') });
+
+    // Nodes under every member at 1024×768: each lane's label ("Karpenter nodes ≤ 4", its
+    // weight) is whole, one part a line, however narrow the label column.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.getByRole('button', { name: 'Presets' }).click();
+    await gallery.getByRole('button', { name: /^Load preset Nodes under every cluster/ }).click();
+    await waitUpToDate(page);
+    const west = page.locator('.cl-lane[data-cluster="west"] .cl-sub');
+    await expect(west).toContainText('Karpenter nodes');
+    const cut = await page
+      .locator('.cl-label strong, .cl-sub > span')
+      .evaluateAll((els) =>
+        els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent),
+      );
+    expect(cut).toEqual([]);
+    await page.locator('.clusters').screenshot({ path: info.outputPath('lanes-1024x768.png') });
   });
 });

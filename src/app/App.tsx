@@ -7,7 +7,6 @@ import { useCallback, useMemo, useRef, useState, type CSSProperties } from 'reac
 import './theme.css';
 import './app.css';
 import './presenter/presenter.css';
-import { SimulationCharts } from '../charts/index.ts';
 import { ClusterDecision, ClustersPanel } from '../panels/clusters/index.ts';
 import { NodesPanel } from '../panels/nodes/index.ts';
 import { comparedRuns, parseMemberKey } from '../run/runKey.ts';
@@ -30,11 +29,11 @@ import {
   usePresetName,
   useResult,
   useSelectedSync,
-  useShownStale,
   useLayout,
   WIDTH_LIMITS,
 } from '../store/index.ts';
 import { CurveEditor } from './CurveEditor.tsx';
+import { ShownStale, StaleCharts } from './ShownStale.tsx';
 import { playbackPosition, useDocumentTheme, useFocusView } from './useFocusView.ts';
 import { downloadComparisonPng, fileStem, hpaName } from './download.ts';
 import { EditorPane } from './EditorPane.tsx';
@@ -70,12 +69,7 @@ export function App() {
   const result = useResult();
   const draws = useDrawsView();
   const federation = useFederation();
-  const stale = useShownStale();
-  // Why the charts are not the text's: a first paste with errors must not read as its own run.
   const errors = useErrorCount();
-  const staleNote = errors
-    ? `last valid scenario · ${errors} error${errors === 1 ? '' : 's'} in the editor`
-    : 'stale — simulating';
   const held = useHeld();
   const hpaChoice = useHpaChoice();
   const selected = useSelectedSync();
@@ -209,15 +203,19 @@ export function App() {
             />
           ) : null}
           <div className="kpis">
-            <KpiStrip
-              kpis={result?.kpis ?? null}
-              stale={stale}
-              staleNote={staleNote}
-              durationSeconds={result?.durationSeconds}
-              hasDemand={hasDemand}
-              draws={draws.kpis}
-              nodeCost={result?.nodes?.kpis ?? null}
-            />
+            <ShownStale>
+              {(stale, staleNote) => (
+                <KpiStrip
+                  kpis={result?.kpis ?? null}
+                  stale={stale}
+                  staleNote={staleNote}
+                  durationSeconds={result?.durationSeconds}
+                  hasDemand={hasDemand}
+                  draws={draws.kpis}
+                  nodeCost={result?.nodes?.kpis ?? null}
+                />
+              )}
+            </ShownStale>
           </div>
           {/* A federation's runs are compared when it has variants (one total per HPA). */}
           {result && (!federation || comparedRuns(runs).length > 1) ? (
@@ -243,14 +241,12 @@ export function App() {
           ) : null}
           <div ref={chartsRef} id="charts" tabIndex={-1}>
             {result ? (
-              <SimulationCharts
+              <StaleCharts
                 series={result.series}
                 selectedSync={selected}
                 onSelectSync={actions.selectSync}
                 // A member's decision is not the total's: its window is not drawn on these charts.
                 selectedDetail={parseMemberKey(focusedRun)?.member ? null : detail}
-                stale={stale}
-                staleNote={staleNote}
                 overlays={overlays}
                 focusedRun={focusedRun}
                 onZoomChange={setChartZoom}

@@ -105,13 +105,36 @@ export function firstDifference(
   return { path: path || '(root)', expected, actual };
 }
 
+/**
+ * The texts a case states (format extension, tests/conformance/README.md): each expected
+ * condition's `message` where given, and the step's events when `expected.events` is present.
+ */
+function textDifference(e: VectorExpected, out: CaseOutput) {
+  const conditions = out.result.conditions;
+  for (let i = 0; i < e.conditions.length; i++) {
+    const want = e.conditions[i]!.message;
+    if (want === undefined) continue;
+    if (conditions[i]?.message !== want) {
+      return { path: `conditions.${i}.message`, expected: want, actual: conditions[i]?.message };
+    }
+  }
+  if (e.events === undefined) return null;
+  const events = out.result.events.map((v) => ({
+    type: v.type,
+    reason: v.reason,
+    message: v.message,
+  }));
+  return firstDifference(e.events, events, 'events');
+}
+
 /** Compare a case; null when it conforms. With `trace`, the projected trace must match too. */
 export function checkCase(c: VectorCase, out: CaseOutput = runVectorCase(c), trace = false) {
   if (!c.expected) return { path: 'expected', expected: 'an expected block', actual: 'none' };
-  const d = firstDifference(
-    normativeExpected(c.expected),
-    normativeOutput(out, c.expected.observedGeneration !== undefined),
-  );
+  const d =
+    firstDifference(
+      normativeExpected(c.expected),
+      normativeOutput(out, c.expected.observedGeneration !== undefined),
+    ) ?? textDifference(c.expected, out);
   if (d || !trace || !c.expected.trace) return d;
   const t = firstDifference(
     c.expected.trace,

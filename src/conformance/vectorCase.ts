@@ -18,8 +18,11 @@ export interface VectorExpected {
   desiredReplicas: number;
   rescaled: boolean;
   lastScaleTime: number | null;
-  conditions: { type: string; status: string; reason: string }[];
+  /** `message` (format extension): when a case gives it, it is compared word for word */
+  conditions: { type: string; status: string; reason: string; message?: string }[];
   history: ControllerMemory;
+  /** format extension: the events the step records, in order, compared when present */
+  events?: { type: string; reason: string; message: string }[];
   /** release vectors only: status.observedGeneration after the step (null = not written) */
   observedGeneration?: number | null;
   trace?: Record<string, unknown>;

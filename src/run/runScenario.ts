@@ -38,6 +38,12 @@ export interface RunOptions {
    * caller that reads only its KPIs or a series (draws, the search); the same figures
    */
   replay?: boolean;
+  /**
+   * false (with `replay` false): a single-cluster run keeps only its KPIs; its series other than
+   * spec and current replicas and rescales are empty, and it logs no events (the search's
+   * candidates); the same KPIs
+   */
+  series?: boolean;
 }
 
 /** The parse summary every caller shows: diagnostics, notices, names, the effective HPA. */
@@ -137,6 +143,7 @@ export function executeRun(plan: RunPlan, options: RunOptions = {}): RunResult {
     ...(workBudget !== undefined ? { workBudget } : {}),
     ...(options.curves ? { curves: options.curves } : {}),
     ...(options.replay === false ? { replay: false } : {}),
+    ...(options.series === false ? { series: false } : {}),
   });
   if (outcome.ok) return { ...plan, ok: true, result: outcome.result };
   return failed(plan, outcome);

@@ -29,10 +29,12 @@ export type JudgedOutcome = { ok: true; runs: JudgedRun[] } | { ok: false; error
 export function runJudged(plans: readonly RunPlan[], curves?: () => CurveCompiler): JudgedOutcome {
   const runs: JudgedRun[] = [];
   for (const plan of plans) {
-    // Only the KPIs are kept: no replay snapshots (the same figures).
+    // Only the KPIs are kept: no replay snapshots, no series but the KPIs' (the same figures).
     const run = executeRun(
       plan,
-      curves && !plan.federation ? { curves: curves(), replay: false } : { replay: false },
+      curves && !plan.federation
+        ? { curves: curves(), replay: false, series: false }
+        : { replay: false, series: false },
     );
     if (!run.ok) {
       const who = plan.federation ? `${plan.federation.model} model: ` : '';

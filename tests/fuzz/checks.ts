@@ -101,8 +101,18 @@ export function diagnosticFindings(
     if (hasUnsafeCharacters(d.message)) bad('raw control in a message');
     if (d.message.startsWith('internal error'))
       out.push({ kind: 'crash', message: `internal error ${where}` });
+    const leak = leakedValue(d.message, text);
+    if (leak) bad(`a JavaScript value (${leak}) in a message`);
   }
   return out;
+}
+
+/** "undefined", "NaN", "Infinity" or "[object Object]" a message shows but the input never wrote. */
+export function leakedValue(message: string, input: string): string | null {
+  for (const m of message.matchAll(/undefined|NaN|-?Infinity|\[object Object\]/g)) {
+    if (!input.includes(m[0])) return m[0];
+  }
+  return null;
 }
 
 export function checkScenario(

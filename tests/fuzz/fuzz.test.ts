@@ -154,6 +154,13 @@ describe('fuzz (short run)', () => {
     expect(kinds([{ ...d, column: 4 }])[0]).toMatch(/^diagnostic out of range/);
     expect(kinds([{ ...d, endColumn: 1 }])[0]).toMatch(/^empty range/);
     expect(kinds([{ ...d, message: 'a\u001bb' }])[0]).toMatch(/^raw control/);
+    // A value JavaScript printed (a KEDA threshold of 1e308 once read '"Infinitym" is not a
+    // Kubernetes quantity'); the input's own "NaN" echoed back is no finding.
+    expect(kinds([{ ...d, message: '"Infinitym" is not a quantity' }])[0]).toMatch(
+      /^a JavaScript value \(Infinity\)/,
+    );
+    expect(kinds([{ ...d, message: 'got undefined' }])[0]).toMatch(/^a JavaScript value/);
+    expect(diagnosticFindings('threshold: NaN', [{ ...d, message: 'got "NaN"' }])).toEqual([]);
     expect(pollution()).toBeNull();
     const proto = Object.prototype as Record<string, unknown>;
     proto.polluted = 1;

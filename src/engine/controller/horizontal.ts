@@ -9,6 +9,7 @@
 // trace is built in trace.ts.
 
 import { ByPositionScratch } from './byPositionScratch.ts';
+import { labelSelectorString } from './labelSelectorString.ts';
 import { removeCondition, setCondition, workingConditions } from './conditions.ts';
 import { expandObservation, hasPodGroups } from './groupedPods.ts';
 import {
@@ -275,16 +276,28 @@ function computeReplicasForMetric(
       if (!spec.object) {
         return failed(a, 'FailedGetObjectMetric', 'invalid object metric source: no object block');
       }
-      return computeStatusForObjectMetric(a, specReplicas, statusReplicas, spec, obs, tolerances);
+      return wrapErr(
+        computeStatusForObjectMetric(a, specReplicas, statusReplicas, spec, obs, tolerances),
+        'failed to get object metric value: ',
+      );
     case 'Pods':
       if (!spec.pods) {
         return failed(a, 'FailedGetPodsMetric', 'invalid pods metric source: no pods block');
       }
-      return computeStatusForPodsMetric(a, specReplicas, spec, obs, tolerances, ctx);
+      return wrapErr(
+        computeStatusForPodsMetric(a, specReplicas, spec, obs, tolerances, ctx),
+        'failed to get pods metric value: ',
+      );
     case 'Resource':
-      return computeStatusForResourceMetric(a, specReplicas, spec, obs, tolerances, ctx);
+      return wrapErr(
+        computeStatusForResourceMetric(a, specReplicas, spec, obs, tolerances, ctx),
+        `failed to get ${spec.resource?.name} resource metric value: `,
+      );
     case 'ContainerResource':
-      return computeStatusForContainerResourceMetric(a, specReplicas, spec, obs, tolerances, ctx);
+      return wrapErr(
+        computeStatusForContainerResourceMetric(a, specReplicas, spec, obs, tolerances, ctx),
+        `failed to get ${spec.containerResource?.container} container metric value: `,
+      );
     case 'External':
       if (!spec.external) {
         return failed(
@@ -298,6 +311,15 @@ function computeReplicasForMetric(
       // The API server's validation rejects unknown types; a scenario may still carry one.
       return failed(a, 'InvalidMetricSourceType', `unknown metric source type "${spec.type}"`);
   }
+}
+
+/**
+ * The error a metric hands to computeReplicasForMetrics ("invalid metrics …, first error is: …",
+ * the FailedComputeMetricsReplicas event): upstream wraps it once more than the condition's text.
+ */
+function wrapErr(p: MetricProposal, prefix: string): MetricProposal {
+  if (p.err !== undefined) p.err = prefix + p.err;
+  return p;
 }
 
 /** A failed metric: its condition (recording the event), and the status when it got that far. */
@@ -318,10 +340,13 @@ function proposed(
   name: string,
   valueKind: ValueKind,
   calc: ReplicaCalculation,
+  metricNameProposal = name,
 ): MetricProposal {
+  // `name` labels the metric in the explanation; metricNameProposal is upstream's text for the
+  // ValidMetricFound condition and the rescale reason, which for some sources reads oddly.
   const status = { name, valueKind, calc };
   if (calc.error !== undefined) return failed(a, reason, calc.error, status);
-  return { replicaCountProposal: calc.replicaCount, metricNameProposal: name, status };
+  return { replicaCountProposal: calc.replicaCount, metricNameProposal, status };
 }
 
 function isSet(v: MetricTarget['value']): v is NonNullable<MetricTarget['value']> {
@@ -352,7 +377,8 @@ function computeStatusForObjectMetric(
       a.calibration,
       a.config.int32Caps,
     );
-    return proposed(a, 'FailedGetObjectMetric', name, 'value', calc);
+    const upstreamName = `${src.describedObject?.kind} metric ${src.metric?.name}`;
+    return proposed(a, 'FailedGetObjectMetric', name, 'value', calc, upstreamName);
   } else if (target?.type === 'AverageValue' && isSet(target.averageValue)) {
     const calc = getObjectPerPodMetricReplicas(
       obs,
@@ -364,7 +390,11 @@ function computeStatusForObjectMetric(
       src.describedObject.name,
       a.calibration,
     );
-    return proposed(a, 'FailedGetObjectMetric', name, 'average', calc);
+    // Upstream's text says "external metric" for an Object AverageValue target too.
+    const upstreamName = `external metric ${src.metric?.name}(${labelSelectorString(src.metric?.selector)})`;
+    const p = proposed(a, 'FailedGetObjectMetric', name, 'average', calc, upstreamName);
+    if (p.err !== undefined) p.err = `failed to get ${src.metric.name} object metric: ${p.err}`;
+    return p;
   }
   return failed(
     a,
@@ -398,6 +428,8 @@ function computeStatusForPodsMetric(
 interface ResourceProposal {
   calc?: ReplicaCalculation;
   metricNameProposal: string;
+  /** the explanation's label when it is not metricNameProposal */
+  label?: string;
   valueKind: ValueKind;
   err?: string;
 }
@@ -429,7 +461,15 @@ function computeStatusForResourceMetricGeneric(
       container,
       ctx,
     );
-    return { calc, metricNameProposal: resource, valueKind: 'average', err: calc.error };
+    return {
+      calc,
+      // upstream names a raw target "<resource> resource" for a container metric too
+      metricNameProposal: `${resourceName} resource`,
+      label: resource,
+      valueKind: 'average',
+      err:
+        calc.error === undefined ? undefined : `failed to get ${resourceName} usage: ${calc.error}`,
+    };
   }
 
   if (target?.averageUtilization === undefined || target.averageUtilization === null) {
@@ -450,7 +490,15 @@ function computeStatusForResourceMetricGeneric(
     ctx,
   );
   const metricNameProposal = `${resource} utilization (percentage of request)`;
-  return { calc, metricNameProposal, valueKind: 'util', err: calc.error };
+  return {
+    calc,
+    metricNameProposal,
+    valueKind: 'util',
+    err:
+      calc.error === undefined
+        ? undefined
+        : `failed to get ${resourceName} utilization: ${calc.error}`,
+  };
 }
 
 /** A generic resource result as this metric's proposal, failing under `reason`. */
@@ -460,7 +508,11 @@ function resourceProposal(
   r: ResourceProposal,
 ): MetricProposal {
   if (!r.calc) return failed(a, reason, r.err!);
-  return proposed(a, reason, r.metricNameProposal, r.valueKind, r.calc);
+  const label = r.label ?? r.metricNameProposal;
+  if (r.err !== undefined) {
+    return failed(a, reason, r.err, { name: label, valueKind: r.valueKind, calc: r.calc });
+  }
+  return proposed(a, reason, label, r.valueKind, r.calc, r.metricNameProposal);
 }
 
 // upstream: horizontal.go computeStatusForResourceMetric
@@ -533,6 +585,7 @@ function computeStatusForExternalMetric(
   const src = metricSpec.external!;
   const target = src.target;
   const name = `external metric ${src.metric?.name}`;
+  const upstreamName = `${name}(${labelSelectorString(src.metric?.selector)})`;
   if (isSet(target?.averageValue)) {
     const calc = getExternalPerPodMetricReplicas(
       obs,
@@ -541,8 +594,11 @@ function computeStatusForExternalMetric(
       src.metric.name,
       tolerances,
       a.config.int32Caps,
+      src.metric.selector,
     );
-    return proposed(a, 'FailedGetExternalMetric', name, 'average', calc);
+    const p = proposed(a, 'FailedGetExternalMetric', name, 'average', calc, upstreamName);
+    if (p.err !== undefined) p.err = `failed to get ${src.metric.name} external metric: ${p.err}`;
+    return p;
   }
   if (isSet(target?.value)) {
     const calc = getExternalMetricReplicas(
@@ -552,8 +608,11 @@ function computeStatusForExternalMetric(
       src.metric.name,
       tolerances,
       a.config.int32Caps,
+      src.metric.selector,
     );
-    return proposed(a, 'FailedGetExternalMetric', name, 'value', calc);
+    const p = proposed(a, 'FailedGetExternalMetric', name, 'value', calc, upstreamName);
+    if (p.err !== undefined) p.err = `failed to get external metric ${src.metric.name}: ${p.err}`;
+    return p;
   }
   return failed(
     a,

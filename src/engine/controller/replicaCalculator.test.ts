@@ -1463,7 +1463,8 @@ describe('TestReplicaCalcExternalMetric (Value target)', () => {
   it('fails when the metric returns no sample', () => {
     const r = getExternalMetricReplicas(externalObs([], readiness([true])), 1, 1, 'qps', TOL);
     expect(r.error).toBe(
-      'unable to get external metric qps: no metrics returned from external metrics API',
+      // "%s/%s/%+v": namespace, metric, the nil selector
+      'unable to get external metric default/qps/nil: no metrics returned from external metrics API',
     );
   });
 });

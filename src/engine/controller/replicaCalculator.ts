@@ -17,6 +17,7 @@
 // IEEE 754, so the results are bit for bit upstream's.
 
 import { extended } from './extended.ts';
+import { labelSelectorString } from './labelSelectorString.ts';
 import type { PodMetricsInfo } from './metricsClient.ts';
 import {
   getExternalMetric,
@@ -39,6 +40,7 @@ import {
 } from './replicaCalculatorCommon.ts';
 import type {
   Int32Caps,
+  LabelSelector,
   Observation,
   PodGroups,
   PodObservation,
@@ -265,6 +267,36 @@ export function calcPlainMetricReplicas(
   );
 }
 
+/**
+ * GetObjectMetricReplicas' and GetObjectPerPodMetricReplicas' error, in upstream's argument
+ * order: `"unable to get metric %s: %v on %s %s/%s", metricName, objectRef.Kind, namespace,
+ * objectRef.Name, err` (the kind lands after the colon and the error after the slash).
+ */
+function objectMetricError(
+  obs: Observation,
+  metricName: string,
+  kind: string,
+  name: string,
+  err: string,
+): string {
+  return `unable to get metric ${metricName}: ${kind} on ${namespaceOf(obs)} ${name}/${err}`;
+}
+
+/** The HPA's namespace, as the API server defaults an unset one. */
+function namespaceOf(obs: Observation): string {
+  return obs.hpa.metadata?.namespace || 'default';
+}
+
+/** GetExternalMetricReplicas' and GetExternalPerPodMetricReplicas' error (`%s/%s/%+v: %s`). */
+function externalMetricError(
+  obs: Observation,
+  metricName: string,
+  selector: LabelSelector | undefined,
+  err: string,
+): string {
+  return `unable to get external metric ${namespaceOf(obs)}/${metricName}/${labelSelectorString(selector)}: ${err}`;
+}
+
 // upstream: replica_calculator.go GetObjectMetricReplicas
 /** An Object metric with a Value target. */
 export function getObjectMetricReplicas(
@@ -280,7 +312,7 @@ export function getObjectMetricReplicas(
 ): ReplicaCalculation {
   const got = getObjectMetric(obs, metricName, kind, name);
   if (!got.ok)
-    return { replicaCount: 0, error: `unable to get metric ${metricName}: ${got.error}` };
+    return { replicaCount: 0, error: objectMetricError(obs, metricName, kind, name, got.error) };
   const usage = got.value;
   const r = getUsageRatioReplicaCount(
     obs,
@@ -376,7 +408,7 @@ export function getObjectPerPodMetricReplicas(
 ): ReplicaCalculation {
   const got = getObjectMetric(obs, metricName, kind, name);
   if (!got.ok)
-    return { replicaCount: 0, error: `unable to get metric ${metricName}: ${got.error}` };
+    return { replicaCount: 0, error: objectMetricError(obs, metricName, kind, name, got.error) };
   return perPodReplicas(got.value, targetAverageUsage, statusReplicas, tolerances, calibration);
 }
 
@@ -413,10 +445,14 @@ export function getExternalMetricReplicas(
   metricName: string,
   tolerances: Tolerances,
   int32Caps: Int32Caps = 'v1.35',
+  metricSelector?: LabelSelector,
 ): ReplicaCalculation {
   const got = getExternalMetric(obs, metricName);
   if (!got.ok)
-    return { replicaCount: 0, error: `unable to get external metric ${metricName}: ${got.error}` };
+    return {
+      replicaCount: 0,
+      error: externalMetricError(obs, metricName, metricSelector, got.error),
+    };
   const usage = sumExternal(got.value);
   // Karmada has no External path (its FederatedHPA rejects External metrics): never calibrated.
   const r = getUsageRatioReplicaCount(
@@ -439,10 +475,14 @@ export function getExternalPerPodMetricReplicas(
   metricName: string,
   tolerances: Tolerances,
   int32Caps: Int32Caps = 'v1.35',
+  metricSelector?: LabelSelector,
 ): ReplicaCalculation {
   const got = getExternalMetric(obs, metricName);
   if (!got.ok)
-    return { replicaCount: 0, error: `unable to get external metric ${metricName}: ${got.error}` };
+    return {
+      replicaCount: 0,
+      error: externalMetricError(obs, metricName, metricSelector, got.error),
+    };
   return perPodReplicas(
     sumExternal(got.value),
     targetUsagePerPod,

@@ -4,9 +4,8 @@
 
 import type { ControllerConfig, HorizontalPodAutoscaler } from '../controller/index.ts';
 import type { FederationInput } from './federationInput.ts';
-import type { NodesInput } from './nodesInput.ts';
+import type { DelayInput, NodesInput } from './nodesInput.ts';
 import type { ScrapeStagger } from './scrapeStagger.ts';
-import type { StartupRanges } from './startupDelays.ts';
 import type { Curve } from './curves/index.ts';
 import type { KedaRunInput } from '../keda/step.ts';
 
@@ -32,6 +31,12 @@ export interface ReadinessProbeModel {
   periodSeconds: number;
   successThreshold: number;
 }
+
+/** The phases of a pod's start-up a range can be given for. */
+export type StartupPhase = 'scheduling' | 'starting' | 'readinessDelay';
+
+/** Ranges per phase; a phase without one takes its fixed delay (PodStartupModel's field). */
+export type StartupRanges = Partial<Record<StartupPhase, DelayInput>>;
 
 export interface PodStartupModel {
   /** created → scheduled (status.startTime set), still Pending */

@@ -6,6 +6,7 @@
 import type { ReconcileTrace } from '../controller/index.ts';
 import { curveShape, type CurveShape } from './curves/breaks.ts';
 import type { CompiledCurve, Curve } from './curves/index.ts';
+import type { PieceReplay } from './curves/tape.ts';
 import { DemandIntegral, Episodes, PieceLog, type OverloadSums } from './overload.ts';
 import type { SimulationInput } from './input.ts';
 import type { CostKpi, Kpis } from './result.ts';
@@ -57,7 +58,12 @@ export class KpiAccumulator {
   private readonly input: SimulationInput;
 
   /** `traffic`: the world's compiled traffic curve (null: none, so nothing to serve) */
-  constructor(input: SimulationInput, traffic: CompiledCurve | null) {
+  /** `pieces`: a search's piece tape for the traffic integral (curves/tape.ts), or null */
+  constructor(
+    input: SimulationInput,
+    traffic: CompiledCurve | null,
+    pieces: PieceReplay | null = null,
+  ) {
     this.input = input;
     this.initialReplicas = input.workload.initialReplicas;
     this.scaleUpTolerance = input.controller.tolerance;
@@ -67,7 +73,10 @@ export class KpiAccumulator {
       traffic && input.traffic
         ? new DemandIntegral(traffic, shapeOf(input.traffic, input.durationSeconds))
         : null;
-    if (this.integral !== null) this.integral.log = this.pieces;
+    if (this.integral !== null) {
+      this.integral.log = this.pieces;
+      this.integral.tape = pieces;
+    }
     // Overload needs both a traffic curve and a pod capacity; otherwise recovery is measured on
     // the controller's own signal: how long some metric stays above target after it rises.
     this.overloadBasis = input.traffic !== null && input.workload.podCapacity !== null;

@@ -1,6 +1,6 @@
 // SimulateOptions.replay false: a compact run that keeps no snapshots (draws, the search) gives
 // the figures of the run that keeps them, and its meter counts the same work.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../scenario/index.ts';
@@ -27,6 +27,30 @@ describe('a compact run without replay snapshots', () => {
       // a run near its budget stops at the same place either way
       expect(none.counts).toEqual(kept.counts);
       expect(kept.counts.snapshotPods).toBeGreaterThan(0);
+    });
+  }
+});
+
+// SimulateOptions.series false (the search's candidates): only the KPIs' series are written.
+describe('a run that keeps only its KPIs', () => {
+  const presets = readdirSync(PRESETS).filter((f) => f.endsWith('.yaml'));
+  for (const name of presets) {
+    it(`${name}: the same KPIs and work, no other series, no events`, () => {
+      const parsed = parseScenario(readFileSync(resolve(PRESETS, name), 'utf8'));
+      if (!parsed.ok || !parsed.input) throw new Error(`${name} does not parse`);
+      const kept = new WorkMeter();
+      const only = new WorkMeter();
+      const a = simulate(parsed.input, { meter: kept, replay: false });
+      const b = simulate(parsed.input, { meter: only, replay: false, series: false });
+      if (!a.ok || !b.ok) throw new Error('runs must succeed');
+      expect(b.result.kpis).toEqual(a.result.kpis);
+      expect(only.counts).toEqual(kept.counts);
+      if (parsed.input.keda) return; // KEDA's runs keep every series
+      expect(b.result.series.time.length).toBe(0);
+      expect(b.result.events.sync.length).toBe(0);
+      expect(Array.from(b.result.series.specReplicas)).toEqual(
+        Array.from(a.result.series.specReplicas),
+      );
     });
   }
 });

@@ -8,6 +8,7 @@
 
 import { CURVE_CHUNK, type CompiledCurve } from './curves/index.ts';
 import type { CurveShape } from './curves/breaks.ts';
+import type { PieceReplay } from './curves/tape.ts';
 
 /** Bisections of a straight piece that a clamp bends (a kink found to 2⁻²⁴ of the piece). */
 const MAX_DEPTH = 24;
@@ -53,6 +54,7 @@ export class Episodes {
 
 /**
  * The straight pieces one `add` cut [from, to) into, each as the line from y0 to y1 over h seconds
+ * from x0
  * (the demand already times the share). The pieces do not depend on the capacity (a piece is
  * halved on its values alone), so the work served under any capacity over the same stretch is a
  * sum over them (`servedOver`): the pods' CPU counters read the KPIs' own integral this way.
@@ -62,6 +64,7 @@ export class PieceLog {
   to = NaN;
   share = NaN;
   n = 0;
+  x0 = new Float64Array(16);
   y0 = new Float64Array(16);
   y1 = new Float64Array(16);
   h = new Float64Array(16);
@@ -74,7 +77,7 @@ export class PieceLog {
     this.n = 0;
   }
 
-  push(y0: number, y1: number, h: number): void {
+  push(x0: number, y0: number, y1: number, h: number): void {
     const n = this.n;
     if (n === this.h.length) {
       const grow = (a: Float64Array) => {
@@ -82,10 +85,12 @@ export class PieceLog {
         b.set(a);
         return b;
       };
+      this.x0 = grow(this.x0);
       this.y0 = grow(this.y0);
       this.y1 = grow(this.y1);
       this.h = grow(this.h);
     }
+    this.x0[n] = x0;
     this.y0[n] = y0;
     this.y1[n] = y1;
     this.h[n] = h;
@@ -119,6 +124,12 @@ export class DemandIntegral {
   private hint = 0;
   /** where each piece of an `add` is written too (null: nowhere) */
   log: PieceLog | null = null;
+  /**
+   * Earlier runs' pieces of the same stretches (a search's, curves/tape.ts PieceTape; needs a
+   * `log`, which it records from), or null. A stretch on it is integrated from the recorded
+   * pieces, in their order: the same sums, episodes and log, bit for bit.
+   */
+  tape: PieceReplay | null = null;
   /** a batch of whole pieces: their ends, where their reads start, and the reads' times/values */
   private readonly ends = new Float64Array(BATCH + 1);
   private readonly firsts = new Int32Array(BATCH + 1);
@@ -145,6 +156,29 @@ export class DemandIntegral {
   ): void {
     this.log?.reset(a, b, share);
     if (!(b > a) || share <= 0) return;
+    const tape = this.tape;
+    if (tape !== null) {
+      const at = tape.match(a, b, share);
+      if (at >= 0) {
+        const { x0, y0, y1, h } = tape;
+        for (let k = at; k < at + tape.count; k++)
+          this.integrateLine(x0[k]!, capacity, y0[k]!, y1[k]!, h[k]!, sums, episodes);
+        return;
+      }
+    }
+    this.cut(a, b, capacity, sums, episodes, share);
+    if (tape !== null && this.log !== null) tape.record(this.log);
+  }
+
+  /** `add`'s stretch cut into straight pieces (the curve sampled in batches) and integrated. */
+  private cut(
+    a: number,
+    b: number,
+    capacity: number,
+    sums: OverloadSums,
+    episodes: Episodes | null,
+    share: number,
+  ): void {
     const br = this.breaks;
     let i = this.hint;
     // the first break after a: back from the hint (a stretch asked for again), else on from it
@@ -319,9 +353,20 @@ export class DemandIntegral {
   ): void {
     const h = x1 - x0;
     const quarter = (q3 - q1) / 2;
-    const y0 = q1 - quarter;
-    const y1 = q3 + quarter;
-    this.log?.push(y0, y1, h);
+    this.integrateLine(x0, c, q1 - quarter, q3 + quarter, h, sums, ep);
+  }
+
+  /** The piece from x0 as the line from y0 to y1 over h seconds: logged, summed, judged. */
+  private integrateLine(
+    x0: number,
+    c: number,
+    y0: number,
+    y1: number,
+    h: number,
+    sums: OverloadSums,
+    ep: Episodes | null,
+  ): void {
+    this.log?.push(x0, y0, y1, h);
     sums.demand += above(y0, y1, 0, h);
     sums.unmet += above(y0, y1, c, h);
     // Floating noise must not open an episode: over by more than a billionth.

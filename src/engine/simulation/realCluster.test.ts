@@ -412,7 +412,7 @@ describe('a metrics API outage', () => {
     ]);
     for (const s of after.slice(0, 2))
       expect(s.conditions.find((c) => c.type === 'ScalingActive')!.message).toBe(
-        'the HPA was unable to compute the replica count: unable to get metrics for resource cpu: unable to fetch metrics from resource metrics API: the server is currently unable to handle the request (get pods.metrics.k8s.io)',
+        'the HPA was unable to compute the replica count: failed to get cpu utilization: unable to get metrics for resource cpu: unable to fetch metrics from resource metrics API: the server is currently unable to handle the request (get pods.metrics.k8s.io)',
       );
   });
 

@@ -95,12 +95,22 @@ export class Recorder {
   private readonly world: World;
   /** KEDA's series and KPIs (a ScaledObject's run), else null */
   readonly keda: KedaRecorder | null;
+  /** only what the KPIs are built from is kept (SimulateOptions.series false) */
+  private readonly kpisOnly: boolean;
 
-  constructor(input: SimulationInput, world: World, syncCount: number, full: boolean) {
+  /** `kpisOnly`: keep only the series the KPIs read, and no events (not with KEDA or `full`) */
+  constructor(
+    input: SimulationInput,
+    world: World,
+    syncCount: number,
+    full: boolean,
+    kpisOnly = false,
+  ) {
     this.input = input;
     this.world = world;
+    this.kpisOnly = kpisOnly && !full && !input.keda;
     const metrics = input.hpa.spec.metrics ?? [];
-    this.series = allocateSeries(syncCount, metrics.length, {
+    this.series = allocateSeries(this.kpisOnly ? 0 : syncCount, metrics.length, {
       metricInfo: metrics.map(describeMetric),
       // KEDA's minReplicaCount 0 is drawn as 0 (the HPA it creates has 1: KEDA goes below it).
       minReplicas: input.keda
@@ -109,7 +119,13 @@ export class Recorder {
       maxReplicas: input.hpa.spec.maxReplicas,
       tolerance: { scaleUp: input.controller.tolerance, scaleDown: input.controller.tolerance },
     });
-    this.kpis = new KpiAccumulator(input, world.traffic);
+    if (this.kpisOnly) {
+      // KpiAccumulator.build reads these three; every other series stays empty
+      this.series.specReplicas = new Float64Array(syncCount);
+      this.series.currentReplicas = new Float64Array(syncCount).fill(NaN);
+      this.series.rescaled = new Uint8Array(syncCount);
+    }
+    this.kpis = new KpiAccumulator(input, world.kpiTraffic, world.trafficPieces);
     this.syncs = full ? [] : null;
     this.keda = input.keda ? new KedaRecorder(input.keda, syncCount) : null;
   }
@@ -145,6 +161,13 @@ export class Recorder {
     const { r } = step;
     const s = this.series;
     const t = step.time;
+    if (this.kpisOnly) {
+      s.specReplicas[k] = cluster.specReplicas;
+      s.currentReplicas[k] = step.before;
+      s.rescaled[k] = r.rescaled ? 1 : 0;
+      this.kpis.sync(t, r.trace, interval);
+      return;
+    }
     const cap = this.input.workload.podCapacity;
     const record = this.syncs ? syncRecord(step, cluster, hpa) : null;
     if (record && keda)

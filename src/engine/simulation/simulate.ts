@@ -61,6 +61,13 @@ export interface SimulateOptions {
    * same series and KPIs; the meter counts the snapshots anyway. Default true.
    */
   replay?: boolean;
+  /**
+   * false: a compact run without replay keeps only its KPIs: the series hold only what the KPIs
+   * are built from (spec and current replicas, rescales), the others are empty, and no event is
+   * logged (a search's candidates). The same KPIs; the meter counts the series anyway. A run
+   * with KEDA, a full record or replay keeps every series. Default true.
+   */
+  series?: boolean;
 }
 
 /** Why the engine refuses an input, or null when it can run it. */
@@ -139,8 +146,9 @@ export function runSimulation(
 function run(input: SimulationInput, sim: Simulation, options: SimulateOptions): SimulationResult {
   const full = options.record === 'full';
   const cluster = sim.cluster;
-  const recorder = new Recorder(input, sim.world, sim.syncCount, full);
   const keep = !full && options.replay !== false;
+  const kpisOnly = !full && !keep && options.series === false;
+  const recorder = new Recorder(input, sim.world, sim.syncCount, full, kpisOnly);
   const replay = keep ? replayIndex(sim.syncCount, { kind: 'hpa' }) : null;
   countSeries(sim, input.hpa.spec.metrics?.length ?? 0, 1);
   const nodePlane = findPlane(sim.plane, NodePlane);

@@ -4,16 +4,12 @@
 // fixed: nothing here invents a spread the scenario does not give.
 
 import { mix32, noiseUnit } from './curves/noiseHash.ts';
-import type { PodStartupModel } from './input.ts';
-import type { DelayInput } from './nodesInput.ts';
+import type { PodStartupModel, StartupPhase, StartupRanges } from './input.ts';
 
-/** The phases of a pod's start-up a range can be given for. */
-export type StartupPhase = 'scheduling' | 'starting' | 'readinessDelay';
+// Declared beside PodStartupModel (input.ts), which holds the ranges: no import cycle.
+export type { StartupPhase, StartupRanges };
 
 const SALT: Record<StartupPhase, number> = { scheduling: 1, starting: 2, readinessDelay: 3 };
-
-/** Ranges per phase; a phase without one takes its fixed delay (PodStartupModel's field). */
-export type StartupRanges = Partial<Record<StartupPhase, DelayInput>>;
 
 const FIXED: Record<StartupPhase, keyof PodStartupModel> = {
   scheduling: 'schedulingSeconds',

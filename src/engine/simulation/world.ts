@@ -3,8 +3,8 @@
 // could share one World (federation): the only state here is the queues, which the serving pods
 // drain, and the adapters' last values.
 
-import type { CompiledCurve, Curve } from './curves/index.ts';
-import { LIVE_CURVES, type CurveCompiler } from './curves/tape.ts';
+import { compileCurve, type CompiledCurve, type Curve } from './curves/index.ts';
+import { LIVE_CURVES, type CurveCompiler, type PieceReplay } from './curves/tape.ts';
 import {
   DEFAULT_SCRAPE_OFFSET_SECONDS,
   type ExternalLoad,
@@ -52,6 +52,10 @@ export function metricsServerReadyAt(up: number, scrapes: ScrapeSchedule): numbe
 
 export class World {
   readonly traffic: CompiledCurve | null;
+  /** the traffic as the KPIs' exact integral reads it (`traffic` but with a piece tape) */
+  readonly kpiTraffic: CompiledCurve | null;
+  /** earlier runs' pieces of that integral (a search's, curves/tape.ts PieceTape), or null */
+  readonly trafficPieces: PieceReplay | null;
   /** resource and pods loads: per-pod usage, in the order of each pod's usage ring */
   readonly perPodLoads: PerPodLoad[] = [];
   private readonly objectLoads = new Map<
@@ -77,6 +81,13 @@ export class World {
     const compile = (c: Curve | null): CompiledCurve | null =>
       c === null ? null : curves.compile(c);
     this.traffic = compile(input.traffic);
+    // With a search's piece tape the KPIs' integral reads its own live curve, and only where a
+    // stretch is not on the tape: the traffic's tape then sees the same calls in every run.
+    this.trafficPieces = curves.pieces ?? null;
+    this.kpiTraffic =
+      this.trafficPieces === null || input.traffic === null
+        ? this.traffic
+        : compileCurve(input.traffic);
     this.outages = input.outages;
     this.prometheus = input.metricsPipeline.prometheus ?? null;
     this.scrapeOffset = input.metricsPipeline.offsetSeconds ?? DEFAULT_SCRAPE_OFFSET_SECONDS;

@@ -77,7 +77,12 @@ export const Lane = memo(function Lane(p: LaneProps) {
     >
       <div className="cl-label">
         <strong>{lane.label}</strong>
-        <span title={lane.subTitle}>{lane.sub}</span>
+        {/* One line per part ("CA nodes ≤ 4", "weight 3"), so a narrow column cuts none of them. */}
+        <span className="cl-sub" title={lane.subTitle ?? lane.sub}>
+          {lane.sub.split(' · ').map((part) => (
+            <span key={part}>{part}</span>
+          ))}
+        </span>
         <SelectedValues lane={lane} selected={p.selected} />
       </div>
       <div className="cl-plot-cell">

@@ -4,14 +4,17 @@
 // same path as typing (onEdit), one gesture id per drag so a drag is one undo step.
 
 import {
+  useCallback,
   useEffect,
   useMemo,
+  useReducer,
   useRef,
   useState,
   type KeyboardEvent,
   type MouseEvent,
   type PointerEvent,
 } from 'react';
+import { flushSync } from 'react-dom';
 import './curves.css';
 import {
   addPoint,
@@ -48,6 +51,7 @@ import {
   yOf,
   type Frame,
 } from './geometry.ts';
+import { CATCH_UP_EVENTS, createTextFollower, whenIdle, type TextFollower } from './followText.ts';
 import { sameSlots } from './sameSlots.ts';
 import { seriesHandles, type SeriesHandle } from './seriesHandles.ts';
 
@@ -97,6 +101,8 @@ interface Drag {
 
 /** A drag sends at most one text per frame (ms). */
 const FRAME_MS = 16;
+/** A typed text's curves are read in an idle moment, at the latest this long after it (ms). */
+const IDLE_MS = 250;
 
 export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: CurvePanelProps) {
   // The text a drag just sent, with its curves known without parsing it (slotsWithWrites).
@@ -106,11 +112,43 @@ export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: Cu
   // made again: the same array, and every memo below holds.
   const kept = useRef<readonly CurveSlot[]>([]);
   const paths = useRef(new WeakMap<object, { key: string; d: string }>());
+  // The text whose curves are drawn (followText.ts): a typed one once the page is idle, the
+  // panel's own edits at once. Edits apply to `text`, the latest, by path.
+  const follower = useRef<TextFollower | null>(null);
+  follower.current ??= createTextFollower(text);
+  const slotsText = follower.current.shown(text);
+  const latest = useRef(text);
+  latest.current = text;
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (slotsText === text) return;
+    return whenIdle(() => follower.current!.catchUp(latest.current) && redraw(), IDLE_MS);
+  }, [slotsText, text]);
+  // Turning to the panel catches up first: a capture listener on the panel runs before React
+  // dispatches the event, whose handlers then belong to the caught-up render.
+  const panelRef = useCallback((el: HTMLElement | null) => {
+    if (!el) return;
+    const catchUp = (e: Event) => {
+      if (!follower.current!.catchUp(latest.current)) return;
+      // A choice just made in a <select> (or a field): the caught-up render must not reset it
+      // to the value it controls before the handler reads it.
+      const t = e.target;
+      const value =
+        t instanceof HTMLSelectElement || t instanceof HTMLInputElement ? t.value : null;
+      flushSync(redraw);
+      if (value !== null && (t as HTMLInputElement).isConnected)
+        (t as HTMLInputElement).value = value;
+    };
+    for (const type of CATCH_UP_EVENTS) el.addEventListener(type, catchUp, true);
+    return () => {
+      for (const type of CATCH_UP_EVENTS) el.removeEventListener(type, catchUp, true);
+    };
+  }, []);
   const slots = useMemo(() => {
-    const found = sent.current?.text === text ? sent.current.slots : findCurves(text);
+    const found = sent.current?.text === slotsText ? sent.current.slots : findCurves(slotsText);
     if (!sameSlots(found, kept.current)) kept.current = found;
     return kept.current;
-  }, [text]);
+  }, [slotsText]);
   const [chosen, setChosen] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [focused, setFocused] = useState<string | null>(null);
@@ -162,7 +200,7 @@ export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: Cu
     [],
   );
 
-  if (text.length > FIND_CURVES_MAX_CHARS)
+  if (slotsText.length > FIND_CURVES_MAX_CHARS)
     return (
       <section className="curve-panel" aria-label="Curve editor">
         <p className="curve-note">
@@ -178,6 +216,7 @@ export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: Cu
       return false;
     }
     setMessage(null);
+    follower.current!.own(r.text);
     onEdit(r.text, gesture);
     return true;
   }
@@ -351,7 +390,7 @@ export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: Cu
   const fields = curveFields(shown.json).filter((f) => f.name !== 'value' || type !== 'constant');
 
   return (
-    <section className="curve-panel" aria-label="Curve editor">
+    <section ref={panelRef} className="curve-panel" aria-label="Curve editor">
       <div className="curve-bar">
         <label>
           Curve{' '}

@@ -3,7 +3,6 @@
 
 import { memo, useMemo } from 'react';
 import { tidyNumbers } from '../../format/format.ts';
-import { runColour } from '../../format/runColours.ts';
 import { formatElapsed } from '../../format/timeAxis.ts';
 import type { SyncDetail } from '../../worker/protocol.ts';
 import type { NodeRun } from '../../run/index.ts';
@@ -11,6 +10,8 @@ import { DecisionChain } from './DecisionChain.tsx';
 import { DescribeBlock } from './DescribeBlock.tsx';
 import { KedaStep } from '../keda/KedaStep.tsx';
 import type { Rescale } from './rescales.ts';
+import { FirstClicks } from './FirstClicks.tsx';
+import { RunSwitch, type ExplainedRun } from './RunSwitch.tsx';
 import { ReactionTimeline } from './ReactionTimeline.tsx';
 import type { ReactionSeries } from './reaction.ts';
 import { decisionChain } from '../../explain/decisionChain.ts';
@@ -49,92 +50,6 @@ export interface ExplainPanelProps {
   presenter?: boolean;
   /** presenter mode: scroll to the deciding step (default); off while a lesson sits above */
   scrollToDeciding?: boolean;
-}
-
-/** Enough to start from without pushing the panel past the viewport. */
-const RESCALES_SHOWN = 12;
-
-/** The empty state: what to do, and the run's rescales as links to their syncs. */
-function FirstClicks(props: { rescales: readonly Rescale[]; onSelectSync(index: number): void }) {
-  const { rescales } = props;
-  if (rescales.length === 0)
-    return (
-      <p className="explain-rescales-none">No rescale in this run: every sync kept its count.</p>
-    );
-  return (
-    <nav aria-label="Rescales in this run">
-      <h3 className="explain-h3">Rescales in this run</h3>
-      <ol className="explain-rescales">
-        {rescales.slice(0, RESCALES_SHOWN).map((r) => (
-          <li key={r.index}>
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => props.onSelectSync(r.index)}
-            >
-              {formatElapsed(r.time, true)}
-            </button>{' '}
-            sync {r.index}: {r.from} → {r.to}
-          </li>
-        ))}
-      </ol>
-      {rescales.length > RESCALES_SHOWN ? (
-        <p className="muted">
-          and {rescales.length - RESCALES_SHOWN} more: step with ←/→ on a chart, or press Play
-        </p>
-      ) : null}
-    </nav>
-  );
-}
-
-export interface ExplainedRun {
-  key: string;
-  name: string;
-  role: 'hpa' | 'variant' | 'cluster';
-}
-
-/** "the HPA web", "variant fast-down": how the panel names a run. */
-export function runTitle(run: ExplainedRun): string {
-  return run.role === 'hpa' ? `the HPA ${run.name}` : `${run.role} ${run.name}`;
-}
-
-/** The run being explained and the switch to another, right where the explanation is read. */
-function RunSwitch(props: {
-  runs: readonly ExplainedRun[];
-  focusedRun: string;
-  index: number | null;
-  onFocusRun?: (key: string) => void;
-}) {
-  const at = Math.max(
-    0,
-    props.runs.findIndex((r) => r.key === props.focusedRun),
-  );
-  const run = props.runs[at]!;
-  return (
-    <div className="explain-run">
-      <p>
-        <span className="explain-run-swatch" style={{ background: runColour(at) }} />
-        Explaining <strong>{runTitle(run)}</strong>
-        {props.index !== null ? ` at sync ${props.index}` : ''}
-      </p>
-      {props.onFocusRun ? (
-        <label>
-          Explain{' '}
-          <select
-            aria-label="Run to explain"
-            value={run.key}
-            onChange={(e) => props.onFocusRun?.(e.target.value)}
-          >
-            {props.runs.map((r) => (
-              <option key={r.key} value={r.key}>
-                {runTitle(r)}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
-    </div>
-  );
 }
 
 /** Memoized: the app re-renders on every keystroke, the panel only when its props change. */

@@ -1,7 +1,3 @@
-export {
-  ExplainPanel,
-  runTitle,
-  type ExplainedRun,
-  type ExplainPanelProps,
-} from './ExplainPanel.tsx';
+export { ExplainPanel, type ExplainPanelProps } from './ExplainPanel.tsx';
+export { runTitle, type ExplainedRun } from './RunSwitch.tsx';
 export { rescalesOf, type Rescale } from './rescales.ts';

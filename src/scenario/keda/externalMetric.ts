@@ -11,6 +11,9 @@ import { ScalerParams } from './scalerParams.ts';
 import type { PortedMetric, ScalerPort } from './scalerRegistry.ts';
 import { OWNER_LABEL, str, type Obj } from './types.ts';
 
+/** The largest target whose milli count is exact here (2^53 − 1 thousandths). */
+const MAX_TARGET = Math.floor(Number.MAX_SAFE_INTEGER / 1000);
+
 export interface ExternalConverted extends Converted {
   port: PortedMetric;
   name: string;
@@ -65,10 +68,23 @@ export function externalMetric(
   if (port.label) params.label = port.label;
   const ported = port.parse(params, { namespace });
   if (!targetType || !ported || !params.ok) return null;
-  return [ported, ...(ported.more ?? [])].map((one) => {
-    const targetMilli = one.milli
-      ? getMetricTargetMili(one.target, version)
-      : Math.round(one.target * 1000);
+  const ones = [ported, ...(ported.more ?? [])];
+  const millis = ones.map((one) =>
+    one.milli ? getMetricTargetMili(one.target, version) : Math.round(one.target * 1000),
+  );
+  const huge = ones.findIndex((_, i) => !Number.isSafeInteger(millis[i]));
+  if (huge >= 0) {
+    // Go's int64 milli value would wrap to a negative target the API server refuses; say so at
+    // the threshold rather than in the HPA's terms (an "Infinitym" quantity).
+    const one = ones[huge]!;
+    report.error(
+      [...at, 'metadata', one.targetKey],
+      `${one.targetKey} ${one.target} is too large for a metric target: KEDA writes it as a milli-unit quantity, which holds at most about ${MAX_TARGET.toLocaleString('en-US')}`,
+    );
+    return null;
+  }
+  return ones.map((one, i) => {
+    const targetMilli = millis[i]!;
     const quantity = milliText(targetMilli);
     const name = one.unindexed ? one.name : `s${index}-${one.name}`;
     return {

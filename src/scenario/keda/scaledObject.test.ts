@@ -298,6 +298,18 @@ describe('refused, located at the ScaledObject field', () => {
     expect(period[1]).toBe(lineOf(text, 'periodSeconds: 0'));
   });
 
+  it('a threshold too large for a milli quantity is refused at the threshold, in plain words', () => {
+    const text = so(
+      `  triggers:\n    - type: prometheus\n      metadata: { serverAddress: "http://prom:9090", query: "q", threshold: "1e308" }\n`,
+    );
+    const e = errorAt(text);
+    expect(e).toHaveLength(1);
+    expect(e[0]![0]).toBe('hpa:spec.triggers[0].metadata.threshold');
+    expect(e[0]![1]).toBe(lineOf(text, 'threshold'));
+    expect(e[0]![2]).toMatch(/^threshold 1e\+308 is too large for a metric target/);
+    expect(e[0]![2]).not.toContain('Infinity');
+  });
+
   it("a workload an earlier HPA or ScaledObject already scales: refused as KEDA's webhook does", () => {
     const other = so(ONLY_CPU).replace('name: worker\nspec', 'name: first\nspec');
     const second = so(`  triggers:\n${PROM}`);

@@ -132,7 +132,7 @@ function limitClause(reason: string | undefined): string {
 
 function checkNumber(value: number, schema: JsonSchema, sink: Sink): boolean {
   if (!Number.isFinite(value)) {
-    sink(`must be a finite number, got ${value}`, 'format');
+    sink(`must be a finite number, got ${describeValue(value)}`, 'format');
     return false;
   }
   if (schema.format === 'int32' && (value < INT32_MIN || value > INT32_MAX)) {

@@ -36,7 +36,7 @@ describe('parseDuration (Go time.ParseDuration, or seconds)', () => {
       '9'.repeat(400) + 'h',
       'expected a duration such as 90s, 5m or 1h30m, got "' + '9'.repeat(40) + '"',
     ],
-    [Infinity, 'must be a finite number of seconds, got Infinity'],
+    [Infinity, 'must be a finite number of seconds, got an infinite number'],
     [true, 'expected a duration such as 90s, 5m or 1h30m, or a number of seconds'],
   ];
   it.each(bad)('%s is rejected', (input, message) => {

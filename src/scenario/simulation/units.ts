@@ -8,6 +8,7 @@
  * exactly by the controller's quantity module.
  */
 import { milliValue, parseQuantity, type QuantityString } from '../../engine/controller/index.ts';
+import { describeValue } from '../suggest.ts';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -30,7 +31,10 @@ const MAX_PARSED_SECONDS = 1e12;
 export function parseDuration(input: unknown): Parsed<number> {
   if (typeof input === 'number') {
     if (!Number.isFinite(input))
-      return { ok: false, message: `must be a finite number of seconds, got ${input}` };
+      return {
+        ok: false,
+        message: `must be a finite number of seconds, got ${describeValue(input)}`,
+      };
     if (input < 0) return { ok: false, message: `must not be negative, got ${input}` };
     return { ok: true, value: input };
   }
@@ -95,7 +99,7 @@ export function formatSeconds(seconds: number): string {
 /** Checks a quantity's syntax; the message explains the accepted forms. */
 export function checkQuantity(input: unknown): Parsed<QuantityString> {
   if (typeof input === 'number' && !Number.isFinite(input))
-    return { ok: false, message: `must be a finite number, got ${input}` };
+    return { ok: false, message: `must be a finite number, got ${describeValue(input)}` };
   if ((typeof input === 'string' || typeof input === 'number') && parseQuantity(input) !== null)
     return { ok: true, value: input };
   const shown = typeof input === 'string' ? JSON.stringify(input.slice(0, 40)) : String(input);

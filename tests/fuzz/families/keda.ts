@@ -79,7 +79,10 @@ export const KEDA_TRIGGER_TYPES = [
 
 const metadataValue = mostly(
   fc.constantFrom('"60"', '"30"', '"0.5"', '"1k"', '"100m"'),
-  fc.oneof(fc.constantFrom('60', '-1', '"x"', '"1e400"', 'null', '[1]', '{a: 1}'), quotedUnsafe),
+  fc.oneof(
+    fc.constantFrom('60', '-1', '"x"', '"1e400"', '"1e308"', '"9.3e15"', 'null', '[1]', '{a: 1}'),
+    quotedUnsafe,
+  ),
 );
 const metadata = fc
   .record(

@@ -66,6 +66,9 @@ describe('curve tapes', () => {
     // The replay was one: every call of the second run came off the tape.
     if (input.traffic !== null) expect(tapes.counts.replayed).toBeGreaterThan(0);
     expect(tapes.counts.live).toBe(0);
+    // and every stretch of the traffic's exact integral came off the piece tape
+    if (input.traffic !== null) expect(tapes.pieceCounts.replayed).toBeGreaterThan(0);
+    expect(tapes.pieceCounts.live).toBe(0);
   });
 
   it('answers live from the first call that asks for other times, and for another world', () => {
@@ -90,6 +93,23 @@ describe('curve tapes', () => {
     const elsewhere = tapes.forRun().compile(other);
     elsewhere.sampleInto(times, again, 3);
     expect(again[0]).toBe(compileCurve(other).valueAt(1));
+  });
+
+  it("cuts the traffic's pieces live from the first stretch that differs", () => {
+    const input = inputOf(presets.find((p) => p.name === 'default.yaml')!.text);
+    const tapes = new CurveTapes();
+    run(input, tapes); // records
+    // Another scrape phase: other stretches from the first scrape on, so no piece is replayed.
+    const shifted: SimulationInput = {
+      ...input,
+      metricsPipeline: { ...input.metricsPipeline, offsetSeconds: 3 },
+    };
+    const replayed = run(shifted, tapes);
+    const live = run(shifted);
+    expect(replayed.kpis).toEqual(live.kpis);
+    expect(firstDifference(replayed, live)).toBe('same');
+    expect(tapes.pieceCounts.replayed).toBe(0);
+    expect(tapes.pieceCounts.live).toBeGreaterThan(1000);
   });
 
   it('stops recording past its room, and what it kept still replays', () => {

@@ -15,6 +15,11 @@ import type { Curve } from './types.ts';
 /** How a run's World turns a curve spec into something to evaluate. */
 export interface CurveCompiler {
   compile(curve: Curve): CompiledCurve;
+  /**
+   * The traffic integral's pieces of earlier runs of the same world (a search's, `PieceTape`),
+   * or absent: every run cuts its own.
+   */
+  readonly pieces?: PieceReplay;
 }
 
 /** The live compiler: what a run uses without tapes. */
@@ -63,9 +68,15 @@ class Tape {
  */
 export class CurveTapes {
   private readonly tapes: Tape[] = [];
+  private readonly pieceTape = new PieceTape();
   private samples = 0;
   /** calls answered from a tape, and by a live curve (for tests and the bench) */
   readonly counts = { replayed: 0, live: 0 };
+
+  /** the traffic integral's stretches taken from the piece tape, and cut live after the first run */
+  get pieceCounts(): { replayed: number; live: number } {
+    return this.pieceTape.counts;
+  }
 
   constructor(private readonly maxSamples = MAX_TAPE_SAMPLES) {}
 
@@ -73,6 +84,7 @@ export class CurveTapes {
     for (const t of this.tapes) t.sealed = true;
     let next = 0;
     return {
+      pieces: this.pieceTape.forRun((n) => this.room(n)),
       compile: (spec) => {
         const index = next++;
         const tape = this.tapes[index];
@@ -177,4 +189,155 @@ export class CurveTapes {
       sampleAt: (times) => goLive().sampleAt(times),
     };
   }
+}
+
+/**
+ * What `PieceTape` records of one `add` call (../overload.ts DemandIntegral): the stretch
+ * [from, to) and share it asked for, and the straight pieces it cut, each the line from y0 to y1
+ * over h seconds.
+ */
+export interface PieceCall {
+  from: number;
+  to: number;
+  share: number;
+  n: number;
+  x0: Float64Array;
+  y0: Float64Array;
+  y1: Float64Array;
+  h: Float64Array;
+}
+
+/** One run's side of a PieceTape: replays while its calls match, records in the first run. */
+export interface PieceReplay {
+  /**
+   * The recorded pieces of this run's next call when it asks for exactly [from, to) at `share`
+   * (`===` on all three): the index of its first piece, its count in `count`; -1 when it differs,
+   * or past the recording (the run cuts its pieces live from then on).
+   */
+  match(from: number, to: number, share: number): number;
+  /** the count of the pieces `match` found */
+  readonly count: number;
+  /** the recorded pieces (read from `match`'s index for `count`) */
+  readonly x0: Float64Array;
+  readonly y0: Float64Array;
+  readonly y1: Float64Array;
+  readonly h: Float64Array;
+  /** Records a call cut live (only the first run records; later calls are ignored). */
+  record(call: PieceCall): void;
+}
+
+/**
+ * The traffic integral's pieces, call by call, shared by the runs of one world (a search). The
+ * pieces of a stretch depend on the traffic curve, the stretch and the share alone, never on the
+ * capacity (overload.ts halves a piece on its values), and a search's candidates integrate the
+ * same stretches (the scrape grid does not depend on the HPA): the first run records each call's
+ * pieces, and a later run takes them back instead of sampling and judging the curve again. Bit
+ * for bit the same by construction, as the curve tapes: a call is replayed only when it asks for
+ * exactly the stretch and share recorded, and the first that differs is cut live from then on.
+ */
+export class PieceTape {
+  private readonly from = new Doubles();
+  private readonly to = new Doubles();
+  private readonly share = new Doubles();
+  /** per call: where its pieces start (the next call's start ends it) */
+  private readonly starts: number[] = [];
+  private readonly x0 = new Doubles();
+  private readonly y0 = new Doubles();
+  private readonly y1 = new Doubles();
+  private readonly h = new Doubles();
+  private runs = 0;
+  private sealed = false;
+  /** stretches replayed, and cut live in a run after the first */
+  readonly counts = { replayed: 0, live: 0 };
+
+  /** `room(n)`: whether the set's budget takes n more numbers (else recording stops). */
+  forRun(room: (n: number) => boolean): PieceReplay {
+    const first = this.runs++ === 0;
+    if (!first) this.sealed = true;
+    return new PieceRun(this, first, room);
+  }
+
+  /** Call k's pieces [start, end) when it asked for exactly [from, to) at share, else -1. */
+  find(k: number, from: number, to: number, share: number): number {
+    if (k >= this.starts.length) return -1;
+    const f = this.from.data;
+    if (f[k] !== from || this.to.data[k] !== to || this.share.data[k] !== share) return -1;
+    return this.starts[k]!;
+  }
+
+  /** Where call k's pieces end. */
+  end(k: number): number {
+    return k + 1 < this.starts.length ? this.starts[k + 1]! : this.h.length;
+  }
+
+  get pieces(): { x0: Float64Array; y0: Float64Array; y1: Float64Array; h: Float64Array } {
+    return { x0: this.x0.data, y0: this.y0.data, y1: this.y1.data, h: this.h.data };
+  }
+
+  /** Appends one call (the first run only, while the set has room). */
+  record(c: PieceCall, room: (n: number) => boolean): void {
+    if (this.sealed) return;
+    if (!room(3 + 4 * c.n)) {
+      this.sealed = true;
+      return;
+    }
+    this.starts.push(this.h.length);
+    push(this.from, c.from);
+    push(this.to, c.to);
+    push(this.share, c.share);
+    for (let i = 0; i < c.n; i++) {
+      push(this.x0, c.x0[i]!);
+      push(this.y0, c.y0[i]!);
+      push(this.y1, c.y1[i]!);
+      push(this.h, c.h[i]!);
+    }
+  }
+}
+
+/** One run's side of a PieceTape. */
+class PieceRun implements PieceReplay {
+  count = 0;
+  x0: Float64Array;
+  y0: Float64Array;
+  y1: Float64Array;
+  h: Float64Array;
+  private call = 0;
+  private live = false;
+
+  constructor(
+    private readonly tape: PieceTape,
+    private readonly first: boolean,
+    private readonly room: (n: number) => boolean,
+  ) {
+    const p = tape.pieces;
+    this.x0 = p.x0;
+    this.y0 = p.y0;
+    this.y1 = p.y1;
+    this.h = p.h;
+  }
+
+  match(from: number, to: number, share: number): number {
+    if (this.first) return -1;
+    const counts = this.tape.counts;
+    const k = this.call;
+    const start = this.live ? -1 : this.tape.find(k, from, to, share);
+    if (start < 0) {
+      this.live = true;
+      counts.live++;
+      return -1;
+    }
+    counts.replayed++;
+    this.call = k + 1;
+    this.count = this.tape.end(k) - start;
+    return start;
+  }
+
+  record(c: PieceCall): void {
+    if (this.first) this.tape.record(c, this.room);
+  }
+}
+
+function push(d: Doubles, x: number): void {
+  d.reserve(1);
+  d.data[d.length++] = x;
 }

@@ -49,6 +49,11 @@ export function describeValue(value: unknown): string {
       return `the string ${JSON.stringify(shown)}`;
     }
     case 'number':
+      // YAML's .inf/.nan and overflowing literals (1e400) arrive as these: no JavaScript words
+      if (Number.isNaN(value)) return 'not a number (.nan)';
+      if (!Number.isFinite(value))
+        return value > 0 ? 'an infinite number' : 'a negative infinite number';
+      return String(value);
     case 'boolean':
       return String(value);
     case 'object':

@@ -1,0 +1,31 @@
+// The page (App.tsx) re-renders everything under it that is not memoized: it must not read a
+// store field that an edit changes before its result arrives, or every keystroke re-renders the
+// page beside the run it started. Those fields are read by the panes that show them.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/** Hooks whose value moves at an edit (the text, its pending state, undo), not at its result. */
+const PER_EDIT = [
+  'useScenarioText',
+  'useShownStale',
+  'useIsStale',
+  'useRunStatus',
+  'useGestureActive',
+  'useCanUndo',
+  'useCanRedo',
+];
+
+function storeHooksOf(file: string): string[] {
+  const source = readFileSync(join(import.meta.dirname, file), 'utf8');
+  const imports = [...source.matchAll(/import\s*{([^}]*)}\s*from\s*'\.\.\/store\/index\.ts'/g)];
+  return imports.flatMap((m) => m[1]!.split(',').map((name) => name.trim()));
+}
+
+describe('the page reads no per-edit state', () => {
+  it('App.tsx imports none of the hooks an edit changes', () => {
+    const hooks = storeHooksOf('App.tsx');
+    expect(hooks).toContain('useResult'); // the scan reads the imports
+    expect(hooks.filter((h) => PER_EDIT.includes(h))).toEqual([]);
+  });
+});

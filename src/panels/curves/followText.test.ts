@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { createTextFollower } from './followText.ts';
+
+describe('createTextFollower', () => {
+  it('keeps drawing the last text while another one is typed, until it catches up', () => {
+    const f = createTextFollower('a');
+    expect(f.shown('ab')).toBe('a');
+    expect(f.shown('abc')).toBe('a');
+    expect(f.catchUp('abc')).toBe(true);
+    expect(f.shown('abc')).toBe('abc');
+    expect(f.catchUp('abc')).toBe(false);
+  });
+
+  it("draws the panel's own edits at once", () => {
+    const f = createTextFollower('a');
+    f.own('a1');
+    expect(f.shown('a1')).toBe('a1');
+    // a later text that is not its own waits again
+    expect(f.shown('a1x')).toBe('a1');
+  });
+
+  it('an own edit superseded before it arrives is not drawn', () => {
+    const f = createTextFollower('a');
+    f.own('a1');
+    expect(f.shown('b')).toBe('a');
+  });
+});
