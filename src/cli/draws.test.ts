@@ -50,6 +50,20 @@ describe('cli --draws (issue 25)', () => {
     expect(text.code).toBe(0);
     expect(text.out).toMatch(/timing draws: 3 draws/);
     expect(text.out).toMatch(/every member cluster under it/);
+    // check judges each model's total at the worst draw (it said so and judged the run as written)
+    const worst = j.drawSummary.worst.unmetDemandPercent as number;
+    const asWritten = j.models[0].total.kpis.unmetDemandPercent as number;
+    expect(worst).toBeGreaterThan(asWritten);
+    const gate = cli(
+      'check',
+      file,
+      '--draws',
+      '3',
+      '--max-unmet-demand-percent',
+      String(asWritten),
+    );
+    expect(gate.code).toBe(1);
+    expect(gate.out).toContain(`FAIL unmet demand (%) at the worst of 3 draws: ${worst}`);
   });
 
   it('check gates on a percentile of the draws, the worst by default', () => {
