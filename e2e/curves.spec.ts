@@ -152,6 +152,12 @@ test.describe('curve editor', () => {
     await curvePanel(page).getByRole('button', { name: 'New seed' }).click();
     await expect.poll(() => editorText(page)).toContain('traffic: { type: noise, seed: 2,');
     await waitUpToDate(page);
+    // The bar is at its fullest with noise's fields: the hint is still read whole (not cut).
+    const note = curvePanel(page).getByRole('status');
+    await expect(note).toContainText('double-click adds one');
+    const cut = (e: Element) =>
+      Math.max(e.scrollHeight - e.clientHeight, e.scrollWidth - e.clientWidth);
+    expect(await note.evaluate(cut)).toBeLessThanOrEqual(1);
   });
 
   test('one undo history: the editor’s Ctrl+Z undoes a drag, then the typing', async ({ page }) => {

@@ -36,6 +36,25 @@ test.describe('errors in words', () => {
     const at = lines.map((l) => l.split(' ')[0]!.split(':')[0]);
     expect(new Set(at).size).toBe(at.length);
     expect(lines.join('\n')).not.toMatch(/token in YAML stream|compact mappings/);
+    // A real manifest's v2beta1 field under autoscaling/v2 (1024 px): the error says why, and
+    // its field path wraps instead of running out of the pane.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await setEditorText(
+      page,
+      defaultText.replace(
+        '        target:\n          type: Utilization\n          averageUtilization: 60',
+        '        targetAverageUtilization: 60',
+      ),
+    );
+    await expect(problems).toContainText(
+      "'targetAverageUtilization' is a field here only in another apiVersion",
+    );
+    const overflowing = await problems
+      .getByRole('listitem')
+      .evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).length);
+    expect(overflowing).toBe(0);
+    await setEditorText(page, broken);
+    await page.setViewportSize({ width: 1280, height: 720 });
     // the charts keep the last valid run, under one stale badge
     await expect(page.getByRole('figure', { name: /Replicas over time/ })).toBeVisible();
     await expect(page.locator('.stale-badge, .kpi-stale')).toHaveCount(1);

@@ -81,6 +81,36 @@ test.describe('pasting real files', () => {
     await expect(other.getByRole('combobox', { name: 'HPA to simulate' })).toHaveValue('ingress');
     await expect(other.locator('.scenario-meta strong')).toHaveText('ingress');
     await fresh.close();
+    // Another file pasted, without 'ingress': its first HPA runs, as the picker shows.
+    await setEditorText(page, corpus('v2-two-hpas-two-pdbs-blank-lines.yaml'));
+    await waitUpToDate(page);
+    await expect(picker).toHaveValue('guard-api-hpa');
+    await expect(page.locator('.scenario-meta strong')).toHaveText('guard-api-hpa');
+    expect((await markers(page)).filter((m) => m.severity === 'error')).toEqual([]);
+
+    // At 1024 px a kubectl dump's namespace/name shows whole in the picker (it was cut at 60 %).
+    await page.setViewportSize({ width: 1024, height: 768 });
+    const hpa = (ns: string, name: string) =>
+      `- apiVersion: autoscaling/v2\n  kind: HorizontalPodAutoscaler\n  metadata: { name: ${name}, namespace: ${ns} }\n  spec:\n    scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: ${name} }\n    maxReplicas: 11\n`;
+    await setEditorText(
+      page,
+      `apiVersion: v1\nkind: List\nitems:\n${hpa('ingress-nginx', 'ingress-nginx-controller')}${hpa('prod', 'api')}`,
+    );
+    await waitUpToDate(page);
+    await expect(picker).toHaveValue('ingress-nginx-controller');
+    const fits = await picker.evaluate((s: HTMLSelectElement) => {
+      const probe = document.createElement('span');
+      probe.style.font = getComputedStyle(s).font;
+      probe.style.position = 'absolute';
+      probe.style.whiteSpace = 'pre';
+      probe.textContent = s.selectedOptions[0]!.textContent;
+      document.body.append(probe);
+      const text = probe.getBoundingClientRect().width;
+      probe.remove();
+      // the text and the arrow
+      return text + 24 <= s.clientWidth;
+    });
+    expect(fits).toBe(true);
   });
 
   test('a JSON file runs as it is; a trailing comma kubectl refuses is one marker at the comma', async ({

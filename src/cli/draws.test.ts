@@ -37,6 +37,35 @@ describe('cli --draws (issue 25)', () => {
     expect(j.draws[2].nodeSeed).not.toBe(j.draws[1].nodeSeed);
   });
 
+  it('run --draws N of a multi-cluster scenario draws the group of member runs', () => {
+    const file = preset('multicluster/nodes-per-cluster.yaml');
+    const r = cli('run', file, '--format', 'json', '--draws', '3');
+    expect(r.code, r.err).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j.draws).toHaveLength(3);
+    expect(j.drawSummary).toMatchObject({ count: 3, seed: 1 });
+    // draw 0 is the first model's total as written
+    expect(j.draws[0].kpis).toEqual(j.models[0].total.kpis);
+    const text = cli('run', file, '--draws', '3');
+    expect(text.code).toBe(0);
+    expect(text.out).toMatch(/timing draws: 3 draws/);
+    expect(text.out).toMatch(/every member cluster under it/);
+    // check judges each model's total at the worst draw (it said so and judged the run as written)
+    const worst = j.drawSummary.worst.unmetDemandPercent as number;
+    const asWritten = j.models[0].total.kpis.unmetDemandPercent as number;
+    expect(worst).toBeGreaterThan(asWritten);
+    const gate = cli(
+      'check',
+      file,
+      '--draws',
+      '3',
+      '--max-unmet-demand-percent',
+      String(asWritten),
+    );
+    expect(gate.code).toBe(1);
+    expect(gate.out).toContain(`FAIL unmet demand (%) at the worst of 3 draws: ${worst}`);
+  });
+
   it('check gates on a percentile of the draws, the worst by default', () => {
     const args = [preset('default.yaml'), '--draws', '8'];
     const j = JSON.parse(

@@ -65,7 +65,7 @@ export function drawsText(d: Drawn): string {
   const { median, p95, worst, count } = d.stats;
   const fmt = (v: number | null) => (v === null ? '—' : String(v));
   const lines = [
-    `timing draws: ${count === 1 ? '1 draw' : `${count} draws`} (seed ${d.seed}; draw 0 is the scenario as written, the others draw the scrape and sync phases)`,
+    `timing draws: ${count === 1 ? '1 draw' : `${count} draws`} (seed ${d.seed}; draw 0 is the scenario as written, the others draw the scrape and sync phases, and with nodes or start-up ranges what each node and pod leaves to chance)`,
     `  ${'KPI'.padEnd(24)}${'median'.padStart(12)}${'p95'.padStart(12)}${'worst'.padStart(12)}`,
   ];
   for (const [label, f] of ROWS)

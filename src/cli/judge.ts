@@ -100,13 +100,18 @@ export function judgeParsed(parsed: ParseResult, limits: Limits): Judgement {
       const who = variant === undefined ? '' : `variant '${variant}', `;
       const outcome = executeRun(plan);
       if (!outcome.ok) return { ok: false, error: `${who}${model} model: ${outcome.error}` };
+      // --draws: the total judged over its draws (each the group of member runs under it).
+      const d = limits.draws;
+      const drawn = d ? executeDraws(plan, d.count, d.seed) : null;
+      if (drawn && !drawn.ok) return { ok: false, error: `${who}${model} model: ${drawn.error}` };
       verdicts.push({
         key: variant === undefined ? model : plan.key,
         role: variant === undefined ? 'model' : 'variant',
         name: `${variant === undefined ? '' : `${variant}: `}${model} model (total over ${members} clusters)`,
         gated: gated.includes(variant ?? runs[0]!.key),
-        checks: checksOf(outcome.result),
+        checks: checksOf(outcome.result, drawn ?? undefined),
         result: outcome.result,
+        ...(drawn ? { drawn } : {}),
       });
     }
     return { ok: true, runs: verdicts, federated: true, passed: allMet(verdicts) };

@@ -88,10 +88,7 @@ export function runCommand(argv: string[], io: Io): number {
       return 0;
     }
     const asked = drawsAsked ?? plan.summary.draws ?? null;
-    const drawn =
-      asked && (drawsAsked || !main.federation)
-        ? executeDraws(main, asked.count, asked.seed)
-        : null;
+    const drawn = asked ? executeDraws(main, asked.count, asked.seed) : null;
     if (drawn && !drawn.ok) {
       io.err(`${file}:1:1: error: ${drawn.error}`);
       return 2;
@@ -130,12 +127,19 @@ export function runCommand(argv: string[], io: Io): number {
           kpis: outcome.result.kpis,
         });
       }
+    // --draws: each draw the group of member runs, its figures the first model's total.
+    const fedDrawn = drawsAsked ? executeDraws(main, drawsAsked.count, drawsAsked.seed) : null;
+    if (fedDrawn && !fedDrawn.ok) {
+      io.err(`${file}:1:1: error: ${fedDrawn.error}`);
+      return 2;
+    }
     const explain = Boolean(args.values.explain);
     if (format === 'json')
       io.out(
         JSON.stringify({
           ...federationJson(name0, main.input, fed.runs, explain),
           ...(compared.length > 0 ? { variants: compared } : {}),
+          ...(fedDrawn?.ok ? drawsJson(fedDrawn) : {}),
         }),
       );
     else if (format === 'csv') io.out(federationCsv(fed.runs));
@@ -143,6 +147,10 @@ export function runCommand(argv: string[], io: Io): number {
       io.out(federationTable(name0, main.input, fed.runs, explain).trimEnd());
       if (compared.length > 0)
         io.out(`\nvariants side by side:\n${comparisonText(compared).trimEnd()}`);
+      if (fedDrawn?.ok)
+        io.out(
+          `\n${drawsText(fedDrawn).trimEnd()}\n  (each draw: every member cluster under it; the figures are the ${main.federation.model} model's total)`,
+        );
     }
     return 0;
   }

@@ -94,15 +94,17 @@ export function executeDrawsAt(
 ): { ok: true; draws: DrawRunSeries[] } | { ok: false; error: string } {
   const problem = drawsProblem(count);
   if (problem) return { ok: false, error: problem };
-  if (plan.federation)
-    return { ok: false, error: 'draws run one cluster; a multi-cluster scenario runs once' };
+  // A multi-cluster draw is the group of member runs under it; its figures, the model's total.
+  const drawn = plan.federation
+    ? { ...plan, federation: { ...plan.federation, member: null } }
+    : plan;
   const wanted = indices === null ? null : new Set(indices);
   const draws: DrawRunSeries[] = [];
   for (const draw of timingDraws(plan.input, count, seed)) {
     if (wanted && !wanted.has(draw.index)) continue;
     // A draw keeps its KPIs and replicas only: no replay snapshots (the same figures).
     const run = executeRun(
-      { ...plan, input: drawInput(plan.input, draw) },
+      { ...drawn, input: drawInput(plan.input, draw) },
       { ...options, replay: false },
     );
     if (!run.ok) return { ok: false, error: `draw ${draw.index} of ${count}: ${run.error}` };

@@ -34,6 +34,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
     runs = createRunsSlice(ctx, deps.client, tab.guard, tab.held, {
       parsed: scenario.parsed,
       noticed: scenario.noticed,
+      hpaAbsent: scenario.hpaAbsent,
       focus,
     });
     const prefs = createPrefsSlice(ctx, deps.storage);

@@ -18,6 +18,7 @@ function runs(held = false) {
   const slice = createRunsSlice(h.ctx, client, createRunGuard(session, new FakeClock()), held, {
     parsed: (text, reply) => ({ parse: reply.parse, parseText: text }),
     noticed: (notice) => ({ notice }),
+    hpaAbsent: () => h.put({ hpa: null }),
     focus,
   });
   h.put({ ...focus.initial, ...slice.initial });

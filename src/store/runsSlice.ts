@@ -42,6 +42,8 @@ export interface RunsLinks {
   parsed(text: string, reply: RunReply): Pick<ScenarioState, 'parse' | 'parseText'>;
   /** the scenario slice's notice field showing `notice` (set together with the run status) */
   noticed(notice: Notice): Pick<ScenarioState, 'notice'>;
+  /** the chosen HPA is not in the text the run was for: fall back to the first (and run it) */
+  hpaAbsent(): void;
   focus: FocusSlice;
 }
 
@@ -100,6 +102,11 @@ export function createRunsSlice(
         : settled;
       set({ ...parsed, runStatus });
     }
+    // A choice the text no longer holds (renamed, deleted, another file pasted): the parse names
+    // the HPAs it holds and selected none. The picker shows the first; the run follows it.
+    const p = reply.parse;
+    const absent = hpa !== null && p.hpaChoices.length > 0 && p.selectedHpa === '';
+    if (absent && get().hpa === hpa && get().text === text) links.hpaAbsent();
   }
 
   return {

@@ -50,6 +50,8 @@ export interface ScenarioSlice {
   parsed(text: string, reply: RunReply): Pick<ScenarioState, 'parse' | 'parseText'>;
   /** the notice field showing `notice` */
   noticed(notice: Notice): Pick<ScenarioState, 'notice'>;
+  /** the chosen HPA is gone from the text: back to the first, as the picker shows */
+  hpaAbsent(): void;
 }
 
 /** What the scenario slice needs of the others: the runs slice's run and hold, the focus. */
@@ -252,5 +254,6 @@ export function createScenarioSlice(
       parseText: text,
     }),
     noticed: (notice) => ({ notice }),
+    hpaAbsent: () => actions.chooseHpa(null),
   };
 }

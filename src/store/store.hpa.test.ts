@@ -102,4 +102,33 @@ describe('the HPA choice of a many-HPA text', () => {
     await settle();
     expect(selectIsStale(store.getState())).toBe(false);
   });
+
+  it('falls back to the first HPA when the text no longer holds the chosen one', async () => {
+    const { store, actions, client } = await ready();
+    const holding = (text: string, names: string[], selected: string) => {
+      const reply = invalidReply(text);
+      reply.parse.hpaChoices = names.map((name) => ({ name, namespace: '' }));
+      reply.parse.selectedHpa = selected;
+      return reply;
+    };
+    actions.chooseHpa('ingress');
+    // Its text holds it: the choice stays.
+    client.lastRun.resolve(holding('default', ['api', 'ingress'], 'ingress'));
+    await settle();
+    expect(store.getState().hpa).toBe('ingress');
+    // Another file pasted, without that HPA: the first is run, as the picker shows.
+    actions.editScenarioText('other file');
+    const runs = client.runs.length;
+    client.lastRun.resolve(holding('other file', ['web', 'worker'], ''));
+    await settle();
+    expect(store.getState().hpa).toBeNull();
+    expect(client.runs).toHaveLength(runs + 1);
+    expect(client.lastRun).toMatchObject({ text: 'other file', options: {} });
+    // A text with no HPA at all (being typed) keeps the choice: nothing to fall back to.
+    actions.chooseHpa('web');
+    actions.editScenarioText('half typed');
+    client.lastRun.resolve(holding('half typed', [], ''));
+    await settle();
+    expect(store.getState().hpa).toBe('web');
+  });
 });

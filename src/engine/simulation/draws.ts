@@ -41,6 +41,11 @@ export interface TimingDraw {
   startupSeeds?: Partial<Record<StartupPhase, number>>;
 }
 
+/** A seed of the scenario's (`own`) drawn again in a draw. */
+function drawnSeed(ds: ScrapeStagger, own: number): number {
+  return mix32(mix32(mix32(ds.seed >>> 0) ^ ds.draw) ^ own);
+}
+
 /** What a draw draws per node and per pod: the seeds it runs with (none the scenario lacks). */
 function drawnSeeds(
   input: SimulationInput,
@@ -49,8 +54,7 @@ function drawnSeeds(
 ): Pick<TimingDraw, 'nodeSeed' | 'startupSeeds'> {
   const out: Pick<TimingDraw, 'nodeSeed' | 'startupSeeds'> = {};
   const own = input.nodes?.provisioner.provisioningDelay.seed;
-  if (own !== undefined)
-    out.nodeSeed = draw === 0 ? own : mix32(mix32(mix32(seed >>> 0) ^ draw) ^ own);
+  if (own !== undefined) out.nodeSeed = draw === 0 ? own : drawnSeed({ seed, draw }, own);
   const startup = drawnStartupSeeds(input.workload.startup, seed, draw);
   if (startup) out.startupSeeds = startup;
   return out;
@@ -107,6 +111,31 @@ export function drawInput(input: SimulationInput, draw: TimingDraw): SimulationI
     };
   if (draw.nodeSeed !== undefined && input.nodes)
     out.nodes = withNodeSeed(input.nodes, draw.nodeSeed);
+  // A multi-cluster draw is the group of member runs under it: each member's own pool drawn
+  // again (from its own seed, then its name, ../multicluster/memberNodes.ts), its failure moved
+  // with the world, as the CronFederatedHPA's firings are.
+  if (input.federation && (draw.drawSeed || phase !== 0)) {
+    const ds = draw.drawSeed;
+    const at = (t: number | null) => (t === null ? null : t + phase);
+    const f = input.federation;
+    out.federation = {
+      ...f,
+      clusters: f.clusters.map((c) => ({
+        ...c,
+        failAtSeconds: at(c.failAtSeconds),
+        recoverAtSeconds: at(c.recoverAtSeconds),
+        ...(c.nodes && ds
+          ? {
+              nodes: withNodeSeed(
+                c.nodes,
+                drawnSeed(ds, c.nodes.provisioner.provisioningDelay.seed),
+              ),
+            }
+          : {}),
+      })),
+      ...(f.cron ? { cron: f.cron.map((a) => ({ ...a, atSeconds: a.atSeconds + phase })) } : {}),
+    };
+  }
   if (phase === 0) return out;
   out.traffic = shifted(input.traffic, phase);
   out.loads = input.loads.map((l) => shiftLoad(l, phase));

@@ -101,7 +101,9 @@ interface Drag {
 
 /** A drag sends at most one text per frame (ms). */
 const FRAME_MS = 16;
-/** A typed text's curves are read in an idle moment, at the latest this long after it (ms). */
+/** A typed text's curves are read once no text came for this long (ms), when the page is idle. */
+const PAUSE_MS = 300;
+/** … and at the latest this long after that (ms). */
 const IDLE_MS = 250;
 
 export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: CurvePanelProps) {
@@ -122,7 +124,7 @@ export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: Cu
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
     if (slotsText === text) return;
-    return whenIdle(() => follower.current!.catchUp(latest.current) && redraw(), IDLE_MS);
+    return whenIdle(() => follower.current!.catchUp(latest.current) && redraw(), PAUSE_MS, IDLE_MS);
   }, [slotsText, text]);
   // Turning to the panel catches up first: a capture listener on the panel runs before React
   // dispatches the event, whose handlers then belong to the caught-up render.

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { createTextFollower } from './followText.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTextFollower, whenIdle } from './followText.ts';
 
 describe('createTextFollower', () => {
   it('keeps drawing the last text while another one is typed, until it catches up', () => {
@@ -23,5 +23,22 @@ describe('createTextFollower', () => {
     const f = createTextFollower('a');
     f.own('a1');
     expect(f.shown('b')).toBe('a');
+  });
+});
+
+describe('whenIdle', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('waits for a pause: nothing before `afterMs`, and a cancel (the next keystroke) drops it', () => {
+    vi.useFakeTimers();
+    const calls: string[] = [];
+    const cancel = whenIdle(() => calls.push('first'), 300, 250);
+    vi.advanceTimersByTime(200);
+    cancel(); // typed again
+    whenIdle(() => calls.push('second'), 300, 250);
+    vi.advanceTimersByTime(299);
+    expect(calls).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(calls).toEqual(['second']); // Node has no requestIdleCallback: at once after the pause
   });
 });

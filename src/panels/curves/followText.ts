@@ -1,7 +1,7 @@
 // Which text's curves the curve editor draws. Reading a text's curves parses the whole YAML
 // (`findCurves`, ~5 ms on the page's thread): on a keystroke in the editor that work would sit
 // beside the run the keystroke started, taking a core from it. So a text the panel did not write
-// (typing, a preset, undo) has its curves read once the page is idle, or at once when the user
+// (typing, a preset, undo) has its curves read once the typing pauses, or at once when the user
 // turns to the panel (a press, a key, a focus: `catchUp`); the panel's own edits (a drag's frames,
 // an arrow key) are drawn at once. Edits always apply to the latest text: curves are addressed by
 // path, and an interaction catches up before its handler runs.
@@ -34,14 +34,22 @@ export function createTextFollower(initial: string): TextFollower {
   };
 }
 
-/** Runs `fn` in an idle moment (at the latest after `timeoutMs`); the returned function cancels. */
-export function whenIdle(fn: () => void, timeoutMs: number): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(fn, { timeout: timeoutMs });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(fn, 0);
-  return () => clearTimeout(id);
+/**
+ * Runs `fn` in an idle moment once `afterMs` have passed (and at the latest `timeoutMs` after
+ * that); the returned function cancels. Cancelled and scheduled again at each keystroke, it
+ * waits for a pause in the typing: a burst's texts are not read one by one.
+ */
+export function whenIdle(fn: () => void, afterMs: number, timeoutMs: number): () => void {
+  let idle = 0;
+  const timer = setTimeout(() => {
+    if (typeof requestIdleCallback === 'function')
+      idle = requestIdleCallback(fn, { timeout: timeoutMs });
+    else fn();
+  }, afterMs);
+  return () => {
+    clearTimeout(timer);
+    if (idle) cancelIdleCallback(idle);
+  };
 }
 
 /**

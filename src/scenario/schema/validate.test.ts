@@ -27,6 +27,15 @@ describe('validateAgainstSchema', () => {
     ]);
   });
 
+  it("an older apiVersion's field says so before any spelling suggestion", () => {
+    // A real manifest: autoscaling/v2 with v2beta1's targetAverageUtilization (it once read
+    // "Did you mean 'target'?", which hides why the field is unknown).
+    const metrics = [{ type: 'Resource', resource: { name: 'cpu', targetAverageUtilization: 50 } }];
+    expect(brief(hpa('autoscaling/v2', { maxReplicas: 3, metrics }))).toContain(
+      "unknown-field spec.metrics.0.resource.targetAverageUtilization: unknown field 'targetAverageUtilization' in resource. 'targetAverageUtilization' is a field here only in another apiVersion.",
+    );
+  });
+
   it('v2beta2 rules have no tolerance', () => {
     const spec = { maxReplicas: 3, behavior: { scaleUp: { tolerance: '0.1' } } };
     expect(brief(hpa('autoscaling/v2', spec))).toEqual([]);

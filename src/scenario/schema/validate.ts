@@ -157,18 +157,21 @@ function unknownFieldMessage(root: JsonSchema, key: string, known: string[], par
     parent.length === 0
       ? 'here'
       : `in ${parent.filter((p) => typeof p === 'string').slice(-1)[0] ?? 'this map'}`;
+  const here = parent
+    .map((p) => (typeof p === 'number' ? '[]' : p))
+    .join('.')
+    .replace(/\.\[\]/g, '[]');
+  const all = fieldIndex(root).get(key) ?? [];
+  // An older apiVersion's field (targetAverageUtilization under autoscaling/v2) says so first:
+  // a spelling suggestion ("Did you mean 'target'?") would hide why it is unknown.
+  if (all.includes(here)) {
+    return `unknown field '${key}' ${where}. '${key}' is a field here only in another apiVersion.`;
+  }
   const spelling = didYouMean(key, known);
   let message = `unknown field '${key}' ${where}.${spelling}`;
   if (spelling === '') {
-    const here = parent
-      .map((p) => (typeof p === 'number' ? '[]' : p))
-      .join('.')
-      .replace(/\.\[\]/g, '[]');
-    const all = fieldIndex(root).get(key) ?? [];
     const elsewhere = all.filter((w) => w !== here);
-    if (all.includes(here)) {
-      message += ` '${key}' is a field here only in another apiVersion.`;
-    } else if (elsewhere.length > 0 && elsewhere.length <= 3) {
+    if (elsewhere.length > 0 && elsewhere.length <= 3) {
       message += ` '${key}' belongs under ${elsewhere.map((p) => `'${p}'`).join(' or ')}.`;
     } else if (known.length > 0 && known.length <= 12) {
       message += ` Known fields: ${known.join(', ')}.`;

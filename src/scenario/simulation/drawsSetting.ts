@@ -27,7 +27,8 @@ export function readDrawsSetting(spec: SimulationSpecDocument): DrawsSetting | n
 }
 
 /**
- * Refuses draws a run cannot take: a multi-cluster scenario (draws run one cluster), or draws that
+ * Refuses draws a run cannot take: a multi-cluster scenario (the app's draws run one cluster; the
+ * CLI's `--draws` draws one, run/draws.ts), or draws that
  * together certainly pass the work budget (located at spec.draws.count).
  */
 export function checkDraws(
@@ -40,7 +41,7 @@ export function checkDraws(
   if (input.federation) {
     report.error(
       ['spec', 'draws'],
-      'timing draws run one cluster: a multi-cluster scenario (spec.federation) runs once; remove spec.draws',
+      'the app draws one cluster: a multi-cluster scenario (spec.federation) runs once here; remove spec.draws (`hpa-sim run --draws N` draws it: each draw the group of member runs)',
       'key',
     );
     return false;
