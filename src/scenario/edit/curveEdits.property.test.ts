@@ -46,11 +46,15 @@ describe('curve edits: property', () => {
         expect(added.ok).toBe(true);
         if (!added.ok) return;
         const slot = findCurves(added.text)[0]!;
-        const index = (slot.json as { points: { at: number; value: number }[] }).points.findIndex(
-          (p) => p.at === at && p.value === 7,
-        );
-        const removed = removePoint(added.text, slot, index);
-        expect(removed.ok && removed.text).toBe(text);
+        const points = (slot.json as { points: { at: number; value: number }[] }).points;
+        // The added point can equal one already there (same at, value 7): the editor removes it
+        // by the index it knows; here one of the equal points is the added one.
+        const equal = points.flatMap((p, i) => (p.at === at && p.value === 7 ? [i] : []));
+        const texts = equal.map((i) => {
+          const removed = removePoint(added.text, slot, i);
+          return removed.ok ? removed.text : null;
+        });
+        expect(texts).toContain(text);
       }),
       { numRuns: 150 },
     );
