@@ -154,7 +154,8 @@ test.describe('curve editor', () => {
     await waitUpToDate(page);
     // The bar is at its fullest with noise's fields: the hint is still read whole (not cut).
     const note = curvePanel(page).getByRole('status');
-    await expect(note).toContainText('double-click adds one');
+    await expect(note).toContainText('Drag a point');
+    await expect(note).toHaveAttribute('title', /double-click adds one/);
     const cut = (e: Element) =>
       Math.max(e.scrollHeight - e.clientHeight, e.scrollWidth - e.clientWidth);
     expect(await note.evaluate(cut)).toBeLessThanOrEqual(1);

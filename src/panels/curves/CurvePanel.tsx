@@ -55,6 +55,12 @@ import { CATCH_UP_EVENTS, createTextFollower, whenIdle, type TextFollower } from
 import { sameSlots } from './sameSlots.ts';
 import { seriesHandles, type SeriesHandle } from './seriesHandles.ts';
 
+// One line beside the fields at 1280 px (the charts below stay on a 720 px screen); the whole
+// help is the note's tooltip.
+const DRAG_HINT = 'Drag a point, or focus it: arrows, Delete, +.';
+const DRAG_HELP =
+  'Drag a point (focused: arrows move it, Delete removes it, + adds one); double-click adds one.';
+
 export interface CurvePanelProps {
   text: string;
   /** the run's length in seconds (the x axis) */
@@ -385,7 +391,7 @@ export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: Cu
       : active
         ? `${active.label}: ${formatCompact(active.value)} at ${formatElapsed(active.at, true)}`
         : handles.length
-          ? 'Drag a point (focused: arrows move it, Delete removes it, + adds one); double-click adds one.'
+          ? DRAG_HINT
           : series.length
             ? 'An imported series: drag the diamond to scale it, the square to move it in time (focused: arrows).'
             : 'No points to drag in this shape: pick another, or edit its numbers.');
@@ -446,7 +452,11 @@ export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: Cu
             New seed
           </button>
         ) : null}
-        <p className="curve-note" role="status" title={noteText}>
+        <p
+          className="curve-note"
+          role="status"
+          title={noteText === DRAG_HINT ? DRAG_HELP : noteText}
+        >
           {noteText}
         </p>
       </div>
