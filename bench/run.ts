@@ -110,13 +110,17 @@ function line(f: Figure): string {
     const mark = (v: number, budget: number | undefined, unit: string) =>
       budget === undefined ? '' : ` (budget ${budget}${unit}, ${v <= budget ? 'within' : 'OVER'})`;
     const full = d.fullCpuMs !== undefined ? `; full records ${d.fullCpuMs} ms CPU` : '';
+    const fresh =
+      d.newWorldCpuMs !== undefined
+        ? `; a new world each run (no tape to replay) ${d.newWorldCpuMs} ms CPU`
+        : '';
     const parse =
       d.parseCpuMs !== undefined ? `; ${d.runs} runs, parse ${d.parseCpuMs} ms CPU` : '';
     return (
       `${name} ${String(f.value).padStart(9)} ms CPU warm median${mark(f.value, b.warm, ' ms')}; ` +
       `wall ${d.wallMs} ms; cold (fresh process) ${d.coldMs} ms wall, ${d.coldCpuMs} ms CPU${mark(d.coldMs!, b.cold, ' ms')}; ` +
       `${d.ratioToAnchor}× the touch-each-pod loop (${d.anchorCpuMs} ms CPU)${mark(d.ratioToAnchor!, b.ratio, '×')}; ` +
-      `${d.syncs} syncs, ${d.rescales} rescales${full}${parse}\n`
+      `${d.syncs} syncs, ${d.rescales} rescales${full}${fresh}${parse}\n`
     );
   }
   const mark = f.value <= f.budget ? 'within' : 'OVER';
