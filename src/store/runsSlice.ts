@@ -4,7 +4,7 @@
 // (superseded: the bridge drops it already, the token checks again).
 
 import { primaryRun } from '../run/runKey.ts';
-import type { RunReply } from '../worker/protocol.ts';
+import type { CurveEdit, RunReply } from '../worker/protocol.ts';
 import type { FocusSlice } from './focusSlice.ts';
 import type { RunGuard } from './runGuard.ts';
 import { shownText } from './shownText.ts';
@@ -31,7 +31,7 @@ export interface RunsSlice {
   initial: RunsState;
   actions: RunsActions;
   /** ask the simulator for a run of `text` (with the HPA chosen now); the latest request wins */
-  requestRun(text: string): void;
+  requestRun(text: string, curve?: CurveEdit): void;
   /** the text is held, not simulated (README.md: guarded runs) */
   hold(): void;
 }
@@ -58,12 +58,12 @@ export function createRunsSlice(
   let settled: RunStatus = IDLE;
   let runToken = 0;
 
-  function requestRun(text: string) {
+  function requestRun(text: string, curve?: CurveEdit) {
     const token = ++runToken;
     set({ runStatus: RUNNING });
     guard.running(text);
     const hpa = get().hpa;
-    client.run(text, hpa === null ? {} : { hpa }).then(
+    client.run(text, { ...(hpa === null ? {} : { hpa }), ...(curve ? { curve } : {}) }).then(
       (reply) => {
         // null: superseded. An older token: the client answered out of order; ignore it too.
         if (reply === null || token !== runToken) return;
