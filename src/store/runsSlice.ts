@@ -7,6 +7,7 @@ import { primaryRun } from '../run/runKey.ts';
 import type { CurveEdit, RunReply } from '../worker/protocol.ts';
 import type { FocusSlice } from './focusSlice.ts';
 import type { RunGuard } from './runGuard.ts';
+import { samePayload } from './samePayload.ts';
 import { shownText } from './shownText.ts';
 import type { SliceContext } from './slice.ts';
 import type {
@@ -81,9 +82,11 @@ export function createRunsSlice(
 
   function receive(text: string, hpa: string | null, reply: RunReply) {
     const parsed = links.parsed(text, reply);
-    const result = primaryRun(reply.runs)?.result ?? null;
+    // Runs that show what the shown ones show keep the shown objects (samePayload.ts).
+    const shown = get().runs;
+    const runs = shown.length > 0 && samePayload(shown, reply.runs) ? shown : reply.runs;
+    const result = primaryRun(runs)?.result ?? null;
     if (result) {
-      const runs = reply.runs;
       // One update: no subscriber sees the new runs with the old focus or parse.
       set({
         ...parsed,
