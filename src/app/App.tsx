@@ -109,6 +109,20 @@ export function App() {
     if (layout.presenter) setEditorInPresenter((v) => !v);
     else setLayout({ editorHidden: !layout.editorHidden });
   }, [layout.presenter, layout.editorHidden, setLayout]);
+  // Stable props: the toolbar (memoized) re-renders for what it reads, not at each result.
+  const openGallery = useCallback(() => setGalleryOpen(true), []);
+  const openTune = useCallback(() => setTuneOpen(true), []);
+  const viewToggles = useMemo(
+    () => (
+      <ViewToggles
+        prefs={layout}
+        editorShown={editorShown}
+        onToggleEditor={toggleEditor}
+        onChange={setLayout}
+      />
+    ),
+    [layout, editorShown, toggleEditor, setLayout],
+  );
   const chartsRef = useRef<HTMLDivElement>(null);
   const rescaleIndices = useMemo(() => rescales?.map((r) => r.index) ?? [], [rescales]);
   const player = usePlayback(rescaleIndices);
@@ -152,16 +166,9 @@ export function App() {
       </a>
       <Toolbar
         chartsRef={chartsRef}
-        onOpenPresets={() => setGalleryOpen(true)}
-        view={
-          <ViewToggles
-            prefs={layout}
-            editorShown={editorShown}
-            onToggleEditor={toggleEditor}
-            onChange={setLayout}
-          />
-        }
-        onOpenTune={() => setTuneOpen(true)}
+        onOpenPresets={openGallery}
+        view={viewToggles}
+        onOpenTune={openTune}
         lesson={lesson}
       />
       <TuneHost open={tuneOpen} onClose={closeTune} />
