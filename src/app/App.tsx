@@ -44,6 +44,7 @@ import { TuneHost } from './TuneHost.tsx';
 import { Splitter } from './layout/Splitter.tsx';
 import { ViewToggles } from './layout/ViewToggles.tsx';
 import { ExplainDock } from './layout/ExplainDock.tsx';
+import { DragHeld } from './DragHeld.tsx';
 import { PresenterTitle } from './presenter/PresenterTitle.tsx';
 import { LessonHost } from './lesson/LessonHost.tsx';
 import { useLessonState } from './lesson/useLessonState.ts';
@@ -226,18 +227,24 @@ export function App() {
           </div>
           {/* A federation's runs are compared when it has variants (one total per HPA). */}
           {result && (!federation || comparedRuns(runs).length > 1) ? (
-            <ComparePanel
-              placement="page"
-              exportPng={(root) =>
-                downloadComparisonPng(
-                  root,
-                  chartsRef.current,
-                  `${fileStem(hpaChoice ?? hpaName(getScenarioText()) ?? parse?.name ?? 'scenario')}-comparison.png`,
-                )
-              }
-            />
+            <DragHeld>
+              <ComparePanel
+                placement="page"
+                exportPng={(root) =>
+                  downloadComparisonPng(
+                    root,
+                    chartsRef.current,
+                    `${fileStem(hpaChoice ?? hpaName(getScenarioText()) ?? parse?.name ?? 'scenario')}-comparison.png`,
+                  )
+                }
+              />
+            </DragHeld>
           ) : null}
-          {result ? <ClustersPanel zoom={chartZoom} /> : null}
+          {result ? (
+            <DragHeld>
+              <ClustersPanel zoom={chartZoom} />
+            </DragHeld>
+          ) : null}
           {result?.keda ? (
             <KedaLane
               keda={result.keda}
@@ -275,7 +282,11 @@ export function App() {
               </p>
             )}
           </div>
-          {result ? <NodesPanel zoom={chartZoom} /> : null}
+          {result ? (
+            <DragHeld>
+              <NodesPanel zoom={chartZoom} />
+            </DragHeld>
+          ) : null}
         </section>
         <Splitter
           label="Explanation width"
@@ -287,42 +298,44 @@ export function App() {
           onChange={(w) => setLayout({ explainWidth: clampWidth(w, WIDTH_LIMITS.explain) })}
         />
         <ExplainDock selectedSync={selected} playing={player.playing}>
-          {lesson && !federation ? (
-            <LessonHost
-              state={lesson}
-              onState={setLesson}
-              selectedSync={selected}
-              player={player}
-            />
-          ) : null}
-          {federation ? (
-            // The decision chain of the member (or central) HPA picked in the Clusters panel.
-            <ClusterDecision
-              federation={federation}
-              focusedRun={focusedRun}
-              selectedSync={selected}
-              detail={rawDetail}
-              hpaName={hpaChoice ?? (parse?.selectedHpa || 'the HPA')}
-              onFocusRun={actions.focusRun}
-              onSelectSync={actions.selectSync}
-              presenter={layout.presenter}
-            />
-          ) : (
-            <ExplainPanel
-              detail={detail}
-              loading={selected !== null && detail?.index !== selected}
-              history={history}
-              runs={explainedRuns}
-              focusedRun={focusedRun}
-              onFocusRun={actions.focusRun}
-              rescales={rescales}
-              onSelectSync={actions.selectSync}
-              series={focusedResult?.series}
-              nodes={focusedResult?.nodes}
-              presenter={layout.presenter}
-              scrollToDeciding={!lesson}
-            />
-          )}
+          <DragHeld>
+            {lesson && !federation ? (
+              <LessonHost
+                state={lesson}
+                onState={setLesson}
+                selectedSync={selected}
+                player={player}
+              />
+            ) : null}
+            {federation ? (
+              // The decision chain of the member (or central) HPA picked in the Clusters panel.
+              <ClusterDecision
+                federation={federation}
+                focusedRun={focusedRun}
+                selectedSync={selected}
+                detail={rawDetail}
+                hpaName={hpaChoice ?? (parse?.selectedHpa || 'the HPA')}
+                onFocusRun={actions.focusRun}
+                onSelectSync={actions.selectSync}
+                presenter={layout.presenter}
+              />
+            ) : (
+              <ExplainPanel
+                detail={detail}
+                loading={selected !== null && detail?.index !== selected}
+                history={history}
+                runs={explainedRuns}
+                focusedRun={focusedRun}
+                onFocusRun={actions.focusRun}
+                rescales={rescales}
+                onSelectSync={actions.selectSync}
+                series={focusedResult?.series}
+                nodes={focusedResult?.nodes}
+                presenter={layout.presenter}
+                scrollToDeciding={!lesson}
+              />
+            )}
+          </DragHeld>
         </ExplainDock>
       </main>
       <PresetGallery
