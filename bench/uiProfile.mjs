@@ -267,7 +267,12 @@ export function startupLines(buffer) {
     const d = e.name === 'TracingSessionIdForWorker' ? e.args?.data : null;
     if (d?.workerThreadId !== undefined) scripts.set(d.workerThreadId, d.url.split('/').pop());
   }
-  const t0 = Math.max(...list.filter((e) => e.name === 'navigationStart').map((e) => e.ts));
+  // The page's navigation (not the initial about:blank's, which has no URL).
+  const t0 = Math.max(
+    ...list
+      .filter((e) => e.name === 'navigationStart' && /^http/.test(e.args?.data?.documentLoaderURL))
+      .map((e) => e.ts),
+  );
   const ms = (us) => us / 1000;
   const at = (ts) => ms(ts - t0);
   const marks = new Map();
