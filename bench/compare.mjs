@@ -3,7 +3,7 @@
 // (bench/compareEntry.ts) and loaded in one process, their runs alternating, so a loaded machine
 // slows both alike. Prints each build's median CPU ms per run, the median of the per-pair ratios
 // (this ÷ REF), and whether both gave the same series and KPIs. SCENARIO: default, churn, 24h200,
-// 24h200nodes, draws16 (16 timing draws of default), search16 (16 candidate runs of default's
+// 24h200nodes, draws16 (16 timing draws of default), draws16fresh (the same after an edit of its traffic), search16 (16 candidate runs of default's
 // search) (default: the first three). Reported, never asserted.
 //
 // `npm run bench:compare -- --pair keda [--rounds N]`: two runs of this checkout whose ratio a
@@ -26,7 +26,7 @@ if (process.argv[2] === '--pair') {
 const [ref, ...names] = process.argv.slice(2);
 if (!ref) {
   process.stderr.write(
-    'usage: npm run bench:compare -- REF [default|churn|24h200|24h200nodes|draws16|search16 …]\n',
+    'usage: npm run bench:compare -- REF [default|churn|24h200|24h200nodes|draws16|draws16fresh|search16 …]\n',
   );
   process.exit(1);
 }

@@ -39,6 +39,23 @@ function draws16(root: string): () => Compared {
 }
 
 /**
+ * 16 timing draws after an edit of the traffic: each call parses the default scenario with
+ * another noise seed (a new world for every draw: no curve tape applies), then draws.
+ */
+function draws16Fresh(root: string): () => Compared {
+  const base = text(root, FILES.default!);
+  if (!base.includes('seed: 42')) throw new Error('the default scenario has no seed: 42');
+  let edits = 0;
+  return () => {
+    const plan = planScenario(base.replace('seed: 42', `seed: ${1000 + (edits++ % 1000)}`)).runs[0];
+    if (!plan) throw new Error('the default scenario does not plan');
+    const r = executeDraws(plan, 16, 1);
+    if (!r.ok) throw new Error(r.error);
+    return { kpis: r.draws.map((d) => d.kpis), series: {} } as unknown as Compared;
+  };
+}
+
+/**
  * 16 candidate runs of the default scenario's search, prepared once (curve tapes shared): each a
  * different scale-down window and scale-up target, as the search's candidates differ.
  */
@@ -62,6 +79,7 @@ function search16(root: string): () => Compared {
 
 export function runner(name: string, root: string): () => Compared {
   if (name === 'draws16') return draws16(root);
+  if (name === 'draws16fresh') return draws16Fresh(root);
   if (name === 'search16') return search16(root);
   let input;
   if (name === '24h200') input = diurnalInput(1, 200);

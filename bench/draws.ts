@@ -48,6 +48,11 @@ export interface PoolDrawFigures {
   ms: number;
   /** the same, the text drawn again (another count or seed): the lanes keep its plan */
   sameTextMs: number;
+  /**
+   * a set after an edit of the traffic (its noise seed): every draw a world no lane has seen,
+   * so no curve tape to replay (src/run/tapeShelf.ts), median of 5
+   */
+  newWorldMs: number;
   /** the first set on fresh threads (start-up and JIT included) */
   coldMs: number;
   /** where the median edited set's wall time went: per lane, and the summary call */
@@ -69,9 +74,16 @@ export async function poolDrawFigures(
   const service = createDrawsService(pool, { lanes });
   try {
     let edits = 0;
-    const once = async (edit: boolean) => {
-      // an edit: a comment line more, so no lane has the text's plan
-      const t = edit ? `${text}\n# edit ${++edits}\n` : text;
+    const once = async (edit: boolean | 'traffic') => {
+      // an edit: a comment line more, so no lane has the text's plan (the same worlds: the
+      // lanes' curve tapes replay, as after an edit of the HPA); 'traffic': a new noise seed
+      const t =
+        edit === 'traffic'
+          ? text.replace('seed: 42', `seed: ${1000 + ++edits}`)
+          : edit
+            ? `${text}\n# edit ${++edits}\n`
+            : text;
+      if (edit === 'traffic' && t === text) throw new Error('the default traffic has no seed: 42');
       const t0 = performance.now();
       const r = await service.run({ text: t, count: draws, seed: 1 });
       if (!r.ok) throw new Error(r.error);
@@ -82,9 +94,11 @@ export async function poolDrawFigures(
     for (let i = 0; i < 3; i++) await once(true);
     const edited: { ms: number; timing: DrawSetTiming | undefined }[] = [];
     const same: number[] = [];
+    const fresh: number[] = [];
     for (let i = 0; i < 5; i++) {
       edited.push(await once(true));
       same.push((await once(false)).ms);
+      fresh.push((await once('traffic')).ms);
     }
     const mid = edited.slice().sort((a, b) => a.ms - b.ms)[Math.floor(edited.length / 2)]!;
     const r1 = (x: number) => Math.round(x * 10) / 10;
@@ -102,6 +116,7 @@ export async function poolDrawFigures(
       lanes,
       ms: Math.round(mid.ms),
       sameTextMs: Math.round(median(same)),
+      newWorldMs: Math.round(median(fresh)),
       coldMs: Math.round(coldMs),
       breakdown,
     };

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `npm run bench:profile -- [SCENARIO] [--runs N] [--top K]`: where one run's time and memory go.
-// SCENARIO is one of bench/compareEntry.ts' (default, churn, 24h200, 24h200nodes, draws16,
+// SCENARIO is one of bench/compareEntry.ts' (default, churn, 24h200, 24h200nodes, draws16, draws16fresh,
 // search16; default: default). The entry is bundled as the app ships it, warmed up, then run N
 // times (default 200) under V8's sampling CPU profiler (100 µs) and, separately, its sampling
 // heap profiler with collected objects included (what a run allocates, not what it keeps).
 // Prints the top K functions (default 30) by self time with their total (callees included), and
 // by bytes allocated per run. Function names are the bundle's (a name may carry a numeric suffix).
+// `--lines NAME` also prints, for each function whose name starts with NAME, its hottest lines
+// (V8's per-line ticks) with the bundle's text, to see where inside a function the time goes.
 // Reported, never asserted; a loaded machine slows every figure alike.
 import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
@@ -21,6 +23,7 @@ const name =
   args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--')) ?? 'default';
 const runs = option('--runs', 200);
 const top = option('--top', 30);
+const linesOf = args.includes('--lines') ? args[args.indexOf('--lines') + 1] : null;
 
 const out = await bundleForNode('bench/compareEntry.ts', 'profile.mjs');
 const { runner } = await import(pathToFileURL(out).href);
@@ -103,3 +106,21 @@ for (const [k, v] of [...allocated].sort((a, b) => b[1] - a[1]).slice(0, top))
   process.stdout.write(
     `${(v / heapRuns / 1e3).toFixed(0).padStart(8)} kB ${((100 * v) / allBytes).toFixed(1).padStart(5)} %  ${k}\n`,
   );
+
+if (linesOf !== null) {
+  const { readFileSync } = await import('node:fs');
+  const source = readFileSync(out, 'utf8').split('\n');
+  const perLine = new Map();
+  for (const n of profile.nodes) {
+    if (!n.callFrame.functionName.startsWith(linesOf)) continue;
+    for (const t of n.positionTicks ?? []) {
+      const k = `${n.callFrame.functionName}:${t.line}`;
+      perLine.set(k, (perLine.get(k) ?? 0) + t.ticks);
+    }
+  }
+  process.stdout.write(`\nhottest lines of ${linesOf}* (share of all samples)\n`);
+  for (const [k, v] of [...perLine].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+    const line = Number(k.slice(k.lastIndexOf(':') + 1));
+    process.stdout.write(`${pct(v)}  ${k}  ${(source[line - 1] ?? '').trim().slice(0, 90)}\n`);
+  }
+}

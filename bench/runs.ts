@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SimulationInput, SimulationResult } from '../src/engine/simulation/index.ts';
-import { executeRun, hpaPlan, planScenario, runScenario } from '../src/run/index.ts';
+import { executeRun, hpaPlan, planScenario, runScenario, TapeShelf } from '../src/run/index.ts';
 import { round } from './measure.ts';
 import { diurnalInput, withNodes } from './simulationFixture.ts';
 import { anchorCpuMs, timed, warmMedians } from './timing.ts';
@@ -100,8 +100,20 @@ function defaultInput(traffic?: string): SimulationInput {
 
 type RecordLevel = 'compact' | 'full';
 
-function runOnce(input: SimulationInput, record: RecordLevel = 'compact'): SimulationResult {
-  const out = executeRun(hpaPlan(input, 'bench'), { record });
+/**
+ * One run as the app runs it. Warm runs of the same input take the process's shelf of curve
+ * tapes (src/run/tapeShelf.ts), as an edit of the HPA does; `newWorld` gives the run an empty
+ * shelf, as an edit of the traffic does (it samples its curves and records them).
+ */
+function runOnce(
+  input: SimulationInput,
+  record: RecordLevel = 'compact',
+  newWorld = false,
+): SimulationResult {
+  const out = executeRun(hpaPlan(input, 'bench'), {
+    record,
+    ...(newWorld ? { tapes: new TapeShelf() } : {}),
+  });
   if (!out.ok) throw new Error(out.error);
   return out.result;
 }
@@ -207,9 +219,12 @@ export function simulationFigures(only?: string): Figure[] {
     const w = warmMedians(() => once(input), long ? 1 : 3, long ? 3 : 15);
     // The same run keeping every sync's record (as the CLI does); a week of those is ~80 MB.
     const full = long ? null : warmMedians(() => once(input, 'full'), 1, 5);
+    // A run over a world no run before it had (the traffic edited): no tape to replay.
+    const fresh = s.run ? null : warmMedians(() => runOnce(input, 'compact', true), 3, 15);
     out.push(
       figure(name, s.budgets, w, cold(['--cold', name]), [once(input)], {
         ...(full ? { fullCpuMs: round(full.cpuMs, 1) } : {}),
+        ...(fresh ? { newWorldCpuMs: round(fresh.cpuMs, 1) } : {}),
       }),
     );
   }

@@ -102,3 +102,30 @@ describe('cli tune --draws --write', () => {
     expect(p.err).toContain('--percentile takes a number above 0 and at most 100, got 101');
   });
 });
+
+describe('cli tune --draws on a multi-cluster scenario', () => {
+  it("judges each model's total over its draws, and check over the same draws agrees", async () => {
+    const failover = resolve(import.meta.dirname, '../presets/multicluster/failover.yaml');
+    const goal = ['--max-unmet-demand-percent', '5'];
+    const r = await tune(
+      failover,
+      ...goal,
+      ...['--budget', '3', '--seed', '2', '--workers', '1', '--draws', '2'],
+    );
+    expect(r.err).toContain('every candidate judged at the worst of 2 draws (seed 2)');
+    expect(r.err).toMatch(
+      /judged on 2 runs, as check judges them: .*total \(proposal\), .*total \(shipped\)/,
+    );
+    expect(r.code).toBe(0);
+    // the current HPA's figure is each total's worst draw: check --draws finds the same
+    const tuned = /unmet demand \(%\) \(max 5\) +(\S+) PASS/.exec(r.err)?.[1];
+    const c = check(failover, ...goal, '--draws', '2', '--seed', '2');
+    expect(c.code).toBe(0);
+    const worst = [...c.out.matchAll(/unmet demand \(%\) at the worst of 2 draws: (\S+) /g)].map(
+      (m) => Number(m[1]),
+    );
+    expect(worst.length).toBe(2);
+    expect(tuned).toBeDefined();
+    expect(Number(tuned)).toBe(Math.max(...worst));
+  });
+});

@@ -13,6 +13,7 @@ import {
 } from '../engine/simulation/index.ts';
 import { estimateWork } from '../scenario/index.ts';
 import { executeRun, type RunOptions } from './runScenario.ts';
+import { DRAW_TAPES } from './tapeShelf.ts';
 import type { RunPlan } from './types.ts';
 
 export interface DrawRun {
@@ -105,7 +106,7 @@ export function executeDrawsAt(
     // A draw keeps its KPIs and replicas only: no replay snapshots (the same figures).
     const run = executeRun(
       { ...drawn, input: drawInput(plan.input, draw) },
-      { ...options, replay: false },
+      { tapes: DRAW_TAPES, ...options, replay: false },
     );
     if (!run.ok) return { ok: false, error: `draw ${draw.index} of ${count}: ${run.error}` };
     draws.push({

@@ -75,3 +75,4 @@ export {
   type KpisCsvRun,
   type KpisCsvDraws,
 } from './kpisCsv.ts';
+export { DRAW_TAPES, RUN_TAPES, TapeShelf } from './tapeShelf.ts';

@@ -19,6 +19,7 @@ import {
 } from '../scenario/index.ts';
 import { executeFederatedRun, planFederation } from './federated.ts';
 import { MAIN_RUN } from './runKey.ts';
+import { RUN_TAPES, type TapeShelf } from './tapeShelf.ts';
 import type { RunPlan, RunResult, ScenarioPlan, ScenarioRuns, ScenarioSummary } from './types.ts';
 
 export interface RunOptions {
@@ -33,6 +34,11 @@ export interface RunOptions {
   workBudget?: number;
   /** how a single-cluster run's curves are compiled (a search's tapes; the same values) */
   curves?: CurveCompiler;
+  /**
+   * Without `curves`: the shelf of recent worlds' tapes the run takes them from (default the
+   * process's, `RUN_TAPES`), or false for live curves (tapeShelf.ts; the same values)
+   */
+  tapes?: TapeShelf | false;
   /**
    * false: a single-cluster run keeps no replay snapshots (no sync detail on demand), for a
    * caller that reads only its KPIs or a series (draws, the search); the same figures
@@ -141,12 +147,19 @@ export function executeRun(plan: RunPlan, options: RunOptions = {}): RunResult {
     record: options.record ?? 'compact',
     ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
     ...(workBudget !== undefined ? { workBudget } : {}),
-    ...(options.curves ? { curves: options.curves } : {}),
+    ...curvesOption(plan.input, options),
     ...(options.replay === false ? { replay: false } : {}),
     ...(options.series === false ? { series: false } : {}),
   });
   if (outcome.ok) return { ...plan, ok: true, result: outcome.result };
   return failed(plan, outcome);
+}
+
+function curvesOption(input: SimulationInput, options: RunOptions): { curves?: CurveCompiler } {
+  if (options.curves) return { curves: options.curves };
+  if (options.tapes === false) return {};
+  const curves = (options.tapes ?? RUN_TAPES).curvesFor(input);
+  return curves ? { curves } : {};
 }
 
 export function runScenario(

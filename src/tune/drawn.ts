@@ -33,12 +33,18 @@ export function pessimisticKpis(all: readonly Kpis[], p: number): Kpis {
   return k;
 }
 
-/** Each plan over the draws (a multi-cluster plan is refused by executeDraws, with a message). */
+/**
+ * Each plan over the draws: the HPA's run, or a multi-cluster scenario's model totals (each draw
+ * of a total the group of member runs under it, run/draws.ts).
+ */
 export function runDrawn(plans: readonly RunPlan[], d: DrawsGoal): JudgedOutcome {
   const runs: JudgedRun[] = [];
   for (const plan of plans) {
     const drawn = executeDraws(plan, d.count, d.seed);
-    if (!drawn.ok) return { ok: false, error: drawn.error };
+    if (!drawn.ok) {
+      const who = plan.federation ? `${plan.federation.model} model: ` : '';
+      return { ok: false, error: `${who}${drawn.error}` };
+    }
     const all = drawn.draws.map((x) => x.kpis);
     const kpis = pessimisticKpis(all, d.percentile);
     runs.push({ key: plan.key, name: plan.label, kpis, spread: kpisSpread(all) });

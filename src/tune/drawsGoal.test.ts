@@ -1,11 +1,14 @@
 // The draws a search runs, from the app's form or `cli tune`'s flags (drawsGoal.ts), and the
-// draws a search refuses before it starts (prepared.ts): too costly for the work budget, or a
-// multi-cluster scenario (draws run one cluster).
+// draws a search refuses before it starts (prepared.ts): too costly for the work budget; and a
+// multi-cluster scenario's search over draws (each model's total drawn).
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { estimateWork, parseScenario } from '../scenario/index.ts';
 import { searchDraws, searchDrawsLabel, searchDrawsProblem } from './drawsGoal.ts';
+import { executeDraws } from '../run/index.ts';
+import { pessimisticKpis } from './drawn.ts';
+import { plansOf } from './judged.ts';
 import { prepareSearch } from './prepared.ts';
 import { baseOf, shortDefaultText } from './testing/fixture.ts';
 
@@ -51,12 +54,36 @@ describe('a search over draws refused before it starts', () => {
       prepareSearch(parseScenario(text), maxWork, { count: 3, seed: 1, percentile: 100 }).ok,
     ).toBe(true);
   });
-  it('for a multi-cluster scenario (draws run one cluster)', () => {
+  it('for a multi-cluster scenario whose draws pass the budget, naming the model', () => {
     const parsed = parseScenario(read('../presets/multicluster/failover.yaml'));
-    expect(prepareSearch(parsed, 20_000_000, null).ok).toBe(true);
-    expect(prepareSearch(parsed, 20_000_000, { count: 4, seed: 1, percentile: 100 })).toEqual({
-      ok: false,
-      error: 'draws run one cluster; tune a multi-cluster scenario with 1 draw',
-    });
+    const refused = prepareSearch(parsed, 1000, { count: 4, seed: 1, percentile: 100 });
+    expect(!refused.ok && refused.error).toMatch(/^\w[\w-]* model: draws 4: 4 whole runs need /);
+  });
+});
+
+describe('a multi-cluster search over draws', () => {
+  it("judges each model's total at the percentile of its draws, as check --draws does", () => {
+    const parsed = parseScenario(read('../presets/multicluster/failover.yaml'));
+    const goal = { count: 3, seed: 5, percentile: 100 };
+    const prepared = prepareSearch(parsed, 20_000_000, goal);
+    if (!prepared.ok) throw new Error(prepared.error);
+    const evaluated = prepared.search.evaluate({});
+    if (!evaluated.ok) throw new Error(evaluated.error);
+    const totals = plansOf(prepared.search.base.input, prepared.search.base.name);
+    expect(totals.length).toBeGreaterThan(0);
+    expect(evaluated.runs.map((r) => r.key)).toEqual(totals.map((p) => p.key));
+    for (const [i, plan] of totals.entries()) {
+      expect(plan.federation?.member).toBeNull();
+      const drawn = executeDraws(plan, goal.count, goal.seed);
+      if (!drawn.ok) throw new Error(drawn.error);
+      const run = evaluated.runs[i]!;
+      expect(run.spread?.count).toBe(3);
+      expect(run.kpis).toEqual(
+        pessimisticKpis(
+          drawn.draws.map((d) => d.kpis),
+          100,
+        ),
+      );
+    }
   });
 });

@@ -27,17 +27,15 @@ export function prepareSearch(
   const made = tuneBase(parsed, maxWork);
   if (!made.ok) return made;
   const base: TuneBase = draws ? { ...made.base, draws } : made.base;
-  // Draws the current HPA cannot afford (each a whole run) or cannot run (several clusters) would
-  // fail every candidate alike: refused once, before the search starts.
+  // Draws the current HPA cannot afford (each a whole run) would fail every candidate alike:
+  // refused once, before the search starts. A multi-cluster scenario draws each model's total
+  // (each draw the group of member runs under it, as `check --draws` judges it).
   if (draws) {
-    const plans = plansOf(base.input, base.name);
-    if (plans.length !== 1 || plans[0]!.federation)
-      return {
-        ok: false,
-        error: 'draws run one cluster; tune a multi-cluster scenario with 1 draw',
-      };
-    const tooMuch = drawsBudgetProblem(plans[0]!, draws.count, maxWork, 'draws');
-    if (tooMuch) return { ok: false, error: tooMuch };
+    for (const plan of plansOf(base.input, base.name)) {
+      const tooMuch = drawsBudgetProblem(plan, draws.count, maxWork, 'draws');
+      const model = plan.federation ? `${plan.federation.model} model: ` : '';
+      if (tooMuch) return { ok: false, error: `${model}${tooMuch}` };
+    }
   }
   const tapes = new CurveTapes();
   const curves = () => tapes.forRun();

@@ -42,6 +42,7 @@ export {
 export { describeMetric } from './series.ts';
 export { samplesPerScrape } from './substeps.ts';
 export { CurveTapes, type CurveCompiler } from './curves/tape.ts';
+export { sameSpec } from './curves/sameSpec.ts';
 export { explainSync } from './explain.ts';
 export { decidingMetric, type DecisionSeries } from './decisionSeries.ts';
 export {

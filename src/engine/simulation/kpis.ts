@@ -4,7 +4,7 @@
 // exactly between scrapes (overload.ts); the definitions are in ../README.md "KPIs".
 
 import type { ReconcileTrace } from '../controller/index.ts';
-import { curveShape, type CurveShape } from './curves/breaks.ts';
+import { curveShape, curveShapeOrNull, shiftedShape, type CurveShape } from './curves/breaks.ts';
 import type { CompiledCurve, Curve } from './curves/index.ts';
 import type { PieceReplay } from './curves/tape.ts';
 import { DemandIntegral, Episodes, PieceLog, type OverloadSums } from './overload.ts';
@@ -30,8 +30,27 @@ export function shapeOf(curve: Curve, duration: number): CurveShape {
   let byDuration = shapes.get(curve);
   if (!byDuration) shapes.set(curve, (byDuration = new Map()));
   let shape = byDuration.get(duration);
-  if (!shape) byDuration.set(duration, (shape = curveShape(curve, 0, duration)));
+  if (!shape) byDuration.set(duration, (shape = computeShape(curve, duration)));
   return shape;
+}
+
+/**
+ * Each curve's breaks over (−duration, duration): what the shifts of it by 0 … duration (the
+ * timing draws' phases) are read from (null: too many breaks there; each shift then collects).
+ */
+const wideShapes = new WeakMap<Curve, Map<number, CurveShape | null>>();
+
+function computeShape(curve: Curve, duration: number): CurveShape {
+  if (curve.type !== 'shift' || !(curve.bySeconds >= 0 && curve.bySeconds <= duration))
+    return curveShape(curve, 0, duration);
+  let byDuration = wideShapes.get(curve.of);
+  if (!byDuration) wideShapes.set(curve.of, (byDuration = new Map()));
+  let wide = byDuration.get(duration);
+  if (wide === undefined)
+    byDuration.set(duration, (wide = curveShapeOrNull(curve.of, -duration, duration)));
+  return wide === null
+    ? curveShape(curve, 0, duration)
+    : shiftedShape(wide, curve.bySeconds, 0, duration);
 }
 
 export class KpiAccumulator {

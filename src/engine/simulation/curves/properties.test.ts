@@ -3,6 +3,7 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { evaluateCurve, sampleCurve } from './evaluate.ts';
 import { compileCurve } from './compile.ts';
+import { curveShape, curveShapeOrNull, shiftedShape } from './breaks.ts';
 import { validateCurve } from './validate.ts';
 import type { Curve, CurvePoint } from './types.ts';
 
@@ -98,6 +99,28 @@ const grid = fc.record({
 });
 
 describe('curve properties', () => {
+  it("a shift's breaks read from its curve's wider shape equal curveShape's, bit for bit", () => {
+    fc.assert(
+      fc.property(
+        curve,
+        fc.double({ min: 1, max: 5e4, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (c, duration, at) => {
+          const by = at * duration;
+          const wide = curveShapeOrNull(c, -duration, duration);
+          fc.pre(wide !== null);
+          const direct = curveShape({ type: 'shift', bySeconds: by, of: c }, 0, duration);
+          const derived = shiftedShape(wide!, by, 0, duration);
+          expect(derived.linear).toBe(direct.linear);
+          expect(Buffer.from(derived.breaks.buffer).equals(Buffer.from(direct.breaks.buffer))).toBe(
+            true,
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('generated curves are valid', () => {
     fc.assert(
       fc.property(curve, (c) => {

@@ -10,6 +10,7 @@
  * live curve from then on. So a tape can only save work, never change a value.
  */
 import { compileCurve, type CompiledCurve } from './compile.ts';
+import { sameSpec } from './sameSpec.ts';
 import type { Curve } from './types.ts';
 
 /** How a run's World turns a curve spec into something to evaluate. */
@@ -80,6 +81,11 @@ export class CurveTapes {
 
   constructor(private readonly maxSamples = MAX_TAPE_SAMPLES) {}
 
+  /** Samples (and pieces' numbers) the set keeps so far: what a shelf of sets weighs. */
+  get used(): number {
+    return this.samples;
+  }
+
   forRun(): CurveCompiler {
     for (const t of this.tapes) t.sealed = true;
     let next = 0;
@@ -95,8 +101,9 @@ export class CurveTapes {
           this.tapes.push(fresh);
           return this.recorder(fresh, live);
         }
-        // Another world, or curves compiled in another order: no tape applies.
-        if (tape.spec !== spec) return compileCurve(spec);
+        // Another world, or curves compiled in another order: no tape applies. (A text parsed
+        // again gives equal specs, not the same objects: the run set's shelf relies on it.)
+        if (!sameSpec(tape.spec, spec)) return compileCurve(spec);
         return this.player(tape);
       },
     };
@@ -115,13 +122,17 @@ export class CurveTapes {
         tape.sealed = true;
         return;
       }
-      tape.starts.push(tape.times.length);
+      const at = tape.times.length;
+      tape.starts.push(at);
       tape.times.reserve(n);
       tape.values.reserve(n);
+      const t = tape.times.data;
+      const v = tape.values.data;
       for (let i = 0; i < n; i++) {
-        tape.times.data[tape.times.length++] = times[i]!;
-        tape.values.data[tape.values.length++] = values[i]!;
+        t[at + i] = times[i]!;
+        v[at + i] = values[i]!;
       }
+      tape.times.length = tape.values.length = at + n;
     };
     const one = new Float64Array(1);
     const oneValue = new Float64Array(1);
@@ -285,12 +296,10 @@ export class PieceTape {
     push(this.from, c.from);
     push(this.to, c.to);
     push(this.share, c.share);
-    for (let i = 0; i < c.n; i++) {
-      push(this.x0, c.x0[i]!);
-      push(this.y0, c.y0[i]!);
-      push(this.y1, c.y1[i]!);
-      push(this.h, c.h[i]!);
-    }
+    append(this.x0, c.x0, c.n);
+    append(this.y0, c.y0, c.n);
+    append(this.y1, c.y1, c.n);
+    append(this.h, c.h, c.n);
   }
 }
 
@@ -335,6 +344,15 @@ class PieceRun implements PieceReplay {
   record(c: PieceCall): void {
     if (this.first) this.tape.record(c, this.room);
   }
+}
+
+/** Appends xs[0, n) to d (one reserve, then a plain loop: a call logs a few pieces). */
+function append(d: Doubles, xs: Float64Array, n: number): void {
+  d.reserve(n);
+  const data = d.data;
+  const at = d.length;
+  for (let i = 0; i < n; i++) data[at + i] = xs[i]!;
+  d.length = at + n;
 }
 
 function push(d: Doubles, x: number): void {
