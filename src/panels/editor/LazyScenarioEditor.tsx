@@ -81,9 +81,9 @@ function loadComponent(): Promise<EditorComponent> {
  * Mount this. The textarea until Monaco's module has loaded, then Monaco, swapped by a state
  * update rather than a Suspense boundary: React holds back a Suspense boundary's reveal for up
  * to 300 ms after any boundary last changed (its fallback throttle), and the curve panel's own
- * lazy boundary changes as the first result arrives, just before the editor is let load
- * (`npm run bench:ui -- --profile --fresh-worker`: 230–300 ms between the first result's render
- * and the editor's creation).
+ * lazy boundary changes as the first result arrives, just before the editor is let load (with
+ * Monaco's module already evaluated, `npm run bench:ui -- --profile --fresh-worker` showed
+ * 230–300 ms between the first result's render and the editor's creation: the throttle's wait).
  */
 export function LazyScenarioEditor(props: ScenarioEditorProps) {
   const [Editor, setEditor] = useState<EditorComponent | null>(() => loaded);
