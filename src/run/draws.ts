@@ -103,10 +103,11 @@ export function executeDrawsAt(
   const draws: DrawRunSeries[] = [];
   for (const draw of timingDraws(plan.input, count, seed)) {
     if (wanted && !wanted.has(draw.index)) continue;
-    // A draw keeps its KPIs and replicas only: no replay snapshots (the same figures).
+    // A draw keeps its KPIs and replicas only: no replay snapshots, and no series but those the
+    // KPIs read (spec replicas among them) and no events (the same figures).
     const run = executeRun(
       { ...drawn, input: drawInput(plan.input, draw) },
-      { tapes: DRAW_TAPES, ...options, replay: false },
+      { tapes: DRAW_TAPES, ...options, replay: false, series: false },
     );
     if (!run.ok) return { ok: false, error: `draw ${draw.index} of ${count}: ${run.error}` };
     draws.push({

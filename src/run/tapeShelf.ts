@@ -100,6 +100,7 @@ export const RUN_TAPES = new TapeShelf();
 /**
  * Timing draws' shelf: each draw is its own world (its scrape phase), so a set of 16 needs 16;
  * a lane of the app may draw any of them (the lanes take chunks as they finish). An edit of the
- * HPA draws the same worlds again.
+ * HPA draws the same worlds again. 1,500,000 samples (≈ 24 MB at most) keep the 16 worlds of a
+ * default day's set (≈ 69,000 samples each) with room for the next one.
  */
-export const DRAW_TAPES = new TapeShelf(64, SHELF_SAMPLES_PER_WORLD, 2 * SHELF_SAMPLES);
+export const DRAW_TAPES = new TapeShelf(64, SHELF_SAMPLES_PER_WORLD, 1_500_000);
