@@ -35,7 +35,14 @@ async function loadStory1(page: Page) {
 }
 
 /** Drags the handle by (dx, dy) pixels in several moves, as a hand would. */
-async function drag(page: Page, handle: Locator, dx: number, dy: number, steps = 12) {
+async function drag(
+  page: Page,
+  handle: Locator,
+  dx: number,
+  dy: number,
+  steps = 12,
+  beforeRelease?: () => Promise<void>,
+) {
   const box = (await handle.boundingBox())!;
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
@@ -43,6 +50,7 @@ async function drag(page: Page, handle: Locator, dx: number, dy: number, steps =
   await page.mouse.down();
   for (let i = 1; i <= steps; i++)
     await page.mouse.move(x + (dx * i) / steps, y + (dy * i) / steps);
+  await beforeRelease?.();
   await page.mouse.up();
 }
 
@@ -64,7 +72,15 @@ test.describe('curve editor', () => {
     const line = curvePanel(page).getByTestId('curve-line');
     const before = await line.getAttribute('d');
     // down to the axis and past it: traffic 0, so the HPA never leaves minReplicas
-    await drag(page, page.getByRole('slider', { name: 'traffic level' }), 0, 120);
+    const rescales = page.getByRole('navigation', { name: 'Rescales in this run' });
+    await expect(rescales).toBeVisible();
+    await drag(page, page.getByRole('slider', { name: 'traffic level' }), 0, 120, 12, async () => {
+      // Mid-drag: the KPIs follow each move; the editor and the explanation wait for the release.
+      await expect(kpi(page, 'Peak / final')).toContainText('1 / 1');
+      await expect(rescales).toBeVisible();
+      expect(await editorText(page)).toBe(story1.text);
+    });
+    await expect(page.getByText('No rescale in this run')).toBeVisible();
     await expect
       .poll(() => editorText(page))
       .toBe(story1.text.replace(CONSTANT, '  traffic: { type: constant, value: 0 }\n'));

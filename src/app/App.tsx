@@ -44,6 +44,7 @@ import { TuneHost } from './TuneHost.tsx';
 import { Splitter } from './layout/Splitter.tsx';
 import { ViewToggles } from './layout/ViewToggles.tsx';
 import { ExplainDock } from './layout/ExplainDock.tsx';
+import { DragHeld } from './DragHeld.tsx';
 import { PresenterTitle } from './presenter/PresenterTitle.tsx';
 import { LessonHost } from './lesson/LessonHost.tsx';
 import { useLessonState } from './lesson/useLessonState.ts';
@@ -109,6 +110,20 @@ export function App() {
     if (layout.presenter) setEditorInPresenter((v) => !v);
     else setLayout({ editorHidden: !layout.editorHidden });
   }, [layout.presenter, layout.editorHidden, setLayout]);
+  // Stable props: the toolbar (memoized) re-renders for what it reads, not at each result.
+  const openGallery = useCallback(() => setGalleryOpen(true), []);
+  const openTune = useCallback(() => setTuneOpen(true), []);
+  const viewToggles = useMemo(
+    () => (
+      <ViewToggles
+        prefs={layout}
+        editorShown={editorShown}
+        onToggleEditor={toggleEditor}
+        onChange={setLayout}
+      />
+    ),
+    [layout, editorShown, toggleEditor, setLayout],
+  );
   const chartsRef = useRef<HTMLDivElement>(null);
   const rescaleIndices = useMemo(() => rescales?.map((r) => r.index) ?? [], [rescales]);
   const player = usePlayback(rescaleIndices);
@@ -152,16 +167,9 @@ export function App() {
       </a>
       <Toolbar
         chartsRef={chartsRef}
-        onOpenPresets={() => setGalleryOpen(true)}
-        view={
-          <ViewToggles
-            prefs={layout}
-            editorShown={editorShown}
-            onToggleEditor={toggleEditor}
-            onChange={setLayout}
-          />
-        }
-        onOpenTune={() => setTuneOpen(true)}
+        onOpenPresets={openGallery}
+        view={viewToggles}
+        onOpenTune={openTune}
         lesson={lesson}
       />
       <TuneHost open={tuneOpen} onClose={closeTune} />
@@ -219,18 +227,24 @@ export function App() {
           </div>
           {/* A federation's runs are compared when it has variants (one total per HPA). */}
           {result && (!federation || comparedRuns(runs).length > 1) ? (
-            <ComparePanel
-              placement="page"
-              exportPng={(root) =>
-                downloadComparisonPng(
-                  root,
-                  chartsRef.current,
-                  `${fileStem(hpaChoice ?? hpaName(getScenarioText()) ?? parse?.name ?? 'scenario')}-comparison.png`,
-                )
-              }
-            />
+            <DragHeld>
+              <ComparePanel
+                placement="page"
+                exportPng={(root) =>
+                  downloadComparisonPng(
+                    root,
+                    chartsRef.current,
+                    `${fileStem(hpaChoice ?? hpaName(getScenarioText()) ?? parse?.name ?? 'scenario')}-comparison.png`,
+                  )
+                }
+              />
+            </DragHeld>
           ) : null}
-          {result ? <ClustersPanel zoom={chartZoom} /> : null}
+          {result ? (
+            <DragHeld>
+              <ClustersPanel zoom={chartZoom} />
+            </DragHeld>
+          ) : null}
           {result?.keda ? (
             <KedaLane
               keda={result.keda}
@@ -268,7 +282,11 @@ export function App() {
               </p>
             )}
           </div>
-          {result ? <NodesPanel zoom={chartZoom} /> : null}
+          {result ? (
+            <DragHeld>
+              <NodesPanel zoom={chartZoom} />
+            </DragHeld>
+          ) : null}
         </section>
         <Splitter
           label="Explanation width"
@@ -280,42 +298,44 @@ export function App() {
           onChange={(w) => setLayout({ explainWidth: clampWidth(w, WIDTH_LIMITS.explain) })}
         />
         <ExplainDock selectedSync={selected} playing={player.playing}>
-          {lesson && !federation ? (
-            <LessonHost
-              state={lesson}
-              onState={setLesson}
-              selectedSync={selected}
-              player={player}
-            />
-          ) : null}
-          {federation ? (
-            // The decision chain of the member (or central) HPA picked in the Clusters panel.
-            <ClusterDecision
-              federation={federation}
-              focusedRun={focusedRun}
-              selectedSync={selected}
-              detail={rawDetail}
-              hpaName={hpaChoice ?? (parse?.selectedHpa || 'the HPA')}
-              onFocusRun={actions.focusRun}
-              onSelectSync={actions.selectSync}
-              presenter={layout.presenter}
-            />
-          ) : (
-            <ExplainPanel
-              detail={detail}
-              loading={selected !== null && detail?.index !== selected}
-              history={history}
-              runs={explainedRuns}
-              focusedRun={focusedRun}
-              onFocusRun={actions.focusRun}
-              rescales={rescales}
-              onSelectSync={actions.selectSync}
-              series={focusedResult?.series}
-              nodes={focusedResult?.nodes}
-              presenter={layout.presenter}
-              scrollToDeciding={!lesson}
-            />
-          )}
+          <DragHeld>
+            {lesson && !federation ? (
+              <LessonHost
+                state={lesson}
+                onState={setLesson}
+                selectedSync={selected}
+                player={player}
+              />
+            ) : null}
+            {federation ? (
+              // The decision chain of the member (or central) HPA picked in the Clusters panel.
+              <ClusterDecision
+                federation={federation}
+                focusedRun={focusedRun}
+                selectedSync={selected}
+                detail={rawDetail}
+                hpaName={hpaChoice ?? (parse?.selectedHpa || 'the HPA')}
+                onFocusRun={actions.focusRun}
+                onSelectSync={actions.selectSync}
+                presenter={layout.presenter}
+              />
+            ) : (
+              <ExplainPanel
+                detail={detail}
+                loading={selected !== null && detail?.index !== selected}
+                history={history}
+                runs={explainedRuns}
+                focusedRun={focusedRun}
+                onFocusRun={actions.focusRun}
+                rescales={rescales}
+                onSelectSync={actions.selectSync}
+                series={focusedResult?.series}
+                nodes={focusedResult?.nodes}
+                presenter={layout.presenter}
+                scrollToDeciding={!lesson}
+              />
+            )}
+          </DragHeld>
         </ExplainDock>
       </main>
       <PresetGallery

@@ -1,8 +1,7 @@
 // The scenario pane: its name and description, the HPA picker, the assumed-world notice, the
 // editor and the problems under it. It reads the text itself, so an edit re-renders this pane
-// and not the page; during a curve drag the editor shows the text every 250 ms (in an idle
-// moment) and exactly on release: Monaco's edit and re-render cost ~10 ms, a drag sends a text
-// per frame.
+// and not the page; during a curve drag the editor shows the text on release only: Monaco's edit
+// and re-render cost 10-20 ms, a drag sends a text per frame.
 import { memo, useMemo, useState } from 'react';
 import { LazyScenarioEditor, tabModeHint, type TabMode } from '../panels/editor/index.ts';
 import type { Diagnostic } from '../run/index.ts';
@@ -22,10 +21,7 @@ import { HpaPicker } from './paste/HpaPicker.tsx';
 import { TrimOffer } from './paste/TrimOffer.tsx';
 import { NotesBadge } from './NotesBadge.tsx';
 import { ProblemsList } from './ProblemsList.tsx';
-import { useThrottledWhile } from './useThrottledWhile.ts';
-
-/** How often the editor shows the text during a curve drag (ms). */
-const EDITOR_DRAG_MS = 250;
+import { useHeldWhile } from './useHeldWhile.ts';
 
 /** Memoized: during a drag the pane re-renders per frame and the editor only when it shows more. */
 const Editor = memo(LazyScenarioEditor);
@@ -66,7 +62,7 @@ function Description({ text }: { text: string }) {
 export const EditorPane = memo(function EditorPane({ theme }: { theme: 'light' | 'dark' }) {
   const text = useScenarioText();
   const gesture = useGestureActive();
-  const editorText = useThrottledWhile(text, gesture, EDITOR_DRAG_MS);
+  const editorText = useHeldWhile(text, gesture);
   const diagnostics = useDiagnostics();
   const diagnosticsText = useDiagnosticsText();
   const parse = useParseSummary();

@@ -2,19 +2,16 @@
 // dialog never re-renders at each edit.
 import { memo } from 'react';
 import { TunePanel } from '../panels/tune/index.ts';
-import { useActions, useParseSummary } from '../store/index.ts';
+import { useActions, useReleaseLabel } from '../store/index.ts';
 
 export const TuneHost = memo(function TuneHost(props: { open: boolean; onClose(): void }) {
   const actions = useActions();
-  const release = useParseSummary()?.release;
+  // A string: a new parse naming the same release re-renders nothing here.
+  const release = useReleaseLabel();
   return (
     <TunePanel
       open={props.open}
-      release={
-        release
-          ? `Kubernetes ${release.label}${release.keda ? ` under KEDA ${release.keda}` : ''}`
-          : undefined
-      }
+      release={release ?? undefined}
       onClose={props.onClose}
       onAddVariant={(name, patch) => actions.addVariant(name, patch)}
       onMakeHpa={(from, to, name, back) => actions.makeThisTheHpa(from, to, name, back)}

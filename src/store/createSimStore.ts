@@ -27,7 +27,7 @@ export function createSimStore(deps: StoreDeps): SimStore {
     const focus = createFocusSlice(ctx, deps.client, deps);
     // The scenario asks for runs; the runs slice is made next (the link is read when called).
     const scenario = createScenarioSlice(ctx, deps, tab, clock, now, {
-      requestRun: (text) => runs!.requestRun(text),
+      requestRun: (text, curve) => runs!.requestRun(text, curve),
       hold: () => runs!.hold(),
       focus,
     });

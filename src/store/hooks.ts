@@ -48,6 +48,12 @@ export const getSelectedSync = (): number | null => getStore().getState().select
 export const useHpaChoice = (): string | null => useSim((s) => s.hpa);
 export const usePresetName = (): string | null => useSim((s) => s.presetName);
 export const useParseSummary = (): ParseSummary | null => useSim((s) => s.parse);
+/** "Kubernetes 1.34 under KEDA 2.17", the parse's release in words (null: none): a string */
+export const useReleaseLabel = (): string | null =>
+  useSim((s) => {
+    const r = s.parse?.release;
+    return r ? `Kubernetes ${r.label}${r.keda ? ` under KEDA ${r.keda}` : ''}` : null;
+  });
 export const useDiagnostics = (): Diagnostic[] =>
   useSim((s) => s.parse?.diagnostics ?? NO_DIAGNOSTICS);
 /** errors in the text: a number, so an edit that keeps the count re-renders nothing */

@@ -4,9 +4,10 @@
 // (superseded: the bridge drops it already, the token checks again).
 
 import { primaryRun } from '../run/runKey.ts';
-import type { RunReply } from '../worker/protocol.ts';
+import type { CurveEdit, RunReply } from '../worker/protocol.ts';
 import type { FocusSlice } from './focusSlice.ts';
 import type { RunGuard } from './runGuard.ts';
+import { samePayload } from './samePayload.ts';
 import { shownText } from './shownText.ts';
 import type { SliceContext } from './slice.ts';
 import type {
@@ -31,7 +32,7 @@ export interface RunsSlice {
   initial: RunsState;
   actions: RunsActions;
   /** ask the simulator for a run of `text` (with the HPA chosen now); the latest request wins */
-  requestRun(text: string): void;
+  requestRun(text: string, curve?: CurveEdit): void;
   /** the text is held, not simulated (README.md: guarded runs) */
   hold(): void;
 }
@@ -58,12 +59,12 @@ export function createRunsSlice(
   let settled: RunStatus = IDLE;
   let runToken = 0;
 
-  function requestRun(text: string) {
+  function requestRun(text: string, curve?: CurveEdit) {
     const token = ++runToken;
     set({ runStatus: RUNNING });
     guard.running(text);
     const hpa = get().hpa;
-    client.run(text, hpa === null ? {} : { hpa }).then(
+    client.run(text, { ...(hpa === null ? {} : { hpa }), ...(curve ? { curve } : {}) }).then(
       (reply) => {
         // null: superseded. An older token: the client answered out of order; ignore it too.
         if (reply === null || token !== runToken) return;
@@ -81,9 +82,11 @@ export function createRunsSlice(
 
   function receive(text: string, hpa: string | null, reply: RunReply) {
     const parsed = links.parsed(text, reply);
-    const result = primaryRun(reply.runs)?.result ?? null;
+    // Runs that show what the shown ones show keep the shown objects (samePayload.ts).
+    const shown = get().runs;
+    const runs = shown.length > 0 && samePayload(shown, reply.runs) ? shown : reply.runs;
+    const result = primaryRun(runs)?.result ?? null;
     if (result) {
-      const runs = reply.runs;
       // One update: no subscriber sees the new runs with the old focus or parse.
       set({
         ...parsed,

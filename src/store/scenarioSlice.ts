@@ -6,7 +6,7 @@
 // joins this tab's draft history first.
 
 import type { Clock } from '../bridge/types.ts';
-import type { ParseSummary, RunReply } from '../worker/protocol.ts';
+import type { CurveEdit, ParseSummary, RunReply } from '../worker/protocol.ts';
 import type { DraftReason } from './drafts.ts';
 import type { FocusSlice } from './focusSlice.ts';
 import { recordEdit, redoStep, undoStep, type History } from './history.ts';
@@ -56,7 +56,8 @@ export interface ScenarioSlice {
 
 /** What the scenario slice needs of the others: the runs slice's run and hold, the focus. */
 export interface ScenarioLinks {
-  requestRun(text: string): void;
+  /** `curve`: a drag's move, which the simulator may run without parsing `text` */
+  requestRun(text: string, curve?: CurveEdit): void;
   hold(): void;
   focus: FocusSlice;
 }
@@ -73,6 +74,8 @@ export function createScenarioSlice(
   const coalesceMs = deps.coalesceMs ?? 500;
   const { tabId, guard, keeper, startup, held: heldAtStart } = tab;
   let lastEdit: { kind: EditKind; at: number } = { kind: 'step', at: -Infinity };
+  /** the last run asked for was a drag's move, run without parsing its text */
+  let dragRun = false;
   const sameGesture = (a: EditKind, b: EditKind) =>
     typeof a === 'object' && typeof b === 'object' && a.gesture === b.gesture;
 
@@ -102,6 +105,7 @@ export function createScenarioSlice(
     kind: EditKind | 'history',
     extra: Partial<SimState>,
     save = true,
+    curve?: CurveEdit,
   ) {
     const s = get();
     // Editors echo programmatic changes back as edits: the same text changes nothing (but a
@@ -120,7 +124,13 @@ export function createScenarioSlice(
     set({ text, ...extra });
     if (save) autosave.schedule(text);
     if (get().held) links.hold();
-    else links.requestRun(text);
+    else if (curve) {
+      dragRun = true;
+      links.requestRun(text, curve);
+    } else {
+      dragRun = false;
+      links.requestRun(text);
+    }
   }
 
   function history(): History {
@@ -138,9 +148,16 @@ export function createScenarioSlice(
   const actions: ScenarioActions = {
     editScenarioText: (text) => applyText(text, 'typing', { presetName: null }),
     editByStep: (text) => applyText(text, 'step', { presetName: null }),
-    editByGesture: (text, gesture) => applyText(text, { gesture }, { presetName: null }),
+    editByGesture: (text, gesture, curve) =>
+      applyText(text, { gesture }, { presetName: null }, true, curve),
     gestureChanged(active) {
       if (active !== get().gestureActive) set({ gestureActive: active });
+      // The drag's last run swapped its curve into the start text's plan: the text's own parse
+      // (its diagnostics' places, its notices) once the drag is over.
+      if (!active && dragRun && !get().held) {
+        dragRun = false;
+        links.requestRun(get().text);
+      }
     },
     async addVariant(name, patch) {
       const text = get().text;

@@ -89,6 +89,26 @@ describe('undo/redo', () => {
     expect(store.getState().past).toEqual(['v: 1']); // still one undo step
   });
 
+  it('passes a drag’s curve with its run, and runs the text as written once the drag ends', async () => {
+    const { store, actions, client } = await ready('v: 1');
+    const curve = { base: 'v: 1', path: ['spec', 'traffic'], before: 1, after: 2 };
+    actions.gestureChanged(true);
+    actions.editByGesture('v: 2', 10, curve);
+    expect(client.lastRun).toMatchObject({ text: 'v: 2', options: { curve } });
+    const runs = client.runs.length;
+    actions.gestureChanged(false);
+    // The swapped curve's run answered with the start text's parse: the text's own, now.
+    expect(client.runs.length).toBe(runs + 1);
+    expect(client.lastRun.text).toBe('v: 2');
+    expect(client.lastRun.options.curve).toBeUndefined();
+    expect(store.getState().past).toEqual(['v: 1']);
+    // A gesture whose texts carried no curve (a picked shape) needs no second run.
+    actions.gestureChanged(true);
+    actions.editByGesture('v: 3', 11);
+    actions.gestureChanged(false);
+    expect(client.runs.length).toBe(runs + 2);
+  });
+
   it('names the preset until the text is edited', async () => {
     const { store, actions } = await ready('a');
     actions.loadPreset('flapping', 'p');

@@ -9,6 +9,7 @@ import type { SearchResult } from '../tune/search.ts';
 import type { FederationModel } from '../run/index.ts';
 import type {
   CsvExport,
+  CurveEdit,
   ParseSummary,
   ResultPayload,
   RunPayload,
@@ -218,7 +219,7 @@ export interface ScenarioActions {
    * A text from a gesture (a curve drag, a shape picked): every text with the same `gesture` id
    * in a row is one undo step, however many arrive.
    */
-  editByGesture(text: string, gesture: number): void;
+  editByGesture(text: string, gesture: number, curve?: CurveEdit): void;
   /** a gesture (a curve drag) starts (true) or ends (false) */
   gestureChanged(active: boolean): void;
   /** add a variant (a search's candidate: name and merge patch); null when done, else why not */

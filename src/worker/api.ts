@@ -17,6 +17,7 @@ import {
   type ScenarioPlan,
 } from '../run/index.ts';
 import { lanesPayload, recentEvents, resultPayload, type KeptRun } from './payload.ts';
+import { swapTraffic } from './curveSwap.ts';
 import { addVariant, duplicateAsVariant, parseScenario } from '../scenario/index.ts';
 import { prepareSearch as prepareTuneSearch, type PreparedSearch } from '../tune/index.ts';
 import type {
@@ -74,6 +75,20 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
   let keptRuns = new Map<string, KeptRun>();
   /** the kept reply's runs that ran, in the set's order (the run-set CSV) */
   let keptSet: RunSetCsvRun[] = [];
+  /** the last text this worker parsed, with its plan: a curve drag's moves reuse it */
+  let lastPlan: { text: string; hpa: string | undefined; plan: ScenarioPlan } | null = null;
+
+  /** `text`'s plan: a drag's move swaps its curve into the start text's plan, else a parse. */
+  function planOf(text: string, hpa: string | undefined, options: RunRequestOptions): ScenarioPlan {
+    const edit = options.curve;
+    if (edit && lastPlan && lastPlan.text === edit.base && lastPlan.hpa === hpa) {
+      const swapped = swapTraffic(lastPlan.plan, edit);
+      if (swapped) return swapped;
+    }
+    const plan = planScenario(text, hpa === undefined ? {} : { hpa });
+    lastPlan = { text, hpa, plan };
+    return plan;
+  }
 
   async function run(
     runId: number,
@@ -88,7 +103,7 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
       const t0 = now();
       // Only a non-empty name is a choice: anything else means "the first HPA".
       const hpa = typeof options?.hpa === 'string' && options.hpa !== '' ? options.hpa : undefined;
-      const plan = planScenario(text, hpa === undefined ? {} : { hpa });
+      const plan = planOf(text, hpa, options ?? {});
       parse = plan.summary;
       timings.parseMs = now() - t0;
       const main = plan.runs[0];

@@ -113,6 +113,24 @@ export interface SyncDetail {
 export interface RunRequestOptions {
   /** metadata.name of the HPA to simulate when the text holds several (else the first) */
   hpa?: string;
+  /**
+   * A curve drag's move: `text` is `base` with this curve's numbers changed. A worker that
+   * planned `base` last runs that plan with the curve swapped instead of parsing `text`
+   * (curveSwap.ts); the reply's parse is then `base`'s. Anything else parses `text`.
+   */
+  curve?: CurveEdit;
+}
+
+/** What a curve drag changed: one curve of the Simulation document, before and after. */
+export interface CurveEdit {
+  /** the text the drag started from */
+  base: string;
+  /** the curve's path in the Simulation document, e.g. ['spec', 'traffic'] */
+  path: (string | number)[];
+  /** the curve as `base` writes it */
+  before: unknown;
+  /** the curve as the edited text writes it */
+  after: unknown;
 }
 
 /** A variant to add: a DNS-label name and a JSON merge patch over the HPA's spec. */

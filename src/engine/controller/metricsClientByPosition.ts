@@ -125,7 +125,13 @@ export function getResourceMetricByPosition(
   res.reset(podCount + unmatched.length);
   let items = 0;
   const columns = obs.podMetrics ?? null;
-  if (columns !== null) {
+  // The columns' one-call read, when they have it and every entry has the container: the same
+  // samples in the same order as the loop below sets them.
+  const all = columns?.readAll?.(resource, container, res, podCount) ?? -1;
+  if (all >= 0) {
+    items = all;
+  } else if (columns !== null) {
+    res.reset(podCount + unmatched.length);
     // The same items read from the caller's columns (Observation.podMetrics).
     for (let i = 0; i < podCount; i++) {
       if (!columns.listed(i)) continue;

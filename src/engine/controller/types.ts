@@ -251,6 +251,18 @@ export interface PodMetricsColumns {
   usage(i: number, resource: string, container: string): number | undefined | null;
   /** Write every listed entry's `resourceMetrics` as the columns hold them. */
   materialize(): void;
+  /**
+   * Optional, the by-position read in one call: for each position below `count` in order, a
+   * listed entry with a `usage` gets `sink.set(i, usage, timestamp, window, its count)`; returns
+   * the number of listed entries, or −1 when some entry may have no such container (a null
+   * usage: the caller then reads position by position).
+   */
+  readAll?(resource: string, container: string, sink: SampleSink, count: number): number;
+}
+
+/** Where `PodMetricsColumns.readAll` puts the samples (the by-position path's sample map). */
+export interface SampleSink {
+  set(slot: number, value: number, timestamp: number, window: number, weight: number): void;
 }
 
 // ---- Controller configuration and memory ----

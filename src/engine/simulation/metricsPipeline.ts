@@ -11,14 +11,21 @@ import type {
   ObjectMetricSample,
   PodObservation,
   PodResourceMetrics,
+  SampleSink,
 } from '../controller/index.ts';
 import type { CompiledCurve } from './curves/index.ts';
 import type { MetricLoad, SimulationInput } from './input.ts';
 import { metricKey } from './input.ts';
+import { LoosePlan } from './loosePlan.ts';
 import { GROUP_OWNER, GROUP_ROW, NO_OWNER, PodRows } from './podRows.ts';
 import { nodeSampleInstant, staggerBoundMs, type ScrapeStagger } from './scrapeStagger.ts';
 import type { PodMetricsState } from './state.ts';
 import type { SimPod, Workload } from './workload.ts';
+
+/** reportColumn: the container is not in the pods (usage is null) */
+export const NO_CONTAINER = -2;
+/** reportColumn: the resource is not reported (usage is undefined) */
+export const NOT_REPORTED = -1;
 
 // metrics-server pkg/storage/pod.go freshContainerMinMetricsResolution
 const FRESH_CONTAINER_MIN_SECONDS = 10;
@@ -168,6 +175,8 @@ export class MetricsPipeline {
   private readonly group: SteadyGroup = { members: 0, custom: undefined };
   /** the pods outside the group, for the workload's pod list at `seenVersion` */
   private loose: SimPod[] = [];
+  /** the scrape's columns of `loose`, position by position (LoosePlan) */
+  private readonly plan = new LoosePlan();
   private seenVersion = -1;
   /** a timing draw's per-node stagger (only with a node pool); null: one instant per scrape */
   private readonly stagger: ScrapeStagger | null;
@@ -215,13 +224,6 @@ export class MetricsPipeline {
     return this.coef;
   }
 
-  /** The pod's row, its state started afresh when the row holds none of its own. */
-  private state(p: SimPod): number {
-    const r = p.slot + 1;
-    if (this.rows.owner[r] !== p.index) this.rows.init(r, p.index);
-    return r;
-  }
-
   /** The row holding `p`'s state, -1: none (not in the kubelet's answer). */
   rowOf(p: SimPod): number {
     if (p.inGroup) return GROUP_ROW;
@@ -261,9 +263,26 @@ export class MetricsPipeline {
     if (members !== g.members) this.groupVersion++;
     g.members = members;
     if (members === 0) this.rows.owner[GROUP_ROW] = NO_OWNER;
-    this.loose = loose;
+    this.setLoose(loose);
     this.seenVersion = w.version;
     return loose;
+  }
+
+  /** `loose` and its plan's columns (each pod's fields the scrape reads, fixed until a change). */
+  private setLoose(loose: SimPod[]): void {
+    this.loose = loose;
+    const plan = this.plan;
+    plan.ensure(loose.length);
+    const noSamples = this.n === 0;
+    for (let q = 0; q < loose.length; q++) {
+      const p = loose[q]!;
+      plan.row[q] = p.slot + 1;
+      plan.index[q] = p.index;
+      plan.run[q] = p.runFrom;
+      plan.ready[q] = p.readyFrom;
+      plan.deleted[q] = p.deletedAt ?? Infinity;
+      plan.out[q] = p.scheduledAt === null || p.failed || p.noMetrics || noSamples ? 1 : 0;
+    }
   }
 
   private leave(p: SimPod): void {
@@ -290,81 +309,72 @@ export class MetricsPipeline {
     const burstSteady = this.burstSeconds > 0 && this.shortcuts ? this.burstValues(s, ctx) : null;
     const grouped = rows.owner[GROUP_ROW] === GROUP_OWNER;
     if (grouped) this.stepGroup(w, s, steady, ctx);
-    const n = this.n;
     const termination = w.model.terminationSeconds;
     const burstSeconds = this.burstSeconds;
     const lazy = this.lazy;
     const shortcuts = this.shortcuts;
     const custom = this.hasPods;
+    const serverDown = ctx.serverDown;
     const staggered = this.stagger !== null && ctx.nodesAt !== null && ctx.workOver !== null;
     if (staggered) this.nodeSamples.clear();
+    // The pods' fields from the plan's columns, in the loose list's order (a join keeps it).
+    const { row, index, run, ready, deleted: del, out } = this.plan;
+    const owner = rows.owner;
+    const prev0 = ctx.prev;
     let joined = false;
     for (let q = 0; q < loose.length; q++) {
-      const p = loose[q]!;
       // A staggered node's pods are sampled at the node's own instant, over the interval since
       // its previous one (scrapeStagger.ts); every other pod at s, over (ctx.prev, s].
-      const ns = staggered && p.node >= 0 ? this.nodeSample(p.node, s, ctx) : null;
+      const node = staggered ? loose[q]!.node : -1;
+      const ns = node >= 0 ? this.nodeSample(node, s, ctx) : null;
       const at = ns === null ? s : ns.at;
-      const prev = ns === null ? ctx.prev : ns.from;
-      const scheduled = p.scheduledAt !== null;
-      const running = p.runFrom;
-      const deleted = p.deletedAt;
-      if (
-        !scheduled ||
-        at < running ||
-        p.failed ||
-        (deleted !== null && at >= deleted + termination) ||
-        p.noMetrics ||
-        n === 0
-      ) {
+      const prev = ns === null ? prev0 : ns.from;
+      const r = row[q]!;
+      const running = run[q]!;
+      const deleted = del[q]!;
+      if (out[q] === 1 || at < running || at >= deleted + termination) {
         // Not in the kubelet's answer, so not in the storage Store rebuilds (pod.go Store).
-        rows.owner[p.slot + 1] = NO_OWNER;
-        if (!lazy) p.obs.resourceMetrics = null;
-        p.obs.customMetrics = undefined;
+        owner[r] = NO_OWNER;
+        const o = loose[q]!.obs;
+        if (!lazy) o.resourceMetrics = null;
+        o.customMetrics = undefined;
         continue;
       }
-      const r = this.state(p);
-      const serveFrom = p.readyFrom;
-      if (
-        shortcuts &&
-        ns === null &&
-        prev < s &&
-        serveFrom <= prev &&
-        running + burstSeconds <= prev &&
-        (deleted === null || deleted > s)
-      ) {
-        // Served through the whole interval, like most pods most of the time: the same values.
-        this.addSteady(r, steady);
-      } else if (
-        burstSteady !== null &&
-        ns === null &&
-        prev < s &&
-        serveFrom <= prev &&
-        running <= prev &&
-        running + burstSeconds >= s &&
-        (deleted === null || deleted > s)
-      ) {
-        this.addSteady(r, burstSteady);
-      } else if (ns === null) {
-        this.integrate(w, p, r, s, prev, running, ctx.meanWork, ctx.workNow);
+      // The pod's row, its state started afresh when the row holds none of its own.
+      if (owner[r] !== index[q]) rows.init(r, index[q]!);
+      const serveFrom = ready[q]!;
+      const through = ns === null && prev < s && serveFrom <= prev && deleted > s;
+      // Served through the whole interval, like most pods most of the time: the same values
+      // (past the burst: `steady`; with the burst on throughout: `burstSteady`).
+      const shared =
+        shortcuts && through && running + burstSeconds <= prev
+          ? steady
+          : burstSteady !== null && through && running <= prev && running + burstSeconds >= s
+            ? burstSteady
+            : null;
+      if (shared !== null && !serverDown) {
+        this.stepShared(r, shared, at, running);
       } else {
-        this.integrate(w, p, r, at, prev, running, ns.mean, ns.now);
+        if (shared !== null) this.addSteady(r, shared);
+        else if (ns === null)
+          this.integrate(w, loose[q]!, r, s, prev, running, ctx.meanWork, ctx.workNow);
+        else this.integrate(w, loose[q]!, r, at, prev, running, ns.mean, ns.now);
+        this.store(r, at, running, serverDown);
       }
-      this.store(r, at, running, ctx.serverDown);
       if (ctx.poll) this.poll(r, at);
-      if (!lazy) this.reportResource(p.obs, r);
-      if (custom) this.reportCustom(p.obs, r, ctx.unavailable);
+      if (!lazy) this.reportResource(loose[q]!.obs, r);
+      if (custom) this.reportCustom(loose[q]!.obs, r, ctx.unavailable);
       // From here on it serves through every interval: it can share the group's state.
       if (
         this.grouping &&
-        deleted === null &&
+        deleted === Infinity &&
         serveFrom <= s &&
         running + burstSeconds <= s &&
-        this.join(p, r)
+        this.join(loose[q]!, r)
       )
         joined = true;
     }
-    if (joined) this.loose = loose.filter((p) => !p.inGroup);
+    if (joined) this.setLoose(loose.filter((p) => !p.inGroup));
     // a group founded by this scrape counts too
     return loose.length + (rows.owner[GROUP_ROW] === GROUP_OWNER ? 1 : 0);
   }
@@ -439,6 +449,42 @@ export class MetricsPipeline {
             v[o + POLL_ACC * n + k] = v[o + POLL_ACC * n + k]! + steady[k]!;
       } else {
         for (let k = base; k < base + nc; k++) v[o + ACC * n + k] = steady[k]!;
+      }
+    }
+  }
+
+  /**
+   * addSteady then store at s, in one pass over the row (metrics-server up): a counter's stored
+   * point is its increase plus the shared values, a gauge's the values; the same numbers.
+   */
+  private stepShared(r: number, values: Float64Array, s: number, running: number): void {
+    const rows = this.rows;
+    const v = rows.v;
+    const n = this.n;
+    const o = r * rows.stride;
+    const age = s - running;
+    if (age > 0 && age < this.resolution && age >= FRESH_CONTAINER_MIN_SECONDS)
+      rows.prevT[r] = running;
+    else rows.prevT[r] = rows.lastT[r]!;
+    rows.lastT[r] = s;
+    const nc = this.nContainers;
+    const cumulative = this.coef.cumulative;
+    const isPods = this.isPods;
+    for (let i = 0; i < this.nLoads; i++) {
+      const base = i * nc;
+      if (cumulative[i]) {
+        for (let k = base; k < base + nc; k++) {
+          v[o + LAST * n + k] = v[o + ACC * n + k]! + values[k]!;
+          v[o + ACC * n + k] = 0;
+        }
+        if (isPods[i])
+          for (let k = base; k < base + nc; k++)
+            v[o + POLL_ACC * n + k] = v[o + POLL_ACC * n + k]! + values[k]!;
+      } else {
+        for (let k = base; k < base + nc; k++) {
+          v[o + ACC * n + k] = values[k]!;
+          v[o + LAST * n + k] = values[k]!;
+        }
       }
     }
   }
@@ -711,6 +757,90 @@ export class MetricsPipeline {
       sum += toMilli(rate ? x / window : x);
     }
     return sum;
+  }
+
+  /**
+   * Where `usage(·, resource, container)` reads from, found once for every row: NO_CONTAINER
+   * (usage is null), NOT_REPORTED (undefined), else a column for `reported`.
+   */
+  reportColumn(resource: string, container: string): number {
+    const i = this.resourceLoad.get(resource);
+    const names = this.containerNames;
+    const nc = this.nContainers;
+    if (container !== '') {
+      const j = names.indexOf(container);
+      if (j < 0) return NO_CONTAINER;
+      return i === undefined ? NOT_REPORTED : i * (nc + 1) + j;
+    }
+    if (names.length === 0 || i === undefined) return NOT_REPORTED;
+    return i * (nc + 1) + nc;
+  }
+
+  /**
+   * `usage` at column `col` (reportColumn's, neither NO_CONTAINER nor NOT_REPORTED) of the rows
+   * `rows[0..count)`, each with its timestamp and window into `sink` at its position and weight,
+   * skipping a row its entry's `owners[i]` does not hold or that is unlisted; returns the listed.
+   * Rows with the same point and window have the same usage (churn's pods mostly do): one reading
+   * of one container is computed once for a run of them.
+   */
+  readReports(
+    col: number,
+    count: number,
+    rowOf: Int32Array,
+    owners: Int32Array,
+    weights: Int32Array,
+    sink: SampleSink,
+  ): number {
+    const nc = this.nContainers;
+    const i = (col / (nc + 1)) | 0;
+    const j = col - i * (nc + 1);
+    const rows = this.rows;
+    const v = rows.v;
+    const stride = rows.stride;
+    const owner = rows.owner;
+    const lastT = rows.lastT;
+    const prevT = rows.prevT;
+    const offset = LAST * this.n + i * nc;
+    const rate = this.coef.cumulative[i] === 1;
+    const containers = this.containerNames.length;
+    // one container's reading: the named one, or the sum over a single container
+    const one = j < nc ? j : containers === 1 ? 0 : -1;
+    let memoX = NaN;
+    let memoWindow = NaN;
+    let memo = 0;
+    let items = 0;
+    for (let p = 0; p < count; p++) {
+      const r = rowOf[p]!;
+      if (owner[r] !== owners[p]) continue;
+      const prev = prevT[r]!;
+      if (Number.isNaN(prev)) continue;
+      items++;
+      const last = lastT[r]!;
+      const window = last - prev;
+      const base = r * stride + offset;
+      let value: number;
+      if (one >= 0) {
+        const x = v[base + one]!;
+        // a zero window is computed afresh (its sign decides the rate's)
+        if (x === memoX && window === memoWindow && window !== 0) {
+          value = memo;
+        } else {
+          value = toMilli(rate ? x / window : x);
+          if (j >= nc) value = 0 + value;
+          memoX = x;
+          memoWindow = window;
+          memo = value;
+        }
+      } else {
+        value = 0;
+        for (let k = 0; k < containers; k++) {
+          const x = v[base + k]!;
+          value += toMilli(rate ? x / window : x);
+        }
+      }
+      sink.set(p, value, last, window, weights[p]!);
+    }
+    return items;
   }
 
   /** Write row r's PodMetrics item into `obs` as a scrape's report would (r < 0: none). */

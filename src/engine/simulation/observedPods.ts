@@ -22,6 +22,8 @@ export class ObservedPods {
   /** per entry of the list: its pod store row, and that row's owner while it holds its state */
   rows = new Int32Array(0);
   owners = new Int32Array(0);
+  /** per entry: the pods it stands for (its `count`, 1 for a pod of its own) */
+  weights = new Int32Array(0);
 
   constructor(private readonly cpuInitializationPeriodSeconds: number) {}
 
@@ -41,9 +43,11 @@ export class ObservedPods {
     if (this.rows.length < pods.length) {
       this.rows = new Int32Array(Math.max(pods.length, 2 * this.rows.length));
       this.owners = new Int32Array(this.rows.length);
+      this.weights = new Int32Array(this.rows.length);
     }
     const rows = this.rows;
     const owners = this.owners;
+    const weights = this.weights;
     let entry: GroupEntry | null = null;
     let first = -1;
     let until = Infinity;
@@ -57,16 +61,19 @@ export class ObservedPods {
           first = list.length;
           rows[first] = GROUP_ROW;
           owners[first] = GROUP_OWNER;
+          weights[first] = 1;
           list.push(o);
         } else {
           if (entry === null) list[first] = entry = groupEntry(list[first]!);
           entry.count++;
+          weights[first] = entry.count;
         }
         continue;
       }
       if (steady) until = Math.min(until, start + init);
       rows[list.length] = p.inGroup ? GROUP_ROW : p.slot + 1;
       owners[list.length] = p.inGroup ? GROUP_OWNER : p.index;
+      weights[list.length] = 1;
       list.push(o);
     }
     this.list = list;

@@ -4,8 +4,8 @@
 // have held, number for number (MetricsPipeline.usage rounds as the report rounds), and
 // `materialize` writes those reports when a reader wants the objects (the by-name port).
 
-import type { PodMetricsColumns, PodObservation } from '../controller/index.ts';
-import type { MetricsPipeline } from './metricsPipeline.ts';
+import type { PodMetricsColumns, PodObservation, SampleSink } from '../controller/index.ts';
+import { NO_CONTAINER, NOT_REPORTED, type MetricsPipeline } from './metricsPipeline.ts';
 import type { ObservedPods } from './observedPods.ts';
 
 export class PodMetricsView implements PodMetricsColumns {
@@ -41,6 +41,23 @@ export class PodMetricsView implements PodMetricsColumns {
 
   usage(i: number, resource: string, container: string): number | undefined | null {
     return this.pipeline.usage(this.list.rows[i]!, resource, container);
+  }
+
+  /**
+   * Every position's item in one pass over the rows (the per-position reads above, in order):
+   * the report's numbers from MetricsPipeline.reportColumn, each entry weighed by its count.
+   */
+  readAll(resource: string, container: string, sink: SampleSink, count: number): number {
+    const pipeline = this.pipeline;
+    const col = pipeline.reportColumn(resource, container);
+    if (col === NO_CONTAINER) return -1;
+    const list = this.list;
+    if (col !== NOT_REPORTED)
+      return pipeline.readReports(col, count, list.rows, list.owners, list.weights, sink);
+    // not reported: the listed entries are items with no sample
+    let items = 0;
+    for (let i = 0; i < count; i++) if (this.listed(i)) items++;
+    return items;
   }
 
   materialize(): void {

@@ -67,10 +67,22 @@ export interface CurvePanelProps {
   duration: number;
   /** the playback cursor, drawn as a line */
   cursorTime?: number | null;
-  /** a new text from an edit; texts with the same gesture id are one undo step */
-  onEdit(text: string, gesture: number): void;
+  /**
+   * a new text from an edit; texts with the same gesture id are one undo step. A drag's move also
+   * says which curve it changed, as the start text writes it and as `text` does (`curve`): the
+   * simulator may run the start text's plan with that curve swapped instead of parsing `text`.
+   */
+  onEdit(text: string, gesture: number, curve?: CurveChange): void;
   /** a drag starts (true) or ends (false): the page may show the text less often meanwhile */
   onGesture?(active: boolean): void;
+}
+
+/** A drag's curve: the whole curve (depth 0) holding the dragged handle, before and after. */
+export interface CurveChange {
+  base: string;
+  path: (string | number)[];
+  before: unknown;
+  after: unknown;
 }
 
 const HEIGHT = 84;
@@ -111,6 +123,18 @@ const FRAME_MS = 16;
 const PAUSE_MS = 300;
 /** … and at the latest this long after that (ms). */
 const IDLE_MS = 250;
+
+/** The whole curve a drag's handle is in, in the start text and in the frame's `slots`. */
+function curveChange(d: Drag, slots: readonly CurveSlot[]): CurveChange | undefined {
+  const slot = d.handle!.slot;
+  const i = d.startSlots.findIndex(
+    (s) =>
+      s.depth === 0 && s.document === slot.document && s.path.every((k, j) => slot.path[j] === k),
+  );
+  if (i < 0) return undefined;
+  const root = d.startSlots[i]!;
+  return { base: d.startText, path: [...root.path], before: root.json, after: slots[i]!.json };
+}
 
 export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: CurvePanelProps) {
   // The text a drag just sent, with its curves known without parsing it (slotsWithWrites).
@@ -218,14 +242,15 @@ export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: Cu
     );
   if (!slot || !shown) return null;
 
-  function commit(r: EditResult, gesture = newGesture()): boolean {
+  function commit(r: EditResult, gesture = newGesture(), curve?: CurveChange): boolean {
     if (!r.ok) {
       setMessage(r.error);
       return false;
     }
     setMessage(null);
     follower.current!.own(r.text);
-    onEdit(r.text, gesture);
+    if (curve) onEdit(r.text, gesture, curve);
+    else onEdit(r.text, gesture);
     return true;
   }
 
@@ -244,9 +269,10 @@ export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: Cu
     }
     const writes = d.handle!.drag(at, value);
     const r = applyWrites(d.startText, d.handle!.slot, writes);
-    if (r.ok)
-      sent.current = { text: r.text, slots: slotsWithWrites(d.startSlots, d.handle!.slot, writes) };
-    commit(r, d.gesture);
+    if (!r.ok) return void commit(r, d.gesture);
+    const slots = slotsWithWrites(d.startSlots, d.handle!.slot, writes);
+    sent.current = { text: r.text, slots };
+    commit(r, d.gesture, curveChange(d, slots));
   }
 
   function pointerPos(
