@@ -54,7 +54,20 @@ const MONACO_MODULES = [
   ),
 ].map((m) => m[1]!);
 
+/**
+ * Cross-origin isolation (the page loads nothing from another origin): it gives the page shared
+ * memory, which the simulator workers' stop signal needs (src/worker/stopSignal.ts: an interrupted
+ * run stops at once instead of running on for up to 2 s after terminate()). Serve the built app
+ * with the same two headers to have it; without them the app works as before.
+ */
+const ISOLATION_HEADERS = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
+
 export default defineConfig({
+  server: { headers: ISOLATION_HEADERS },
+  preview: { headers: ISOLATION_HEADERS },
   // Relative asset URLs: the built app is served from any path (`/`, `/tools/hpa-sim/`, a file).
   base: './',
   plugins: [react(), preloadEditor()],

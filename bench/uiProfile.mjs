@@ -197,3 +197,200 @@ export function phaseLines(title, phases) {
     }),
   ];
 }
+
+/**
+ * `--profile --fresh-worker`: trace categories for a page's start-up and a fresh worker's first
+ * run: thread time of every task, and V8's compile, evaluate, optimise and GC events inside them.
+ */
+export const STARTUP_CATEGORIES = [
+  ...PROFILE_CATEGORIES,
+  'v8',
+  'v8.execute',
+  'disabled-by-default-v8.compile',
+  'disabled-by-default-v8.gc',
+  'blink.user_timing',
+];
+
+/**
+ * Init script: user-timing marks the start-up trace reads. `bench:new:W` when simulator worker W
+ * is made, `bench:post:W:R` when run R is posted to it, `bench:reply:W:R` when its reply arrives,
+ * `bench:terminate:W`, and
+ * `bench:editor-ready` when the editor's `data-editor-ready` turns true.
+ */
+export const startupMarks = () => {
+  let workers = 0;
+  const W = window.Worker;
+  window.Worker = class extends W {
+    constructor(url, options) {
+      super(url, options);
+      this.__benchSim = !String(options?.name ?? '').startsWith('monaco');
+      if (!this.__benchSim) return;
+      this.__benchId = ++workers;
+      performance.mark(`bench:new:${this.__benchId}`);
+      super.addEventListener('message', (e) => {
+        const v = e.data?.value;
+        if (v?.timings) performance.mark(`bench:reply:${this.__benchId}:${v.runId}`);
+      });
+    }
+    postMessage(m, ...rest) {
+      if (this.__benchSim && m?.type === 'APPLY' && m.path?.[0] === 'run')
+        performance.mark(`bench:post:${this.__benchId}:${m.argumentList?.[0]?.value}`);
+      return super.postMessage(m, ...rest);
+    }
+    terminate() {
+      if (this.__benchSim) performance.mark(`bench:terminate:${this.__benchId}`);
+      return super.terminate();
+    }
+  };
+  const seen = new MutationObserver(() => {
+    if (!document.querySelector('[data-editor-ready="true"]')) return;
+    seen.disconnect();
+    performance.mark('bench:editor-ready');
+  });
+  seen.observe(document, { subtree: true, childList: true, attributes: true });
+};
+
+/**
+ * From a trace of a page's start-up and of a fresh worker taking over an interrupted run (marks
+ * from `startupMarks`): the page's critical path to its first result and to the editor, the
+ * page thread's long tasks, each simulator worker's tasks (start-up, warm-up runs, real runs:
+ * wall and thread time, with V8's compile and GC inside), and, for each fresh worker's first
+ * real run, the CPU every thread took while it ran (what it competed with).
+ */
+export function startupLines(buffer) {
+  const events = JSON.parse(buffer.toString('utf8'));
+  const list = Array.isArray(events) ? events : events.traceEvents;
+  const names = new Map();
+  for (const e of list) if (e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args.name);
+  const scripts = new Map();
+  for (const e of list) {
+    const d = e.name === 'TracingSessionIdForWorker' ? e.args?.data : null;
+    if (d?.workerThreadId !== undefined) scripts.set(d.workerThreadId, d.url.split('/').pop());
+  }
+  // The page's navigation (not the initial about:blank's, which has no URL).
+  const t0 = Math.max(
+    ...list
+      .filter((e) => e.name === 'navigationStart' && /^http/.test(e.args?.data?.documentLoaderURL))
+      .map((e) => e.ts),
+  );
+  const ms = (us) => us / 1000;
+  const at = (ts) => ms(ts - t0);
+  const marks = new Map();
+  for (const e of list)
+    if (typeof e.name === 'string' && e.name.startsWith('bench:') && !marks.has(e.name))
+      marks.set(e.name, e);
+  const mark = (name) => marks.get(name)?.ts;
+  const threadOf = (e) => {
+    const name = names.get(`${e.pid}:${e.tid}`) ?? '';
+    if (name === 'CrRendererMain') return 'page';
+    if (name.startsWith('DedicatedWorker')) return `worker ${e.tid}`;
+    return name || null;
+  };
+  const tasks = list.filter((e) => e.ph === 'X' && e.name === 'RunTask' && e.tdur !== undefined);
+  const inner = list.filter((e) => e.ph === 'X' && e.dur !== undefined && e.name !== 'RunTask');
+  const byThread = new Map();
+  for (const e of inner) {
+    const k = `${e.pid}:${e.tid}`;
+    if (!byThread.has(k)) byThread.set(k, []);
+    byThread.get(k).push(e);
+  }
+  /** What a task spent in V8's compiler, module evaluation, optimiser and GC (thread ms). */
+  const inside = (t) => {
+    const sums = { compile: 0, evaluate: 0, optimise: 0, gc: 0 };
+    let compiledTo = -Infinity; // compile events nest: count the outermost only
+    const own = (byThread.get(`${t.pid}:${t.tid}`) ?? []).sort((a, b) => a.ts - b.ts);
+    for (const e of own) {
+      if (e.ts < t.ts || e.ts + e.dur > t.ts + t.dur) continue;
+      const d = e.tdur ?? e.dur;
+      if (/^V8\.(CompileScript|CompileCode)$|^v8\.compileModule$/.test(e.name)) {
+        if (e.ts >= compiledTo) sums.compile += d;
+        compiledTo = Math.max(compiledTo, e.ts + e.dur);
+      } else if (e.name === 'v8.evaluateModule' || e.name === 'EvaluateScript') sums.evaluate += d;
+      else if (/^V8\.(OptimizeConcurrentFinalize|InstallOptimizedFunctions)$/.test(e.name))
+        sums.optimise += d;
+      else if (e.name === 'MinorGC' || e.name === 'MajorGC') sums.gc += d;
+    }
+    return Object.entries(sums)
+      .filter(([, d]) => d >= 500)
+      .map(([k, d]) => `${k} ${ms(d).toFixed(0)}`)
+      .join(', ');
+  };
+  const f = (x, w = 6) => (Number.isFinite(x) ? x.toFixed(0) : '–').padStart(w);
+  const lines = [];
+  // The page's path: its marks in time order.
+  const path = [
+    ['first contentful paint', list.find((e) => e.name === 'firstContentfulPaint')?.ts],
+    ['simulator worker made', mark('bench:new:1')],
+    ['first run posted', mark('bench:post:1:1')],
+    ['first run answered', mark('bench:reply:1:1')],
+    ['editor ready', mark('bench:editor-ready')],
+  ];
+  lines.push('page start-up: ms from navigation');
+  for (const [name, ts] of path) lines.push(`  ${f(ts === undefined ? NaN : at(ts))}  ${name}`);
+  lines.push("the page's thread, tasks ≥ 8 ms to editor ready: start, wall, CPU ms (V8 inside)");
+  const end = mark('bench:editor-ready') ?? Infinity;
+  for (const t of tasks)
+    if (threadOf(t) === 'page' && t.dur >= 8000 && t.ts >= t0 && t.ts <= end)
+      lines.push(`  ${f(at(t.ts))} ${f(ms(t.dur))} ${f(ms(t.tdur))}  ${inside(t)}`);
+  // Each simulator worker: its tasks ≥ 3 ms, with the runs posted to it (id 0: warm-up).
+  const simThreads = [...new Set(tasks.map((t) => `${t.pid}:${t.tid}`))]
+    .filter((k) => (scripts.get(Number(k.split(':')[1])) ?? '').startsWith('worker'))
+    .map((k) => tasks.filter((t) => `${t.pid}:${t.tid}` === k).sort((a, b) => a.ts - b.ts))
+    .sort((a, b) => a[0].ts - b[0].ts);
+  const posts = [...marks.values()]
+    .filter((m) => m.name.startsWith('bench:post:'))
+    .map((m) => ({ worker: Number(m.name.split(':')[2]), run: m.name.split(':')[3], ts: m.ts }));
+  simThreads.forEach((own, i) => {
+    const id = i + 1;
+    const terminated = mark(`bench:terminate:${id}`);
+    lines.push(
+      `simulator worker ${id} (made at ${f(at(mark(`bench:new:${id}`) ?? NaN), 0)} ms${terminated ? `, terminate() at ${f(at(terminated), 0)}` : ''}): tasks ≥ 3 ms, start, wall, CPU ms`,
+    );
+    // Up to the task that evaluates the bundle, the worker is starting (fetch, compile, evaluate).
+    let starting = true;
+    for (const t of own) {
+      const got = inside(t);
+      const wasStarting = starting;
+      if (/evaluate/.test(got)) starting = false;
+      if (t.dur < 3000) continue;
+      const run = posts.filter((p) => p.worker === id && p.ts <= t.ts).at(-1);
+      const what = wasStarting
+        ? 'start-up'
+        : run
+          ? run.run === '0'
+            ? 'warm-up run'
+            : `run ${run.run}`
+          : 'idle';
+      const late = terminated !== undefined && t.ts + t.dur > terminated;
+      lines.push(
+        `  ${f(at(t.ts))} ${f(ms(t.dur))} ${f(ms(t.tdur))}  ${what}${late ? ` (ran on ${f(ms(t.ts + t.dur - terminated), 0)} ms after terminate())` : ''}  ${got}`,
+      );
+    }
+  });
+  // A fresh worker's first real run: what else took CPU while it ran.
+  simThreads.forEach((own, i) => {
+    const id = i + 1;
+    const first = posts.find((p) => p.worker === id && p.run !== '0');
+    if (!first || id === 1) return;
+    const reply = marks.get(`bench:reply:${id}:${first.run}`);
+    if (!reply) return;
+    const [lo, hi] = [first.ts, reply.ts];
+    const cpu = new Map();
+    for (const t of tasks) {
+      const s = Math.max(t.ts, lo);
+      const e = Math.min(t.ts + t.dur, hi);
+      if (e <= s || t.dur === 0) continue;
+      const simIndex = simThreads.findIndex((o) => o[0].tid === t.tid && o[0].pid === t.pid);
+      const name = simIndex >= 0 ? `simulator worker ${simIndex + 1}` : threadOf(t);
+      if (!name) continue;
+      const label = name.startsWith('worker ') ? `worker ${scripts.get(t.tid) ?? '?'}` : name;
+      cpu.set(label, (cpu.get(label) ?? 0) + (t.tdur * (e - s)) / t.dur);
+    }
+    lines.push(
+      `worker ${id}'s first real run (run ${first.run}): posted → reply ${f(ms(hi - lo), 0)} ms wall; CPU ms per thread meanwhile:`,
+    );
+    for (const [name, us] of [...cpu].sort((a, b) => b[1] - a[1]))
+      if (us >= 500) lines.push(`  ${f(ms(us))}  ${name}`);
+  });
+  return lines;
+}

@@ -16,9 +16,17 @@ const isSimulatorWorker = (url: URL) =>
   /\/assets\/[^/]*worker[^/]*\.js$/.test(url.pathname) &&
   !/(editor|yaml)\.worker/.test(url.pathname);
 
-/** A worker that loads and never answers: the tab "dies" mid-run as far as the app can tell. */
+/**
+ * A worker that loads and never answers: the tab "dies" mid-run as far as the app can tell. With
+ * the embedder policy the app is served with (vite.config.ts): a cross-origin isolated page loads
+ * no worker script without it.
+ */
 const hang = (route: Route) =>
-  route.fulfill({ contentType: 'text/javascript', body: 'self.onmessage = () => {};' });
+  route.fulfill({
+    contentType: 'text/javascript',
+    headers: { 'Cross-Origin-Embedder-Policy': 'require-corp' },
+    body: 'self.onmessage = () => {};',
+  });
 
 const runningMark = (page: Page) =>
   page.evaluate(() => sessionStorage.getItem('hpa-sim.v2.running'));

@@ -60,6 +60,11 @@ test.beforeEach(async ({ context, baseURL, page }) => {
       return route.fulfill({
         body,
         contentType: TYPES[extname(file)] ?? 'application/octet-stream',
+        // Cross-origin isolated, as vite.config.ts serves the app: workers get a stop signal.
+        headers: {
+          'Cross-Origin-Opener-Policy': 'same-origin',
+          'Cross-Origin-Embedder-Policy': 'require-corp',
+        },
       });
     } catch {
       return route.fulfill({ status: 404, body: `not built: ${path}` });
@@ -106,6 +111,9 @@ test('latest run wins: superseded runs resolve null, the last one answers', asyn
 });
 
 test('a long run is interrupted; the newer run goes to the warm spare', async ({ page }) => {
+  // Served cross-origin isolated (vite.config.ts): workers get a stop signal, so the interrupted
+  // run stops at its next sync instead of running on after terminate() (src/worker/stopSignal.ts).
+  expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
   const out = await page.evaluate(async () => {
     const t = (globalThis as unknown as BridgeTestGlobal).bridgeTest;
     t.setup('real');

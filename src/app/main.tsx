@@ -1,3 +1,5 @@
+// First: the simulator worker starts before the other modules evaluate (startWorker.ts).
+import './startWorker.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DEFAULT_PRESET } from '../presets/catalog.ts';

@@ -311,11 +311,23 @@ describe('simulator client: a warm spare worker', () => {
     const a = client.run('week');
     const first = await workers[0]!.api.call(1);
     clock.advance(2000); // a run of two seconds: three more would load the machine
-    first.reply();
+    first.reply({ timings: { parseMs: 20, simulateMs: 1980 } });
     await a;
     clock.advance(1000);
     const warm = await workers[1]!.api.call(1);
     expect({ runId: warm.runId, text: warm.text }).toEqual({ runId: 0, text: 'tiny' });
+  });
+
+  it("judges the user's run by the worker's own time, not the first run's start-up", async () => {
+    const { client, clock, workers } = setup({ warmUpText: 'tiny' });
+    const a = client.run('a');
+    const first = await workers[0]!.api.call(1);
+    clock.advance(600); // posted → answered: the worker's start-up, then a cold run
+    first.reply({ timings: { parseMs: 30, simulateMs: 160 } }); // the run itself: short
+    await a;
+    clock.advance(1000);
+    const warm = await workers[1]!.api.call(1);
+    expect({ runId: warm.runId, text: warm.text }).toEqual({ runId: 0, text: 'a' });
   });
 
   it('continues an interrupted run on the warm spare, and makes a new spare', async () => {

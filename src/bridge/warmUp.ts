@@ -61,7 +61,10 @@ export const WARM_UP_RUN_ID = 0;
 /** Warm-up runs per spare: enough calls of the per-sync code for the JIT to optimise it. */
 export const WARM_UP_ROUNDS = 3;
 
-/** A last run up to this long (ms) makes its text the spare's warm-up (three runs of it). */
+/**
+ * A last run up to this long (ms, the worker's own parse + simulate) makes its text the spare's
+ * warm-up (three runs of it).
+ */
 export const WARM_WITH_TEXT_MS = 300;
 
 /**

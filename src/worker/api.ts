@@ -40,6 +40,8 @@ import type {
 export interface SimulatorApiOptions {
   /** milliseconds, for the reply's timings; injectable so tests can pin them */
   now?: () => number;
+  /** true once the page stopped this worker (stopSignal.ts): a run in progress stops at once */
+  stopped?: () => boolean;
 }
 
 const UNREADABLE: ParseSummary = {
@@ -65,6 +67,7 @@ const KEPT_SEARCHES = 2;
 
 export function createSimulatorApi(options: SimulatorApiOptions = {}): SimulatorApi {
   const now = options.now ?? (() => performance.now());
+  const stopped = options.stopped ?? (() => false);
   /** the newest runId seen: an older run still computing is pointless */
   let newestRunId = -Infinity;
   let kept: KeptRun | null = null;
@@ -93,7 +96,7 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
     options: RunRequestOptions = {},
   ): Promise<RunReply> {
     newestRunId = Math.max(newestRunId, runId);
-    const superseded = () => newestRunId > runId;
+    const superseded = () => newestRunId > runId || stopped();
     const timings = { parseMs: 0, simulateMs: 0 };
     let parse = UNREADABLE;
     try {

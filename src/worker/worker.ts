@@ -5,5 +5,13 @@
 import { expose } from 'comlink';
 import { createSimulatorApi } from './api.ts';
 import { exposedApi } from './exposed.ts';
+import { isStopSignal, stopFlag } from './stopSignal.ts';
 
-expose(exposedApi(createSimulatorApi()));
+// The page's stop signal (stopSignal.ts), when it sends one: a run stops at its next sync once
+// the page has stopped this worker, instead of running on after terminate().
+let stopped = () => false;
+self.addEventListener('message', (event: MessageEvent) => {
+  if (isStopSignal(event.data)) stopped = stopFlag(event.data.buffer);
+});
+
+expose(exposedApi(createSimulatorApi({ stopped: () => stopped() })));

@@ -2,7 +2,7 @@
  * The scenario editor as the app mounts it: a plain textarea at first paint, swapped for Monaco
  * once its chunk has loaded (and kept, still editable, if that chunk cannot load).
  */
-import { lazy, Suspense, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { ScenarioEditorFallback } from './ScenarioEditorFallback.tsx';
 import { FAILED_ARIA_LABEL, type ScenarioEditorProps } from './types.ts';
 
@@ -62,29 +62,50 @@ function PlainTextEditor(props: ScenarioEditorProps) {
   );
 }
 
-const MonacoEditor = lazy(() =>
-  loadEditor().catch((error: unknown): EditorModule => {
-    console.warn('hpa-sim: the code editor failed to load; editing as plain text.', error);
-    return { default: PlainTextEditor };
-  }),
-);
+type EditorComponent = ComponentType<ScenarioEditorProps>;
 
-/** Mount this (no Suspense boundary needed around it). */
+/** The editor once its module has loaded (or the plain one, when it failed to). */
+let loaded: EditorComponent | null = null;
+
+function loadComponent(): Promise<EditorComponent> {
+  return loadEditor().then(
+    (module) => (loaded = module.default),
+    (error: unknown): EditorComponent => {
+      console.warn('hpa-sim: the code editor failed to load; editing as plain text.', error);
+      return PlainTextEditor;
+    },
+  );
+}
+
+/**
+ * Mount this. The textarea until Monaco's module has loaded, then Monaco, swapped by a state
+ * update rather than a Suspense boundary: React holds back a Suspense boundary's reveal for up
+ * to 300 ms after any boundary last changed (its fallback throttle), and the curve panel's own
+ * lazy boundary changes as the first result arrives, just before the editor is let load (with
+ * Monaco's module already evaluated, `npm run bench:ui -- --profile --fresh-worker` showed
+ * 230–300 ms between the first result's render and the editor's creation: the throttle's wait).
+ */
 export function LazyScenarioEditor(props: ScenarioEditorProps) {
+  const [Editor, setEditor] = useState<EditorComponent | null>(() => loaded);
+  useEffect(() => {
+    if (Editor) return;
+    let mounted = true;
+    void loadComponent().then((component) => {
+      if (mounted) setEditor(() => component);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [Editor]);
+  if (Editor) return <Editor {...props} />;
   return (
-    <Suspense
-      fallback={
-        <ScenarioEditorFallback
-          value={props.value}
-          onChange={props.onChange}
-          theme={props.theme}
-          className={props.className}
-          onUndo={props.onUndo}
-          onRedo={props.onRedo}
-        />
-      }
-    >
-      <MonacoEditor {...props} />
-    </Suspense>
+    <ScenarioEditorFallback
+      value={props.value}
+      onChange={props.onChange}
+      theme={props.theme}
+      className={props.className}
+      onUndo={props.onUndo}
+      onRedo={props.onRedo}
+    />
   );
 }
