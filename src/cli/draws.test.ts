@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from './testing/runCli.ts';
 
@@ -35,6 +37,23 @@ describe('cli --draws (issue 25)', () => {
     expect(j.draws[1]).toMatchObject({ drawSeed: { seed: 1, draw: 1 } });
     expect(j.draws[1].nodeSeed).not.toBe(7);
     expect(j.draws[2].nodeSeed).not.toBe(j.draws[1].nodeSeed);
+  });
+
+  it('run of a multi-cluster file with spec.draws draws it as --draws would', () => {
+    const file = preset('multicluster/nodes-per-cluster.yaml');
+    const dir = mkdtempSync(join(tmpdir(), 'hpa-sim-fed-draws-'));
+    const text = readFileSync(file, 'utf8');
+    // under the Simulation document's spec (the last one)
+    const at = text.lastIndexOf('\nspec:\n') + '\nspec:\n'.length;
+    const withDraws = `${text.slice(0, at)}  draws: { count: 3, seed: 1 }\n${text.slice(at)}`;
+    expect(withDraws).not.toBe(text);
+    const written = join(dir, 'fed.yaml');
+    writeFileSync(written, withDraws);
+    const r = cli('run', written, '--format', 'json');
+    expect(r.code, r.err).toBe(0);
+    const flagged = cli('run', file, '--format', 'json', '--draws', '3');
+    expect(JSON.parse(r.out).draws).toEqual(JSON.parse(flagged.out).draws);
+    expect(JSON.parse(r.out).draws).toHaveLength(3);
   });
 
   it('run --draws N of a multi-cluster scenario draws the group of member runs', () => {

@@ -127,8 +127,10 @@ export function runCommand(argv: string[], io: Io): number {
           kpis: outcome.result.kpis,
         });
       }
-    // --draws: each draw the group of member runs, its figures the first model's total.
-    const fedDrawn = drawsAsked ? executeDraws(main, drawsAsked.count, drawsAsked.seed) : null;
+    // --draws (else spec.draws): each draw the group of member runs, its figures the first
+    // model's total.
+    const fedAsked = drawsAsked ?? plan.summary.draws ?? null;
+    const fedDrawn = fedAsked ? executeDraws(main, fedAsked.count, fedAsked.seed) : null;
     if (fedDrawn && !fedDrawn.ok) {
       io.err(`${file}:1:1: error: ${fedDrawn.error}`);
       return 2;

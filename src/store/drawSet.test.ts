@@ -14,6 +14,7 @@ function appState(text: string, draws: { count: number; seed: number } | null, o
     parseText: text,
     parse: { draws } as unknown,
     gestureActive: false,
+    runs: [],
     ...over,
   } as unknown as SimState;
 }
@@ -74,5 +75,20 @@ describe('the app’s draws (spec.draws, issue 25)', () => {
     answers[0]!(done('a'));
     await tick();
     expect(draws.getState()).toEqual({ kind: 'none' });
+  });
+
+  it('draws nothing for a multi-cluster result (its spec.draws is the command line’s)', () => {
+    const runs = [
+      { key: 'proposal/east', kind: 'member' },
+      { key: 'proposal/total', kind: 'total' },
+    ];
+    const app = createStore<SimState>()(() => appState('fed', { count: 2, seed: 1 }, { runs }));
+    const { service, asked } = controlledService();
+    const draws = watchDraws(app, service);
+    expect(asked).toHaveLength(0);
+    expect(draws.getState()).toEqual({ kind: 'none' });
+    // the same text over one cluster draws
+    app.setState(appState('one', { count: 2, seed: 1 }, { runs: [{ key: 'main', kind: 'hpa' }] }));
+    expect(asked.map((r) => r.text)).toEqual(['one']);
   });
 });

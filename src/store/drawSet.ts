@@ -27,6 +27,9 @@ export function drawRequestOf(s: SimState): DrawSetRequest | null {
   if (!s.result || s.resultText === null || s.parseText !== s.resultText) return null;
   const d = s.parse?.draws;
   if (!d) return null;
+  // A multi-cluster scenario runs once on the page (its spec.draws is the command line's: the
+  // text says so at spec.draws); the lanes draw one cluster.
+  if (s.runs.some((r) => r.kind === 'member' || r.kind === 'total')) return null;
   return { text: s.resultText, count: d.count, seed: d.seed, ...(s.hpa ? { hpa: s.hpa } : {}) };
 }
 

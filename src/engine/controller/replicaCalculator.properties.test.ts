@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { setDefaultsHorizontalPodAutoscaler } from './defaults.ts';
 import { reconcileAutoscaler } from './horizontal.ts';
+import { phaseCode, readyCode } from './podFieldColumns.ts';
 import { byName, byPosition } from './replicaCalculation.ts';
 import type { CalcContext } from './replicaCalculatorCommon.ts';
 import { config, rawHpa } from './testing/builders.ts';
@@ -23,6 +24,7 @@ import type {
   MetricSpec,
   Observation,
   PodContainer,
+  PodFieldColumns,
   PodObservation,
   ReplicaCalculation,
   UnmatchedPodMetrics,
@@ -312,6 +314,51 @@ function outcome(run: () => ReplicaCalculation): unknown {
   }
 }
 
+/**
+ * The pods' fields as a caller's columns (Observation.podFields), stored in reverse order so
+ * each position reads through `at`; shared requests when every pod holds the first one's objects.
+ */
+function fieldsOf(pods: PodObservation[]): PodFieldColumns {
+  const n = pods.length;
+  const f: PodFieldColumns = {
+    at: Int32Array.from(pods, (_, i) => n - 1 - i),
+    phase: new Uint8Array(n),
+    deleting: new Uint8Array(n),
+    ready: new Uint8Array(n),
+    startTime: new Float64Array(n),
+    readyTransitionTime: new Float64Array(n),
+    sharedRequests: pods.every(
+      (p) =>
+        p.containers === pods[0]!.containers &&
+        p.initContainers === pods[0]!.initContainers &&
+        p.podRequests === pods[0]!.podRequests,
+    ),
+  };
+  pods.forEach((p, i) => {
+    const c = f.at[i]!;
+    f.phase[c] = phaseCode(p.phase);
+    f.deleting[c] = p.deleting === true ? 1 : 0;
+    f.ready[c] = readyCode(p.ready);
+    f.startTime[c] = p.startTime ?? NaN;
+    f.readyTransitionTime[c] = p.readyTransitionTime ?? NaN;
+  });
+  return f;
+}
+
+/** The pods, each holding the first one's containers, init containers and pod-level requests. */
+function oneTemplate(pods: PodObservation[]): PodObservation[] {
+  const first = pods[0];
+  if (first === undefined) return pods;
+  return pods.map((p) => {
+    const q: PodObservation = { ...p, containers: first.containers };
+    if (first.initContainers === undefined) delete q.initContainers;
+    else q.initContainers = first.initContainers;
+    if (first.podRequests === undefined) delete q.podRequests;
+    else q.podRequests = first.podRequests;
+    return q;
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 
 describe('by-position twin ≡ Map-based port', () => {
@@ -355,6 +402,25 @@ describe('by-position twin ≡ Map-based port', () => {
               }),
             ).toBe(true);
             expect(twin).toStrictEqual(map);
+            // the same with the pods' fields read from columns (Observation.podFields), and with
+            // every pod holding the first one's requests objects (the columns' shared flag)
+            const withFields: Observation = { ...obs, podFields: fieldsOf(pods) };
+            expect(
+              outcome(() =>
+                byPosition[fn](withFields, current, target, resource, tol, container, ctx),
+              ),
+            ).toStrictEqual(map);
+            const templated = { ...obs, pods: oneTemplate(pods) };
+            const templatedMap = outcome(() =>
+              byName[fn](templated, current, target, resource, tol, container, ctx),
+            );
+            const templatedFields = { ...templated, podFields: fieldsOf(templated.pods) };
+            expect(templatedFields.podFields.sharedRequests).toBe(true);
+            expect(
+              outcome(() =>
+                byPosition[fn](templatedFields, current, target, resource, tol, container, ctx),
+              ),
+            ).toStrictEqual(templatedMap);
           }
           if (isDistinct) {
             expect(

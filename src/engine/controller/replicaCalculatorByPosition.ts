@@ -40,8 +40,10 @@ import {
   withCount,
   type CalcContext,
 } from './replicaCalculatorCommon.ts';
+import { isIgnoredCoded, isUnreadyForCpuCoded, PHASE_PENDING } from './podFieldColumns.ts';
 import type {
   Observation,
+  PodFieldColumns,
   PodGroups,
   PodObservation,
   ReplicaCalculation,
@@ -79,6 +81,7 @@ function groupPodsByPosition(
   metrics: PodMetricsByPosition,
   resource: string,
   ctx: CalcContext,
+  fields: PodFieldColumns | null | undefined,
 ): PodGroups {
   let unreadyPods: Set<string> | null = null;
   let missingPods: Set<string> | null = null;
@@ -88,7 +91,49 @@ function groupPodsByPosition(
     s.podGroup = new Uint8Array(Math.max(pods.length, 2 * s.podGroup.length));
   const group = s.podGroup;
   const { present, timestamps, windows, weights } = metrics;
-  for (let i = 0; i < pods.length; i++) {
+  if (fields !== null && fields !== undefined) {
+    // The same rules over the caller's columns of the pods' fields (Observation.podFields).
+    const { at, deleting, phase, ready, startTime, readyTransitionTime } = fields;
+    const ignoreSucceeded = ctx.ignoreSucceededPods;
+    const cpu = resource === 'cpu';
+    for (let i = 0; i < pods.length; i++) {
+      const c = at[i]!;
+      const ph = phase[c]!;
+      if (isIgnoredCoded(deleting[c]!, ph, ignoreSucceeded)) {
+        ignoredPods = addPodNames(ignoredPods, pods[i]!);
+        group[i] = IGNORED;
+        continue;
+      }
+      if (ph === PHASE_PENDING) {
+        unreadyPods = addPodNames(unreadyPods, pods[i]!);
+        group[i] = UNREADY;
+        continue;
+      }
+      if (present[i] === 0) {
+        missingPods = addPodNames(missingPods, pods[i]!);
+        group[i] = MISSING;
+        continue;
+      }
+      if (
+        cpu &&
+        isUnreadyForCpuCoded(
+          ready[c]!,
+          startTime[c]!,
+          readyTransitionTime[c]!,
+          timestamps[i]!,
+          windows[i]!,
+          ctx,
+        )
+      ) {
+        unreadyPods = addPodNames(unreadyPods, pods[i]!);
+        group[i] = UNREADY;
+        continue;
+      }
+      group[i] = READY;
+      readyPodCount += weights[i]!;
+    }
+  }
+  for (let i = 0; (fields === null || fields === undefined) && i < pods.length; i++) {
     const pod = pods[i]!;
     if (isIgnored(pod, ctx)) {
       ignoredPods = addPodNames(ignoredPods, pod);
@@ -140,10 +185,19 @@ function calculateRequestsByPosition(
   pods: PodObservation[],
   container: string,
   resource: string,
+  fields: PodFieldColumns | null | undefined,
 ): string | null {
   if (s.podRequests.length < pods.length)
     s.podRequests = new Float64Array(Math.max(pods.length, 2 * s.podRequests.length));
   const podRequests = s.podRequests;
+  if (fields?.sharedRequests === true && pods.length > 0) {
+    // The caller vouches every pod holds the first one's objects: the loop below would compute
+    // the first pod's request and copy it to every other.
+    const r = podRequest(pods[0]!, container, resource);
+    if (typeof r === 'string') return r;
+    podRequests.fill(r, 0, pods.length);
+    return null;
+  }
   // A pod's request reads only its containers, init containers and pod-level requests: a pod
   // holding the very same objects as the one before it has its request (pods of one template
   // share them), without walking them again.
@@ -203,7 +257,7 @@ export function getResourceReplicasByPosition(
       error: 'no pods returned by selector while calculating replica count',
     };
   }
-  const groups = groupPodsByPosition(s, podList, metrics, resource, ctx);
+  const groups = groupPodsByPosition(s, podList, metrics, resource, ctx, obs.podFields);
   removeMetricsForIgnoredAndUnready(s, metrics, groups, podCount);
   if (metrics.size === 0) {
     return {
@@ -212,7 +266,7 @@ export function getResourceReplicasByPosition(
       error: 'did not receive metrics for targeted pods (pods might be unready)',
     };
   }
-  const reqError = calculateRequestsByPosition(s, podList, container, resource);
+  const reqError = calculateRequestsByPosition(s, podList, container, resource, obs.podFields);
   if (reqError !== null) return { replicaCount: 0, groups, error: reqError };
   const requests = s.podRequests;
   const first = getResourceUtilizationRatioByPosition(
@@ -293,7 +347,7 @@ function calcPlainMetricReplicasByPosition(
       error: 'no pods returned by selector while calculating replica count',
     };
   }
-  const groups = groupPodsByPosition(s, podList, metrics, resource, ctx);
+  const groups = groupPodsByPosition(s, podList, metrics, resource, ctx, obs.podFields);
   removeMetricsForIgnoredAndUnready(s, metrics, groups, podCount);
   if (metrics.size === 0) {
     return {

@@ -227,6 +227,13 @@ export interface Observation {
    */
   podMetrics?: PodMetricsColumns | null;
   /**
+   * Not in the API: the listed pods' fields the replica calculation reads (phase, deletion,
+   * readiness, start; whether they share one template's requests) as the caller keeps them
+   * (columns), equal to `pods[i]`'s; the by-position path reads them instead of each pod. Absent
+   * or null: read the pods.
+   */
+  podFields?: PodFieldColumns | null;
+  /**
    * Not in the API: the caller vouches that every name among `pods` (pod groups' copy names
    * included) and `unmatchedPodMetrics` is distinct and every `count` valid, as it builds its
    * lists (the simulation's pods are named `${prefix}-${index}`), so the by-position path needs
@@ -258,6 +265,26 @@ export interface PodMetricsColumns {
    * usage: the caller then reads position by position).
    */
   readAll?(resource: string, container: string, sink: SampleSink, count: number): number;
+}
+
+/**
+ * `Observation.pods`' fields as columns: position i's values are at `at[i]` of each column, and
+ * equal the fields of `pods[i]` (podFieldColumns.ts has the codes and the rules' twins).
+ */
+export interface PodFieldColumns {
+  /** the column index of each position */
+  at: Int32Array;
+  /** the phase's code (podFieldColumns.ts PHASE_*) */
+  phase: Uint8Array;
+  /** 1: deletionTimestamp set */
+  deleting: Uint8Array;
+  /** the Ready condition: 0 none, 1 False, 2 True */
+  ready: Uint8Array;
+  /** NaN: null or absent */
+  startTime: Float64Array;
+  readyTransitionTime: Float64Array;
+  /** every position's pod holds the very same containers, initContainers and podRequests */
+  sharedRequests: boolean;
 }
 
 /** Where `PodMetricsColumns.readAll` puts the samples (the by-position path's sample map). */

@@ -253,6 +253,7 @@ export class Cluster {
       objectMetrics: [],
       externalMetrics: [],
       podMetrics: null,
+      podFields: null,
       podNamesDistinct: false,
     };
   }
@@ -431,6 +432,8 @@ export class Cluster {
       // The controller reads the pods' metrics from the pod store, through the view.
       this.podMetrics!.pods = obs.pods;
       obs.podMetrics = this.podMetrics;
+      // and the pods' phase, readiness and start from the workload's columns
+      obs.podFields = this.grouped.fields(w);
       // Names are `${prefix}-${index}`, one index per pod: distinct, and never a group's copy
       // name (what follows a name's last "#" holds its "-"), so the controller need not check.
       obs.podNamesDistinct = true;
@@ -439,6 +442,7 @@ export class Cluster {
       // A plain list is read as objects: write the reports the scrapes left in the store.
       this.pipeline.materializeAll(w);
       obs.podMetrics = null;
+      obs.podFields = null;
       obs.podNamesDistinct = false;
     }
     this.meter.podEntries += obs.pods.length;

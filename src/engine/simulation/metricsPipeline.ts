@@ -45,6 +45,11 @@ const POLL_ACC = 2;
 const POLL_RATE = 3;
 const BLOCKS = 4;
 
+/** A value's kind (MetricsPipeline.kinds): a gauge, a counter, a counter the adapter polls. */
+const GAUGE = 0;
+const COUNTER = 1;
+const POLLED = 2;
+
 /**
  * Pods whose metrics state is equal and that go on doing the same work (serving through every
  * interval, past the start-up burst, not deleted): one state (the store's GROUP_ROW), one report,
@@ -142,6 +147,8 @@ export class MetricsPipeline {
   private readonly names: string[];
   /** per load: a Pods metric (through the adapter) rather than a resource */
   private readonly isPods: Uint8Array;
+  /** per value (load × container): GAUGE, COUNTER or POLLED (a Pods metric's counter) */
+  private readonly kinds: Uint8Array;
   /** some load is a Pods metric (its report is written every scrape) */
   private readonly hasPods: boolean;
   /** the container names, in the reports' order */
@@ -212,6 +219,11 @@ export class MetricsPipeline {
     const burst = input.workload.startupCpuBurst;
     this.burstSeconds = burst ? burst.durationSeconds : 0;
     this.coef = coefficients(input, perPodLoads, this.nContainers);
+    this.kinds = new Uint8Array(this.n);
+    for (let i = 0; i < this.nLoads; i++)
+      for (let j = 0; j < this.nContainers; j++)
+        this.kinds[i * this.nContainers + j] =
+          this.coef.cumulative[i] === 0 ? GAUGE : this.isPods[i] ? POLLED : COUNTER;
     this.scratch = new Float64Array(this.nContainers);
     this.steady = new Float64Array(Math.max(1, this.n));
     this.burstSteady = new Float64Array(Math.max(1, this.n));
@@ -321,6 +333,13 @@ export class MetricsPipeline {
     const { row, index, run, ready, deleted: del, out } = this.plan;
     const owner = rows.owner;
     const prev0 = ctx.prev;
+    const poll = ctx.poll;
+    const grouping = this.grouping;
+    // the rows' arrays (no row is added during the loop) and the values' kinds, for the shared path
+    const { v, lastT, prevT, pollT, stride } = rows;
+    const n = this.n;
+    const kinds = this.kinds;
+    const resolution = this.resolution;
     let joined = false;
     for (let q = 0; q < loose.length; q++) {
       // A staggered node's pods are sampled at the node's own instant, over the interval since
@@ -353,7 +372,25 @@ export class MetricsPipeline {
             ? burstSteady
             : null;
       if (shared !== null && !serverDown) {
-        this.stepShared(r, shared, at, running);
+        // addSteady then store at `at`, in one pass over the row: a counter's stored point is
+        // its increase plus the shared values, a gauge's the values; the same numbers.
+        const age = at - running;
+        prevT[r] =
+          age > 0 && age < resolution && age >= FRESH_CONTAINER_MIN_SECONDS ? running : lastT[r]!;
+        lastT[r] = at;
+        const o = r * stride;
+        for (let k = 0; k < n; k++) {
+          const x = shared[k]!;
+          const kind = kinds[k];
+          if (kind === GAUGE) {
+            v[o + ACC * n + k] = x;
+            v[o + LAST * n + k] = x;
+          } else {
+            v[o + LAST * n + k] = v[o + ACC * n + k]! + x;
+            v[o + ACC * n + k] = 0;
+            if (kind === POLLED) v[o + POLL_ACC * n + k] = v[o + POLL_ACC * n + k]! + x;
+          }
+        }
       } else {
         if (shared !== null) this.addSteady(r, shared);
         else if (ns === null)
@@ -361,12 +398,16 @@ export class MetricsPipeline {
         else this.integrate(w, loose[q]!, r, at, prev, running, ns.mean, ns.now);
         this.store(r, at, running, serverDown);
       }
-      if (ctx.poll) this.poll(r, at);
+      // an adapter poll (with no Pods metric it only marks the poll's time)
+      if (poll) {
+        if (custom) this.poll(r, at);
+        else pollT[r] = at;
+      }
       if (!lazy) this.reportResource(loose[q]!.obs, r);
       if (custom) this.reportCustom(loose[q]!.obs, r, ctx.unavailable);
       // From here on it serves through every interval: it can share the group's state.
       if (
-        this.grouping &&
+        grouping &&
         deleted === Infinity &&
         serveFrom <= s &&
         running + burstSeconds <= s &&
@@ -449,42 +490,6 @@ export class MetricsPipeline {
             v[o + POLL_ACC * n + k] = v[o + POLL_ACC * n + k]! + steady[k]!;
       } else {
         for (let k = base; k < base + nc; k++) v[o + ACC * n + k] = steady[k]!;
-      }
-    }
-  }
-
-  /**
-   * addSteady then store at s, in one pass over the row (metrics-server up): a counter's stored
-   * point is its increase plus the shared values, a gauge's the values; the same numbers.
-   */
-  private stepShared(r: number, values: Float64Array, s: number, running: number): void {
-    const rows = this.rows;
-    const v = rows.v;
-    const n = this.n;
-    const o = r * rows.stride;
-    const age = s - running;
-    if (age > 0 && age < this.resolution && age >= FRESH_CONTAINER_MIN_SECONDS)
-      rows.prevT[r] = running;
-    else rows.prevT[r] = rows.lastT[r]!;
-    rows.lastT[r] = s;
-    const nc = this.nContainers;
-    const cumulative = this.coef.cumulative;
-    const isPods = this.isPods;
-    for (let i = 0; i < this.nLoads; i++) {
-      const base = i * nc;
-      if (cumulative[i]) {
-        for (let k = base; k < base + nc; k++) {
-          v[o + LAST * n + k] = v[o + ACC * n + k]! + values[k]!;
-          v[o + ACC * n + k] = 0;
-        }
-        if (isPods[i])
-          for (let k = base; k < base + nc; k++)
-            v[o + POLL_ACC * n + k] = v[o + POLL_ACC * n + k]! + values[k]!;
-      } else {
-        for (let k = base; k < base + nc; k++) {
-          v[o + ACC * n + k] = values[k]!;
-          v[o + LAST * n + k] = values[k]!;
-        }
       }
     }
   }

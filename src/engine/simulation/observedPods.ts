@@ -7,7 +7,7 @@
 // order for everything else. Beside the list, each entry's row in the pod store and the owner the
 // row must hold (podRows.ts), which the list's PodMetricsView reads the metrics from.
 
-import type { PodObservation } from '../controller/index.ts';
+import type { PodFieldColumns, PodObservation } from '../controller/index.ts';
 import { GROUP_OWNER, GROUP_ROW } from './podRows.ts';
 import type { SimPod, Workload } from './workload.ts';
 
@@ -17,15 +17,51 @@ export class ObservedPods {
   private list: PodObservation[] = [];
   private version = -1;
   private groupVersion = -1;
-  /** the list holds until a member crosses its cpuInitializationPeriod (or pods change) */
+  /**
+   * the list holds until a member crosses its cpuInitializationPeriod or its deletion time comes
+   * (or pods change)
+   */
   private validUntil = -Infinity;
   /** per entry of the list: its pod store row, and that row's owner while it holds its state */
   rows = new Int32Array(0);
   owners = new Int32Array(0);
   /** per entry: the pods it stands for (its `count`, 1 for a pod of its own) */
   weights = new Int32Array(0);
+  /** per entry: its pod's slot (a group entry: its first pod's), the fields' column (podFields.ts) */
+  slots = new Int32Array(0);
+  /** every entry holds the same containers, initContainers and podRequests objects */
+  sharedRequests = false;
+
+  /** the list's fields as the controller reads them (`fields`) */
+  private readonly view: PodFieldColumns = {
+    at: this.slots,
+    phase: new Uint8Array(0),
+    deleting: new Uint8Array(0),
+    ready: new Uint8Array(0),
+    startTime: new Float64Array(0),
+    readyTransitionTime: new Float64Array(0),
+    sharedRequests: false,
+  };
 
   constructor(private readonly cpuInitializationPeriodSeconds: number) {}
+
+  /**
+   * The list's fields (Observation.podFields): the workload's columns (podFields.ts), each entry
+   * at its pod's slot; a group entry's are its first pod's, which it copied (both settled: Ready,
+   * Running, not deleting, until a change rebuilds the list).
+   */
+  fields(w: Workload): PodFieldColumns {
+    const f = this.view;
+    const c = w.fields;
+    f.at = this.slots;
+    f.phase = c.phase;
+    f.deleting = c.deleting;
+    f.ready = c.ready;
+    f.startTime = c.startTime;
+    f.readyTransitionTime = c.readyTransitionTime;
+    f.sharedRequests = this.sharedRequests;
+    return f;
+  }
 
   /** The pod list for a sync at t (after workload.observe(t)). */
   at(w: Workload, groupVersion: number, t: number): PodObservation[] {
@@ -44,15 +80,25 @@ export class ObservedPods {
       this.rows = new Int32Array(Math.max(pods.length, 2 * this.rows.length));
       this.owners = new Int32Array(this.rows.length);
       this.weights = new Int32Array(this.rows.length);
+      this.slots = new Int32Array(this.rows.length);
     }
     const rows = this.rows;
     const owners = this.owners;
     const weights = this.weights;
+    const slots = this.slots;
+    let shared = true;
     let entry: GroupEntry | null = null;
     let first = -1;
     let until = Infinity;
+    const o0 = pods.length > 0 ? pods[0]!.obs : null;
     for (const p of pods) {
       const o = p.obs;
+      if (
+        o.containers !== o0!.containers ||
+        o.initContainers !== o0!.initContainers ||
+        o.podRequests !== o0!.podRequests
+      )
+        shared = false;
       const start = o.startTime;
       const steady =
         p.inGroup && o.ready === true && o.phase === 'Running' && !o.deleting && start != null;
@@ -62,21 +108,26 @@ export class ObservedPods {
           rows[first] = GROUP_ROW;
           owners[first] = GROUP_OWNER;
           weights[first] = 1;
+          slots[first] = p.slot;
           list.push(o);
         } else {
           if (entry === null) list[first] = entry = groupEntry(list[first]!);
           entry.count++;
           weights[first] = entry.count;
         }
+        // a deletion the API will make later: the pod leaves the group then (deleting)
+        if (p.deletedAt !== null) until = Math.min(until, p.deletedAt);
         continue;
       }
       if (steady) until = Math.min(until, start + init);
       rows[list.length] = p.inGroup ? GROUP_ROW : p.slot + 1;
       owners[list.length] = p.inGroup ? GROUP_OWNER : p.index;
       weights[list.length] = 1;
+      slots[list.length] = p.slot;
       list.push(o);
     }
     this.list = list;
+    this.sharedRequests = shared;
     this.validUntil = until;
   }
 }

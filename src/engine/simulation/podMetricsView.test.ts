@@ -1,14 +1,19 @@
 // The view's one-call read (PodMetricsView.readAll, the by-position port's fast path) against its
 // per-position reads (listed, usage, timestamp, window): the same samples, in the same order, at
 // every sync of random worlds, the churn bench (no pod shares a state) and the presets with two
-// containers or memory.
+// containers or memory; and the pods' fields as columns (Observation.podFields) against the pods.
 
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../scenario/index.ts';
-import type { PodMetricsColumns } from '../controller/index.ts';
+import {
+  phaseCode,
+  readyCode,
+  type Observation,
+  type PodMetricsColumns,
+} from '../controller/index.ts';
 import type { SimulationInput } from './input.ts';
 import { MetricsPipeline } from './metricsPipeline.ts';
 import { createSimulation } from './simulate.ts';
@@ -37,6 +42,31 @@ function perPosition(
   return { items, samples };
 }
 
+/** Observation.podFields holds each listed entry's fields (podFields.ts, ObservedPods.fields). */
+function expectFieldsAsPods(obs: Observation): void {
+  const f = obs.podFields!;
+  const pods = obs.pods;
+  const columns = pods.map((_, i) => {
+    const c = f.at[i]!;
+    return [f.phase[c], f.deleting[c], f.ready[c], f.startTime[c], f.readyTransitionTime[c]];
+  });
+  const fields = pods.map((p) => [
+    phaseCode(p.phase),
+    p.deleting === true ? 1 : 0,
+    readyCode(p.ready),
+    p.startTime ?? NaN,
+    p.readyTransitionTime ?? NaN,
+  ]);
+  expect(columns).toEqual(fields);
+  const shared = pods.every(
+    (p) =>
+      p.containers === pods[0]!.containers &&
+      p.initContainers === pods[0]!.initContainers &&
+      p.podRequests === pods[0]!.podRequests,
+  );
+  expect(f.sharedRequests).toBe(shared);
+}
+
 function expectReadAllAsPerPosition(input: SimulationInput, every = 1): number {
   const created = createSimulation(input);
   if (!created.ok) throw new Error(created.error);
@@ -49,6 +79,7 @@ function expectReadAllAsPerPosition(input: SimulationInput, every = 1): number {
     const obs = sim.cluster.observation(t, sim.world, true);
     const columns = obs.podMetrics!;
     const count = obs.pods.length;
+    expectFieldsAsPods(obs);
     for (const resource of ['cpu', 'memory', 'gpu'])
       for (const container of ['', ...containers, 'nope']) {
         const samples: Sample[] = [];

@@ -13,6 +13,7 @@ import { startupDelay } from './startupDelays.ts';
 import { addLife } from './podLives.ts';
 import { ApiWriter, slowStartBatch } from './replicaSet.ts';
 import { RankKeys, rankForDeletion } from './deletionRank.ts';
+import { PodFields } from './podFields.ts';
 
 export interface SimPod {
   name: string;
@@ -149,6 +150,8 @@ export class Workload {
   version = 0;
   /** the run's work meter: pods created and deleted */
   meter: WorkCounts = zeroCounts();
+  /** each slot's pod's observed phase, deletion, readiness and start, as observe writes them */
+  readonly fields = new PodFields();
   /** the node pool that binds pods (../nodes/), null: none */
   placer: PodPlacer | null = null;
   /** pod-seconds and Ready pod-seconds from t = 0 of the pods already dropped (podLives.ts) */
@@ -386,6 +389,7 @@ export class Workload {
       obsSettled: false,
     };
     this.setScheduled(pod, scheduledAt);
+    this.fields.write(pod.slot, pod.obs);
     return pod;
   }
 
@@ -655,6 +659,7 @@ export class Workload {
   /** Refresh each pod's observation (phase, readiness, times) for a sync at time t. */
   observe(t: number): void {
     if (this.allSettled) return;
+    const fields = this.fields;
     let settled = true;
     for (const p of this.pods) {
       if (p.obsSettled) continue;
@@ -679,6 +684,7 @@ export class Workload {
         // Past its Ready time and not deleted, nothing above changes until a deletion.
         p.obsSettled = t >= readyAt && p.deletedAt === null;
       }
+      fields.write(p.slot, o);
       if (!p.obsSettled) settled = false;
     }
     this.allSettled = settled;

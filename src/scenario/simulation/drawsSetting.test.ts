@@ -44,4 +44,23 @@ describe('spec.draws (issue 25: draws in the app)', () => {
     );
     expect(d?.line).toBe(text.split('\n').findIndex((l) => l.includes('draws:')) + 1);
   });
+
+  it('keeps a multi-cluster scenario’s draws for the command line, with a warning the page reads', () => {
+    const failover = readFileSync(
+      resolve(import.meta.dirname, '../../presets/multicluster/failover.yaml'),
+      'utf8',
+    );
+    const text = failover.replace(
+      '\nspec:\n  duration',
+      '\nspec:\n  draws: { count: 3 }\n  duration',
+    );
+    expect(text).not.toBe(failover);
+    const parsed = parseScenario(text);
+    expect(parsed.ok).toBe(true);
+    expect(parsed.draws).toEqual({ count: 3, seed: 1 });
+    const d = parsed.diagnostics.find((x) => x.path === 'spec.draws');
+    expect(d).toMatchObject({ severity: 'warning' });
+    expect(d!.message).toMatch(/runs once here, without draws; `hpa-sim run` draws it/);
+    expect(d!.line).toBe(text.split('\n').findIndex((l) => l.includes('draws:')) + 1);
+  });
 });

@@ -27,9 +27,9 @@ export function readDrawsSetting(spec: SimulationSpecDocument): DrawsSetting | n
 }
 
 /**
- * Refuses draws a run cannot take: a multi-cluster scenario (the app's draws run one cluster; the
- * CLI's `--draws` draws one, run/draws.ts), or draws that
- * together certainly pass the work budget (located at spec.draws.count).
+ * Refuses draws that together certainly pass the work budget (located at spec.draws.count). A
+ * multi-cluster scenario keeps its draws for the command line (`hpa-sim run` draws the group of
+ * member runs, run/draws.ts) with a warning: the page draws one cluster and runs it once.
  */
 export function checkDraws(
   draws: DrawsSetting,
@@ -38,14 +38,12 @@ export function checkDraws(
   report: Reporter,
   countWritten: boolean,
 ): boolean {
-  if (input.federation) {
-    report.error(
+  if (input.federation)
+    report.warning(
       ['spec', 'draws'],
-      'the app draws one cluster: a multi-cluster scenario (spec.federation) runs once here; remove spec.draws (`hpa-sim run --draws N` draws it: each draw the group of member runs)',
+      'the app draws one cluster: this multi-cluster scenario (spec.federation) runs once here, without draws; `hpa-sim run` draws it (each draw the group of member runs) and `hpa-sim check --draws N` judges each model’s total over them',
       'key',
     );
-    return false;
-  }
   const units = draws.count * estimateWork(input).certainUnits;
   if (units <= maxWork) return true;
   const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
