@@ -58,7 +58,7 @@ describe('timing draws of a multi-cluster scenario', () => {
     expect(drawInput(failing, timingDraws(failing, 1, 3)[0]!).federation).toBe(failing.federation);
   });
 
-  it('spec.draws in a multi-cluster scenario is refused at its line, naming the CLI', () => {
+  it('spec.draws in a multi-cluster scenario is a warning at its line, naming the CLI', () => {
     const withDraws = text.replace(
       '\nspec:\n  duration',
       '\nspec:\n  draws: { count: 3, seed: 2 }\n  duration',
@@ -66,7 +66,11 @@ describe('timing draws of a multi-cluster scenario', () => {
     expect(withDraws).not.toBe(text);
     const parsed = parseScenario(withDraws);
     const d = parsed.diagnostics.find((x) => x.path === 'spec.draws');
-    expect(d?.message).toMatch(/run --draws N/);
+    // the page runs it once; the command line draws it
+    expect(parsed.ok).toBe(true);
+    expect(parsed.draws).toEqual({ count: 3, seed: 2 });
+    expect(d?.severity).toBe('warning');
+    expect(d?.message).toMatch(/`hpa-sim run` draws it/);
     expect(d?.line).toBe(withDraws.split('\n').findIndex((l) => l.includes('draws:')) + 1);
   });
 });
