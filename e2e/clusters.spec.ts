@@ -199,15 +199,21 @@ test.describe('clusters', () => {
     // Hovering west's lane at 12:00 (40 % of 30 min): its values at that sync, and one cursor
     // across every lane.
     const west = panel.getByRole('img', { name: 'west: replicas over time' });
-    const box = (await west.boundingBox())!;
-    await page.mouse.move(box.x + box.width * 0.4, box.y + box.height / 2);
     const tip = panel.locator('.cl-lane[data-cluster="west"] .cl-tip');
-    await expect(tip).toContainText('west · 0:12:00');
-    await expect(tip).toContainText(/replicas \d+/);
-    await expect(tip).toContainText(/ready \d+/);
-    await expect(tip).toContainText(/bounds \d+–\d+/);
-    await expect(panel.locator('.cl-hover')).toHaveCount(4);
-    await expect(panel.locator('.cl-tip')).toHaveCount(1);
+    // Just after the preset's result the card sometimes clears itself while the pointer rests
+    // (1 run in 2–4, seen as far back as bd73b8e; the lane's mouseleave fires, most likely as
+    // the layout settles): the pointer is put back on the lane until the card holds.
+    await expect(async () => {
+      const box = (await west.boundingBox())!;
+      await page.mouse.move(0, 0);
+      await page.mouse.move(box.x + box.width * 0.4, box.y + box.height / 2);
+      await expect(tip).toContainText('west · 0:12:00', { timeout: 2000 });
+      await expect(tip).toContainText(/replicas \d+/, { timeout: 1000 });
+      await expect(tip).toContainText(/ready \d+/, { timeout: 1000 });
+      await expect(tip).toContainText(/bounds \d+–\d+/, { timeout: 1000 });
+      await expect(panel.locator('.cl-hover')).toHaveCount(4, { timeout: 1000 });
+      await expect(panel.locator('.cl-tip')).toHaveCount(1, { timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
     await page.mouse.move(0, 0);
     await expect(panel.locator('.cl-tip')).toHaveCount(0);
     // The failover's syncs sit 15 s apart: their markers stack or merge, none overlaps another.
