@@ -91,11 +91,10 @@ export async function stopCpuProfile(
 }
 
 /**
- * From a trace: CPU ms per gesture of each thread (workers named by their script, hash dropped;
- * two workers of one script are counted together: the simulator and its spare), and the page
- * thread's self time by event name (an event's thread time less its children's).
+ * A Chromium trace's events, its threads' names (by "pid:tid") and each worker's script file
+ * (by its worker thread id; `unhashed`: without the build's hash, so two builds' name match).
  */
-export function traceBreakdown(buffer, gestures, top = 12) {
+function traceThreads(buffer, unhashed) {
   const events = JSON.parse(buffer.toString('utf8'));
   const list = Array.isArray(events) ? events : events.traceEvents;
   const names = new Map();
@@ -103,15 +102,20 @@ export function traceBreakdown(buffer, gestures, top = 12) {
   const scripts = new Map();
   for (const e of list) {
     const d = e.name === 'TracingSessionIdForWorker' ? e.args?.data : null;
-    if (d?.workerThreadId !== undefined)
-      scripts.set(
-        d.workerThreadId,
-        d.url
-          .split('/')
-          .pop()
-          .replace(/-[\w-]{8}\.js$/, '.js'),
-      );
+    if (d?.workerThreadId === undefined) continue;
+    const file = d.url.split('/').pop();
+    scripts.set(d.workerThreadId, unhashed ? file.replace(/-[\w-]{8}\.js$/, '.js') : file);
   }
+  return { list, names, scripts };
+}
+
+/**
+ * From a trace: CPU ms per gesture of each thread (workers named by their script, hash dropped;
+ * two workers of one script are counted together: the simulator and its spare), and the page
+ * thread's self time by event name (an event's thread time less its children's).
+ */
+export function traceBreakdown(buffer, gestures, top = 12) {
+  const { list, names, scripts } = traceThreads(buffer, true);
   const thread = (e) => {
     const name = names.get(`${e.pid}:${e.tid}`) ?? '';
     if (name === 'CrRendererMain') return 'page';
@@ -258,15 +262,7 @@ export const startupMarks = () => {
  * real run, the CPU every thread took while it ran (what it competed with).
  */
 export function startupLines(buffer) {
-  const events = JSON.parse(buffer.toString('utf8'));
-  const list = Array.isArray(events) ? events : events.traceEvents;
-  const names = new Map();
-  for (const e of list) if (e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args.name);
-  const scripts = new Map();
-  for (const e of list) {
-    const d = e.name === 'TracingSessionIdForWorker' ? e.args?.data : null;
-    if (d?.workerThreadId !== undefined) scripts.set(d.workerThreadId, d.url.split('/').pop());
-  }
+  const { list, names, scripts } = traceThreads(buffer, false);
   // The page's navigation (not the initial about:blank's, which has no URL).
   const t0 = Math.max(
     ...list
