@@ -200,9 +200,10 @@ test.describe('clusters', () => {
     // across every lane.
     const west = panel.getByRole('img', { name: 'west: replicas over time' });
     const tip = panel.locator('.cl-lane[data-cluster="west"] .cl-tip');
-    // Just after the preset's result the card sometimes clears itself while the pointer rests
-    // (1 run in 2–4, seen as far back as bd73b8e; the lane's mouseleave fires, most likely as
-    // the layout settles): the pointer is put back on the lane until the card holds.
+    // About 100 ms after the preset's result the curve panel redraws for the new text (it reads
+    // a text it did not write once typing pauses, followText.ts), its bar 24 px shorter than the
+    // default scenario's: the lanes move up under a resting pointer and the card goes (1 run in
+    // 2–4). The pointer is put back on the lane until the card holds.
     await expect(async () => {
       const box = (await west.boundingBox())!;
       await page.mouse.move(0, 0);
