@@ -5,24 +5,12 @@
 // and the caller parses the text as usual, so the run is always the one the text gives.
 
 import { validateCurve, type Curve } from '../engine/simulation/curves/index.ts';
+import { sameSpec } from '../engine/simulation/curves/sameSpec.ts';
 import type { RunPlan, ScenarioPlan } from '../run/index.ts';
 import type { CurveEdit } from './protocol.ts';
 
 /** Where the swap applies: the Simulation document's `spec.traffic`, as a whole. */
 const TRAFFIC = ['spec', 'traffic'] as const;
-
-/** The same plain data: same keys, same array lengths, equal numbers and strings. */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  const ra = a as Record<string, unknown>;
-  const rb = b as Record<string, unknown>;
-  return ka.every((k) => Object.hasOwn(rb, k) && sameJson(ra[k], rb[k]));
-}
 
 /** Same keys and array lengths everywhere, any leaf a number where the other has a number. */
 function sameShape(a: unknown, b: unknown): boolean {
@@ -64,7 +52,7 @@ export function swapTraffic(plan: ScenarioPlan, edit: CurveEdit): ScenarioPlan |
   if (edit.path.length !== TRAFFIC.length || edit.path.some((k, i) => k !== TRAFFIC[i]))
     return null;
   const old = plan.runs[0]!.input.traffic;
-  if (old === null || !sameJson(old, edit.before) || !sameShape(edit.before, edit.after))
+  if (old === null || !sameSpec(old, edit.before) || !sameShape(edit.before, edit.after))
     return null;
   if (validateCurve(edit.after, '').length > 0) return null;
   const runs: RunPlan[] = [];
