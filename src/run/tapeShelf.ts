@@ -54,11 +54,13 @@ export class TapeShelf {
    */
   curvesFor(input: SimulationInput): CurveCompiler | null {
     if (input.federation) return null;
+    // The small fields first: sameSpec compares in key order, so the draws' worlds (which differ
+    // in their scrape phase) are told apart before their traffic curves are walked.
     const key: WorldKey = {
-      traffic: input.traffic,
-      loads: input.loads,
-      metricsPipeline: input.metricsPipeline,
       durationSeconds: input.durationSeconds,
+      metricsPipeline: input.metricsPipeline,
+      loads: input.loads,
+      traffic: input.traffic,
     };
     const at = this.worlds.findIndex((w) => sameSpec(w.key, key));
     if (at < 0) {
