@@ -65,4 +65,15 @@ export class ByPositionScratch {
   calcConfig: ControllerConfig | null = null;
   /** computeReplicasForMetrics' per-metric statuses, refilled each reconcile */
   readonly statuses: MetricProposal[] = [];
+  /**
+   * With ReconcileOptions.reuse, the objects one reconcile builds and its caller reads until the
+   * next one: the controller receiver (horizontalController.ts), the steps and the result
+   * (horizontal.ts) and the lean trace (trace.ts). Typed there (their types sit above this file).
+   */
+  reused: {
+    controller: object | null;
+    steps: object | null;
+    result: object | null;
+    trace: object | null;
+  } = { controller: null, steps: null, result: null, trace: null };
 }
