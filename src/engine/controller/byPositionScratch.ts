@@ -68,12 +68,14 @@ export class ByPositionScratch {
   /**
    * With ReconcileOptions.reuse, the objects one reconcile builds and its caller reads until the
    * next one: the controller receiver (horizontalController.ts), the steps and the result
-   * (horizontal.ts) and the lean trace (trace.ts). Typed there (their types sit above this file).
+   * (horizontal.ts), the lean trace (trace.ts) and the behavior path's normalization
+   * (normalization.ts). Typed there (their types sit above this file).
    */
   reused: {
     controller: object | null;
     steps: object | null;
     result: object | null;
     trace: object | null;
-  } = { controller: null, steps: null, result: null, trace: null };
+    normalization: object | null;
+  } = { controller: null, steps: null, result: null, trace: null, normalization: null };
 }
