@@ -11,6 +11,8 @@ import type {
   HPACondition,
   HPAEvent,
   MetricProposal,
+  PodGroups,
+  ReplicaCalculation,
   TimestampedRecommendation,
   Tolerances,
 } from './types.ts';
@@ -30,6 +32,13 @@ export type CalcContext = Pick<
   scratch?: ByPositionScratch;
   /** Karmada's calibration factor (ReconcileOptions.calibration); absent = 1 */
   calibration?: number;
+  /**
+   * ReconcileOptions.reuse: the caller reads a calculation's result before the next reconcile
+   * only, so the by-position twin may refill the one it returned for `metricIndex` last time
+   */
+  reuse?: boolean;
+  /** the metric spec's index in the HPA (computeReplicasForMetrics sets it with `reuse`) */
+  metricIndex?: number;
 };
 
 export class ByPositionScratch {
@@ -63,6 +72,12 @@ export class ByPositionScratch {
   /** the replica calculator's context for `calcConfig` (horizontal.ts reusedContext) */
   calc: CalcContext | null = null;
   calcConfig: ControllerConfig | null = null;
+  /**
+   * With CalcContext.reuse, by metric index: the usual result of the by-position resource
+   * calculation (a count from the ready pods, or within tolerance) and its pod groups, refilled.
+   */
+  readonly calcs: (ReplicaCalculation | undefined)[] = [];
+  readonly groups: (PodGroups | undefined)[] = [];
   /** computeReplicasForMetrics' per-metric statuses, refilled each reconcile */
   readonly statuses: MetricProposal[] = [];
   /**

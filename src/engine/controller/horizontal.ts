@@ -140,6 +140,7 @@ function computeReplicasForMetrics(
   let invalidMetricCondition: HPACondition | undefined;
 
   for (let i = 0; i < metricSpecs.length; i++) {
+    if (a.reuse) ctx.metricIndex = i;
     const proposal = computeReplicasForMetric(
       a,
       metricSpecs[i]!,
@@ -220,6 +221,7 @@ function reusedContext(a: HorizontalController): CalcContext {
   const s = a.scratch;
   if (s.calcConfig !== a.config || s.calc === null) {
     s.calc = calcContext(a);
+    s.calc.reuse = true;
     s.calcConfig = a.config;
   }
   const ctx = s.calc;
