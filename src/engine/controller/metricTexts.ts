@@ -26,7 +26,23 @@ function remember<V>(table: Map<string, V>, key: string, value: V): V {
   return value;
 }
 
+/** The last answer of each function, checked before its table (a run asks for one name). */
+let lastResource: { name: string; type: string; texts: ResourceTexts } | null = null;
+let lastMetric = '';
+let lastFound = '';
+
 export function resourceTexts(
+  resourceName: string,
+  sourceType: 'Resource' | 'ContainerResource',
+): ResourceTexts {
+  const last = lastResource;
+  if (last !== null && last.name === resourceName && last.type === sourceType) return last.texts;
+  const texts = resourceTextsFor(resourceName, sourceType);
+  lastResource = { name: resourceName, type: sourceType, texts };
+  return texts;
+}
+
+function resourceTextsFor(
   resourceName: string,
   sourceType: 'Resource' | 'ContainerResource',
 ): ResourceTexts {
@@ -46,6 +62,13 @@ export function resourceTexts(
 
 /** The ValidMetricFound condition's message for the metric that gave the proposal. */
 export function validMetricFoundMessage(metric: string): string {
+  if (metric === lastMetric && lastFound !== '') return lastFound;
+  lastMetric = metric;
+  lastFound = validFoundFor(metric);
+  return lastFound;
+}
+
+function validFoundFor(metric: string): string {
   const kept = validFound.get(metric);
   if (kept !== undefined) return kept;
   return remember(
