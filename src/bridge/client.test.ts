@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SimulatorApi } from '../worker/protocol.ts';
 import { createClient, QUIET_MS } from './client.ts';
 import { ControlledApi, FakeClock, FakeWorker } from './testing/fakes.ts';
+import { WARM_UP_ROUNDS } from './warmUp.ts';
 import { SimulatorError, type BridgeStatus, type SimulatorClient } from './types.ts';
 
 let client: SimulatorClient | null = null;
@@ -297,9 +298,9 @@ describe('simulator client: a warm spare worker', () => {
     expect(workers).toHaveLength(1); // the page is still loading
     clock.advance(1);
     expect(workers).toHaveLength(2);
-    // The user's scenario ran quickly: the spare warms up on it, three times.
+    // The user's scenario ran quickly: the spare warms up on it, WARM_UP_ROUNDS times.
     const spare = workers[1]!.api;
-    for (let n = 1; n <= 3; n++) {
+    for (let n = 1; n <= WARM_UP_ROUNDS; n++) {
       const warm = await spare.call(n);
       expect({ runId: warm.runId, text: warm.text }).toEqual({ runId: 0, text: 'a' });
       warm.reply();
@@ -336,13 +337,13 @@ describe('simulator client: a warm spare worker', () => {
     (await workers[0]!.api.call(1)).reply();
     await a;
     clock.advance(1000);
-    for (let n = 1; n <= 3; n++) (await workers[1]!.api.call(n)).reply(); // the spare is warm
+    for (let n = 1; n <= WARM_UP_ROUNDS; n++) (await workers[1]!.api.call(n)).reply(); // warm
     void client.run('slow');
     await workers[0]!.api.call(2);
     clock.advance(200);
     const b = client.run('b'); // interrupts 'slow'
     expect(workers[0]!.terminated).toBe(true);
-    const onSpare = await workers[1]!.api.call(4);
+    const onSpare = await workers[1]!.api.call(WARM_UP_ROUNDS + 1);
     expect(onSpare.text).toBe('b');
     // No new worker while 'b' runs: starting one would compete with it for the cores.
     await new Promise((r) => setTimeout(r, 5));
