@@ -677,7 +677,7 @@ const chartsAt = () => {
  * and the 1-minute load average over the rounds: on a loaded machine compare the sides, not the
  * figures with the budgets.
  */
-async function compareSides(browser, sides, rounds, freshWorker = false) {
+async function compareSides(browser, sides, rounds, freshWorker = false, freshOnly = false) {
   const got = sides.map(() => ({
     edit: [],
     drag: [],
@@ -698,6 +698,12 @@ async function compareSides(browser, sides, rounds, freshWorker = false) {
     const order = r % 2 === 0 ? [0, 1] : [1, 0];
     for (const k of order) {
       loads.push(os.loadavg()[0]);
+      if (freshOnly) {
+        const runs = await freshWorkerFirstRun(browser, false, sides[k]);
+        got[k].fresh.push(...runs.map((x) => x[0]));
+        got[k].freshReply.push(...runs.map((x) => x[2]));
+        continue;
+      }
       const cold = await editorReady(browser, sides[k]);
       got[k].ready.push(cold.ready);
       got[k].charts.push(cold.charts);
@@ -720,7 +726,7 @@ async function compareSides(browser, sides, rounds, freshWorker = false) {
   }
   const med = (xs) => Math.round([...xs].sort((a, b) => a - b)[xs.length >> 1]);
   const figures = {};
-  for (const what of ['edit', 'drag']) {
+  for (const what of freshOnly ? [] : ['edit', 'drag']) {
     const name = what === 'edit' ? 'ui.editToRepaint' : 'ui.dragToRepaint';
     const row = (label, pick) => {
       const [a, b] = got.map(pick);
@@ -736,7 +742,7 @@ async function compareSides(browser, sides, rounds, freshWorker = false) {
     row('p95.allSamples', (g) => Math.round(p(0.95, g[`${what}All`])));
   }
   // CPU per edit (median over rounds): the load-proof part of the comparison.
-  for (const thread of ['main', 'workers']) {
+  for (const thread of freshOnly ? [] : ['main', 'workers']) {
     const [a, b] = got.map((g) => med(g.cpu[thread].map((v) => v * 10)) / 10);
     figures[`ui.editCpu.${thread}`] = {
       unit: 'ms',
@@ -745,7 +751,7 @@ async function compareSides(browser, sides, rounds, freshWorker = false) {
       ratio: Math.round((b / a) * 100) / 100,
     };
   }
-  {
+  if (!freshOnly) {
     // A cold page's editor ready (median over rounds).
     const [a, b] = got.map((g) => med(g.ready));
     figures['ui.editorReady'] = { unit: 'ms', A: a, B: b, ratio: Math.round((b / a) * 100) / 100 };
@@ -821,11 +827,14 @@ try {
         },
       ];
     }
+    // `--fresh-worker-only`: that figure alone on each side (the others take minutes a round).
+    const freshOnly = process.argv.includes('--fresh-worker-only');
     const result = await compareSides(
       browser,
       sides,
       rounds,
-      process.argv.includes('--fresh-worker'),
+      freshOnly || process.argv.includes('--fresh-worker'),
+      freshOnly,
     );
     if (json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
     else {
@@ -836,7 +845,7 @@ try {
         );
       const l = result.load;
       log(
-        `(load average over the rounds: ${l.min.toFixed(1)}–${l.max.toFixed(1)}, median ${l.median.toFixed(1)}; a cold page's editor ready, 12 edits and 20 drag moves per side per round; editCpu: CPU ms per edit, page thread and workers, from a trace of the edits, whose latencies it slows a little on both sides)`,
+        `(load average over the rounds: ${l.min.toFixed(1)}–${l.max.toFixed(1)}, median ${l.median.toFixed(1)}; ${freshOnly ? "a page per side per round, three take-overs each: the fresh worker's first run (its parse + simulate) and posted → reply, medians of all samples" : "a cold page's editor ready, 12 edits and 20 drag moves per side per round; editCpu: CPU ms per edit, page thread and workers, from a trace of the edits, whose latencies it slows a little on both sides"})`,
       );
     }
   } else if (profiling && process.argv.includes('--fresh-worker')) {
