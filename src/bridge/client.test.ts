@@ -319,6 +319,18 @@ describe('simulator client: a warm spare worker', () => {
     expect({ runId: warm.runId, text: warm.text }).toEqual({ runId: 0, text: 'tiny' });
   });
 
+  it("warms a spare on the user's text when its run took up to a second (a loaded machine's)", async () => {
+    const { client, clock, workers } = setup({ warmUpText: 'tiny' });
+    const a = client.run('a');
+    const first = await workers[0]!.api.call(1);
+    clock.advance(900);
+    first.reply({ timings: { parseMs: 40, simulateMs: 860 } });
+    await a;
+    clock.advance(1000);
+    const warm = await workers[1]!.api.call(1);
+    expect({ runId: warm.runId, text: warm.text }).toEqual({ runId: 0, text: 'a' });
+  });
+
   it("judges the user's run by the worker's own time, not the first run's start-up", async () => {
     const { client, clock, workers } = setup({ warmUpText: 'tiny' });
     const a = client.run('a');

@@ -1,10 +1,11 @@
 // The runs a spare worker does before it is needed, so the first real run on that worker (an
 // edit after an interrupted run, a crash's retry) is not a cold one. The best warm-up is the
-// scenario the user is editing: the spare runs the last delivered text three times when that run
-// was short (its parse, its curves, its metrics are then the code the JIT has optimised), else a
-// scenario of its own shaped like the default one (two simulated hours: a noisy wave, a spike,
-// pods that start, scale up and down), three times. Each run waits until no real run is in
-// flight (the client's idle time), so warming up never slows the run the user waits for.
+// scenario the user is editing: the spare runs the last delivered text five times when that run
+// took at most a second (its parse, its curves, its metrics are then the code the JIT has
+// optimised), else a scenario of its own shaped like the default one (two simulated hours: a
+// noisy wave, a spike, pods that start, scale up and down), five times. Each run waits until no
+// real run is in flight (the client's idle time), so warming up never slows the run the user
+// waits for.
 // Measured in a fresh V8 (CPU time, `npm run bench`'s worker.firstRun, under load): the default
 // scenario's first run cost about 330 ms never warmed, 190–250 ms after toy warm-up runs, 40–50 ms
 // after three runs of itself (its steady run: about 25 ms). In the page the third warm-up run
@@ -74,9 +75,13 @@ export const WARM_UP_ATTEMPTS = 3 * WARM_UP_ROUNDS;
 
 /**
  * A last run up to this long (ms, the worker's own parse + simulate) makes its text the spare's
- * warm-up (three runs of it).
+ * warm-up. It was 300 ms while a warm-up run could not be stopped (a real run waited for it).
+ * Now a warm-up run gives way at its next sync, and the worker's clock counts the time its
+ * thread waited for a core. Under load the page's first 24 h default run measured 329 ms, so
+ * the spare warmed on the toy scenario. Its first real run then cost 39–47 ms CPU, against 20
+ * when warmed on the user's text (`npm run bench:ui -- --profile --fresh-worker`, load 8.4).
  */
-export const WARM_WITH_TEXT_MS = 300;
+export const WARM_WITH_TEXT_MS = 1000;
 
 /**
  * What a new spare runs: `text()` (the user's scenario, read at each run) when it gives one, else
