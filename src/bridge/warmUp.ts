@@ -75,13 +75,25 @@ export const WARM_UP_ATTEMPTS = 3 * WARM_UP_ROUNDS;
 
 /**
  * A last run up to this long (ms, the worker's own parse + simulate) makes its text the spare's
- * warm-up. It was 300 ms while a warm-up run could not be stopped (a real run waited for it).
- * Now a warm-up run gives way at its next sync, and the worker's clock counts the time its
- * thread waited for a core. Under load the page's first 24 h default run measured 329 ms, so
- * the spare warmed on the toy scenario. Its first real run then cost 39–47 ms CPU, against 20
- * when warmed on the user's text (`npm run bench:ui -- --profile --fresh-worker`, load 8.4).
+ * warm-up, where warm-up runs cannot give way (a page without shared memory): a longer one
+ * would hold the second core while the user's next run waits for it.
  */
-export const WARM_WITH_TEXT_MS = 1000;
+export const WARM_WITH_TEXT_MS = 300;
+
+/**
+ * The same where a warm-up run gives way at its next sync (a cross-origin isolated page: the
+ * stop signal's second flag), so a longer one costs the user nothing. The worker's clock counts
+ * the time its thread waited for a core. Under load the page's first 24 h default run measured
+ * 329 ms, so at 300 the spare warmed on the toy scenario. Its first real run then cost 39–47 ms
+ * CPU, against 20 when warmed on the user's text (`npm run bench:ui -- --profile
+ * --fresh-worker`, load 8.4).
+ */
+export const WARM_WITH_TEXT_GIVING_WAY_MS = 1000;
+
+/** The limit for this page: whether its workers get the stop signal (src/bridge/stopSignal.ts). */
+export function warmWithTextMs(isolated = globalThis.crossOriginIsolated === true): number {
+  return isolated ? WARM_WITH_TEXT_GIVING_WAY_MS : WARM_WITH_TEXT_MS;
+}
 
 /**
  * What a new spare runs: `text()` (the user's scenario, read at each run) when it gives one, else
