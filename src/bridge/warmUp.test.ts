@@ -74,7 +74,7 @@ describe("a spare's warm-up", () => {
 
 describe('the warm-up scenario', () => {
   it('is a valid scenario the engine simulates (so warming up really runs the engine)', async () => {
-    const reply = await createSimulatorApi().run(WARM_UP_RUN_ID, WARM_UP_SCENARIO);
+    const reply = await createSimulatorApi().run(1, WARM_UP_SCENARIO);
     expect(reply.parse.diagnostics).toEqual([]);
     expect(reply.error).toBeNull();
     expect(reply.runs[0]?.result?.series.time.length).toBe(481);
@@ -83,5 +83,15 @@ describe('the warm-up scenario', () => {
 
   it('runs below every real run id, so a real run always replaces it', () => {
     expect(WARM_UP_RUN_ID).toBeLessThan(1);
+  });
+
+  it('replies without its runs and keeps nothing: the page would only drop them', async () => {
+    const api = createSimulatorApi();
+    const reply = await api.run(WARM_UP_RUN_ID, WARM_UP_SCENARIO);
+    expect(reply.error).toBeNull();
+    expect(reply.parse.ok).toBe(true);
+    expect(reply.timings.simulateMs).toBeGreaterThan(0); // it did simulate
+    expect(reply.runs).toEqual([]);
+    expect(await api.exportCsv(WARM_UP_RUN_ID)).toBeNull();
   });
 });

@@ -143,6 +143,10 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
           ? { changes: runChanges(main.input, r.input) }
           : {}),
       }));
+      // A warm-up run has done its work (the payload's code ran too): it replies without its
+      // runs, which the page would only receive and drop (a 24 h run's series are about a
+      // megabyte, five per spare, as garbage on the page's thread), and keeps nothing.
+      if (warmUp) return { runId, parse, error: null, timings, runs: [] };
       if (!kept || runId >= kept.runId) {
         keptRuns = new Map(
           done.flatMap((r) =>
