@@ -125,6 +125,12 @@ export class RankKeys {
       this.createdRank = new Float64Array(cap);
       this.uid = new Float64Array(cap);
     }
+    // Pods made in one batch share their creation and Ready times, and come one after another:
+    // a time equal to the last one's has its rank (one log₂ per distinct time, not per pod).
+    let lastReady = NaN;
+    let lastReadyRank = 0;
+    let lastCreated = NaN;
+    let lastCreatedRank = 0;
     for (let i = 0; i < n; i++) {
       const p = active[i]!;
       const s = STATE_RANK[w.stateAt(p, t)];
@@ -132,10 +138,19 @@ export class RankKeys {
       if (s === READY) {
         const r = w.readyAt(p)!;
         this.readyAt[i] = r;
-        this.readyRank[i] = logRank(t, r);
+        if (r !== lastReady) {
+          lastReady = r;
+          lastReadyRank = logRank(t, r);
+        }
+        this.readyRank[i] = lastReadyRank;
       }
-      this.createdAt[i] = p.createdAt;
-      this.createdRank[i] = logRank(t, p.createdAt);
+      const c = p.createdAt;
+      this.createdAt[i] = c;
+      if (c !== lastCreated) {
+        lastCreated = c;
+        lastCreatedRank = logRank(t, c);
+      }
+      this.createdRank[i] = lastCreatedRank;
       this.uid[i] = uid(p.index);
     }
   }
