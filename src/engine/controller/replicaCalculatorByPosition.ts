@@ -35,12 +35,19 @@ import {
   podRequest,
   rawMetricFailed,
   readyCount,
+  readyCountNote,
+  readyCountOf,
   rebalanced,
   resourceMetricFailed,
   withCount,
   type CalcContext,
 } from './replicaCalculatorCommon.ts';
-import { isIgnoredCoded, isUnreadyForCpuCoded, PHASE_PENDING } from './podFieldColumns.ts';
+import {
+  isIgnoredCoded,
+  isSettledCoded,
+  isUnreadyForCpuCoded,
+  PHASE_PENDING,
+} from './podFieldColumns.ts';
 import type {
   Observation,
   PodFieldColumns,
@@ -94,10 +101,17 @@ function groupPodsByPosition(
   if (fields !== null && fields !== undefined) {
     // The same rules over the caller's columns of the pods' fields (Observation.podFields).
     const { at, deleting, phase, ready, startTime, readyTransitionTime } = fields;
+    const settled = fields.settledStart;
     const ignoreSucceeded = ctx.ignoreSucceededPods;
     const cpu = resource === 'cpu';
     for (let i = 0; i < pods.length; i++) {
       const c = at[i]!;
+      // Most pods, most syncs: settled with a sample, a ready pod by one column's read.
+      if (settled !== undefined && present[i] === 1 && isSettledCoded(settled[c]!, cpu, ctx)) {
+        group[i] = READY;
+        readyPodCount += weights[i]!;
+        continue;
+      }
       const ph = phase[c]!;
       if (isIgnoredCoded(deleting[c]!, ph, ignoreSucceeded)) {
         ignoredPods = addPodNames(ignoredPods, pods[i]!);
@@ -159,12 +173,23 @@ function groupPodsByPosition(
     // a ready pod has a sample: its slot's weight is its count
     readyPodCount += weights[i]!;
   }
-  return {
+  const kept = ctx.reuse === true ? s.groups[ctx.metricIndex ?? 0] : undefined;
+  if (kept !== undefined) {
+    // CalcContext.reuse: this metric's groups of the last reconcile, refilled
+    kept.readyPodCount = readyPodCount;
+    kept.unreadyPods = unreadyPods ?? NO_PODS;
+    kept.missingPods = missingPods ?? NO_PODS;
+    kept.ignoredPods = ignoredPods ?? NO_PODS;
+    return kept;
+  }
+  const groups: PodGroups = {
     readyPodCount,
     unreadyPods: unreadyPods ?? NO_PODS,
     missingPods: missingPods ?? NO_PODS,
     ignoredPods: ignoredPods ?? NO_PODS,
   };
+  if (ctx.reuse === true) s.groups[ctx.metricIndex ?? 0] = groups;
+  return groups;
 }
 
 // twin of: replicaCalculator.ts removeMetricsForPods (ignored, then unready)
@@ -281,16 +306,33 @@ export function getResourceReplicasByPosition(
 
   const scaleUpWithUnready = groups.unreadyPods.size > 0 && usageRatio > 1.0;
   if (!scaleUpWithUnready && groups.missingPods.size === 0) {
-    if (isWithin(tolerances, usageRatio)) {
-      return withCount(base, currentReplicas, 'within tolerance');
+    const within = isWithin(tolerances, usageRatio);
+    const kept = ctx.reuse === true ? s.calcs[ctx.metricIndex ?? 0] : undefined;
+    if (kept !== undefined) {
+      // CalcContext.reuse: this metric's result of the last reconcile, refilled as withCount
+      // fills one (the same keys: every result stored here came from withCount)
+      const calibration = ctx.calibration ?? 1;
+      kept.replicaCount = within
+        ? currentReplicas
+        : readyCountOf(usageRatio, groups.readyPodCount, calibration, ctx.int32Caps === 'all');
+      kept.usageRatio = usageRatio;
+      kept.utilization = utilization;
+      kept.rawValue = rawAverageValue;
+      kept.groups = groups;
+      kept.note = within ? 'within tolerance' : readyCountNote(groups.readyPodCount, calibration);
+      return kept;
     }
-    return readyCount(
-      base,
-      usageRatio,
-      groups.readyPodCount,
-      ctx.calibration ?? 1,
-      ctx.int32Caps === 'all',
-    );
+    const calc = within
+      ? withCount(base, currentReplicas, 'within tolerance')
+      : readyCount(
+          base,
+          usageRatio,
+          groups.readyPodCount,
+          ctx.calibration ?? 1,
+          ctx.int32Caps === 'all',
+        );
+    if (ctx.reuse === true) s.calcs[ctx.metricIndex ?? 0] = calc;
+    return calc;
   }
 
   const group = s.podGroup;
