@@ -63,6 +63,11 @@ const DRAG_HELP =
 
 export interface CurvePanelProps {
   text: string;
+  /**
+   * the latest text that replaced the one before it whole (a preset, a link, undo): drawn at once
+   * when it is `text`; another text the panel did not write (typing) once the typing pauses
+   */
+  wholeText?: string;
   /** the run's length in seconds (the x axis) */
   duration: number;
   /** the playback cursor, drawn as a line */
@@ -136,7 +141,14 @@ function curveChange(d: Drag, slots: readonly CurveSlot[]): CurveChange | undefi
   return { base: d.startText, path: [...root.path], before: root.json, after: slots[i]!.json };
 }
 
-export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: CurvePanelProps) {
+export function CurvePanel({
+  text,
+  wholeText,
+  duration,
+  cursorTime,
+  onEdit,
+  onGesture,
+}: CurvePanelProps) {
   // The text a drag just sent, with its curves known without parsing it (slotsWithWrites).
   const sent = useRef<{ text: string; slots: readonly CurveSlot[] } | null>(null);
   // The curves of the last text, kept while a new text's are the same (an edit of the HPA, of a
@@ -148,7 +160,7 @@ export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: Cu
   // panel's own edits at once. Edits apply to `text`, the latest, by path.
   const follower = useRef<TextFollower | null>(null);
   follower.current ??= createTextFollower(text);
-  const slotsText = follower.current.shown(text);
+  const slotsText = follower.current.shown(text, wholeText);
   const latest = useRef(text);
   latest.current = text;
   const [, redraw] = useReducer((n: number) => n + 1, 0);
@@ -424,7 +436,13 @@ export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: Cu
   const fields = curveFields(shown.json).filter((f) => f.name !== 'value' || type !== 'constant');
 
   return (
-    <section ref={panelRef} className="curve-panel" aria-label="Curve editor">
+    <section
+      ref={panelRef}
+      className="curve-panel"
+      aria-label="Curve editor"
+      // the curves drawn are the latest text's, or an earlier one's until typing pauses
+      data-curves-of={slotsText === text ? 'latest' : 'earlier'}
+    >
       <div className="curve-bar">
         <label>
           Curve{' '}
