@@ -31,10 +31,12 @@ export const DEFAULT_MAX_POINTS = 1000;
  * Points per series for charts `width` px wide: about 1.5 per pixel (more is invisible, and every
  * point is work on each new result: downsampling, paths, the SVG's layout), in steps of 100 so
  * resizing rebuilds rarely, at most DEFAULT_MAX_POINTS. Zooming in still shows every sync.
+ * `perPixel` 1 during a curve drag: a result per frame, each drawn for a frame or two; the
+ * release draws the last one at 1.5 again.
  */
-export function pointsForWidth(width: number): number {
+export function pointsForWidth(width: number, perPixel = 1.5): number {
   if (!(width > 0)) return DEFAULT_MAX_POINTS;
-  return Math.min(DEFAULT_MAX_POINTS, Math.max(300, Math.ceil((width * 1.5) / 100) * 100));
+  return Math.min(DEFAULT_MAX_POINTS, Math.max(300, Math.ceil((width * perPixel) / 100) * 100));
 }
 
 /** Rescale markers across the visible range, at most (closer ones merge). */
