@@ -308,21 +308,25 @@ export function replicasScale(
   const [i0, i1] = range ?? [0, s.time.length - 1];
   const v = (key: string, a: Float64Array | undefined) =>
     a && shown(key) ? slice(a, i0, i1) : undefined;
-  const stacked = new Float64Array(Math.max(0, i1 - i0 + 1));
-  for (let i = i0; i <= i1; i++)
-    stacked[i - i0] =
-      (shown('pending') ? s.pendingReplicas[i]! : 0) +
-      (shown('terminating') ? s.terminatingReplicas[i]! : 0);
+  // The pending and terminating areas stack: their sum's top, without an array per call (two
+  // calls per result, a result per frame during a curve drag).
+  const pending = shown('pending');
+  const terminating = shown('terminating');
+  let stackedTop = Math.max(1, s.minReplicas);
+  for (let i = i0; i <= i1; i++) {
+    const sum =
+      (pending ? s.pendingReplicas[i]! : 0) + (terminating ? s.terminatingReplicas[i]! : 0);
+    if (Number.isFinite(sum) && sum > stackedTop) stackedTop = sum;
+  }
   let top = finiteMax(
     [
       v('spec', s.specReplicas),
       v('ready', s.readyReplicas),
       v('desired', s.desiredReplicas),
-      stacked,
       withDecisions ? v('stabilized', s.stabilizedReplicas) : undefined,
       ...(opts.overlays ?? []).map((o) => v(o.legendKey, o.specReplicas)),
     ],
-    Math.max(1, s.minReplicas),
+    stackedTop,
   );
   if (s.maxReplicas <= top * 1.5) top = Math.max(top, s.maxReplicas);
   const atMax = top === s.maxReplicas;
