@@ -4,7 +4,7 @@
 // slows both alike. Prints each build's median CPU ms per run, the median of the per-pair ratios
 // (this ÷ REF), and whether both gave the same series and KPIs. SCENARIO: default, churn, 24h200,
 // 24h200nodes, draws16 (16 timing draws of default), draws16fresh (the same after an edit of its traffic), search16 (16 candidate runs of default's
-// search) (default: the first three). Reported, never asserted.
+// search) (default: the first three); `--pairs N` (default 15). Reported, never asserted.
 //
 // `npm run bench:compare -- --pair keda [--rounds N]`: two runs of this checkout whose ratio a
 // budget names (keda: issue 22's KEDA run over the same HPA without KEDA, ≤ 1.5×), alternating
@@ -23,7 +23,12 @@ if (process.argv[2] === '--pair') {
   process.exit(0);
 }
 
-const [ref, ...names] = process.argv.slice(2);
+// --pairs N: more pairs for a smaller difference (default 15)
+const argv = process.argv.slice(2);
+const pairsAt = argv.indexOf('--pairs');
+const pairs = pairsAt >= 0 ? Number(argv.splice(pairsAt, 2)[1]) : 15;
+if (!(pairs >= 3)) throw new Error('--pairs needs a number ≥ 3');
+const [ref, ...names] = argv;
 if (!ref) {
   process.stderr.write(
     'usage: npm run bench:compare -- REF [default|churn|24h200|24h200nodes|draws16|draws16fresh|search16 …]\n',
@@ -75,7 +80,7 @@ try {
     const xa = [];
     const xb = [];
     const ratios = [];
-    for (let r = 0; r < 15; r++) {
+    for (let r = 0; r < pairs; r++) {
       xa.push(cpu(a, per));
       xb.push(cpu(b, per));
       ratios.push(xb[r] / xa[r]);
@@ -83,7 +88,7 @@ try {
     const median = (x) => x.slice().sort((p, q) => p - q)[x.length >> 1];
     process.stdout.write(
       `${name.padEnd(8)} ${ref}: ${median(xa).toFixed(2)} ms CPU, this: ${median(xb).toFixed(2)} ms CPU, ` +
-        `ratio ${median(ratios).toFixed(3)} (median of 15 pairs of ${per} runs); ` +
+        `ratio ${median(ratios).toFixed(3)} (median of ${pairs} pairs of ${per} runs); ` +
         `${same ? 'same series and KPIs' : 'DIFFERENT series or KPIs'}\n`,
     );
   }

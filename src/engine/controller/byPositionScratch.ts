@@ -11,6 +11,8 @@ import type {
   HPACondition,
   HPAEvent,
   MetricProposal,
+  PodGroups,
+  ReplicaCalculation,
   TimestampedRecommendation,
   Tolerances,
 } from './types.ts';
@@ -30,6 +32,13 @@ export type CalcContext = Pick<
   scratch?: ByPositionScratch;
   /** Karmada's calibration factor (ReconcileOptions.calibration); absent = 1 */
   calibration?: number;
+  /**
+   * ReconcileOptions.reuse: the caller reads a calculation's result before the next reconcile
+   * only, so the by-position twin may refill the one it returned for `metricIndex` last time
+   */
+  reuse?: boolean;
+  /** the metric spec's index in the HPA (computeReplicasForMetrics sets it with `reuse`) */
+  metricIndex?: number;
 };
 
 export class ByPositionScratch {
@@ -63,6 +72,25 @@ export class ByPositionScratch {
   /** the replica calculator's context for `calcConfig` (horizontal.ts reusedContext) */
   calc: CalcContext | null = null;
   calcConfig: ControllerConfig | null = null;
+  /**
+   * With CalcContext.reuse, by metric index: the usual result of the by-position resource
+   * calculation (a count from the ready pods, or within tolerance) and its pod groups, refilled.
+   */
+  readonly calcs: (ReplicaCalculation | undefined)[] = [];
+  readonly groups: (PodGroups | undefined)[] = [];
   /** computeReplicasForMetrics' per-metric statuses, refilled each reconcile */
   readonly statuses: MetricProposal[] = [];
+  /**
+   * With ReconcileOptions.reuse, the objects one reconcile builds and its caller reads until the
+   * next one: the controller receiver (horizontalController.ts), the steps and the result
+   * (horizontal.ts), the lean trace (trace.ts) and the behavior path's normalization
+   * (normalization.ts). Typed there (their types sit above this file).
+   */
+  reused: {
+    controller: object | null;
+    steps: object | null;
+    result: object | null;
+    trace: object | null;
+    normalization: object | null;
+  } = { controller: null, steps: null, result: null, trace: null, normalization: null };
 }

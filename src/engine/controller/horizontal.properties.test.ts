@@ -826,3 +826,27 @@ describe('a reconcile that reuses what it returned last', () => {
     expect(inPlace).toBeGreaterThan(RUNS / 8);
   });
 });
+
+describe('a reconcile that reuses its own objects', () => {
+  it('hands back the same result, steps and lean trace objects, refilled', () => {
+    const choice = fc.sample(hpaArb('always'), { numRuns: 1, seed: 7 })[0]!;
+    const steps = fc.sample(fc.array(stepArb, { minLength: 5, maxLength: 10 }), {
+      numRuns: 1,
+      seed: 7,
+    })[0]!;
+    const scratch = new ByPositionScratch();
+    const options: ReconcileOptions = { trace: 'lean', scratch, reuse: true };
+    const cfg = fc.sample(configArb, { numRuns: 1, seed: 7 })[0]!;
+    const run = runStory(
+      choice,
+      steps,
+      { ...cfg, featureGates: { ...cfg.featureGates, HPAGeneration: undefined } },
+      options,
+    );
+    const results = new Set(run.steps.map((s) => s.result));
+    expect(run.steps.length).toBeGreaterThan(1);
+    expect(results.size).toBe(1);
+    expect(scratch.reused.controller).not.toBeNull();
+    expect(scratch.reused.steps).not.toBeNull();
+  });
+});

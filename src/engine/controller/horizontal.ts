@@ -8,6 +8,7 @@
 // (see the upstream map in src/engine/README.md). Ported bodies return their intermediates; the
 // trace is built in trace.ts.
 
+import { resourceTexts, validMetricFoundMessage } from './metricTexts.ts';
 import { ByPositionScratch } from './byPositionScratch.ts';
 import { labelSelectorString } from './labelSelectorString.ts';
 import { removeCondition, setCondition, workingConditions } from './conditions.ts';
@@ -34,7 +35,14 @@ import {
 } from './replicaCalculator.ts';
 import type { CalcContext } from './replicaCalculatorCommon.ts';
 import { storeScaleEvent } from './scaleEvents.ts';
-import { buildTrace, leanTrace, minimalTrace, type ReconcileSteps } from './trace.ts';
+import {
+  buildTrace,
+  leanTrace,
+  minimalTrace,
+  newLeanTraceScratch,
+  type LeanTraceScratch,
+  type ReconcileSteps,
+} from './trace.ts';
 import type {
   ControllerConfig,
   ControllerMemory,
@@ -132,6 +140,7 @@ function computeReplicasForMetrics(
   let invalidMetricCondition: HPACondition | undefined;
 
   for (let i = 0; i < metricSpecs.length; i++) {
+    if (a.reuse) ctx.metricIndex = i;
     const proposal = computeReplicasForMetric(
       a,
       metricSpecs[i]!,
@@ -182,7 +191,7 @@ function computeReplicasForMetrics(
     'ScalingActive',
     'True',
     'ValidMetricFound',
-    `the HPA was able to successfully calculate a replica count from ${metric}`,
+    validMetricFoundMessage(metric),
   );
   return { replicas, metric, statuses };
 }
@@ -212,6 +221,7 @@ function reusedContext(a: HorizontalController): CalcContext {
   const s = a.scratch;
   if (s.calcConfig !== a.config || s.calc === null) {
     s.calc = calcContext(a);
+    s.calc.reuse = true;
     s.calcConfig = a.config;
   }
   const ctx = s.calc;
@@ -288,16 +298,26 @@ function computeReplicasForMetric(
         computeStatusForPodsMetric(a, specReplicas, spec, obs, tolerances, ctx),
         'failed to get pods metric value: ',
       );
-    case 'Resource':
-      return wrapErr(
-        computeStatusForResourceMetric(a, specReplicas, spec, obs, tolerances, ctx),
-        `failed to get ${spec.resource?.name} resource metric value: `,
+    case 'Resource': {
+      // The prefix is built on failure only: a template per sync was ≈ 1 % of a default run.
+      const p = computeStatusForResourceMetric(a, specReplicas, spec, obs, tolerances, ctx);
+      if (p.err !== undefined)
+        p.err = `failed to get ${spec.resource?.name} resource metric value: ${p.err}`;
+      return p;
+    }
+    case 'ContainerResource': {
+      const p = computeStatusForContainerResourceMetric(
+        a,
+        specReplicas,
+        spec,
+        obs,
+        tolerances,
+        ctx,
       );
-    case 'ContainerResource':
-      return wrapErr(
-        computeStatusForContainerResourceMetric(a, specReplicas, spec, obs, tolerances, ctx),
-        `failed to get ${spec.containerResource?.container} container metric value: `,
-      );
+      if (p.err !== undefined)
+        p.err = `failed to get ${spec.containerResource?.container} container metric value: ${p.err}`;
+      return p;
+    }
     case 'External':
       if (!spec.external) {
         return failed(
@@ -447,10 +467,8 @@ function computeStatusForResourceMetricGeneric(
   tolerances: Tolerances,
   ctx: CalcContext,
 ): ResourceProposal {
-  const resource =
-    sourceType === 'ContainerResource'
-      ? `${resourceName} container resource`
-      : `${resourceName} resource`;
+  const texts = resourceTexts(resourceName, sourceType);
+  const resource = texts.resource;
   if (target?.averageValue !== undefined && target.averageValue !== null) {
     const calc = a.replicaCalc.getRawResourceReplicas(
       obs,
@@ -464,7 +482,7 @@ function computeStatusForResourceMetricGeneric(
     return {
       calc,
       // upstream names a raw target "<resource> resource" for a container metric too
-      metricNameProposal: `${resourceName} resource`,
+      metricNameProposal: texts.raw,
       label: resource,
       valueKind: 'average',
       err:
@@ -489,7 +507,7 @@ function computeStatusForResourceMetricGeneric(
     container,
     ctx,
   );
-  const metricNameProposal = `${resource} utilization (percentage of request)`;
+  const metricNameProposal = texts.utilization;
   return {
     calc,
     metricNameProposal,
@@ -683,16 +701,7 @@ export function reconcileAutoscaler(
   const tolerances = a.reuse
     ? reusedTolerances(scratch, hpa.spec.behavior as DefaultedBehavior | null, config)
     : tolerancesForHpa(hpa.spec.behavior as DefaultedBehavior | null, config);
-  // Every field from the start (unset ones undefined): one shape, no property store to grow.
-  const steps: ReconcileSteps = {
-    path: 'metrics',
-    tolerances,
-    metrics: undefined,
-    metricDesiredReplicas: undefined,
-    normalized: undefined,
-    raisedToMinReplicas: undefined,
-    rescaleReason: undefined,
-  };
+  const steps = newSteps(a, tolerances);
   const trace = options?.trace;
 
   if (obs.scaleGetError) {
@@ -913,6 +922,41 @@ export function reconcileAutoscaler(
   );
 }
 
+/** The lean trace's kept objects (ReconcileOptions.reuse). */
+function leanScratch(a: HorizontalController): LeanTraceScratch {
+  const r = a.scratch.reused;
+  return (r.trace ??= newLeanTraceScratch()) as LeanTraceScratch;
+}
+
+/**
+ * What reconcileAutoscaler notes on its way, every field from the start (unset ones undefined):
+ * one shape, no property store to grow. With ReconcileOptions.reuse, the last reconcile's, reset.
+ */
+function newSteps(a: HorizontalController, tolerances: Tolerances): ReconcileSteps {
+  const kept = a.reuse ? (a.scratch.reused.steps as ReconcileSteps | null) : null;
+  if (kept === null) {
+    const steps: ReconcileSteps = {
+      path: 'metrics',
+      tolerances,
+      metrics: undefined,
+      metricDesiredReplicas: undefined,
+      normalized: undefined,
+      raisedToMinReplicas: undefined,
+      rescaleReason: undefined,
+    };
+    if (a.reuse) a.scratch.reused.steps = steps;
+    return steps;
+  }
+  kept.path = 'metrics';
+  kept.tolerances = tolerances;
+  kept.metrics = undefined;
+  kept.metricDesiredReplicas = undefined;
+  kept.normalized = undefined;
+  kept.raisedToMinReplicas = undefined;
+  kept.rescaleReason = undefined;
+  return kept;
+}
+
 /**
  * setStatus + updateStatusIfNeeded: every exit reports the same state; only the decision differs.
  * Unchanged memory is the observed object itself (memoryOf).
@@ -927,24 +971,37 @@ function finish(
   rescaled: boolean,
   lastScaleTime: number | null,
 ): ReconcileResult {
-  const result: ReconcileResult = {
+  const traced =
+    trace === false
+      ? minimalTrace(steps)
+      : trace === 'lean'
+        ? leanTrace(steps, hpa.spec.metrics, a.reuse ? leanScratch(a) : null)
+        : buildTrace(steps, hpa.spec.metrics);
+  const gate = a.config.featureGates.HPAGeneration;
+  const kept = a.reuse ? (a.scratch.reused.result as ReconcileResult | null) : null;
+  const result: ReconcileResult = kept ?? {
     replicas,
     desiredReplicas,
     rescaled,
     lastScaleTime,
     conditions: a.conditions,
     memory: memoryOf(a),
-    trace:
-      trace === false
-        ? minimalTrace(steps)
-        : trace === 'lean'
-          ? leanTrace(steps, hpa.spec.metrics)
-          : buildTrace(steps, hpa.spec.metrics),
+    trace: traced,
     events: a.events,
   };
+  if (kept !== null) {
+    // The last reconcile's result, refilled (ReconcileOptions.reuse: nothing read past it)
+    kept.replicas = replicas;
+    kept.desiredReplicas = desiredReplicas;
+    kept.rescaled = rescaled;
+    kept.lastScaleTime = lastScaleTime;
+    kept.conditions = a.conditions;
+    kept.memory = memoryOf(a);
+    kept.trace = traced;
+    kept.events = a.events;
+  } else if (a.reuse && gate === undefined) a.scratch.reused.result = result;
   // upstream setStatus (v1.37+ with HPAGeneration). A configuration without the gate (a release
-  // before 1.37) leaves the field out of the result altogether.
-  const gate = a.config.featureGates.HPAGeneration;
+  // before 1.37) leaves the field out of the result altogether (so only such a result is reused).
   if (gate !== undefined) {
     result.observedGeneration =
       steps.path === 'getScaleError'

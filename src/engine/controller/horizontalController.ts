@@ -67,8 +67,25 @@ export function newHorizontalController(
   if (reuse) {
     events = scratch.events;
     if (events.length > 0) events.length = 0;
+    // The receiver of the last reconcile, refilled: nothing of it is read past that reconcile.
+    const kept = scratch.reused.controller as Mutable<HorizontalController> | null;
+    if (kept !== null) {
+      kept.config = config;
+      kept.now = now;
+      kept.recommendations = memory.recommendations;
+      kept.scaleUpEvents = memory.scaleUpEvents;
+      kept.scaleDownEvents = memory.scaleDownEvents;
+      kept.events = events;
+      kept.conditions = conditions;
+      kept.memory = memory;
+      kept.byPosition = byPosition;
+      kept.replicaCalc = byName;
+      kept.calibration = calibration;
+      kept.reuse = reuse;
+      return kept;
+    }
   } else events = [];
-  return {
+  const a: HorizontalController = {
     config,
     now,
     recommendations: memory.recommendations,
@@ -83,7 +100,11 @@ export function newHorizontalController(
     calibration,
     reuse,
   };
+  if (reuse) scratch.reused.controller = a;
+  return a;
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** The memory the next reconcile of this HPA starts from (the same object when unchanged). */
 export function memoryOf(a: HorizontalController): ControllerMemory {

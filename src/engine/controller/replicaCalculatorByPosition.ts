@@ -35,6 +35,8 @@ import {
   podRequest,
   rawMetricFailed,
   readyCount,
+  readyCountNote,
+  readyCountOf,
   rebalanced,
   resourceMetricFailed,
   withCount,
@@ -159,12 +161,23 @@ function groupPodsByPosition(
     // a ready pod has a sample: its slot's weight is its count
     readyPodCount += weights[i]!;
   }
-  return {
+  const kept = ctx.reuse === true ? s.groups[ctx.metricIndex ?? 0] : undefined;
+  if (kept !== undefined) {
+    // CalcContext.reuse: this metric's groups of the last reconcile, refilled
+    kept.readyPodCount = readyPodCount;
+    kept.unreadyPods = unreadyPods ?? NO_PODS;
+    kept.missingPods = missingPods ?? NO_PODS;
+    kept.ignoredPods = ignoredPods ?? NO_PODS;
+    return kept;
+  }
+  const groups: PodGroups = {
     readyPodCount,
     unreadyPods: unreadyPods ?? NO_PODS,
     missingPods: missingPods ?? NO_PODS,
     ignoredPods: ignoredPods ?? NO_PODS,
   };
+  if (ctx.reuse === true) s.groups[ctx.metricIndex ?? 0] = groups;
+  return groups;
 }
 
 // twin of: replicaCalculator.ts removeMetricsForPods (ignored, then unready)
@@ -281,16 +294,33 @@ export function getResourceReplicasByPosition(
 
   const scaleUpWithUnready = groups.unreadyPods.size > 0 && usageRatio > 1.0;
   if (!scaleUpWithUnready && groups.missingPods.size === 0) {
-    if (isWithin(tolerances, usageRatio)) {
-      return withCount(base, currentReplicas, 'within tolerance');
+    const within = isWithin(tolerances, usageRatio);
+    const kept = ctx.reuse === true ? s.calcs[ctx.metricIndex ?? 0] : undefined;
+    if (kept !== undefined) {
+      // CalcContext.reuse: this metric's result of the last reconcile, refilled as withCount
+      // fills one (the same keys: every result stored here came from withCount)
+      const calibration = ctx.calibration ?? 1;
+      kept.replicaCount = within
+        ? currentReplicas
+        : readyCountOf(usageRatio, groups.readyPodCount, calibration, ctx.int32Caps === 'all');
+      kept.usageRatio = usageRatio;
+      kept.utilization = utilization;
+      kept.rawValue = rawAverageValue;
+      kept.groups = groups;
+      kept.note = within ? 'within tolerance' : readyCountNote(groups.readyPodCount, calibration);
+      return kept;
     }
-    return readyCount(
-      base,
-      usageRatio,
-      groups.readyPodCount,
-      ctx.calibration ?? 1,
-      ctx.int32Caps === 'all',
-    );
+    const calc = within
+      ? withCount(base, currentReplicas, 'within tolerance')
+      : readyCount(
+          base,
+          usageRatio,
+          groups.readyPodCount,
+          ctx.calibration ?? 1,
+          ctx.int32Caps === 'all',
+        );
+    if (ctx.reuse === true) s.calcs[ctx.metricIndex ?? 0] = calc;
+    return calc;
   }
 
   const group = s.podGroup;

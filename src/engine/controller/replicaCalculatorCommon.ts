@@ -49,14 +49,28 @@ export function readyCount(
   calibration: number,
   saturate = false,
 ): ReplicaCalculation {
-  const count = ceilToInt32((usageRatio * readyPodCount) / calibration, saturate);
   return withCount(
     base,
-    count,
-    calibration === 1
-      ? undefined
-      : `ratio × ${readyPodCount} ready pods / calibration ${calibration}`,
+    readyCountOf(usageRatio, readyPodCount, calibration, saturate),
+    readyCountNote(readyPodCount, calibration),
   );
+}
+
+/** readyCount's count. */
+export function readyCountOf(
+  usageRatio: number,
+  readyPodCount: number,
+  calibration: number,
+  saturate: boolean,
+): number {
+  return ceilToInt32((usageRatio * readyPodCount) / calibration, saturate);
+}
+
+/** readyCount's note: none for kube-controller-manager (no calibration). */
+export function readyCountNote(readyPodCount: number, calibration: number): string | undefined {
+  return calibration === 1
+    ? undefined
+    : `ratio × ${readyPodCount} ready pods / calibration ${calibration}`;
 }
 
 /** The shared tail of both rebalance passes: drop results inside tolerance or against the direction. */

@@ -36,19 +36,35 @@ export function minimalTrace(steps: ReconcileSteps): ReconcileTrace {
 export function leanTrace(
   steps: ReconcileSteps,
   metricSpecs: readonly MetricSpec[] | null | undefined,
+  keep: LeanTraceScratch | null = null,
 ): ReconcileTrace {
   const ms = steps.metrics;
   let metrics: MetricTrace[] | undefined;
   if (ms && ms.length > 0) {
-    metrics = new Array<MetricTrace>(ms.length);
-    for (let i = 0; i < ms.length; i++) metrics[i] = leanMetricTrace(metricSpecs![i]!.type, ms[i]!);
+    if (keep !== null) {
+      metrics = keep.metrics;
+      if (metrics.length !== ms.length) metrics.length = ms.length;
+    } else metrics = new Array<MetricTrace>(ms.length);
+    for (let i = 0; i < ms.length; i++)
+      metrics[i] = leanMetricTrace(metricSpecs![i]!.type, ms[i]!, keep, i);
   }
   const n = steps.normalized;
   const raw = steps.metricDesiredReplicas;
   if (metrics && raw !== undefined && n) {
+    const kept = keep?.trace;
+    if (kept) {
+      // the same six fields as the literal below, refilled
+      kept.path = steps.path;
+      kept.tolerances = steps.tolerances;
+      kept.metrics = metrics;
+      kept.metricDesiredReplicas = raw;
+      kept.stabilizedReplicas = stabilizedOf(n);
+      kept.normalizedReplicas = n.desiredReplicas;
+      return kept;
+    }
     // A decision on the metrics path, the usual sync: every field in one literal (the same
     // keys in the same order as below, without growing the object one field at a time).
-    return {
+    const trace: ReconcileTrace = {
       path: steps.path,
       tolerances: steps.tolerances,
       metrics,
@@ -56,9 +72,12 @@ export function leanTrace(
       stabilizedReplicas: stabilizedOf(n),
       normalizedReplicas: n.desiredReplicas,
     };
+    if (keep !== null) keep.trace = trace;
+    return trace;
   }
   const trace: ReconcileTrace = minimalTrace(steps);
-  if (metrics) trace.metrics = metrics;
+  // not the kept list: this trace is not refilled, and the next reconcile may refill the list
+  if (metrics) trace.metrics = keep !== null ? metrics.slice() : metrics;
   if (raw !== undefined) trace.metricDesiredReplicas = raw;
   if (n) {
     trace.stabilizedReplicas = stabilizedOf(n);
@@ -72,8 +91,30 @@ function stabilizedOf(n: LegacyNormalization | BehaviorNormalization): number {
   return n.kind === 'legacy' ? n.stabilizedRecommendation : n.stabilized.recommendation;
 }
 
+/**
+ * Not in upstream: a lean trace's objects kept for the next reconcile (ReconcileOptions.reuse:
+ * its caller reads the trace before that one). Only the usual shapes are refilled: a decision on
+ * the metrics path, and a Utilization metric that gave a proposal.
+ */
+export interface LeanTraceScratch {
+  trace: ReconcileTrace | null;
+  /** the trace's metric list */
+  readonly metrics: MetricTrace[];
+  /** by metric index, the Utilization metric's trace last built there */
+  readonly utilizations: (MetricTrace | undefined)[];
+}
+
+export function newLeanTraceScratch(): LeanTraceScratch {
+  return { trace: null, metrics: [], utilizations: [] };
+}
+
 /** metricTrace's numbers only (same rules, same field values). */
-function leanMetricTrace(type: string, p: MetricProposal): MetricTrace {
+function leanMetricTrace(
+  type: string,
+  p: MetricProposal,
+  keep: LeanTraceScratch | null,
+  i: number,
+): MetricTrace {
   const calc = p.status?.calc;
   if (
     calc &&
@@ -86,13 +127,24 @@ function leanMetricTrace(type: string, p: MetricProposal): MetricTrace {
   ) {
     // A Utilization target that gave a proposal, the usual metric: what addMetricNumbers and
     // the proposal add below, in the same order, as one literal.
-    return {
+    const kept = keep?.utilizations[i];
+    if (kept !== undefined) {
+      kept.type = type;
+      kept.usageRatio = calc.usageRatio;
+      kept.currentUtilization = calc.utilization;
+      kept.currentAverageValue = calc.rawValue;
+      kept.proposal = p.replicaCountProposal;
+      return kept;
+    }
+    const trace: MetricTrace = {
       type,
       usageRatio: calc.usageRatio,
       currentUtilization: calc.utilization,
       currentAverageValue: calc.rawValue,
       proposal: p.replicaCountProposal,
     };
+    if (keep !== null) keep.utilizations[i] = trace;
+    return trace;
   }
   const trace: MetricTrace = { type };
   const status = p.status;
