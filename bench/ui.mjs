@@ -12,7 +12,7 @@
 // takes over from an interrupted worker (warm as shipped, and cold). BENCH_UI_PORT picks the
 // preview port (default 4179).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -39,6 +39,8 @@ const PORT = Number(process.env.BENCH_UI_PORT ?? 4179);
 const outDir = path.join(root, 'node_modules/.cache/bench-ui-dist');
 
 const profiling = process.argv.includes('--profile');
+/** `--compare … --drag-only`: only the curve drag, 40 moves a side per round. */
+const dragOnly = process.argv.includes('--drag-only');
 
 /** `vite build` of the tree at `dir` (its own config) into `out`; the exit status. */
 function viteBuild(dir, out) {
@@ -507,7 +509,13 @@ const median = (a) => (a.length ? Math.round([...a].sort((x, y) => x - y)[a.leng
 /** Counted moves of the drag: 40, so its p95 is not simply the slowest sample. */
 const DRAG_MOVES = 40;
 
-async function dragToRepaint(browser, side = { url: base }, moves = DRAG_MOVES, profile = null) {
+async function dragToRepaint(
+  browser,
+  side = { url: base },
+  moves = DRAG_MOVES,
+  profile = null,
+  cpu = null,
+) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await ctx.addInitScript(installSettle);
   if (side.init) await ctx.addInitScript(side.init);
@@ -557,6 +565,9 @@ async function dragToRepaint(browser, side = { url: base }, moves = DRAG_MOVES, 
     if (profile) {
       await browser.startTracing(page, { categories: PROFILE_CATEGORIES });
       profiler = await startCpuProfile(page);
+    } else if (cpu) {
+      // `cpu`: each thread's CPU time per move (cpuPerEdit), the load-proof figure.
+      await browser.startTracing(page, { categories: ['disabled-by-default-devtools.timeline'] });
     }
     const out = [];
     for (let i = 0; i < moves + 1; i++) {
@@ -603,8 +614,11 @@ async function dragToRepaint(browser, side = { url: base }, moves = DRAG_MOVES, 
     if (profile) {
       profile.phases = out.flatMap((x) => (x.phase ? [x.phase] : []));
       profile.functions = await stopCpuProfile(profiler, moves + 1);
-      profile.breakdown = traceBreakdown(await browser.stopTracing(), moves + 1);
-    }
+      const trace = await browser.stopTracing();
+      // BENCH_UI_TRACE=file.json: the drag's trace kept, for Chromium's DevTools (Performance).
+      if (process.env.BENCH_UI_TRACE) writeFileSync(process.env.BENCH_UI_TRACE, trace);
+      profile.breakdown = traceBreakdown(trace, moves + 1);
+    } else if (cpu) cpuPerEdit(await browser.stopTracing(), moves + 1, cpu);
     await page.mouse.up();
     return { times: out, timings: out.flatMap((x) => (x.run ? [x.run] : [])) };
   } finally {
@@ -684,6 +698,7 @@ async function compareSides(browser, sides, rounds, freshWorker = false, freshOn
     editAll: [],
     dragAll: [],
     cpu: { main: [], workers: [] },
+    dragCpu: { main: [], workers: [] },
     fresh: [],
     freshReply: [],
     ready: [],
@@ -704,14 +719,21 @@ async function compareSides(browser, sides, rounds, freshWorker = false, freshOn
         got[k].freshReply.push(...runs.map((x) => x[2]));
         continue;
       }
-      const cold = await editorReady(browser, sides[k]);
-      got[k].ready.push(cold.ready);
-      got[k].charts.push(cold.charts);
-      const edit = (await editToRepaint(browser, sides[k], 12, got[k].cpu)).map((x) => x.paint);
-      const drag = (await dragToRepaint(browser, sides[k], 20)).times.map((x) => x.paint);
-      got[k].edit.push([p(0.5, edit), p(0.95, edit)]);
+      // `--drag-only`: the drag alone, 40 moves a round (twice the rounds in the same time).
+      if (!dragOnly) {
+        const cold = await editorReady(browser, sides[k]);
+        got[k].ready.push(cold.ready);
+        got[k].charts.push(cold.charts);
+        const edit = (await editToRepaint(browser, sides[k], 12, got[k].cpu)).map((x) => x.paint);
+        got[k].edit.push([p(0.5, edit), p(0.95, edit)]);
+        got[k].editAll.push(...edit);
+      }
+      const drag = (
+        dragOnly
+          ? await dragToRepaint(browser, sides[k], DRAG_MOVES, null, got[k].dragCpu)
+          : await dragToRepaint(browser, sides[k], 20)
+      ).times.map((x) => x.paint);
       got[k].drag.push([p(0.5, drag), p(0.95, drag)]);
-      got[k].editAll.push(...edit);
       got[k].dragAll.push(...drag);
       // `--fresh-worker` too: a fresh (warm spare) worker's first run, each sample of the page.
       if (freshWorker) {
@@ -726,7 +748,7 @@ async function compareSides(browser, sides, rounds, freshWorker = false, freshOn
   }
   const med = (xs) => Math.round([...xs].sort((a, b) => a - b)[xs.length >> 1]);
   const figures = {};
-  for (const what of freshOnly ? [] : ['edit', 'drag']) {
+  for (const what of freshOnly ? [] : dragOnly ? ['drag'] : ['edit', 'drag']) {
     const name = what === 'edit' ? 'ui.editToRepaint' : 'ui.dragToRepaint';
     const row = (label, pick) => {
       const [a, b] = got.map(pick);
@@ -741,17 +763,19 @@ async function compareSides(browser, sides, rounds, freshWorker = false, freshOn
     row('p95', (g) => med(g[what].map((x) => x[1])));
     row('p95.allSamples', (g) => Math.round(p(0.95, g[`${what}All`])));
   }
-  // CPU per edit (median over rounds): the load-proof part of the comparison.
+  // CPU per edit, or per drag move (`--drag-only`), median over rounds: the load-proof part.
   for (const thread of freshOnly ? [] : ['main', 'workers']) {
-    const [a, b] = got.map((g) => med(g.cpu[thread].map((v) => v * 10)) / 10);
-    figures[`ui.editCpu.${thread}`] = {
+    const [a, b] = got.map(
+      (g) => med(g[dragOnly ? 'dragCpu' : 'cpu'][thread].map((v) => v * 10)) / 10,
+    );
+    figures[`ui.${dragOnly ? 'dragCpu' : 'editCpu'}.${thread}`] = {
       unit: 'ms',
       A: a,
       B: b,
       ratio: Math.round((b / a) * 100) / 100,
     };
   }
-  if (!freshOnly) {
+  if (!dragOnly && !freshOnly) {
     // A cold page's editor ready (median over rounds).
     const [a, b] = got.map((g) => med(g.ready));
     figures['ui.editorReady'] = { unit: 'ms', A: a, B: b, ratio: Math.round((b / a) * 100) / 100 };
@@ -845,7 +869,11 @@ try {
         );
       const l = result.load;
       log(
-        `(load average over the rounds: ${l.min.toFixed(1)}–${l.max.toFixed(1)}, median ${l.median.toFixed(1)}; ${freshOnly ? "a page per side per round, three take-overs each: the fresh worker's first run (its parse + simulate) and posted → reply, medians of all samples" : "a cold page's editor ready, 12 edits and 20 drag moves per side per round; editCpu: CPU ms per edit, page thread and workers, from a trace of the edits, whose latencies it slows a little on both sides"})`,
+        freshOnly
+          ? `(load average over the rounds: ${l.min.toFixed(1)}–${l.max.toFixed(1)}, median ${l.median.toFixed(1)}; a page per side per round, three take-overs each: the fresh worker's first run (its parse + simulate) and posted → reply, medians of all samples)`
+          : dragOnly
+            ? `(load average over the rounds: ${l.min.toFixed(1)}–${l.max.toFixed(1)}, median ${l.median.toFixed(1)}; 40 drag moves per side per round; dragCpu: CPU ms per move, page thread and workers, from a trace of the moves, whose latencies it slows a little on both sides)`
+            : `(load average over the rounds: ${l.min.toFixed(1)}–${l.max.toFixed(1)}, median ${l.median.toFixed(1)}; a cold page's editor ready, 12 edits and 20 drag moves per side per round; editCpu: CPU ms per edit, page thread and workers, from a trace of the edits, whose latencies it slows a little on both sides)`,
       );
     }
   } else if (profiling && process.argv.includes('--fresh-worker')) {
