@@ -12,7 +12,7 @@
 // takes over from an interrupted worker (warm as shipped, and cold). BENCH_UI_PORT picks the
 // preview port (default 4179).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -39,6 +39,8 @@ const PORT = Number(process.env.BENCH_UI_PORT ?? 4179);
 const outDir = path.join(root, 'node_modules/.cache/bench-ui-dist');
 
 const profiling = process.argv.includes('--profile');
+/** `--compare … --drag-only`: only the curve drag, 40 moves a side per round. */
+const dragOnly = process.argv.includes('--drag-only');
 
 /** `vite build` of the tree at `dir` (its own config) into `out`; the exit status. */
 function viteBuild(dir, out) {
@@ -260,29 +262,63 @@ const phaseMarks = () => {
  * drag sends one text per animation frame, the worker's latest run wins).
  */
 /**
+ * Init script: `__benchLongEdit(text)`, the default text made a week of traffic summed from 80
+ * sines (as e2e's bridge page does): seconds of work, so the next edit interrupts it whatever the
+ * machine's load (the client lets a run finish for up to twice the last run's time).
+ */
+const installLongEdit = () => {
+  window.__benchLongEdit = (text) => {
+    const sine =
+      '        - { type: sine, base: 700, amplitude: 550, periodSeconds: 86400, peakAtSeconds: 54000 }';
+    const sines = Array.from(
+      { length: 80 },
+      (_, k) =>
+        `        - { type: sine, base: 6, amplitude: 4, periodSeconds: ${86_400 - k * 60}, peakAtSeconds: 54000 }`,
+    ).join('\n');
+    return text.replace(/duration: \d+h/, 'duration: 168h').replace(sine, sines);
+  };
+};
+
+/**
  * A fresh worker's first run (issue 21): on a page whose spare has warmed up (or, `cold`, never
- * ran its warm-up), a long run is interrupted by an edit, so the edit's run goes to the spare: its
- * own parse + simulate time (RunReply.timings), the first real run that worker does. Three times
- * per page (each taken spare is replaced by a new one, warmed in turn); the median.
+ * ran its warm-up), a long run is interrupted by an edit, so the edit's run goes to the spare: the
+ * first real run that worker does. Each sample is `[work, next, reply]`: its own parse + simulate
+ * time (RunReply.timings, the worker's clock), the same worker's next run of the same scenario
+ * (its warm time, for reference), and the page's wait for it, the run posted to that worker →
+ * its reply received (what the user waits for from the worker: the queue behind a warm-up run,
+ * the message, the payload and its transfer too). Three times per page (each taken spare is
+ * replaced by a new one, warmed in turn).
  */
 async function freshWorkerFirstRun(browser, cold, side = { url: base }) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await ctx.addInitScript(installSettle);
+  await ctx.addInitScript(installLongEdit);
   if (cold) await ctx.addInitScript(coldSpares);
-  // Each reply's worker and timings: the first real run (run id > 0) of each worker.
+  // Each worker's real runs (run id > 0): parse + simulate, and posted → reply.
   await ctx.addInitScript(() => {
     window.__benchRuns = new Map();
     let workers = 0;
+    const idOf = (w) => (w.__benchId ??= ++workers);
+    const posted = new Map();
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (m, ...rest) {
+      const runId = m?.type === 'APPLY' && m.path?.[0] === 'run' ? m.argumentList?.[0]?.value : 0;
+      if (runId > 0) posted.set(`${idOf(this)}:${runId}`, performance.now());
+      return post.call(this, m, ...rest);
+    };
     const add = Worker.prototype.addEventListener;
     Worker.prototype.addEventListener = function (type, listener, options) {
       if (type !== 'message') return add.call(this, type, listener, options);
-      this.__benchId ??= ++workers;
-      const id = this.__benchId;
+      const id = idOf(this);
       const spy = (e) => {
         const v = e.data?.value;
         if (v?.timings && v.runId > 0) {
           const runs = window.__benchRuns.get(id) ?? [];
-          runs.push(v.timings.parseMs + v.timings.simulateMs);
+          const at = posted.get(`${id}:${v.runId}`);
+          runs.push({
+            work: v.timings.parseMs + v.timings.simulateMs,
+            reply: at === undefined ? NaN : performance.now() - at,
+          });
           window.__benchRuns.set(id, runs);
         }
         return typeof listener === 'function' ? listener.call(this, e) : listener.handleEvent(e);
@@ -303,17 +339,7 @@ async function freshWorkerFirstRun(browser, cold, side = { url: base }) {
         const hook = window.__hpaSimEditor;
         const text = hook.getValue();
         const seen = new Set(window.__benchRuns.keys());
-        // A week of traffic summed from 80 sines (as e2e's bridge page does): seconds of work,
-        // so the next edit interrupts it whatever the machine's load (the client lets a run
-        // finish for up to twice the last run's time).
-        const sine =
-          '        - { type: sine, base: 700, amplitude: 550, periodSeconds: 86400, peakAtSeconds: 54000 }';
-        const sines = Array.from(
-          { length: 80 },
-          (_, k) =>
-            `        - { type: sine, base: 6, amplitude: 4, periodSeconds: ${86_400 - k * 60}, peakAtSeconds: 54000 }`,
-        ).join('\n');
-        hook.setValue(text.replace(/duration: \d+h/, 'duration: 168h').replace(sine, sines));
+        hook.setValue(window.__benchLongEdit(text));
         await new Promise((r) => setTimeout(r, 400));
         const next = text.replace(/averageUtilization: \d+/, `averageUtilization: ${56 + round}`);
         hook.setValue(next);
@@ -335,7 +361,8 @@ async function freshWorkerFirstRun(browser, cold, side = { url: base }) {
             window.__benchRuns.get(fresh[0]).length > 1 &&
             !document.querySelector('.sim-charts.is-stale'),
         );
-        return window.__benchRuns.get(fresh[0]).slice(0, 2);
+        const [first, second] = window.__benchRuns.get(fresh[0]);
+        return [first.work, second.work, first.reply];
       }, i);
       if (ms !== null) out.push(ms);
     }
@@ -347,26 +374,26 @@ async function freshWorkerFirstRun(browser, cold, side = { url: base }) {
 
 /**
  * `--profile --fresh-worker`: a trace of a cold page's start-up (to its first result and its
- * editor) and of two rounds of a fresh worker taking over an interrupted run, as
+ * editor) and of three rounds of a fresh worker taking over an interrupted run, as
  * `freshWorkerFirstRun` makes them; the split (uiProfile.mjs `startupLines`).
  */
 async function freshWorkerProfile(browser) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await ctx.addInitScript(installSettle);
   await ctx.addInitScript(startupMarks);
+  await ctx.addInitScript(installLongEdit);
   const page = await ctx.newPage();
   try {
     await browser.startTracing(page, { categories: STARTUP_CATEGORIES });
     await page.goto(base);
     await page.waitForSelector('[data-editor-ready="true"]', { timeout: 30_000 });
     await page.waitForSelector('.sim-charts:not(.is-stale)', { timeout: 30_000 });
-    for (let round = 0; round < 2; round++) {
+    for (let round = 0; round < 3; round++) {
       await page.waitForTimeout(2500); // the spare starts a second after a run, then warms up
       await page.evaluate(async (round) => {
         const hook = window.__hpaSimEditor;
         const text = hook.getValue();
-        const long = text.replace(/duration: \d+h/, 'duration: 672h');
-        hook.setValue(long);
+        hook.setValue(window.__benchLongEdit(text));
         await new Promise((r) => setTimeout(r, 400));
         hook.setValue(text.replace(/averageUtilization: \d+/, `averageUtilization: ${56 + round}`));
         await window.__benchSettle(
@@ -482,7 +509,13 @@ const median = (a) => (a.length ? Math.round([...a].sort((x, y) => x - y)[a.leng
 /** Counted moves of the drag: 40, so its p95 is not simply the slowest sample. */
 const DRAG_MOVES = 40;
 
-async function dragToRepaint(browser, side = { url: base }, moves = DRAG_MOVES, profile = null) {
+async function dragToRepaint(
+  browser,
+  side = { url: base },
+  moves = DRAG_MOVES,
+  profile = null,
+  cpu = null,
+) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await ctx.addInitScript(installSettle);
   if (side.init) await ctx.addInitScript(side.init);
@@ -532,6 +565,9 @@ async function dragToRepaint(browser, side = { url: base }, moves = DRAG_MOVES, 
     if (profile) {
       await browser.startTracing(page, { categories: PROFILE_CATEGORIES });
       profiler = await startCpuProfile(page);
+    } else if (cpu) {
+      // `cpu`: each thread's CPU time per move (cpuPerEdit), the load-proof figure.
+      await browser.startTracing(page, { categories: ['disabled-by-default-devtools.timeline'] });
     }
     const out = [];
     for (let i = 0; i < moves + 1; i++) {
@@ -578,8 +614,11 @@ async function dragToRepaint(browser, side = { url: base }, moves = DRAG_MOVES, 
     if (profile) {
       profile.phases = out.flatMap((x) => (x.phase ? [x.phase] : []));
       profile.functions = await stopCpuProfile(profiler, moves + 1);
-      profile.breakdown = traceBreakdown(await browser.stopTracing(), moves + 1);
-    }
+      const trace = await browser.stopTracing();
+      // BENCH_UI_TRACE=file.json: the drag's trace kept, for Chromium's DevTools (Performance).
+      if (process.env.BENCH_UI_TRACE) writeFileSync(process.env.BENCH_UI_TRACE, trace);
+      profile.breakdown = traceBreakdown(trace, moves + 1);
+    } else if (cpu) cpuPerEdit(await browser.stopTracing(), moves + 1, cpu);
     await page.mouse.up();
     return { times: out, timings: out.flatMap((x) => (x.run ? [x.run] : [])) };
   } finally {
@@ -652,14 +691,16 @@ const chartsAt = () => {
  * and the 1-minute load average over the rounds: on a loaded machine compare the sides, not the
  * figures with the budgets.
  */
-async function compareSides(browser, sides, rounds, freshWorker = false) {
+async function compareSides(browser, sides, rounds, freshWorker = false, freshOnly = false) {
   const got = sides.map(() => ({
     edit: [],
     drag: [],
     editAll: [],
     dragAll: [],
     cpu: { main: [], workers: [] },
+    dragCpu: { main: [], workers: [] },
     fresh: [],
+    freshReply: [],
     ready: [],
     charts: [],
   }));
@@ -672,20 +713,34 @@ async function compareSides(browser, sides, rounds, freshWorker = false) {
     const order = r % 2 === 0 ? [0, 1] : [1, 0];
     for (const k of order) {
       loads.push(os.loadavg()[0]);
-      const cold = await editorReady(browser, sides[k]);
-      got[k].ready.push(cold.ready);
-      got[k].charts.push(cold.charts);
-      const edit = (await editToRepaint(browser, sides[k], 12, got[k].cpu)).map((x) => x.paint);
-      const drag = (await dragToRepaint(browser, sides[k], 20)).times.map((x) => x.paint);
-      got[k].edit.push([p(0.5, edit), p(0.95, edit)]);
+      if (freshOnly) {
+        const runs = await freshWorkerFirstRun(browser, false, sides[k]);
+        got[k].fresh.push(...runs.map((x) => x[0]));
+        got[k].freshReply.push(...runs.map((x) => x[2]));
+        continue;
+      }
+      // `--drag-only`: the drag alone, 40 moves a round (twice the rounds in the same time).
+      if (!dragOnly) {
+        const cold = await editorReady(browser, sides[k]);
+        got[k].ready.push(cold.ready);
+        got[k].charts.push(cold.charts);
+        const edit = (await editToRepaint(browser, sides[k], 12, got[k].cpu)).map((x) => x.paint);
+        got[k].edit.push([p(0.5, edit), p(0.95, edit)]);
+        got[k].editAll.push(...edit);
+      }
+      const drag = (
+        dragOnly
+          ? await dragToRepaint(browser, sides[k], DRAG_MOVES, null, got[k].dragCpu)
+          : await dragToRepaint(browser, sides[k], 20)
+      ).times.map((x) => x.paint);
       got[k].drag.push([p(0.5, drag), p(0.95, drag)]);
-      got[k].editAll.push(...edit);
       got[k].dragAll.push(...drag);
       // `--fresh-worker` too: a fresh (warm spare) worker's first run, each sample of the page.
-      if (freshWorker)
-        got[k].fresh.push(
-          ...(await freshWorkerFirstRun(browser, false, sides[k])).map((x) => x[0]),
-        );
+      if (freshWorker) {
+        const runs = await freshWorkerFirstRun(browser, false, sides[k]);
+        got[k].fresh.push(...runs.map((x) => x[0]));
+        got[k].freshReply.push(...runs.map((x) => x[2]));
+      }
     }
     process.stderr.write(
       `bench:ui: round ${r + 1}/${rounds} (load ${os.loadavg()[0].toFixed(1)})\n`,
@@ -693,7 +748,7 @@ async function compareSides(browser, sides, rounds, freshWorker = false) {
   }
   const med = (xs) => Math.round([...xs].sort((a, b) => a - b)[xs.length >> 1]);
   const figures = {};
-  for (const what of ['edit', 'drag']) {
+  for (const what of freshOnly ? [] : dragOnly ? ['drag'] : ['edit', 'drag']) {
     const name = what === 'edit' ? 'ui.editToRepaint' : 'ui.dragToRepaint';
     const row = (label, pick) => {
       const [a, b] = got.map(pick);
@@ -708,17 +763,19 @@ async function compareSides(browser, sides, rounds, freshWorker = false) {
     row('p95', (g) => med(g[what].map((x) => x[1])));
     row('p95.allSamples', (g) => Math.round(p(0.95, g[`${what}All`])));
   }
-  // CPU per edit (median over rounds): the load-proof part of the comparison.
-  for (const thread of ['main', 'workers']) {
-    const [a, b] = got.map((g) => med(g.cpu[thread].map((v) => v * 10)) / 10);
-    figures[`ui.editCpu.${thread}`] = {
+  // CPU per edit, or per drag move (`--drag-only`), median over rounds: the load-proof part.
+  for (const thread of freshOnly ? [] : ['main', 'workers']) {
+    const [a, b] = got.map(
+      (g) => med(g[dragOnly ? 'dragCpu' : 'cpu'][thread].map((v) => v * 10)) / 10,
+    );
+    figures[`ui.${dragOnly ? 'dragCpu' : 'editCpu'}.${thread}`] = {
       unit: 'ms',
       A: a,
       B: b,
       ratio: Math.round((b / a) * 100) / 100,
     };
   }
-  {
+  if (!dragOnly && !freshOnly) {
     // A cold page's editor ready (median over rounds).
     const [a, b] = got.map((g) => med(g.ready));
     figures['ui.editorReady'] = { unit: 'ms', A: a, B: b, ratio: Math.round((b / a) * 100) / 100 };
@@ -731,15 +788,14 @@ async function compareSides(browser, sides, rounds, freshWorker = false) {
       ratio: Math.round((d / c) * 100) / 100,
     };
   }
-  if (freshWorker) {
-    const [a, b] = got.map((g) => med(g.fresh));
-    figures['ui.freshWorker.firstRun'] = {
-      unit: 'ms',
-      A: a,
-      B: b,
-      ratio: Math.round((b / a) * 100) / 100,
-    };
-  }
+  if (freshWorker)
+    for (const [name, key] of [
+      ['ui.freshWorker.firstRun', 'fresh'],
+      ['ui.freshWorker.firstRun.reply', 'freshReply'],
+    ]) {
+      const [a, b] = got.map((g) => med(g[key]));
+      figures[name] = { unit: 'ms', A: a, B: b, ratio: Math.round((b / a) * 100) / 100 };
+    }
   const load = {
     min: Math.min(...loads),
     median: loads.sort((a, b) => a - b)[loads.length >> 1],
@@ -795,11 +851,14 @@ try {
         },
       ];
     }
+    // `--fresh-worker-only`: that figure alone on each side (the others take minutes a round).
+    const freshOnly = process.argv.includes('--fresh-worker-only');
     const result = await compareSides(
       browser,
       sides,
       rounds,
-      process.argv.includes('--fresh-worker'),
+      freshOnly || process.argv.includes('--fresh-worker'),
+      freshOnly,
     );
     if (json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
     else {
@@ -810,7 +869,11 @@ try {
         );
       const l = result.load;
       log(
-        `(load average over the rounds: ${l.min.toFixed(1)}–${l.max.toFixed(1)}, median ${l.median.toFixed(1)}; a cold page's editor ready, 12 edits and 20 drag moves per side per round; editCpu: CPU ms per edit, page thread and workers, from a trace of the edits, whose latencies it slows a little on both sides)`,
+        freshOnly
+          ? `(load average over the rounds: ${l.min.toFixed(1)}–${l.max.toFixed(1)}, median ${l.median.toFixed(1)}; a page per side per round, three take-overs each: the fresh worker's first run (its parse + simulate) and posted → reply, medians of all samples)`
+          : dragOnly
+            ? `(load average over the rounds: ${l.min.toFixed(1)}–${l.max.toFixed(1)}, median ${l.median.toFixed(1)}; 40 drag moves per side per round; dragCpu: CPU ms per move, page thread and workers, from a trace of the moves, whose latencies it slows a little on both sides)`
+            : `(load average over the rounds: ${l.min.toFixed(1)}–${l.max.toFixed(1)}, median ${l.median.toFixed(1)}; a cold page's editor ready, 12 edits and 20 drag moves per side per round; editCpu: CPU ms per edit, page thread and workers, from a trace of the edits, whose latencies it slows a little on both sides)`,
       );
     }
   } else if (profiling && process.argv.includes('--fresh-worker')) {
@@ -840,8 +903,9 @@ try {
     const show = (name, runs) => {
       const first = runs.map((r) => r[0]);
       const next = runs.map((r) => r[1]);
+      const reply = runs.map((r) => r[2]);
       log(
-        `${name.padEnd(36)} ${String(median(first)).padStart(8)} ms  (first runs ${first.map(Math.round).join(', ')}; the same worker's next run ${next.map(Math.round).join(', ')})`,
+        `${name.padEnd(36)} ${String(median(first)).padStart(8)} ms  (first runs ${first.map(Math.round).join(', ')}; the same worker's next run ${next.map(Math.round).join(', ')}; posted → reply ${reply.map(Math.round).join(', ')})`,
       );
     };
     show('ui.freshWorker.firstRun', await freshWorkerFirstRun(browser, false));
@@ -953,6 +1017,12 @@ try {
         budget: 60,
         samples: firstRun.map(Math.round),
         nextRun: median(firstRuns.map((r) => r[1])),
+      },
+      // The page's wait for that run: posted to the spare → its reply received.
+      'ui.freshWorker.firstRun.reply': {
+        value: median(firstRuns.map((r) => r[2])),
+        unit: 'ms',
+        samples: firstRuns.map((r) => Math.round(r[2])),
       },
       'ui.freshWorker.firstRun.coldSpare': {
         value: median(firstRunCold),

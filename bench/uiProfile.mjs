@@ -387,6 +387,18 @@ export function startupLines(buffer) {
     );
     for (const [name, us] of [...cpu].sort((a, b) => b[1] - a[1]))
       if (us >= 500) lines.push(`  ${f(ms(us))}  ${name}`);
+    // Its split: posted → the worker's task starts (the queue: a warm-up run in progress, the
+    // thread waiting for a core), the task (wall, CPU), its end → the page has the reply.
+    const mine = own.filter((t) => t.ts + t.dur > lo && t.ts < hi && t.dur > 0);
+    if (mine.length > 0) {
+      const start = mine[0].ts;
+      const endTs = Math.max(...mine.map((t) => t.ts + t.dur));
+      const wall = mine.reduce((a, t) => a + t.dur, 0);
+      const cpuOwn = mine.reduce((a, t) => a + (t.tdur ?? 0), 0);
+      lines.push(
+        `  split: posted → its task starts ${f(ms(start - lo), 0)} ms, the task ${f(ms(wall), 0)} ms wall / ${f(ms(cpuOwn), 0)} CPU (${mine.map(inside).filter(Boolean).join('; ') || 'no V8 events'}), its end → reply ${f(ms(hi - endTs), 0)} ms`,
+      );
+    }
   });
   return lines;
 }

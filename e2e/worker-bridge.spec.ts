@@ -133,6 +133,18 @@ test('a long run is interrupted; the newer run goes to the warm spare', async ({
     .toEqual({ statuses: [], workersCreated: 3, mainThreadLoads: 0 });
 });
 
+test("a spare's warm-up run gives way to the real run when the spare is taken", async ({
+  page,
+}) => {
+  expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+  const out = await page.evaluate(() =>
+    (globalThis as unknown as BridgeTestGlobal).bridgeTest.warmUpGivesWay(),
+  );
+  // The warm-up (seconds of work) stopped at its next sync; without the flag it runs to its end.
+  expect(out.warmUpError).toBe('cancelled');
+  expect(out.real).toMatchObject({ name: 'default', error: null, syncs: 5761 });
+});
+
 test('a crashed worker is restarted and reported; the run still answers', async ({ page }) => {
   const out = await page.evaluate(async () => {
     const t = (globalThis as unknown as BridgeTestGlobal).bridgeTest;

@@ -3,17 +3,20 @@
 // and ends (the charts are not dimmed meanwhile, the editor shows the text less often).
 import { memo } from 'react';
 import { CurvePanel } from '../panels/curves/index.tsx';
-import { useActions, useScenarioText } from '../store/index.ts';
+import { useActions, useScenarioText, useWholeText } from '../store/index.ts';
 
 export const CurveEditor = memo(function CurveEditor(props: {
   duration: number;
   cursorTime: number | null;
 }) {
   const text = useScenarioText();
+  // A preset, a link, undo: the panel draws such a text at once (a typed one once typing pauses).
+  const wholeText = useWholeText();
   const actions = useActions();
   return (
     <CurvePanel
       text={text}
+      wholeText={wholeText}
       duration={props.duration}
       cursorTime={props.cursorTime}
       onEdit={actions.editByGesture}

@@ -3,7 +3,7 @@
 // beside the run the keystroke started (`npm run bench:ui -- --profile`).
 import type { ReactNode } from 'react';
 import { SimulationCharts, type SimulationChartsProps } from '../charts/index.ts';
-import { useErrorCount, useShownStale } from '../store/index.ts';
+import { useErrorCount, useGestureActive, useShownStale } from '../store/index.ts';
 
 /** `children` given the stale flag as the charts and KPIs show it, and why. */
 export function ShownStale({
@@ -20,11 +20,17 @@ export function ShownStale({
   return children(stale, staleNote);
 }
 
-/** The charts with the stale flag read beside them (ShownStale), not by the page. */
-export function StaleCharts(props: Omit<SimulationChartsProps, 'stale' | 'staleNote'>) {
+/**
+ * The charts with the stale flag read beside them (ShownStale), not by the page, and whether a
+ * drag is under way (its results come a frame apart).
+ */
+export function StaleCharts(props: Omit<SimulationChartsProps, 'stale' | 'staleNote' | 'gesture'>) {
+  const gesture = useGestureActive();
   return (
     <ShownStale>
-      {(stale, staleNote) => <SimulationCharts {...props} stale={stale} staleNote={staleNote} />}
+      {(stale, staleNote) => (
+        <SimulationCharts {...props} stale={stale} staleNote={staleNote} gesture={gesture} />
+      )}
     </ShownStale>
   );
 }

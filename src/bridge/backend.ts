@@ -16,6 +16,8 @@ export interface Backend {
    */
   readonly started: boolean;
   terminate(): void;
+  /** a warm-up run in progress stops at its next sync (`true`), or warm-up runs go on (`false`) */
+  yieldWarmUp(on: boolean): void;
 }
 
 function describeError(event: unknown): string {
@@ -59,6 +61,9 @@ export function workerBackend(worker: WorkerLike, onCrash: (message: string) => 
       worker.removeEventListener('messageerror', onMessageError);
       worker.terminate();
     },
+    yieldWarmUp(on) {
+      worker.yieldWarmUp?.(on);
+    },
   };
 }
 
@@ -78,5 +83,6 @@ export function mainThreadBackend(loadApi: () => Promise<SimulatorApi>, clock: C
     interruptible: false,
     started: true,
     terminate() {},
+    yieldWarmUp() {},
   };
 }

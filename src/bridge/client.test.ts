@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SimulatorApi } from '../worker/protocol.ts';
 import { createClient, QUIET_MS } from './client.ts';
 import { ControlledApi, FakeClock, FakeWorker } from './testing/fakes.ts';
+import { WARM_UP_ROUNDS } from './warmUp.ts';
 import { SimulatorError, type BridgeStatus, type SimulatorClient } from './types.ts';
 
 let client: SimulatorClient | null = null;
@@ -297,9 +298,9 @@ describe('simulator client: a warm spare worker', () => {
     expect(workers).toHaveLength(1); // the page is still loading
     clock.advance(1);
     expect(workers).toHaveLength(2);
-    // The user's scenario ran quickly: the spare warms up on it, three times.
+    // The user's scenario ran quickly: the spare warms up on it, WARM_UP_ROUNDS times.
     const spare = workers[1]!.api;
-    for (let n = 1; n <= 3; n++) {
+    for (let n = 1; n <= WARM_UP_ROUNDS; n++) {
       const warm = await spare.call(n);
       expect({ runId: warm.runId, text: warm.text }).toEqual({ runId: 0, text: 'a' });
       warm.reply();
@@ -316,6 +317,24 @@ describe('simulator client: a warm spare worker', () => {
     clock.advance(1000);
     const warm = await workers[1]!.api.call(1);
     expect({ runId: warm.runId, text: warm.text }).toEqual({ runId: 0, text: 'tiny' });
+  });
+
+  it("warms on the user's text after a run of up to a second where warm-up runs give way", async () => {
+    // A cross-origin isolated page: its warm-up runs stop at the next sync for a real run.
+    for (const isolated of [true, false]) {
+      vi.stubGlobal('crossOriginIsolated', isolated);
+      const { client, clock, workers } = setup({ warmUpText: 'tiny' });
+      const a = client.run('a');
+      const first = await workers[0]!.api.call(1);
+      clock.advance(900); // a loaded machine's 24 h run, by the worker's own clock
+      first.reply({ timings: { parseMs: 40, simulateMs: 860 } });
+      await a;
+      clock.advance(1000);
+      const warm = await workers[1]!.api.call(1);
+      expect({ isolated, text: warm.text }).toEqual({ isolated, text: isolated ? 'a' : 'tiny' });
+      client.dispose();
+      vi.unstubAllGlobals();
+    }
   });
 
   it("judges the user's run by the worker's own time, not the first run's start-up", async () => {
@@ -336,13 +355,13 @@ describe('simulator client: a warm spare worker', () => {
     (await workers[0]!.api.call(1)).reply();
     await a;
     clock.advance(1000);
-    for (let n = 1; n <= 3; n++) (await workers[1]!.api.call(n)).reply(); // the spare is warm
+    for (let n = 1; n <= WARM_UP_ROUNDS; n++) (await workers[1]!.api.call(n)).reply(); // warm
     void client.run('slow');
     await workers[0]!.api.call(2);
     clock.advance(200);
     const b = client.run('b'); // interrupts 'slow'
     expect(workers[0]!.terminated).toBe(true);
-    const onSpare = await workers[1]!.api.call(4);
+    const onSpare = await workers[1]!.api.call(WARM_UP_ROUNDS + 1);
     expect(onSpare.text).toBe('b');
     // No new worker while 'b' runs: starting one would compete with it for the cores.
     await new Promise((r) => setTimeout(r, 5));

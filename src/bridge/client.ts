@@ -27,7 +27,7 @@ import {
   type ClientOptions,
   type SimulatorClient,
 } from './types.ts';
-import { WARM_UP_RUN_ID, WARM_WITH_TEXT_MS, warmUpWith } from './warmUp.ts';
+import { WARM_UP_RUN_ID, warmUpWith, warmWithTextMs } from './warmUp.ts';
 
 interface Request {
   runId: number;
@@ -175,7 +175,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
     // then: the scenario as last delivered.
     pool.makeSpare(
       () =>
-        deliveredCostMs !== null && deliveredCostMs <= WARM_WITH_TEXT_MS ? deliveredText : null,
+        deliveredCostMs !== null && deliveredCostMs <= warmWithTextMs() ? deliveredText : null,
       whenIdle,
     );
   }

@@ -249,6 +249,30 @@ describe('the pool', () => {
     expect(made.filter((w) => w.terminated)).toHaveLength(1);
   });
 
+  it("makes the spare's warm-up run give way when the spare is taken or a run starts elsewhere", async () => {
+    const made: FakeWorker[] = [];
+    pool = createWorkerPool({
+      createWorker: () => {
+        const w = new FakeWorker();
+        made.push(w);
+        return w;
+      },
+      // One warm-up run, as the real warm-up does each round.
+      warmUp: (api) => api.run(0, 'warm'),
+    });
+    const current = pool.take(() => {}); // the client's worker
+    pool.makeSpare();
+    const spare = made[1]!;
+    await spare.api.call(1); // the warm-up run was posted …
+    expect(spare.warmUpYields).toEqual([false]); // … after clearing what a real run had set
+    void current.backend.api.run(1, 'edit'); // a real run on the client's worker
+    expect(spare.warmUpYields).toEqual([false, true]);
+    expect(made[0]!.warmUpYields).toEqual([]); // the real run's own worker is not told
+    const taken = pool.take(() => {});
+    expect(taken.warm).toBe(true);
+    expect(spare.warmUpYields).toEqual([false, true, true]); // taken: its warm-up stops for good
+  });
+
   it('a lease crashing before its worker ever answered rejects with a LaneError', async () => {
     const made: FakeWorker[] = [];
     pool = createWorkerPool({

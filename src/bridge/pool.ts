@@ -112,7 +112,32 @@ export function createWorkerPool(options: PoolOptions): WorkerPool {
     const pooled = spare ?? start();
     spare = null;
     pooled.onCrash = onCrash;
+    // A warm-up run in progress stops at its next sync: the real run posted next starts at once.
+    if (warm) pooled.backend.yieldWarmUp(true);
     return { pooled, warm };
+  }
+
+  /**
+   * `backend` whose runs make the spare's warm-up run in progress give way: a real run needs the
+   * second core more (the spare's next warm-up run waits for the user's pause anyway).
+   */
+  function yieldingSpare(backend: Backend): Backend {
+    const api: SimulatorApi = {
+      ...backend.api,
+      run: (...args) => {
+        spare?.backend.yieldWarmUp(true);
+        return backend.api.run(...args);
+      },
+    };
+    return {
+      api,
+      interruptible: backend.interruptible,
+      get started() {
+        return backend.started;
+      },
+      terminate: () => backend.terminate(),
+      yieldWarmUp: (on) => backend.yieldWarmUp(on),
+    };
   }
 
   function give(pooled: Pooled) {
@@ -234,7 +259,7 @@ export function createWorkerPool(options: PoolOptions): WorkerPool {
   return {
     take(onCrash) {
       const { pooled, warm } = takePooled(onCrash);
-      return { backend: pooled.backend, warm };
+      return { backend: warmUp === null ? pooled.backend : yieldingSpare(pooled.backend), warm };
     },
     get hasSpare() {
       return spare !== null;
@@ -249,7 +274,17 @@ export function createWorkerPool(options: PoolOptions): WorkerPool {
         return; // whoever needs a worker next reports it if workers really cannot start
       }
       keepAsSpare(pooled);
-      warmUp(pooled.backend.api, text, () => spare === pooled && !disposed, whenIdle).catch(ignore);
+      // Each warm-up run first clears the flag a real run elsewhere set (its run is over by then:
+      // warm-up runs wait for `whenIdle`).
+      const { backend } = pooled;
+      const warming: SimulatorApi = {
+        ...backend.api,
+        run: (...args) => {
+          backend.yieldWarmUp(false);
+          return backend.api.run(...args);
+        },
+      };
+      warmUp(warming, text, () => spare === pooled && !disposed, whenIdle).catch(ignore);
     },
     dropSpare() {
       spare?.backend.terminate();

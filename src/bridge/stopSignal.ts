@@ -6,15 +6,17 @@ import type { WorkerLike } from './transport.ts';
 
 /**
  * `worker`, sent a shared flag at start-up and set just before its terminate(), so its run stops
- * at the next sync. Only where shared memory exists (a cross-origin isolated page): elsewhere the
- * worker is returned as it is.
+ * at the next sync; and given `yieldWarmUp`, which makes a warm-up run in progress stop at its
+ * next sync. Only where shared memory exists (a cross-origin isolated page): elsewhere the worker
+ * is returned as it is (a warm-up run then finishes).
  */
 export function withStopSignal(
   worker: WorkerLike,
   isolated: boolean = globalThis.crossOriginIsolated === true,
 ): WorkerLike {
   if (!isolated || typeof SharedArrayBuffer === 'undefined') return worker;
-  const buffer = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
+  // Element 0: stopped; element 1: a warm-up run gives way (src/worker/stopSignal.ts).
+  const buffer = new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT);
   const flag = new Int32Array(buffer);
   worker.postMessage({ type: 'hpa-sim:stop-signal', buffer } satisfies StopSignalMessage);
   const terminate = worker.terminate.bind(worker);
@@ -22,5 +24,6 @@ export function withStopSignal(
     Atomics.store(flag, 0, 1);
     terminate();
   };
+  worker.yieldWarmUp = (on) => Atomics.store(flag, 1, on ? 1 : 0);
   return worker;
 }

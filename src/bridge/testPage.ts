@@ -157,6 +157,29 @@ const api: BridgeTestApi = {
       pool.dispose();
     }
   },
+  async warmUpGivesWay() {
+    let posted = () => {};
+    const longPosted = new Promise<void>((resolve) => (posted = resolve));
+    let warmUpError: Promise<string | null> = Promise.resolve(null);
+    const pool = createWorkerPool({
+      createWorker: createSimulatorWorker,
+      // Loaded and warm first (its reply says so), then seconds of warm-up work.
+      warmUp: async (warm) => {
+        await warm.run(0, defaultPreset);
+        warmUpError = warm.run(0, api.longScenario).then((r) => r.error);
+        posted();
+      },
+    });
+    try {
+      pool.makeSpare();
+      await longPosted;
+      const taken = pool.take(() => {});
+      const real = await settled(taken.backend.api.run(1, defaultPreset));
+      return { warmUpError: await warmUpError, real };
+    } finally {
+      pool.dispose();
+    }
+  },
 };
 
 (globalThis as unknown as BridgeTestGlobal).bridgeTest = api;

@@ -40,6 +40,11 @@ export interface BridgeTestApi {
    * `second-crashes`: the pool's second worker is a script that throws (it dies before answering).
    */
   search(text: string, runs: number, mode: 'real' | 'second-crashes'): Promise<SearchOutcome>;
+  /**
+   * A pool's spare warming up on `longScenario` is taken for a run of the default preset: the
+   * warm-up run's error ('cancelled' when it gave way, null when it ran to its end) and the run.
+   */
+  warmUpGivesWay(): Promise<{ warmUpError: string | null; real: RunOutcome }>;
 }
 
 export interface SearchOutcome {

@@ -8,6 +8,11 @@ export interface WorkerLike {
   addEventListener(type: string, listener: (event: unknown) => void): void;
   removeEventListener(type: string, listener: (event: unknown) => void): void;
   terminate(): void;
+  /**
+   * `true`: a warm-up run in progress on it stops at its next sync; `false`: warm-up runs go on
+   * (src/bridge/stopSignal.ts gives a page's workers this; without it warm-up runs finish).
+   */
+  yieldWarmUp?(on: boolean): void;
 }
 
 /** Time and timers, injectable so tests control every timeout deterministically. */

@@ -1,13 +1,19 @@
 // The runs a spare worker does before it is needed, so the first real run on that worker (an
 // edit after an interrupted run, a crash's retry) is not a cold one. The best warm-up is the
-// scenario the user is editing: the spare runs the last delivered text three times when that run
-// was short (its parse, its curves, its metrics are then the code the JIT has optimised), else a
-// scenario of its own shaped like the default one (two simulated hours: a noisy wave, a spike,
-// pods that start, scale up and down), three times. Each run waits until no real run is in
-// flight (the client's idle time), so warming up never slows the run the user waits for.
+// scenario the user is editing: the spare runs the last delivered text five times when that run
+// took at most a second (its parse, its curves, its metrics are then the code the JIT has
+// optimised), else a scenario of its own shaped like the default one (two simulated hours: a
+// noisy wave, a spike, pods that start, scale up and down), five times. Each run waits until no
+// real run is in flight (the client's idle time), so warming up never slows the run the user
+// waits for.
 // Measured in a fresh V8 (CPU time, `npm run bench`'s worker.firstRun, under load): the default
 // scenario's first run cost about 330 ms never warmed, 190–250 ms after toy warm-up runs, 40–50 ms
-// after three runs of itself (its steady run: about 25 ms).
+// after three runs of itself (its steady run: about 25 ms). In the page the third warm-up run
+// still cost 27–41 ms CPU and the first real run 28–38 against 22–23 for the next
+// (`npm run bench:ui -- --profile --fresh-worker`); at load 8–10, `--first-run` gave 87–90 ms
+// CPU after three runs, 40–49 after five, 56–57 after six: five it is. A warm-up run gives way
+// to real runs (stopped at its next sync, src/worker/stopSignal.ts) and is then not counted, so
+// the rounds cost the user nothing but an idle core.
 
 import type { SimulatorApi } from '../worker/protocol.ts';
 
@@ -55,23 +61,46 @@ spec:
       cpu: { perPod: 30m, perUnit: 3m }
 `;
 
-/** The run id of warm-up runs: below every real run id (those start at 1). */
+/**
+ * The run id of warm-up runs: below every real run id (those start at 1), so a real run always
+ * replaces it, and the worker tells a warm-up run by it (src/worker/stopSignal.ts).
+ */
 export const WARM_UP_RUN_ID = 0;
 
 /** Warm-up runs per spare: enough calls of the per-sync code for the JIT to optimise it. */
-export const WARM_UP_ROUNDS = 3;
+export const WARM_UP_ROUNDS = 5;
+
+/** Warm-up runs a spare starts at most, counting those that gave way to a real run. */
+export const WARM_UP_ATTEMPTS = 3 * WARM_UP_ROUNDS;
 
 /**
  * A last run up to this long (ms, the worker's own parse + simulate) makes its text the spare's
- * warm-up (three runs of it).
+ * warm-up, where warm-up runs cannot give way (a page without shared memory): a longer one
+ * would hold the second core while the user's next run waits for it.
  */
 export const WARM_WITH_TEXT_MS = 300;
 
 /**
+ * The same where a warm-up run gives way at its next sync (a cross-origin isolated page: the
+ * stop signal's second flag), so a longer one costs the user nothing. The worker's clock counts
+ * the time its thread waited for a core. Under load the page's first 24 h default run measured
+ * 329 ms, so at 300 the spare warmed on the toy scenario. Its first real run then cost 39–47 ms
+ * CPU, against 20 when warmed on the user's text (`npm run bench:ui -- --profile
+ * --fresh-worker`, load 8.4).
+ */
+export const WARM_WITH_TEXT_GIVING_WAY_MS = 1000;
+
+/** The limit for this page: whether its workers get the stop signal (src/bridge/stopSignal.ts). */
+export function warmWithTextMs(isolated = globalThis.crossOriginIsolated === true): number {
+  return isolated ? WARM_WITH_TEXT_GIVING_WAY_MS : WARM_WITH_TEXT_MS;
+}
+
+/**
  * What a new spare runs: `text()` (the user's scenario, read at each run) when it gives one, else
- * `fallback`. Each run first waits for `idle()` (no real run in flight: the warm-up never competes
- * with one), and it stops once `stillSpare()` says the spare was taken, so a real run waits for
- * one warm-up run at most.
+ * `fallback`, WARM_UP_ROUNDS whole runs. Each run first waits for `idle()` (no real run in flight:
+ * a warm-up run never starts beside one), and it stops once `stillSpare()` says the spare was
+ * taken. A run that gave way (cancelled: a real run started, or the spare was taken) is run again
+ * at the next pause, up to WARM_UP_ATTEMPTS runs in all.
  */
 export type WarmUp = (
   api: SimulatorApi,
@@ -82,10 +111,12 @@ export type WarmUp = (
 
 export function warmUpWith(fallback: string): WarmUp {
   return async (api, text, stillSpare, idle) => {
-    for (let i = 0; i < WARM_UP_ROUNDS; i++) {
+    let whole = 0;
+    for (let i = 0; i < WARM_UP_ATTEMPTS && whole < WARM_UP_ROUNDS; i++) {
       await idle();
       if (!stillSpare()) return;
-      await api.run(WARM_UP_RUN_ID, text() ?? fallback);
+      const reply = await api.run(WARM_UP_RUN_ID, text() ?? fallback);
+      if (reply.error !== 'cancelled') whole++;
     }
   };
 }

@@ -3,7 +3,7 @@
 // and tooltip row across them (an external store: hovering never re-renders a plot), the zoom,
 // and the selected sync drawn as a vertical line.
 
-import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { stabilizationModel } from '../explain/stabilization.ts';
 import { runSummaries, withSelected } from './summaries.ts';
 import type { SyncDetail } from '../worker/protocol.ts';
@@ -59,6 +59,12 @@ export interface SimulationChartsProps {
   phaseShades?: readonly PhaseShade[];
   /** a rollout's old and new pods per sync (ResultPayload.rollout.series), two lines */
   rollout?: ChartRollout | null;
+  /**
+   * a gesture (a curve drag) is under way: a result comes per frame, so its series are downsampled
+   * to one point per pixel (not 1.5), and the charts' words for a screen reader (a pass over every
+   * series, ≈ 130 kB of garbage) are made once it ends
+   */
+  gesture?: boolean;
 }
 
 const NO_OVERLAYS: readonly OverlayRun[] = [];
@@ -76,7 +82,8 @@ function SimulationChartsView(props: SimulationChartsProps) {
   const overlays = props.overlays ?? NO_OVERLAYS;
   const focusedRun = props.focusedRun ?? 'main';
   const [root, width] = useWidth<HTMLElement>();
-  const maxPoints = props.maxPoints ?? pointsForWidth(width);
+  // A drag's results: one point per pixel (a fifth less work per frame at 1280 px).
+  const maxPoints = props.maxPoints ?? pointsForWidth(width, props.gesture ? 1 : 1.5);
   const [zoomState, setZoom] = useState<[number, number] | null>(null);
   const [hover] = useState(createHoverStore);
   const full = useMemo(() => fullDomainOf(series.time), [series]);
@@ -153,7 +160,11 @@ function SimulationChartsView(props: SimulationChartsProps) {
 
   // Each chart in words for a screen reader, the selected sync included (summaries.ts).
   // The run's part once per result; the selected sync's words added per selection (cheap).
-  const runWords = useMemo(() => runSummaries(series), [series]);
+  // During a drag they describe the run it started from, until the release.
+  const wordsOf = useRef(series);
+  if (!props.gesture) wordsOf.current = series;
+  const wordsSeries = wordsOf.current;
+  const runWords = useMemo(() => runSummaries(wordsSeries), [wordsSeries]);
   const summaries = useMemo(
     () => withSelected(runWords, series, selectedSync),
     [runWords, series, selectedSync],

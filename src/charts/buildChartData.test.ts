@@ -295,6 +295,12 @@ describe('pointsForWidth', () => {
     expect(pointsForWidth(0)).toBe(DEFAULT_MAX_POINTS);
     expect(pointsForWidth(NaN)).toBe(DEFAULT_MAX_POINTS);
   });
+
+  it('is one point per pixel during a drag (perPixel 1)', () => {
+    expect(pointsForWidth(760)).toBe(DEFAULT_MAX_POINTS);
+    expect(pointsForWidth(760, 1)).toBe(800);
+    expect(pointsForWidth(100, 1)).toBe(300);
+  });
 });
 
 describe("a rollout's pods on the replicas chart", () => {

@@ -31,10 +31,12 @@ export const DEFAULT_MAX_POINTS = 1000;
  * Points per series for charts `width` px wide: about 1.5 per pixel (more is invisible, and every
  * point is work on each new result: downsampling, paths, the SVG's layout), in steps of 100 so
  * resizing rebuilds rarely, at most DEFAULT_MAX_POINTS. Zooming in still shows every sync.
+ * `perPixel` 1 during a curve drag: a result per frame, each drawn for a frame or two; the
+ * release draws the last one at 1.5 again.
  */
-export function pointsForWidth(width: number): number {
+export function pointsForWidth(width: number, perPixel = 1.5): number {
   if (!(width > 0)) return DEFAULT_MAX_POINTS;
-  return Math.min(DEFAULT_MAX_POINTS, Math.max(300, Math.ceil((width * 1.5) / 100) * 100));
+  return Math.min(DEFAULT_MAX_POINTS, Math.max(300, Math.ceil((width * perPixel) / 100) * 100));
 }
 
 /** Rescale markers across the visible range, at most (closer ones merge). */
@@ -306,21 +308,25 @@ export function replicasScale(
   const [i0, i1] = range ?? [0, s.time.length - 1];
   const v = (key: string, a: Float64Array | undefined) =>
     a && shown(key) ? slice(a, i0, i1) : undefined;
-  const stacked = new Float64Array(Math.max(0, i1 - i0 + 1));
-  for (let i = i0; i <= i1; i++)
-    stacked[i - i0] =
-      (shown('pending') ? s.pendingReplicas[i]! : 0) +
-      (shown('terminating') ? s.terminatingReplicas[i]! : 0);
+  // The pending and terminating areas stack: their sum's top, without an array per call (two
+  // calls per result, a result per frame during a curve drag).
+  const pending = shown('pending');
+  const terminating = shown('terminating');
+  let stackedTop = Math.max(1, s.minReplicas);
+  for (let i = i0; i <= i1; i++) {
+    const sum =
+      (pending ? s.pendingReplicas[i]! : 0) + (terminating ? s.terminatingReplicas[i]! : 0);
+    if (Number.isFinite(sum) && sum > stackedTop) stackedTop = sum;
+  }
   let top = finiteMax(
     [
       v('spec', s.specReplicas),
       v('ready', s.readyReplicas),
       v('desired', s.desiredReplicas),
-      stacked,
       withDecisions ? v('stabilized', s.stabilizedReplicas) : undefined,
       ...(opts.overlays ?? []).map((o) => v(o.legendKey, o.specReplicas)),
     ],
-    Math.max(1, s.minReplicas),
+    stackedTop,
   );
   if (s.maxReplicas <= top * 1.5) top = Math.max(top, s.maxReplicas);
   const atMax = top === s.maxReplicas;

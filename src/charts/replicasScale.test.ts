@@ -30,3 +30,33 @@ describe('replicas axis of KEP-853 story 1 (maxReplicas 1000)', () => {
     expect(sc.domain[1]).toBeCloseTo(toLog(1000));
   });
 });
+
+describe('replicas axis over the stacked pending and terminating areas', () => {
+  // A hand-made run: 4 replicas throughout, 3 pending and 5 terminating at the third sync (their
+  // areas stack to 8, above every line), a NaN sum skipped.
+  const base = presetRun('story-1-scale-up-fast').payload.series;
+  const n = 4;
+  const f = (...v: number[]) => Float64Array.from(v);
+  const s = {
+    ...base,
+    time: f(0, 15, 30, 45),
+    specReplicas: f(4, 4, 4, 4),
+    readyReplicas: f(4, 4, 4, 4),
+    desiredReplicas: f(4, 4, 4, 4),
+    pendingReplicas: f(0, 0, 3, NaN),
+    terminatingReplicas: f(0, 0, 5, 0),
+    minReplicas: 1,
+    maxReplicas: 100,
+  };
+  const all: [number, number] = [0, n - 1];
+  const top = (hidden: string[]) =>
+    replicasScale(s, false, all, { hidden: new Set(hidden) }).domain[1];
+
+  it('reaches the stack of the shown areas, and drops what a hidden one adds', () => {
+    expect(top([])).toBeGreaterThanOrEqual(8);
+    expect(top(['pending'])).toBeGreaterThanOrEqual(5);
+    expect(top(['pending'])).toBeLessThan(top([]));
+    expect(top(['pending', 'terminating'])).toBeLessThan(top(['pending']));
+    expect(top(['pending', 'terminating'])).toBeGreaterThanOrEqual(4);
+  });
+});

@@ -38,6 +38,8 @@ function useSim<T>(selector: (s: SimState) => T): T {
 }
 
 export const useScenarioText = (): string => useSim((s) => s.text);
+/** the latest text replaced whole (a preset, a link, undo): see SimState.wholeText */
+export const useWholeText = (): string => useSim((s) => s.wholeText);
 /** the text while `active` (an open dialog), else '': closed, it does not re-render per edit */
 export const useScenarioTextWhile = (active: boolean): string =>
   useSim((s) => (active ? s.text : ''));

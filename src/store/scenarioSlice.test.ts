@@ -44,6 +44,7 @@ const SCENARIO_FIELDS = [
   'past',
   'presetName',
   'text',
+  'wholeText',
 ];
 
 describe('scenario slice', () => {

@@ -121,7 +121,12 @@ export function createScenarioSlice(
     } else {
       lastEdit = { kind: 'step', at: clock.now() };
     }
-    set({ text, ...extra });
+    // A step or a history move replaces the text whole (wholeText); typing and a drag do not.
+    set(
+      typeof kind === 'object' || kind === 'typing'
+        ? { text, ...extra }
+        : { text, wholeText: text, ...extra },
+    );
     if (save) autosave.schedule(text);
     if (get().held) links.hold();
     else if (curve) {
@@ -258,6 +263,7 @@ export function createScenarioSlice(
       parseText: null,
       held: heldAtStart,
       gestureActive: false,
+      wholeText: startup.text,
       draftHistory: keeper.history,
       otherTabDrafts: otherTabsTexts(storage, tabId),
       // A link that replaced a saved draft: one undo brings the draft back.

@@ -41,6 +41,27 @@ describe('undo/redo', () => {
     expect(store.getState().text).toBe('preset text');
   });
 
+  it('says which text replaced the one before it whole: a preset, a link, undo — not typing or a drag', async () => {
+    const { store, actions, clock } = await ready('a');
+    expect(store.getState().wholeText).toBe('a'); // the text the tab opened with
+    actions.editScenarioText('ab');
+    expect(store.getState().wholeText).toBe('a');
+    actions.loadPreset('flapping', 'preset text');
+    expect(store.getState().wholeText).toBe('preset text');
+    actions.editByGesture('preset text 2', 7);
+    expect(store.getState().wholeText).toBe('preset text');
+    clock.advance(600);
+    actions.editScenarioText('preset text 2!');
+    actions.undo();
+    expect(store.getState().wholeText).toBe('preset text 2');
+    actions.redo();
+    expect(store.getState().wholeText).toBe('preset text 2!');
+    actions.openSharedLink('linked');
+    expect(store.getState().wholeText).toBe('linked');
+    actions.editByStep('linked + imported');
+    expect(store.getState().wholeText).toBe('linked + imported');
+  });
+
   it('keeps a click (insert, import) its own step, even right after typing', async () => {
     const { store, actions, clock } = await ready('a');
     actions.editScenarioText('pasted');

@@ -65,6 +65,13 @@ export interface ScenarioState {
    * charts as they come without marking them stale between a frame's edit and its run
    */
   gestureActive: boolean;
+  /**
+   * the latest text that replaced the one before it whole — a preset, a link, undo or redo, a
+   * restored draft, a click's step (an import, a variant) — as against typing or a drag's frames.
+   * Views that read a typed text only once the typing pauses (the curve panel) draw this one at
+   * once: it comes alone, and drawing it late moves the page under the pointer.
+   */
+  wholeText: string;
   /** texts this tab replaced (by a link, a preset, a restore), newest first */
   draftHistory: DraftEntry[];
   /**

@@ -18,6 +18,7 @@ import {
 } from '../run/index.ts';
 import { lanesPayload, recentEvents, resultPayload, type KeptRun } from './payload.ts';
 import { swapTraffic } from './curveSwap.ts';
+import { isWarmUpRun } from './stopSignal.ts';
 import { addVariant, duplicateAsVariant, parseScenario } from '../scenario/index.ts';
 import { prepareSearch as prepareTuneSearch, type PreparedSearch } from '../tune/index.ts';
 import type {
@@ -42,6 +43,11 @@ export interface SimulatorApiOptions {
   now?: () => number;
   /** true once the page stopped this worker (stopSignal.ts): a run in progress stops at once */
   stopped?: () => boolean;
+  /**
+   * true while a warm-up run (`isWarmUpRun`) must give way (stopSignal.ts): one in progress
+   * stops at its next sync with the error 'cancelled'; real runs never read it
+   */
+  warmUpYields?: () => boolean;
 }
 
 const UNREADABLE: ParseSummary = {
@@ -68,6 +74,7 @@ const KEPT_SEARCHES = 2;
 export function createSimulatorApi(options: SimulatorApiOptions = {}): SimulatorApi {
   const now = options.now ?? (() => performance.now());
   const stopped = options.stopped ?? (() => false);
+  const warmUpYields = options.warmUpYields ?? (() => false);
   /** the newest runId seen: an older run still computing is pointless */
   let newestRunId = -Infinity;
   let kept: KeptRun | null = null;
@@ -96,7 +103,8 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
     options: RunRequestOptions = {},
   ): Promise<RunReply> {
     newestRunId = Math.max(newestRunId, runId);
-    const superseded = () => newestRunId > runId || stopped();
+    const warmUp = isWarmUpRun(runId);
+    const superseded = () => newestRunId > runId || stopped() || (warmUp && warmUpYields());
     const timings = { parseMs: 0, simulateMs: 0 };
     let parse = UNREADABLE;
     try {
@@ -135,6 +143,10 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
           ? { changes: runChanges(main.input, r.input) }
           : {}),
       }));
+      // A warm-up run has done its work (the payload's code ran too): it replies without its
+      // runs, which the page would only receive and drop (a 24 h run's series are about a
+      // megabyte, five per spare, as garbage on the page's thread), and keeps nothing.
+      if (warmUp) return { runId, parse, error: null, timings, runs: [] };
       if (!kept || runId >= kept.runId) {
         keptRuns = new Map(
           done.flatMap((r) =>

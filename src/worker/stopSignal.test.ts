@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { withStopSignal } from '../bridge/stopSignal.ts';
 import type { WorkerLike } from '../bridge/transport.ts';
 import { createSimulatorApi } from './api.ts';
-import { isStopSignal, stopFlag } from './stopSignal.ts';
+import { WARM_UP_RUN_ID } from '../bridge/warmUp.ts';
+import { isStopSignal, stopFlag, warmUpYieldFlag } from './stopSignal.ts';
 
 const presetText = readFileSync(resolve(import.meta.dirname, '../presets/default.yaml'), 'utf8');
 
@@ -38,6 +39,22 @@ describe("a worker's stop signal", () => {
     expect(worker.terminated).toBe(true);
   });
 
+  it("carries a second flag, set and cleared by yieldWarmUp: a warm-up run's", () => {
+    const { worker, sent } = recordingWorker();
+    const signalled = withStopSignal(worker, true);
+    const message = sent[0];
+    if (!isStopSignal(message)) throw new Error('no stop signal sent');
+    const yields = warmUpYieldFlag(message.buffer);
+    expect(yields()).toBe(false);
+    signalled.yieldWarmUp?.(true);
+    expect(yields()).toBe(true);
+    expect(stopFlag(message.buffer)()).toBe(false); // giving way is not being stopped
+    signalled.yieldWarmUp?.(false);
+    expect(yields()).toBe(false);
+    // A one-flag buffer (an older page's) never asks a warm-up run to give way.
+    expect(warmUpYieldFlag(new SharedArrayBuffer(4))()).toBe(false);
+  });
+
   it('is not sent where the page has no shared memory: the worker is as it was', () => {
     const { worker, sent } = recordingWorker();
     const terminate = worker.terminate;
@@ -63,5 +80,16 @@ describe("a worker's stop signal", () => {
     // Never set: the same run completes.
     const whole = await createSimulatorApi({ stopped: () => false }).run(1, presetText);
     expect(whole.error).toBeNull();
+  });
+
+  it('stops a warm-up run at its next sync once it must give way; a real run never reads it', async () => {
+    let reads = 0;
+    const api = createSimulatorApi({ warmUpYields: () => ++reads > 10 });
+    const warmUp = await api.run(WARM_UP_RUN_ID, presetText);
+    expect(warmUp.error).toBe('cancelled');
+    expect(reads).toBeGreaterThan(10);
+    const real = await createSimulatorApi({ warmUpYields: () => true }).run(1, presetText);
+    expect(real.error).toBeNull();
+    expect(real.runs[0]?.result?.series.time.length).toBeGreaterThan(0);
   });
 });

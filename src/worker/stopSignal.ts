@@ -6,11 +6,23 @@
 // at every sync (`shouldStop`) and stops there. Shared memory needs a cross-origin isolated
 // page (COOP/COEP headers: vite.config.ts sets them for `npm start` and `vite preview`); without
 // it no signal is sent and an interrupted run finishes in the background as before.
+//
+// The same buffer carries a second flag: a warm-up run gives way. A spare's warm-up run (an id
+// below every real run's, src/bridge/warmUp.ts WARM_UP_RUN_ID) stops at its next sync once the page sets it: when the spare is taken (the
+// real run posted behind it then starts at once instead of waiting up to a whole warm-up run),
+// or when the page runs something on another worker meanwhile (the warm-up then leaves that run
+// the second core). The page clears it before the spare's next warm-up run.
+
+/** A spare's warm-up run: its id is below every real run's (those start at 1). */
+export const isWarmUpRun = (runId: number): boolean => runId < 1;
 
 /** The start-up message carrying the flag (before any API call; comlink ignores its type). */
 export interface StopSignalMessage {
   type: 'hpa-sim:stop-signal';
-  /** an Int32Array's buffer: element 0 is non-zero once the worker is stopped */
+  /**
+   * an Int32Array's buffer: element 0 is non-zero once the worker is stopped; element 1 (when
+   * there) while a warm-up run must give way
+   */
   buffer: SharedArrayBuffer;
 }
 
@@ -28,4 +40,10 @@ export function isStopSignal(data: unknown): data is StopSignalMessage {
 export function stopFlag(buffer: SharedArrayBuffer): () => boolean {
   const view = new Int32Array(buffer);
   return () => Atomics.load(view, 0) !== 0;
+}
+
+/** Reads a signal's warm-up flag: true while a warm-up run must stop (a one-flag buffer: never). */
+export function warmUpYieldFlag(buffer: SharedArrayBuffer): () => boolean {
+  const view = new Int32Array(buffer);
+  return view.length < 2 ? () => false : () => Atomics.load(view, 1) !== 0;
 }

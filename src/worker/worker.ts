@@ -5,13 +5,19 @@
 import { expose } from 'comlink';
 import { createSimulatorApi } from './api.ts';
 import { exposedApi } from './exposed.ts';
-import { isStopSignal, stopFlag } from './stopSignal.ts';
+import { isStopSignal, stopFlag, warmUpYieldFlag } from './stopSignal.ts';
 
 // The page's stop signal (stopSignal.ts), when it sends one: a run stops at its next sync once
-// the page has stopped this worker, instead of running on after terminate().
+// the page has stopped this worker, instead of running on after terminate(); a warm-up run also
+// when the page tells it to give way (the spare was taken, or a run started elsewhere).
 let stopped = () => false;
+let warmUpYields = () => false;
 self.addEventListener('message', (event: MessageEvent) => {
-  if (isStopSignal(event.data)) stopped = stopFlag(event.data.buffer);
+  if (!isStopSignal(event.data)) return;
+  stopped = stopFlag(event.data.buffer);
+  warmUpYields = warmUpYieldFlag(event.data.buffer);
 });
 
-expose(exposedApi(createSimulatorApi({ stopped: () => stopped() })));
+expose(
+  exposedApi(createSimulatorApi({ stopped: () => stopped(), warmUpYields: () => warmUpYields() })),
+);

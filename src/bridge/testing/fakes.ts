@@ -87,6 +87,8 @@ type Port = InstanceType<typeof MessageChannel>['port1'];
 
 export class FakeWorker implements WorkerLike {
   terminated = false;
+  /** what the page told its warm-up runs, in order (`true`: give way) */
+  readonly warmUpYields: boolean[] = [];
   // Spelled via MessageChannel: Node's typings have MessagePort as a value, the DOM's as a type.
   private readonly port: Port;
   private readonly inside: Port;
@@ -145,6 +147,10 @@ export class FakeWorker implements WorkerLike {
     this.terminated = true;
     this.port.close();
     this.inside.close();
+  }
+
+  yieldWarmUp(on: boolean): void {
+    this.warmUpYields.push(on);
   }
 
   /** What a Worker does when its script throws: an `error` event. */

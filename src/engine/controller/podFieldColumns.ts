@@ -65,3 +65,25 @@ export function isUnreadyForCpuCoded(
   // Ignore only a pod that is unready and has never been ready.
   return ready === READY_FALSE && start + ctx.initialReadinessDelaySeconds > transition;
 }
+
+/**
+ * Not a twin: what PodFieldColumns.settledStart holds for a pod (its start where it is Running,
+ * not deleting and Ready, else NaN), from the other columns' codes.
+ */
+export function settledStartCoded(
+  deleting: number,
+  phase: number,
+  ready: number,
+  start: number,
+): number {
+  return deleting === 0 && phase === PHASE_RUNNING && ready === READY_TRUE ? start : NaN;
+}
+
+/**
+ * A pod whose `settledStart` is `settled` and that has a sample is a ready pod of groupPods
+ * (isIgnoredCoded and isUnreadyForCpuCoded both false, not Pending): for CPU once it is past its
+ * cpuInitializationPeriod (a Ready pod past it is never unready), for any other metric at once.
+ */
+export function isSettledCoded(settled: number, cpu: boolean, ctx: CalcContext): boolean {
+  return cpu ? settled + ctx.cpuInitializationPeriodSeconds <= ctx.now : settled === settled;
+}

@@ -327,6 +327,7 @@ function fieldsOf(pods: PodObservation[]): PodFieldColumns {
     ready: new Uint8Array(n),
     startTime: new Float64Array(n),
     readyTransitionTime: new Float64Array(n),
+    settledStart: new Float64Array(n),
     sharedRequests: pods.every(
       (p) =>
         p.containers === pods[0]!.containers &&
@@ -341,6 +342,9 @@ function fieldsOf(pods: PodObservation[]): PodFieldColumns {
     f.ready[c] = readyCode(p.ready);
     f.startTime[c] = p.startTime ?? NaN;
     f.readyTransitionTime[c] = p.readyTransitionTime ?? NaN;
+    // Running, not deleting, Ready with a start: its start; any other pod: NaN
+    const settled = p.phase === 'Running' && p.deleting !== true && p.ready === true;
+    f.settledStart![c] = settled ? (p.startTime ?? NaN) : NaN;
   });
   return f;
 }

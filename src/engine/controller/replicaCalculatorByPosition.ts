@@ -42,7 +42,12 @@ import {
   withCount,
   type CalcContext,
 } from './replicaCalculatorCommon.ts';
-import { isIgnoredCoded, isUnreadyForCpuCoded, PHASE_PENDING } from './podFieldColumns.ts';
+import {
+  isIgnoredCoded,
+  isSettledCoded,
+  isUnreadyForCpuCoded,
+  PHASE_PENDING,
+} from './podFieldColumns.ts';
 import type {
   Observation,
   PodFieldColumns,
@@ -96,10 +101,17 @@ function groupPodsByPosition(
   if (fields !== null && fields !== undefined) {
     // The same rules over the caller's columns of the pods' fields (Observation.podFields).
     const { at, deleting, phase, ready, startTime, readyTransitionTime } = fields;
+    const settled = fields.settledStart;
     const ignoreSucceeded = ctx.ignoreSucceededPods;
     const cpu = resource === 'cpu';
     for (let i = 0; i < pods.length; i++) {
       const c = at[i]!;
+      // Most pods, most syncs: settled with a sample, a ready pod by one column's read.
+      if (settled !== undefined && present[i] === 1 && isSettledCoded(settled[c]!, cpu, ctx)) {
+        group[i] = READY;
+        readyPodCount += weights[i]!;
+        continue;
+      }
       const ph = phase[c]!;
       if (isIgnoredCoded(deleting[c]!, ph, ignoreSucceeded)) {
         ignoredPods = addPodNames(ignoredPods, pods[i]!);

@@ -5,9 +5,12 @@
 // instead of once per comparison (a state lookup and two log₂ per call were most of a
 // scale-down). The comparison is not a strict weak order (pods with equal Ready and creation
 // times tie, yet each is ordered against a third by UID), so the result is whatever the sort
-// algorithm makes of it: the fast path runs the same Array.prototype.sort over the same input
-// order with the same answers, hence the same result (deletionRank.test.ts checks it against
-// the plain sort).
+// algorithm makes of it: the fast path runs V8's Array.prototype.sort algorithm (TimSort, written
+// out in timSort.ts, so the comparison is inlined rather than called out of the builtin) over the
+// same input order with the same answers, hence the same result (deletionRank.test.ts checks it
+// against the plain sort), and every engine, not only V8, orders alike.
+
+import { timSort } from './timSort.ts';
 
 /** What the ranking reads of a pod (workload.ts SimPod; declared here so neither imports the other). */
 export interface RankedPod {
@@ -89,6 +92,28 @@ export class RankKeys {
   createdRank = new Float64Array(0);
   uid = new Float64Array(0);
 
+  /** The comparison over the keys (activePodsWithRanksLess's, by position), made once. */
+  readonly compare = (a: number, b: number): number => {
+    const state = this.state;
+    const sa = state[a]!;
+    const sb = state[b]!;
+    if (sa !== sb) return sa - sb;
+    const ids = this.uid;
+    if (sa === READY) {
+      const readyAt = this.readyAt;
+      if (readyAt[a] !== readyAt[b]) {
+        const diff = this.readyRank[a]! - this.readyRank[b]!;
+        return diff !== 0 ? diff : ids[a]! - ids[b]!;
+      }
+    }
+    const createdAt = this.createdAt;
+    if (createdAt[a] !== createdAt[b]) {
+      const diff = this.createdRank[a]! - this.createdRank[b]!;
+      return diff !== 0 ? diff : ids[a]! - ids[b]!;
+    }
+    return 0;
+  };
+
   fill<P extends RankedPod>(active: P[], t: number, w: PodStates<P>): void {
     const n = active.length;
     if (this.uid.length < n) {
@@ -100,6 +125,12 @@ export class RankKeys {
       this.createdRank = new Float64Array(cap);
       this.uid = new Float64Array(cap);
     }
+    // Pods made in one batch share their creation and Ready times, and come one after another:
+    // a time equal to the last one's has its rank (one log₂ per distinct time, not per pod).
+    let lastReady = NaN;
+    let lastReadyRank = 0;
+    let lastCreated = NaN;
+    let lastCreatedRank = 0;
     for (let i = 0; i < n; i++) {
       const p = active[i]!;
       const s = STATE_RANK[w.stateAt(p, t)];
@@ -107,16 +138,28 @@ export class RankKeys {
       if (s === READY) {
         const r = w.readyAt(p)!;
         this.readyAt[i] = r;
-        this.readyRank[i] = logRank(t, r);
+        if (r !== lastReady) {
+          lastReady = r;
+          lastReadyRank = logRank(t, r);
+        }
+        this.readyRank[i] = lastReadyRank;
       }
-      this.createdAt[i] = p.createdAt;
-      this.createdRank[i] = logRank(t, p.createdAt);
+      const c = p.createdAt;
+      this.createdAt[i] = c;
+      if (c !== lastCreated) {
+        lastCreated = c;
+        lastCreatedRank = logRank(t, c);
+      }
+      this.createdRank[i] = lastCreatedRank;
       this.uid[i] = uid(p.index);
     }
   }
 }
 
-/** `active` in deletion order: activePodsWithRanksLess's, by the same sort (the file's head). */
+/**
+ * `active` in deletion order: activePodsWithRanksLess's, by the same sort (the file's head):
+ * V8's TimSort written out (timSort.ts), which makes the builtin's comparisons and moves.
+ */
 export function rankForDeletion<P extends RankedPod>(
   active: P[],
   t: number,
@@ -125,23 +168,9 @@ export function rankForDeletion<P extends RankedPod>(
 ): P[] {
   const n = active.length;
   keys.fill(active, t, w);
-  const { state, readyAt, readyRank, createdAt, createdRank, uid: ids } = keys;
   const order = new Array<number>(n);
   for (let i = 0; i < n; i++) order[i] = i;
-  order.sort((a, b) => {
-    const sa = state[a]!;
-    const sb = state[b]!;
-    if (sa !== sb) return sa - sb;
-    if (sa === READY && readyAt[a] !== readyAt[b]) {
-      const diff = readyRank[a]! - readyRank[b]!;
-      return diff !== 0 ? diff : ids[a]! - ids[b]!;
-    }
-    if (createdAt[a] !== createdAt[b]) {
-      const diff = createdRank[a]! - createdRank[b]!;
-      return diff !== 0 ? diff : ids[a]! - ids[b]!;
-    }
-    return 0;
-  });
+  timSort(order, n, keys.compare);
   const out = new Array<P>(n);
   for (let i = 0; i < n; i++) out[i] = active[order[i]!]!;
   return out;

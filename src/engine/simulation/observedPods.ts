@@ -40,6 +40,7 @@ export class ObservedPods {
     ready: new Uint8Array(0),
     startTime: new Float64Array(0),
     readyTransitionTime: new Float64Array(0),
+    settledStart: new Float64Array(0),
     sharedRequests: false,
   };
 
@@ -59,6 +60,7 @@ export class ObservedPods {
     f.ready = c.ready;
     f.startTime = c.startTime;
     f.readyTransitionTime = c.readyTransitionTime;
+    f.settledStart = c.settledStart;
     f.sharedRequests = this.sharedRequests;
     return f;
   }

@@ -4,7 +4,12 @@
 // (Observation.podFields, ../controller/podFieldColumns.ts). A slot's columns start over when a
 // new pod takes the slot.
 
-import { phaseCode, readyCode, type PodObservation } from '../controller/index.ts';
+import {
+  phaseCode,
+  readyCode,
+  settledStartCoded,
+  type PodObservation,
+} from '../controller/index.ts';
 
 export class PodFields {
   phase = new Uint8Array(0);
@@ -12,6 +17,8 @@ export class PodFields {
   ready = new Uint8Array(0);
   startTime = new Float64Array(0);
   readyTransitionTime = new Float64Array(0);
+  /** the start of a Running, not deleting, Ready pod; NaN: another (PodFieldColumns.settledStart) */
+  settledStart = new Float64Array(0);
 
   /** Room for slots below `n`. */
   ensure(n: number): void {
@@ -26,6 +33,7 @@ export class PodFields {
     this.ready = grow(this.ready, new Uint8Array(cap));
     this.startTime = grow(this.startTime, new Float64Array(cap));
     this.readyTransitionTime = grow(this.readyTransitionTime, new Float64Array(cap));
+    this.settledStart = grow(this.settledStart, new Float64Array(cap));
   }
 
   /** Slot `slot`'s columns become `o`'s fields. */
@@ -36,5 +44,11 @@ export class PodFields {
     this.ready[slot] = readyCode(o.ready);
     this.startTime[slot] = o.startTime ?? NaN;
     this.readyTransitionTime[slot] = o.readyTransitionTime ?? NaN;
+    this.settledStart[slot] = settledStartCoded(
+      this.deleting[slot]!,
+      this.phase[slot]!,
+      this.ready[slot]!,
+      this.startTime[slot]!,
+    );
   }
 }

@@ -48,7 +48,14 @@ function expectFieldsAsPods(obs: Observation): void {
   const pods = obs.pods;
   const columns = pods.map((_, i) => {
     const c = f.at[i]!;
-    return [f.phase[c], f.deleting[c], f.ready[c], f.startTime[c], f.readyTransitionTime[c]];
+    return [
+      f.phase[c],
+      f.deleting[c],
+      f.ready[c],
+      f.startTime[c],
+      f.readyTransitionTime[c],
+      f.settledStart![c],
+    ];
   });
   const fields = pods.map((p) => [
     phaseCode(p.phase),
@@ -56,6 +63,7 @@ function expectFieldsAsPods(obs: Observation): void {
     readyCode(p.ready),
     p.startTime ?? NaN,
     p.readyTransitionTime ?? NaN,
+    p.phase === 'Running' && p.deleting !== true && p.ready === true ? (p.startTime ?? NaN) : NaN,
   ]);
   expect(columns).toEqual(fields);
   const shared = pods.every(

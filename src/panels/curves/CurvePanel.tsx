@@ -38,6 +38,7 @@ import {
 } from '../../scenario/edit/index.ts';
 import { formatCompact } from '../../format/format.ts';
 import { formatElapsed } from '../../format/timeAxis.ts';
+import { pathText, tenths } from '../../plot/pathText.ts';
 import { timeAxis, timeTicksFor } from '../../plot/ticks.ts';
 import { useWidth } from '../../plot/useWidth.ts';
 import {
@@ -63,6 +64,11 @@ const DRAG_HELP =
 
 export interface CurvePanelProps {
   text: string;
+  /**
+   * the latest text that replaced the one before it whole (a preset, a link, undo): drawn at once
+   * when it is `text`; another text the panel did not write (typing) once the typing pauses
+   */
+  wholeText?: string;
   /** the run's length in seconds (the x axis) */
   duration: number;
   /** the playback cursor, drawn as a line */
@@ -136,7 +142,14 @@ function curveChange(d: Drag, slots: readonly CurveSlot[]): CurveChange | undefi
   return { base: d.startText, path: [...root.path], before: root.json, after: slots[i]!.json };
 }
 
-export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: CurvePanelProps) {
+export function CurvePanel({
+  text,
+  wholeText,
+  duration,
+  cursorTime,
+  onEdit,
+  onGesture,
+}: CurvePanelProps) {
   // The text a drag just sent, with its curves known without parsing it (slotsWithWrites).
   const sent = useRef<{ text: string; slots: readonly CurveSlot[] } | null>(null);
   // The curves of the last text, kept while a new text's are the same (an edit of the HPA, of a
@@ -148,7 +161,7 @@ export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: Cu
   // panel's own edits at once. Edits apply to `text`, the latest, by path.
   const follower = useRef<TextFollower | null>(null);
   follower.current ??= createTextFollower(text);
-  const slotsText = follower.current.shown(text);
+  const slotsText = follower.current.shown(text, wholeText);
   const latest = useRef(text);
   latest.current = text;
   const [, redraw] = useReducer((n: number) => n + 1, 0);
@@ -401,9 +414,14 @@ export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: Cu
     const key = `${frame.left},${frame.top},${frame.width},${frame.height},${frame.duration},${frame.yMax}`;
     const hit = paths.current.get(l);
     if (hit?.key === key) return hit.d;
-    const d = l.line.time
-      .map((t, i) => `${i ? 'L' : 'M'}${x(t).toFixed(1)},${y(l.line.value[i]!).toFixed(1)}`)
-      .join('');
+    // Written into the plot kit's one buffer: a drag draws a new line per move, and a string
+    // per point was 47 kB of garbage a move (`npm run bench:ui -- --profile`).
+    const { time, value } = l.line;
+    for (let i = 0; i < time.length; i++) {
+      pathText.char(i ? 76 : 77); // L, M
+      pathText.pair(tenths(x(time[i]!)), tenths(y(value[i]!)));
+    }
+    const d = pathText.done();
     paths.current.set(l, { key, d });
     return d;
   };
@@ -424,7 +442,13 @@ export function CurvePanel({ text, duration, cursorTime, onEdit, onGesture }: Cu
   const fields = curveFields(shown.json).filter((f) => f.name !== 'value' || type !== 'constant');
 
   return (
-    <section ref={panelRef} className="curve-panel" aria-label="Curve editor">
+    <section
+      ref={panelRef}
+      className="curve-panel"
+      aria-label="Curve editor"
+      // the curves drawn are the latest text's, or an earlier one's until typing pauses
+      data-curves-of={slotsText === text ? 'latest' : 'earlier'}
+    >
       <div className="curve-bar">
         <label>
           Curve{' '}

@@ -19,6 +19,15 @@ describe('createTextFollower', () => {
     expect(f.shown('a1x')).toBe('a1');
   });
 
+  it('draws a text replaced whole (a preset, undo) at once, and typing after it waits again', () => {
+    const f = createTextFollower('a');
+    expect(f.shown('preset', 'preset')).toBe('preset');
+    // typed over the preset: the whole text is no longer the latest
+    expect(f.shown('preset!', 'preset')).toBe('preset');
+    // undo back to the preset's text
+    expect(f.shown('preset', 'preset')).toBe('preset');
+  });
+
   it('an own edit superseded before it arrives is not drawn', () => {
     const f = createTextFollower('a');
     f.own('a1');
