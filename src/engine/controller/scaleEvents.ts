@@ -2,7 +2,6 @@
 // getLongestPolicyPeriod of pkg/controller/podautoscaler/horizontal.go, kubernetes v1.35.0, in
 // upstream's order (upstream interleaves them with the normalization functions).
 
-import { extended } from './extended.ts';
 import type { HorizontalController } from './horizontalController.ts';
 import type {
   DefaultedBehavior,
@@ -68,9 +67,27 @@ export function markScaleEventsOutdated(
   now: number,
 ): TimestampedScaleEvent[] {
   const cutoff = now - longestPolicyPeriod;
-  return scaleEvents.map((e) =>
-    e.timestamp < cutoff && !e.outdated ? extended(e, { outdated: true }) : e,
-  );
+  const marked = noScaleEvents();
+  for (const e of scaleEvents) {
+    // a literal like storeScaleEvent's: one object shape for every event
+    marked.push(
+      e.timestamp < cutoff && !e.outdated
+        ? { timestamp: e.timestamp, replicaChange: e.replicaChange, outdated: true }
+        : e,
+    );
+  }
+  return marked;
+}
+
+/**
+ * Not in upstream: an empty event list already holding objects' elements kind. A `[]` starts as
+ * small integers' and changes kind at its first event, so the code reading the lists saw several
+ * kinds and V8 kept discarding and recompiling the loop's optimised code run after run.
+ */
+export function noScaleEvents(): TimestampedScaleEvent[] {
+  const list: TimestampedScaleEvent[] = [null as unknown as TimestampedScaleEvent];
+  list.length = 0;
+  return list;
 }
 
 // upstream: horizontal.go getLongestPolicyPeriod

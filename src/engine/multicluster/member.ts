@@ -12,6 +12,7 @@ import type { World } from '../simulation/world.ts';
 import type { Bounds, ClusterTraits } from '../federation/index.ts';
 import type { NodePlane } from '../nodes/nodePlane.ts';
 import { availableOnNodes } from './memberNodes.ts';
+import { noScaleEvents } from '../controller/index.ts';
 
 /** Free capacity of a cluster without a limit, for the rules that read availableReplicas. */
 export const UNLIMITED_AVAILABLE = 5_000;
@@ -120,7 +121,11 @@ export class Member {
 
   /** The member's HPA starts over (deleted and recreated by failover or recovery). */
   forgetController(): void {
-    this.cluster.memory = { recommendations: null, scaleUpEvents: [], scaleDownEvents: [] };
+    this.cluster.memory = {
+      recommendations: null,
+      scaleUpEvents: noScaleEvents(),
+      scaleDownEvents: noScaleEvents(),
+    };
     this.cluster.conditions = [];
     this.cluster.lastScaleTime = null;
     this.cluster.desiredReplicas = this.cluster.specReplicas;

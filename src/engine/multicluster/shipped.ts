@@ -20,6 +20,7 @@
 // for the next rescale.
 
 import {
+  noScaleEvents,
   reconcileAutoscaler,
   type ControllerMemory,
   type HPACondition,
@@ -55,8 +56,8 @@ export class ShippedPlane implements ControlPlane {
   private assignment = new Map<string, number>();
   private memory: ControllerMemory = {
     recommendations: null,
-    scaleUpEvents: [],
-    scaleDownEvents: [],
+    scaleUpEvents: noScaleEvents(),
+    scaleDownEvents: noScaleEvents(),
   };
   private conditions: HPACondition[] = [];
   private desired: number;

@@ -5,6 +5,7 @@
 
 import {
   ByPositionScratch,
+  noScaleEvents,
   reconcileAutoscaler,
   type ControllerMemory,
   type HorizontalPodAutoscaler,
@@ -106,7 +107,11 @@ export class Cluster {
   private readonly input: SimulationInput;
   private readonly perPodLoads: PerPodLoad[];
   private readonly maxPods: number;
-  memory: ControllerMemory = { recommendations: null, scaleUpEvents: [], scaleDownEvents: [] };
+  memory: ControllerMemory = {
+    recommendations: null,
+    scaleUpEvents: noScaleEvents(),
+    scaleDownEvents: noScaleEvents(),
+  };
   conditions: HPACondition[] = [];
   desiredReplicas: number;
   lastScaleTime: number | null = null;
@@ -509,7 +514,11 @@ export class Cluster {
    */
   syncWithoutHpa(t: number): SyncStep {
     this.workload.advance(t);
-    this.memory = { recommendations: null, scaleUpEvents: [], scaleDownEvents: [] };
+    this.memory = {
+      recommendations: null,
+      scaleUpEvents: noScaleEvents(),
+      scaleDownEvents: noScaleEvents(),
+    };
     this.conditions = [];
     this.lastScaleTime = null;
     this.observedGeneration = null;
