@@ -17,6 +17,7 @@ import type {
   Tolerances,
 } from './types.ts';
 import { PodMetricsByPosition } from './metricsClientByPosition.ts';
+import type { UtilizationRatio } from './utilization.ts';
 
 /** What the replica calculators read of the controller (replicaCalculatorCommon.ts re-exports it). */
 export type CalcContext = Pick<
@@ -78,6 +79,17 @@ export class ByPositionScratch {
    */
   readonly calcs: (ReplicaCalculation | undefined)[] = [];
   readonly groups: (PodGroups | undefined)[] = [];
+  /** the utilization ratio a by-position calculation reads at once (never kept past it) */
+  readonly ratio: UtilizationRatio = {
+    ok: true,
+    usageRatio: NaN,
+    utilization: 0,
+    rawAverageValue: 0,
+  };
+  /** With ReconcileOptions.reuse, by metric index: the metric's proposal (horizontal.ts proposed) */
+  readonly proposals: (MetricProposal | undefined)[] = [];
+  /** With ReconcileOptions.reuse: computeReplicasForMetrics' answer (its type sits above) */
+  metricsProposal: object | null = null;
   /** computeReplicasForMetrics' per-metric statuses, refilled each reconcile */
   readonly statuses: MetricProposal[] = [];
   /**

@@ -193,7 +193,14 @@ function computeReplicasForMetrics(
     'ValidMetricFound',
     validMetricFoundMessage(metric),
   );
-  return { replicas, metric, statuses };
+  if (!a.reuse) return { replicas, metric, statuses };
+  // read at once by reconcileAutoscaler: one object per controller
+  const kept = a.scratch.metricsProposal as MetricsProposal | null;
+  if (kept === null) return (a.scratch.metricsProposal = { replicas, metric, statuses });
+  kept.replicas = replicas;
+  kept.metric = metric;
+  kept.statuses = statuses;
+  return kept;
 }
 
 /** What the replica calculator reads of the controller, for this reconcile. */
@@ -364,9 +371,26 @@ function proposed(
 ): MetricProposal {
   // `name` labels the metric in the explanation; metricNameProposal is upstream's text for the
   // ValidMetricFound condition and the rescale reason, which for some sources reads oddly.
+  if (calc.error === undefined && a.reuse) {
+    // ReconcileOptions.reuse: this metric's proposal of the last reconcile, refilled (the same
+    // keys: only this line stores one)
+    const at = a.scratch.calc?.metricIndex ?? 0;
+    const kept = a.scratch.proposals[at];
+    if (kept !== undefined) {
+      kept.replicaCountProposal = calc.replicaCount;
+      kept.metricNameProposal = metricNameProposal;
+      const st = kept.status!;
+      st.name = name;
+      st.valueKind = valueKind;
+      st.calc = calc;
+      return kept;
+    }
+  }
   const status = { name, valueKind, calc };
   if (calc.error !== undefined) return failed(a, reason, calc.error, status);
-  return { replicaCountProposal: calc.replicaCount, metricNameProposal, status };
+  const p = { replicaCountProposal: calc.replicaCount, metricNameProposal, status };
+  if (a.reuse) a.scratch.proposals[a.scratch.calc?.metricIndex ?? 0] = p;
+  return p;
 }
 
 function isSet(v: MetricTarget['value']): v is NonNullable<MetricTarget['value']> {

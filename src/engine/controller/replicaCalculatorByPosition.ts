@@ -299,10 +299,10 @@ export function getResourceReplicasByPosition(
     requests,
     podCount,
     targetUtilization,
+    s.ratio,
   );
   if (!first.ok) return { replicaCount: 0, groups, error: first.error };
   const { usageRatio, utilization, rawAverageValue } = first;
-  const base = { usageRatio, utilization, rawValue: rawAverageValue, groups };
 
   const scaleUpWithUnready = groups.unreadyPods.size > 0 && usageRatio > 1.0;
   if (!scaleUpWithUnready && groups.missingPods.size === 0) {
@@ -322,6 +322,7 @@ export function getResourceReplicasByPosition(
       kept.note = within ? 'within tolerance' : readyCountNote(groups.readyPodCount, calibration);
       return kept;
     }
+    const base = { usageRatio, utilization, rawValue: rawAverageValue, groups };
     const calc = within
       ? withCount(base, currentReplicas, 'within tolerance')
       : readyCount(
@@ -335,6 +336,7 @@ export function getResourceReplicasByPosition(
     return calc;
   }
 
+  const base = { usageRatio, utilization, rawValue: rawAverageValue, groups };
   const group = s.podGroup;
   if (groups.missingPods.size > 0) {
     if (usageRatio < 1.0) {
@@ -356,6 +358,7 @@ export function getResourceReplicasByPosition(
     requests,
     podCount,
     targetUtilization,
+    s.ratio,
   );
   if (!second.ok) return extended(base, { replicaCount: 0, error: second.error });
   return rebalanced(

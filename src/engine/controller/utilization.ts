@@ -105,15 +105,18 @@ export function utilizationRatio(
   requestsTotal: number,
   numEntries: number,
   targetUtilization: number,
+  out?: UtilizationRatio,
 ): UtilizationRatio {
   // int32((metricsTotal * 100) / requestsTotal): an int64 quotient converted, so it wraps.
   const utilization = int32OfInt64(int64Div(metricsTotal * 100, requestsTotal));
-  return {
-    ok: true,
-    usageRatio: utilization / targetUtilization,
-    utilization,
-    rawAverageValue: int64Div(metricsTotal, numEntries),
-  };
+  const usageRatio = utilization / targetUtilization;
+  const rawAverageValue = int64Div(metricsTotal, numEntries);
+  if (out === undefined) return { ok: true, usageRatio, utilization, rawAverageValue };
+  // a caller's object, read at once (the by-position twin's scratch): no allocation per sync
+  out.usageRatio = usageRatio;
+  out.utilization = utilization;
+  out.rawAverageValue = rawAverageValue;
+  return out;
 }
 
 export function exactUtilizationRatio(

@@ -46,6 +46,7 @@ export function getResourceUtilizationRatioByPosition(
   requests: Float64Array,
   podCount: number,
   targetUtilization: number,
+  out?: UtilizationRatio,
 ): UtilizationRatio | { ok: false; error: string } {
   const { order, values, weights, live } = metrics;
   let metricsTotal = 0;
@@ -83,7 +84,7 @@ export function getResourceUtilizationRatioByPosition(
     }
     return exactUtilizationRatio(mt, rt, numEntries, targetUtilization);
   }
-  return utilizationRatio(metricsTotal, requestsTotal, numEntries, targetUtilization);
+  return utilizationRatio(metricsTotal, requestsTotal, numEntries, targetUtilization, out);
 }
 
 // twin of: utilization.ts getMetricUsageRatio

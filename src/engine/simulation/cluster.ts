@@ -141,6 +141,8 @@ export class Cluster {
   private readonly scratch = new ByPositionScratch();
   /** the options of every reconcile (the controller only reads them); `trace` set per sync */
   private readonly reconcileOptions: ReconcileOptions = { trace: true, scratch: this.scratch };
+  /** sync0's step without a rollout, refilled while the reconcile reuses its result */
+  private keptStep: SyncStep | null = null;
   readonly scrapes: ScrapeSchedule;
   /** most work one pod serves: podCapacity, or less when CPU throttling stops it first */
   private readonly workCap: number;
@@ -494,15 +496,21 @@ export class Cluster {
     this.manage(t);
     const changes = this.changed;
     this.changed = null;
-    const step: SyncStep = {
-      time: t,
-      before,
-      r,
-      lastScrape: this.scrapes.lastAtOrBefore(t),
-      changes,
-    };
+    const lastScrape = this.scrapes.lastAtOrBefore(t);
     const rollout = this.deployment?.inProgress(t) ?? null;
+    const kept = options.reuse ? this.keptStep : null;
+    if (kept !== null && rollout === null) {
+      // with reuse the result is read before the next sync only, and so is its step: refilled
+      kept.time = t;
+      kept.before = before;
+      kept.r = r;
+      kept.lastScrape = lastScrape;
+      kept.changes = changes;
+      return kept;
+    }
+    const step: SyncStep = { time: t, before, r, lastScrape, changes };
     if (rollout !== null) step.rollout = rollout;
+    else if (options.reuse) this.keptStep = step;
     return step;
   }
 

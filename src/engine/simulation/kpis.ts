@@ -73,7 +73,8 @@ export class KpiAccumulator {
   private lastSync = 0;
   private readonly initialReplicas: number;
   /** per sync, the highest resource utilization read (percent of requests), when any */
-  private utilization: number[] = [];
+  private utilization = new Float64Array(256);
+  private utilizationCount = 0;
   private readonly input: SimulationInput;
 
   /** `traffic`: the world's compiled traffic curve (null: none, so nothing to serve) */
@@ -135,7 +136,15 @@ export class KpiAccumulator {
         0,
         Math.min(syncPeriod, this.input.durationSeconds - time),
       );
-    if (utilization >= 0) this.utilization.push(utilization);
+    if (utilization >= 0) {
+      // a typed list grown by doubling: a number[] of doubles reallocated as it grew, every run
+      if (this.utilizationCount === this.utilization.length) {
+        const grown = new Float64Array(2 * this.utilization.length);
+        grown.set(this.utilization);
+        this.utilization = grown;
+      }
+      this.utilization[this.utilizationCount++] = utilization;
+    }
     if (above && this.aboveStart === null) this.aboveStart = time;
     if (!above && this.aboveStart !== null) {
       this.aboveEpisodes.push(time - this.aboveStart);
@@ -211,14 +220,14 @@ export class KpiAccumulator {
           ? round(episodes.reduce((a, b) => a + b, 0) / episodes.length)
           : 0,
       },
-      p95UtilizationPercent: percentile(this.utilization, 0.95),
+      p95UtilizationPercent: percentile(this.utilization.subarray(0, this.utilizationCount), 0.95),
       cost: costOf(this.input, lived[0]),
     };
   }
 }
 
 /** Nearest-rank percentile (a value that occurred, no interpolation); null for no values. */
-export function percentile(values: readonly number[], p: number): number | null {
+export function percentile(values: ArrayLike<number>, p: number): number | null {
   if (values.length === 0) return null;
   const a = Float64Array.from(values);
   return selectKth(a, Math.max(0, Math.ceil(p * a.length) - 1));
