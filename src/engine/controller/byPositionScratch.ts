@@ -16,6 +16,7 @@ import type {
   TimestampedRecommendation,
   Tolerances,
 } from './types.ts';
+import { objectList } from './objectList.ts';
 import { PodMetricsByPosition } from './metricsClientByPosition.ts';
 import type { UtilizationRatio } from './utilization.ts';
 
@@ -63,7 +64,7 @@ export class ByPositionScratch {
    * is handed back), and the events list each reconcile empties and refills.
    */
   ownRecommendations: TimestampedRecommendation[] | null = null;
-  readonly events: HPAEvent[] = [];
+  readonly events: HPAEvent[] = objectList();
   /** tolerancesForHpa's answer for this behavior and configuration (never mutated by readers) */
   tolerances: {
     behavior: DefaultedBehavior | null;
@@ -77,8 +78,8 @@ export class ByPositionScratch {
    * With CalcContext.reuse, by metric index: the usual result of the by-position resource
    * calculation (a count from the ready pods, or within tolerance) and its pod groups, refilled.
    */
-  readonly calcs: (ReplicaCalculation | undefined)[] = [];
-  readonly groups: (PodGroups | undefined)[] = [];
+  readonly calcs: (ReplicaCalculation | undefined)[] = objectList();
+  readonly groups: (PodGroups | undefined)[] = objectList();
   /** the utilization ratio a by-position calculation reads at once (never kept past it) */
   readonly ratio: UtilizationRatio = {
     ok: true,
@@ -87,11 +88,11 @@ export class ByPositionScratch {
     rawAverageValue: 0,
   };
   /** With ReconcileOptions.reuse, by metric index: the metric's proposal (horizontal.ts proposed) */
-  readonly proposals: (MetricProposal | undefined)[] = [];
+  readonly proposals: (MetricProposal | undefined)[] = objectList();
   /** With ReconcileOptions.reuse: computeReplicasForMetrics' answer (its type sits above) */
   metricsProposal: object | null = null;
   /** computeReplicasForMetrics' per-metric statuses, refilled each reconcile */
-  readonly statuses: MetricProposal[] = [];
+  readonly statuses: MetricProposal[] = objectList();
   /**
    * With ReconcileOptions.reuse, the objects one reconcile builds and its caller reads until the
    * next one: the controller receiver (horizontalController.ts), the steps and the result

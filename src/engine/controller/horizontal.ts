@@ -127,7 +127,8 @@ function computeReplicasForMetrics(
   if (a.reuse) {
     // The list the trace reads this sync only (ReconcileOptions.reuse): refilled in place.
     statuses = a.scratch.statuses;
-    if (statuses.length !== metricSpecs.length) statuses.length = metricSpecs.length;
+    // shrunk only: the loop below appends in order, so the list stays packed
+    if (statuses.length > metricSpecs.length) statuses.length = metricSpecs.length;
   } else statuses = new Array<MetricProposal>(metricSpecs.length);
   // Field by field, not `{ ...a.config }`: copying the whole configuration every reconcile was
   // the largest single cost of a small run's sync (profiled on the default scenario).

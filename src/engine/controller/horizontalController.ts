@@ -8,6 +8,7 @@
 // caller that asks for it (ReconcileOptions.reuse): then the lists the scratch owns are updated
 // in place.
 
+import { objectList } from './objectList.ts';
 import { ByPositionScratch } from './byPositionScratch.ts';
 import { byName, type ReplicaCalculator } from './replicaCalculation.ts';
 import type {
@@ -84,7 +85,7 @@ export function newHorizontalController(
       kept.reuse = reuse;
       return kept;
     }
-  } else events = [];
+  } else events = objectList();
   const a: HorizontalController = {
     config,
     now,

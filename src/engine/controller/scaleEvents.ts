@@ -2,6 +2,7 @@
 // getLongestPolicyPeriod of pkg/controller/podautoscaler/horizontal.go, kubernetes v1.35.0, in
 // upstream's order (upstream interleaves them with the normalization functions).
 
+import { objectList } from './objectList.ts';
 import type { HorizontalController } from './horizontalController.ts';
 import type {
   DefaultedBehavior,
@@ -67,7 +68,7 @@ export function markScaleEventsOutdated(
   now: number,
 ): TimestampedScaleEvent[] {
   const cutoff = now - longestPolicyPeriod;
-  const marked = noScaleEvents();
+  const marked = objectList<TimestampedScaleEvent>();
   for (const e of scaleEvents) {
     // a literal like storeScaleEvent's: one object shape for every event
     marked.push(
@@ -77,17 +78,6 @@ export function markScaleEventsOutdated(
     );
   }
   return marked;
-}
-
-/**
- * Not in upstream: an empty event list already holding objects' elements kind. A `[]` starts as
- * small integers' and changes kind at its first event, so the code reading the lists saw several
- * kinds and V8 kept discarding and recompiling the loop's optimised code run after run.
- */
-export function noScaleEvents(): TimestampedScaleEvent[] {
-  const list: TimestampedScaleEvent[] = [null as unknown as TimestampedScaleEvent];
-  list.length = 0;
-  return list;
 }
 
 // upstream: horizontal.go getLongestPolicyPeriod

@@ -3,6 +3,7 @@
 // this work. Field order matters (the CLI prints the trace as JSON, conformance compares
 // it), so each object is built in one fixed order.
 
+import { objectList } from './objectList.ts';
 import type { BehaviorNormalization, LegacyNormalization } from './normalization.ts';
 import type { MetricTrace, ReconcilePath, ReconcileTrace } from './result.ts';
 import type { MetricProposal, MetricSpec, Tolerances } from './types.ts';
@@ -43,7 +44,8 @@ export function leanTrace(
   if (ms && ms.length > 0) {
     if (keep !== null) {
       metrics = keep.metrics;
-      if (metrics.length !== ms.length) metrics.length = ms.length;
+      // shrunk only: the loop below appends in order, so the list stays packed
+      if (metrics.length > ms.length) metrics.length = ms.length;
     } else metrics = new Array<MetricTrace>(ms.length);
     for (let i = 0; i < ms.length; i++)
       metrics[i] = leanMetricTrace(metricSpecs![i]!.type, ms[i]!, keep, i);
@@ -105,7 +107,7 @@ export interface LeanTraceScratch {
 }
 
 export function newLeanTraceScratch(): LeanTraceScratch {
-  return { trace: null, metrics: [], utilizations: [] };
+  return { trace: null, metrics: objectList(), utilizations: objectList() };
 }
 
 /** metricTrace's numbers only (same rules, same field values). */

@@ -12,7 +12,7 @@ import type { World } from '../simulation/world.ts';
 import type { Bounds, ClusterTraits } from '../federation/index.ts';
 import type { NodePlane } from '../nodes/nodePlane.ts';
 import { availableOnNodes } from './memberNodes.ts';
-import { noScaleEvents } from '../controller/index.ts';
+import { objectList } from '../controller/index.ts';
 
 /** Free capacity of a cluster without a limit, for the rules that read availableReplicas. */
 export const UNLIMITED_AVAILABLE = 5_000;
@@ -123,8 +123,8 @@ export class Member {
   forgetController(): void {
     this.cluster.memory = {
       recommendations: null,
-      scaleUpEvents: noScaleEvents(),
-      scaleDownEvents: noScaleEvents(),
+      scaleUpEvents: objectList(),
+      scaleDownEvents: objectList(),
     };
     this.cluster.conditions = [];
     this.cluster.lastScaleTime = null;

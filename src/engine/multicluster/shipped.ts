@@ -20,7 +20,7 @@
 // for the next rescale.
 
 import {
-  noScaleEvents,
+  objectList,
   reconcileAutoscaler,
   type ControllerMemory,
   type HPACondition,
@@ -56,8 +56,8 @@ export class ShippedPlane implements ControlPlane {
   private assignment = new Map<string, number>();
   private memory: ControllerMemory = {
     recommendations: null,
-    scaleUpEvents: noScaleEvents(),
-    scaleDownEvents: noScaleEvents(),
+    scaleUpEvents: objectList(),
+    scaleDownEvents: objectList(),
   };
   private conditions: HPACondition[] = [];
   private desired: number;

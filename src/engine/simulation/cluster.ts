@@ -5,7 +5,7 @@
 
 import {
   ByPositionScratch,
-  noScaleEvents,
+  objectList,
   reconcileAutoscaler,
   type ControllerMemory,
   type HorizontalPodAutoscaler,
@@ -109,8 +109,8 @@ export class Cluster {
   private readonly maxPods: number;
   memory: ControllerMemory = {
     recommendations: null,
-    scaleUpEvents: noScaleEvents(),
-    scaleDownEvents: noScaleEvents(),
+    scaleUpEvents: objectList(),
+    scaleDownEvents: objectList(),
   };
   conditions: HPACondition[] = [];
   desiredReplicas: number;
@@ -524,8 +524,8 @@ export class Cluster {
     this.workload.advance(t);
     this.memory = {
       recommendations: null,
-      scaleUpEvents: noScaleEvents(),
-      scaleDownEvents: noScaleEvents(),
+      scaleUpEvents: objectList(),
+      scaleDownEvents: objectList(),
     };
     this.conditions = [];
     this.lastScaleTime = null;

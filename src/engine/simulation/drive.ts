@@ -1,6 +1,7 @@
 // Running a simulation to its end, for every kind of run: cancellation between syncs and the
 // snapshots a compact run keeps for replay (replay.ts).
 
+import { objectList } from '../controller/index.ts';
 import type { LoopObserver, Simulation } from './loop.ts';
 import type { TraceLevel } from './plane.ts';
 import { snapshotSpacing } from './replay.ts';
@@ -41,7 +42,7 @@ export interface DriveOptions {
 
 /** A compact run's replay index: snapshots at the spacing its length asks for. */
 export function replayIndex(syncCount: number, of: ReplayTarget): ReplayIndex {
-  return { every: snapshotSpacing(syncCount), snapshots: [], of };
+  return { every: snapshotSpacing(syncCount), snapshots: objectList(), of };
 }
 
 /**

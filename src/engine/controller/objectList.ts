@@ -1,0 +1,14 @@
+// Not in upstream: how the engine creates an empty list that will hold objects.
+
+/**
+ * An empty array already of objects' elements kind. A `[]` starts as small integers' kind and
+ * changes kind (and hidden class) at its first object, so code that read lists before and after
+ * saw two kinds: V8 threw away its optimised code and compiled it again, run after run for lists
+ * made anew every run (the scale events: 10 deopts and 35 recompiles over 100 warm runs of the
+ * default scenario). Lists grown by appending (index = length) stay of this kind.
+ */
+export function objectList<T>(): T[] {
+  const list = [null as unknown as T];
+  list.length = 0;
+  return list;
+}
