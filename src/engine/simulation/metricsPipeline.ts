@@ -357,7 +357,7 @@ export class MetricsPipeline {
     let joined = false;
     for (let q = 0; q < loose.length; q++) {
       if (kernel) {
-        q = this.scrapeShared(q, loose.length, s, prev0, steady, burstSteady, poll);
+        q = this.scrapeShared(loose, q, s, prev0, steady, burstSteady, poll);
         if (q === loose.length) break;
       }
       const r = row[q]!;
@@ -465,6 +465,8 @@ export class MetricsPipeline {
       )
         joined = true;
     }
+    if (this.sharedJoined) joined = true;
+    this.sharedJoined = false;
     if (joined)
       this.setLoose(
         loose.filter((p) => !p.inGroup),
@@ -474,18 +476,22 @@ export class MetricsPipeline {
     return loose.length + (rows.owner[GROUP_ROW] === GROUP_OWNER ? 1 : 0);
   }
 
+  /** some pod joined the group in scrapeShared during this scrape (the loose list changes) */
+  private sharedJoined = false;
+
   /**
-   * The scrape's usual pods from position q on, up to the first that is not one (returned; `end`
-   * when all were): in the kubelet's answer with a state of their own, serving through all of
-   * (prev, s] with values shared (`steady` past the burst, `burstSteady` with it on throughout),
-   * no join to try. The main loop's first branch for such a pod, step for step, over the plan's
-   * three columns that answer its tests (LoosePlan.servesFrom): a churn run's every pod at
-   * nearly every scrape, in a loop small enough to stay in registers. Only with lazy reports
-   * and no Pods metric (nothing is written into a pod's observation).
+   * The scrape's usual pods of `loose` from position q on, up to the first that is not one
+   * (returned; its length when all were): in the kubelet's answer with a state of their own,
+   * serving through all of (prev, s] with values shared (`steady` past the burst, `burstSteady`
+   * with it on throughout). The main loop's first branch for such a pod, step for step (the
+   * join it may try included), over the plan's three columns that answer its tests
+   * (LoosePlan.servesFrom): a churn run's every pod at nearly every scrape, in a loop small
+   * enough to stay in registers. Only with lazy reports and no Pods metric (nothing is written
+   * into a pod's observation).
    */
   private scrapeShared(
+    loose: SimPod[],
     q: number,
-    end: number,
     s: number,
     prev: number,
     steady: Float64Array,
@@ -501,6 +507,7 @@ export class MetricsPipeline {
     const oneCounter = this.n === 1 && this.kinds[0] === COUNTER;
     const steady0 = steady[0]!;
     const burst0 = burstSteady === null ? 0 : burstSteady[0]!;
+    const end = loose.length;
     for (; q < end; q++) {
       const r = row[q]!;
       if (!(servesFrom[q]! <= prev && s < servesTo[q]! && owner[r] === index[q])) return q;
@@ -509,8 +516,6 @@ export class MetricsPipeline {
       if (b <= prev) burst = false;
       else if (burstSteady !== null && b >= s) burst = true;
       else return q;
-      // past its burst by s and not deleted: a join to try (the main loop's)
-      if (grouping && b <= s && deleted[q] === Infinity) return q;
       const running = run[q]!;
       const age = s - running;
       prevT[r] =
@@ -522,6 +527,9 @@ export class MetricsPipeline {
         v[o + ACC] = 0;
       } else this.storeShared(o, burst ? burstSteady! : steady);
       if (poll) pollT[r] = s;
+      // past its burst by s and not deleted: it may share the group's state from here on
+      if (grouping && b <= s && deleted[q] === Infinity && this.join(loose[q]!, r))
+        this.sharedJoined = true;
     }
     return q;
   }
