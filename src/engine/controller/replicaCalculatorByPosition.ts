@@ -42,12 +42,7 @@ import {
   withCount,
   type CalcContext,
 } from './replicaCalculatorCommon.ts';
-import {
-  isIgnoredCoded,
-  isSettledCoded,
-  isUnreadyForCpuCoded,
-  PHASE_PENDING,
-} from './podFieldColumns.ts';
+import { isIgnoredCoded, isUnreadyForCpuCoded, PHASE_PENDING } from './podFieldColumns.ts';
 import type {
   Observation,
   PodFieldColumns,
@@ -104,10 +99,15 @@ function groupPodsByPosition(
     const settled = fields.settledStart;
     const ignoreSucceeded = ctx.ignoreSucceededPods;
     const cpu = resource === 'cpu';
+    // isSettledCoded's reads of ctx, once for the loop (the same sum and comparison per pod)
+    const init = ctx.cpuInitializationPeriodSeconds;
+    const now = ctx.now;
     for (let i = 0; i < pods.length; i++) {
       const c = at[i]!;
-      // Most pods, most syncs: settled with a sample, a ready pod by one column's read.
-      if (settled !== undefined && present[i] === 1 && isSettledCoded(settled[c]!, cpu, ctx)) {
+      // Most pods, most syncs: settled with a sample, a ready pod by one column's read
+      // (isSettledCoded, written out).
+      const st = settled === undefined ? NaN : settled[c]!;
+      if (present[i] === 1 && (cpu ? st + init <= now : st === st)) {
         group[i] = READY;
         readyPodCount += weights[i]!;
         continue;

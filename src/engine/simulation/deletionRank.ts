@@ -91,6 +91,8 @@ export class RankKeys {
   createdAt = new Float64Array(0);
   createdRank = new Float64Array(0);
   uid = new Float64Array(0);
+  /** the positions the sort orders (its first n entries), reused */
+  order: number[] = [];
 
   /** The comparison over the keys (activePodsWithRanksLess's, by position), made once. */
   readonly compare = (a: number, b: number): number => {
@@ -159,19 +161,23 @@ export class RankKeys {
 /**
  * `active` in deletion order: activePodsWithRanksLess's, by the same sort (the file's head):
  * V8's TimSort written out (timSort.ts), which makes the builtin's comparisons and moves.
+ * `count`: only the first that many (a scale-down's victims), the whole order sorted all the same.
  */
 export function rankForDeletion<P extends RankedPod>(
   active: P[],
   t: number,
   w: PodStates<P>,
   keys = new RankKeys(),
+  count = active.length,
 ): P[] {
   const n = active.length;
   keys.fill(active, t, w);
-  const order = new Array<number>(n);
+  // the keys' array, sorted over its first n entries (timSort reads no further)
+  const order = keys.order;
   for (let i = 0; i < n; i++) order[i] = i;
   timSort(order, n, keys.compare);
-  const out = new Array<P>(n);
-  for (let i = 0; i < n; i++) out[i] = active[order[i]!]!;
+  const k = Math.min(count, n);
+  const out = new Array<P>(k);
+  for (let i = 0; i < k; i++) out[i] = active[order[i]!]!;
   return out;
 }

@@ -19,6 +19,14 @@ export class LoosePlan {
   deleted = new Float64Array(0);
   /** 1: never in the kubelet's answer while the plan holds (unbound, Failed, no metrics) */
   out = new Uint8Array(0);
+  /**
+   * The scrape's usual pod in three reads (MetricsPipeline.scrapeShared): it serves through
+   * (prev, s] when `servesFrom ≤ prev` (max(run, ready); NaN when out) and `s < servesTo`
+   * (min(deleted, deleted + termination)); its burst ends at `burstEnd` (run + burst seconds).
+   */
+  servesFrom = new Float64Array(0);
+  servesTo = new Float64Array(0);
+  burstEnd = new Float64Array(0);
 
   ensure(n: number): void {
     if (n <= this.row.length) return;
@@ -29,5 +37,8 @@ export class LoosePlan {
     this.ready = new Float64Array(cap);
     this.deleted = new Float64Array(cap);
     this.out = new Uint8Array(cap);
+    this.servesFrom = new Float64Array(cap);
+    this.servesTo = new Float64Array(cap);
+    this.burstEnd = new Float64Array(cap);
   }
 }

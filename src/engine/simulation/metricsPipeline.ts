@@ -265,35 +265,44 @@ export class MetricsPipeline {
   private loosePods(w: Workload): SimPod[] {
     if (w.version === this.seenVersion) return this.loose;
     const g = this.group;
-    const loose: SimPod[] = [];
+    // the last list's array, rewritten (a churn run rebuilds it about a thousand times)
+    const loose = this.loose;
+    let k = 0;
     let members = 0;
     for (const p of w.pods) {
       if (p.inGroup && (p.deletedAt !== null || p.scheduledAt === null)) this.leave(p);
       if (p.inGroup) members++;
-      else loose.push(p);
+      else loose[k++] = p;
     }
+    loose.length = k;
     if (members !== g.members) this.groupVersion++;
     g.members = members;
     if (members === 0) this.rows.owner[GROUP_ROW] = NO_OWNER;
-    this.setLoose(loose);
+    this.setLoose(loose, w.model.terminationSeconds);
     this.seenVersion = w.version;
     return loose;
   }
 
   /** `loose` and its plan's columns (each pod's fields the scrape reads, fixed until a change). */
-  private setLoose(loose: SimPod[]): void {
+  private setLoose(loose: SimPod[], termination: number): void {
     this.loose = loose;
     const plan = this.plan;
     plan.ensure(loose.length);
     const noSamples = this.n === 0;
+    const burstSeconds = this.burstSeconds;
     for (let q = 0; q < loose.length; q++) {
       const p = loose[q]!;
       plan.row[q] = p.slot + 1;
       plan.index[q] = p.index;
       plan.run[q] = p.runFrom;
       plan.ready[q] = p.readyFrom;
-      plan.deleted[q] = p.deletedAt ?? Infinity;
-      plan.out[q] = p.scheduledAt === null || p.failed || p.noMetrics || noSamples ? 1 : 0;
+      const deleted = p.deletedAt ?? Infinity;
+      plan.deleted[q] = deleted;
+      const out = p.scheduledAt === null || p.failed || p.noMetrics || noSamples;
+      plan.out[q] = out ? 1 : 0;
+      plan.servesFrom[q] = out ? NaN : Math.max(p.runFrom, p.readyFrom);
+      plan.servesTo[q] = Math.min(deleted, deleted + termination);
+      plan.burstEnd[q] = p.runFrom + burstSeconds;
     }
   }
 
@@ -343,8 +352,14 @@ export class MetricsPipeline {
     // one CPU counter (one load, one container): the shared path's write without its loop
     const oneCounter = n === 1 && kinds[0] === COUNTER;
     const fast = !staggered && !serverDown && prev0 < s;
+    // The usual pod's whole step in a loop of its own (scrapeShared) when it writes no report.
+    const kernel = fast && shortcuts && lazy && !custom;
     let joined = false;
     for (let q = 0; q < loose.length; q++) {
+      if (kernel) {
+        q = this.scrapeShared(loose, q, s, prev0, steady, burstSteady, poll);
+        if (q === loose.length) break;
+      }
       const r = row[q]!;
       const running = run[q]!;
       const deleted = del[q]!;
@@ -450,9 +465,73 @@ export class MetricsPipeline {
       )
         joined = true;
     }
-    if (joined) this.setLoose(loose.filter((p) => !p.inGroup));
+    if (this.sharedJoined) joined = true;
+    this.sharedJoined = false;
+    if (joined)
+      this.setLoose(
+        loose.filter((p) => !p.inGroup),
+        termination,
+      );
     // a group founded by this scrape counts too
     return loose.length + (rows.owner[GROUP_ROW] === GROUP_OWNER ? 1 : 0);
+  }
+
+  /** some pod joined the group in scrapeShared during this scrape (the loose list changes) */
+  private sharedJoined = false;
+
+  /**
+   * The scrape's usual pods of `loose` from position q on, up to the first that is not one
+   * (returned; its length when all were): in the kubelet's answer with a state of their own,
+   * serving through all of (prev, s] with values shared (`steady` past the burst, `burstSteady`
+   * with it on throughout). The main loop's first branch for such a pod, step for step (the
+   * join it may try included), over the plan's three columns that answer its tests
+   * (LoosePlan.servesFrom): a churn run's every pod at nearly every scrape, in a loop small
+   * enough to stay in registers. Only with lazy reports and no Pods metric (nothing is written
+   * into a pod's observation).
+   */
+  private scrapeShared(
+    loose: SimPod[],
+    q: number,
+    s: number,
+    prev: number,
+    steady: Float64Array,
+    burstSteady: Float64Array | null,
+    poll: boolean,
+  ): number {
+    const { row, index, run, deleted, servesFrom, servesTo, burstEnd } = this.plan;
+    const rows = this.rows;
+    const { v, lastT, prevT, pollT, owner, stride } = rows;
+    const resolution = this.resolution;
+    const grouping = this.grouping;
+    // one CPU counter (one load, one container): storeShared's write without its loop
+    const oneCounter = this.n === 1 && this.kinds[0] === COUNTER;
+    const steady0 = steady[0]!;
+    const burst0 = burstSteady === null ? 0 : burstSteady[0]!;
+    const end = loose.length;
+    for (; q < end; q++) {
+      const r = row[q]!;
+      if (!(servesFrom[q]! <= prev && s < servesTo[q]! && owner[r] === index[q])) return q;
+      const b = burstEnd[q]!;
+      let burst: boolean;
+      if (b <= prev) burst = false;
+      else if (burstSteady !== null && b >= s) burst = true;
+      else return q;
+      const running = run[q]!;
+      const age = s - running;
+      prevT[r] =
+        age > 0 && age < resolution && age >= FRESH_CONTAINER_MIN_SECONDS ? running : lastT[r]!;
+      lastT[r] = s;
+      const o = r * stride;
+      if (oneCounter) {
+        v[o + LAST] = v[o + ACC]! + (burst ? burst0 : steady0);
+        v[o + ACC] = 0;
+      } else this.storeShared(o, burst ? burstSteady! : steady);
+      if (poll) pollT[r] = s;
+      // past its burst by s and not deleted: it may share the group's state from here on
+      if (grouping && b <= s && deleted[q] === Infinity && this.join(loose[q]!, r))
+        this.sharedJoined = true;
+    }
+    return q;
   }
 
   /**

@@ -88,8 +88,12 @@ export class PodRows {
   /** The row as a snapshot keeps it (a copy). */
   toState(r: number): PodMetricsState {
     const s = this.stride;
+    // a loop, not slice(): the builtin's species lookup cost more than a row's few numbers
+    const v = new Float64Array(s);
+    const from = this.v;
+    for (let k = 0; k < s; k++) v[k] = from[r * s + k]!;
     return {
-      v: this.v.slice(r * s, r * s + s),
+      v,
       lastT: this.lastT[r]!,
       prevT: this.prevT[r]!,
       pollT: this.pollT[r]!,

@@ -437,10 +437,7 @@ export class Workload {
       // Past burstReplicas the ReplicaSet re-syncs at once (as for creates): only the rate binds.
       const remove = Math.min(diff - cancel, activeCount);
       if (remove > 0)
-        this.deletePods(
-          rankForDeletion(this.activePods(t), t, this, this.rankKeys).slice(0, remove),
-          t,
-        );
+        this.deletePods(rankForDeletion(this.activePods(t), t, this, this.rankKeys, remove), t);
     }
     this.schedule(t);
   }
@@ -474,8 +471,7 @@ export class Workload {
         cancel--;
       }
       const remove = Math.min(diff - removed, own.length);
-      if (remove > 0)
-        this.deletePods(rankForDeletion(own, t, this, this.rankKeys).slice(0, remove), t);
+      if (remove > 0) this.deletePods(rankForDeletion(own, t, this, this.rankKeys, remove), t);
     }
     this.schedule(t);
   }
