@@ -8,7 +8,9 @@ import { SimulatorError, type BridgeStatus, type SimulatorClient } from './types
 let client: SimulatorClient | null = null;
 afterEach(() => client?.dispose());
 
-function setup(options: { workerFails?: boolean; warmUpText?: string } = {}) {
+function setup(
+  options: { workerFails?: boolean; warmUpText?: string; warmCurrent?: boolean } = {},
+) {
   const clock = new FakeClock();
   const workers: FakeWorker[] = [];
   const statuses: BridgeStatus[] = [];
@@ -28,6 +30,7 @@ function setup(options: { workerFails?: boolean; warmUpText?: string } = {}) {
     onStatus: (s) => statuses.push(s),
     clock,
     warmUpText: options.warmUpText ?? null,
+    ...(options.warmCurrent === undefined ? {} : { warmCurrent: options.warmCurrent }),
   });
   return { client, clock, workers, statuses, fallback, fallbackLoads: () => fallbackLoads };
 }
@@ -420,6 +423,52 @@ describe('simulator client: a warm spare worker', () => {
     next.reply();
     expect((await b)?.parse.name).toBe('b');
     expect(workers[1]!.api.calls.map((c) => c.text)).toEqual(['a', 'b']);
+  });
+
+  it('warms the first worker too once it answered, and a real run makes its warm-up give way', async () => {
+    const { client, clock, workers } = setup({ warmUpText: 'tiny', warmCurrent: true });
+    const a = client.run('a');
+    const api = workers[0]!.api;
+    (await api.call(1)).reply();
+    await a;
+    await new Promise((r) => setTimeout(r, 5));
+    expect(api.calls).toHaveLength(1); // the user may still be typing
+    clock.advance(QUIET_MS);
+    const round = await api.call(2);
+    expect({ runId: round.runId, text: round.text }).toEqual({ runId: 0, text: 'a' });
+    expect(workers[0]!.warmUpYields).toEqual([false]);
+    const b = client.run('b'); // posted behind the warm-up run, which stops at its next sync
+    const real = await api.call(3);
+    expect({ text: real.text, yields: workers[0]!.warmUpYields }).toEqual({
+      text: 'b',
+      yields: [false, true],
+    });
+    round.reply({ error: 'cancelled' });
+    real.reply();
+    expect((await b)?.parse.name).toBe('b');
+    // The rounds go on in the next pause, on the last delivered text, up to WARM_UP_ROUNDS whole.
+    clock.advance(QUIET_MS);
+    for (let n = 0; n < WARM_UP_ROUNDS; n++) {
+      const next = await api.call(4 + n);
+      expect({ runId: next.runId, text: next.text }).toEqual({ runId: 0, text: 'b' });
+      next.reply();
+    }
+    await new Promise((r) => setTimeout(r, 5));
+    clock.advance(10 * QUIET_MS);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(api.calls).toHaveLength(3 + WARM_UP_ROUNDS);
+  });
+
+  it('does not warm the current worker where warm-up runs cannot give way', async () => {
+    vi.stubGlobal('crossOriginIsolated', false);
+    const { client, clock, workers } = setup({ warmUpText: 'tiny' });
+    const a = client.run('a');
+    (await workers[0]!.api.call(1)).reply();
+    await a;
+    clock.advance(5 * QUIET_MS);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(workers[0]!.api.calls).toHaveLength(1);
+    vi.unstubAllGlobals();
   });
 
   it('retries a crashed run on the spare, and drops a spare that crashes itself', async () => {

@@ -27,7 +27,12 @@ import {
   type ClientOptions,
   type SimulatorClient,
 } from './types.ts';
-import { WARM_UP_RUN_ID, warmUpWith, warmWithTextMs } from './warmUp.ts';
+import {
+  WARM_UP_RUN_ID,
+  WARM_WITH_TEXT_GIVING_WAY_MS,
+  warmUpWith,
+  warmWithTextMs,
+} from './warmUp.ts';
 
 interface Request {
   runId: number;
@@ -64,6 +69,12 @@ export function createClient(options: ClientOptions): SimulatorClient {
   const warmUpText = options.warmUpText ?? null;
   const spareDelayMs = options.spareDelayMs ?? 1000;
   const quietMs = options.quietMs ?? QUIET_MS;
+  // The current worker warms up too where warm-up runs give way (see warmCurrentSoon).
+  const warmCurrent =
+    warmUpText !== null &&
+    (options.warmCurrent ?? warmWithTextMs() === WARM_WITH_TEXT_GIVING_WAY_MS)
+      ? warmUpWith(warmUpText)
+      : null;
   // The app passes the pool its search shares; alone (tests, the bridge's test page) the client
   // has its own.
   const ownPool = !options.pool;
@@ -80,6 +91,10 @@ export function createClient(options: ClientOptions): SimulatorClient {
 
   /** the worker (or the main thread) runs go to; a warm spare waits in the pool */
   let backend: Backend | null = null;
+  /** the current worker was started cold (not the warm spare): it warms up once it has answered */
+  let backendCold = false;
+  /** the current worker whose warm-up runs are under way (its real runs make them give way) */
+  let warmingCurrent: Backend | null = null;
   let onFallback = false;
   /** workers in a row that crashed before answering anything */
   let startFailures = 0;
@@ -142,6 +157,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
           if (backend === created) crashed(message);
         });
         created = backend = taken.backend;
+        backendCold = !taken.warm;
         // The spare was taken: the next one starts once this worker's first run is delivered. A
         // worker starting now (loading and compiling the bundle) would compete with that run for
         // the cores: it is the run the user waits for, after an interrupted one.
@@ -187,6 +203,40 @@ export function createClient(options: ClientOptions): SimulatorClient {
     else spareTimer = clock.setTimeout(startSpare, spareDelayMs);
   }
 
+  /**
+   * The current worker, started cold (the page's first, or one started when no spare was ready),
+   * warms up as a spare does, once it has answered: its first runs are otherwise the user's
+   * slowest (the JIT has not optimised the per-sync code yet: a curve drag's first moves cost the
+   * worker twice its later ones, and set the drag's p95). Only where a warm-up run gives way at
+   * its next sync (a cross-origin isolated page): elsewhere a real run would wait behind it. Each
+   * warm-up run waits for the user's pause, as the spare's do; a real run or a detail asked for
+   * meanwhile makes the one in progress stop (`yieldWarmUp`).
+   */
+  function warmCurrentSoon(b: Backend) {
+    if (!warmCurrent || !backendCold || backend !== b || warmingCurrent === b || onFallback) return;
+    backendCold = false;
+    warmingCurrent = b;
+    const warming: SimulatorApi = {
+      ...b.api,
+      run: (...args) => {
+        b.yieldWarmUp(false); // set by the real run before it, which is over by now
+        return b.api.run(...args);
+      },
+    };
+    warmCurrent(
+      warming,
+      () =>
+        deliveredCostMs !== null && deliveredCostMs <= warmWithTextMs() ? deliveredText : null,
+      () => backend === b && !disposed,
+      whenIdle,
+    ).then(
+      () => {
+        if (warmingCurrent === b) warmingCurrent = null;
+      },
+      () => {},
+    );
+  }
+
   function dropSpare() {
     if (spareTimer !== null) clock.clearTimeout(spareTimer);
     spareTimer = null;
@@ -198,6 +248,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
     clearFlight();
     backend?.terminate();
     backend = null;
+    warmingCurrent = null;
     for (const settle of [...sideCalls]) settle();
   }
 
@@ -225,6 +276,8 @@ export function createClient(options: ClientOptions): SimulatorClient {
       }, replyTimeoutMs);
     }
     inFlight = flight;
+    // A warm-up run of this worker's in progress stops at its next sync: this run comes next.
+    if (warmingCurrent === b) b.yieldWarmUp(true);
     b.api.run(request.runId, request.text, request.options).then(
       (reply) => {
         if (inFlight !== flight) return; // from a replaced backend, or timed out: dropped
@@ -243,6 +296,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
           spareAfterDelivery = false;
           startSpare();
         } else startSpareSoon();
+        warmCurrentSoon(b);
         pump();
       },
       (error: unknown) => {
@@ -328,6 +382,8 @@ export function createClient(options: ClientOptions): SimulatorClient {
     if (disposed || deliveredRunId === null) return Promise.resolve(null);
     const runId = deliveredRunId;
     const b = ensureBackend();
+    // Not queued behind a whole warm-up run of this worker's (src/worker/stopSignal.ts).
+    if (warmingCurrent === b) b.yieldWarmUp(true);
     return new Promise<T | null>((resolve) => {
       const settle = (value: T | null) => {
         if (!sideCalls.delete(drop)) return;
