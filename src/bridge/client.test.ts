@@ -6,7 +6,10 @@ import { WARM_UP_ROUNDS } from './warmUp.ts';
 import { SimulatorError, type BridgeStatus, type SimulatorClient } from './types.ts';
 
 let client: SimulatorClient | null = null;
-afterEach(() => client?.dispose());
+afterEach(() => {
+  client?.dispose();
+  vi.unstubAllGlobals();
+});
 
 function setup(
   options: { workerFails?: boolean; warmUpText?: string; warmCurrent?: boolean } = {},
@@ -326,7 +329,8 @@ describe('simulator client: a warm spare worker', () => {
     // A cross-origin isolated page: its warm-up runs stop at the next sync for a real run.
     for (const isolated of [true, false]) {
       vi.stubGlobal('crossOriginIsolated', isolated);
-      const { client, clock, workers } = setup({ warmUpText: 'tiny' });
+      // The spare alone (the current worker's own warm-up would come first, see below).
+      const { client, clock, workers } = setup({ warmUpText: 'tiny', warmCurrent: false });
       const a = client.run('a');
       const first = await workers[0]!.api.call(1);
       clock.advance(900); // a loaded machine's 24 h run, by the worker's own clock
@@ -457,6 +461,44 @@ describe('simulator client: a warm spare worker', () => {
     clock.advance(10 * QUIET_MS);
     await new Promise((r) => setTimeout(r, 5));
     expect(api.calls).toHaveLength(3 + WARM_UP_ROUNDS);
+  });
+
+  it("a spare's warm-up waits for the current worker's: one warm-up at a time", async () => {
+    const { client, clock, workers } = setup({ warmUpText: 'tiny', warmCurrent: true });
+    const a = client.run('a');
+    const api = workers[0]!.api;
+    (await api.call(1)).reply();
+    await a;
+    clock.advance(QUIET_MS);
+    const rounds = [];
+    for (let n = 0; n < WARM_UP_ROUNDS - 1; n++) {
+      const round = await api.call(2 + n);
+      rounds.push(round.runId);
+      round.reply();
+    }
+    clock.advance(1000); // the spare is due
+    expect(workers).toHaveLength(2);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(workers[1]!.api.calls).toHaveLength(0); // the current worker's last round is left
+    (await api.call(1 + WARM_UP_ROUNDS)).reply();
+    expect((await workers[1]!.api.call(1)).runId).toBe(0);
+    expect(rounds).toEqual(Array(WARM_UP_ROUNDS - 1).fill(0));
+  });
+
+  it("waits for a pause in details asked for too: a playback's steps come first", async () => {
+    const { client, clock, workers } = setup({ warmUpText: 'tiny', warmCurrent: true });
+    const a = client.run('a');
+    const api = workers[0]!.api;
+    (await api.call(1)).reply();
+    await a;
+    clock.advance(QUIET_MS - 100);
+    expect(await client.getSync(3)).not.toBeNull(); // a playback step
+    clock.advance(100);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(api.calls).toHaveLength(1); // runs paused, details not yet
+    clock.advance(QUIET_MS - 100);
+    const round = await api.call(2);
+    expect({ runId: round.runId, text: round.text }).toEqual({ runId: 0, text: 'a' });
   });
 
   it('does not warm the current worker where warm-up runs cannot give way', async () => {

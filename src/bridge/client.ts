@@ -95,6 +95,14 @@ export function createClient(options: ClientOptions): SimulatorClient {
   let backendCold = false;
   /** the current worker whose warm-up runs are under way (its real runs make them give way) */
   let warmingCurrent: Backend | null = null;
+  /** a spare's warm-up runs wait for the current worker's: one warm-up at a time on two cores */
+  let currentWarmedWaiters: (() => void)[] = [];
+  function currentWarmed() {
+    warmingCurrent = null;
+    const ready = currentWarmedWaiters;
+    currentWarmedWaiters = [];
+    ready.forEach((resolve) => resolve());
+  }
   let onFallback = false;
   /** workers in a row that crashed before answering anything */
   let startFailures = 0;
@@ -117,6 +125,8 @@ export function createClient(options: ClientOptions): SimulatorClient {
   let idleWaiters: (() => void)[] = [];
   /** when the latest run was asked for (clock ms): the user's last keystroke or drag frame */
   let lastRequestAt = -Infinity;
+  /** when a detail or an export was last asked for (clock ms): playback asks at every step */
+  let lastSideCallAt = -Infinity;
   /** ms until the user has paused for `quietMs` (0: paused now) */
   const untilQuiet = () => Math.max(0, lastRequestAt + quietMs - clock.now());
   // A warm-up run waits until no run is in flight or waiting *and* the user has paused: between
@@ -131,6 +141,14 @@ export function createClient(options: ClientOptions): SimulatorClient {
         await new Promise<void>((resolve) => clock.setTimeout(resolve, untilQuiet()));
       else return;
       if (disposed) return;
+    }
+  };
+  /** A spare's warm-up run waits for the current worker's warm-up to end, too. */
+  const whenSpareIdle = async () => {
+    for (;;) {
+      await whenIdle();
+      if (warmingCurrent === null || disposed) return;
+      await new Promise<void>((resolve) => currentWarmedWaiters.push(resolve));
     }
   };
   function flushIdle() {
@@ -192,7 +210,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
     pool.makeSpare(
       () =>
         deliveredCostMs !== null && deliveredCostMs <= warmWithTextMs() ? deliveredText : null,
-      whenIdle,
+      whenSpareIdle,
     );
   }
 
@@ -223,15 +241,25 @@ export function createClient(options: ClientOptions): SimulatorClient {
         return b.api.run(...args);
       },
     };
+    // Its warm-up runs also wait for a pause in details asked for (a playback asks one per
+    // step, and a parse cannot give way: each would wait for one).
+    const whenQuiet = async () => {
+      for (;;) {
+        await whenIdle();
+        const wait = lastSideCallAt + quietMs - clock.now();
+        if (wait <= 0 || disposed) return;
+        await new Promise<void>((resolve) => clock.setTimeout(resolve, wait));
+      }
+    };
     warmCurrent(
       warming,
       () =>
         deliveredCostMs !== null && deliveredCostMs <= warmWithTextMs() ? deliveredText : null,
       () => backend === b && !disposed,
-      whenIdle,
+      whenQuiet,
     ).then(
       () => {
-        if (warmingCurrent === b) warmingCurrent = null;
+        if (warmingCurrent === b) currentWarmed();
       },
       () => {},
     );
@@ -248,7 +276,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
     clearFlight();
     backend?.terminate();
     backend = null;
-    warmingCurrent = null;
+    currentWarmed();
     for (const settle of [...sideCalls]) settle();
   }
 
@@ -383,6 +411,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
     const runId = deliveredRunId;
     const b = ensureBackend();
     // Not queued behind a whole warm-up run of this worker's (src/worker/stopSignal.ts).
+    lastSideCallAt = clock.now();
     if (warmingCurrent === b) b.yieldWarmUp(true);
     return new Promise<T | null>((resolve) => {
       const settle = (value: T | null) => {
