@@ -6,9 +6,14 @@ import { WARM_UP_ROUNDS } from './warmUp.ts';
 import { SimulatorError, type BridgeStatus, type SimulatorClient } from './types.ts';
 
 let client: SimulatorClient | null = null;
-afterEach(() => client?.dispose());
+afterEach(() => {
+  client?.dispose();
+  vi.unstubAllGlobals();
+});
 
-function setup(options: { workerFails?: boolean; warmUpText?: string } = {}) {
+function setup(
+  options: { workerFails?: boolean; warmUpText?: string; warmCurrent?: boolean } = {},
+) {
   const clock = new FakeClock();
   const workers: FakeWorker[] = [];
   const statuses: BridgeStatus[] = [];
@@ -28,6 +33,7 @@ function setup(options: { workerFails?: boolean; warmUpText?: string } = {}) {
     onStatus: (s) => statuses.push(s),
     clock,
     warmUpText: options.warmUpText ?? null,
+    ...(options.warmCurrent === undefined ? {} : { warmCurrent: options.warmCurrent }),
   });
   return { client, clock, workers, statuses, fallback, fallbackLoads: () => fallbackLoads };
 }
@@ -323,7 +329,8 @@ describe('simulator client: a warm spare worker', () => {
     // A cross-origin isolated page: its warm-up runs stop at the next sync for a real run.
     for (const isolated of [true, false]) {
       vi.stubGlobal('crossOriginIsolated', isolated);
-      const { client, clock, workers } = setup({ warmUpText: 'tiny' });
+      // The spare alone (the current worker's own warm-up would come first, see below).
+      const { client, clock, workers } = setup({ warmUpText: 'tiny', warmCurrent: false });
       const a = client.run('a');
       const first = await workers[0]!.api.call(1);
       clock.advance(900); // a loaded machine's 24 h run, by the worker's own clock
@@ -420,6 +427,90 @@ describe('simulator client: a warm spare worker', () => {
     next.reply();
     expect((await b)?.parse.name).toBe('b');
     expect(workers[1]!.api.calls.map((c) => c.text)).toEqual(['a', 'b']);
+  });
+
+  it('warms the first worker too once it answered, and a real run makes its warm-up give way', async () => {
+    const { client, clock, workers } = setup({ warmUpText: 'tiny', warmCurrent: true });
+    const a = client.run('a');
+    const api = workers[0]!.api;
+    (await api.call(1)).reply();
+    await a;
+    await new Promise((r) => setTimeout(r, 5));
+    expect(api.calls).toHaveLength(1); // the user may still be typing
+    clock.advance(QUIET_MS);
+    const round = await api.call(2);
+    expect({ runId: round.runId, text: round.text }).toEqual({ runId: 0, text: 'a' });
+    expect(workers[0]!.warmUpYields).toEqual([false]);
+    const b = client.run('b'); // posted behind the warm-up run, which stops at its next sync
+    const real = await api.call(3);
+    expect({ text: real.text, yields: workers[0]!.warmUpYields }).toEqual({
+      text: 'b',
+      yields: [false, true],
+    });
+    round.reply({ error: 'cancelled' });
+    real.reply();
+    expect((await b)?.parse.name).toBe('b');
+    // The rounds go on in the next pause, on the last delivered text, up to WARM_UP_ROUNDS whole.
+    clock.advance(QUIET_MS);
+    for (let n = 0; n < WARM_UP_ROUNDS; n++) {
+      const next = await api.call(4 + n);
+      expect({ runId: next.runId, text: next.text }).toEqual({ runId: 0, text: 'b' });
+      next.reply();
+    }
+    await new Promise((r) => setTimeout(r, 5));
+    clock.advance(10 * QUIET_MS);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(api.calls).toHaveLength(3 + WARM_UP_ROUNDS);
+  });
+
+  it("a spare's warm-up waits for the current worker's: one warm-up at a time", async () => {
+    const { client, clock, workers } = setup({ warmUpText: 'tiny', warmCurrent: true });
+    const a = client.run('a');
+    const api = workers[0]!.api;
+    (await api.call(1)).reply();
+    await a;
+    clock.advance(QUIET_MS);
+    const rounds = [];
+    for (let n = 0; n < WARM_UP_ROUNDS - 1; n++) {
+      const round = await api.call(2 + n);
+      rounds.push(round.runId);
+      round.reply();
+    }
+    clock.advance(1000); // the spare is due
+    expect(workers).toHaveLength(2);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(workers[1]!.api.calls).toHaveLength(0); // the current worker's last round is left
+    (await api.call(1 + WARM_UP_ROUNDS)).reply();
+    expect((await workers[1]!.api.call(1)).runId).toBe(0);
+    expect(rounds).toEqual(Array(WARM_UP_ROUNDS - 1).fill(0));
+  });
+
+  it("waits for a pause in details asked for too: a playback's steps come first", async () => {
+    const { client, clock, workers } = setup({ warmUpText: 'tiny', warmCurrent: true });
+    const a = client.run('a');
+    const api = workers[0]!.api;
+    (await api.call(1)).reply();
+    await a;
+    clock.advance(QUIET_MS - 100);
+    expect(await client.getSync(3)).not.toBeNull(); // a playback step
+    clock.advance(100);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(api.calls).toHaveLength(1); // runs paused, details not yet
+    clock.advance(QUIET_MS - 100);
+    const round = await api.call(2);
+    expect({ runId: round.runId, text: round.text }).toEqual({ runId: 0, text: 'a' });
+  });
+
+  it('does not warm the current worker where warm-up runs cannot give way', async () => {
+    vi.stubGlobal('crossOriginIsolated', false);
+    const { client, clock, workers } = setup({ warmUpText: 'tiny' });
+    const a = client.run('a');
+    (await workers[0]!.api.call(1)).reply();
+    await a;
+    clock.advance(5 * QUIET_MS);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(workers[0]!.api.calls).toHaveLength(1);
+    vi.unstubAllGlobals();
   });
 
   it('retries a crashed run on the spare, and drops a spare that crashes itself', async () => {

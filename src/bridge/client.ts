@@ -27,7 +27,12 @@ import {
   type ClientOptions,
   type SimulatorClient,
 } from './types.ts';
-import { WARM_UP_RUN_ID, warmUpWith, warmWithTextMs } from './warmUp.ts';
+import {
+  WARM_UP_RUN_ID,
+  WARM_WITH_TEXT_GIVING_WAY_MS,
+  warmUpWith,
+  warmWithTextMs,
+} from './warmUp.ts';
 
 interface Request {
   runId: number;
@@ -64,6 +69,12 @@ export function createClient(options: ClientOptions): SimulatorClient {
   const warmUpText = options.warmUpText ?? null;
   const spareDelayMs = options.spareDelayMs ?? 1000;
   const quietMs = options.quietMs ?? QUIET_MS;
+  // The current worker warms up too where warm-up runs give way (see warmCurrentSoon).
+  const warmCurrent =
+    warmUpText !== null &&
+    (options.warmCurrent ?? warmWithTextMs() === WARM_WITH_TEXT_GIVING_WAY_MS)
+      ? warmUpWith(warmUpText)
+      : null;
   // The app passes the pool its search shares; alone (tests, the bridge's test page) the client
   // has its own.
   const ownPool = !options.pool;
@@ -80,6 +91,18 @@ export function createClient(options: ClientOptions): SimulatorClient {
 
   /** the worker (or the main thread) runs go to; a warm spare waits in the pool */
   let backend: Backend | null = null;
+  /** the current worker was started cold (not the warm spare): it warms up once it has answered */
+  let backendCold = false;
+  /** the current worker whose warm-up runs are under way (its real runs make them give way) */
+  let warmingCurrent: Backend | null = null;
+  /** a spare's warm-up runs wait for the current worker's: one warm-up at a time on two cores */
+  let currentWarmedWaiters: (() => void)[] = [];
+  function currentWarmed() {
+    warmingCurrent = null;
+    const ready = currentWarmedWaiters;
+    currentWarmedWaiters = [];
+    ready.forEach((resolve) => resolve());
+  }
   let onFallback = false;
   /** workers in a row that crashed before answering anything */
   let startFailures = 0;
@@ -102,6 +125,8 @@ export function createClient(options: ClientOptions): SimulatorClient {
   let idleWaiters: (() => void)[] = [];
   /** when the latest run was asked for (clock ms): the user's last keystroke or drag frame */
   let lastRequestAt = -Infinity;
+  /** when a detail or an export was last asked for (clock ms): playback asks at every step */
+  let lastSideCallAt = -Infinity;
   /** ms until the user has paused for `quietMs` (0: paused now) */
   const untilQuiet = () => Math.max(0, lastRequestAt + quietMs - clock.now());
   // A warm-up run waits until no run is in flight or waiting *and* the user has paused: between
@@ -116,6 +141,14 @@ export function createClient(options: ClientOptions): SimulatorClient {
         await new Promise<void>((resolve) => clock.setTimeout(resolve, untilQuiet()));
       else return;
       if (disposed) return;
+    }
+  };
+  /** A spare's warm-up run waits for the current worker's warm-up to end, too. */
+  const whenSpareIdle = async () => {
+    for (;;) {
+      await whenIdle();
+      if (warmingCurrent === null || disposed) return;
+      await new Promise<void>((resolve) => currentWarmedWaiters.push(resolve));
     }
   };
   function flushIdle() {
@@ -142,6 +175,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
           if (backend === created) crashed(message);
         });
         created = backend = taken.backend;
+        backendCold = !taken.warm;
         // The spare was taken: the next one starts once this worker's first run is delivered. A
         // worker starting now (loading and compiling the bundle) would compete with that run for
         // the cores: it is the run the user waits for, after an interrupted one.
@@ -176,7 +210,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
     pool.makeSpare(
       () =>
         deliveredCostMs !== null && deliveredCostMs <= warmWithTextMs() ? deliveredText : null,
-      whenIdle,
+      whenSpareIdle,
     );
   }
 
@@ -185,6 +219,50 @@ export function createClient(options: ClientOptions): SimulatorClient {
     if (!pool.keepsSpare || pool.hasSpare || spareTimer !== null || disposed || onFallback) return;
     if (spareDelayMs <= 0) startSpare();
     else spareTimer = clock.setTimeout(startSpare, spareDelayMs);
+  }
+
+  /**
+   * The current worker, started cold (the page's first, or one started when no spare was ready),
+   * warms up as a spare does, once it has answered: its first runs are otherwise the user's
+   * slowest (the JIT has not optimised the per-sync code yet: a curve drag's first moves cost the
+   * worker twice its later ones, and set the drag's p95). Only where a warm-up run gives way at
+   * its next sync (a cross-origin isolated page): elsewhere a real run would wait behind it. Each
+   * warm-up run waits for the user's pause, as the spare's do; a real run or a detail asked for
+   * meanwhile makes the one in progress stop (`yieldWarmUp`).
+   */
+  function warmCurrentSoon(b: Backend) {
+    if (!warmCurrent || !backendCold || backend !== b || warmingCurrent === b || onFallback) return;
+    backendCold = false;
+    warmingCurrent = b;
+    const warming: SimulatorApi = {
+      ...b.api,
+      run: (...args) => {
+        b.yieldWarmUp(false); // set by the real run before it, which is over by now
+        return b.api.run(...args);
+      },
+    };
+    // Its warm-up runs also wait for a pause in details asked for (a playback asks one per
+    // step, and a parse cannot give way: each would wait for one).
+    const whenQuiet = async () => {
+      for (;;) {
+        await whenIdle();
+        const wait = lastSideCallAt + quietMs - clock.now();
+        if (wait <= 0 || disposed) return;
+        await new Promise<void>((resolve) => clock.setTimeout(resolve, wait));
+      }
+    };
+    warmCurrent(
+      warming,
+      () =>
+        deliveredCostMs !== null && deliveredCostMs <= warmWithTextMs() ? deliveredText : null,
+      () => backend === b && !disposed,
+      whenQuiet,
+    ).then(
+      () => {
+        if (warmingCurrent === b) currentWarmed();
+      },
+      () => {},
+    );
   }
 
   function dropSpare() {
@@ -198,6 +276,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
     clearFlight();
     backend?.terminate();
     backend = null;
+    currentWarmed();
     for (const settle of [...sideCalls]) settle();
   }
 
@@ -225,6 +304,8 @@ export function createClient(options: ClientOptions): SimulatorClient {
       }, replyTimeoutMs);
     }
     inFlight = flight;
+    // A warm-up run of this worker's in progress stops at its next sync: this run comes next.
+    if (warmingCurrent === b) b.yieldWarmUp(true);
     b.api.run(request.runId, request.text, request.options).then(
       (reply) => {
         if (inFlight !== flight) return; // from a replaced backend, or timed out: dropped
@@ -243,6 +324,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
           spareAfterDelivery = false;
           startSpare();
         } else startSpareSoon();
+        warmCurrentSoon(b);
         pump();
       },
       (error: unknown) => {
@@ -328,6 +410,9 @@ export function createClient(options: ClientOptions): SimulatorClient {
     if (disposed || deliveredRunId === null) return Promise.resolve(null);
     const runId = deliveredRunId;
     const b = ensureBackend();
+    // Not queued behind a whole warm-up run of this worker's (src/worker/stopSignal.ts).
+    lastSideCallAt = clock.now();
+    if (warmingCurrent === b) b.yieldWarmUp(true);
     return new Promise<T | null>((resolve) => {
       const settle = (value: T | null) => {
         if (!sideCalls.delete(drop)) return;

@@ -71,6 +71,11 @@ export interface ClientOptions {
   spareDelayMs?: number;
   /** a spare starts and warms up only once no run was asked for this long (ms; QUIET_MS) */
   quietMs?: number;
+  /**
+   * the current worker, when started cold, warms up too (with `warmUpText`'s rounds) once it has
+   * answered; default: where warm-up runs give way (a cross-origin isolated page)
+   */
+  warmCurrent?: boolean;
 }
 
 /** A run failed because the simulator did (not because of the scenario). */

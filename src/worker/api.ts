@@ -86,14 +86,21 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
   let lastPlan: { text: string; hpa: string | undefined; plan: ScenarioPlan } | null = null;
 
   /** `text`'s plan: a drag's move swaps its curve into the start text's plan, else a parse. */
-  function planOf(text: string, hpa: string | undefined, options: RunRequestOptions): ScenarioPlan {
+  function planOf(
+    text: string,
+    hpa: string | undefined,
+    options: RunRequestOptions,
+    warmUp: boolean,
+  ): ScenarioPlan {
     const edit = options.curve;
     if (edit && lastPlan && lastPlan.text === edit.base && lastPlan.hpa === hpa) {
       const swapped = swapTraffic(lastPlan.plan, edit);
       if (swapped) return swapped;
     }
     const plan = planScenario(text, hpa === undefined ? {} : { hpa });
-    lastPlan = { text, hpa, plan };
+    // A warm-up run (the current worker's too, between a drag's moves) never replaces the plan a
+    // drag's moves swap their curve into; a spare keeps its first one's (the user's text).
+    if (!warmUp || lastPlan === null) lastPlan = { text, hpa, plan };
     return plan;
   }
 
@@ -104,14 +111,17 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
   ): Promise<RunReply> {
     newestRunId = Math.max(newestRunId, runId);
     const warmUp = isWarmUpRun(runId);
-    const superseded = () => newestRunId > runId || stopped() || (warmUp && warmUpYields());
+    // A warm-up run's id is below every real one's: only a run posted after it supersedes it (a
+    // worker that ran real runs warms up too, src/bridge/client.ts).
+    const floor = warmUp ? newestRunId : runId;
+    const superseded = () => newestRunId > floor || stopped() || (warmUp && warmUpYields());
     const timings = { parseMs: 0, simulateMs: 0 };
     let parse = UNREADABLE;
     try {
       const t0 = now();
       // Only a non-empty name is a choice: anything else means "the first HPA".
       const hpa = typeof options?.hpa === 'string' && options.hpa !== '' ? options.hpa : undefined;
-      const plan = planOf(text, hpa, options ?? {});
+      const plan = planOf(text, hpa, options ?? {}, warmUp);
       parse = plan.summary;
       timings.parseMs = now() - t0;
       const main = plan.runs[0];

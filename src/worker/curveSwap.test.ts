@@ -80,6 +80,21 @@ describe('a curve drag runs the start text’s plan with the curve swapped', () 
     expect(shown(swapped)).not.toEqual(shown(await api.run(3, base)));
   });
 
+  it('a warm-up run between moves simulates, and keeps the plan the moves swap into', async () => {
+    // The current worker warms up in the user's pauses (src/bridge/client.ts), a drag's too.
+    const base = preset('default.yaml');
+    const { text, edit } = drag(base, 0, 0, 2);
+    const api = createSimulatorApi();
+    await api.run(1, base);
+    const warm = await api.run(0, preset('flapping.yaml'));
+    expect({ error: warm.error, name: warm.parse.name }).toEqual({
+      error: null, // not cancelled for its id below the real runs'
+      name: (await createSimulatorApi().run(1, preset('flapping.yaml'))).parse.name,
+    });
+    const swapped = await api.run(2, base, { curve: edit });
+    expect(shown(swapped)).toEqual(shown(await createSimulatorApi().run(1, text)));
+  });
+
   it('parses the text when the worker did not plan the start text last', async () => {
     const base = preset('default.yaml');
     const { edit } = drag(base, 0, 0, 2);
