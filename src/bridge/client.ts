@@ -7,7 +7,9 @@
 //
 // At most one run is in flight and at most one waits: typing sends a run per keystroke, and a
 // queue inside the worker would compute every intermediate text. A worker computes synchronously
-// and cannot read a newer message mid-run, so the only way to stop a long run is terminate().
+// and cannot read a newer message mid-run: a long run is stopped through the worker's shared stop
+// signal (the worker kept, its JIT warm on this scenario) where the page has shared memory, else
+// by terminate().
 
 import { callMethod, METHOD_NAMES, METHODS, type MethodName } from '../worker/methods.ts';
 import type { RunReply, RunRequestOptions, SimulatorApi } from '../worker/protocol.ts';
@@ -51,6 +53,14 @@ const SHORT_RUN_MS = 1000;
 /** A short run in flight is interrupted only past this multiple of the last run's time. */
 const RUN_PATIENCE = 2;
 /**
+ * A run told to stop through the stop signal answers within this (ms), or its worker is replaced
+ * after all. It stops at its next sync, unless it is in a part that does not read the signal: the
+ * parse (a week of 80 summed sines: 20–350 ms in Node at load 9) or the reply's payload. Replacing
+ * the worker sooner would not free its core: Chromium's terminate() lets that part run on (up to
+ * 2 s), beside the spare's first run, which is slower than a warm worker's.
+ */
+export const STOP_GRACE_MS = 500;
+/**
  * A spare starts, and warms up, only once no run was asked for this long (ms): the user paused.
  * The store's undo coalesces keystrokes less than 500 ms apart as one burst of typing, too.
  */
@@ -64,6 +74,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
   const warmUpText = options.warmUpText ?? null;
   const spareDelayMs = options.spareDelayMs ?? 1000;
   const quietMs = options.quietMs ?? QUIET_MS;
+  const stopGraceMs = options.stopGraceMs ?? STOP_GRACE_MS;
   // The app passes the pool its search shares; alone (tests, the bridge's test page) the client
   // has its own.
   const ownPool = !options.pool;
@@ -124,6 +135,11 @@ export function createClient(options: ClientOptions): SimulatorClient {
     ready.forEach((resolve) => resolve());
   }
   let cancelTimer: unknown = null;
+  /**
+   * The run told to stop on the kept worker (an interrupt through its stop signal), until its
+   * reply says the worker is free; the newer run is queued behind it.
+   */
+  let stopping: { flight: Flight; timer: unknown } | null = null;
   /** the spare was taken: make the next one as soon as a run is delivered (no delay) */
   let spareAfterDelivery = false;
   /** settle-with-null callbacks of getSync/exportCsv calls on the current backend */
@@ -196,9 +212,15 @@ export function createClient(options: ClientOptions): SimulatorClient {
   /** Drop the current backend and everything pending on it (the next call starts a fresh one). */
   function dropBackend() {
     clearFlight();
+    clearStopping();
     backend?.terminate();
     backend = null;
     for (const settle of [...sideCalls]) settle();
+  }
+
+  function clearStopping() {
+    if (stopping) clock.clearTimeout(stopping.timer);
+    stopping = null;
   }
 
   function clearFlight() {
@@ -227,6 +249,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
     inFlight = flight;
     b.api.run(request.runId, request.text, request.options).then(
       (reply) => {
+        if (stopping?.flight === flight) clearStopping(); // it stopped: the worker is free
         if (inFlight !== flight) return; // from a replaced backend, or timed out: dropped
         clearFlight();
         startFailures = 0;
@@ -246,6 +269,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
         pump();
       },
       (error: unknown) => {
+        if (stopping?.flight === flight) clearStopping();
         // The API never throws, so this is the transport (e.g. a reply that cannot be cloned).
         if (inFlight !== flight) return;
         clearFlight();
@@ -309,6 +333,13 @@ export function createClient(options: ClientOptions): SimulatorClient {
    * short run about to finish costs less than a restart: the next worker after the spare starts
    * cold (3-4× slower), and a busy machine (slower runs all round) must not turn every edit into
    * a restart.
+   *
+   * Where the worker has a stop signal, the run is stopped and the worker kept: the newer run is
+   * posted to it at once and starts when the interrupted one stops, at its next sync. That worker
+   * has run this scenario already (its code is what the JIT optimised), the spare's first real
+   * run is slower, and taking the spare means starting another (a core busy compiling the
+   * bundle). If the run does not answer within `stopGraceMs` (something that does not read the
+   * signal), the worker is replaced as before and the newer run goes to the spare.
    */
   function scheduleInterrupt() {
     if (!inFlight || cancelTimer !== null || !backend?.interruptible) return;
@@ -317,11 +348,29 @@ export function createClient(options: ClientOptions): SimulatorClient {
     const interrupt = () => {
       cancelTimer = null;
       if (!inFlight) return;
-      dropBackend();
+      // One stop at a time: a run queued behind one that is still stopping is replaced with it.
+      if (waiting && !stopping && backend?.interruptRuns(waiting.runId)) {
+        const told = inFlight;
+        clearFlight(); // its reply, when it comes, only frees the worker
+        stopping = { flight: told, timer: clock.setTimeout(stopTooSlow, stopGraceMs) };
+      } else dropBackend();
       pump();
     };
     if (wait <= 0) interrupt();
     else cancelTimer = clock.setTimeout(interrupt, wait);
+  }
+
+  /** The run told to stop did not answer in time: replace its worker, the newer run to the spare. */
+  function stopTooSlow() {
+    stopping = null;
+    const queued = inFlight;
+    // Not run yet: it goes to the next worker as a first attempt (a crash there is retried).
+    if (queued && !queued.superseded && !waiting) {
+      waiting = queued.request;
+      waiting.attempts--;
+    }
+    dropBackend();
+    pump();
   }
 
   function sideCall<T>(call: (api: SimulatorApi, runId: number) => Promise<T>): Promise<T | null> {

@@ -137,6 +137,7 @@ export function createWorkerPool(options: PoolOptions): WorkerPool {
       },
       terminate: () => backend.terminate(),
       yieldWarmUp: (on) => backend.yieldWarmUp(on),
+      interruptRuns: (below) => backend.interruptRuns(below),
     };
   }
 

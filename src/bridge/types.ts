@@ -71,6 +71,11 @@ export interface ClientOptions {
   spareDelayMs?: number;
   /** a spare starts and warms up only once no run was asked for this long (ms; QUIET_MS) */
   quietMs?: number;
+  /**
+   * a run stopped through its worker's stop signal answers within this (ms), or the worker is
+   * replaced after all (STOP_GRACE_MS)
+   */
+  stopGraceMs?: number;
 }
 
 /** A run failed because the simulator did (not because of the scenario). */

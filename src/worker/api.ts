@@ -48,6 +48,12 @@ export interface SimulatorApiOptions {
    * stops at its next sync with the error 'cancelled'; real runs never read it
    */
   warmUpYields?: () => boolean;
+  /**
+   * the id below which runs stop (stopSignal.ts: the page posted a newer run to this worker): a
+   * run in progress with a lower id stops at its next sync, one not yet started at once, each with
+   * the error 'cancelled'
+   */
+  interruptedBelow?: () => number;
 }
 
 const UNREADABLE: ParseSummary = {
@@ -75,6 +81,7 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
   const now = options.now ?? (() => performance.now());
   const stopped = options.stopped ?? (() => false);
   const warmUpYields = options.warmUpYields ?? (() => false);
+  const interruptedBelow = options.interruptedBelow ?? (() => 0);
   /** the newest runId seen: an older run still computing is pointless */
   let newestRunId = -Infinity;
   let kept: KeptRun | null = null;
@@ -104,9 +111,12 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
   ): Promise<RunReply> {
     newestRunId = Math.max(newestRunId, runId);
     const warmUp = isWarmUpRun(runId);
-    const superseded = () => newestRunId > runId || stopped() || (warmUp && warmUpYields());
+    const superseded = () =>
+      newestRunId > runId || stopped() || runId < interruptedBelow() || (warmUp && warmUpYields());
     const timings = { parseMs: 0, simulateMs: 0 };
     let parse = UNREADABLE;
+    // Interrupted before it started (queued behind a run that was stopping): no parse either.
+    if (runId < interruptedBelow()) return { runId, parse, error: 'cancelled', timings, runs: [] };
     try {
       const t0 = now();
       // Only a non-empty name is a choice: anything else means "the first HPA".
