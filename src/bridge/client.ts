@@ -61,6 +61,14 @@ const RUN_PATIENCE = 2;
  */
 export const STOP_GRACE_MS = 500;
 /**
+ * An interrupted run's worker is kept only once it has run this many runs to their end (a warm
+ * spare's warm-up runs count): before that, its JIT is colder than the spare's, and the run after
+ * the interrupt cost more there. In Node, CPU ms of that run after a week's run stopped 300 ms
+ * in (fresh processes, 3–4 each, load 9–17): a worker that had run the text once 245–338, twice
+ * 100–130, three times 43–68, five times 41–57; the spare after its five warm-up runs 50–76.
+ */
+export const KEEP_AFTER_RUNS = 3;
+/**
  * A spare starts, and warms up, only once no run was asked for this long (ms): the user paused.
  * The store's undo coalesces keystrokes less than 500 ms apart as one burst of typing, too.
  */
@@ -92,6 +100,8 @@ export function createClient(options: ClientOptions): SimulatorClient {
   /** the worker (or the main thread) runs go to; a warm spare waits in the pool */
   let backend: Backend | null = null;
   let onFallback = false;
+  /** runs the backend did to their end (its warm-up runs as the spare too): how warm it is */
+  let backendRuns = 0;
   /** workers in a row that crashed before answering anything */
   let startFailures = 0;
   let disposed = false;
@@ -158,6 +168,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
           if (backend === created) crashed(message);
         });
         created = backend = taken.backend;
+        backendRuns = taken.warmUpRuns;
         // The spare was taken: the next one starts once this worker's first run is delivered. A
         // worker starting now (loading and compiling the bundle) would compete with that run for
         // the cores: it is the run the user waits for, after an interrupted one.
@@ -250,6 +261,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
     b.api.run(request.runId, request.text, request.options).then(
       (reply) => {
         if (stopping?.flight === flight) clearStopping(); // it stopped: the worker is free
+        if (b === backend && reply.error !== 'cancelled') backendRuns++;
         if (inFlight !== flight) return; // from a replaced backend, or timed out: dropped
         clearFlight();
         startFailures = 0;
@@ -334,11 +346,10 @@ export function createClient(options: ClientOptions): SimulatorClient {
    * cold (3-4× slower), and a busy machine (slower runs all round) must not turn every edit into
    * a restart.
    *
-   * Where the worker has a stop signal, the run is stopped and the worker kept: the newer run is
-   * posted to it at once and starts when the interrupted one stops, at its next sync. That worker
-   * has run this scenario already (its code is what the JIT optimised), the spare's first real
-   * run is slower, and taking the spare means starting another (a core busy compiling the
-   * bundle). If the run does not answer within `stopGraceMs` (something that does not read the
+   * Where the worker has a stop signal and is warm (KEEP_AFTER_RUNS runs done), the run is
+   * stopped and the worker kept: the newer run is posted to it at once and starts when the
+   * interrupted one stops, at its next sync. Its JIT is as warm as the spare's, and taking the
+   * spare means starting another (a core busy compiling the bundle). If the run does not answer within `stopGraceMs` (something that does not read the
    * signal), the worker is replaced as before and the newer run goes to the spare.
    */
   function scheduleInterrupt() {
@@ -349,7 +360,9 @@ export function createClient(options: ClientOptions): SimulatorClient {
       cancelTimer = null;
       if (!inFlight) return;
       // One stop at a time: a run queued behind one that is still stopping is replaced with it.
-      if (waiting && !stopping && backend?.interruptRuns(waiting.runId)) {
+      // And only a warm worker is kept (KEEP_AFTER_RUNS); a cold one gives way to the spare.
+      const warm = backendRuns >= KEEP_AFTER_RUNS;
+      if (waiting && !stopping && warm && backend?.interruptRuns(waiting.runId)) {
         const told = inFlight;
         clearFlight(); // its reply, when it comes, only frees the worker
         stopping = { flight: told, timer: clock.setTimeout(stopTooSlow, stopGraceMs) };
