@@ -47,6 +47,43 @@ function preloadEditor(): Plugin {
   };
 }
 
+/** Where index.html's inline script leaves the worker it started (src/bridge/index.ts takes it). */
+const HTML_WORKER_GLOBAL = '__hpaSimHtmlWorker';
+
+/**
+ * Starts the simulator worker from index.html, a classic inline script at the head's top, instead
+ * of from the entry module: a module runs only once it and its static imports are fetched and
+ * compiled, so the worker's fetch, compile and first run waited for the entry's (on a loaded
+ * machine the entry arrived 1.3 s after it was asked for, `bench:ui -- --profile --fresh-worker`).
+ * The bridge adopts it (`startSimulatorWorker`); where the script did not run or failed (the dev
+ * server, no Worker), the bridge starts one as before. The worker's file is the one bundle named
+ * `worker-*` (src/worker/worker.ts); if that ever matches none or several, nothing is injected.
+ */
+function startWorkerInHtml(): Plugin {
+  return {
+    name: 'hpa-sim:start-worker-in-html',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const files = Object.keys(ctx.bundle ?? {}).filter((f) =>
+          /^assets\/worker-[\w-]+\.js$/.test(f),
+        );
+        if (files.length !== 1) return [];
+        const url = JSON.stringify(`./${files[0]}`);
+        return [
+          {
+            tag: 'script',
+            children: `try{self.${HTML_WORKER_GLOBAL}=new Worker(${url},{type:"module",name:"hpa-sim simulator"})}catch(e){}`,
+            // Before the stylesheet: an inline script after one waits for it to load.
+            injectTo: 'head-prepend' as const,
+          },
+        ];
+      },
+    },
+  };
+}
+
 /** The Monaco modules `src/panels/editor/monaco.ts` imports (each a deep import). */
 const MONACO_MODULES = [
   ...readFileSync(new URL('./src/panels/editor/monaco.ts', import.meta.url), 'utf8').matchAll(
@@ -70,7 +107,7 @@ export default defineConfig({
   preview: { headers: ISOLATION_HEADERS },
   // Relative asset URLs: the built app is served from any path (`/`, `/tools/hpa-sim/`, a file).
   base: './',
-  plugins: [react(), preloadEditor()],
+  plugins: [react(), preloadEditor(), startWorkerInHtml()],
   build: {
     target: 'es2022',
     // No source maps by default (they were 27 MB); HPA_SIM_SOURCEMAP=1 npm run build keeps them.

@@ -280,23 +280,27 @@ const installLongEdit = () => {
 };
 
 /**
- * A fresh worker's first run (issue 21): on a page whose spare has warmed up (or, `cold`, never
- * ran its warm-up), a long run is interrupted by an edit, so the edit's run goes to the spare: the
- * first real run that worker does. Each sample is `[work, next, reply]`: its own parse + simulate
- * time (RunReply.timings, the worker's clock), the same worker's next run of the same scenario
- * (its warm time, for reference), and the page's wait for it, the run posted to that worker →
- * its reply received (what the user waits for from the worker: the queue behind a warm-up run,
- * the message, the payload and its transfer too). Three times per page (each taken spare is
- * replaced by a new one, warmed in turn).
+ * The run after an interrupted one (issue 21, "a fresh worker's first run"): on a page whose spare
+ * has warmed up (or, `cold`, never ran its warm-up), a long run is interrupted by an edit. Where
+ * the interrupted worker is replaced (terminate(), the spare takes over: no stop signal, or a
+ * build before the worker was kept) the edit's run is the spare's first real run; where it is
+ * stopped through its stop signal and kept, it is that worker's next run. Either way each sample
+ * is `[work, next, reply, fresh]`: the edit's run's own parse + simulate time (RunReply.timings,
+ * the worker's clock), the same worker's next run of the same scenario (its warm time, for
+ * reference), the page's wait for it, the run posted → its reply received (the queue behind a
+ * stopping run or a warm-up run, the message, the payload and its transfer too), and whether a
+ * worker that had never run a real run answered it. A round whose long run was not interrupted
+ * (it finished first) is dropped. Three times per page.
  */
 async function freshWorkerFirstRun(browser, cold, side = { url: base }) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await ctx.addInitScript(installSettle);
   await ctx.addInitScript(installLongEdit);
   if (cold) await ctx.addInitScript(coldSpares);
-  // Each worker's real runs (run id > 0): parse + simulate, and posted → reply.
+  // Every real run's reply (run id > 0), in order: its worker, its id, its error, parse +
+  // simulate, and posted → reply.
   await ctx.addInitScript(() => {
-    window.__benchRuns = new Map();
+    window.__benchReplies = [];
     let workers = 0;
     const idOf = (w) => (w.__benchId ??= ++workers);
     const posted = new Map();
@@ -312,14 +316,16 @@ async function freshWorkerFirstRun(browser, cold, side = { url: base }) {
       const id = idOf(this);
       const spy = (e) => {
         const v = e.data?.value;
-        if (v?.timings && v.runId > 0) {
-          const runs = window.__benchRuns.get(id) ?? [];
+        if (v?.timings && v.runId > 0 && !e.__benchSeen) {
+          e.__benchSeen = true; // one record per reply, however many listeners
           const at = posted.get(`${id}:${v.runId}`);
-          runs.push({
+          window.__benchReplies.push({
+            worker: id,
+            runId: v.runId,
+            error: v.error,
             work: v.timings.parseMs + v.timings.simulateMs,
             reply: at === undefined ? NaN : performance.now() - at,
           });
-          window.__benchRuns.set(id, runs);
         }
         return typeof listener === 'function' ? listener.call(this, e) : listener.handleEvent(e);
       };
@@ -338,31 +344,31 @@ async function freshWorkerFirstRun(browser, cold, side = { url: base }) {
       const ms = await page.evaluate(async (round) => {
         const hook = window.__hpaSimEditor;
         const text = hook.getValue();
-        const seen = new Set(window.__benchRuns.keys());
+        const replies = window.__benchReplies;
+        const from = replies.length;
+        const workersBefore = new Set(replies.map((r) => r.worker));
+        const upToDate = () =>
+          !document.querySelector('.sim-charts.is-stale') &&
+          document.querySelector('[aria-label="Simulator status"]')?.textContent === 'up to date';
         hook.setValue(window.__benchLongEdit(text));
         await new Promise((r) => setTimeout(r, 400));
         const next = text.replace(/averageUtilization: \d+/, `averageUtilization: ${56 + round}`);
         hook.setValue(next);
-        // Until a worker that never ran a real run answers (the spare that took over) and the
-        // page shows it.
-        const freshIds = () => [...window.__benchRuns.keys()].filter((id) => !seen.has(id));
-        await window.__benchSettle(
-          () =>
-            freshIds().length > 0 &&
-            !document.querySelector('.sim-charts.is-stale') &&
-            document.querySelector('[aria-label="Simulator status"]')?.textContent === 'up to date',
-        );
-        const fresh = [...window.__benchRuns].filter(([id]) => !seen.has(id)).at(-1);
-        if (!fresh) return null;
+        // Until the edit's run has answered (a whole reply after the edit) and the page shows it.
+        const delivered = () => replies.slice(from).filter((r) => r.error === null);
+        await window.__benchSettle(() => delivered().length > 0 && upToDate());
+        const done = delivered();
+        // The long run finished before the edit's run: no interruption this round.
+        if (done.length !== 1) return null;
+        const first = done[0];
+        const fresh = !workersBefore.has(first.worker);
         // The same worker's next run of the same scenario: its warm time, for reference.
         hook.setValue(text);
-        await window.__benchSettle(
-          () =>
-            window.__benchRuns.get(fresh[0]).length > 1 &&
-            !document.querySelector('.sim-charts.is-stale'),
-        );
-        const [first, second] = window.__benchRuns.get(fresh[0]);
-        return [first.work, second.work, first.reply];
+        const after = () =>
+          replies.slice(from).filter((r) => r.worker === first.worker && r.error === null);
+        await window.__benchSettle(() => after().length > 1 && upToDate());
+        const second = after()[1];
+        return [first.work, second?.work ?? NaN, first.reply, fresh];
       }, i);
       if (ms !== null) out.push(ms);
     }
@@ -701,6 +707,8 @@ async function compareSides(browser, sides, rounds, freshWorker = false, freshOn
     dragCpu: { main: [], workers: [] },
     fresh: [],
     freshReply: [],
+    /** per sample: a fresh worker (the spare) ran it, not the interrupted one kept */
+    freshTaken: [],
     ready: [],
     charts: [],
   }));
@@ -717,6 +725,7 @@ async function compareSides(browser, sides, rounds, freshWorker = false, freshOn
         const runs = await freshWorkerFirstRun(browser, false, sides[k]);
         got[k].fresh.push(...runs.map((x) => x[0]));
         got[k].freshReply.push(...runs.map((x) => x[2]));
+        got[k].freshTaken.push(...runs.map((x) => x[3]));
         continue;
       }
       // `--drag-only`: the drag alone, 40 moves a round (twice the rounds in the same time).
@@ -740,6 +749,7 @@ async function compareSides(browser, sides, rounds, freshWorker = false, freshOn
         const runs = await freshWorkerFirstRun(browser, false, sides[k]);
         got[k].fresh.push(...runs.map((x) => x[0]));
         got[k].freshReply.push(...runs.map((x) => x[2]));
+        got[k].freshTaken.push(...runs.map((x) => x[3]));
       }
     }
     process.stderr.write(
@@ -801,7 +811,11 @@ async function compareSides(browser, sides, rounds, freshWorker = false, freshOn
     median: loads.sort((a, b) => a - b)[loads.length >> 1],
     max: Math.max(...loads),
   };
-  return { figures, load, sides: sides.map((s) => s.name), rounds };
+  // How many of those runs a fresh worker (the spare) ran, of all samples, per side.
+  const takeOvers = freshWorker
+    ? got.map((g) => `${g.freshTaken.filter(Boolean).length}/${g.freshTaken.length}`)
+    : null;
+  return { figures, load, sides: sides.map((s) => s.name), rounds, takeOvers };
 }
 
 const browser = await chromium.launch({
@@ -868,6 +882,10 @@ try {
           `${k.padEnd(36)} A ${String(f.A).padStart(5)} ms   B ${String(f.B).padStart(5)} ms   B/A ${f.ratio}`,
         );
       const l = result.load;
+      if (result.takeOvers)
+        log(
+          `runs after an interrupt taken by a fresh worker: A ${result.takeOvers[0]}, B ${result.takeOvers[1]} (else the interrupted worker, kept)`,
+        );
       log(
         freshOnly
           ? `(load average over the rounds: ${l.min.toFixed(1)}–${l.max.toFixed(1)}, median ${l.median.toFixed(1)}; a page per side per round, three take-overs each: the fresh worker's first run (its parse + simulate) and posted → reply, medians of all samples)`
@@ -904,8 +922,9 @@ try {
       const first = runs.map((r) => r[0]);
       const next = runs.map((r) => r[1]);
       const reply = runs.map((r) => r[2]);
+      const fresh = runs.filter((r) => r[3]).length;
       log(
-        `${name.padEnd(36)} ${String(median(first)).padStart(8)} ms  (first runs ${first.map(Math.round).join(', ')}; the same worker's next run ${next.map(Math.round).join(', ')}; posted → reply ${reply.map(Math.round).join(', ')})`,
+        `${name.padEnd(36)} ${String(median(first)).padStart(8)} ms  (first runs ${first.map(Math.round).join(', ')}; the same worker's next run ${next.map(Math.round).join(', ')}; posted → reply ${reply.map(Math.round).join(', ')}; ${fresh} of ${runs.length} on a fresh worker)`,
       );
     };
     show('ui.freshWorker.firstRun', await freshWorkerFirstRun(browser, false));

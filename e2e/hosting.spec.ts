@@ -86,6 +86,11 @@ test('the build works from a sub-path and ships no source maps', async ({ page }
   const asked = served.slice(before);
   expect(asked.filter((p) => !p.startsWith(PREFIX))).toEqual([]);
   expect(asked.some((p) => /\/assets\/monaco-.*\.js$/.test(p))).toBe(true);
+  // index.html's inline script started the simulator worker (vite.config.ts): its file exists.
+  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+  const early = html.match(/new Worker\("\.\/(assets\/worker-[\w-]+\.js)"/)?.[1];
+  expect(early && existsSync(join(DIST, early))).toBe(true);
+  expect(asked).toContain(`${PREFIX}${early}`);
   expect(errors).toEqual([]);
   const maps = readdirSync(DIST, { recursive: true, encoding: 'utf8' }).filter((f) =>
     f.endsWith('.map'),

@@ -18,6 +18,11 @@ export interface Backend {
   terminate(): void;
   /** a warm-up run in progress stops at its next sync (`true`), or warm-up runs go on (`false`) */
   yieldWarmUp(on: boolean): void;
+  /**
+   * Runs with an id below `below` stop at their next sync, the worker kept (its stop signal):
+   * false where it cannot (no shared memory, the main thread), and nothing was done.
+   */
+  interruptRuns(below: number): boolean;
 }
 
 function describeError(event: unknown): string {
@@ -64,6 +69,11 @@ export function workerBackend(worker: WorkerLike, onCrash: (message: string) => 
     yieldWarmUp(on) {
       worker.yieldWarmUp?.(on);
     },
+    interruptRuns(below) {
+      if (!live || !worker.interruptRuns) return false;
+      worker.interruptRuns(below);
+      return true;
+    },
   };
 }
 
@@ -84,5 +94,6 @@ export function mainThreadBackend(loadApi: () => Promise<SimulatorApi>, clock: C
     started: true,
     terminate() {},
     yieldWarmUp() {},
+    interruptRuns: () => false,
   };
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SimulatorApi } from '../worker/protocol.ts';
-import { createClient, QUIET_MS } from './client.ts';
-import { ControlledApi, FakeClock, FakeWorker } from './testing/fakes.ts';
+import { createClient, KEEP_AFTER_RUNS, QUIET_MS, STOP_GRACE_MS } from './client.ts';
+import { ControlledApi, FakeClock, FakeWorker, SignalledFakeWorker } from './testing/fakes.ts';
 import { WARM_UP_ROUNDS } from './warmUp.ts';
 import { SimulatorError, type BridgeStatus, type SimulatorClient } from './types.ts';
 
@@ -12,7 +12,12 @@ afterEach(() => {
 });
 
 function setup(
-  options: { workerFails?: boolean; warmUpText?: string; warmCurrent?: boolean } = {},
+  options: {
+    workerFails?: boolean;
+    warmUpText?: string;
+    warmCurrent?: boolean;
+    stopSignal?: boolean;
+  } = {},
 ) {
   const clock = new FakeClock();
   const workers: FakeWorker[] = [];
@@ -22,7 +27,8 @@ function setup(
   client = createClient({
     createWorker: () => {
       if (options.workerFails) throw new Error('Worker is not defined');
-      const w = new FakeWorker();
+      // With a stop signal (a cross-origin isolated page's workers) or without.
+      const w = options.stopSignal ? new SignalledFakeWorker() : new FakeWorker();
       workers.push(w);
       return w;
     },
@@ -156,6 +162,162 @@ describe('simulator client: latest run wins', () => {
     expect(await a).toBeNull();
     expect(workers[0]!.terminated).toBe(true);
     expect(workers).toHaveLength(2); // started ahead, ready for the next run
+  });
+});
+
+describe('simulator client: a run stopped through the stop signal, its worker kept', () => {
+  const interrupts = (w: FakeWorker | undefined) => (w as SignalledFakeWorker).interrupts;
+  /** The client's worker runs KEEP_AFTER_RUNS texts to their end: it is warm. */
+  async function warm(client: SimulatorClient, workers: FakeWorker[]) {
+    for (let n = 1; n <= KEEP_AFTER_RUNS; n++) {
+      const run = client.run(`warm ${n}`);
+      (await workers[0]!.api.call(n)).reply();
+      await run;
+    }
+  }
+  const W = KEEP_AFTER_RUNS; // run calls the worker answered before each test's own
+
+  it('stops a long run on a warm worker and posts the newer one to it: no take-over', async () => {
+    const { client, clock, workers, statuses } = setup({ stopSignal: true, warmUpText: 'tiny' });
+    await warm(client, workers);
+    clock.advance(1000);
+    for (let n = 1; n <= WARM_UP_ROUNDS; n++) (await workers[1]!.api.call(n)).reply(); // spare
+    void client.run('slow');
+    const slow = await workers[0]!.api.call(W + 1);
+    clock.advance(200);
+    const b = client.run('b'); // 'slow' has run 200 ms: interrupted
+    expect(interrupts(workers[0])).toEqual([slow.runId + 1]); // runs below b's id stop
+    expect(workers[0]!.terminated).toBe(false);
+    const next = await workers[0]!.api.call(W + 2);
+    expect(next.text).toBe('b');
+    slow.reply({ error: 'cancelled' }); // it stopped at its next sync
+    next.reply();
+    expect((await b)?.parse.name).toBe('b');
+    expect(await client.exportCsv()).toBe(`run ${next.runId}`);
+    // The spare stayed the spare: no run on it, no other worker started.
+    clock.advance(5000);
+    expect(workers).toHaveLength(2);
+    expect(workers[1]!.api.calls).toHaveLength(WARM_UP_ROUNDS);
+    expect(statuses).toEqual([]);
+  });
+
+  it('a worker not yet warm gives way to the spare, stop signal or not', async () => {
+    const { client, clock, workers } = setup({ stopSignal: true, warmUpText: 'tiny' });
+    const a = client.run('a');
+    (await workers[0]!.api.call(1)).reply();
+    await a;
+    clock.advance(1000);
+    for (let n = 1; n <= WARM_UP_ROUNDS; n++) (await workers[1]!.api.call(n)).reply(); // spare
+    void client.run('slow');
+    await workers[0]!.api.call(2);
+    clock.advance(200);
+    void client.run('b');
+    expect(interrupts(workers[0])).toEqual([]);
+    expect(workers[0]!.terminated).toBe(true);
+    expect((await workers[1]!.api.call(WARM_UP_ROUNDS + 1)).text).toBe('b');
+  });
+
+  it("counts a taken spare's warm-up runs: it is kept at its first interrupt", async () => {
+    const { client, clock, workers } = setup({ stopSignal: true, warmUpText: 'tiny' });
+    const a = client.run('a');
+    (await workers[0]!.api.call(1)).reply();
+    await a;
+    clock.advance(1000);
+    for (let n = 1; n <= WARM_UP_ROUNDS; n++) (await workers[1]!.api.call(n)).reply(); // spare
+    void client.run('slow');
+    await workers[0]!.api.call(2);
+    clock.advance(200);
+    void client.run('slow again'); // the cold worker is replaced by the spare
+    const onSpare = await workers[1]!.api.call(WARM_UP_ROUNDS + 1);
+    clock.advance(200);
+    const c = client.run('c'); // the spare, warm by its warm-up runs, is kept
+    expect(interrupts(workers[1])).toEqual([onSpare.runId + 1]);
+    expect(workers[1]!.terminated).toBe(false);
+    const next = await workers[1]!.api.call(WARM_UP_ROUNDS + 2);
+    expect(next.text).toBe('c');
+    onSpare.reply({ error: 'cancelled' });
+    next.reply();
+    expect((await c)?.parse.name).toBe('c');
+  });
+
+  it('replaces the worker after all when the stopped run does not answer in time', async () => {
+    const { client, clock, workers } = setup({ stopSignal: true });
+    await warm(client, workers);
+    void client.run('slow');
+    await workers[0]!.api.call(W + 1);
+    clock.advance(200);
+    const b = client.run('b');
+    await workers[0]!.api.call(W + 2); // queued behind 'slow'
+    clock.advance(STOP_GRACE_MS - 1);
+    expect(workers[0]!.terminated).toBe(false);
+    clock.advance(1);
+    expect(workers[0]!.terminated).toBe(true);
+    const moved = await workers[1]!.api.call(1);
+    expect(moved.text).toBe('b');
+    // Moved, not retried: a crash there still gets its one retry.
+    workers[1]!.crash('out of memory');
+    const retried = await workers[2]!.api.call(1);
+    expect(retried.text).toBe('b');
+    retried.reply();
+    expect((await b)?.parse.name).toBe('b');
+  });
+
+  it('keeps the worker through a quick stop, so the next interrupt uses the signal again', async () => {
+    const { client, clock, workers } = setup({ stopSignal: true });
+    await warm(client, workers);
+    void client.run('slow');
+    const slow = await workers[0]!.api.call(W + 1);
+    clock.advance(200);
+    void client.run('b');
+    const b = await workers[0]!.api.call(W + 2);
+    slow.reply({ error: 'cancelled' });
+    await new Promise((r) => setTimeout(r, 0)); // comlink's reply
+    const c = client.run('c'); // 'b' is now the one running long
+    clock.advance(150);
+    expect(interrupts(workers[0])).toEqual([W + 2, W + 3]);
+    const third = await workers[0]!.api.call(W + 3);
+    expect(third.text).toBe('c');
+    b.reply({ error: 'cancelled' });
+    third.reply();
+    expect((await c)?.parse.name).toBe('c');
+    expect(workers).toHaveLength(1);
+    expect(workers[0]!.terminated).toBe(false);
+  });
+
+  it('a second interrupt while the first run is still stopping replaces the worker', async () => {
+    const { client, clock, workers } = setup({ stopSignal: true, warmUpText: 'tiny' });
+    await warm(client, workers);
+    void client.run('slow');
+    await workers[0]!.api.call(W + 1);
+    clock.advance(200);
+    void client.run('b');
+    expect(interrupts(workers[0])).toEqual([W + 2]);
+    const c = client.run('c');
+    clock.advance(STOP_GRACE_MS); // neither answered: the worker is replaced, 'c' goes on
+    expect(workers[0]!.terminated).toBe(true);
+    const moved = await workers[workers.length - 1]!.api.call(1);
+    expect(moved.text).toBe('c');
+    moved.reply();
+    expect((await c)?.parse.name).toBe('c');
+  });
+
+  it('a crash while the run stops retries the newer run on a fresh worker', async () => {
+    const { client, clock, workers, statuses } = setup({ stopSignal: true });
+    await warm(client, workers);
+    void client.run('slow');
+    await workers[0]!.api.call(W + 1);
+    clock.advance(200);
+    const b = client.run('b');
+    await workers[0]!.api.call(W + 2);
+    workers[0]!.crash('out of memory');
+    expect(statuses.map((s) => s.kind)).toEqual(['restarted']);
+    const retried = await workers[1]!.api.call(1);
+    expect(retried.text).toBe('b');
+    retried.reply();
+    expect((await b)?.parse.name).toBe('b');
+    clock.advance(STOP_GRACE_MS); // the stop's timer went with the worker
+    expect(workers).toHaveLength(2);
+    expect(workers[1]!.terminated).toBe(false);
   });
 });
 

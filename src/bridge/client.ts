@@ -7,7 +7,9 @@
 //
 // At most one run is in flight and at most one waits: typing sends a run per keystroke, and a
 // queue inside the worker would compute every intermediate text. A worker computes synchronously
-// and cannot read a newer message mid-run, so the only way to stop a long run is terminate().
+// and cannot read a newer message mid-run: a long run is stopped through the worker's shared stop
+// signal (the worker kept, its JIT warm on this scenario) where the page has shared memory, else
+// by terminate().
 
 import { callMethod, METHOD_NAMES, METHODS, type MethodName } from '../worker/methods.ts';
 import type { RunReply, RunRequestOptions, SimulatorApi } from '../worker/protocol.ts';
@@ -56,6 +58,22 @@ const SHORT_RUN_MS = 1000;
 /** A short run in flight is interrupted only past this multiple of the last run's time. */
 const RUN_PATIENCE = 2;
 /**
+ * A run told to stop through the stop signal answers within this (ms), or its worker is replaced
+ * after all. It stops at its next sync, unless it is in a part that does not read the signal: the
+ * parse (a week of 80 summed sines: 20–350 ms in Node at load 9) or the reply's payload. Replacing
+ * the worker sooner would not free its core: Chromium's terminate() lets that part run on (up to
+ * 2 s), beside the spare's first run, which is slower than a warm worker's.
+ */
+export const STOP_GRACE_MS = 500;
+/**
+ * An interrupted run's worker is kept only once it has run this many runs to their end (a warm
+ * spare's warm-up runs count): before that, its JIT is colder than the spare's, and the run after
+ * the interrupt cost more there. In Node, CPU ms of that run after a week's run stopped 300 ms
+ * in (fresh processes, 3–4 each, load 9–17): a worker that had run the text once 245–338, twice
+ * 100–130, three times 43–68, five times 41–57; the spare after its five warm-up runs 50–76.
+ */
+export const KEEP_AFTER_RUNS = 3;
+/**
  * A spare starts, and warms up, only once no run was asked for this long (ms): the user paused.
  * The store's undo coalesces keystrokes less than 500 ms apart as one burst of typing, too.
  */
@@ -75,6 +93,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
     (options.warmCurrent ?? warmWithTextMs() === WARM_WITH_TEXT_GIVING_WAY_MS)
       ? warmUpWith(warmUpText)
       : null;
+  const stopGraceMs = options.stopGraceMs ?? STOP_GRACE_MS;
   // The app passes the pool its search shares; alone (tests, the bridge's test page) the client
   // has its own.
   const ownPool = !options.pool;
@@ -104,6 +123,8 @@ export function createClient(options: ClientOptions): SimulatorClient {
     ready.forEach((resolve) => resolve());
   }
   let onFallback = false;
+  /** runs the backend did to their end (its warm-up runs as the spare too): how warm it is */
+  let backendRuns = 0;
   /** workers in a row that crashed before answering anything */
   let startFailures = 0;
   let disposed = false;
@@ -157,6 +178,11 @@ export function createClient(options: ClientOptions): SimulatorClient {
     ready.forEach((resolve) => resolve());
   }
   let cancelTimer: unknown = null;
+  /**
+   * The run told to stop on the kept worker (an interrupt through its stop signal), until its
+   * reply says the worker is free; the newer run is queued behind it.
+   */
+  let stopping: { flight: Flight; timer: unknown } | null = null;
   /** the spare was taken: make the next one as soon as a run is delivered (no delay) */
   let spareAfterDelivery = false;
   /** settle-with-null callbacks of getSync/exportCsv calls on the current backend */
@@ -176,6 +202,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
         });
         created = backend = taken.backend;
         backendCold = !taken.warm;
+        backendRuns = taken.warmUpRuns;
         // The spare was taken: the next one starts once this worker's first run is delivered. A
         // worker starting now (loading and compiling the bundle) would compete with that run for
         // the cores: it is the run the user waits for, after an interrupted one.
@@ -236,9 +263,12 @@ export function createClient(options: ClientOptions): SimulatorClient {
     warmingCurrent = b;
     const warming: SimulatorApi = {
       ...b.api,
-      run: (...args) => {
+      run: async (...args) => {
         b.yieldWarmUp(false); // set by the real run before it, which is over by now
-        return b.api.run(...args);
+        const reply = await b.api.run(...args);
+        // a warm-up run done to its end warms the JIT as a real one does (KEEP_AFTER_RUNS)
+        if (b === backend && reply.error !== 'cancelled') backendRuns++;
+        return reply;
       },
     };
     // Its warm-up runs also wait for a pause in details asked for (a playback asks one per
@@ -274,10 +304,16 @@ export function createClient(options: ClientOptions): SimulatorClient {
   /** Drop the current backend and everything pending on it (the next call starts a fresh one). */
   function dropBackend() {
     clearFlight();
+    clearStopping();
     backend?.terminate();
     backend = null;
     currentWarmed();
     for (const settle of [...sideCalls]) settle();
+  }
+
+  function clearStopping() {
+    if (stopping) clock.clearTimeout(stopping.timer);
+    stopping = null;
   }
 
   function clearFlight() {
@@ -308,6 +344,8 @@ export function createClient(options: ClientOptions): SimulatorClient {
     if (warmingCurrent === b) b.yieldWarmUp(true);
     b.api.run(request.runId, request.text, request.options).then(
       (reply) => {
+        if (stopping?.flight === flight) clearStopping(); // it stopped: the worker is free
+        if (b === backend && reply.error !== 'cancelled') backendRuns++;
         if (inFlight !== flight) return; // from a replaced backend, or timed out: dropped
         clearFlight();
         startFailures = 0;
@@ -328,6 +366,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
         pump();
       },
       (error: unknown) => {
+        if (stopping?.flight === flight) clearStopping();
         // The API never throws, so this is the transport (e.g. a reply that cannot be cloned).
         if (inFlight !== flight) return;
         clearFlight();
@@ -391,6 +430,12 @@ export function createClient(options: ClientOptions): SimulatorClient {
    * short run about to finish costs less than a restart: the next worker after the spare starts
    * cold (3-4× slower), and a busy machine (slower runs all round) must not turn every edit into
    * a restart.
+   *
+   * Where the worker has a stop signal and is warm (KEEP_AFTER_RUNS runs done), the run is
+   * stopped and the worker kept: the newer run is posted to it at once and starts when the
+   * interrupted one stops, at its next sync. Its JIT is as warm as the spare's, and taking the
+   * spare means starting another (a core busy compiling the bundle). If the run does not answer within `stopGraceMs` (something that does not read the
+   * signal), the worker is replaced as before and the newer run goes to the spare.
    */
   function scheduleInterrupt() {
     if (!inFlight || cancelTimer !== null || !backend?.interruptible) return;
@@ -399,11 +444,31 @@ export function createClient(options: ClientOptions): SimulatorClient {
     const interrupt = () => {
       cancelTimer = null;
       if (!inFlight) return;
-      dropBackend();
+      // One stop at a time: a run queued behind one that is still stopping is replaced with it.
+      // And only a warm worker is kept (KEEP_AFTER_RUNS); a cold one gives way to the spare.
+      const warm = backendRuns >= KEEP_AFTER_RUNS;
+      if (waiting && !stopping && warm && backend?.interruptRuns(waiting.runId)) {
+        const told = inFlight;
+        clearFlight(); // its reply, when it comes, only frees the worker
+        stopping = { flight: told, timer: clock.setTimeout(stopTooSlow, stopGraceMs) };
+      } else dropBackend();
       pump();
     };
     if (wait <= 0) interrupt();
     else cancelTimer = clock.setTimeout(interrupt, wait);
+  }
+
+  /** The run told to stop did not answer in time: replace its worker, the newer run to the spare. */
+  function stopTooSlow() {
+    stopping = null;
+    const queued = inFlight;
+    // Not run yet: it goes to the next worker as a first attempt (a crash there is retried).
+    if (queued && !queued.superseded && !waiting) {
+      waiting = queued.request;
+      waiting.attempts--;
+    }
+    dropBackend();
+    pump();
   }
 
   function sideCall<T>(call: (api: SimulatorApi, runId: number) => Promise<T>): Promise<T | null> {

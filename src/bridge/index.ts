@@ -28,10 +28,23 @@ let early: WorkerLike | null = null;
 export function startSimulatorWorker(): void {
   if (early) return;
   try {
-    early = newSimulatorWorker();
+    const started = takeHtmlWorker();
+    early = started ? withStopSignal(started) : newSimulatorWorker();
   } catch {
     early = null;
   }
+}
+
+/**
+ * The worker index.html's inline script started before any module was fetched (the built app:
+ * vite.config.ts `startWorkerInHtml`), once; null elsewhere (the dev server, tests, the embed's
+ * second call).
+ */
+function takeHtmlWorker(): WorkerLike | null {
+  const page = globalThis as { __hpaSimHtmlWorker?: WorkerLike };
+  const worker = page.__hpaSimHtmlWorker ?? null;
+  delete page.__hpaSimHtmlWorker;
+  return worker;
 }
 
 /** The app's worker: the one started early, once, else a new one. */

@@ -35,6 +35,8 @@ export interface Taken {
   backend: Backend;
   /** it was the warm spare */
   warm: boolean;
+  /** warm-up runs it did to the end (0 for a new worker): how warm its JIT is */
+  warmUpRuns: number;
 }
 
 export interface Lease<S> {
@@ -75,6 +77,8 @@ interface Pooled {
   backend: Backend;
   /** who hears its crash now */
   onCrash: (message: string) => void;
+  /** warm-up runs it did to the end (one that gave way does not count) */
+  warmUpRuns: number;
 }
 
 const ignore = () => {};
@@ -93,7 +97,7 @@ export function createWorkerPool(options: PoolOptions): WorkerPool {
   const leased = new Set<Pooled>();
 
   function start(): Pooled {
-    const pooled: Pooled = { backend: null as unknown as Backend, onCrash: ignore };
+    const pooled: Pooled = { backend: null as unknown as Backend, onCrash: ignore, warmUpRuns: 0 };
     pooled.backend = workerBackend(options.createWorker(), (m) => pooled.onCrash(m));
     return pooled;
   }
@@ -107,7 +111,10 @@ export function createWorkerPool(options: PoolOptions): WorkerPool {
     spare = pooled;
   }
 
-  function takePooled(onCrash: (message: string) => void): { pooled: Pooled; warm: boolean } {
+  function takePooled(onCrash: (message: string) => void): {
+    pooled: Pooled;
+    warm: boolean;
+  } {
     const warm = spare !== null;
     const pooled = spare ?? start();
     spare = null;
@@ -137,6 +144,7 @@ export function createWorkerPool(options: PoolOptions): WorkerPool {
       },
       terminate: () => backend.terminate(),
       yieldWarmUp: (on) => backend.yieldWarmUp(on),
+      interruptRuns: (below) => backend.interruptRuns(below),
     };
   }
 
@@ -259,7 +267,11 @@ export function createWorkerPool(options: PoolOptions): WorkerPool {
   return {
     take(onCrash) {
       const { pooled, warm } = takePooled(onCrash);
-      return { backend: warmUp === null ? pooled.backend : yieldingSpare(pooled.backend), warm };
+      return {
+        backend: warmUp === null ? pooled.backend : yieldingSpare(pooled.backend),
+        warm,
+        warmUpRuns: pooled.warmUpRuns,
+      };
     },
     get hasSpare() {
       return spare !== null;
@@ -279,9 +291,11 @@ export function createWorkerPool(options: PoolOptions): WorkerPool {
       const { backend } = pooled;
       const warming: SimulatorApi = {
         ...backend.api,
-        run: (...args) => {
+        run: async (...args) => {
           backend.yieldWarmUp(false);
-          return backend.api.run(...args);
+          const reply = await backend.api.run(...args);
+          if (reply.error !== 'cancelled') pooled.warmUpRuns++;
+          return reply;
         },
       };
       warmUp(warming, text, () => spare === pooled && !disposed, whenIdle).catch(ignore);

@@ -27,16 +27,33 @@ let client: SimulatorClient | null = null;
 const statuses: BridgeStatus[] = [];
 let workersCreated = 0;
 let mainThreadLoads = 0;
+/** real runs that answered 'cancelled' (stopped through the stop signal) */
+let cancelledReplies = 0;
 
-function setup(mode: TestWorkerMode, replyTimeoutMs = 20_000): void {
+/** The simulator worker, its cancelled runs counted (comlink's reply carries the RunReply). */
+function countingWorker(): WorkerLike {
+  const worker = createSimulatorWorker();
+  worker.addEventListener('message', (event) => {
+    const value = (event as MessageEvent<{ value?: { runId?: unknown; error?: unknown } }>).data
+      ?.value;
+    // Real runs only: a spare's warm-up runs (id 0) give way to them.
+    if (typeof value?.runId === 'number' && value.runId > 0 && value.error === 'cancelled')
+      cancelledReplies++;
+  });
+  return worker;
+}
+
+function setup(mode: TestWorkerMode, replyTimeoutMs = 20_000, stopGraceMs?: number): void {
   client?.dispose();
   statuses.length = 0;
   workersCreated = 0;
   mainThreadLoads = 0;
+  cancelledReplies = 0;
   client = createSimulatorClient({
     replyTimeoutMs,
     spareDelayMs: 0, // the spare at once, so a test sees it right after the first run
     quietMs: 0, // and no pause needed before it starts and warms up
+    ...(stopGraceMs === undefined ? {} : { stopGraceMs }),
     onStatus: (status) => statuses.push(status),
     createWorker: () => {
       workersCreated++;
@@ -44,7 +61,7 @@ function setup(mode: TestWorkerMode, replyTimeoutMs = 20_000): void {
         return scriptWorker('throw new Error("simulated worker crash")');
       }
       if (mode === 'hang') return scriptWorker('self.onmessage = () => {};');
-      return createSimulatorWorker();
+      return countingWorker();
     },
     loadFallbackApi: () => {
       mainThreadLoads++;
@@ -108,6 +125,7 @@ const api: BridgeTestApi = {
   },
   exportCsv: () => client!.exportCsv(),
   state: () => ({ statuses: [...statuses], workersCreated, mainThreadLoads }),
+  cancelledReplies: () => cancelledReplies,
   async search(text, runs, mode): Promise<SearchOutcome> {
     let created = 0;
     const pool = createWorkerPool({

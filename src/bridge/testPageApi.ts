@@ -25,7 +25,8 @@ export interface BridgeTestApi {
   defaultPreset: string;
   /** the default preset over 30 days: a run of a second or more */
   longScenario: string;
-  setup(mode: TestWorkerMode, replyTimeoutMs?: number): void;
+  /** `stopGraceMs`: the client's wait for a run stopped through its stop signal (ClientOptions) */
+  setup(mode: TestWorkerMode, replyTimeoutMs?: number, stopGraceMs?: number): void;
   run(text: string): Promise<RunOutcome>;
   /** starts every run at once (latest wins) and reports each outcome */
   runAll(texts: string[]): Promise<RunOutcome[]>;
@@ -35,6 +36,8 @@ export interface BridgeTestApi {
   exportCsv(): Promise<string | null>;
   /** workersCreated counts the warm spare too; mainThreadLoads: times the engine was loaded on the page's thread */
   state(): { statuses: BridgeStatus[]; workersCreated: number; mainThreadLoads: number };
+  /** runs of the client's workers that answered 'cancelled' (stopped mid-run), since setup */
+  cancelledReplies(): number;
   /**
    * A policy search of `text` on a pool of the simulator worker (2 lanes, `runs` candidates);
    * `second-crashes`: the pool's second worker is a script that throws (it dies before answering).

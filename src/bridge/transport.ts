@@ -13,6 +13,12 @@ export interface WorkerLike {
    * (src/bridge/stopSignal.ts gives a page's workers this; without it warm-up runs finish).
    */
   yieldWarmUp?(on: boolean): void;
+  /**
+   * Its real runs with an id below `below` stop (the one in progress at its next sync, those
+   * queued before they start): the run posted next starts at once, on this same worker
+   * (src/bridge/stopSignal.ts; without it a run is interrupted only by terminate()).
+   */
+  interruptRuns?(below: number): void;
 }
 
 /** Time and timers, injectable so tests control every timeout deterministically. */

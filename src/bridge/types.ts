@@ -76,6 +76,11 @@ export interface ClientOptions {
    * answered; default: where warm-up runs give way (a cross-origin isolated page)
    */
   warmCurrent?: boolean;
+  /**
+   * a run stopped through its worker's stop signal answers within this (ms), or the worker is
+   * replaced after all (STOP_GRACE_MS)
+   */
+  stopGraceMs?: number;
 }
 
 /** A run failed because the simulator did (not because of the scenario). */

@@ -48,6 +48,12 @@ export interface SimulatorApiOptions {
    * stops at its next sync with the error 'cancelled'; real runs never read it
    */
   warmUpYields?: () => boolean;
+  /**
+   * the id below which runs stop (stopSignal.ts: the page posted a newer run to this worker): a
+   * run in progress with a lower id stops at its next sync, one not yet started at once, each with
+   * the error 'cancelled'
+   */
+  interruptedBelow?: () => number;
 }
 
 const UNREADABLE: ParseSummary = {
@@ -75,6 +81,7 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
   const now = options.now ?? (() => performance.now());
   const stopped = options.stopped ?? (() => false);
   const warmUpYields = options.warmUpYields ?? (() => false);
+  const interruptedBelow = options.interruptedBelow ?? (() => 0);
   /** the newest runId seen: an older run still computing is pointless */
   let newestRunId = -Infinity;
   let kept: KeptRun | null = null;
@@ -112,11 +119,15 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
     newestRunId = Math.max(newestRunId, runId);
     const warmUp = isWarmUpRun(runId);
     // A warm-up run's id is below every real one's: only a run posted after it supersedes it (a
-    // worker that ran real runs warms up too, src/bridge/client.ts).
+    // worker that ran real runs warms up too, src/bridge/client.ts); an interrupt stops every
+    // run below the interrupting one's id (the stop signal's third slot).
     const floor = warmUp ? newestRunId : runId;
-    const superseded = () => newestRunId > floor || stopped() || (warmUp && warmUpYields());
+    const superseded = () =>
+      newestRunId > floor || stopped() || runId < interruptedBelow() || (warmUp && warmUpYields());
     const timings = { parseMs: 0, simulateMs: 0 };
     let parse = UNREADABLE;
+    // Interrupted before it started (queued behind a run that was stopping): no parse either.
+    if (runId < interruptedBelow()) return { runId, parse, error: 'cancelled', timings, runs: [] };
     try {
       const t0 = now();
       // Only a non-empty name is a choice: anything else means "the first HPA".

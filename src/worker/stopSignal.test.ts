@@ -5,7 +5,7 @@ import { withStopSignal } from '../bridge/stopSignal.ts';
 import type { WorkerLike } from '../bridge/transport.ts';
 import { createSimulatorApi } from './api.ts';
 import { WARM_UP_RUN_ID } from '../bridge/warmUp.ts';
-import { isStopSignal, stopFlag, warmUpYieldFlag } from './stopSignal.ts';
+import { interruptedBelow, isStopSignal, stopFlag, warmUpYieldFlag } from './stopSignal.ts';
 
 const presetText = readFileSync(resolve(import.meta.dirname, '../presets/default.yaml'), 'utf8');
 
@@ -91,5 +91,44 @@ describe("a worker's stop signal", () => {
     const real = await createSimulatorApi({ warmUpYields: () => true }).run(1, presetText);
     expect(real.error).toBeNull();
     expect(real.runs[0]?.result?.series.time.length).toBeGreaterThan(0);
+  });
+
+  it("carries a third element, set by interruptRuns: the id below which a worker's runs stop", () => {
+    const { worker, sent } = recordingWorker();
+    const signalled = withStopSignal(worker, true);
+    const message = sent[0];
+    if (!isStopSignal(message)) throw new Error('no stop signal sent');
+    const below = interruptedBelow(message.buffer);
+    expect(below()).toBe(0);
+    signalled.interruptRuns?.(7);
+    expect(below()).toBe(7);
+    expect(stopFlag(message.buffer)()).toBe(false); // the worker is not stopped
+    expect(warmUpYieldFlag(message.buffer)()).toBe(false);
+    expect(worker.terminated).toBe(false);
+    // An older page's two-flag buffer never interrupts a run.
+    expect(interruptedBelow(new SharedArrayBuffer(8))()).toBe(0);
+  });
+
+  it('stops a run below the interrupt at its next sync, one not started at once; newer runs go on', async () => {
+    let reads = 0;
+    let below = 0;
+    // Unset through the parse and the first syncs, then run 2 supersedes run 1.
+    const api = createSimulatorApi({
+      interruptedBelow: () => {
+        if (++reads > 10) below = 2;
+        return below;
+      },
+    });
+    const first = await api.run(1, presetText);
+    expect(first.error).toBe('cancelled');
+    expect(reads).toBeGreaterThan(10);
+    // Queued behind it and also below: cancelled before its parse.
+    const queued = await createSimulatorApi({ interruptedBelow: () => 5 }).run(4, presetText);
+    expect(queued).toMatchObject({ error: 'cancelled', parse: { ok: false }, runs: [] });
+    // The run that superseded it completes, and its result is the one a fresh worker gives.
+    const second = await api.run(2, presetText);
+    const fresh = await createSimulatorApi().run(2, presetText);
+    expect(second.error).toBeNull();
+    expect(second.runs).toEqual(fresh.runs);
   });
 });

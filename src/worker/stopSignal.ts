@@ -21,7 +21,7 @@ export interface StopSignalMessage {
   type: 'hpa-sim:stop-signal';
   /**
    * an Int32Array's buffer: element 0 is non-zero once the worker is stopped; element 1 (when
-   * there) while a warm-up run must give way
+   * there) while a warm-up run must give way; element 2 (when there): runs with a lower id stop
    */
   buffer: SharedArrayBuffer;
 }
@@ -46,4 +46,13 @@ export function stopFlag(buffer: SharedArrayBuffer): () => boolean {
 export function warmUpYieldFlag(buffer: SharedArrayBuffer): () => boolean {
   const view = new Int32Array(buffer);
   return view.length < 2 ? () => false : () => Atomics.load(view, 1) !== 0;
+}
+
+/**
+ * Reads a signal's interrupt element: the id below which real runs stop (0, and a buffer without
+ * that element: none does).
+ */
+export function interruptedBelow(buffer: SharedArrayBuffer): () => number {
+  const view = new Int32Array(buffer);
+  return view.length < 3 ? () => 0 : () => Atomics.load(view, 2);
 }

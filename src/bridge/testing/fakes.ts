@@ -159,6 +159,15 @@ export class FakeWorker implements WorkerLike {
   }
 }
 
+/** A FakeWorker with a stop signal: `interruptRuns` recorded (its ids, in order), as a page's. */
+export class SignalledFakeWorker extends FakeWorker {
+  readonly interrupts: number[] = [];
+
+  interruptRuns(below: number): void {
+    this.interrupts.push(below);
+  }
+}
+
 export class FakeClock implements Clock {
   private t = 0;
   private nextId = 1;
