@@ -345,7 +345,7 @@ export class MetricsPipeline {
     const poll = ctx.poll;
     const grouping = this.grouping;
     // the rows' arrays (no row is added during the loop) and the values' kinds, for the shared path
-    const { v, lastT, prevT, pollT, stride } = rows;
+    const { lastT, prevT, pollT, stride } = rows;
     const n = this.n;
     const kinds = this.kinds;
     const resolution = this.resolution;
@@ -383,15 +383,7 @@ export class MetricsPipeline {
               ? burstSteady
               : null;
         if (shared !== null) {
-          const age = s - running;
-          prevT[r] =
-            age > 0 && age < resolution && age >= FRESH_CONTAINER_MIN_SECONDS ? running : lastT[r]!;
-          lastT[r] = s;
-          const o = r * stride;
-          if (oneCounter) {
-            v[o + LAST] = v[o + ACC]! + shared[0]!;
-            v[o + ACC] = 0;
-          } else this.storeShared(o, shared);
+          this.storeSharedPoint(r, s, running, shared, oneCounter);
           if (poll) {
             if (custom) this.poll(r, s);
             else pollT[r] = s;
@@ -499,14 +491,10 @@ export class MetricsPipeline {
     poll: boolean,
   ): number {
     const { row, index, run, deleted, servesFrom, servesTo, burstEnd } = this.plan;
-    const rows = this.rows;
-    const { v, lastT, prevT, pollT, owner, stride } = rows;
-    const resolution = this.resolution;
+    const { pollT, owner } = this.rows;
     const grouping = this.grouping;
     // one CPU counter (one load, one container): storeShared's write without its loop
     const oneCounter = this.n === 1 && this.kinds[0] === COUNTER;
-    const steady0 = steady[0]!;
-    const burst0 = burstSteady === null ? 0 : burstSteady[0]!;
     const end = loose.length;
     for (; q < end; q++) {
       const r = row[q]!;
@@ -516,22 +504,37 @@ export class MetricsPipeline {
       if (b <= prev) burst = false;
       else if (burstSteady !== null && b >= s) burst = true;
       else return q;
-      const running = run[q]!;
-      const age = s - running;
-      prevT[r] =
-        age > 0 && age < resolution && age >= FRESH_CONTAINER_MIN_SECONDS ? running : lastT[r]!;
-      lastT[r] = s;
-      const o = r * stride;
-      if (oneCounter) {
-        v[o + LAST] = v[o + ACC]! + (burst ? burst0 : steady0);
-        v[o + ACC] = 0;
-      } else this.storeShared(o, burst ? burstSteady! : steady);
+      this.storeSharedPoint(r, s, run[q]!, burst ? burstSteady! : steady, oneCounter);
       if (poll) pollT[r] = s;
       // past its burst by s and not deleted: it may share the group's state from here on
       if (grouping && b <= s && deleted[q] === Infinity && this.join(loose[q]!, r))
         this.sharedJoined = true;
     }
     return q;
+  }
+
+  /**
+   * A pod on a shared path (serving through the interval, running since `running`) stores its
+   * point at s in row r: its sample times, then the shared values (`oneCounter`: one CPU
+   * counter, storeShared's write without its loop). Both of the scrape's loops call it.
+   */
+  private storeSharedPoint(
+    r: number,
+    s: number,
+    running: number,
+    shared: Float64Array,
+    oneCounter: boolean,
+  ): void {
+    const { v, lastT, prevT, stride } = this.rows;
+    const age = s - running;
+    prevT[r] =
+      age > 0 && age < this.resolution && age >= FRESH_CONTAINER_MIN_SECONDS ? running : lastT[r]!;
+    lastT[r] = s;
+    const o = r * stride;
+    if (oneCounter) {
+      v[o + LAST] = v[o + ACC]! + shared[0]!;
+      v[o + ACC] = 0;
+    } else this.storeShared(o, shared);
   }
 
   /**
