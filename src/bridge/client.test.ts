@@ -176,12 +176,16 @@ describe('simulator client: a run stopped through the stop signal, its worker ke
     }
   }
   const W = KEEP_AFTER_RUNS; // run calls the worker answered before each test's own
+  /** A second later the spare starts: it answers its warm-up rounds. */
+  async function warmSpare(clock: FakeClock, workers: FakeWorker[]) {
+    clock.advance(1000);
+    for (let n = 1; n <= WARM_UP_ROUNDS; n++) (await workers[1]!.api.call(n)).reply();
+  }
 
   it('stops a long run on a warm worker and posts the newer one to it: no take-over', async () => {
     const { client, clock, workers, statuses } = setup({ stopSignal: true, warmUpText: 'tiny' });
     await warm(client, workers);
-    clock.advance(1000);
-    for (let n = 1; n <= WARM_UP_ROUNDS; n++) (await workers[1]!.api.call(n)).reply(); // spare
+    await warmSpare(clock, workers);
     void client.run('slow');
     const slow = await workers[0]!.api.call(W + 1);
     clock.advance(200);
@@ -206,8 +210,7 @@ describe('simulator client: a run stopped through the stop signal, its worker ke
     const a = client.run('a');
     (await workers[0]!.api.call(1)).reply();
     await a;
-    clock.advance(1000);
-    for (let n = 1; n <= WARM_UP_ROUNDS; n++) (await workers[1]!.api.call(n)).reply(); // spare
+    await warmSpare(clock, workers);
     void client.run('slow');
     await workers[0]!.api.call(2);
     clock.advance(200);
@@ -222,8 +225,7 @@ describe('simulator client: a run stopped through the stop signal, its worker ke
     const a = client.run('a');
     (await workers[0]!.api.call(1)).reply();
     await a;
-    clock.advance(1000);
-    for (let n = 1; n <= WARM_UP_ROUNDS; n++) (await workers[1]!.api.call(n)).reply(); // spare
+    await warmSpare(clock, workers);
     void client.run('slow');
     await workers[0]!.api.call(2);
     clock.advance(200);
