@@ -153,16 +153,24 @@ describe('focus slice: playback', () => {
     const clock = manualTicker();
     const t = focus([run('main', 'hpa')], { ticker: clock.ticker });
     t.h.put({ result: { series: { time: new Float64Array(syncs) } } as unknown as ResultPayload });
-    return { ...t, clock };
+    /** the simulator answers the last sync asked for */
+    const answer = async () => {
+      const asked = t.client.details.at(-1)!;
+      asked.resolve(syncDetail(asked.index));
+      await settle();
+    };
+    return { ...t, clock, answer };
   }
 
-  it('plays the selection along the focused run, in the slice, and stops at the end', () => {
-    const { h, slice, clock, calls } = player(3);
+  it('plays the selection along the focused run, in the slice, and stops at the end', async () => {
+    const { h, slice, clock, calls, answer } = player(3);
     expect([h.state.playing, h.state.speed]).toEqual([false, 5]);
     slice.actions.setPlaybackSpeed(1);
     slice.actions.play();
     expect([h.state.playing, h.state.selectedSync]).toEqual([true, 0]);
+    await answer();
     clock.fire();
+    await answer();
     clock.fire();
     expect([h.state.playing, h.state.selectedSync, clock.running()]).toEqual([false, 2, false]);
     // Each position is the store's selection: its detail is fetched as any click's.
@@ -170,8 +178,26 @@ describe('focus slice: playback', () => {
     expect(h.written()).toEqual(['playing', 'selectedSync', 'speed', 'syncDetail']);
   });
 
-  it('steps, toggles, jumps to a rescale and plays from a lesson’s sync', () => {
-    const { h, slice, clock } = player(100);
+  it('holds a sync until its explanation has come: a busy page plays slower, skipping none', async () => {
+    const { h, slice, clock, client, answer } = player(10);
+    slice.actions.setPlaybackSpeed(1);
+    slice.actions.play();
+    clock.fire();
+    clock.fire();
+    expect(h.state.selectedSync).toBe(0); // sync 0's explanation is still being fetched
+    await answer();
+    expect(h.state.syncDetail).toEqual(syncDetail(0));
+    clock.fire();
+    expect(h.state.selectedSync).toBe(1);
+    // A failed fetch holds no longer: the selection stays, the player goes on.
+    client.details.at(-1)!.resolve(null);
+    await settle();
+    clock.fire();
+    expect(h.state.selectedSync).toBe(2);
+  });
+
+  it('steps, toggles, jumps to a rescale and plays from a lesson’s sync', async () => {
+    const { h, slice, clock, answer } = player(100);
     slice.actions.stepSync(1);
     expect(h.state.selectedSync).toBe(0);
     slice.actions.togglePlay();
@@ -179,6 +205,7 @@ describe('focus slice: playback', () => {
     slice.actions.jumpToRescale(1, [4, 30]);
     expect([h.state.playing, h.state.selectedSync]).toEqual([false, 4]);
     slice.actions.playFrom(50);
+    await answer();
     clock.fire();
     expect(h.state.selectedSync).toBe(51);
     slice.actions.pause();

@@ -40,12 +40,15 @@ export function createFocusSlice(
   deps: Pick<StoreDeps, 'sharedText' | 'sharedModel' | 'sharedView' | 'sharedAt' | 'ticker'>,
 ): FocusSlice {
   let detailToken = 0;
+  /** the token of the detail being fetched (0: none); the player holds its sync until it comes */
+  let pendingToken = 0;
   // The player moves this slice's own selection; its playing and speed are this slice's fields.
   const player = createPlayer(
     {
       index: () => get().selectedSync,
       count: () => get().result?.series.time.length ?? 0,
       select: (i) => actions.selectSync(i),
+      waiting: () => pendingToken !== 0 && pendingToken === detailToken,
     },
     { get, set },
     deps.ticker,
@@ -53,11 +56,16 @@ export function createFocusSlice(
 
   function fetchDetail(index: number) {
     const token = ++detailToken;
+    pendingToken = token;
+    const settled = () => {
+      if (pendingToken === token) pendingToken = 0;
+    };
     client.getSync(index, get().focusedRun).then(
       (detail) => {
+        settled();
         if (token === detailToken && get().selectedSync === index) set({ syncDetail: detail });
       },
-      () => {}, // detail is optional; the selection stays
+      settled, // detail is optional; the selection stays
     );
   }
 

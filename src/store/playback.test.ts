@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cadence,
   createPlayer,
+  MAX_HOLD_MS,
   PLAYER_INITIAL,
   type PlaybackTarget,
   type PlayerState,
@@ -61,6 +62,24 @@ describe('playback', () => {
     expect(t.picks).toEqual([0, 1, 2, 3]);
     expect(p.getState().playing).toBe(false);
     expect(clock.running()).toBe(false);
+  });
+
+  it('holds a sync while the target waits for it, at most MAX_HOLD_MS', () => {
+    const clock = manualTicker();
+    const { t, api } = target(100);
+    let waiting = true;
+    const p = createPlayback({ ...api, waiting: () => waiting }, clock.ticker);
+    p.getState().setSpeed(10);
+    p.getState().play();
+    const { ms } = cadence(10);
+    const holds = Math.ceil(MAX_HOLD_MS / ms) - 1;
+    for (let i = 0; i < holds; i++) clock.fire();
+    expect(t.picks).toEqual([0]);
+    clock.fire(); // a target that never answers does not stop the player
+    expect(t.picks).toEqual([0, 1]);
+    waiting = false;
+    clock.fire();
+    expect(t.picks).toEqual([0, 1, 2]);
   });
 
   it('continues from the selected sync and restarts from 0 at the end', () => {

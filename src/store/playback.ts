@@ -26,7 +26,15 @@ export interface PlaybackTarget {
   select(index: number): void;
   /** the syncs that rescaled, in order (for "next rescale"; none: the player has no rescales) */
   rescales?(): ArrayLike<number>;
+  /**
+   * the selected sync is not on screen yet (its explanation is being fetched): the player holds
+   * it, so a busy page plays slower instead of skipping syncs nobody saw explained
+   */
+  waiting?(): boolean;
 }
+
+/** The longest a tick holds a sync whose explanation has not come (a worker that never answers). */
+export const MAX_HOLD_MS = 10_000;
 
 /** The rescale after (+1) or before (-1) sync `cur` (null: none there); from nothing, the first/last. */
 export function rescaleFrom(
@@ -88,7 +96,10 @@ export function createPlayer(
     stop = null;
   };
   const { get, set } = state;
+  let held = 0;
   const tick = () => {
+    if (target.waiting?.() && ++held * cadence(get().speed).ms < MAX_HOLD_MS) return;
+    held = 0;
     const n = target.count();
     const cur = target.index();
     const next = (cur ?? -1) + cadence(get().speed).syncsPerTick;
@@ -101,6 +112,7 @@ export function createPlayer(
   };
   const start = () => {
     halt();
+    held = 0;
     stop = ticker(cadence(get().speed).ms, tick);
   };
   const player: PlayerActions = {

@@ -67,6 +67,7 @@ import 'monaco-editor/esm/vs/editor/standalone/browser/quickAccess/standaloneGot
 import 'monaco-editor/esm/vs/editor/standalone/browser/quickAccess/standaloneCommandsQuickAccess.js';
 // YAML's tokenizer (highlighting); monaco-yaml brings the language's services.
 import 'monaco-editor/esm/vs/basic-languages/yaml/yaml.contribution.js';
+import { StandaloneServices } from 'monaco-editor/esm/vs/editor/standalone/browser/standaloneServices.js';
 
 /**
  * The full entry's `createWebWorker` also takes `{ moduleId, label, createData }` without a
@@ -95,5 +96,30 @@ const createWithWorker = monaco.editor.createWebWorker as (
   });
   return createWithWorker({ worker, host: options.host, keepIdleModels: options.keepIdleModels });
 };
+
+/** Monaco's own cancellation error (`base/common/errors.ts`, CancellationError). */
+function isCanceled(error: unknown): boolean {
+  return error instanceof Error && error.name === 'Canceled' && error.message === 'Canceled';
+}
+
+/**
+ * The standalone editor's progress service awaits the quick-fix request it shows progress for
+ * without a catch (monaco-editor 0.54.0, standaloneServices.ts StandaloneEditorProgressService
+ * .showWhile): a second Ctrl+. or a marker change cancels the first request, and its rejection
+ * reached the page as an uncaught "Canceled" error. This one lets only that cancellation go.
+ * Given before any editor or model starts the services (the first caller's overrides count).
+ */
+StandaloneServices.initialize({
+  editorProgressService: {
+    show: () => ({ done() {}, total() {}, worked() {} }),
+    async showWhile(promise: Promise<unknown>) {
+      try {
+        await promise;
+      } catch (error) {
+        if (!isCanceled(error)) throw error;
+      }
+    },
+  },
+});
 
 export { monaco };
