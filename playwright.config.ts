@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 import chromium from './e2e/chromium.json' with { type: 'json' };
@@ -5,9 +6,11 @@ import chromium from './e2e/chromium.json' with { type: 'json' };
 /**
  * End-to-end tests run against the production build served by `vite preview`.
  *
- * Browser: Debian's Chromium (`apt-get install -y chromium`), because downloading Playwright's
- * own browser builds (`npx playwright install`) is not possible here. Override the binary with
- * CHROMIUM_PATH, or set PLAYWRIGHT_USE_BUNDLED=1 to use a browser installed by Playwright itself.
+ * Browser: Debian's Chromium, because downloading Playwright's own browser builds (`npx
+ * playwright install`) is not possible here: its headless build (`apt-get install -y
+ * chromium-headless-shell`, lighter: e2e/chromium.json says why) where installed, else the full
+ * browser (`chromium`). Override the binary with CHROMIUM_PATH, or set PLAYWRIGHT_USE_BUNDLED=1 to
+ * use a browser installed by Playwright itself.
  *
  * Reports: the JSON report goes to reports/ because Playwright wipes test-results/ on every run;
  * scripts/test-all.mjs reads it to print the combined closing line.
@@ -16,6 +19,9 @@ import chromium from './e2e/chromium.json' with { type: 'json' };
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const useBundled = Boolean(process.env.PLAYWRIGHT_USE_BUNDLED);
+const executablePath =
+  process.env.CHROMIUM_PATH ??
+  (existsSync(chromium.testExecutablePath) ? chromium.testExecutablePath : chromium.executablePath);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -42,9 +48,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          ...(useBundled
-            ? {}
-            : { executablePath: process.env.CHROMIUM_PATH ?? chromium.executablePath }),
+          ...(useBundled ? {} : { executablePath }),
           args: chromium.args,
         },
       },
