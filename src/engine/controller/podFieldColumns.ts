@@ -78,12 +78,3 @@ export function settledStartCoded(
 ): number {
   return deleting === 0 && phase === PHASE_RUNNING && ready === READY_TRUE ? start : NaN;
 }
-
-/**
- * A pod whose `settledStart` is `settled` and that has a sample is a ready pod of groupPods
- * (isIgnoredCoded and isUnreadyForCpuCoded both false, not Pending): for CPU once it is past its
- * cpuInitializationPeriod (a Ready pod past it is never unready), for any other metric at once.
- */
-export function isSettledCoded(settled: number, cpu: boolean, ctx: CalcContext): boolean {
-  return cpu ? settled + ctx.cpuInitializationPeriodSeconds <= ctx.now : settled === settled;
-}

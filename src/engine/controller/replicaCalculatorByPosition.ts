@@ -99,13 +99,14 @@ function groupPodsByPosition(
     const settled = fields.settledStart;
     const ignoreSucceeded = ctx.ignoreSucceededPods;
     const cpu = resource === 'cpu';
-    // isSettledCoded's reads of ctx, once for the loop (the same sum and comparison per pod)
+    // the settled pod's rule reads these of ctx: once for the loop
     const init = ctx.cpuInitializationPeriodSeconds;
     const now = ctx.now;
     for (let i = 0; i < pods.length; i++) {
       const c = at[i]!;
       // Most pods, most syncs: settled with a sample, a ready pod by one column's read
-      // (isSettledCoded, written out).
+      // (isIgnoredCoded and isUnreadyForCpuCoded both false, not Pending): for CPU once past
+      // its cpuInitializationPeriod (a Ready pod past it is never unready), else at once.
       const st = settled === undefined ? NaN : settled[c]!;
       if (present[i] === 1 && (cpu ? st + init <= now : st === st)) {
         group[i] = READY;

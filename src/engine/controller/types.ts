@@ -287,7 +287,7 @@ export interface PodFieldColumns {
    * Optional: the start time of a pod that is Running, not deleting and Ready (True), NaN for
    * any other (or no start): such a pod with a sample is a ready pod of groupPods for a non-CPU
    * metric, and for CPU once start + cpuInitializationPeriod ≤ now (one column read instead of
-   * the rules' five; podFieldColumns.ts isSettledCoded).
+   * the rules' five; replicaCalculatorByPosition.ts groupPodsByPosition).
    */
   settledStart?: Float64Array;
   /** every position's pod holds the very same containers, initContainers and podRequests */
