@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
+import { cliBundle } from '../src/cli/testing/cliBundle.ts';
 import {
   editorText,
   expectEditorText,
@@ -21,6 +22,15 @@ import { expect, test } from './fixtures.ts';
 const root = join(import.meta.dirname, '..');
 /** Numbers as the Tune results print them (TunePanel's round: at most 3 decimals). */
 const shown = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(3).replace(/\.?0+$/, ''));
+
+/**
+ * `hpa-sim <args>` as `npx hpa-sim` runs it: the installable bundle of these sources (built once
+ * per change of them, src/cli/testing/cliBundle.ts). Not `tsx` over the sources: that compiled
+ * the CLI again at every call, ≈ 2.5 CPU-s each, five calls in this file.
+ */
+async function hpaSim(args: string[], cwd?: string) {
+  return spawnSync(process.execPath, [await cliBundle(), ...args], { cwd, encoding: 'utf8' });
+}
 
 test("the SRE's job: a pasted kubectl dump, a CSV day, tune, export, and cli check gives the app's figures", async ({
   page,
@@ -73,20 +83,13 @@ test("the SRE's job: a pasted kubectl dump, a CSV day, tune, export, and cli che
   // recommends the same candidate, at the same cost.
   const searchedFile = info.outputPath('searched.yaml');
   writeFileSync(searchedFile, await editorText(page));
-  const tuned = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(root, 'src/cli/bin.ts'),
-      'tune',
-      searchedFile,
-      ...['--seed', '1', '--budget', '16', '--workers', '1', '--format', 'json'],
-      ...['--max-unmet-demand-percent', '0.5', '--max-recovery-seconds', '120'],
-      ...['--max-reversals', '4'],
-    ],
-    { encoding: 'utf8' },
-  );
+  const tuned = await hpaSim([
+    'tune',
+    searchedFile,
+    ...['--seed', '1', '--budget', '16', '--workers', '1', '--format', 'json'],
+    ...['--max-unmet-demand-percent', '0.5', '--max-recovery-seconds', '120'],
+    ...['--max-reversals', '4'],
+  ]);
   const answer = JSON.parse(tuned.stdout);
   expect(`tuned-${answer.recommended}`).toBe(label);
   expect(await best.getByRole('cell').nth(1).innerText()).toBe(
@@ -127,16 +130,9 @@ test("the SRE's job: a pasted kubectl dump, a CSV day, tune, export, and cli che
   );
   await page.screenshot({ path: 'test-results/ship-sre.png' });
 
-  // The command, as CI runs it (the sources' CLI for `npx hpa-sim`).
+  // The command, as CI runs it (`npx hpa-sim`: the bundle of these sources).
   const [, , , ...args] = command.split(' ');
-  const check = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'src/cli/bin.ts'), 'check', ...args],
-    {
-      cwd: dir,
-      encoding: 'utf8',
-    },
-  );
+  const check = await hpaSim(['check', ...args], dir);
   expect(check.stderr).not.toMatch(/: (error|warning):/);
   expect(check.stdout).toContain('all 3 thresholds met');
   expect(check.status).toBe(0);
@@ -203,14 +199,10 @@ test('a candidate tuned over draws leaves the app as an HPA manifest that cli ch
     ...['--max-reversals', '4'],
   ];
   const drawn = ['--draws', '4', '--percentile', '75', '--seed', '1'];
-  const tuned = spawnSync(
-    process.execPath,
-    [
-      ...['--import', 'tsx', 'src/cli/bin.ts', 'tune', searched, ...goals, ...drawn],
-      ...['--budget', '16', '--workers', '1', '--format', 'json'],
-    ],
-    { encoding: 'utf8' },
-  );
+  const tuned = await hpaSim([
+    ...['tune', searched, ...goals, ...drawn],
+    ...['--budget', '16', '--workers', '1', '--format', 'json'],
+  ]);
   const answer = JSON.parse(tuned.stdout);
   expect(await best.getByRole('cell').first().innerText()).toMatch(
     new RegExp(`^${answer.recommended} ★`),
@@ -237,11 +229,7 @@ test('a candidate tuned over draws leaves the app as an HPA manifest that cli ch
   // The panel's default goals, checked by the CLI on the manifest in the scenario's world.
   const scenario = join(info.outputPath(), 'again.yaml');
   writeFileSync(scenario, `${hpa}${short.slice(short.indexOf('\n---') + 1)}`);
-  const check = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli/bin.ts', 'check', scenario, ...goals, ...drawn],
-    { encoding: 'utf8' },
-  );
+  const check = await hpaSim(['check', scenario, ...goals, ...drawn]);
   expect(check.stdout).toContain('all 3 thresholds met');
   expect(check.status).toBe(0);
   // Export for CI: the command judges over the search's draws, and passes.
@@ -255,11 +243,7 @@ test('a candidate tuned over draws leaves the app as an HPA manifest that cli ch
     .inputValue();
   expect(command).toMatch(/ --draws 4 --seed 1 --percentile 75$/);
   const [, , , , ...ciArgs] = command.split(' ');
-  const ciCheck = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli/bin.ts', 'check', ciFile, ...ciArgs],
-    { encoding: 'utf8' },
-  );
+  const ciCheck = await hpaSim(['check', ciFile, ...ciArgs]);
   expect(ciCheck.stdout).toContain('all 3 thresholds met');
   expect(ciCheck.status).toBe(0);
 
