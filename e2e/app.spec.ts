@@ -1,7 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
-import { editorText, kpi, markers, openApp, presets, setEditorText, waitUpToDate } from './app.ts';
+import {
+  editorText,
+  kpi,
+  markers,
+  openApp,
+  presets,
+  reloadApp,
+  setEditorText,
+  waitAutosaved,
+  waitUpToDate,
+} from './app.ts';
 
 test.describe('the app', () => {
   // One page for what the default scenario shows at first and a selected sync's explanation.
@@ -174,9 +184,9 @@ test.describe('links and saved work', () => {
     const edited = (await editorText(page)).replace('minReplicas: 2', 'minReplicas: 4');
     await setEditorText(page, edited);
     await waitUpToDate(page);
-    await page.waitForTimeout(800); // autosave is debounced by 500 ms
-    await page.reload();
-    await openApp(page, page.url());
+    await waitAutosaved(page);
+    // One load: a `goto` to the same URL after the reload loaded the page a third time.
+    await reloadApp(page);
     expect(await editorText(page)).toBe(edited);
   });
 });

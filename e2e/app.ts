@@ -91,9 +91,24 @@ export async function expectEditorText(page: Page, text: string): Promise<void> 
   await expect.poll(() => editorText(page), { timeout: 20_000 }).toBe(text);
 }
 
-/** Waits past the autosave's debounce, so the draft is in localStorage. */
+/**
+ * Waits until this tab's draft in localStorage holds the text the editor shows: the autosave
+ * (debounced by 500 ms) has written it. The keys are src/store/tabStorage.ts's. On the draft
+ * itself rather than a fixed 800 ms: a run usually outlasts the debounce, so most waits are none.
+ */
 export async function waitAutosaved(page: Page): Promise<void> {
-  await page.waitForTimeout(800); // autosave is debounced by 500 ms
+  await page.waitForFunction(
+    () => {
+      const tab = sessionStorage.getItem('hpa-sim.v2.tab-id');
+      const draft = tab === null ? null : localStorage.getItem(`hpa-sim.v2.draft.${tab}`);
+      return (
+        draft !== null &&
+        (JSON.parse(draft) as { text: string }).text === window.__hpaSimEditor!.getValue()
+      );
+    },
+    undefined,
+    { timeout: 10_000 },
+  );
 }
 
 export async function openDrafts(page: Page) {
