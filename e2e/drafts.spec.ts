@@ -62,9 +62,13 @@ test.describe('drafts survive links, reloads and tabs', () => {
     await waitUpToDate(second);
     await waitAutosaved(second);
 
+    // Each tab in front while it is used, as a person switching tabs has it: a page in the
+    // background draws no frames, and reloaded there it waited out the editor's fallback timer.
+    await page.bringToFront();
     await reloadApp(page);
     await expectEditorText(page, draft);
     // The second tab can bring the first tab's draft over.
+    await second.bringToFront();
     const menu = await openDrafts(second);
     await menu.getByRole('menuitem', { name: /^Restore first-tab from another tab/ }).click();
     await expectEditorText(second, draft);
@@ -85,12 +89,16 @@ test.describe('drafts survive links, reloads and tabs', () => {
     await setEditorText(b, named('tab-b'));
     await waitUpToDate(b);
     await waitAutosaved(b);
+    // Each tab in front while it is used (see the test above).
+    await page.bringToFront();
     await setEditorText(page, named('tab-a-again'));
     await waitUpToDate(page);
     await waitAutosaved(page);
 
+    await b.bringToFront();
     await reloadApp(b);
     await expectEditorText(b, named('tab-b'));
+    await page.bringToFront();
     await reloadApp(page);
     await expectEditorText(page, named('tab-a-again'));
   });
