@@ -1,5 +1,5 @@
-import { test as base, expect, type Page } from '@playwright/test';
-import { axeNewScreen, axeScreen } from './axe.ts';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { axeNewScreen, axeScreen, followTheme } from './axe.ts';
 
 /**
  * Shared Playwright fixtures. Import `test` and `expect` from here, not from '@playwright/test'.
@@ -162,6 +162,19 @@ export { expect };
 /** axe now, on a screen the test is about to leave (the fixture checks the last one). */
 export async function expectNoSeriousFindings(page: Page): Promise<void> {
   expect([...(await axeScreen(page)), ...(await axeScreen(page, true))]).toEqual([]);
+}
+
+/**
+ * The after-test check, now, on a screen the test is about to leave: as the fixture would check
+ * it were it left open on a page of its own (once per run, in the theme the test's id picks),
+ * without opening that page. The page is then put back in the theme it was in.
+ */
+export async function expectNoSeriousFindingsOnce(page: Page, testInfo: TestInfo): Promise<void> {
+  const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+  const before = await theme();
+  expect(await axeNewScreen(page, flipTheme(testInfo.testId))).toEqual([]);
+  if ((before === 'light' || before === 'dark') && (await theme()) !== before)
+    await followTheme(page, before);
 }
 
 /** Half the tests check the other theme: a stable choice from the test's id (FNV-1a, odd/even). */

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, expectNoSeriousFindingsOnce, test } from './fixtures.ts';
 import { editorText, openApp, screenshot, waitUpToDate } from './app.ts';
 import { LESSONS } from '../src/presets/lessons/index.ts';
 
@@ -82,9 +82,20 @@ test.describe('a lesson beside the editor at 1024×768', () => {
 test('the lesson and its step travel in a share link; a published one opens on its step', async ({
   page,
   context,
-}) => {
+}, info) => {
   test.setTimeout(120_000);
-  await openApp(page);
+  // Two page loads, not three: the published link is the first page's, then the gallery's lesson.
+  const published = readFileSync(join(fixtures, 'v1-lesson-policies.link'), 'utf8').trim();
+  await openApp(page, `/${new URL(published).hash}`);
+  await waitUpToDate(page);
+  const lesson = page.getByRole('region', { name: 'Lesson: Policies and selectPolicy' });
+  await expect(lesson).toContainText('step 2 of 4');
+  await expect(lesson.getByRole('heading', { name: 'selectPolicy: Min' })).toBeVisible();
+  expect(await editorText(page)).toBe(
+    readFileSync(join(fixtures, 'v1-lesson-policies.txt'), 'utf8'),
+  );
+  await expectNoSeriousFindingsOnce(page, info);
+
   await startLesson(page, 'The ratio and the tolerance band');
   const panel = page.getByRole('region', { name: 'Lesson: The ratio and the tolerance band' });
   await panel.getByRole('button', { name: 'Next step ›' }).click();
@@ -97,17 +108,6 @@ test('the lesson and its step travel in a share link; a published one opens on i
   await expect(
     other.getByRole('region', { name: 'Lesson: The ratio and the tolerance band' }),
   ).toContainText('step 2 of 4');
-
-  const published = readFileSync(join(fixtures, 'v1-lesson-policies.link'), 'utf8').trim();
-  const third = await context.newPage();
-  await openApp(third, `/${new URL(published).hash}`);
-  await waitUpToDate(third);
-  const lesson = third.getByRole('region', { name: 'Lesson: Policies and selectPolicy' });
-  await expect(lesson).toContainText('step 2 of 4');
-  await expect(lesson.getByRole('heading', { name: 'selectPolicy: Min' })).toBeVisible();
-  expect(await editorText(third)).toBe(
-    readFileSync(join(fixtures, 'v1-lesson-policies.txt'), 'utf8'),
-  );
 });
 
 test.describe('a lesson in the embed view at 960×560', () => {
