@@ -22,7 +22,8 @@ import { axeNewScreen, axeScreen, followTheme } from './axe.ts';
  * last screen is
  * not a user's (a test page of its own) turns it off with `test.use({ axeAfterTest: false })`
  * and says why beside it; a test that passes through screens it then leaves calls
- * `expectNoSeriousFindings(page)` (below) on each.
+ * `expectNoSeriousFindings(page)` (below) on each, or `expectNoSeriousFindingsOnce` on one it
+ * used to leave open on a page of its own (the same check, without that page's load).
  */
 export interface PageGuard {
   /** The origin requests are allowed to go to, e.g. "http://127.0.0.1:4173". */
