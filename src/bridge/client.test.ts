@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SimulatorApi } from '../worker/protocol.ts';
-import { createClient, KEEP_AFTER_RUNS, QUIET_MS, STOP_GRACE_MS } from './client.ts';
+import {
+  createClient,
+  KEEP_AFTER_RUNS,
+  QUIET_MS,
+  SPARE_QUIET_MS,
+  STOP_GRACE_MS,
+} from './client.ts';
 import { ControlledApi, FakeClock, FakeWorker, SignalledFakeWorker } from './testing/fakes.ts';
 import { WARM_UP_ROUNDS } from './warmUp.ts';
 import { SimulatorError, type BridgeStatus, type SimulatorClient } from './types.ts';
@@ -627,26 +633,61 @@ describe('simulator client: a warm spare worker', () => {
     expect(api.calls).toHaveLength(3 + WARM_UP_ROUNDS);
   });
 
-  it("a spare's warm-up waits for the current worker's: one warm-up at a time", async () => {
+  it("the first spare waits for the current worker's warm-up, then for a long pause", async () => {
     const { client, clock, workers } = setup({ warmUpText: 'tiny', warmCurrent: true });
     const a = client.run('a');
     const api = workers[0]!.api;
     (await api.call(1)).reply();
     await a;
     clock.advance(QUIET_MS);
-    const rounds = [];
-    for (let n = 0; n < WARM_UP_ROUNDS - 1; n++) {
-      const round = await api.call(2 + n);
-      rounds.push(round.runId);
-      round.reply();
-    }
-    clock.advance(1000); // the spare is due
-    expect(workers).toHaveLength(2);
+    for (let n = 0; n < WARM_UP_ROUNDS - 1; n++) (await api.call(2 + n)).reply();
+    clock.advance(10 * SPARE_QUIET_MS); // the current worker's last round is left: no spare
     await new Promise((r) => setTimeout(r, 5));
-    expect(workers[1]!.api.calls).toHaveLength(0); // the current worker's last round is left
+    expect(workers).toHaveLength(1);
     (await api.call(1 + WARM_UP_ROUNDS)).reply();
+    await new Promise((r) => setTimeout(r, 5));
+    clock.advance(0); // the user has long paused: the spare starts now, and warms up
+    expect(workers).toHaveLength(2);
     expect((await workers[1]!.api.call(1)).runId).toBe(0);
-    expect(rounds).toEqual(Array(WARM_UP_ROUNDS - 1).fill(0));
+  });
+
+  it('the first spare waits SPARE_QUIET_MS after the last run or detail asked for', async () => {
+    const { client, clock, workers } = setup({ warmUpText: 'tiny', warmCurrent: true });
+    const a = client.run('a');
+    const api = workers[0]!.api;
+    (await api.call(1)).reply();
+    await a;
+    clock.advance(QUIET_MS);
+    for (let n = 0; n < WARM_UP_ROUNDS; n++) (await api.call(2 + n)).reply();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await client.getSync(3)).not.toBeNull(); // a playback step, at QUIET_MS
+    clock.advance(SPARE_QUIET_MS - 1);
+    expect(workers).toHaveLength(1);
+    clock.advance(QUIET_MS);
+    expect(workers).toHaveLength(2);
+  });
+
+  it('where the current worker warms itself, a cold one is kept when no spare is ready', async () => {
+    const { client, clock, workers } = setup({
+      stopSignal: true,
+      warmUpText: 'tiny',
+      warmCurrent: true,
+    });
+    const a = client.run('a');
+    (await workers[0]!.api.call(1)).reply();
+    await a;
+    void client.run('slow');
+    const slow = await workers[0]!.api.call(2);
+    clock.advance(200);
+    const b = client.run('b'); // one run done (< KEEP_AFTER_RUNS), but a new worker is colder
+    expect((workers[0] as SignalledFakeWorker).interrupts).toEqual([slow.runId + 1]);
+    expect(workers[0]!.terminated).toBe(false);
+    const next = await workers[0]!.api.call(3);
+    expect(next.text).toBe('b');
+    slow.reply({ error: 'cancelled' });
+    next.reply();
+    expect((await b)?.parse.name).toBe('b');
+    expect(workers).toHaveLength(1);
   });
 
   it("waits for a pause in details asked for too: a playback's steps come first", async () => {

@@ -78,6 +78,15 @@ export const KEEP_AFTER_RUNS = 3;
  * The store's undo coalesces keystrokes less than 500 ms apart as one burst of typing, too.
  */
 export const QUIET_MS = 500;
+/**
+ * Where runs stop through the stop signal, the current worker warms itself and is kept when a run
+ * is interrupted, so the spare serves only a crash, a hang, a run that does not stop, a cancel and
+ * the first draws or search: the first spare waits for the current worker's warm-up and then for a
+ * pause this long (ms) in runs and details, the user reading. Start-up and a session of edits then
+ * have both cores: the spare's start and warm-up were ≈ 2 of a page open's 7 CPU-s (a Chromium
+ * page over its load and 8 s idle: 7.35 → 5.18 CPU-s without a spare, three pages each).
+ */
+export const SPARE_QUIET_MS = 15_000;
 
 export function createClient(options: ClientOptions): SimulatorClient {
   const clock = options.clock ?? systemClock;
@@ -87,6 +96,7 @@ export function createClient(options: ClientOptions): SimulatorClient {
   const warmUpText = options.warmUpText ?? null;
   const spareDelayMs = options.spareDelayMs ?? 1000;
   const quietMs = options.quietMs ?? QUIET_MS;
+  const spareQuietMs = options.spareQuietMs ?? SPARE_QUIET_MS;
   // The current worker warms up too where warm-up runs give way (see warmCurrentSoon).
   const warmCurrent =
     warmUpText !== null &&
@@ -241,11 +251,31 @@ export function createClient(options: ClientOptions): SimulatorClient {
     );
   }
 
-  /** The first spare waits a moment: the page is still loading (the editor, the charts). */
+  /**
+   * The first spare waits a moment: the page is still loading (the editor, the charts). Where the
+   * current worker warms itself, it waits longer (startSpareAfterPause).
+   */
   function startSpareSoon() {
     if (!pool.keepsSpare || pool.hasSpare || spareTimer !== null || disposed || onFallback) return;
-    if (spareDelayMs <= 0) startSpare();
+    if (warmCurrent) spareTimer = clock.setTimeout(startSpareAfterPause, spareDelayMs);
+    else if (spareDelayMs <= 0) startSpare();
     else spareTimer = clock.setTimeout(startSpare, spareDelayMs);
+  }
+
+  /** The spare once the current worker's warm-up is over and the user paused (SPARE_QUIET_MS). */
+  function startSpareAfterPause() {
+    spareTimer = null;
+    if (!pool.keepsSpare || pool.hasSpare || disposed || onFallback) return;
+    if (warmingCurrent !== null) {
+      currentWarmedWaiters.push(() => {
+        if (spareTimer === null) spareTimer = clock.setTimeout(startSpareAfterPause, 0);
+      });
+      return;
+    }
+    const wait = Math.max(lastRequestAt, lastSideCallAt) + spareQuietMs - clock.now();
+    if (wait > 0 || inFlight || waiting)
+      spareTimer = clock.setTimeout(startSpareAfterPause, Math.max(wait, quietMs));
+    else startSpare();
   }
 
   /**
@@ -431,11 +461,12 @@ export function createClient(options: ClientOptions): SimulatorClient {
    * cold (3-4× slower), and a busy machine (slower runs all round) must not turn every edit into
    * a restart.
    *
-   * Where the worker has a stop signal and is warm (KEEP_AFTER_RUNS runs done), the run is
-   * stopped and the worker kept: the newer run is posted to it at once and starts when the
-   * interrupted one stops, at its next sync. Its JIT is as warm as the spare's, and taking the
-   * spare means starting another (a core busy compiling the bundle). If the run does not answer within `stopGraceMs` (something that does not read the
-   * signal), the worker is replaced as before and the newer run goes to the spare.
+   * Where the worker has a stop signal and is warm (KEEP_AFTER_RUNS runs done) or no warm spare
+   * is ready, the run is stopped and the worker kept: the newer run is posted to it at once and
+   * starts when the interrupted one stops, at its next sync. Its JIT is as warm as the spare's (or
+   * warmer than a new worker's), and taking the spare means starting another (a core busy
+   * compiling the bundle). If the run does not answer within `stopGraceMs` (something that does
+   * not read the signal), the worker is replaced as before and the newer run goes to the spare.
    */
   function scheduleInterrupt() {
     if (!inFlight || cancelTimer !== null || !backend?.interruptible) return;
@@ -445,9 +476,10 @@ export function createClient(options: ClientOptions): SimulatorClient {
       cancelTimer = null;
       if (!inFlight) return;
       // One stop at a time: a run queued behind one that is still stopping is replaced with it.
-      // And only a warm worker is kept (KEEP_AFTER_RUNS); a cold one gives way to the spare.
-      const warm = backendRuns >= KEEP_AFTER_RUNS;
-      if (waiting && !stopping && warm && backend?.interruptRuns(waiting.runId)) {
+      // And only a warm worker is kept (KEEP_AFTER_RUNS); a cold one gives way to a warm spare,
+      // but not to a new worker, which would be colder still.
+      const keep = backendRuns >= KEEP_AFTER_RUNS || !pool.hasSpare;
+      if (waiting && !stopping && keep && backend?.interruptRuns(waiting.runId)) {
         const told = inFlight;
         clearFlight(); // its reply, when it comes, only frees the worker
         stopping = { flight: told, timer: clock.setTimeout(stopTooSlow, stopGraceMs) };

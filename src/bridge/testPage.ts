@@ -53,6 +53,7 @@ function setup(mode: TestWorkerMode, replyTimeoutMs = 20_000, stopGraceMs?: numb
     replyTimeoutMs,
     spareDelayMs: 0, // the spare at once, so a test sees it right after the first run
     quietMs: 0, // and no pause needed before it starts and warms up
+    spareQuietMs: 0, // nor, where the current worker warms itself, once its warm-up is over
     ...(stopGraceMs === undefined ? {} : { stopGraceMs }),
     onStatus: (status) => statuses.push(status),
     createWorker: () => {

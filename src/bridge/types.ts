@@ -77,6 +77,11 @@ export interface ClientOptions {
    */
   warmCurrent?: boolean;
   /**
+   * where the current worker warms itself (`warmCurrent`), the first spare starts only once that
+   * warm-up is over and no run nor detail was asked for this long (ms; SPARE_QUIET_MS)
+   */
+  spareQuietMs?: number;
+  /**
    * a run stopped through its worker's stop signal answers within this (ms), or the worker is
    * replaced after all (STOP_GRACE_MS)
    */
