@@ -123,7 +123,7 @@ describe('check over a fleet', () => {
     });
     expect(parseReports('xml').ok).toBe(false);
     expect(parseReports('json,sarif').ok).toBe(false);
-    const out = join(dir, 'report.json');
+    const out = join(mkdtempSync(join(tmpdir(), 'hpa-sim-fleet-report-')), 'report.json');
     const r = cli(
       'check',
       join(dir, 'two.yaml'),
@@ -137,7 +137,8 @@ describe('check over a fleet', () => {
   });
 
   it('GitHub annotations escape what the workflow-command format reserves', () => {
-    const f = join(dir, 'odd, name: x.yaml');
+    // A folder of its own: the fleet's folder keeps the files the other tests count, in any order.
+    const f = join(mkdtempSync(join(tmpdir(), 'hpa-sim-fleet-odd-')), 'odd, name: x.yaml');
     writeFileSync(f, preset('story-1-scale-up-fast.yaml'));
     const r = cli('check', f, '--max-peak-replicas', '1', '--report', 'github');
     expect(r.code).toBe(1);
