@@ -23,6 +23,7 @@ function setup(
     warmUpText?: string;
     warmCurrent?: boolean;
     stopSignal?: boolean;
+    warmUpAfter?: Promise<unknown>;
   } = {},
 ) {
   const clock = new FakeClock();
@@ -46,6 +47,7 @@ function setup(
     clock,
     warmUpText: options.warmUpText ?? null,
     ...(options.warmCurrent === undefined ? {} : { warmCurrent: options.warmCurrent }),
+    ...(options.warmUpAfter === undefined ? {} : { warmUpAfter: options.warmUpAfter }),
   });
   return { client, clock, workers, statuses, fallback, fallbackLoads: () => fallbackLoads };
 }
@@ -688,6 +690,26 @@ describe('simulator client: a warm spare worker', () => {
     next.reply();
     expect((await b)?.parse.name).toBe('b');
     expect(workers).toHaveLength(1);
+  });
+
+  it("waits for the page's start-up (warmUpAfter) before any warm-up run", async () => {
+    let startedUp: () => void = () => {};
+    const { client, clock, workers } = setup({
+      warmUpText: 'tiny',
+      warmCurrent: true,
+      warmUpAfter: new Promise<void>((resolve) => (startedUp = resolve)),
+    });
+    const a = client.run('a');
+    const api = workers[0]!.api;
+    (await api.call(1)).reply();
+    await a;
+    clock.advance(10 * QUIET_MS);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(api.calls).toHaveLength(1); // the editor is not made yet
+    startedUp();
+    await new Promise((r) => setTimeout(r, 5));
+    const round = await api.call(2);
+    expect({ runId: round.runId, text: round.text }).toEqual({ runId: 0, text: 'a' });
   });
 
   it("waits for a pause in details asked for too: a playback's steps come first", async () => {

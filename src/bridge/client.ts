@@ -164,8 +164,14 @@ export function createClient(options: ClientOptions): SimulatorClient {
   // two keystrokes or drag frames it would take the second core from the next edit's run (and
   // the page's thread its share), which made the slowest edits slower. Looked at a tick later: a
   // spare made while a run is being sent sees that run in flight.
+  // ...and until the page's start-up is over (`warmUpAfter`): a warm-up run and the JIT compiling
+  // it took the cores from the first result's paint and the editor's making.
+  const warmUpAfter = (options.warmUpAfter ?? Promise.resolve()).then(
+    () => undefined,
+    () => undefined,
+  );
   const whenIdle = async () => {
-    await Promise.resolve();
+    await warmUpAfter;
     for (;;) {
       if (inFlight || waiting) await new Promise<void>((resolve) => idleWaiters.push(resolve));
       else if (untilQuiet() > 0)

@@ -82,6 +82,11 @@ export interface ClientOptions {
    */
   spareQuietMs?: number;
   /**
+   * warm-up runs (the current worker's and the spare's) wait for this too: the page's start-up
+   * (its first result drawn, its editor made) comes first
+   */
+  warmUpAfter?: Promise<unknown>;
+  /**
    * a run stopped through its worker's stop signal answers within this (ms), or the worker is
    * replaced after all (STOP_GRACE_MS)
    */

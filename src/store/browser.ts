@@ -33,7 +33,11 @@ function browserStorage(kind: 'localStorage' | 'sessionStorage'): StorageLike | 
   }
 }
 
-export async function startBrowserStore(options: { defaultText: string }): Promise<SimStore> {
+export async function startBrowserStore(options: {
+  defaultText: string;
+  /** the simulator's warm-up runs wait for this (the page's start-up; ClientOptions) */
+  warmUpAfter?: Promise<unknown>;
+}): Promise<SimStore> {
   const payload = readShareFragment();
   const decoded = payload === null ? null : await decodeScenario(payload);
   // The link stays in the URL while the text is the link's: a reload reopens the same scenario.
@@ -46,6 +50,7 @@ export async function startBrowserStore(options: { defaultText: string }): Promi
   const pool = createSimulatorPool();
   const client = createSimulatorClient({
     pool,
+    ...(options.warmUpAfter ? { warmUpAfter: options.warmUpAfter } : {}),
     onStatus: (status) =>
       store ? store.getState().actions.simulatorStatusChanged(status) : early.push(status),
   });

@@ -64,6 +64,17 @@ function PlainTextEditor(props: ScenarioEditorProps) {
 
 type EditorComponent = ComponentType<ScenarioEditorProps>;
 
+let settleReady: () => void = () => {};
+const ready = new Promise<void>((resolve) => (settleReady = resolve));
+
+/**
+ * Resolves once the first Monaco editor is ready (or its chunk failed to load and the textarea
+ * stays): the end of the page's start-up, for work that should not compete with it.
+ */
+export function whenScenarioEditorReady(): Promise<void> {
+  return ready;
+}
+
 /** The editor once its module has loaded (or the plain one, when it failed to). */
 let loaded: EditorComponent | null = null;
 
@@ -72,6 +83,7 @@ function loadComponent(): Promise<EditorComponent> {
     (module) => (loaded = module.default),
     (error: unknown): EditorComponent => {
       console.warn('hpa-sim: the code editor failed to load; editing as plain text.', error);
+      settleReady();
       return PlainTextEditor;
     },
   );
@@ -97,7 +109,16 @@ export function LazyScenarioEditor(props: ScenarioEditorProps) {
       mounted = false;
     };
   }, [Editor]);
-  if (Editor) return <Editor {...props} />;
+  if (Editor)
+    return (
+      <Editor
+        {...props}
+        onReady={() => {
+          settleReady();
+          props.onReady?.();
+        }}
+      />
+    );
   return (
     <ScenarioEditorFallback
       value={props.value}

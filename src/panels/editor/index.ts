@@ -7,6 +7,7 @@ export {
   deferScenarioEditor,
   LazyScenarioEditor,
   preloadScenarioEditor,
+  whenScenarioEditorReady,
 } from './LazyScenarioEditor.tsx';
 export { ScenarioEditorFallback } from './ScenarioEditorFallback.tsx';
 export type {
