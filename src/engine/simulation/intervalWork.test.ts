@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { compileCurve, type Curve } from './curves/index.ts';
 import { IntervalWork } from './intervalWork.ts';
 import { shapeOf } from './kpis.ts';
-import { DemandIntegral, PieceLog } from './overload.ts';
+import { DemandIntegral, PieceLog, servedOver, servedOverPieces } from './overload.ts';
 import { simulate } from './simulate.ts';
 import { buildInput } from './testing/buildInput.ts';
 
@@ -96,6 +96,8 @@ describe("the pods' work between scrapes is integrated exactly", () => {
         const shared = new IntervalWork(curve, 600, null).served(a, b, capacity, share, log);
         const afresh = new IntervalWork(curve, 600, null).served(a, b, capacity, share, null);
         expect(shared).toBe(afresh);
+        // the sums kept at the KPIs' own capacity are the pieces summed again
+        expect(servedOver(log, capacity)).toBe(servedOverPieces(log, capacity));
         // another interval's or share's pieces are not used
         const other = new IntervalWork(curve, 600, null);
         expect(other.served(a, b + 1, capacity, share, log)).toBe(

@@ -63,21 +63,35 @@ export class PieceLog {
   from = NaN;
   to = NaN;
   share = NaN;
+  /**
+   * The capacity the pieces were integrated under, and their demand and unmet sums there, in
+   * order from 0: `servedOver` at this very capacity (the next scrape's pods, as ready as the
+   * KPIs' interval found them) answers without a second pass over the pieces.
+   */
+  capacity = NaN;
+  demand = 0;
+  unmet = 0;
   n = 0;
   x0 = new Float64Array(16);
   y0 = new Float64Array(16);
   y1 = new Float64Array(16);
   h = new Float64Array(16);
 
-  /** Empties the log for the stretch [from, to) at `share`. */
-  reset(from: number, to: number, share: number): void {
+  /** Empties the log for the stretch [from, to) at `share`, integrated under `capacity`. */
+  reset(from: number, to: number, share: number, capacity: number): void {
     this.from = from;
     this.to = to;
     this.share = share;
+    this.capacity = capacity;
+    this.demand = 0;
+    this.unmet = 0;
     this.n = 0;
   }
 
-  push(x0: number, y0: number, y1: number, h: number): void {
+  /** One piece, with its demand and unmet integrals under `capacity` (`above`'s answers). */
+  push(x0: number, y0: number, y1: number, h: number, demand: number, unmet: number): void {
+    this.demand += demand;
+    this.unmet += unmet;
     const n = this.n;
     if (n === this.h.length) {
       const grow = (a: Float64Array) => {
@@ -103,6 +117,13 @@ export class PieceLog {
  * piece by piece in order, as `add` sums them (so a log and a fresh `add` agree bit for bit).
  */
 export function servedOver(log: PieceLog, capacity: number): number {
+  // the same sums, already added up piece by piece (a zero's sign could tell 0 from -0 apart)
+  if (capacity === log.capacity && capacity !== 0) return log.demand - log.unmet;
+  return servedOverPieces(log, capacity);
+}
+
+/** `servedOver` summed over the pieces again, whatever capacity they were logged under. */
+export function servedOverPieces(log: PieceLog, capacity: number): number {
   let demand = 0;
   let unmet = 0;
   const { y0, y1, h } = log;
@@ -154,7 +175,7 @@ export class DemandIntegral {
     episodes: Episodes | null,
     share = 1,
   ): void {
-    this.log?.reset(a, b, share);
+    this.log?.reset(a, b, share, capacity);
     if (!(b > a) || share <= 0) return;
     const tape = this.tape;
     if (tape !== null) {
@@ -366,9 +387,11 @@ export class DemandIntegral {
     sums: OverloadSums,
     ep: Episodes | null,
   ): void {
-    this.log?.push(x0, y0, y1, h);
-    sums.demand += above(y0, y1, 0, h);
-    sums.unmet += above(y0, y1, c, h);
+    const demand = above(y0, y1, 0, h);
+    const unmet = above(y0, y1, c, h);
+    this.log?.push(x0, y0, y1, h, demand, unmet);
+    sums.demand += demand;
+    sums.unmet += unmet;
     // Floating noise must not open an episode: over by more than a billionth.
     const limit = c + 1e-9 * Math.max(1, c);
     overSpan(y0, y1, limit, SPAN);
