@@ -36,6 +36,29 @@ export class IntervalWork {
    * past). `known`: pieces already integrated, used when they are [prev, s) at this share.
    */
   served(prev: number, s: number, capacity: number, share: number, known: PieceLog | null): number {
+    // The usual scrape, kept small enough to inline into the caller (a double returned from a
+    // call is boxed): the KPIs' interval at this share and capacity, servedOver's kept sums.
+    if (
+      prev >= 0 &&
+      known !== null &&
+      known.from === prev &&
+      known.to === s &&
+      known.share === share &&
+      capacity === known.capacity &&
+      capacity !== 0
+    )
+      return 0 + (known.demand - known.unmet);
+    return this.servedFrom(prev, s, capacity, share, known);
+  }
+
+  /** `served` in general: a stretch before 0, other pieces or capacity, or none logged. */
+  private servedFrom(
+    prev: number,
+    s: number,
+    capacity: number,
+    share: number,
+    known: PieceLog | null,
+  ): number {
     let before = 0;
     let a = prev;
     if (a < 0) {
