@@ -11,7 +11,7 @@ import {
   type SharedChartProps,
 } from './chartParts.tsx';
 import type { HoverStore } from '../plot/hover.ts';
-import { Plot } from './Plot.tsx';
+import { column, Plot } from './Plot.tsx';
 import type { AxisScale } from '../plot/ticks.ts';
 import { DEMAND_SERIES, type SeriesStyle } from './seriesStyles.ts';
 import type { ChartData } from './types.ts';
@@ -42,7 +42,7 @@ const DemandPlot = memo(function DemandPlot(p: PlotProps) {
       // demand last: drawn over served, so served shows only where it falls short
       lines={[...p.series].reverse().map((s) => ({
         key: s.key,
-        get: (row) => row[s.key],
+        get: column(s.key),
         color: s.color,
         width: s.width,
         dash: s.dash,

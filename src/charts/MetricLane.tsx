@@ -12,7 +12,7 @@ import {
   type SharedChartProps,
 } from './chartParts.tsx';
 import type { HoverStore } from '../plot/hover.ts';
-import { Plot, type PlotLine } from './Plot.tsx';
+import { column, Plot, type PlotLine } from './Plot.tsx';
 import { formatCompact, formatNumber } from '../format/format.ts';
 import { overlayLegend, orderByFocus } from './overlays.ts';
 import { metricColor, overlayStroke, UNFOCUSED_OPACITY } from './seriesStyles.ts';
@@ -79,7 +79,7 @@ const MetricPlot = memo(function MetricPlot(p: PlotProps) {
   const lines: PlotLine[] = [
     {
       key: 'value',
-      get: (row) => row[isRatio ? lane.ratioKey : lane.valueKey],
+      get: column(isRatio ? lane.ratioKey : lane.valueKey),
       color,
       width: 1.5,
       opacity: p.focusedRun === 'main' ? 1 : UNFOCUSED_OPACITY,
@@ -89,7 +89,7 @@ const MetricPlot = memo(function MetricPlot(p: PlotProps) {
       const st = overlayStroke(o.key, p.focusedRun);
       return {
         key: o.legendKey,
-        get: (row: ChartRow) => row[dataKey],
+        get: column(dataKey),
         color: o.colour,
         width: st.width - 0.5,
         dash: st.dash,

@@ -11,23 +11,35 @@ import { axisNeedsDays } from '../plot/ticks.ts';
 import type { PlotAxisProps } from './chartParts.tsx';
 import type { HoverStore } from '../plot/hover.ts';
 import {
-  areaPath,
+  areaPathAt,
   glyphPath,
   linear,
-  linePath,
+  linePathAt,
   plotBox,
   type GlyphDirection,
+  type IndexValue,
   type PlotBox,
-  type RowValue,
 } from '../plot/geometry.ts';
-import type { ChartRow } from './types.ts';
+import type { ChartRow, ChartRows } from './types.ts';
 import { useWidth } from '../plot/useWidth.ts';
+
+/**
+ * A series' values over the rows, by row position: asked once per path, so a getter reads the
+ * columns it needs without a lookup per point.
+ */
+export type RowsValue = (rows: ChartRows) => IndexValue;
+
+/** The rows' own values of `key`. */
+export const column =
+  (key: string): RowsValue =>
+  (rows) =>
+    rows.value(key);
 
 /** A series drawn as a line. */
 export interface PlotLine {
   key: string;
   /** the row's value in axis units (already log-mapped in a log view); null is a gap */
-  get: RowValue;
+  get: RowsValue;
   color: string;
   width: number;
   dash?: string;
@@ -42,8 +54,8 @@ export interface PlotLine {
 /** A filled region between two row values. */
 export interface PlotArea {
   key: string;
-  lower: RowValue;
-  upper: RowValue;
+  lower: RowsValue;
+  upper: RowsValue;
   color: string;
   step?: boolean;
   hidden?: boolean;
@@ -112,6 +124,8 @@ export const Plot = memo(function Plot(p: PlotProps) {
   const yFormat = p.yFormat ?? formatCompact;
   const days = axisNeedsDays(p.xDomain[1]);
   const clamp = (v: number) => Math.max(box.top, Math.min(box.bottom, v));
+  const rows = p.rows;
+  const timeAt = (k: number) => rows.t(k);
   return (
     <div ref={ref} className="chart-plot" style={{ height: p.height }}>
       {width > 0 ? (
@@ -184,7 +198,7 @@ export const Plot = memo(function Plot(p: PlotProps) {
               a.hidden ? null : (
                 <path
                   key={a.key}
-                  d={areaPath(p.rows, a.lower, a.upper, x, y, a.step)}
+                  d={areaPathAt(rows.length, timeAt, a.lower(rows), a.upper(rows), x, y, a.step)}
                   fill={a.color}
                   stroke="none"
                 />
@@ -236,7 +250,7 @@ export const Plot = memo(function Plot(p: PlotProps) {
                   key={l.key}
                   className="chart-line"
                   data-series={l.key}
-                  d={linePath(p.rows, l.get, x, y, l.step)}
+                  d={linePathAt(rows.length, timeAt, l.get(rows), x, y, l.step)}
                   fill="none"
                   stroke={l.color}
                   strokeWidth={l.width}
@@ -280,7 +294,7 @@ export const Plot = memo(function Plot(p: PlotProps) {
 
 interface HoverLayerProps {
   hover: HoverStore;
-  rows: readonly ChartRow[];
+  rows: ChartRows;
   box: PlotBox;
   width: number;
   height: number;
@@ -293,13 +307,13 @@ interface HoverLayerProps {
 /** The shared cursor over this plot, its active dots and its tooltip. */
 function HoverLayer(p: HoverLayerProps) {
   const k = useSyncExternalStore(p.hover.subscribe, p.hover.get, p.hover.get);
-  const row = k === null ? undefined : p.rows[k];
-  if (!row) return null;
+  if (k === null || !(k >= 0 && k < p.rows.length)) return null;
+  const row = p.rows.row(k);
   const cx = p.x(row.t);
   if (!(cx >= p.box.left && cx <= p.box.right)) return null;
   const dots = p.lines.flatMap((l) => {
     if (!l.activeDot || l.hidden) return [];
-    const v = l.get(row);
+    const v = l.get(p.rows)(k);
     if (v === null || v === undefined || !Number.isFinite(v)) return [];
     const cy = p.y(v);
     return cy >= p.box.top && cy <= p.box.bottom ? [{ key: l.key, cy, color: l.color }] : [];

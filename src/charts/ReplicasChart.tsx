@@ -17,9 +17,16 @@ import {
   type SharedChartProps,
 } from './chartParts.tsx';
 import type { HoverStore } from '../plot/hover.ts';
-import { Plot, type PlotArea, type PlotGlyphs, type PlotLine, type PlotRule } from './Plot.tsx';
+import {
+  column,
+  Plot,
+  type PlotArea,
+  type PlotGlyphs,
+  type PlotLine,
+  type PlotRule,
+  type RowsValue,
+} from './Plot.tsx';
 import { phaseShadeLegend, phaseShadeSpans, type PhaseShade } from './phaseShades.ts';
-import type { RowValue } from '../plot/geometry.ts';
 import {
   overlayStroke,
   POD_AREAS,
@@ -29,7 +36,7 @@ import {
   type SeriesStyle,
 } from './seriesStyles.ts';
 import { formatElapsed } from '../format/timeAxis.ts';
-import type { ChartData, ChartRow } from './types.ts';
+import type { ChartData } from './types.ts';
 import { orderByFocus, overlayLegend } from './overlays.ts';
 import { DRAW_BAND_KEY } from './buildChartData.ts';
 import type { AxisScale } from '../plot/ticks.ts';
@@ -91,11 +98,14 @@ interface PlotProps extends PlotAxisProps {
 }
 
 /** A row value as plotted: log10(1 + v) in the log view. */
-function plotted(key: string, log: boolean): RowValue {
-  if (!log) return (row) => row[key];
-  return (row) => {
-    const v = row[key];
-    return v === null || v === undefined ? null : toLog(v);
+function plotted(key: string, log: boolean): RowsValue {
+  if (!log) return column(key);
+  return (rows) => {
+    const value = rows.value(key);
+    return (k) => {
+      const v = value(k);
+      return v === null || v === undefined ? null : toLog(v);
+    };
   };
 }
 
@@ -107,13 +117,22 @@ const ReplicasPlot = memo(function ReplicasPlot(p: PlotProps) {
   // Pending under terminating, stacked on one baseline (side by side from zero in the log view).
   const areas: PlotArea[] = useMemo(() => {
     const [pending, terminating] = POD_AREAS;
-    const val = (key: string) => (row: ChartRow) => row[key] ?? null;
-    const sum = (row: ChartRow) => {
-      const a = row[pending!.key];
-      const b = row[terminating!.key];
-      return a === null || a === undefined || b === null || b === undefined ? null : a + b;
+    const val =
+      (key: string): RowsValue =>
+      (rows) => {
+        const value = rows.value(key);
+        return (k) => value(k) ?? null;
+      };
+    const sum: RowsValue = (rows) => {
+      const pendingOf = rows.value(pending!.key);
+      const terminatingOf = rows.value(terminating!.key);
+      return (k) => {
+        const a = pendingOf(k);
+        const b = terminatingOf(k);
+        return a === null || a === undefined || b === null || b === undefined ? null : a + b;
+      };
     };
-    const zero = () => 0;
+    const zero: RowsValue = () => () => 0;
     const pods = POD_AREAS.map((s) => {
       const stackedUpper = s === terminating ? sum : val(s.key);
       const stackedLower = s === terminating ? val(pending!.key) : zero;

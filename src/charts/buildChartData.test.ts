@@ -9,7 +9,10 @@ import {
   pointsForWidth,
   replicasScale,
 } from './buildChartData.ts';
-import type { ChartSeries } from './types.ts';
+import type { ChartData, ChartSeries } from './types.ts';
+
+/** The drawn rows as objects, as a tooltip gets them (`ChartRows.row`). */
+const rowsOf = (d: ChartData) => Array.from({ length: d.rows.length }, (_, k) => d.rows.row(k));
 
 function tinySeries(n: number, over: Partial<ChartSeries> = {}): ChartSeries {
   const f = (v: (i: number) => number) => Float64Array.from({ length: n }, (_, i) => v(i));
@@ -39,9 +42,9 @@ function tinySeries(n: number, over: Partial<ChartSeries> = {}): ChartSeries {
 describe('buildChartData', () => {
   it('keeps every sync of a short run and turns NaN into gaps (null)', () => {
     const d = buildChartData(tinySeries(5), 100);
-    expect(d.rows.map((r) => r.i)).toEqual([0, 1, 2, 3, 4]);
-    expect(d.rows[2]!.m0).toBeNull();
-    expect(d.rows[1]!.m0).toBe(50);
+    expect(rowsOf(d).map((r) => r.i)).toEqual([0, 1, 2, 3, 4]);
+    expect(rowsOf(d)[2]!.m0).toBeNull();
+    expect(rowsOf(d)[1]!.m0).toBe(50);
     expect(d.hasDemand).toBe(false);
     expect(d.hasCapacity).toBe(false);
     expect(d.xDomain).toEqual([0, 60]);
@@ -63,9 +66,9 @@ describe('buildChartData', () => {
     const d = buildChartData(s, 500);
     expect(s.time.length).toBe(5761);
     expect(d.rows.length).toBeLessThanOrEqual(500);
-    expect(d.rows[0]!.i).toBe(0);
-    expect(d.rows.at(-1)!.i).toBe(5760);
-    d.rows.forEach((r, k) => {
+    expect(rowsOf(d)[0]!.i).toBe(0);
+    expect(rowsOf(d).at(-1)!.i).toBe(5760);
+    rowsOf(d).forEach((r, k) => {
       expect(r.i).toBe(d.indices[k]);
       expect(r.t).toBe(s.time[r.i]);
       expect(r.spec).toBe(s.specReplicas[r.i]);
@@ -168,10 +171,10 @@ describe('zoom', () => {
     expect(d.xDomain).toEqual([3600, 7200]);
     // 241 syncs in the hour (plus the neighbours just outside, so lines reach the edges)
     expect(d.rows.length).toBeLessThanOrEqual(243);
-    expect(d.rows[0]!.t).toBeLessThanOrEqual(3600);
-    expect(d.rows.at(-1)!.t).toBeGreaterThanOrEqual(7200);
-    expect(d.rows.map((r) => r.i)).toEqual(
-      Array.from({ length: d.rows.length }, (_, k) => d.rows[0]!.i + k),
+    expect(rowsOf(d)[0]!.t).toBeLessThanOrEqual(3600);
+    expect(rowsOf(d).at(-1)!.t).toBeGreaterThanOrEqual(7200);
+    expect(rowsOf(d).map((r) => r.i)).toEqual(
+      Array.from({ length: d.rows.length }, (_, k) => rowsOf(d)[0]!.i + k),
     );
   });
 
@@ -222,7 +225,7 @@ describe('variants over the HPA (overlays)', () => {
   it('adds nothing without variants: the HPA rows and axes stay as they were', () => {
     const d = buildChartData(base(), 100);
     expect(d.overlays).toEqual([]);
-    expect(Object.keys(d.rows[0]!).some((k) => k.startsWith('o'))).toBe(false);
+    expect(Object.keys(rowsOf(d)[0]!).some((k) => k.startsWith('o'))).toBe(false);
   });
 
   it('gives each variant its replicas and metric values on the shared rows', () => {
@@ -232,10 +235,10 @@ describe('variants over the HPA (overlays)', () => {
     expect(d.overlays).toHaveLength(1);
     const [o] = d.overlays;
     expect(o!.legendKey).toBe('run:fast-down');
-    expect(d.rows.map((r) => r[o!.specKey])).toEqual([3, 4, 5, 6, 7, 8]);
+    expect(rowsOf(d).map((r) => r[o!.specKey])).toEqual([3, 4, 5, 6, 7, 8]);
     const keys = o!.metricKeys[0]!;
-    expect(d.rows[5]![keys.valueKey]).toBe(95);
-    expect(d.rows[5]![keys.ratioKey]).toBeCloseTo(95 / 60);
+    expect(rowsOf(d)[5]![keys.valueKey]).toBe(95);
+    expect(rowsOf(d)[5]![keys.ratioKey]).toBeCloseTo(95 / 60);
     // The lane's axes cover the variant (the HPA alone stays at 50).
     expect(d.metrics[0]!.valueScale.domain[1]).toBeGreaterThanOrEqual(95);
     expect(d.metrics[0]!.ratioScale.domain[1]).toBeGreaterThanOrEqual(95 / 60);
@@ -281,7 +284,7 @@ describe('variants over the HPA (overlays)', () => {
       },
     ]);
     expect(d.rows.length).toBeLessThanOrEqual(200);
-    expect(d.rows.some((r) => r.o0 === 500)).toBe(true);
+    expect(rowsOf(d).some((r) => r.o0 === 500)).toBe(true);
   });
 });
 
@@ -312,7 +315,7 @@ describe("a rollout's pods on the replicas chart", () => {
       new: f([0, 2, 3, 3]),
     });
     expect(data.rollout).toBe(true);
-    expect(data.rows.map((r) => [r.oldPods, r.newPods])).toEqual([
+    expect(rowsOf(data).map((r) => [r.oldPods, r.newPods])).toEqual([
       [3, 0],
       [2, 2],
       [1, 3],
@@ -320,6 +323,81 @@ describe("a rollout's pods on the replicas chart", () => {
     ]);
     const none = buildChartData(s);
     expect(none.rollout).toBe(false);
-    expect(none.rows[0]!.oldPods).toBeUndefined();
+    expect(rowsOf(none)[0]!.oldPods).toBeUndefined();
+  });
+});
+
+describe('the rows as columns (ColumnRows)', () => {
+  // What a row object held before the rows became columns: every key in this order, each value
+  // the series' at the row's sync, a non-finite number (or a missing series) null.
+  const orNull = (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? null : v);
+  function rowObject(s: ChartSeries, i: number, keys: [string, ArrayLike<number> | undefined][]) {
+    const row: Record<string, number | null> = { i, t: s.time[i]! };
+    for (const [key, a] of keys) row[key] = orNull(a?.[i]);
+    return row;
+  }
+
+  it('makes each row as the row objects were, every kind of series included', () => {
+    const run = presetRun('default');
+    const s0 = run.payload.series;
+    const n = s0.time.length;
+    const f = (v: (i: number) => number) => Float64Array.from({ length: n }, (_, i) => v(i));
+    const s: ChartSeries = {
+      ...s0,
+      demand: f((i) => 100 + (i % 7)),
+      served: f((i) => (i % 11 === 0 ? NaN : 90)),
+      capacity: f((i) => (i % 13 === 0 ? Infinity : 120)),
+      rawReplicas: f((i) => 3 + (i % 5)),
+      stabilizedReplicas: f(() => 4),
+      metrics: [s0.metrics[0]!, f((i) => i)],
+      ratios: [s0.ratios[0]!],
+      metricInfo: [s0.metricInfo[0]!, { ...s0.metricInfo[0]!, key: 'second' }],
+    };
+    const variant = {
+      key: 'v',
+      name: 'v',
+      colour: '#000',
+      series: { ...s, specReplicas: f((i) => 2 + (i % 3)), metrics: [f((i) => -i)], ratios: [] },
+    };
+    const band = { count: 3, lo: f(() => 1), hi: f((i) => (i % 17 === 0 ? NaN : 9)) };
+    const rollout = { old: f((i) => i % 2), new: f(() => 5) };
+    const d = buildChartData(s, 400, null, [variant], band, rollout);
+    const keys: [string, ArrayLike<number> | undefined][] = [
+      ['spec', s.specReplicas],
+      ['ready', s.readyReplicas],
+      ['desired', s.desiredReplicas],
+      ['pending', s.pendingReplicas],
+      ['terminating', s.terminatingReplicas],
+      ['demand', s.demand],
+      ['served', s.served],
+      ['capacity', s.capacity],
+      ['raw', s.rawReplicas],
+      ['stabilized', s.stabilizedReplicas],
+      ['m0', s.metrics[0]],
+      ['r0', s.ratios[0]],
+      ['m1', s.metrics[1]],
+      ['r1', undefined],
+      ['o0', variant.series.specReplicas],
+      ['o0m0', variant.series.metrics[0]],
+      ['o0r0', undefined],
+      ['o0m1', undefined],
+      ['o0r1', undefined],
+      ['drawLo', band.lo],
+      ['drawHi', band.hi],
+      ['oldPods', rollout.old],
+      ['newPods', rollout.new],
+    ];
+    expect(d.rows.length).toBeGreaterThan(300);
+    for (let k = 0; k < d.rows.length; k++) {
+      const want = rowObject(s, d.indices[k]!, keys);
+      const row = d.rows.row(k);
+      expect(Object.keys(row)).toEqual(Object.keys(want));
+      expect(row).toEqual(want);
+      expect(d.rows.t(k)).toBe(want.t);
+      for (const [key] of keys) expect(d.rows.value(key)(k)).toBe(want[key]);
+    }
+    // A key no row has reads as undefined, as a row object's missing key did.
+    expect(d.rows.value('nothing')(0)).toBeUndefined();
+    expect(d.rows.row(0).nothing).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@
 
 import { axisScale, type AxisScale } from '../plot/ticks.ts';
 import { downsampleIndices } from '../plot/lttb.ts';
+import { ColumnRows, type Column } from '../plot/columnRows.ts';
 import { replicasBefore } from '../explain/index.ts';
 import { DEFAULT_HIDDEN_REPLICAS } from './seriesStyles.ts';
 import { countAxis, type YMode } from '../plot/scale.ts';
@@ -12,7 +13,6 @@ import type {
   ChartData,
   ChartDrawBand,
   ChartRollout,
-  ChartRow,
   ChartSeries,
   MetricLaneData,
   OverlayLines,
@@ -76,9 +76,6 @@ function finiteMin(arrays: (Arr | undefined)[], start = Infinity): number {
   }
   return m;
 }
-
-const orNull = (v: number | undefined): number | null =>
-  v === undefined || !Number.isFinite(v) ? null : v;
 
 function scaleFor(min: number, max: number, integer = false): AxisScale {
   return axisScale(Math.min(0, min), Math.max(max, 0) * HEADROOM, 6, integer);
@@ -381,59 +378,34 @@ export function buildChartData(
   const local = downsampleIndices(view(s.time), shaped, maxPoints, important);
   const indices = local.map((k) => k + i0);
 
-  // Row keys made once, not per row; a plain loop (a row per drawn point, every result).
-  const metricKeys = s.metrics.map((_, j) => [`m${j}`, `r${j}`] as const);
-  const overlayKeys = overlays.map((o, q) => {
+  // The rows as columns over the run's own series (ColumnRows: no object per row, a result per
+  // frame during a curve drag); keys in the order a row object had them.
+  const columns = new Map<string, Column>([
+    ['spec', s.specReplicas],
+    ['ready', s.readyReplicas],
+    ['desired', s.desiredReplicas],
+    ['pending', s.pendingReplicas],
+    ['terminating', s.terminatingReplicas],
+  ]);
+  if (hasDemand) columns.set('demand', s.demand).set('served', s.served);
+  if (hasCapacity) columns.set('capacity', s.capacity);
+  if (hasDecisionSeries)
+    columns.set('raw', s.rawReplicas!).set('stabilized', s.stabilizedReplicas!);
+  for (let j = 0; j < s.metrics.length; j++)
+    columns.set(`m${j}`, s.metrics[j]!).set(`r${j}`, s.ratios[j] ?? null);
+  overlays.forEach((o, q) => {
     const line = lines[q]!;
-    const metrics = line.metricKeys.flatMap((keys, j) => {
-      if (!keys) return [];
+    columns.set(line.specKey, o.series.specReplicas);
+    line.metricKeys.forEach((keys, j) => {
+      if (!keys) return;
       const jj = overlayMetricIndex(o, s.metricInfo[j]!.key);
-      return [{ keys, values: o.series.metrics[jj], ratios: o.series.ratios[jj] }];
+      columns.set(keys.valueKey, o.series.metrics[jj] ?? null);
+      columns.set(keys.ratioKey, o.series.ratios[jj] ?? null);
     });
-    return { specKey: line.specKey, spec: o.series.specReplicas, metrics };
   });
-  const rows: ChartRow[] = new Array(indices.length);
-  for (let k = 0; k < indices.length; k++) {
-    const i = indices[k]!;
-    const row: ChartRow = {
-      i,
-      t: s.time[i]!,
-      spec: orNull(s.specReplicas[i]),
-      ready: orNull(s.readyReplicas[i]),
-      desired: orNull(s.desiredReplicas[i]),
-      pending: orNull(s.pendingReplicas[i]),
-      terminating: orNull(s.terminatingReplicas[i]),
-    };
-    if (hasDemand) {
-      row.demand = orNull(s.demand[i]);
-      row.served = orNull(s.served[i]);
-    }
-    if (hasCapacity) row.capacity = orNull(s.capacity[i]);
-    if (hasDecisionSeries) {
-      row.raw = orNull(s.rawReplicas![i]);
-      row.stabilized = orNull(s.stabilizedReplicas![i]);
-    }
-    for (let j = 0; j < metricKeys.length; j++) {
-      row[metricKeys[j]![0]] = orNull(s.metrics[j]![i]);
-      row[metricKeys[j]![1]] = orNull(s.ratios[j]?.[i]);
-    }
-    for (const o of overlayKeys) {
-      row[o.specKey] = orNull(o.spec[i]);
-      for (const m of o.metrics) {
-        row[m.keys.valueKey] = orNull(m.values?.[i]);
-        row[m.keys.ratioKey] = orNull(m.ratios?.[i]);
-      }
-    }
-    if (band) {
-      row.drawLo = orNull(band.lo[i]);
-      row.drawHi = orNull(band.hi[i]);
-    }
-    if (rollout) {
-      row.oldPods = orNull(rollout.old[i]);
-      row.newPods = orNull(rollout.new[i]);
-    }
-    rows[k] = row;
-  }
+  if (band) columns.set('drawLo', band.lo).set('drawHi', band.hi);
+  if (rollout) columns.set('oldPods', rollout.old).set('newPods', rollout.new);
+  const rows = new ColumnRows(s.time, indices, columns);
 
   const rescaleIndices: number[] = [];
   for (let i = 0; i < n; i++) if (s.rescaled[i]) rescaleIndices.push(i);

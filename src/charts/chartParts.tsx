@@ -4,18 +4,18 @@ import { useCallback, useState } from 'react';
 import type { FrameInteraction } from './types.ts';
 import { formatCompact } from '../format/format.ts';
 import { formatElapsed } from '../format/timeAxis.ts';
-import type { ChartRow } from './types.ts';
+import type { ChartRow, ChartRows } from './types.ts';
 
 /** What every chart receives: the shared rows and axis, and the selection/zoom interaction. */
 export interface SharedChartProps extends FrameInteraction {
-  rows: ChartRow[];
+  rows: ChartRows;
   xTicks: number[];
   tickSeconds: boolean;
 }
 
 /** The part of the shared props the (memoized) plots depend on: not the selection. */
 export interface PlotAxisProps {
-  rows: ChartRow[];
+  rows: ChartRows;
   xDomain: [number, number];
   xTicks: number[];
   tickSeconds: boolean;

@@ -13,7 +13,8 @@ describe('the timing draws band on the replicas chart (issue 25)', () => {
     const d = buildChartData(series, 500, null, [], { count: 8, lo, hi });
     expect(plain.drawBand).toBeNull();
     expect(d.drawBand).toEqual({ count: 8 });
-    for (const row of d.rows) {
+    for (let k = 0; k < d.rows.length; k++) {
+      const row = d.rows.row(k);
       expect(row.drawLo).toBe(lo[row.i]);
       expect(row.drawHi).toBe(hi[row.i]);
     }

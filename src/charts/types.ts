@@ -4,7 +4,7 @@
 
 import type { SeriesPayload } from '../worker/protocol.ts';
 import type { AxisScale } from '../plot/ticks.ts';
-import type { PlotRow } from '../plot/geometry.ts';
+import type { PlotRow, PlotTable } from '../plot/geometry.ts';
 import type { HoverStore } from '../plot/hover.ts';
 
 /** Per-sync values taken from each sync's ReconcileTrace (NaN where the step did not run). */
@@ -42,6 +42,9 @@ export interface OverlayLines {
 /** One downsampled row (the plot kit's row). `i` is the sync index in the full series. */
 export type ChartRow = PlotRow;
 
+/** The downsampled rows, as columns (`ColumnRows`); `row(k)` makes one a `ChartRow`. */
+export type ChartRows = PlotTable;
+
 export interface RescaleMarker {
   /** time and sync index of the (last) rescale the marker stands for */
   t: number;
@@ -77,8 +80,8 @@ export interface MetricLaneData {
 }
 
 export interface ChartData {
-  rows: ChartRow[];
-  /** sync index of each row (same as rows[k].i) */
+  rows: ChartRows;
+  /** sync index of each row (same as rows.row(k).i) */
   indices: Int32Array;
   xDomain: [number, number];
   /** the full run's time span */
@@ -141,7 +144,7 @@ export interface FrameInteraction {
   /** the syncs drawn as rows (downsampled): a click picks among these, as the tooltip does */
   rowIndices?: ArrayLike<number>;
   /** the drawn rows, for the hover cursor (shared by the stacked charts through `hover`) */
-  rows?: readonly ChartRow[];
+  rows?: ChartRows;
   hover?: HoverStore;
   /** the chart in words for a screen reader, with the selected sync (summaries.ts) */
   summary?: string;

@@ -58,9 +58,26 @@ export function pxText(v: number): string {
 
 export type RowValue = (row: PlotRow) => number | null | undefined;
 
+/** A row's value by the row's position; null, undefined and non-finite numbers are gaps. */
+export type IndexValue = (k: number) => number | null | undefined;
+
+/**
+ * Downsampled rows kept as columns, not an object per row (a new result per frame during a curve
+ * drag made ≈ 200 kB of row objects each, the page's largest garbage): row k's values are read
+ * where they are, and one row is made an object only for a tooltip.
+ */
+export interface PlotTable {
+  readonly length: number;
+  /** the time of row k */
+  t(k: number): number;
+  /** row k as a `PlotRow` (the hovered one's tooltip), made on demand */
+  row(k: number): PlotRow;
+  /** `key`'s value of each row (as `row(k)[key]`), read without making rows */
+  value(key: string): IndexValue;
+}
+
 /** A usable value: null, undefined and non-finite numbers are gaps. */
-function valueOf(get: RowValue, row: PlotRow): number | null {
-  const v = get(row);
+function usable(v: number | null | undefined): number | null {
   return v === null || v === undefined || !Number.isFinite(v) ? null : v;
 }
 
@@ -75,16 +92,35 @@ export function linePath(
   y: (v: number) => number,
   step = false,
 ): string {
+  return linePathAt(
+    rows.length,
+    (k) => rows[k]!.t,
+    (k) => get(rows[k]!),
+    x,
+    y,
+    step,
+  );
+}
+
+/** `linePath` over `n` rows given by position: their times and values (a `PlotTable`'s). */
+export function linePathAt(
+  n: number,
+  timeAt: (k: number) => number,
+  get: IndexValue,
+  x: (t: number) => number,
+  y: (v: number) => number,
+  step = false,
+): string {
   // Written into one buffer (pathText.ts): no string per point.
   const out = pathText;
   let pen = false;
-  for (const row of rows) {
-    const v = valueOf(get, row);
+  for (let k = 0; k < n; k++) {
+    const v = usable(get(k));
     if (v === null) {
       pen = false;
       continue;
     }
-    const X = tenths(x(row.t));
+    const X = tenths(x(timeAt(k)));
     const Y = tenths(y(v));
     if (!pen) {
       out.char(77); // M
@@ -128,23 +164,44 @@ export function areaPath(
   y: (v: number) => number,
   step = false,
 ): string {
+  return areaPathAt(
+    rows.length,
+    (k) => rows[k]!.t,
+    (k) => lower(rows[k]!),
+    (k) => upper(rows[k]!),
+    x,
+    y,
+    step,
+  );
+}
+
+/** `areaPath` over `n` rows given by position: their times and both edges' values. */
+export function areaPathAt(
+  n: number,
+  timeAt: (k: number) => number,
+  lower: IndexValue,
+  upper: IndexValue,
+  x: (t: number) => number,
+  y: (v: number) => number,
+  step = false,
+): string {
   // The upper edge is written forward as it goes, the lower one kept (in tenths) and written
   // backwards when the polygon closes: one string per area, no array of points.
   const out = pathText;
-  if (lowerEdge.length < 4 * rows.length) lowerEdge = new Float64Array(4 * rows.length);
+  if (lowerEdge.length < 4 * n) lowerEdge = new Float64Array(4 * n);
   const edge = lowerEdge;
   let count = 0;
   let lastT = 0;
   let lastB = 0;
-  for (const row of rows) {
-    const lo = valueOf(lower, row);
-    const hi = valueOf(upper, row);
+  for (let k = 0; k < n; k++) {
+    const lo = usable(lower(k));
+    const hi = usable(upper(k));
     if (lo === null || hi === null) {
       if (count > 0) closeArea(out, count);
       count = 0;
       continue;
     }
-    const X = tenths(x(row.t));
+    const X = tenths(x(timeAt(k)));
     const T = tenths(y(hi));
     const B = tenths(y(lo));
     if (count === 0) {
@@ -172,8 +229,13 @@ export function areaPath(
 }
 
 /** The row drawn nearest to time `t` (rows ascend in time; -1 when there are none). */
-export function nearestRow(rows: readonly PlotRow[], t: number): number {
+export function nearestRow(rows: readonly PlotRow[] | PlotTable, t: number): number {
+  if (isTable(rows)) return nearestBy(rows.length, (k) => rows.t(k), t);
   return nearestBy(rows.length, (i) => rows[i]!.t, t);
+}
+
+function isTable(rows: readonly PlotRow[] | PlotTable): rows is PlotTable {
+  return !Array.isArray(rows);
 }
 
 export type GlyphDirection = 'up' | 'down' | 'mixed';
