@@ -200,6 +200,37 @@ test.describe('curve editor', () => {
   });
 });
 
+test.describe('a chart out of sight during a drag', () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+
+  test('keeps its drawing until it is scrolled into view, then shows the drag’s run', async ({
+    page,
+  }) => {
+    await openApp(page);
+    await loadStory1(page);
+    const replicas = page.getByRole('figure', { name: /^Replicas over time/ });
+    const demand = page.getByRole('figure', { name: /^Demand, served work/ });
+    const paths = (chart: Locator) =>
+      chart.locator('path.chart-line').evaluateAll((ps) => ps.map((p) => p.getAttribute('d')));
+    // The layout this test needs: the replicas chart in sight, the demand chart below the fold.
+    expect((await demand.boundingBox())!.y).toBeGreaterThan(720);
+    const replicasBefore = await paths(replicas);
+    const demandBefore = await paths(demand);
+    await drag(page, page.getByRole('slider', { name: 'traffic level' }), 0, 120, 12, async () => {
+      // The drag's run is shown where it can be seen; the demand chart out of sight waits.
+      await expect(kpi(page, 'Peak / final')).toContainText('1 / 1');
+      await expect.poll(() => paths(replicas)).not.toEqual(replicasBefore);
+      expect(await paths(demand)).toEqual(demandBefore);
+      // Scrolled into view mid-drag, it draws the run the page shows.
+      await demand.scrollIntoViewIfNeeded();
+      await expect.poll(() => paths(demand)).not.toEqual(demandBefore);
+    });
+    await waitUpToDate(page);
+    await expect(kpi(page, 'Peak / final')).toContainText('1 / 1');
+    expect(await paths(demand)).not.toEqual(demandBefore);
+  });
+});
+
 test.describe('the teacher’s walk', () => {
   test.use({ viewport: { width: 1280, height: 720 } });
 

@@ -13,6 +13,7 @@ import { useWidth } from '../plot/useWidth.ts';
 import type { YMode } from '../plot/scale.ts';
 import type { SharedChartProps } from './chartParts.tsx';
 import { DemandChart } from './DemandChart.tsx';
+import { HoldWhileHidden } from './HoldWhileHidden.tsx';
 import { MetricLane } from './MetricLane.tsx';
 import { clampRange, panToInclude } from '../plot/pointer.ts';
 import { createHoverStore } from '../plot/hover.ts';
@@ -170,6 +171,8 @@ function SimulationChartsView(props: SimulationChartsProps) {
     [runWords, series, selectedSync],
   );
   const selectOnHover = props.selectOnHover ?? false;
+  // A chart out of sight keeps its drawing while a gesture lasts (HoldWhileHidden).
+  const gesture = props.gesture ?? false;
   const shared: SharedChartProps = useMemo(
     () => ({
       rows: data.rows,
@@ -221,35 +224,40 @@ function SimulationChartsView(props: SimulationChartsProps) {
         ) : null}
         {props.barEnd ? <span className="sim-charts-bar-end">{props.barEnd}</span> : null}
       </div>
-      <ReplicasChart
-        {...shared}
-        data={data}
-        stabilization={stabilization}
-        scale={replicasAxis}
-        hidden={hidden}
-        onToggle={toggleReplicas}
-        yMode={yMode}
-        onYMode={setYMode}
-        focusedRun={focusedRun}
-        summary={summaries.replicas}
-        kedaWrites={props.kedaWrites}
-        changes={props.changes}
-        phaseShades={props.phaseShades}
-      />
-      {data.metrics.map((lane) => (
-        <MetricLane
-          key={lane.index}
+      <HoldWhileHidden gesture={gesture}>
+        <ReplicasChart
           {...shared}
-          lane={lane}
-          tolerance={data.tolerance}
-          overlays={data.overlays}
+          data={data}
+          stabilization={stabilization}
+          scale={replicasAxis}
           hidden={hidden}
           onToggle={toggleReplicas}
+          yMode={yMode}
+          onYMode={setYMode}
           focusedRun={focusedRun}
-          summary={summaries.metrics[lane.index]}
+          summary={summaries.replicas}
+          kedaWrites={props.kedaWrites}
+          changes={props.changes}
+          phaseShades={props.phaseShades}
         />
+      </HoldWhileHidden>
+      {data.metrics.map((lane) => (
+        <HoldWhileHidden key={lane.index} gesture={gesture}>
+          <MetricLane
+            {...shared}
+            lane={lane}
+            tolerance={data.tolerance}
+            overlays={data.overlays}
+            hidden={hidden}
+            onToggle={toggleReplicas}
+            focusedRun={focusedRun}
+            summary={summaries.metrics[lane.index]}
+          />
+        </HoldWhileHidden>
       ))}
-      <DemandChart {...shared} data={data} summary={summaries.demand} />
+      <HoldWhileHidden gesture={gesture}>
+        <DemandChart {...shared} data={data} summary={summaries.demand} />
+      </HoldWhileHidden>
     </section>
   );
 }
