@@ -62,16 +62,19 @@ export function downsampleIndices(
 
   const ranges = ys.map(seriesRange);
   const allocation = allocate(anchors, remaining);
-  const out: number[] = [];
+  // Written in place: the anchors and each span's picks, at most the budget (a result per frame
+  // during a curve drag: no list grown point by point).
+  const out = new Int32Array(anchors.length + remaining);
+  let at = 0;
   for (let j = 0; j < anchors.length - 1; j++) {
     const left = anchors[j]!;
     const right = anchors[j + 1]!;
-    out.push(left);
+    out[at++] = left;
     const m = allocation[j]!;
-    if (m > 0) lttbSpan(x, ys, ranges, left, right, m, out);
+    if (m > 0) at = lttbSpan(x, ys, ranges, left, right, m, out, at);
   }
-  out.push(anchors[anchors.length - 1]!);
-  return Int32Array.from(out);
+  out[at++] = anchors[anchors.length - 1]!;
+  return at === out.length ? out : out.slice(0, at);
 }
 
 /** Single-series LTTB: the kept points and their indices into the input. */
@@ -181,7 +184,10 @@ function allocate(anchors: number[], remaining: number): number[] {
   return out;
 }
 
-/** LTTB over the interior (left, right) choosing `m` points; appends them to `out`. */
+/**
+ * LTTB over the interior (left, right) choosing `m` points; writes them to `out` from `at` and
+ * returns where the next one goes.
+ */
 function lttbSpan(
   x: ArrayLike<number>,
   ys: readonly ArrayLike<number>[],
@@ -189,13 +195,14 @@ function lttbSpan(
   left: number,
   right: number,
   m: number,
-  out: number[],
-): void {
+  out: Int32Array,
+  at: number,
+): number {
   const lo = left + 1;
   const interior = right - left - 1;
   if (m >= interior) {
-    for (let i = lo; i < right; i++) out.push(i);
-    return;
+    for (let i = lo; i < right; i++) out[at++] = i;
+    return at;
   }
   const size = interior / m;
   const s = ys.length;
@@ -247,7 +254,8 @@ function lttbSpan(
         best = i;
       }
     }
-    out.push(best);
+    out[at++] = best;
     prev = best;
   }
+  return at;
 }
