@@ -137,19 +137,23 @@ function SimulationChartsView(props: SimulationChartsProps) {
   );
   const replicasAxis = useMemo(
     () =>
-      replicasScale(series, data.hasDecisionSeries, data.range, {
-        hidden,
-        mode: yMode,
-        overlays: [
-          ...data.overlays.map((o) => ({
-            legendKey: o.legendKey,
-            specReplicas: overlays.find((r) => r.key === o.key)!.series.specReplicas,
-          })),
-          ...(data.drawBand && drawBand
-            ? [{ legendKey: DRAW_BAND_KEY, specReplicas: drawBand.hi }]
-            : []),
-        ],
-      }),
+      // The legend as it starts, linear: buildChartData fitted this very axis (a pass over every
+      // sync of the range, once per result is enough).
+      hidden === DEFAULT_HIDDEN_REPLICAS && yMode === 'linear'
+        ? data.replicasScale
+        : replicasScale(series, data.hasDecisionSeries, data.range, {
+            hidden,
+            mode: yMode,
+            overlays: [
+              ...data.overlays.map((o) => ({
+                legendKey: o.legendKey,
+                specReplicas: overlays.find((r) => r.key === o.key)!.series.specReplicas,
+              })),
+              ...(data.drawBand && drawBand
+                ? [{ legendKey: DRAW_BAND_KEY, specReplicas: drawBand.hi }]
+                : []),
+            ],
+          }),
     [series, data, hidden, yMode, overlays, drawBand],
   );
   const xAxis = useMemo(() => timeAxis(data.xDomain, 8), [data]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { presetRun } from '../explain/testing/presets.ts';
 import { toLog } from '../plot/scale.ts';
-import { replicasScale } from './buildChartData.ts';
+import { buildChartData, DRAW_BAND_KEY, replicasScale } from './buildChartData.ts';
 import { DEFAULT_HIDDEN_REPLICAS } from './seriesStyles.ts';
 
 describe('replicas axis of KEP-853 story 1 (maxReplicas 1000)', () => {
@@ -58,5 +58,28 @@ describe('replicas axis over the stacked pending and terminating areas', () => {
     expect(top(['pending'])).toBeLessThan(top([]));
     expect(top(['pending', 'terminating'])).toBeLessThan(top(['pending']));
     expect(top(['pending', 'terminating'])).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('the axis the charts start with', () => {
+  it('is the one buildChartData fitted (SimulationCharts reuses it), variants and draws too', () => {
+    const s = presetRun('default').payload.series;
+    const n = s.time.length;
+    const spec = Float64Array.from(s.specReplicas, (v, i) => (i === n >> 1 ? 40 : v));
+    const variant = { key: 'v', name: 'v', colour: '#000', series: { ...s, specReplicas: spec } };
+    const hi = Float64Array.from(s.specReplicas, (v) => v + 7);
+    const band = { count: 4, lo: s.specReplicas, hi };
+    for (const range of [null, [3600, 7200] as [number, number]]) {
+      const d = buildChartData(s, 500, range, [variant], band);
+      const own = replicasScale(s, d.hasDecisionSeries, d.range, {
+        hidden: DEFAULT_HIDDEN_REPLICAS,
+        mode: 'linear',
+        overlays: [
+          { legendKey: d.overlays[0]!.legendKey, specReplicas: spec },
+          { legendKey: DRAW_BAND_KEY, specReplicas: hi },
+        ],
+      });
+      expect(d.replicasScale).toEqual(own);
+    }
   });
 });
