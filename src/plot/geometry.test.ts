@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { areaPath, glyphPath, linear, linePath, nearestRow, plotBox, pxText } from './geometry.ts';
+import {
+  areaPath,
+  areaPathAt,
+  glyphPath,
+  linear,
+  linePath,
+  linePathAt,
+  nearestRow,
+  plotBox,
+  pxText,
+} from './geometry.ts';
+import { ColumnRows } from './columnRows.ts';
 import { CHART_MARGIN, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from './layout.ts';
 import type { PlotRow } from './geometry.ts';
 
@@ -69,6 +80,36 @@ describe('nearestRow', () => {
     expect(nearestRow(r, 16)).toBe(2);
     expect(nearestRow(r, 99)).toBe(3);
     expect(nearestRow([], 1)).toBe(-1);
+  });
+});
+
+describe('rows as columns (ColumnRows)', () => {
+  // Every other sync of a series with gaps, as buildChartData keeps them.
+  const time = Float64Array.from({ length: 9 }, (_, i) => i * 10);
+  const v = Float64Array.from([1, 2, NaN, 4, 5, Infinity, 7, 8, 9]);
+  const table = new ColumnRows(time, Int32Array.from([0, 2, 3, 5, 6, 8]), new Map([['v', v]]));
+  const objects = [0, 2, 3, 5, 6, 8].map((i): PlotRow => ({
+    i,
+    t: time[i]!,
+    v: Number.isFinite(v[i]!) ? v[i]! : null,
+  }));
+  const at = (k: number) => table.t(k);
+
+  it('draws the paths the row objects drew', () => {
+    for (const step of [false, true]) {
+      expect(linePathAt(table.length, at, table.value('v'), x, y, step)).toBe(
+        linePath(objects, get, x, y, step),
+      );
+      expect(areaPathAt(table.length, at, () => 0, table.value('v'), x, y, step)).toBe(
+        areaPath(objects, () => 0, get, x, y, step),
+      );
+    }
+  });
+
+  it('finds the nearest row and makes it the row object', () => {
+    for (const t of [-5, 14, 25, 31, 55, 200])
+      expect(nearestRow(table, t)).toBe(nearestRow(objects, t));
+    expect(table.row(3)).toEqual(objects[3]);
   });
 });
 
