@@ -29,6 +29,12 @@ const TYPES: Record<string, string> = {
 const bridgeState = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as BridgeTestGlobal).bridgeTest.state());
 
+/** The client comes to `workersCreated` workers (a spare may come later), none failed. */
+const settlesTo = (page: Page, workersCreated: number) =>
+  expect
+    .poll(() => bridgeState(page))
+    .toEqual({ statuses: [], workersCreated, mainThreadLoads: 0 });
+
 test.describe.configure({ mode: 'default' }); // one build per worker process, tests in order
 
 test.beforeAll(async () => {
@@ -105,13 +111,7 @@ test('runs a preset in the worker and returns its series as typed arrays', async
   // The first worker, and a spare once the first worker has warmed up (it warms itself: the page
   // is cross-origin isolated).
   expect(out.state.statuses).toEqual([]);
-  await expect
-    .poll(() => bridgeState(page))
-    .toEqual({
-      statuses: [],
-      workersCreated: 2,
-      mainThreadLoads: 0,
-    });
+  await settlesTo(page, 2);
 });
 
 test('latest run wins: superseded runs resolve null, the last one answers', async ({ page }) => {
@@ -150,13 +150,7 @@ test('a long run is stopped through its stop signal; the newer run goes to the s
   expect(out.cancelled).toBe(1);
   expect(out.state.statuses).toEqual([]);
   expect(out.state.workersCreated).toBeLessThanOrEqual(2);
-  await expect
-    .poll(() => bridgeState(page))
-    .toEqual({
-      statuses: [],
-      workersCreated: 2,
-      mainThreadLoads: 0,
-    });
+  await settlesTo(page, 2);
 });
 
 test('without shared memory a long run is interrupted; the newer run goes to the warm spare', async ({
@@ -180,9 +174,7 @@ test('without shared memory a long run is interrupted; the newer run goes to the
   // The interrupted worker was replaced by the spare, and a new spare started behind it: at
   // once when the spare was warm, else after the pool's pause without a run (a loaded machine).
   expect(out.state.statuses).toEqual([]);
-  await expect
-    .poll(() => bridgeState(page))
-    .toEqual({ statuses: [], workersCreated: 3, mainThreadLoads: 0 });
+  await settlesTo(page, 3);
 });
 
 test("a spare's warm-up run gives way to the real run when the spare is taken", async ({
