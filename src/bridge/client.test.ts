@@ -635,14 +635,23 @@ describe('simulator client: a warm spare worker', () => {
     expect(api.calls).toHaveLength(3 + WARM_UP_ROUNDS);
   });
 
-  it("the first spare waits for the current worker's warm-up, then for a long pause", async () => {
-    const { client, clock, workers } = setup({ warmUpText: 'tiny', warmCurrent: true });
-    const a = client.run('a');
-    const api = workers[0]!.api;
+  /**
+   * A client whose current worker warms itself: run 'a' delivered, then, in the pause after it,
+   * `rounds` of that worker's warm-up rounds answered.
+   */
+  async function currentWarmedFor(rounds: number) {
+    const s = setup({ warmUpText: 'tiny', warmCurrent: true });
+    const a = s.client.run('a');
+    const api = s.workers[0]!.api;
     (await api.call(1)).reply();
     await a;
-    clock.advance(QUIET_MS);
-    for (let n = 0; n < WARM_UP_ROUNDS - 1; n++) (await api.call(2 + n)).reply();
+    s.clock.advance(QUIET_MS);
+    for (let n = 0; n < rounds; n++) (await api.call(2 + n)).reply();
+    return { ...s, api };
+  }
+
+  it("the first spare waits for the current worker's warm-up, then for a long pause", async () => {
+    const { clock, workers, api } = await currentWarmedFor(WARM_UP_ROUNDS - 1);
     clock.advance(10 * SPARE_QUIET_MS); // the current worker's last round is left: no spare
     await new Promise((r) => setTimeout(r, 5));
     expect(workers).toHaveLength(1);
@@ -654,13 +663,7 @@ describe('simulator client: a warm spare worker', () => {
   });
 
   it('the first spare waits SPARE_QUIET_MS after the last run or detail asked for', async () => {
-    const { client, clock, workers } = setup({ warmUpText: 'tiny', warmCurrent: true });
-    const a = client.run('a');
-    const api = workers[0]!.api;
-    (await api.call(1)).reply();
-    await a;
-    clock.advance(QUIET_MS);
-    for (let n = 0; n < WARM_UP_ROUNDS; n++) (await api.call(2 + n)).reply();
+    const { client, clock, workers } = await currentWarmedFor(WARM_UP_ROUNDS);
     await new Promise((r) => setTimeout(r, 5));
     expect(await client.getSync(3)).not.toBeNull(); // a playback step, at QUIET_MS
     clock.advance(SPARE_QUIET_MS - 1);

@@ -198,7 +198,9 @@ export class DemandIntegral {
   /**
    * The recorded pieces [from, to) of the tape integrated as `integrateLine` integrates each, in
    * order: the same sums, episodes and log. Written out in one loop because the recorded run
-   * is every warm run's usual path, where a call per piece passed its four doubles boxed.
+   * is every warm run's usual path, where a call per piece passed its four doubles boxed. A twin
+   * of `integrateLine`: change both together (curves/tape.test.ts holds a replay to the live run,
+   * KPIs and overload episodes included, on every preset).
    */
   private replay(
     tape: PieceReplay,
