@@ -4,7 +4,7 @@
 // slows both alike. Prints each build's median CPU ms per run, the median of the per-pair ratios
 // (this ÷ REF), and whether both gave the same series and KPIs. SCENARIO: default, churn, 24h200,
 // 24h200nodes, draws16 (16 timing draws of default), draws16fresh (the same after an edit of its traffic), search16 (16 candidate runs of default's
-// search) (default: the first three); `--pairs N` (default 15). Reported, never asserted.
+// search), explore16 (16 random candidates of that search's space) (default: the first three); `--pairs N` (default 15). Reported, never asserted.
 //
 // `npm run bench:compare -- --pair keda [--rounds N]`: two runs of this checkout whose ratio a
 // budget names (keda: issue 22's KEDA run over the same HPA without KEDA, ≤ 1.5×), alternating
@@ -31,7 +31,7 @@ if (!(pairs >= 3)) throw new Error('--pairs needs a number ≥ 3');
 const [ref, ...names] = argv;
 if (!ref) {
   process.stderr.write(
-    'usage: npm run bench:compare -- REF [default|churn|24h200|24h200nodes|draws16|draws16fresh|search16 …]\n',
+    'usage: npm run bench:compare -- REF [default|churn|24h200|24h200nodes|draws16|draws16fresh|search16|explore16 …]\n',
   );
   process.exit(1);
 }

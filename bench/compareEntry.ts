@@ -1,13 +1,14 @@
 // The runs `npm run bench:compare` times in both builds (bench/compare.mjs bundles this file from
 // each checkout): one compact run of a named scenario, as `npm run bench` times it; or `draws16`,
 // 16 timing draws of the default scenario (one thread); or `search16`, 16 candidate runs of the
-// default scenario's policy search (prepared once, as a search runs them).
+// default scenario's policy search (prepared once, as a search runs them); or `explore16`, 16
+// candidates drawn at random from the search's space.
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { executeDraws, executeRun, planScenario } from '../src/run/index.ts';
 import { parseScenario } from '../src/scenario/index.ts';
-import { prepareSearch } from '../src/tune/index.ts';
+import { prepareSearch, searchSpace } from '../src/tune/index.ts';
 import type { SimulationResult } from '../src/engine/simulation/index.ts';
 import { diurnalInput, withNodes } from './simulationFixture.ts';
 
@@ -77,8 +78,35 @@ function search16(root: string): () => Compared {
   };
 }
 
+/**
+ * 16 candidates drawn at random from the search's own space (seed 1, its exploring phase):
+ * windows up to 30 min and every policy shape, where search16 varies two fields only.
+ */
+function explore16(root: string): () => Compared {
+  const prepared = prepareSearch(parseScenario(text(root, FILES.default!)), 20_000_000);
+  if (!prepared.ok) throw new Error(prepared.error);
+  const space = searchSpace(prepared.search.base);
+  // mulberry32, as src/tune/rng.ts: the same genomes in both builds
+  let a = 1;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const patches = Array.from({ length: 16 }, () =>
+    space.toPatch(space.dimensions.map((d) => Math.floor(next() * d.values.length))),
+  );
+  return () => {
+    const kpis = patches.map((p) => prepared.search.evaluate(p));
+    return { kpis, series: {} } as unknown as Compared;
+  };
+}
+
 export function runner(name: string, root: string): () => Compared {
   if (name === 'draws16') return draws16(root);
+  if (name === 'explore16') return explore16(root);
   if (name === 'draws16fresh') return draws16Fresh(root);
   if (name === 'search16') return search16(root);
   let input;

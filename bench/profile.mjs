@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench:profile -- [SCENARIO] [--runs N] [--top K]`: where one run's time and memory go.
 // SCENARIO is one of bench/compareEntry.ts' (default, churn, 24h200, 24h200nodes, draws16, draws16fresh,
-// search16; default: default). The entry is bundled as the app ships it, warmed up, then run N
+// search16, explore16; default: default). The entry is bundled as the app ships it, warmed up, then run N
 // times (default 200) under V8's sampling CPU profiler (100 µs) and, separately, its sampling
 // heap profiler with collected objects included (what a run allocates, not what it keeps).
 // Prints the top K functions (default 30) by self time with their total (callees included), and
