@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+// `npm run bench:icount -- REF SCENARIO [--runs K]`: this checkout against the commit REF by the
+// instructions a warm run executes, counted by valgrind (cachegrind without its cache model), not
+// by time. Time on this shared 2-core machine moves ±5 % between interleaved passes; an
+// instruction count moves ±0.2 % and does not depend on the load, so it settles a change of 1–3 %
+// that `bench:compare` cannot. It is not time (cache misses, branch mispredictions and the
+// compiler's own threads are not in it): report `bench:compare` too.
+//
+// Each build's bench/compareEntry.ts bundle (as bench:compare makes them) runs in a Node process
+// under valgrind with one thread (--single-threaded: the JIT compiles on the main thread, so
+// the same code is compiled at the same points) and fixed seeds, once with 1 run of SCENARIO and
+// once with 1 + K (default 2); the difference ÷ K is a warm run's count, the first run's
+// compilation left out. About 30 s of valgrind per build and run of `default`; explore16 and
+// search16 are 16 runs each. Reported, never asserted.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { root } from '../scripts/bundleForNode.mjs';
+
+const argv = process.argv.slice(2);
+const runsAt = argv.indexOf('--runs');
+const runs = runsAt >= 0 ? Number(argv.splice(runsAt, 2)[1]) : 2;
+if (!(runs >= 1)) throw new Error('--runs needs a number ≥ 1');
+const [ref, name] = argv;
+if (!ref || !name) {
+  process.stderr.write('usage: npm run bench:icount -- REF SCENARIO [--runs K]\n');
+  process.exit(1);
+}
+try {
+  execFileSync('valgrind', ['--version'], { stdio: 'ignore' });
+} catch {
+  process.stderr.write('bench:icount needs valgrind (apt-get install valgrind)\n');
+  process.exit(1);
+}
+
+const other = mkdtempSync(path.join(tmpdir(), 'hpa-sim-icount-'));
+try {
+  execFileSync('git', ['archive', '-o', path.join(other, 'ref.tar'), ref, 'src', 'bench'], {
+    cwd: root,
+  });
+  execFileSync('tar', ['-x', '-C', other, '-f', path.join(other, 'ref.tar')]);
+  symlinkSync(path.join(root, 'node_modules'), path.join(other, 'node_modules'));
+  // an older REF without the scenario gets this checkout's entry (as bench:compare does)
+  const entry = path.join(other, 'bench', 'compareEntry.ts');
+  if (!existsSync(entry) || !readFileSync(entry, 'utf8').includes(`'${name}'`))
+    execFileSync('cp', [path.join(root, 'bench', 'compareEntry.ts'), entry]);
+  await bundle(path.join(root, 'bench', 'compareEntry.ts'), path.join(other, 'this.mjs'));
+  await bundle(entry, path.join(other, 'ref.mjs'));
+  const driver = path.join(other, 'driver.mjs');
+  writeFileSync(
+    driver,
+    `const [bundle, name, n, root] = process.argv.slice(2);
+const { runner } = await import(bundle);
+const run = runner(name, root);
+for (let i = 0; i < Number(n); i++) run();
+`,
+  );
+  const load = () =>
+    loadavg()
+      .map((x) => x.toFixed(2))
+      .join(', ');
+  const before = load();
+  // valgrind prints its summary on stderr
+  const refs = (bundleFile, n) => {
+    const r = spawnSync(
+      'valgrind',
+      [
+        '--tool=cachegrind',
+        '--cache-sim=no',
+        '--cachegrind-out-file=/dev/null',
+        process.execPath,
+        '--single-threaded',
+        '--hash-seed=1',
+        '--random-seed=1',
+        driver,
+        bundleFile,
+        name,
+        String(n),
+        root,
+      ],
+      { encoding: 'utf8', maxBuffer: 1 << 26 },
+    );
+    const m = /I\s+refs:\s+([\d,]+)/.exec(r.stderr ?? '');
+    if (r.status !== 0 || !m)
+      throw new Error(`valgrind gave no count:\n${(r.stderr ?? '').slice(-2000)}`);
+    return Number(m[1].replaceAll(',', ''));
+  };
+  const warm = (file) => (refs(file, 1 + runs) - refs(file, 1)) / runs;
+  const a = warm(path.join(other, 'ref.mjs'));
+  const b = warm(path.join(other, 'this.mjs'));
+  process.stdout.write(
+    `${name} ${ref}: ${(a / 1e6).toFixed(1)} M instructions a run, this: ${(b / 1e6).toFixed(1)} M, ` +
+      `ratio ${(b / a).toFixed(4)} (warm runs: the count of 1 + ${runs} runs less that of 1, ÷ ${runs}); ` +
+      `load average ${before} → ${load()}\n`,
+  );
+} finally {
+  rmSync(other, { recursive: true, force: true });
+}
+
+/** One bench entry bundled for Node (its imports resolved from the tree it sits in). */
+async function bundle(entry, out) {
+  await build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: out,
+    logLevel: 'error',
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
+  });
+}
