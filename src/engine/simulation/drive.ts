@@ -38,7 +38,24 @@ export interface DriveOptions {
    * run keeping them would.
    */
   countEvery?: number;
+  /**
+   * Check the meter's budget every COARSE_SYNCS syncs and at the end, not after every scrape and
+   * sync, and throw BudgetPassed when it was passed: the caller then runs again checking after
+   * every event (simulate.ts), which stops exactly where it always did. The units only grow, so a
+   * run whose end is within its budget never passed it. Not for a caller that shows the run as
+   * it goes (a stop up to COARSE_SYNCS syncs late would be seen).
+   */
+  coarseBudget?: boolean;
 }
+
+/** Syncs between two of the coarse budget's checks (drive's `coarseBudget`). */
+export const COARSE_SYNCS = 16;
+
+/**
+ * Thrown out of `drive` with `coarseBudget` when the budget was passed since the last check (or
+ * by a run that threw otherwise): the run must be run again with a check after every event.
+ */
+export class BudgetPassed extends Error {}
 
 /** A compact run's replay index: snapshots at the spacing its length asks for. */
 export function replayIndex(syncCount: number, of: ReplayTarget): ReplayIndex {
@@ -52,6 +69,11 @@ export function replayIndex(syncCount: number, of: ReplayTarget): ReplayIndex {
 export function drive(sim: Simulation, observer: LoopObserver, options: DriveOptions): void {
   const { replay, shouldStop, trace } = options;
   const every = replay?.every ?? options.countEvery ?? 0;
+  const coarse = options.coarseBudget === true && sim.meter.budget !== Infinity;
+  // Each check after a scrape or sync was ~5 % of a search candidate's instructions (and of
+  // its CPU time, interleaved): a call the loop's hot functions carried for a stop that a
+  // search's and a draw's runs hardly ever make.
+  if (coarse) sim.leaveBudgetChecks();
   for (let k = 0; k < sim.syncCount; k++) {
     if (shouldStop?.()) throw new StoppedError();
     if (every > 0 && k > 0 && k % every === 0) {
@@ -62,5 +84,8 @@ export function drive(sim: Simulation, observer: LoopObserver, options: DriveOpt
       } else for (const c of sim.clusters) sim.meter.counts.snapshotPods += c.workload.pods.length;
     }
     sim.runSync(observer, trace);
+    if (coarse && k % COARSE_SYNCS === COARSE_SYNCS - 1 && sim.meter.passed())
+      throw new BudgetPassed();
   }
+  if (coarse && sim.meter.passed()) throw new BudgetPassed();
 }

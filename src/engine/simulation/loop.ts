@@ -69,8 +69,11 @@ export class Simulation {
   private readonly duration: number;
   /** every sync's instant when a plane asked for syncs off the grid; null: k × syncPeriod */
   private readonly syncTimes: Float64Array | null;
-  /** the meter has a budget: check it after every scrape and sync */
-  private readonly checking: boolean;
+  /**
+   * the meter has a budget: check it after every scrape and sync (false under drive's
+   * `coarseBudget`, which checks it itself)
+   */
+  private checking: boolean;
   private readonly health: (ClusterHealth | null)[] | null;
   private readonly clocks: readonly PlaneClock[];
   /** the plane acts after every scrape (looked up once: most planes do not) */
@@ -122,6 +125,11 @@ export class Simulation {
       unavailable: null,
       poll: false,
     };
+  }
+
+  /** Leave the budget's checks to the caller (drive's `coarseBudget`): none after each event. */
+  leaveBudgetChecks(): void {
+    this.checking = false;
   }
 
   /** The first cluster: the only one of a single-cluster run. */

@@ -10,7 +10,8 @@ import {
   zeroCounts,
 } from './meter.ts';
 import { scrapeSchedule } from './scrapes.ts';
-import { simulate } from './simulate.ts';
+import { runError } from './drive.ts';
+import { createSimulation, runSimulation, simulate } from './simulate.ts';
 import { buildInput } from './testing/buildInput.ts';
 import type { SimulationInput } from './input.ts';
 
@@ -126,6 +127,43 @@ describe('a run past its work budget stops with a located error', () => {
     expect(out.overrun!.dominant).toBe('seriesValues');
     expect(out.overrun!.fields[0]).toEqual(['durationSeconds']);
     expect(out.error).toMatch(/^stopped at 0 s of 7 d: .* series values kept — a shorter run/);
+  });
+
+  it('stops where a run checking after every scrape and sync stops, whatever the budget', () => {
+    // simulate checks the budget every few syncs and runs again, checked after every event,
+    // once it was passed (drive.ts coarseBudget); runSimulation checks after every event.
+    const input = { ...day, durationSeconds: 6 * 3600 };
+    const meter = new WorkMeter();
+    const whole = simulate(input, { meter, replay: false, series: false });
+    expect(whole.ok).toBe(true);
+    const total = meter.units();
+    const checked = (budget: number) => {
+      const created = createSimulation(input, { workBudget: budget });
+      if (!created.ok) throw new Error(created.error);
+      try {
+        runSimulation(input, created.simulation, { replay: false, series: false });
+        return { ok: true, units: created.simulation.meter.units() };
+      } catch (e) {
+        return { ...runError(e), units: created.simulation.meter.units() };
+      }
+    };
+    // budgets through the run (each passed between two coarse checks, mostly), and just under
+    // and at its end: passed only by the last events, it stops there too
+    const budgets = [0.37, 0.5, 0.61, 0.999, 0.99999, 1].map((f) => f * total);
+    budgets.push(total - 1e-9 * total, total * (1 - 1e-12));
+    for (const budget of budgets) {
+      const m = new WorkMeter(budget);
+      const out = simulate(input, { meter: m, replay: false, series: false });
+      const want = checked(budget);
+      expect(out.ok).toBe(want.ok);
+      if (!out.ok)
+        expect({ error: out.error, overrun: out.overrun }).toEqual({
+          error: (want as { error: string }).error,
+          overrun: (want as { overrun: unknown }).overrun,
+        });
+      // the meter reads what the run checked after every event counted (not the first try's)
+      expect(m.units()).toBe(want.units);
+    }
   });
 
   it('without a budget the same run finishes', () => {

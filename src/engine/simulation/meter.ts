@@ -261,6 +261,11 @@ export class WorkMeter {
     }));
   }
 
+  /** Whether the units passed the budget (check's test, without the stop). */
+  passed(): boolean {
+    return this.budget !== Infinity && this.units() > this.budget;
+  }
+
   /** Throws a WorkBudgetError when the units passed the budget (a run at `t` of `duration`). */
   check(t: number, durationSeconds: number): void {
     if (this.budget === Infinity) return;

@@ -117,12 +117,27 @@ export function simulate(
 ): SimulationOutcome<FullSimulationResult>;
 export function simulate(input: SimulationInput, options?: SimulateOptions): SimulationOutcome;
 export function simulate(input: SimulationInput, options: SimulateOptions = {}): SimulationOutcome {
-  const created = createSimulation(input, options);
+  const meter = meterOf(options);
+  // a caller's meter may hold earlier runs' counts: what this run starts from
+  const counts = { ...meter.counts };
+  const created = createSimulation(input, { ...options, meter });
   if (!created.ok) return created;
   try {
-    return { ok: true, result: run(input, created.simulation, options) };
+    return { ok: true, result: run(input, created.simulation, options, true) };
   } catch (e) {
-    return runError(e);
+    // The budget checked coarsely (drive's coarseBudget): a run that passed it, or threw after
+    // passing it unseen, runs again checked after every scrape and sync, to stop exactly where
+    // and as it always did. Its curves live: a tape's values are the live ones.
+    if (!meter.passed()) return runError(e);
+    Object.assign(meter.counts, counts);
+    const { curves: _tapes, ...live } = options;
+    const again = createSimulation(input, { ...live, meter });
+    if (!again.ok) return again;
+    try {
+      return { ok: true, result: run(input, again.simulation, live, false) };
+    } catch (e2) {
+      return runError(e2);
+    }
   }
 }
 
@@ -143,7 +158,13 @@ export function runSimulation(
   return run(input, sim, options);
 }
 
-function run(input: SimulationInput, sim: Simulation, options: SimulateOptions): SimulationResult {
+/** `coarseBudget`: the budget checked every few syncs (drive.ts), for simulate's first try. */
+function run(
+  input: SimulationInput,
+  sim: Simulation,
+  options: SimulateOptions,
+  coarseBudget = false,
+): SimulationResult {
   const full = options.record === 'full';
   const cluster = sim.cluster;
   const keep = !full && options.replay !== false;
@@ -164,6 +185,7 @@ function run(input: SimulationInput, sim: Simulation, options: SimulateOptions):
       shouldStop: options.shouldStop,
       replay,
       countEvery: full ? 0 : snapshotSpacing(sim.syncCount),
+      coarseBudget,
     },
   );
   return {
