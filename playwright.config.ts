@@ -40,9 +40,9 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     // A failed test keeps its trace (actions, console, network, errors) without a DOM snapshot
-    // per action or a screencast: recorded for every test, passed or not, those were about a
-    // third of the suite's CPU (e2e/editor.spec at one worker: 173 → 99–108 s wall, 155–171 →
-    // 100–103 CPU-s). `--trace retain-on-failure` on the command line brings them back.
+    // per action or a screencast: recorded for every test, passed or not, those took up to a
+    // third of a spec's time (e2e/editor.spec at one worker: 160–174 → 99–131 s wall; a11y.spec,
+    // few actions: 223 → 206 s). `--trace retain-on-failure` on the command line brings them back.
     trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false },
     screenshot: 'only-on-failure',
   },
