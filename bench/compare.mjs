@@ -15,8 +15,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
-import { root } from '../scripts/bundleForNode.mjs';
+import { bundleFile, root } from '../scripts/bundleForNode.mjs';
 
 if (process.argv[2] === '--pair') {
   await pairMode(process.argv.slice(3));
@@ -98,18 +97,7 @@ try {
 
 /** One bench entry bundled for Node (its imports resolved from the tree it sits in), then loaded. */
 async function bundleEntry(entry, out) {
-  await build({
-    entryPoints: [entry],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: out,
-    logLevel: 'error',
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-    },
-  });
+  await bundleFile(entry, out);
   return import(pathToFileURL(out).href);
 }
 

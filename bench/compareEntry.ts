@@ -9,6 +9,7 @@ import path from 'node:path';
 import { executeDraws, executeRun, planScenario } from '../src/run/index.ts';
 import { parseScenario } from '../src/scenario/index.ts';
 import { prepareSearch, searchSpace } from '../src/tune/index.ts';
+import { createRng } from '../src/tune/rng.ts';
 import type { SimulationResult } from '../src/engine/simulation/index.ts';
 import { diurnalInput, withNodes } from './simulationFixture.ts';
 
@@ -86,17 +87,10 @@ function explore16(root: string): () => Compared {
   const prepared = prepareSearch(parseScenario(text(root, FILES.default!)), 20_000_000);
   if (!prepared.ok) throw new Error(prepared.error);
   const space = searchSpace(prepared.search.base);
-  // mulberry32, as src/tune/rng.ts: the same genomes in both builds
-  let a = 1;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  // the search's own generator, seed 1: the same genomes in both builds
+  const rng = createRng(1);
   const patches = Array.from({ length: 16 }, () =>
-    space.toPatch(space.dimensions.map((d) => Math.floor(next() * d.values.length))),
+    space.toPatch(space.dimensions.map((d) => rng.int(d.values.length))),
   );
   return () => {
     const kpis = patches.map((p) => prepared.search.evaluate(p));

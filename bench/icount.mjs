@@ -16,8 +16,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
-import { root } from '../scripts/bundleForNode.mjs';
+import { bundleFile as bundle, root } from '../scripts/bundleForNode.mjs';
 
 const argv = process.argv.slice(2);
 const runsAt = argv.indexOf('--runs');
@@ -97,20 +96,4 @@ for (let i = 0; i < Number(n); i++) run();
   );
 } finally {
   rmSync(other, { recursive: true, force: true });
-}
-
-/** One bench entry bundled for Node (its imports resolved from the tree it sits in). */
-async function bundle(entry, out) {
-  await build({
-    entryPoints: [entry],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: out,
-    logLevel: 'error',
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-    },
-  });
 }

@@ -1,5 +1,6 @@
 // Bundles a bench entry the way the app ships code (one ESM bundle, no dev transpiler), into
-// reports/bench/, and returns the bundle's path. Shared by `npm run bench` and `bench:worst`.
+// reports/bench/, and returns the bundle's path. Shared by `npm run bench` and `bench:worst`;
+// `bundleFile` (any entry to any file) by bench:compare and bench:icount, which bundle a REF's tree too.
 import { build } from 'esbuild';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -11,8 +12,14 @@ export async function bundleForNode(entry, outName) {
   const outDir = path.join(root, 'reports', 'bench');
   mkdirSync(outDir, { recursive: true });
   const outfile = path.join(outDir, outName);
+  await bundleFile(path.join(root, entry), outfile);
+  return outfile;
+}
+
+/** `entry` (a path) bundled into `outfile`, its imports resolved from the tree it sits in. */
+export async function bundleFile(entry, outfile) {
   await build({
-    entryPoints: [path.join(root, entry)],
+    entryPoints: [entry],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -24,5 +31,4 @@ export async function bundleForNode(entry, outName) {
       js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
     },
   });
-  return outfile;
 }
