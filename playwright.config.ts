@@ -44,7 +44,9 @@ export default defineConfig({
     // third of a spec's time (e2e/editor.spec at one worker: 160–174 → 99–131 s wall; a11y.spec,
     // few actions: 223 → 206 s). `--trace retain-on-failure` on the command line brings them back.
     trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false },
-    screenshot: 'only-on-failure',
+    // A failed test's pages are screenshotted by e2e/fixtures.ts (failureScreenshots), not here:
+    // 'only-on-failure' screenshots every page as its context closes, passed test or not.
+    screenshot: 'off',
   },
   projects: [
     {

@@ -63,7 +63,34 @@ function isForeign(url: string, origin: string): boolean {
   return comparable !== origin;
 }
 
-export const test = base.extend<{ pageGuard: PageGuard; axeAfterTest: boolean }>({
+export const test = base.extend<{
+  failureScreenshots: void;
+  pageGuard: PageGuard;
+  axeAfterTest: boolean;
+}>({
+  // A failed test's open pages, screenshotted (playwright.config.ts turns Playwright's own off:
+  // its 'only-on-failure' screenshots every page of every test as its context closes, in case the
+  // test fails later, ≈ 0.15–0.25 CPU-s a page). Set up first, so torn down last: a failure of
+  // the after-test axe check is seen too.
+  failureScreenshots: [
+    async ({ context }, use, testInfo) => {
+      await use();
+      if (testInfo.status === testInfo.expectedStatus) return;
+      let k = 0;
+      for (const p of context.pages()) {
+        if (p.isClosed()) continue;
+        const path = testInfo.outputPath(`test-failed-${++k}.png`);
+        if (
+          await p.screenshot({ path }).then(
+            () => true,
+            () => false,
+          )
+        )
+          await testInfo.attach('screenshot', { path, contentType: 'image/png' });
+      }
+    },
+    { auto: true },
+  ],
   axeAfterTest: [
     async ({ context }, use, testInfo) => {
       await use(true);

@@ -8,6 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import { encodeScenario } from '../src/share/codec.ts';
 
+// Not on e2e/fixtures.ts: Playwright's own screenshots of a failed test (its config turns them off).
+test.use({ screenshot: 'only-on-failure' });
+
 const DIST = resolve(import.meta.dirname, '..', 'dist');
 const PREFIX = '/tools/hpa-sim/';
 const TYPES: Record<string, string> = {

@@ -3,6 +3,9 @@
 import { expect, test } from '@playwright/test';
 import { editorText, linkPath, openApp, presets, setEditorText, waitUpToDate } from './app.ts';
 
+// Not on e2e/fixtures.ts: Playwright's own screenshots of a failed test (its config turns them off).
+test.use({ screenshot: 'only-on-failure' });
+
 const base = presets.find((p) => p.id === 'default')!.text;
 const withFastDown = `${base}  cost: { podHour: 0.02, vcpuHour: 0.03 }
   variants:
