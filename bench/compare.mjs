@@ -10,11 +10,11 @@
 // budget names (keda: issue 22's KEDA run over the same HPA without KEDA, ≤ 1.5×), alternating
 // in one process for N rounds (default 41) of ~100 ms batches each; prints the median ratio,
 // its interquartile range and extremes, and the load average before and after.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { refTree } from './refTree.mjs';
 import { bundleFile, root } from '../scripts/bundleForNode.mjs';
 
 if (process.argv[2] === '--pair') {
@@ -35,20 +35,8 @@ if (!ref) {
   process.exit(1);
 }
 const scenarios = names.length > 0 ? names : ['default', '24h200', 'churn'];
-const other = mkdtempSync(path.join(tmpdir(), 'hpa-sim-compare-'));
+const { dir: other } = refTree(ref, 'hpa-sim-compare-', scenarios);
 try {
-  // REF's sources beside this checkout's node_modules (its lockfile may differ: noted, not fixed)
-  execFileSync('git', ['archive', '-o', path.join(other, 'ref.tar'), ref, 'src', 'bench'], {
-    cwd: root,
-  });
-  execFileSync('tar', ['-x', '-C', other, '-f', path.join(other, 'ref.tar')]);
-  symlinkSync(path.join(root, 'node_modules'), path.join(other, 'node_modules'));
-  // an older REF has no compareEntry.ts, or one without a scenario asked for: it gets this one's
-  // (it imports only src/run and the fixture)
-  const entry = path.join(other, 'bench', 'compareEntry.ts');
-  const knows = (n) => readFileSync(entry, 'utf8').includes(`'${n}'`);
-  if (!existsSync(entry) || !scenarios.every(knows))
-    execFileSync('cp', [path.join(root, 'bench', 'compareEntry.ts'), entry]);
   const bundle = (dir, out) => bundleEntry(path.join(dir, 'bench', 'compareEntry.ts'), out);
   const mine = await bundle(root, path.join(other, 'this.mjs'));
   const theirs = await bundle(other, path.join(other, 'ref.mjs'));

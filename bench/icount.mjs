@@ -13,9 +13,10 @@
 // compilation left out. About 30 s of valgrind per build and run of `default`; explore16 and
 // search16 are 16 runs each. Reported, never asserted.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
+import { refTree } from './refTree.mjs';
 import { bundleFile as bundle, root } from '../scripts/bundleForNode.mjs';
 
 const argv = process.argv.slice(2);
@@ -34,17 +35,8 @@ try {
   process.exit(1);
 }
 
-const other = mkdtempSync(path.join(tmpdir(), 'hpa-sim-icount-'));
+const { dir: other, entry } = refTree(ref, 'hpa-sim-icount-', [name]);
 try {
-  execFileSync('git', ['archive', '-o', path.join(other, 'ref.tar'), ref, 'src', 'bench'], {
-    cwd: root,
-  });
-  execFileSync('tar', ['-x', '-C', other, '-f', path.join(other, 'ref.tar')]);
-  symlinkSync(path.join(root, 'node_modules'), path.join(other, 'node_modules'));
-  // an older REF without the scenario gets this checkout's entry (as bench:compare does)
-  const entry = path.join(other, 'bench', 'compareEntry.ts');
-  if (!existsSync(entry) || !readFileSync(entry, 'utf8').includes(`'${name}'`))
-    execFileSync('cp', [path.join(root, 'bench', 'compareEntry.ts'), entry]);
   await bundle(path.join(root, 'bench', 'compareEntry.ts'), path.join(other, 'this.mjs'));
   await bundle(entry, path.join(other, 'ref.mjs'));
   const driver = path.join(other, 'driver.mjs');
