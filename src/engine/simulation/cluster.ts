@@ -270,6 +270,11 @@ export class Cluster {
     return this.pipeline.groupSize;
   }
 
+  /** Pods whose start-up burst is on, stepped once for all (the pipeline's burst group). */
+  get burstGroupSize(): number {
+    return this.pipeline.burstGroupSize;
+  }
+
   /** The most work a pod serves (podCapacity or CPU throttling); null = unlimited. */
   get podWorkCap(): number | null {
     return Number.isFinite(this.workCap) ? this.workCap : null;

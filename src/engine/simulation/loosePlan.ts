@@ -8,7 +8,7 @@
  * scrape's loop reads arrays instead of every SimPod at every scrape.
  */
 export class LoosePlan {
-  /** the pod's row in the pod store (slot + 1) */
+  /** the pod's row in the pod store (slot + POD_ROW) */
   row = new Int32Array(0);
   /** SimPod.index, the row's owner */
   index = new Int32Array(0);

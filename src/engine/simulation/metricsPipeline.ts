@@ -17,7 +17,16 @@ import type { CompiledCurve } from './curves/index.ts';
 import type { MetricLoad, SimulationInput } from './input.ts';
 import { metricKey } from './input.ts';
 import { LoosePlan } from './loosePlan.ts';
-import { GROUP_OWNER, GROUP_ROW, NO_OWNER, PodRows } from './podRows.ts';
+import {
+  BURST_OWNER,
+  BURST_ROW,
+  GROUP_OWNER,
+  GROUP_ROW,
+  NO_GROUP,
+  NO_OWNER,
+  POD_ROW,
+  PodRows,
+} from './podRows.ts';
 import { nodeSampleInstant, staggerBoundMs, type ScrapeStagger } from './scrapeStagger.ts';
 import type { PodMetricsState } from './state.ts';
 import type { SimPod, Workload } from './workload.ts';
@@ -61,6 +70,20 @@ interface SteadyGroup {
   members: number;
   /** the Pods-metrics report the members' observations point to (pod.obs.customMetrics) */
   custom: PodObservation['customMetrics'];
+}
+
+/**
+ * Pods whose start-up burst is on and that serve through every interval (a burst longer than the
+ * interval): every scrape adds the same shared values (burstValues) and stores the same point, so
+ * once a pod's row equals the group's row (BURST_ROW) it shares it, stepped once per scrape. A
+ * pod leaves, with a copy in its own row, when it is deleted or unbound, or before the scrape its
+ * burst ends within. Only without Pods metrics (no report is written into the pods) and with the
+ * steady group's conditions (no stagger, not the reference world).
+ */
+interface BurstGroup {
+  members: number;
+  /** no member's burst ends before this (the earliest end of those that joined; a bound) */
+  end: number;
 }
 
 export interface PerPodLoad {
@@ -180,6 +203,7 @@ export class MetricsPipeline {
    */
   private readonly shortcuts: boolean;
   private readonly group: SteadyGroup = { members: 0, custom: undefined };
+  private readonly burstGroup: BurstGroup = { members: 0, end: Infinity };
   /** the pods outside the group, for the workload's pod list at `seenVersion` */
   private loose: SimPod[] = [];
   /** the scrape's columns of `loose`, position by position (LoosePlan) */
@@ -228,7 +252,7 @@ export class MetricsPipeline {
     this.steady = new Float64Array(Math.max(1, this.n));
     this.burstSteady = new Float64Array(Math.max(1, this.n));
     this.rows = new PodRows(BLOCKS * Math.max(1, this.n));
-    this.rows.ensure(1);
+    this.rows.ensure(POD_ROW);
   }
 
   /** The CPU a pod can use per unit of work served, for the throttling cap (see podWorkCap). */
@@ -238,8 +262,8 @@ export class MetricsPipeline {
 
   /** The row holding `p`'s state, -1: none (not in the kubelet's answer). */
   rowOf(p: SimPod): number {
-    if (p.inGroup) return GROUP_ROW;
-    const r = p.slot + 1;
+    if (p.group !== NO_GROUP) return p.group;
+    const r = p.slot + POD_ROW;
     return this.rows.owner[r] === p.index ? r : -1;
   }
 
@@ -254,7 +278,12 @@ export class MetricsPipeline {
     return this.group.members;
   }
 
-  /** Bumped whenever a pod joins or leaves the group or its report objects change. */
+  /** Pods in the burst group (counted once per pod-list change). */
+  get burstGroupSize(): number {
+    return this.burstGroup.members;
+  }
+
+  /** Bumped whenever a pod joins or leaves a group or the steady group's report objects change. */
   groupVersion = 0;
 
   /**
@@ -265,19 +294,27 @@ export class MetricsPipeline {
   private loosePods(w: Workload): SimPod[] {
     if (w.version === this.seenVersion) return this.loose;
     const g = this.group;
+    const bg = this.burstGroup;
     // the last list's array, rewritten (a churn run rebuilds it about a thousand times)
     const loose = this.loose;
     let k = 0;
     let members = 0;
+    let burstMembers = 0;
     for (const p of w.pods) {
-      if (p.inGroup && (p.deletedAt !== null || p.scheduledAt === null)) this.leave(p);
-      if (p.inGroup) members++;
+      if (p.group !== NO_GROUP && (p.deletedAt !== null || p.scheduledAt === null)) this.leave(p);
+      if (p.group === GROUP_ROW) members++;
+      else if (p.group === BURST_ROW) burstMembers++;
       else loose[k++] = p;
     }
     loose.length = k;
-    if (members !== g.members) this.groupVersion++;
+    if (members !== g.members || burstMembers !== bg.members) this.groupVersion++;
     g.members = members;
     if (members === 0) this.rows.owner[GROUP_ROW] = NO_OWNER;
+    bg.members = burstMembers;
+    if (burstMembers === 0) {
+      this.rows.owner[BURST_ROW] = NO_OWNER;
+      bg.end = Infinity;
+    }
     this.setLoose(loose, w.model.terminationSeconds);
     this.seenVersion = w.version;
     return loose;
@@ -292,7 +329,7 @@ export class MetricsPipeline {
     const burstSeconds = this.burstSeconds;
     for (let q = 0; q < loose.length; q++) {
       const p = loose[q]!;
-      plan.row[q] = p.slot + 1;
+      plan.row[q] = p.slot + POD_ROW;
       plan.index[q] = p.index;
       plan.run[q] = p.runFrom;
       plan.ready[q] = p.readyFrom;
@@ -307,13 +344,49 @@ export class MetricsPipeline {
   }
 
   private leave(p: SimPod): void {
-    const g = this.group;
-    p.inGroup = false;
+    const from = p.group;
+    const r = p.slot + POD_ROW;
+    p.group = NO_GROUP;
     this.groupVersion++;
-    this.rows.ensure(p.slot + 2);
-    this.rows.copy(GROUP_ROW, p.slot + 1, p.index);
-    if (!this.lazy) this.reportResource(p.obs, p.slot + 1);
-    p.obs.customMetrics = g.custom ? { ...g.custom } : undefined;
+    this.rows.ensure(r + 1);
+    this.rows.copy(from, r, p.index);
+    if (!this.lazy) this.reportResource(p.obs, r);
+    // the burst group's members keep their own (none: it forms only without Pods metrics)
+    if (from === GROUP_ROW) {
+      const g = this.group;
+      p.obs.customMetrics = g.custom ? { ...g.custom } : undefined;
+    }
+  }
+
+  /**
+   * Before the scrape at s: the burst group's members whose burst ends before s leave it (their
+   * interval is no longer the shared one); the loose list is rebuilt with them.
+   */
+  private burstsEnding(w: Workload, s: number): void {
+    const bg = this.burstGroup;
+    if (bg.members === 0 || bg.end >= s) return;
+    let end = Infinity;
+    for (const p of w.pods) {
+      if (p.group !== BURST_ROW) continue;
+      const b = p.runFrom + this.burstSeconds;
+      if (b < s) this.leave(p);
+      else if (b < end) end = b;
+    }
+    bg.end = end;
+    this.seenVersion = -1;
+  }
+
+  /** `p` (row r, burst ending at b) joins the burst group when its row is the group's (or founds it). */
+  private joinBurst(p: SimPod, r: number, b: number): boolean {
+    const rows = this.rows;
+    const bg = this.burstGroup;
+    if (rows.owner[BURST_ROW] !== BURST_OWNER) rows.copy(r, BURST_ROW, BURST_OWNER);
+    else if (!rows.same(r, BURST_ROW)) return false;
+    p.group = BURST_ROW;
+    this.groupVersion++;
+    bg.members++;
+    if (b < bg.end) bg.end = b;
+    return true;
   }
 
   /**
@@ -321,15 +394,26 @@ export class MetricsPipeline {
    * Returns the pod states it stepped: each pod outside the steady group, and the group once.
    */
   scrape(w: Workload, s: number, ctx: ScrapeContext): number {
+    this.burstsEnding(w, s);
     const loose = this.loosePods(w);
     const rows = this.rows;
-    rows.ensure(w.slots + 1);
+    rows.ensure(w.slots + POD_ROW);
     const steady = this.steadyValues(s, ctx);
     // A burst outlasting the interval: every pod serving through it with its burst on throughout
     // integrates the same values (a start-up burst longer than the run: every pod, every scrape).
     const burstSteady = this.burstSeconds > 0 && this.shortcuts ? this.burstValues(s, ctx) : null;
     const grouped = rows.owner[GROUP_ROW] === GROUP_OWNER;
     if (grouped) this.stepGroup(w, s, steady, ctx);
+    // the burst group's members, stepped once (as each one's shared path would step it)
+    const burstMembers = this.burstGroup.members;
+    if (burstMembers > 0) {
+      this.addSteady(BURST_ROW, burstSteady!);
+      // Members are never fresh: they served a whole interval before joining.
+      this.store(BURST_ROW, s, -Infinity, ctx.serverDown);
+      if (ctx.poll) this.poll(BURST_ROW, s);
+    }
+    // pods with their burst on may share the burst group's row (not with Pods metrics' reports)
+    const burstJoins = this.grouping && burstSteady !== null && !this.hasPods;
     const termination = w.model.terminationSeconds;
     const burstSeconds = this.burstSeconds;
     const lazy = this.lazy;
@@ -357,7 +441,7 @@ export class MetricsPipeline {
     let joined = false;
     for (let q = 0; q < loose.length; q++) {
       if (kernel) {
-        q = this.scrapeShared(loose, q, s, prev0, steady, burstSteady, poll);
+        q = this.scrapeShared(loose, q, s, prev0, steady, burstSteady, poll, burstJoins);
         if (q === loose.length) break;
       }
       const r = row[q]!;
@@ -395,6 +479,14 @@ export class MetricsPipeline {
             deleted === Infinity &&
             running + burstSeconds <= s &&
             this.join(loose[q]!, r)
+          )
+            joined = true;
+          else if (
+            burstJoins &&
+            shared === burstSteady &&
+            deleted === Infinity &&
+            running + burstSeconds > s &&
+            this.joinBurst(loose[q]!, r, running + burstSeconds)
           )
             joined = true;
           continue;
@@ -461,11 +553,12 @@ export class MetricsPipeline {
     this.sharedJoined = false;
     if (joined)
       this.setLoose(
-        loose.filter((p) => !p.inGroup),
+        loose.filter((p) => p.group === NO_GROUP),
         termination,
       );
-    // a group founded by this scrape counts too
-    return loose.length + (rows.owner[GROUP_ROW] === GROUP_OWNER ? 1 : 0);
+    // The burst group's members count one by one (the work meter prices the pods each would
+    // step on its own); a steady group founded by this scrape counts too.
+    return loose.length + burstMembers + (rows.owner[GROUP_ROW] === GROUP_OWNER ? 1 : 0);
   }
 
   /** some pod joined the group in scrapeShared during this scrape (the loose list changes) */
@@ -489,6 +582,7 @@ export class MetricsPipeline {
     steady: Float64Array,
     burstSteady: Float64Array | null,
     poll: boolean,
+    burstJoins: boolean,
   ): number {
     const { row, index, run, deleted, servesFrom, servesTo, burstEnd } = this.plan;
     const { pollT, owner } = this.rows;
@@ -508,6 +602,9 @@ export class MetricsPipeline {
       if (poll) pollT[r] = s;
       // past its burst by s and not deleted: it may share the group's state from here on
       if (grouping && b <= s && deleted[q] === Infinity && this.join(loose[q]!, r))
+        this.sharedJoined = true;
+      // its burst still on after s: it may share the burst group's
+      else if (burstJoins && b > s && deleted[q] === Infinity && this.joinBurst(loose[q]!, r, b))
         this.sharedJoined = true;
     }
     return q;
@@ -590,7 +687,7 @@ export class MetricsPipeline {
     if (obs.customMetrics !== custom) {
       g.custom = obs.customMetrics;
       this.groupVersion++;
-      for (const p of w.pods) if (p.inGroup) p.obs.customMetrics = g.custom;
+      for (const p of w.pods) if (p.group === GROUP_ROW) p.obs.customMetrics = g.custom;
     }
   }
 
@@ -604,7 +701,7 @@ export class MetricsPipeline {
     } else if (!rows.same(r, GROUP_ROW)) {
       return false;
     }
-    p.inGroup = true;
+    p.group = GROUP_ROW;
     this.groupVersion++;
     p.obs.customMetrics = g.custom;
     g.members++;
@@ -1008,15 +1105,18 @@ export class MetricsPipeline {
     this.groupVersion++;
     this.group.members = 0;
     this.group.custom = undefined;
+    this.burstGroup.members = 0;
+    this.burstGroup.end = Infinity;
     const rows = this.rows;
     rows.clear();
-    rows.ensure(w.slots + 1);
+    rows.ensure(w.slots + POD_ROW);
     w.pods.forEach((p, k) => {
       const m = states[k];
       if (!m) return;
-      rows.fromState(p.slot + 1, m, p.index);
-      if (!this.lazy) this.reportResource(p.obs, p.slot + 1);
-      if (this.hasPods) this.reportCustom(p.obs, p.slot + 1, unavailable);
+      const r = p.slot + POD_ROW;
+      rows.fromState(r, m, p.index);
+      if (!this.lazy) this.reportResource(p.obs, r);
+      if (this.hasPods) this.reportCustom(p.obs, r, unavailable);
     });
   }
 }

@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { ObservedPods } from './observedPods.ts';
+import { GROUP_ROW } from './podRows.ts';
 import { buildInput } from './testing/buildInput.ts';
 import { Workload } from './workload.ts';
 
@@ -17,7 +18,7 @@ describe('ObservedPods', () => {
       replicaSet: { apiQps: 0.1, apiBurst: 1, burstReplicas: 500 },
     };
     const w = new Workload(model, 'web', 3600);
-    for (const p of w.pods) p.inGroup = true;
+    for (const p of w.pods) p.group = GROUP_ROW;
     const list = new ObservedPods(300);
     const at = (t: number) => {
       w.advance(t);

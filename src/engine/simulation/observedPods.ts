@@ -1,14 +1,14 @@
-// The controller's pod list, with the pipeline's steady group folded into one entry. Pods in the
-// steady group that are Ready, Running, not deleting and past cpuInitializationPeriod since they
-// started are the same pod to the controller (replica_calculator.go groupPods counts each as
+// The controller's pod list, with each of the pipeline's groups (the steady group, the burst group)
+// folded into one entry. Pods of one group that are Ready, Running, not deleting and past
+// cpuInitializationPeriod since they started are the same pod to the controller (replica_calculator.go groupPods counts each as
 // ready with the one shared sample, and a trace never names a ready pod), so they go in as one
 // PodObservation with a `count`; the controller's fast path weighs it, its plain path expands it
-// (expandPodGroups). The entry takes the place of the first such pod, so the list keeps creation
+// (expandPodGroups). An entry takes the place of its group's first such pod, so the list keeps creation
 // order for everything else. Beside the list, each entry's row in the pod store and the owner the
 // row must hold (podRows.ts), which the list's PodMetricsView reads the metrics from.
 
 import type { PodFieldColumns, PodObservation } from '../controller/index.ts';
-import { GROUP_OWNER, GROUP_ROW } from './podRows.ts';
+import { GROUP_ROW, groupOwner, NO_GROUP, POD_ROW } from './podRows.ts';
 import type { SimPod, Workload } from './workload.ts';
 
 type GroupEntry = PodObservation & { count: number };
@@ -89,8 +89,11 @@ export class ObservedPods {
     const weights = this.weights;
     const slots = this.slots;
     let shared = true;
+    // per group (the steady group's row 0, the burst group's 1): its entry's position and entry
     let entry: GroupEntry | null = null;
     let first = -1;
+    let burstEntry: GroupEntry | null = null;
+    let burstFirst = -1;
     let until = Infinity;
     const o0 = pods.length > 0 ? pods[0]!.obs : null;
     for (const p of pods) {
@@ -102,28 +105,36 @@ export class ObservedPods {
       )
         shared = false;
       const start = o.startTime;
+      const g = p.group;
       const steady =
-        p.inGroup && o.ready === true && o.phase === 'Running' && !o.deleting && start != null;
+        g !== NO_GROUP && o.ready === true && o.phase === 'Running' && !o.deleting && start != null;
       if (steady && start + init <= t) {
-        if (first < 0) {
-          first = list.length;
-          rows[first] = GROUP_ROW;
-          owners[first] = GROUP_OWNER;
-          weights[first] = 1;
-          slots[first] = p.slot;
+        const at = g === GROUP_ROW ? first : burstFirst;
+        if (at < 0) {
+          const k = list.length;
+          if (g === GROUP_ROW) first = k;
+          else burstFirst = k;
+          rows[k] = g;
+          owners[k] = groupOwner(g);
+          weights[k] = 1;
+          slots[k] = p.slot;
           list.push(o);
-        } else {
-          if (entry === null) list[first] = entry = groupEntry(list[first]!);
+        } else if (g === GROUP_ROW) {
+          if (entry === null) list[at] = entry = groupEntry(list[at]!);
           entry.count++;
-          weights[first] = entry.count;
+          weights[at] = entry.count;
+        } else {
+          if (burstEntry === null) list[at] = burstEntry = groupEntry(list[at]!);
+          burstEntry.count++;
+          weights[at] = burstEntry.count;
         }
         // a deletion the API will make later: the pod leaves the group then (deleting)
         if (p.deletedAt !== null) until = Math.min(until, p.deletedAt);
         continue;
       }
       if (steady) until = Math.min(until, start + init);
-      rows[list.length] = p.inGroup ? GROUP_ROW : p.slot + 1;
-      owners[list.length] = p.inGroup ? GROUP_OWNER : p.index;
+      rows[list.length] = g !== NO_GROUP ? g : p.slot + POD_ROW;
+      owners[list.length] = g !== NO_GROUP ? groupOwner(g) : p.index;
       weights[list.length] = 1;
       slots[list.length] = p.slot;
       list.push(o);

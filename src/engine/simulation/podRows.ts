@@ -1,5 +1,5 @@
 // The pod store's columns: every pod's counters and metrics-server's stored points as rows of
-// typed arrays, indexed by the pod's slot (row slot + 1; row 0 is the steady group's), instead of
+// typed arrays, indexed by the pod's slot (row slot + 2; rows 0 and 1 are the groups'), instead of
 // one PodMetricsState object and one Float64Array per pod. A scrape's integrate, store and report
 // then run over arrays: a churn run's per-pod cost was the chain of objects each pod's numbers
 // sat behind (SimPod → metrics → v → its buffer, obs → resourceMetrics → containers → usage).
@@ -9,10 +9,23 @@ import type { PodMetricsState } from './state.ts';
 
 /** The row of the pipeline's steady group (its one shared state). */
 export const GROUP_ROW = 0;
+/** The row of the pipeline's burst group (pods whose start-up burst is on: one shared state). */
+export const BURST_ROW = 1;
+/** A pod's own row is its slot + POD_ROW. */
+export const POD_ROW = 2;
+/** SimPod.group of a pod in no group (else the group's row). */
+export const NO_GROUP = -1;
 /** `owner` of a row that holds no state (the pod is not in the kubelet's answer). */
 export const NO_OWNER = -1;
-/** `owner` of the group's row while the group has members. */
+/** `owner` of the steady group's row while the group has members. */
 export const GROUP_OWNER = -2;
+/** `owner` of the burst group's row while it has members. */
+export const BURST_OWNER = -3;
+
+/** The owner a group's row (GROUP_ROW or BURST_ROW) holds while the group has members. */
+export function groupOwner(row: number): number {
+  return row === GROUP_ROW ? GROUP_OWNER : BURST_OWNER;
+}
 
 export class PodRows {
   /** values per row: BLOCKS blocks of loads × containers (metricsPipeline.ts ACC, LAST, …) */

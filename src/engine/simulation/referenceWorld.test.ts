@@ -114,4 +114,62 @@ describe('the fast world equals the plain per-pod world', () => {
     expect(grouped(true)).toEqual({ steady: 0, entries: 40, named: 40 });
     expectSameAsReference(input);
   });
+
+  // Pods whose start-up burst is on share the burst group's state (metricsPipeline.ts BurstGroup)
+  // while it lasts; when it ends they leave it, and once past it they share the steady group's.
+  const burstRun = (burstSeconds: number, durationSeconds: number, reference: boolean) => {
+    const input = buildInput({
+      spec: { minReplicas: 40, maxReplicas: 40 },
+      workload: {
+        initialReplicas: 40,
+        startupCpuBurst: { extraMilli: 100, durationSeconds: burstSeconds },
+      },
+      traffic: { type: 'sine', base: 20_000, amplitude: 5_000, periodSeconds: 3600 },
+      durationSeconds,
+    });
+    const created = createSimulation(input, { reference });
+    if (!created.ok) throw new Error(created.error);
+    const sim = created.simulation;
+    sim.stepTo(durationSeconds);
+    return {
+      input,
+      counts: {
+        burst: sim.cluster.burstGroupSize,
+        steady: sim.cluster.steadyGroupSize,
+        entries: sim.cluster.observation(durationSeconds, sim.world, true).pods.length,
+        named: sim.cluster.observation(durationSeconds, sim.world, false).pods.length,
+      },
+    };
+  };
+
+  it('groups pods whose start-up burst outlasts the run (the burst group)', () => {
+    expect(burstRun(48 * 3600, 1800, false).counts).toEqual({
+      burst: 40,
+      steady: 0,
+      entries: 1,
+      named: 40,
+    });
+    const { input, counts } = burstRun(48 * 3600, 1800, true);
+    expect(counts).toEqual({ burst: 0, steady: 0, entries: 40, named: 40 });
+    expectSameAsReference(input);
+  });
+
+  it('lets the burst group go when the burst ends, to the steady group', () => {
+    // the starting pods run from an hour before 0: their burst ends at ≈ 1,200 s
+    expect(burstRun(4800, 600, false).counts).toEqual({
+      burst: 40,
+      steady: 0,
+      entries: 1,
+      named: 40,
+    });
+    const { input, counts } = burstRun(4800, 1800, false);
+    expect(counts).toEqual({ burst: 0, steady: 40, entries: 1, named: 40 });
+    expectSameAsReference(input);
+  });
+
+  it('on the churn bench (bench/scenarios/churn.yaml, its first six hours)', () => {
+    const file = resolve(import.meta.dirname, '../../../bench/scenarios/churn.yaml');
+    const input = parseScenario(readFileSync(file, 'utf8')).input!;
+    expectSameAsReference({ ...input, durationSeconds: 6 * 3600 });
+  });
 });

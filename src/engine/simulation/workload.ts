@@ -14,6 +14,7 @@ import { addLife } from './podLives.ts';
 import { ApiWriter, slowStartBatch } from './replicaSet.ts';
 import { RankKeys, rankForDeletion } from './deletionRank.ts';
 import { PodFields } from './podFields.ts';
+import { NO_GROUP } from './podRows.ts';
 
 export interface SimPod {
   name: string;
@@ -42,8 +43,11 @@ export interface SimPod {
    * no listed pod holds, taken from the free list at creation and given back when it is gone.
    */
   slot: number;
-  /** in the pipeline's steady group: its counters and report are the group's row */
-  inGroup: boolean;
+  /**
+   * The pipeline's group it is in (its counters and report are that row: GROUP_ROW, the steady
+   * group, or BURST_ROW, the burst group; podRows.ts), NO_GROUP (-1): none.
+   */
+  group: number;
   /** the node it is bound to (a node pool's index, ../nodes/), -1: none or no node pool */
   node: number;
   /** its ReplicaSet: the Deployment's revision that made it (0: the starting one; ../deployment/) */
@@ -377,7 +381,7 @@ export class Workload {
         customMetrics: undefined,
       },
       slot: this.freeSlots.length > 0 ? this.freeSlots.pop()! : this.slotCount++,
-      inGroup: false,
+      group: NO_GROUP,
       node: -1,
       rs: 0,
       failed: false,
