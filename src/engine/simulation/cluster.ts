@@ -439,8 +439,12 @@ export class Cluster {
     status.observedGeneration = this.observedGeneration;
     obs.currentReplicas = this.specReplicas;
     obs.statusReplicas = w.activeCount(t);
+    // the burst group's pods beyond its entry's first, counted one by one as before the group
+    // folded them (so a budget stops where it did; meter.ts)
+    let folded = 0;
     if (grouped && this.grouped !== null) {
       obs.pods = this.grouped.at(w, this.pipeline.groupVersion, t);
+      folded = this.grouped.burstFolded;
       // The controller reads the pods' metrics from the pod store, through the view.
       this.podMetrics!.pods = obs.pods;
       obs.podMetrics = this.podMetrics;
@@ -457,7 +461,7 @@ export class Cluster {
       obs.podFields = null;
       obs.podNamesDistinct = false;
     }
-    this.meter.podEntries += obs.pods.length;
+    this.meter.podEntries += obs.pods.length + folded;
     obs.resourceMetricsError = world.metricsApiUnavailable(t) ? METRICS_SERVER_DOWN : null;
     if (this.hasObjectMetrics)
       obs.objectMetrics = objectSamples(this.hpa.spec.metrics ?? [], (m) =>

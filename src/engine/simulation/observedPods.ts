@@ -31,6 +31,11 @@ export class ObservedPods {
   slots = new Int32Array(0);
   /** every entry holds the same containers, initContainers and podRequests objects */
   sharedRequests = false;
+  /**
+   * The burst group's entry's pods beyond the first (its count − 1; 0: none): the entries the
+   * list would hold without that group, which the work meter counts (budgets stop where they did).
+   */
+  burstFolded = 0;
 
   /** the list's fields as the controller reads them (`fields`) */
   private readonly view: PodFieldColumns = {
@@ -140,6 +145,7 @@ export class ObservedPods {
       list.push(o);
     }
     this.list = list;
+    this.burstFolded = burstEntry === null ? 0 : burstEntry.count - 1;
     this.sharedRequests = shared;
     this.validUntil = until;
   }

@@ -9,6 +9,7 @@ import { podNamesDistinct } from '../controller/podNames.ts';
 import { parseScenario } from '../../scenario/index.ts';
 import { drawInput, timingDraws } from './draws.ts';
 import type { SimulationInput } from './input.ts';
+import { WorkMeter } from './meter.ts';
 import { createSimulation, isFullResult, simulate } from './simulate.ts';
 import type { FullSimulationResult, SimulationResult } from './result.ts';
 import { buildInput } from './testing/buildInput.ts';
@@ -152,6 +153,17 @@ describe('the fast world equals the plain per-pod world', () => {
     const { input, counts } = burstRun(48 * 3600, 1800, true);
     expect(counts).toEqual({ burst: 0, steady: 0, entries: 40, named: 40 });
     expectSameAsReference(input);
+  });
+
+  it("counts the burst group's pods one by one on the work meter (budgets stop alike)", () => {
+    // no steady group forms in either world: the meters count the same pods
+    const { input } = burstRun(48 * 3600, 1800, false);
+    const counts = (reference: boolean) => {
+      const meter = new WorkMeter();
+      simulate(input, { meter, reference });
+      return meter.counts;
+    };
+    expect(counts(false)).toEqual(counts(true));
   });
 
   it('lets the burst group go when the burst ends, to the steady group', () => {
