@@ -36,6 +36,8 @@ const STATE_RANK = {
   gone: 5,
 } as const;
 const READY = STATE_RANK.ready;
+/** RankKeys.key's weight of the state: above any Ready rank + 1 (a log₂ of nanoseconds, ≤ 64) */
+const STATE_WEIGHT = 128;
 
 /** A stable stand-in for a pod's UID, the random tie-break of the logarithmic comparison. */
 function uid(index: number): number {
@@ -85,9 +87,14 @@ export function activePodsWithRanksLess<P extends RankedPod>(
 
 /** Per-pod inputs of the comparison, reused from one scale-down to the next (a workload's own). */
 export class RankKeys {
+  /**
+   * The comparison's first two steps in one number: state × STATE_WEIGHT, plus the Ready rank + 1
+   * for a Ready pod. Keys that differ answer as the state, or the Ready ranks of two Ready pods
+   * (whose Ready times then differ), would: the same sign.
+   */
+  key = new Int32Array(0);
   state = new Float64Array(0);
   readyAt = new Float64Array(0);
-  readyRank = new Float64Array(0);
   createdAt = new Float64Array(0);
   createdRank = new Float64Array(0);
   uid = new Float64Array(0);
@@ -96,17 +103,15 @@ export class RankKeys {
 
   /** The comparison over the keys (activePodsWithRanksLess's, by position), made once. */
   readonly compare = (a: number, b: number): number => {
-    const state = this.state;
-    const sa = state[a]!;
-    const sb = state[b]!;
-    if (sa !== sb) return sa - sb;
+    const key = this.key;
+    const ka = key[a]!;
+    const kb = key[b]!;
+    if (ka !== kb) return ka - kb;
+    // the same state, and for Ready pods the same Ready rank
     const ids = this.uid;
-    if (sa === READY) {
+    if (this.state[a] === READY) {
       const readyAt = this.readyAt;
-      if (readyAt[a] !== readyAt[b]) {
-        const diff = this.readyRank[a]! - this.readyRank[b]!;
-        return diff !== 0 ? diff : ids[a]! - ids[b]!;
-      }
+      if (readyAt[a] !== readyAt[b]) return ids[a]! - ids[b]!;
     }
     const createdAt = this.createdAt;
     if (createdAt[a] !== createdAt[b]) {
@@ -120,9 +125,9 @@ export class RankKeys {
     const n = active.length;
     if (this.uid.length < n) {
       const cap = Math.max(n, 2 * this.uid.length);
+      this.key = new Int32Array(cap);
       this.state = new Float64Array(cap);
       this.readyAt = new Float64Array(cap);
-      this.readyRank = new Float64Array(cap);
       this.createdAt = new Float64Array(cap);
       this.createdRank = new Float64Array(cap);
       this.uid = new Float64Array(cap);
@@ -144,7 +149,9 @@ export class RankKeys {
           lastReady = r;
           lastReadyRank = logRank(t, r);
         }
-        this.readyRank[i] = lastReadyRank;
+        this.key[i] = s * STATE_WEIGHT + lastReadyRank + 1;
+      } else {
+        this.key[i] = s * STATE_WEIGHT;
       }
       const c = p.createdAt;
       this.createdAt[i] = c;
