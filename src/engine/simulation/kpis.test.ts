@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileCurve } from './curves/index.ts';
-import { KpiAccumulator, costOf, maxOf, percentile, selectKth } from './kpis.ts';
+import { KpiAccumulator, costOf, maxOf, nthCounted, percentile, selectKth } from './kpis.ts';
 import { allocateSeries } from './seriesShape.ts';
 import { buildInput } from './testing/buildInput.ts';
 
@@ -186,5 +186,50 @@ describe('cost and utilization KPIs', () => {
     });
     expect(kpis.build(series, [0, 0]).p95UtilizationPercent).toBe(120);
     expect(new KpiAccumulator(input, null).build(series, [0, 0]).p95UtilizationPercent).toBeNull();
+  });
+
+  it('p95 utilization counted per whole value equals the percentile of the list, whatever was read', () => {
+    const series = allocateSeries(0, 0, {
+      metricInfo: [],
+      minReplicas: 1,
+      maxReplicas: 1,
+      tolerance: { scaleUp: 0.1, scaleDown: 0.1 },
+    });
+    // mostly whole percentages with many ties (the counted path), now and then a value it
+    // cannot count (−0, a fraction, past the bins), which sends the run to the selection
+    const value = fc.oneof(
+      { weight: 30, arbitrary: fc.integer({ min: 0, max: 150 }) },
+      { weight: 3, arbitrary: fc.integer({ min: 0, max: 5000 }) },
+      { weight: 1, arbitrary: fc.constantFrom(-0, 0, 4095, 4096, 12.5, 0.25) },
+    );
+    const p95Of = (values: number[]) => {
+      const kpis = new KpiAccumulator(buildInput(), null);
+      values.forEach((v, i) =>
+        kpis.sync(
+          15 * i,
+          {
+            path: 'normal',
+            tolerances: { scaleUp: 0.1, scaleDown: 0.1 },
+            metrics: [{ type: 'Resource', currentUtilization: v }],
+          } as never,
+          15,
+        ),
+      );
+      return kpis.build(series, [0, 0]).p95UtilizationPercent;
+    };
+    // −0 sorts before +0: a run whose 95th value is a −0 reports −0
+    for (const values of [[-0], [-0, 0], [0, -0, 7], [4095, 4095], [4096], [12.5, 3]])
+      expect(Object.is(p95Of(values), percentile(values, 0.95))).toBe(true);
+    fc.assert(
+      fc.property(fc.array(value, { maxLength: 300 }), (values) => {
+        expect(Object.is(p95Of(values), percentile(values, 0.95))).toBe(true);
+      }),
+      { numRuns: 400 },
+    );
+    const bins = new Uint32Array(8);
+    bins[2] = 3;
+    bins[5] = 1;
+    expect([0, 1, 2, 3].map((k) => nthCounted(bins, k))).toEqual([2, 2, 2, 5]);
+    expect(() => nthCounted(bins, 4)).toThrow(RangeError);
   });
 });
