@@ -764,7 +764,8 @@ export function reconcileAutoscaler(
   // no such condition and a target at zero is evaluated iff minReplicas is 0.
   const conditionRule = config.scaledToZeroCondition === true;
   const scaleToZeroFeatureEnabled = config.featureGates.HPAScaleToZero;
-  const hasObjectOrExtMetrics = hasObjectOrExternalMetrics(hpa);
+  // read by the v1.36+ rules only (conditionRule): not computed for a release before them
+  const hasObjectOrExtMetrics = conditionRule && hasObjectOrExternalMetrics(hpa);
   const scaledToZeroCondition =
     conditionRule && scaleToZeroFeatureEnabled && getScaledToZeroConditionStatus(a.conditions);
   const canScaleFromZero = scaledToZeroCondition && hasObjectOrExtMetrics;
