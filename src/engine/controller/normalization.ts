@@ -9,6 +9,7 @@
 
 import { setCondition } from './conditions.ts';
 import { extended } from './extended.ts';
+import { objectList } from './objectList.ts';
 import type { HorizontalController } from './horizontalController.ts';
 import type {
   ControllerConfig,
@@ -417,10 +418,12 @@ function rememberInPlace(
 ): void {
   let list = recommendations;
   if (list !== a.scratch.ownRecommendations) {
-    list = new Array<TimestampedRecommendation>(recommendations.length);
-    for (let i = 0; i < list.length; i++) {
+    // appended, not `new Array(n)`: a packed list, of the kind every other list the window scan
+    // reads is (a holey one costs the scan a hole check and a second map at every entry)
+    list = objectList<TimestampedRecommendation>();
+    for (let i = 0; i < recommendations.length; i++) {
       const rec = recommendations[i]!;
-      list[i] = { timestamp: rec.timestamp, replicas: rec.replicas };
+      list.push({ timestamp: rec.timestamp, replicas: rec.replicas });
     }
     a.scratch.ownRecommendations = list;
   }
