@@ -20,6 +20,9 @@
 // fields change type, and without W the count of `default` is ≈ 5× its steady state. The GC
 // starts the measured runs from a collected heap, so an incremental marking (every pointer
 // store then takes the write barrier's slow path) falls in the window only if the runs start one.
+// It also runs V8 in its predictable mode: without it the GC's schedule follows the clock, and two
+// processes of one build differ by up to 5 % (incremental marking in one window and not the other);
+// with it they agree to a few parts per million (callgrind, 2026-11-28).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -82,6 +85,9 @@ for (let i = 0; i < Number(n); i++) run();
         '--single-threaded',
         '--hash-seed=1',
         '--random-seed=1',
+        // with --warm: V8's predictable mode (GC scheduled by allocation, not by the clock), so
+        // two processes of one build count the same to a few parts per million
+        ...(warmRuns > 0 ? ['--predictable', '--predictable-gc-schedule'] : []),
         '--expose-gc',
         driver,
         bundleFile,
