@@ -13,16 +13,16 @@
 // compilation left out. About 30 s of valgrind per build and run of `default`; explore16 and
 // search16 are 16 runs each. Reported, never asserted.
 //
-// `--warm W` counts the steady state instead: W runs first in both processes, then a full GC,
-// then K more in one of them ((W + K) − W, ÷ K). The first runs are mostly the optimizing
-// compiler's: a run's world is live at its first run, recorded at its second and replayed from
-// then on (src/run/tapeShelf.ts), so runs 2–3 compile the hot code again after the curve's
-// fields change type, and without W the count of `default` is ≈ 5× its steady state. The GC
-// starts the measured runs from a collected heap, so an incremental marking (every pointer
-// store then takes the write barrier's slow path) falls in the window only if the runs start one.
-// It also runs V8 in its predictable mode: without it the GC's schedule follows the clock, and two
-// processes of one build differ by up to 5 % (incremental marking in one window and not the other);
-// with it they agree to a few parts per million (callgrind, 2026-11-28).
+// `--warm W` counts the steady state instead: W runs first in both processes, then K more in
+// one of them ((W + K) − W, ÷ K). The first runs are mostly the optimizing compiler's: a run's
+// world is live at its first run, recorded at its second and replayed from then on
+// (src/run/tapeShelf.ts), so runs 2–3 compile the hot code again after the curve's fields change
+// type, and without W the count of `default` is ≈ 5× its steady state. It also runs V8 in its
+// predictable mode: without it the GC's schedule follows the clock, and two processes of one
+// build differ by up to 5 % (incremental marking, where every pointer store takes the write
+// barrier's slow path, in one window and not the other); with it they agree to a few parts per
+// million (callgrind, 2026-11-28). Its marking does fall in the window, so stores into old
+// objects weigh more here than in a normal process, where a marking is rare.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -57,11 +57,10 @@ try {
   const driver = path.join(other, 'driver.mjs');
   writeFileSync(
     driver,
-    `const [bundle, name, first, gc, n, root] = process.argv.slice(2);
+    `const [bundle, name, first, n, root] = process.argv.slice(2);
 const { runner } = await import(bundle);
 const run = runner(name, root);
 for (let i = 0; i < Number(first); i++) run();
-if (gc === 'gc') globalThis.gc();
 for (let i = 0; i < Number(n); i++) run();
 `,
   );
@@ -71,9 +70,8 @@ for (let i = 0; i < Number(n); i++) run();
       .join(', ');
   const before = load();
   // valgrind prints its summary on stderr
-  // without --warm: the first run, then n; with it: W runs, a full GC, then n
+  // without --warm: the first run, then n; with it: W runs, then n
   const first = warmRuns > 0 ? warmRuns : 1;
-  const gc = warmRuns > 0 ? 'gc' : 'none';
   const refs = (bundleFile, n) => {
     const r = spawnSync(
       'valgrind',
@@ -88,12 +86,10 @@ for (let i = 0; i < Number(n); i++) run();
         // with --warm: V8's predictable mode (GC scheduled by allocation, not by the clock), so
         // two processes of one build count the same to a few parts per million
         ...(warmRuns > 0 ? ['--predictable', '--predictable-gc-schedule'] : []),
-        '--expose-gc',
         driver,
         bundleFile,
         name,
         String(first),
-        gc,
         String(n),
         root,
       ],
@@ -110,7 +106,7 @@ for (let i = 0; i < Number(n); i++) run();
   process.stdout.write(
     `${name} ${ref}: ${(a / 1e6).toFixed(1)} M instructions a run, this: ${(b / 1e6).toFixed(1)} M, ` +
       `ratio ${(b / a).toFixed(4)} (warm runs: the count of ${first} + ${runs} runs less that of ${first}` +
-      `${warmRuns > 0 ? ', a full GC after the first' : ''}, ÷ ${runs}); ` +
+      `${warmRuns > 0 ? ', V8 predictable' : ''}, ÷ ${runs}); ` +
       `load average ${before} → ${load()}\n`,
   );
 } finally {
