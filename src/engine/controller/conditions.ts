@@ -13,8 +13,11 @@ export function setCondition(
   for (let i = 0; i < list.length; i++) {
     const existing = list[i]!;
     if (existing.type !== type) continue;
-    existing.status = status;
-    existing.reason = reason;
+    // upstream overwrites all three; a status or reason already equal is left (the same value,
+    // and no write barrier for a store into an old object: most syncs set the condition they
+    // found). The message is always written: proving a built one equal would flatten it.
+    if (existing.status !== status) existing.status = status;
+    if (existing.reason !== reason) existing.reason = reason;
     existing.message = message;
     return;
   }

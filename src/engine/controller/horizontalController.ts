@@ -71,16 +71,20 @@ export function newHorizontalController(
     // The receiver of the last reconcile, refilled: nothing of it is read past that reconcile.
     const kept = scratch.reused.controller as Mutable<HorizontalController> | null;
     if (kept !== null) {
-      kept.config = config;
+      // Only the fields that moved are written: most are the same objects sync after sync, and
+      // a store into this old object pays the write barrier where a comparison does not.
+      if (kept.config !== config) kept.config = config;
       kept.now = now;
-      kept.recommendations = memory.recommendations;
-      kept.scaleUpEvents = memory.scaleUpEvents;
-      kept.scaleDownEvents = memory.scaleDownEvents;
-      kept.events = events;
-      kept.conditions = conditions;
-      kept.memory = memory;
+      if (kept.recommendations !== memory.recommendations)
+        kept.recommendations = memory.recommendations;
+      if (kept.scaleUpEvents !== memory.scaleUpEvents) kept.scaleUpEvents = memory.scaleUpEvents;
+      if (kept.scaleDownEvents !== memory.scaleDownEvents)
+        kept.scaleDownEvents = memory.scaleDownEvents;
+      if (kept.events !== events) kept.events = events;
+      if (kept.conditions !== conditions) kept.conditions = conditions;
+      if (kept.memory !== memory) kept.memory = memory;
       kept.byPosition = byPosition;
-      kept.replicaCalc = byName;
+      if (kept.replicaCalc !== byName) kept.replicaCalc = byName;
       kept.calibration = calibration;
       kept.reuse = reuse;
       return kept;
