@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resultToCsv } from '../engine/simulation/exportCsv.ts';
-import { simulate, storedEvents, type SyncRecord } from '../engine/simulation/index.ts';
+import {
+  copySeries,
+  seriesArrays,
+  simulate,
+  storedEvents,
+  type SyncRecord,
+} from '../engine/simulation/index.ts';
 import { parseScenario } from '../scenario/index.ts';
 import { primaryRun, runFederated } from '../run/index.ts';
 import { createSimulatorApi } from './api.ts';
@@ -90,11 +96,15 @@ describe('createSimulatorApi().run', () => {
     const reply = await api.run(1, presetText);
     const buffers = replyTransferables(reply);
     // 10 series (currentReplicas too) + raw/stabilized/limited + 1 metric, ratio, proposal,
-    // overflow + rescaled, deciding
-    expect(buffers).toHaveLength(19);
+    // overflow + rescaled, deciding: 19 arrays, all views of one buffer (seriesShape.ts)
+    const arrays = seriesArrays(reply.runs[0]!.result!.series);
+    expect(arrays).toHaveLength(19);
+    expect(buffers).toHaveLength(1);
+    expect(arrays.every((a) => a.buffer === buffers[0])).toBe(true);
     const moved = structuredClone(reply, { transfer: buffers });
     expect(reply.runs[0]!.result!.series.time.byteLength).toBe(0);
     expect(moved.runs[0]!.result!.series.time).toHaveLength(SYNCS);
+    expect(moved.runs[0]!.result!.series).toEqual(copySeries(reference.series));
     expect(await api.exportCsv(1)).toBe(resultToCsv(reference));
   });
 });

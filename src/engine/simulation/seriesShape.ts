@@ -86,7 +86,15 @@ export type SimulationSeries = SeriesArrays & SeriesInfo;
 /** Fresh arrays for n syncs and m metrics; values the controller may not compute start as NaN. */
 export function allocateSeries(n: number, m: number, info: SeriesInfo): SimulationSeries {
   const s = { ...info } as SimulationSeries;
-  for (const k of SYNC_F64_KEYS) s[k] = new Float64Array(n);
+  const f64 = SYNC_F64_KEYS.length + METRIC_F64_KEYS.length * m;
+  const u8 = METRIC_U8_KEYS.length * m + 1;
+  const take = packedViews([
+    ...Array.from({ length: f64 }, () => [Float64Array, n] as const),
+    [Int16Array, n],
+    ...Array.from({ length: u8 }, () => [Uint8Array, n] as const),
+  ]);
+  let next = 0;
+  for (const k of SYNC_F64_KEYS) s[k] = take[next++] as Float64Array;
   for (const k of [
     'currentReplicas',
     'rawReplicas',
@@ -95,11 +103,39 @@ export function allocateSeries(n: number, m: number, info: SeriesInfo): Simulati
   ] as const)
     s[k].fill(NaN);
   for (const k of METRIC_F64_KEYS)
-    s[k] = Array.from({ length: m }, () => new Float64Array(n).fill(NaN));
-  for (const k of METRIC_U8_KEYS) s[k] = Array.from({ length: m }, () => new Uint8Array(n));
-  s.rescaled = new Uint8Array(n);
-  s.decidingMetric = new Int16Array(n).fill(-1);
+    s[k] = Array.from({ length: m }, () => (take[next++] as Float64Array).fill(NaN));
+  // the keys in their order of old (exports and comparisons walk them), the views in theirs
+  const deciding = take[next++] as Int16Array;
+  for (const k of METRIC_U8_KEYS)
+    s[k] = Array.from({ length: m }, () => take[next++] as Uint8Array);
+  s.rescaled = take[next++] as Uint8Array;
+  s.decidingMetric = deciding.fill(-1);
   return fastShape(s);
+}
+
+type PackedArray = Float64Array | Int16Array | Uint8Array;
+type PackedKind =
+  | typeof Float64Array<ArrayBuffer>
+  | typeof Int16Array<ArrayBuffer>
+  | typeof Uint8Array<ArrayBuffer>;
+
+/**
+ * Zeroed views of the given kinds and lengths over one new buffer, each at an offset that is a
+ * multiple of 8 (any typed view of its bytes can be made, as samePayload's words are).
+ * One buffer, not one per series: in Chromium each ArrayBuffer's allocation, and later the
+ * garbage collector's sweep of it, costs far more than its bytes (a worker allocating 40
+ * buffers of 46 kB per run spent ≈ 5 ms of a GC thread sweeping them per run, against ≈ 0.3 ms
+ * for one buffer of the same bytes; bench/HISTORY.md, 2026-11-28).
+ */
+function packedViews(kinds: readonly (readonly [PackedKind, number])[]): PackedArray[] {
+  let size = 0;
+  const offsets = kinds.map(([kind, length]) => {
+    const at = size;
+    size += Math.ceil((kind.BYTES_PER_ELEMENT * length) / 8) * 8;
+    return at;
+  });
+  const buffer = new ArrayBuffer(size);
+  return kinds.map(([kind, length], i) => new kind(buffer, offsets[i], length));
 }
 
 /**
@@ -122,7 +158,10 @@ export function seriesArrays(s: SeriesArrays): ArrayBufferView[] {
   return out;
 }
 
-/** A deep copy with fresh buffers (the copy can be transferred without detaching the original). */
+/**
+ * A deep copy with fresh buffers (the copy can be transferred without detaching the original):
+ * one buffer for all of its arrays (packedViews says why).
+ */
 export function copySeries(s: SimulationSeries): SimulationSeries {
   const c = {
     metricInfo: s.metricInfo.map((m) => ({ ...m })),
@@ -130,10 +169,15 @@ export function copySeries(s: SimulationSeries): SimulationSeries {
     maxReplicas: s.maxReplicas,
     tolerance: { ...s.tolerance },
   } as SimulationSeries;
-  for (const k of SYNC_F64_KEYS) c[k] = s[k].slice();
-  for (const k of METRIC_F64_KEYS) c[k] = s[k].map((a) => a.slice());
-  for (const k of METRIC_U8_KEYS) c[k] = s[k].map((a) => a.slice());
-  c.rescaled = s.rescaled.slice();
-  c.decidingMetric = s.decidingMetric.slice();
+  const from = seriesArrays(s) as PackedArray[];
+  const to = packedViews(from.map((a) => [a.constructor as PackedKind, a.length] as const));
+  for (let i = 0; i < from.length; i++) to[i]!.set(from[i] as never);
+  let next = 0;
+  // seriesArrays' order
+  for (const k of SYNC_F64_KEYS) c[k] = to[next++] as Float64Array;
+  for (const k of METRIC_F64_KEYS) c[k] = s[k].map(() => to[next++] as Float64Array);
+  for (const k of METRIC_U8_KEYS) c[k] = s[k].map(() => to[next++] as Uint8Array);
+  c.rescaled = to[next++] as Uint8Array;
+  c.decidingMetric = to[next++] as Int16Array;
   return fastShape(c);
 }
