@@ -44,7 +44,8 @@ export function curveShapeOrNull(curve: Curve, from: number, to: number): CurveS
   let n = 0;
   for (let i = 0; i < sorted.length; i++)
     if (n === 0 || sorted[i] !== sorted[n - 1]) sorted[n++] = sorted[i]!;
-  return { breaks: sorted.slice(0, n), linear };
+  // no second buffer when nothing repeated (the common case): a buffer is costly (seriesShape.ts)
+  return { breaks: n === sorted.length ? sorted : sorted.slice(0, n), linear };
 }
 
 /**
