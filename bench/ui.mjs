@@ -437,7 +437,7 @@ async function editToRepaint(browser, side = { url: base }, count = 20, cpu = nu
   if (cpu) {
     // After the spare's warm-up (a pause after the first run, then three runs): not an edit's.
     await page.waitForTimeout(2500);
-    const categories = cpu.profile ? PROFILE_CATEGORIES : ['disabled-by-default-devtools.timeline'];
+    const categories = cpu.profile ? PROFILE_CATEGORIES : CPU_CATEGORIES;
     await browser.startTracing(page, { categories });
     if (cpu.profile) profiler = await startCpuProfile(page);
   }
@@ -490,9 +490,26 @@ async function editToRepaint(browser, side = { url: base }, count = 20, cpu = nu
 /**
  * CPU time per edit from a Chromium trace: the thread time (`tdur`) of every task the page's main
  * thread and its workers ran, over `edits` (the timed ones and the two that learn the results),
- * pushed onto `into.main` and `into.workers` (the simulator's and Monaco's together). Unlike the
- * latencies, hardly moved by the machine's load: what a side costs, not how long it waited.
+ * pushed onto `into.main` and `into.workers` (the simulator's and Monaco's together), and the
+ * time V8's garbage collector took on the renderer's pool threads (`into.gc`: marking,
+ * sweeping, and the sweep of dead ArrayBuffers, which a worker's run once paid ≈ 7 ms for; on 2
+ * cores that thread competes with the page and the simulator). Unlike the latencies, hardly
+ * moved by the machine's load: what a side costs, not how long it waited.
  */
+/** The garbage collector's top-level tasks on the pool threads (none nests in another). */
+const POOL_GC = new Set([
+  'V8.GC_MC_BACKGROUND_MARKING',
+  'V8.GC_MC_BACKGROUND_SWEEPING',
+  'V8.GC_MC_BACKGROUND_EVACUATE_COPY',
+  'V8.GC_MC_BACKGROUND_EVACUATE_UPDATE_POINTERS',
+  'V8.GC_SCAVENGER_BACKGROUND_SCAVENGE_PARALLEL',
+  'V8.GC_BACKGROUND_YOUNG_ARRAY_BUFFER_SWEEP',
+  'V8.GC_BACKGROUND_FULL_ARRAY_BUFFER_SWEEP',
+]);
+
+/** The trace categories of `cpu` (cpuPerEdit): tasks per thread, and the GC's on the pool. */
+const CPU_CATEGORIES = ['disabled-by-default-devtools.timeline', 'disabled-by-default-v8.gc'];
+
 function cpuPerEdit(buffer, edits, into) {
   const events = JSON.parse(buffer.toString('utf8'));
   const list = Array.isArray(events) ? events : events.traceEvents;
@@ -500,14 +517,18 @@ function cpuPerEdit(buffer, edits, into) {
   for (const e of list) if (e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args.name);
   let main = 0;
   let workers = 0;
+  let gc = 0;
   for (const e of list) {
-    if (e.name !== 'RunTask' || e.ph !== 'X' || e.tdur === undefined) continue;
+    if (e.ph !== 'X' || e.tdur === undefined) continue;
     const name = threads.get(`${e.pid}:${e.tid}`) ?? '';
+    if (POOL_GC.has(e.name) && name.startsWith('ThreadPool')) gc += e.tdur;
+    if (e.name !== 'RunTask') continue;
     if (name === 'CrRendererMain') main += e.tdur;
     else if (name.startsWith('DedicatedWorker')) workers += e.tdur;
   }
   into.main.push(main / 1000 / edits);
   into.workers.push(workers / 1000 / edits);
+  into.gc?.push(gc / 1000 / edits);
 }
 
 const median = (a) => (a.length ? Math.round([...a].sort((x, y) => x - y)[a.length >> 1]) : NaN);
@@ -573,7 +594,7 @@ async function dragToRepaint(
       profiler = await startCpuProfile(page);
     } else if (cpu) {
       // `cpu`: each thread's CPU time per move (cpuPerEdit), the load-proof figure.
-      await browser.startTracing(page, { categories: ['disabled-by-default-devtools.timeline'] });
+      await browser.startTracing(page, { categories: CPU_CATEGORIES });
     }
     const out = [];
     for (let i = 0; i < moves + 1; i++) {
@@ -703,8 +724,8 @@ async function compareSides(browser, sides, rounds, freshWorker = false, freshOn
     drag: [],
     editAll: [],
     dragAll: [],
-    cpu: { main: [], workers: [] },
-    dragCpu: { main: [], workers: [] },
+    cpu: { main: [], workers: [], gc: [] },
+    dragCpu: { main: [], workers: [], gc: [] },
     fresh: [],
     freshReply: [],
     /** per sample: a fresh worker (the spare) ran it, not the interrupted one kept */
@@ -774,7 +795,7 @@ async function compareSides(browser, sides, rounds, freshWorker = false, freshOn
     row('p95.allSamples', (g) => Math.round(p(0.95, g[`${what}All`])));
   }
   // CPU per edit, or per drag move (`--drag-only`), median over rounds: the load-proof part.
-  for (const thread of freshOnly ? [] : ['main', 'workers']) {
+  for (const thread of freshOnly ? [] : ['main', 'workers', 'gc']) {
     const [a, b] = got.map(
       (g) => med(g[dragOnly ? 'dragCpu' : 'cpu'][thread].map((v) => v * 10)) / 10,
     );
@@ -890,8 +911,8 @@ try {
         freshOnly
           ? `(load average over the rounds: ${l.min.toFixed(1)}–${l.max.toFixed(1)}, median ${l.median.toFixed(1)}; a page per side per round, three take-overs each: the fresh worker's first run (its parse + simulate) and posted → reply, medians of all samples)`
           : dragOnly
-            ? `(load average over the rounds: ${l.min.toFixed(1)}–${l.max.toFixed(1)}, median ${l.median.toFixed(1)}; 40 drag moves per side per round; dragCpu: CPU ms per move, page thread and workers, from a trace of the moves, whose latencies it slows a little on both sides)`
-            : `(load average over the rounds: ${l.min.toFixed(1)}–${l.max.toFixed(1)}, median ${l.median.toFixed(1)}; a cold page's editor ready, 12 edits and 20 drag moves per side per round; editCpu: CPU ms per edit, page thread and workers, from a trace of the edits, whose latencies it slows a little on both sides)`,
+            ? `(load average over the rounds: ${l.min.toFixed(1)}–${l.max.toFixed(1)}, median ${l.median.toFixed(1)}; 40 drag moves per side per round; dragCpu: CPU ms per move, page thread, workers and the garbage collector on the pool threads, from a trace of the moves, whose latencies it slows a little on both sides)`
+            : `(load average over the rounds: ${l.min.toFixed(1)}–${l.max.toFixed(1)}, median ${l.median.toFixed(1)}; a cold page's editor ready, 12 edits and 20 drag moves per side per round; editCpu: CPU ms per edit, page thread, workers and the garbage collector on the pool threads, from a trace of the edits, whose latencies it slows a little on both sides)`,
       );
     }
   } else if (profiling && process.argv.includes('--fresh-worker')) {
