@@ -73,7 +73,7 @@ export class KpiAccumulator {
   private lastSync = 0;
   private readonly initialReplicas: number;
   /** per sync, the highest resource utilization read (percent of requests), when any */
-  private utilization = new Float64Array(256);
+  private utilization: Float64Array;
   private utilizationCount = 0;
   /**
    * How many syncs read each whole utilization 0 … UTILIZATION_BINS − 1 (null once one read
@@ -84,11 +84,17 @@ export class KpiAccumulator {
 
   /** `traffic`: the world's compiled traffic curve (null: none, so nothing to serve) */
   /** `pieces`: a search's piece tape for the traffic integral (curves/tape.ts), or null */
+  /**
+   * `syncs`: the run's syncs, when known: the utilization list's room, so it is one buffer, not
+   * one per doubling (a buffer costs far more than its bytes in Chromium: seriesShape.ts)
+   */
   constructor(
     input: SimulationInput,
     traffic: CompiledCurve | null,
     pieces: PieceReplay | null = null,
+    syncs = 256,
   ) {
+    this.utilization = new Float64Array(Math.max(1, syncs));
     this.input = input;
     this.initialReplicas = input.workload.initialReplicas;
     this.scaleUpTolerance = input.controller.tolerance;

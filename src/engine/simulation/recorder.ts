@@ -125,7 +125,7 @@ export class Recorder {
       this.series.currentReplicas = new Float64Array(syncCount).fill(NaN);
       this.series.rescaled = new Uint8Array(syncCount);
     }
-    this.kpis = new KpiAccumulator(input, world.kpiTraffic, world.trafficPieces);
+    this.kpis = new KpiAccumulator(input, world.kpiTraffic, world.trafficPieces, syncCount);
     this.syncs = full ? [] : null;
     this.keda = input.keda ? new KedaRecorder(input.keda, syncCount) : null;
   }
