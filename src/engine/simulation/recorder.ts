@@ -10,7 +10,7 @@ import type { SimulationInput } from './input.ts';
 import { KpiAccumulator } from './kpis.ts';
 import type { EventLog, Kpis, SyncRecord } from './result.ts';
 import { describeMetric } from './series.ts';
-import { allocateSeries, type SimulationSeries } from './seriesShape.ts';
+import { allocateSeries, packedViews, type SimulationSeries } from './seriesShape.ts';
 import type { World } from './world.ts';
 import { withKeda } from '../keda/explain.ts';
 import { KedaRecorder } from '../keda/recorder.ts';
@@ -120,10 +120,16 @@ export class Recorder {
       tolerance: { scaleUp: input.controller.tolerance, scaleDown: input.controller.tolerance },
     });
     if (this.kpisOnly) {
-      // KpiAccumulator.build reads these three; every other series stays empty
-      this.series.specReplicas = new Float64Array(syncCount);
-      this.series.currentReplicas = new Float64Array(syncCount).fill(NaN);
-      this.series.rescaled = new Uint8Array(syncCount);
+      // KpiAccumulator.build reads these three; every other series stays empty. One buffer, as
+      // allocateSeries makes (a search candidate's run in a browser worker pays per buffer).
+      const [spec, current, rescaled] = packedViews([
+        [Float64Array, syncCount],
+        [Float64Array, syncCount],
+        [Uint8Array, syncCount],
+      ]);
+      this.series.specReplicas = spec as Float64Array;
+      this.series.currentReplicas = (current as Float64Array).fill(NaN);
+      this.series.rescaled = rescaled as Uint8Array;
     }
     this.kpis = new KpiAccumulator(input, world.kpiTraffic, world.trafficPieces, syncCount);
     this.syncs = full ? [] : null;

@@ -113,8 +113,8 @@ export function allocateSeries(n: number, m: number, info: SeriesInfo): Simulati
   return fastShape(s);
 }
 
-type PackedArray = Float64Array | Int16Array | Uint8Array;
-type PackedKind =
+export type PackedArray = Float64Array | Int16Array | Uint8Array;
+export type PackedKind =
   | typeof Float64Array<ArrayBuffer>
   | typeof Int16Array<ArrayBuffer>
   | typeof Uint8Array<ArrayBuffer>;
@@ -127,7 +127,7 @@ type PackedKind =
  * buffers of 46 kB per run spent ≈ 5 ms of a GC thread sweeping them per run, against ≈ 0.3 ms
  * for one buffer of the same bytes; bench/HISTORY.md, 2026-11-28).
  */
-function packedViews(kinds: readonly (readonly [PackedKind, number])[]): PackedArray[] {
+export function packedViews(kinds: readonly (readonly [PackedKind, number])[]): PackedArray[] {
   let size = 0;
   const offsets = kinds.map(([kind, length]) => {
     const at = size;
