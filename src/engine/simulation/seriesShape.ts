@@ -86,15 +86,13 @@ export type SimulationSeries = SeriesArrays & SeriesInfo;
 /** Fresh arrays for n syncs and m metrics; values the controller may not compute start as NaN. */
 export function allocateSeries(n: number, m: number, info: SeriesInfo): SimulationSeries {
   const s = { ...info } as SimulationSeries;
-  const f64 = SYNC_F64_KEYS.length + METRIC_F64_KEYS.length * m;
-  const u8 = METRIC_U8_KEYS.length * m + 1;
-  const take = packedViews([
-    ...Array.from({ length: f64 }, () => [Float64Array, n] as const),
+  const views = packedViews([
+    ...SYNC_F64_KEYS.map(() => [Float64Array, n] as const),
+    ...Array.from({ length: METRIC_F64_KEYS.length * m }, () => [Float64Array, n] as const),
+    ...Array.from({ length: METRIC_U8_KEYS.length * m + 1 }, () => [Uint8Array, n] as const),
     [Int16Array, n],
-    ...Array.from({ length: u8 }, () => [Uint8Array, n] as const),
   ]);
-  let next = 0;
-  for (const k of SYNC_F64_KEYS) s[k] = take[next++] as Float64Array;
+  placeViews(s, m, views);
   for (const k of [
     'currentReplicas',
     'rawReplicas',
@@ -102,15 +100,21 @@ export function allocateSeries(n: number, m: number, info: SeriesInfo): Simulati
     'limitedReplicas',
   ] as const)
     s[k].fill(NaN);
-  for (const k of METRIC_F64_KEYS)
-    s[k] = Array.from({ length: m }, () => (take[next++] as Float64Array).fill(NaN));
-  // the keys in their order of old (exports and comparisons walk them), the views in theirs
-  const deciding = take[next++] as Int16Array;
-  for (const k of METRIC_U8_KEYS)
-    s[k] = Array.from({ length: m }, () => take[next++] as Uint8Array);
-  s.rescaled = take[next++] as Uint8Array;
-  s.decidingMetric = deciding.fill(-1);
+  for (const k of METRIC_F64_KEYS) for (const a of s[k]) a.fill(NaN);
+  s.decidingMetric.fill(-1);
   return fastShape(s);
+}
+
+/** `views` (in seriesArrays' order, for m metrics) put on the series' keys, in that order too. */
+function placeViews(s: SimulationSeries, m: number, views: PackedArray[]): void {
+  let next = 0;
+  for (const k of SYNC_F64_KEYS) s[k] = views[next++] as Float64Array;
+  for (const k of METRIC_F64_KEYS)
+    s[k] = Array.from({ length: m }, () => views[next++] as Float64Array);
+  for (const k of METRIC_U8_KEYS)
+    s[k] = Array.from({ length: m }, () => views[next++] as Uint8Array);
+  s.rescaled = views[next++] as Uint8Array;
+  s.decidingMetric = views[next++] as Int16Array;
 }
 
 export type PackedArray = Float64Array | Int16Array | Uint8Array;
@@ -172,12 +176,6 @@ export function copySeries(s: SimulationSeries): SimulationSeries {
   const from = seriesArrays(s) as PackedArray[];
   const to = packedViews(from.map((a) => [a.constructor as PackedKind, a.length] as const));
   for (let i = 0; i < from.length; i++) to[i]!.set(from[i] as never);
-  let next = 0;
-  // seriesArrays' order
-  for (const k of SYNC_F64_KEYS) c[k] = to[next++] as Float64Array;
-  for (const k of METRIC_F64_KEYS) c[k] = s[k].map(() => to[next++] as Float64Array);
-  for (const k of METRIC_U8_KEYS) c[k] = s[k].map(() => to[next++] as Uint8Array);
-  c.rescaled = to[next++] as Uint8Array;
-  c.decidingMetric = to[next++] as Int16Array;
+  placeViews(c, s.metrics.length, to);
   return fastShape(c);
 }
