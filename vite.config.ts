@@ -116,6 +116,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 4000,
     rolldownOptions: {
       output: {
+        // Non-ASCII characters escaped (\uXXXX): a script with any character past Latin-1 is a
+        // two-byte string to V8 (twice the memory, a slower scan) and skips Blink's ASCII decode.
+        // Every chunk had some (our messages' "—", "≤"; Monaco's). Interleaved cold pages, 6 a
+        // side: editor ready 3,789 → 3,460 ms, the renderer's CPU to it 5.6 → 5.1 s.
+        charset: 'ascii',
         codeSplitting: {
           groups: [
             {
@@ -130,7 +135,8 @@ export default defineConfig({
       },
     },
   },
-  worker: { format: 'es' },
+  // The workers' bundles escaped too (see `charset` above).
+  worker: { format: 'es', rolldownOptions: { output: { charset: 'ascii' } } },
   optimizeDeps: {
     // Pre-bundle Monaco, monaco-yaml and the YAML worker's entry up front: found late (behind
     // the lazy import, or when the worker starts), they make the dev server re-optimize and

@@ -99,6 +99,14 @@ test('the build works from a sub-path and ships no source maps', async ({ page }
     f.endsWith('.map'),
   );
   expect(maps).toEqual([]);
+  // Every script is ASCII (vite.config.ts `charset`): one character past Latin-1 makes V8 keep
+  // the whole source as a two-byte string, and Blink decode it the slow way.
+  const scripts = readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js'));
+  expect(scripts.length).toBeGreaterThan(3);
+  const wide = scripts.filter((f) =>
+    /[\x80-\xff]/.test(readFileSync(join(DIST, 'assets', f), 'latin1')),
+  );
+  expect(wide).toEqual([]);
 });
 
 test('the Share menu offers an <iframe> snippet of the embed view', async ({ page, context }) => {
