@@ -3,20 +3,28 @@ import { createSimulatorApi } from '../worker/api.ts';
 import type { RunReply, SimulatorApi } from '../worker/protocol.ts';
 import { fakeReply } from './testing/fakes.ts';
 import {
+  WARM_RUN_MS,
   WARM_UP_ATTEMPTS,
+  WARM_UP_BUDGET_MS,
+  WARM_UP_MAX_ROUNDS,
   WARM_UP_ROUNDS,
   WARM_UP_RUN_ID,
   WARM_UP_SCENARIO,
+  warmEnough,
   warmUpWith,
 } from './warmUp.ts';
 
-/** An API whose runs answer at once, cancelled when `cancelled(n)` says so for the n-th run. */
-function countingApi(cancelled: (n: number) => boolean) {
+/**
+ * An API whose runs answer at once, cancelled when `cancelled(n)` says so for the n-th run; the
+ * n-th run's worker clock reads `ms(n)` (0: the fake's, a run too short to time).
+ */
+function countingApi(cancelled: (n: number) => boolean, ms: (n: number) => number = () => 0) {
   const runs: { runId: number; text: string }[] = [];
   const api = {
     run: async (runId: number, text: string): Promise<RunReply> => {
       runs.push({ runId, text });
-      const reply = fakeReply(runId, text);
+      const reply = { ...fakeReply(runId, text), timings: { parseMs: 1, simulateMs: 0 } };
+      reply.timings.simulateMs = ms(runs.length) - 1;
       return cancelled(runs.length) ? { ...reply, error: 'cancelled' } : reply;
     },
   } as unknown as SimulatorApi;
@@ -58,6 +66,51 @@ describe("a spare's warm-up", () => {
       async () => {},
     );
     expect(runs).toHaveLength(WARM_UP_ATTEMPTS);
+  });
+
+  it('goes on while the runs are slow, until they have taken WARM_UP_BUDGET_MS', async () => {
+    // Chromium's curve for the default scenario: slow runs, then fast ones (the JIT's work).
+    const curve = [135, 85, 100, 88, 92, 67, 41, 47, 55, 65, 50, 17, 17, 18, 22, 15, 14];
+    const ms = (n: number) => curve[n - 1] ?? 30;
+    const { api, runs } = countingApi(() => false, ms);
+    await warmUpWith('fallback')(
+      api,
+      () => 'mine',
+      () => true,
+      async () => {},
+    );
+    let sum = 0;
+    let expected = 0;
+    while (sum < WARM_UP_BUDGET_MS) sum += ms(++expected);
+    expect(expected).toBeGreaterThan(20);
+    expect(runs).toHaveLength(expected);
+  });
+
+  it('counts only whole runs toward the budget', async () => {
+    // Every third run gives way (cancelled): its time is not the JIT's whole work.
+    const { api, runs } = countingApi(
+      (n) => n % 3 === 0,
+      () => 100,
+    );
+    await warmUpWith('fallback')(
+      api,
+      () => null,
+      () => true,
+      async () => {},
+    );
+    const whole = WARM_UP_BUDGET_MS / 100;
+    expect(runs).toHaveLength(whole + Math.floor((whole - 1) / 2));
+  });
+
+  it('stops at WARM_UP_MAX_ROUNDS whole runs however short the budget left', () => {
+    expect(warmEnough(Array(WARM_UP_MAX_ROUNDS - 1).fill(5))).toBe(false);
+    expect(warmEnough(Array(WARM_UP_MAX_ROUNDS).fill(5))).toBe(true);
+  });
+
+  it('stops after WARM_UP_ROUNDS once a run is as short as WARM_RUN_MS: already warm', () => {
+    expect(warmEnough([50, 30, 20, 10, WARM_RUN_MS])).toBe(true);
+    expect(warmEnough([50, 30, 20, WARM_RUN_MS])).toBe(false);
+    expect(warmEnough([50, 30, 20, 10, WARM_RUN_MS + 1])).toBe(false);
   });
 
   it('stops once the spare is taken', async () => {

@@ -1,19 +1,19 @@
 // The runs a spare worker does before it is needed, so the first real run on that worker (an
 // edit after an interrupted run, a crash's retry) is not a cold one. The best warm-up is the
-// scenario the user is editing: the spare runs the last delivered text five times when that run
-// took at most a second (its parse, its curves, its metrics are then the code the JIT has
-// optimised), else a scenario of its own shaped like the default one (two simulated hours: a
-// noisy wave, a spike, pods that start, scale up and down), five times. Each run waits until no
-// real run is in flight (the client's idle time), so warming up never slows the run the user
-// waits for.
-// Measured in a fresh V8 (CPU time, `npm run bench`'s worker.firstRun, under load): the default
-// scenario's first run cost about 330 ms never warmed, 190–250 ms after toy warm-up runs, 40–50 ms
-// after three runs of itself (its steady run: about 25 ms). In the page the third warm-up run
-// still cost 27–41 ms CPU and the first real run 28–38 against 22–23 for the next
-// (`npm run bench:ui -- --profile --fresh-worker`); at load 8–10, `--first-run` gave 87–90 ms
-// CPU after three runs, 40–49 after five, 56–57 after six: five it is. A warm-up run gives way
-// to real runs (stopped at its next sync, src/worker/stopSignal.ts) and is then not counted, so
-// the rounds cost the user nothing but an idle core.
+// scenario the user is editing: the spare runs the last delivered text when that run took at most
+// a second (its parse, its curves, its metrics are then the code the JIT has optimised), else a
+// scenario of its own shaped like the default one (two simulated hours: a noisy wave, a spike,
+// pods that start, scale up and down). Each run waits until no real run is in flight (the
+// client's idle time), so warming up never slows the run the user waits for.
+// How many: until the runs have taken WARM_UP_BUDGET_MS by the worker's clock (at least
+// WARM_UP_ROUNDS runs, at most WARM_UP_MAX_ROUNDS; a run already as short as WARM_RUN_MS ends
+// it). V8 optimises by work done, not by runs, and Chromium's takes about twice Node's: the
+// default scenario back to back in a bare Chromium 156 worker took 187, 135, 85, 100, 88, 92, 67,
+// 41, 47, 55, 65, 50, 17, 17, 18, 22, 15 … ms, three runs in a row under 11 ms only from the
+// 20th–23rd (1.1–1.2 s for the first 40), steady 9; in Node 20 from the 11th. Five runs (the
+// rule before) left a page's first edits on runs of 40–130 ms. A warm-up run gives way to real
+// runs (stopped at its next sync, src/worker/stopSignal.ts) and is then not counted, so the
+// rounds cost the user nothing but an idle core.
 
 import type { SimulatorApi } from '../worker/protocol.ts';
 
@@ -67,11 +67,36 @@ spec:
  */
 export const WARM_UP_RUN_ID = 0;
 
-/** Warm-up runs per spare: enough calls of the per-sync code for the JIT to optimise it. */
+/** Whole warm-up runs a worker does at least. */
 export const WARM_UP_ROUNDS = 5;
 
-/** Warm-up runs a spare starts at most, counting those that gave way to a real run. */
-export const WARM_UP_ATTEMPTS = 3 * WARM_UP_ROUNDS;
+/** ...and at most: a scenario whose runs stay long, and never reach WARM_RUN_MS, stops here. */
+export const WARM_UP_MAX_ROUNDS = 40;
+
+/**
+ * Whole warm-up runs go on until they have taken this long together (ms, the worker's own parse +
+ * simulate): the JIT's work on the engine. The default scenario reaches its steady speed in a
+ * Chromium worker after about 1.1 s of runs (see above).
+ */
+export const WARM_UP_BUDGET_MS = 1200;
+
+/** A whole warm-up run this short (ms) ends the warm-up once WARM_UP_ROUNDS are done: warm. */
+export const WARM_RUN_MS = 4;
+
+/** Warm-up runs a worker starts at most, counting those that gave way to a real run. */
+export const WARM_UP_ATTEMPTS = 3 * WARM_UP_MAX_ROUNDS;
+
+/**
+ * Whether whole warm-up runs that took `runMs` (each its parse + simulate, in order) are enough:
+ * WARM_UP_ROUNDS at least, then until their sum reaches WARM_UP_BUDGET_MS, the last is as short as
+ * WARM_RUN_MS, or there are WARM_UP_MAX_ROUNDS.
+ */
+export function warmEnough(runMs: readonly number[]): boolean {
+  if (runMs.length < WARM_UP_ROUNDS) return false;
+  if (runMs.length >= WARM_UP_MAX_ROUNDS) return true;
+  if (runMs[runMs.length - 1]! <= WARM_RUN_MS) return true;
+  return runMs.reduce((a, b) => a + b, 0) >= WARM_UP_BUDGET_MS;
+}
 
 /**
  * A last run up to this long (ms, the worker's own parse + simulate) makes its text the spare's
@@ -97,7 +122,7 @@ export function warmWithTextMs(isolated = globalThis.crossOriginIsolated === tru
 
 /**
  * What a new spare runs: `text()` (the user's scenario, read at each run) when it gives one, else
- * `fallback`, WARM_UP_ROUNDS whole runs. Each run first waits for `idle()` (no real run in flight:
+ * `fallback`, whole runs until `warmEnough` says so. Each run first waits for `idle()` (no real run in flight:
  * a warm-up run never starts beside one), and it stops once `stillSpare()` says the spare was
  * taken. A run that gave way (cancelled: a real run started, or the spare was taken) is run again
  * at the next pause, up to WARM_UP_ATTEMPTS runs in all.
@@ -111,12 +136,12 @@ export type WarmUp = (
 
 export function warmUpWith(fallback: string): WarmUp {
   return async (api, text, stillSpare, idle) => {
-    let whole = 0;
-    for (let i = 0; i < WARM_UP_ATTEMPTS && whole < WARM_UP_ROUNDS; i++) {
+    const whole: number[] = [];
+    for (let i = 0; i < WARM_UP_ATTEMPTS && !warmEnough(whole); i++) {
       await idle();
       if (!stillSpare()) return;
       const reply = await api.run(WARM_UP_RUN_ID, text() ?? fallback);
-      if (reply.error !== 'cancelled') whole++;
+      if (reply.error !== 'cancelled') whole.push(reply.timings.parseMs + reply.timings.simulateMs);
     }
   };
 }
