@@ -91,7 +91,7 @@ describe('createSimulatorApi().run', () => {
     expect(reply.error).toBe('internal error: clock broke');
   });
 
-  it('copies series so transferring the reply leaves the kept run intact', async () => {
+  it("sends the engine's series and keeps a copy: transferring the reply leaves the kept run intact", async () => {
     const api = createSimulatorApi();
     const reply = await api.run(1, presetText);
     const buffers = replyTransferables(reply);
@@ -106,6 +106,36 @@ describe('createSimulatorApi().run', () => {
     expect(moved.runs[0]!.result!.series.time).toHaveLength(SYNCS);
     expect(moved.runs[0]!.result!.series).toEqual(copySeries(reference.series));
     expect(await api.exportCsv(1)).toBe(resultToCsv(reference));
+    // What reads the kept series: a sync's detail (its events by time) and the run set's CSV.
+    const fresh = createSimulatorApi();
+    await fresh.run(1, presetText);
+    for (const k of [0, 40, SYNCS - 1])
+      expect(await api.getSync(1, k)).toEqual(await fresh.getSync(1, k));
+    expect(await api.exportCsv(1, 'runs')).toBe(await fresh.exportCsv(1, 'runs'));
+  });
+
+  it("reuses the kept copies' buffers run after run, never one the page was sent", async () => {
+    // Each reply transferred as the page's worker does; the texts differ run to run (a variant
+    // set of two runs, then one run, then two again), so the kept copies change size and count.
+    const withVariant = `${presetText}  variants:\n    - name: fast-down\n      patch:\n        behavior:\n          scaleDown: { stabilizationWindowSeconds: 0 }\n`;
+    const short = presetText.replace(/duration: \d+h/, 'duration: 6h');
+    const texts = [withVariant, presetText, short, withVariant, presetText];
+    const api = createSimulatorApi();
+    const sent = new Set<ArrayBuffer>();
+    for (const [i, text] of texts.entries()) {
+      const reply = await api.run(i + 1, text);
+      expect(reply.error).toBeNull();
+      const buffers = replyTransferables(reply);
+      for (const b of buffers) expect(sent.has(b)).toBe(false);
+      buffers.forEach((b) => sent.add(b));
+      structuredClone(reply, { transfer: buffers });
+      const fresh = createSimulatorApi();
+      await fresh.run(i + 1, text);
+      for (const r of reply.runs)
+        for (const k of [0, 13, 700])
+          expect(await api.getSync(i + 1, k, r.key)).toEqual(await fresh.getSync(i + 1, k, r.key));
+      expect(await api.exportCsv(i + 1, 'runs')).toBe(await fresh.exportCsv(i + 1, 'runs'));
+    }
   });
 });
 

@@ -3,7 +3,14 @@
 
 import { resultToCsv } from '../engine/simulation/exportCsv.ts';
 import { federationToCsv, type FederationRun } from '../engine/multicluster/index.ts';
-import { drawStats, simulate, syncDetail, type Kpis } from '../engine/simulation/index.ts';
+import {
+  copySeries,
+  drawStats,
+  seriesArrays,
+  simulate,
+  syncDetail,
+  type Kpis,
+} from '../engine/simulation/index.ts';
 import {
   executeDrawsAt,
   executeRun,
@@ -18,6 +25,7 @@ import {
 } from '../run/index.ts';
 import { lanesPayload, recentEvents, resultPayload, type KeptRun } from './payload.ts';
 import { swapTraffic } from './curveSwap.ts';
+import { createSeriesPool } from './seriesPool.ts';
 import { isWarmUpRun } from './stopSignal.ts';
 import { addVariant, duplicateAsVariant, parseScenario } from '../scenario/index.ts';
 import { prepareSearch as prepareTuneSearch, type PreparedSearch } from '../tune/index.ts';
@@ -84,6 +92,8 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
   const interruptedBelow = options.interruptedBelow ?? (() => 0);
   /** the newest runId seen: an older run still computing is pointless */
   let newestRunId = -Infinity;
+  /** buffers for the kept runs' series copies */
+  const pool = createSeriesPool();
   let kept: KeptRun | null = null;
   /** every run of the kept reply, by run key (`kept` is its first) */
   let keptRuns = new Map<string, KeptRun>();
@@ -149,13 +159,18 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
       // The first run failing (the HPA's, or a model's member) fails the reply; a variant that
       // fails alone is an entry with its error.
       if (!first.ok) return { runId, parse, error: first.error, timings, runs: [] };
+      // A plain run's reply takes the engine's own series (transferred: no copy), and the worker
+      // keeps a copy in a buffer it reuses (seriesPool.ts: a new buffer's memory is the costly
+      // part in Chromium). A model's member or total sends a copy: its result is the run
+      // service's cached model run's, which its other runs and the details still read.
+      const own = (r: (typeof done)[number]) => r.ok && !r.modelRun;
       const runs: RunPayload[] = done.map((r) => ({
         key: r.key,
         kind: r.kind,
         group: r.group,
         label: r.label,
         colour: r.colour,
-        result: r.ok ? resultPayload(r.result) : null,
+        result: r.ok ? resultPayload(r.result, own(r) ? r.result.series : undefined) : null,
         error: r.ok ? null : r.error,
         // A member's or total's cluster lanes, on the run itself.
         ...(r.ok && r.lanes ? { lanes: lanesPayload(r.lanes) } : {}),
@@ -169,26 +184,27 @@ export function createSimulatorApi(options: SimulatorApiOptions = {}): Simulator
       // megabyte, five per spare, as garbage on the page's thread), and keeps nothing.
       if (warmUp) return { runId, parse, error: null, timings, runs: [] };
       if (!kept || runId >= kept.runId) {
-        keptRuns = new Map(
-          done.flatMap((r) =>
-            r.ok
-              ? [
-                  [
-                    r.key,
-                    {
-                      runId,
-                      key: r.key,
-                      result: r.result,
-                      input: r.input,
-                      ...(r.modelRun ? { modelRun: r.modelRun } : {}),
-                    },
-                  ],
-                ]
-              : [],
-          ),
-        );
+        const next = new Map<string, KeptRun>();
+        for (const r of done) {
+          if (!r.ok) continue;
+          const series = own(r) ? copySeries(r.result.series, pool.take) : null;
+          next.set(r.key, {
+            runId,
+            key: r.key,
+            result: series ? { ...r.result, series } : r.result,
+            input: r.input,
+            ...(r.modelRun ? { modelRun: r.modelRun } : {}),
+            ...(series ? { pooled: seriesArrays(series)[0]!.buffer as ArrayBuffer } : {}),
+          });
+        }
+        // The runs dropped: their copies' buffers serve the next run's.
+        for (const old of keptRuns.values()) if (old.pooled) pool.give(old.pooled);
+        keptRuns = next;
         kept = keptRuns.get(main.key) ?? null;
-        keptSet = done.filter((r) => r.ok);
+        keptSet = done.flatMap((r) => {
+          const k = r.ok ? next.get(r.key) : undefined;
+          return k ? [{ ...r, result: k.result }] : [];
+        });
       }
       return {
         runId,

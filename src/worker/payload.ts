@@ -1,7 +1,9 @@
 // SimulationResult → the plain data that crosses the worker boundary (protocol.ts). Series are
-// copied, not shared: the worker keeps its own result for getSync/exportCsv, and the copies are
-// transferred (which detaches them), so the two must not share buffers. The series keys come from
-// one declaration (engine/simulation/seriesShape.ts), for the copy and the transfer list alike.
+// never shared: the reply's are transferred (which detaches them) and the worker keeps its own for
+// getSync/exportCsv — a plain run's reply takes the engine's series and the worker keeps a copy
+// (api.ts, seriesPool.ts); a model's member runs, cached by the run service, send a copy. The
+// series keys come from one declaration (engine/simulation/seriesShape.ts), for the copy and the
+// transfer list alike.
 
 import {
   copySeries,
@@ -18,10 +20,14 @@ import type { ResultPayload, RunReply, SyncEvent } from './protocol.ts';
 /** `kubectl describe hpa` shows a bounded event list; the explain panel does the same. */
 export const MAX_SYNC_EVENTS = 20;
 
-export function resultPayload(result: SimulationResult): ResultPayload {
+/** `series`: the reply's (default: a copy of the result's, which the worker then keeps). */
+export function resultPayload(
+  result: SimulationResult,
+  series = copySeries(result.series),
+): ResultPayload {
   const keda = result.keda;
   return {
-    series: copySeries(result.series),
+    series,
     kpis: result.kpis,
     durationSeconds: result.durationSeconds,
     syncPeriodSeconds: result.syncPeriodSeconds,
@@ -100,4 +106,6 @@ export interface KeptRun {
   /** a member's or total's run key and the model's run it is part of (its decisions' records) */
   key: string;
   modelRun?: FederationRun;
+  /** the buffer of the kept copy of its series, given back to the pool when the run is dropped */
+  pooled?: ArrayBuffer;
 }

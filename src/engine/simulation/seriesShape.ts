@@ -129,16 +129,21 @@ export type PackedKind =
  * One buffer, not one per series: in Chromium each ArrayBuffer's allocation, and later the
  * garbage collector's sweep of it, costs far more than its bytes (a worker allocating 40
  * buffers of 46 kB per run spent ≈ 5 ms of a GC thread sweeping them per run, against ≈ 0.3 ms
- * for one buffer of the same bytes; bench/HISTORY.md, 2026-11-28).
+ * for one buffer of the same bytes; bench/HISTORY.md, 2026-11-28). `into(bytes)` gives the
+ * buffer instead (at least that long): a reused one is not zeroed, so only for a copy that
+ * writes every element.
  */
-export function packedViews(kinds: readonly (readonly [PackedKind, number])[]): PackedArray[] {
+export function packedViews(
+  kinds: readonly (readonly [PackedKind, number])[],
+  into: (bytes: number) => ArrayBuffer = (bytes) => new ArrayBuffer(bytes),
+): PackedArray[] {
   let size = 0;
   const offsets = kinds.map(([kind, length]) => {
     const at = size;
     size += Math.ceil((kind.BYTES_PER_ELEMENT * length) / 8) * 8;
     return at;
   });
-  const buffer = new ArrayBuffer(size);
+  const buffer = into(size);
   return kinds.map(([kind, length], i) => new kind(buffer, offsets[i], length));
 }
 
@@ -164,9 +169,12 @@ export function seriesArrays(s: SeriesArrays): ArrayBufferView[] {
 
 /**
  * A deep copy with fresh buffers (the copy can be transferred without detaching the original):
- * one buffer for all of its arrays (packedViews says why).
+ * one buffer for all of its arrays (packedViews says why), or the one `into` gives.
  */
-export function copySeries(s: SimulationSeries): SimulationSeries {
+export function copySeries(
+  s: SimulationSeries,
+  into?: (bytes: number) => ArrayBuffer,
+): SimulationSeries {
   const c = {
     metricInfo: s.metricInfo.map((m) => ({ ...m })),
     minReplicas: s.minReplicas,
@@ -174,7 +182,10 @@ export function copySeries(s: SimulationSeries): SimulationSeries {
     tolerance: { ...s.tolerance },
   } as SimulationSeries;
   const from = seriesArrays(s) as PackedArray[];
-  const to = packedViews(from.map((a) => [a.constructor as PackedKind, a.length] as const));
+  const to = packedViews(
+    from.map((a) => [a.constructor as PackedKind, a.length] as const),
+    into,
+  );
   for (let i = 0; i < from.length; i++) to[i]!.set(from[i] as never);
   placeViews(c, s.metrics.length, to);
   return fastShape(c);
