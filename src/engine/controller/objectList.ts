@@ -12,3 +12,17 @@ export function objectList<T>(): T[] {
   list.length = 0;
   return list;
 }
+
+/**
+ * An empty array already of doubles' elements kind, for lists of numbers that are not all
+ * small integers by construction. A `[]` takes the kind of its first values, and a difference
+ * of two doubles that happens to be whole is a heap number in unoptimised code (the list turns
+ * to doubles) but a small integer in optimised code (it stays small integers): the same run's
+ * list had one kind while the code was cold and another once it was hot, and code optimised
+ * on the first deoptimised at every later run (the KPIs' episodes: once a run, for ever).
+ */
+export function doubleList(): number[] {
+  const list = [0.5];
+  list.length = 0;
+  return list;
+}

@@ -4,6 +4,7 @@
 // exactly between scrapes (overload.ts); the definitions are in ../README.md "KPIs".
 
 import type { ReconcileTrace } from '../controller/index.ts';
+import { doubleList } from '../controller/index.ts';
 import { curveShape, curveShapeOrNull, shiftedShape, type CurveShape } from './curves/breaks.ts';
 import type { CompiledCurve, Curve } from './curves/index.ts';
 import type { PieceReplay } from './curves/tape.ts';
@@ -68,7 +69,7 @@ export class KpiAccumulator {
   private aboveTargetSeconds = 0;
   private readonly scaleUpTolerance: number;
   private readonly overloadBasis: boolean;
-  private aboveEpisodes: number[] = [];
+  private aboveEpisodes: number[] = doubleList();
   private aboveStart: number | null = null;
   private lastSync = 0;
   private readonly initialReplicas: number;

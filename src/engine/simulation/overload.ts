@@ -6,6 +6,7 @@
 // within a millionth, or one second long. The pods' CPU counters read the same pieces
 // (intervalWork.ts): the work served between two scrapes is one integral, not two.
 
+import { doubleList } from '../controller/index.ts';
 import { CURVE_CHUNK, type CompiledCurve } from './curves/index.ts';
 import type { CurveShape } from './curves/breaks.ts';
 import type { PieceReplay } from './curves/tape.ts';
@@ -25,7 +26,8 @@ export interface OverloadSums {
 
 /** Where demand exceeds capacity: maximal stretches, joined when they touch. */
 export class Episodes {
-  readonly closed: number[] = [];
+  /** each closed episode's length (doubles' kind from the start: objectList.ts doubleList) */
+  readonly closed: number[] = doubleList();
   start = NaN;
   end = NaN;
 
