@@ -4,7 +4,7 @@
 // Pods are created and deleted through kube-controller-manager's rate-limited client, and Ready
 // follows the kubelet's readiness probe ticks (readiness.ts).
 
-import type { PodObservation } from '../controller/index.ts';
+import { objectList, type PodObservation } from '../controller/index.ts';
 import { DEFAULT_REPLICA_SET, type ReplicaSetModel, type WorkloadModel } from './input.ts';
 import type { PodMetricsState, PodSnapshot, WorkloadSnapshot } from './state.ts';
 import { zeroCounts, type WorkCounts } from './meter.ts';
@@ -306,8 +306,13 @@ export class Workload {
 
   /** `metricsOf`: each pod's counters (the metrics pipeline keeps them; none: no counters). */
   snapshot(metricsOf: MetricsOf = () => null): WorkloadSnapshot {
+    // appended to an objects' list, not `map`: map's result had one elements kind from the
+    // builtin and another once inlined in optimised code, and drive, which reads the snapshots'
+    // pod lists, was deoptimised at the change (objectList.ts)
+    const pods = objectList<PodSnapshot>();
+    for (const p of this.pods) pods.push(podSnapshot(p, metricsOf));
     return {
-      pods: this.pods.map((p) => podSnapshot(p, metricsOf)),
+      pods,
       nextIndex: this.nextIndex,
       unscheduled: this.unscheduled,
       nextGoneAt: this.nextGoneAt,
