@@ -78,6 +78,11 @@ export class NoiseNode implements CurveNode {
       if (index !== cachedIndex) {
         cachedIndex = index;
         cachedUnit = noiseUnit(seed, index);
+        // kept here, not after the loop: a first call long enough to be compiled mid-loop (OSR)
+        // met a store it had never run, and that compiled loop was entered and thrown out again
+        // at every later call (Chromium: ≈ 500 deopts in a worker's first run)
+        this.cachedIndex = cachedIndex;
+        this.cachedUnit = cachedUnit;
       }
       let u = cachedUnit;
       if (linear) {
@@ -88,8 +93,6 @@ export class NoiseNode implements CurveNode {
       const v = out[j] as number;
       out[j] = relative ? v * (1 + a) : v + a;
     }
-    this.cachedIndex = cachedIndex;
-    this.cachedUnit = cachedUnit;
   }
 }
 
