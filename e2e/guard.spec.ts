@@ -1,5 +1,5 @@
 import { openApp, waitUpToDate } from './app.ts';
-import { axeNewScreen } from './axe.ts';
+import { axeNewScreen, axeScreen } from './axe.ts';
 import { test, expect } from './fixtures.ts';
 
 // Self-tests for the pageGuard fixture: it must notice what it is meant to catch.
@@ -75,5 +75,12 @@ test.describe('axeAfterTest', () => {
     await probe('sync 13 of 241');
     expect(await axeNewScreen(page)).toEqual([]);
     await page.evaluate(() => document.getElementById('axe-probe')?.remove());
+    // axe stays injected in the page between runs (e2e/axe.ts): a later run still sees the page
+    // as it is now, what was fixed gone and what is new found.
+    await page.evaluate(() => document.body.append(document.createElement('button')));
+    const later = (await axeScreen(page)).join('\n');
+    expect(later).toContain('button-name');
+    expect(later).not.toContain('color-contrast');
+    await page.evaluate(() => document.querySelector('body > button:last-child')?.remove());
   });
 });
