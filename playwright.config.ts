@@ -61,7 +61,10 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `npm run build && npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    // The app's build only: `npm run build` also bundles the CLI (dist-cli/), which no browser
+    // test reads (ship.spec builds its own, src/cli/testing/cliBundle.ts): 3–6 s before the
+    // first test.
+    command: `npx vite build && npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
     url: BASE_URL,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
