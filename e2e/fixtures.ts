@@ -98,10 +98,18 @@ export const test = base.extend<{
       if (testInfo.status !== testInfo.expectedStatus) return;
       const problems: string[] = [];
       const other = flipTheme(testInfo.testId);
+      const start = Date.now();
       for (const p of context.pages()) {
         if (p.isClosed() || !/^https?:/.test(p.url())) continue;
         problems.push(...(await axeNewScreen(p, other)).map((f) => `${p.url()}: ${f}`));
       }
+      // With a timeout of its own, this check's time is outside the test's `duration` in the
+      // reports (≈ 300 of a run's 1,500 test-seconds): written down beside it, so a report's
+      // figures add up to the run's wall time.
+      testInfo.annotations.push({
+        type: 'axe after test',
+        description: `${((Date.now() - start) / 1000).toFixed(1)} s`,
+      });
       if (problems.length > 0) {
         throw new Error(
           `axe: ${problems.length} critical or serious finding(s) on the screen the test ended on:\n` +
