@@ -5,9 +5,9 @@
 // scenario of its own shaped like the default one (two simulated hours: a noisy wave, a spike,
 // pods that start, scale up and down). Each run waits until no real run is in flight (the
 // client's idle time), so warming up never slows the run the user waits for.
-// How many: until the runs have taken WARM_UP_BUDGET_MS by the worker's clock (at least
-// WARM_UP_ROUNDS runs, at most WARM_UP_MAX_ROUNDS; a run already as short as WARM_RUN_MS ends
-// it). V8 optimises by work done, not by runs, and Chromium's takes about twice Node's: the
+// How many (`warmEnough`): WARM_UP_TARGET_ROUNDS whole runs, fewer once they have taken
+// WARM_UP_BUDGET_MS by the worker's clock or a run is as short as WARM_RUN_MS (at least
+// WARM_UP_ROUNDS). V8 optimises by work done, and Chromium's needs about twice Node's runs: the
 // default scenario back to back in a bare Chromium 156 worker took 187, 135, 85, 100, 88, 92, 67,
 // 41, 47, 55, 65, 50, 17, 17, 18, 22, 15 … ms, three runs in a row under 11 ms only from the
 // 20th–23rd (1.1–1.2 s for the first 40), steady 9; in Node 20 from the 11th. Five runs (the
@@ -125,9 +125,9 @@ export function warmWithTextMs(isolated = globalThis.crossOriginIsolated === tru
 
 /**
  * What a new spare runs: `text()` (the user's scenario, read at each run) when it gives one, else
- * `fallback`, whole runs until `warmEnough` says so. Each run first waits for `idle()` (no real run in flight:
- * a warm-up run never starts beside one), and it stops once `stillSpare()` says the spare was
- * taken. A run that gave way (cancelled: a real run started, or the spare was taken) is run again
+ * `fallback`, whole runs until `warmEnough` says so. Each run first waits for `idle()` (no real
+ * run in flight: a warm-up run never starts beside one), and it stops once `stillSpare()` says the
+ * spare was taken. A run that gave way (cancelled: a real run started, or the spare was taken) is run again
  * at the next pause, up to WARM_UP_ATTEMPTS runs in all.
  */
 export type WarmUp = (
