@@ -280,8 +280,9 @@ describe('simulator client: a run stopped through the stop signal, its worker ke
     clock.advance(200);
     void client.run('b');
     const b = await workers[0]!.api.call(W + 2);
+    const seen = workers[0]!.replyCount;
     slow.reply({ error: 'cancelled' });
-    await new Promise((r) => setTimeout(r, 0)); // comlink's reply
+    await workers[0]!.received(seen + 1); // the stopped run's reply, handled
     const c = client.run('c'); // 'b' is now the one running long
     clock.advance(150);
     expect(interrupts(workers[0])).toEqual([W + 2, W + 3]);

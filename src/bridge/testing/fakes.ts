@@ -135,7 +135,20 @@ export class FakeWorker implements WorkerLike {
 
   /** Resolves once the main side has received a reply (the start probe's) and reacted to it. */
   async started(): Promise<void> {
-    while (this.replies < 1) await new Promise<void>((r) => this.replyWaiters.push(r));
+    await this.received(1);
+  }
+
+  /** replies the main side has received so far (the start probe's included) */
+  get replyCount(): number {
+    return this.replies;
+  }
+
+  /**
+   * Resolves once the main side has received `count` replies and reacted to them. A reply crosses
+   * a MessageChannel, whose delivery a timer of 0 ms does not wait for on a busy machine.
+   */
+  async received(count: number): Promise<void> {
+    while (this.replies < count) await new Promise<void>((r) => this.replyWaiters.push(r));
     await new Promise((resolve) => setTimeout(resolve, 0)); // comlink's promise callbacks
   }
 
