@@ -147,8 +147,10 @@ async function flip(page: Page, now: Theme): Promise<Theme> {
  */
 export async function followTheme(page: Page, theme: Theme): Promise<void> {
   await page.emulateMedia({ colorScheme: theme });
+  // 15 s: a test that ends right after opening the page leaves an app still starting, which
+  // follows the scheme only once mounted (5 s timed out once in a full run on a loaded machine).
   await page.waitForFunction((t) => document.documentElement.dataset.theme === t, theme, {
-    timeout: 5_000,
+    timeout: 15_000,
   });
   await settled(page);
 }
