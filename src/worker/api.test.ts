@@ -12,7 +12,7 @@ import {
 import { parseScenario } from '../scenario/index.ts';
 import { primaryRun, runFederated } from '../run/index.ts';
 import { createSimulatorApi } from './api.ts';
-import { MAX_SYNC_EVENTS, replyTransferables } from './payload.ts';
+import { detachBuffers, MAX_SYNC_EVENTS, replyTransferables } from './payload.ts';
 
 const presetText = readFileSync(resolve(import.meta.dirname, '../presets/default.yaml'), 'utf8');
 const reference = (() => {
@@ -112,6 +112,34 @@ describe('createSimulatorApi().run', () => {
     for (const k of [0, 40, SYNCS - 1])
       expect(await api.getSync(1, k)).toEqual(await fresh.getSync(1, k));
     expect(await api.exportCsv(1, 'runs')).toBe(await fresh.exportCsv(1, 'runs'));
+  });
+
+  it("detaches a warm-up run's buffers as a real reply's transfer does, and keeps nothing", async () => {
+    // A warm-up run's id is below every real one's (src/bridge/warmUp.ts WARM_UP_RUN_ID = 0).
+    const detached: ArrayBuffer[][] = [];
+    const api = createSimulatorApi({
+      detach: (buffers) => {
+        detached.push(buffers);
+        detachBuffers(buffers);
+      },
+    });
+    const warm = await api.run(0, presetText);
+    expect(warm.error).toBeNull();
+    expect(warm.runs).toEqual([]);
+    // What a real run of the same text would transfer: one buffer of the same size.
+    const real = replyTransferables(await createSimulatorApi().run(1, presetText));
+    expect(real).toHaveLength(1);
+    expect(real[0]!.byteLength).toBeGreaterThan(0);
+    expect(detached).toHaveLength(1);
+    expect(detached[0]!.map((b) => b.byteLength)).toEqual([0]); // detached
+    // Nothing was kept: no detail of a warm-up run; a real run after it is whole and explained.
+    expect(await api.getSync(0, 0)).toBeNull();
+    const after = await api.run(1, presetText);
+    expect(after.runs[0]!.result!.series).toEqual(copySeries(reference.series));
+    const fresh = createSimulatorApi();
+    await fresh.run(1, presetText);
+    expect(await api.getSync(1, 40)).toEqual(await fresh.getSync(1, 40));
+    expect(detached).toHaveLength(1);
   });
 
   it("reuses the kept copies' buffers run after run, never one the page was sent", async () => {

@@ -70,6 +70,14 @@ export function lanesPayload(lanes: RunLanes): RunLanes {
   };
 }
 
+/**
+ * Detaches `buffers` here, as a transfer would, without sending them anywhere (their memory is
+ * freed). See `SimulatorApiOptions.detach`.
+ */
+export function detachBuffers(buffers: ArrayBuffer[]): void {
+  if (buffers.length > 0) structuredClone(undefined, { transfer: buffers });
+}
+
 /** Every typed-array buffer of a reply, once each, for comlink's `transfer()`. */
 export function replyTransferables(reply: RunReply): ArrayBuffer[] {
   const all = reply.runs.map((r) => r.result?.series);
