@@ -541,8 +541,12 @@ async function editToRepaint(browser, side = { url: base }, count = 20, cpu = nu
  * pushed onto `into.main` and `into.workers` (the simulator's and Monaco's together), and the
  * time V8's garbage collector took on the renderer's pool threads (`into.gc`: marking,
  * sweeping, and the sweep of dead ArrayBuffers, which a worker's run once paid ≈ 7 ms for; on 2
- * cores that thread competes with the page and the simulator). Unlike the latencies, hardly
- * moved by the machine's load: what a side costs, not how long it waited.
+ * cores that thread competes with the page and the simulator), and the time V8's optimising
+ * compilers (Maglev, Turbofan) took there (`into.jit`): in a page's first 30 edits after its
+ * warm-up, 58 ms per edit, more than the page's thread (42) and the workers (22) together, and
+ * the page's code five in six of the functions compiled (its functions reach the compilers'
+ * thresholds edit after edit, for over a hundred edits). Unlike the latencies, hardly moved by
+ * the machine's load: what a side costs, not how long it waited.
  */
 /** The garbage collector's top-level tasks on the pool threads (none nests in another). */
 const POOL_GC = new Set([
@@ -555,8 +559,15 @@ const POOL_GC = new Set([
   'V8.GC_BACKGROUND_FULL_ARRAY_BUFFER_SWEEP',
 ]);
 
-/** The trace categories of `cpu` (cpuPerEdit): tasks per thread, and the GC's on the pool. */
-const CPU_CATEGORIES = ['disabled-by-default-devtools.timeline', 'disabled-by-default-v8.gc'];
+/** The optimising compilers' top-level tasks on the pool threads (a task runs several jobs). */
+const POOL_JIT = new Set(['V8.TurbofanTask', 'V8.MaglevTask']);
+
+/** The trace categories of `cpu` (cpuPerEdit): tasks per thread, the GC's and JIT's on the pool. */
+const CPU_CATEGORIES = [
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-v8.gc',
+  'disabled-by-default-v8.compile',
+];
 
 function cpuPerEdit(buffer, edits, into) {
   const events = JSON.parse(buffer.toString('utf8'));
@@ -566,10 +577,12 @@ function cpuPerEdit(buffer, edits, into) {
   let main = 0;
   let workers = 0;
   let gc = 0;
+  let jit = 0;
   for (const e of list) {
     if (e.ph !== 'X' || e.tdur === undefined) continue;
     const name = threads.get(`${e.pid}:${e.tid}`) ?? '';
     if (POOL_GC.has(e.name) && name.startsWith('ThreadPool')) gc += e.tdur;
+    if (POOL_JIT.has(e.name) && name.startsWith('ThreadPool')) jit += e.tdur;
     if (e.name !== 'RunTask') continue;
     if (name === 'CrRendererMain') main += e.tdur;
     else if (name.startsWith('DedicatedWorker')) workers += e.tdur;
@@ -577,6 +590,7 @@ function cpuPerEdit(buffer, edits, into) {
   into.main.push(main / 1000 / edits);
   into.workers.push(workers / 1000 / edits);
   into.gc?.push(gc / 1000 / edits);
+  into.jit?.push(jit / 1000 / edits);
 }
 
 const median = (a) => (a.length ? Math.round([...a].sort((x, y) => x - y)[a.length >> 1]) : NaN);
@@ -773,8 +787,8 @@ async function compareSides(browser, sides, rounds, freshWorker = false, freshOn
     drag: [],
     editAll: [],
     dragAll: [],
-    cpu: { main: [], workers: [], gc: [] },
-    dragCpu: { main: [], workers: [], gc: [] },
+    cpu: { main: [], workers: [], gc: [], jit: [] },
+    dragCpu: { main: [], workers: [], gc: [], jit: [] },
     fresh: [],
     freshReply: [],
     /** per sample: a fresh worker (the spare) ran it, not the interrupted one kept */
@@ -844,7 +858,7 @@ async function compareSides(browser, sides, rounds, freshWorker = false, freshOn
     row('p95.allSamples', (g) => Math.round(p(0.95, g[`${what}All`])));
   }
   // CPU per edit, or per drag move (`--drag-only`), median over rounds: the load-proof part.
-  for (const thread of freshOnly ? [] : ['main', 'workers', 'gc']) {
+  for (const thread of freshOnly ? [] : ['main', 'workers', 'gc', 'jit']) {
     const [a, b] = got.map(
       (g) => med(g[dragOnly ? 'dragCpu' : 'cpu'][thread].map((v) => v * 10)) / 10,
     );
@@ -960,8 +974,8 @@ try {
         freshOnly
           ? `(load average over the rounds: ${l.min.toFixed(1)}–${l.max.toFixed(1)}, median ${l.median.toFixed(1)}; a page per side per round, three take-overs each: the fresh worker's first run (its parse + simulate) and posted → reply, medians of all samples)`
           : dragOnly
-            ? `(load average over the rounds: ${l.min.toFixed(1)}–${l.max.toFixed(1)}, median ${l.median.toFixed(1)}; 40 drag moves per side per round; dragCpu: CPU ms per move, page thread, workers and the garbage collector on the pool threads, from a trace of the moves, whose latencies it slows a little on both sides)`
-            : `(load average over the rounds: ${l.min.toFixed(1)}–${l.max.toFixed(1)}, median ${l.median.toFixed(1)}; a cold page's editor ready, 12 edits and 20 drag moves per side per round; editCpu: CPU ms per edit, page thread, workers and the garbage collector on the pool threads, from a trace of the edits, whose latencies it slows a little on both sides)`,
+            ? `(load average over the rounds: ${l.min.toFixed(1)}–${l.max.toFixed(1)}, median ${l.median.toFixed(1)}; 40 drag moves per side per round; dragCpu: CPU ms per move, page thread, workers, and the garbage collector and the optimising compilers on the pool threads, from a trace of the moves, whose latencies it slows a little on both sides)`
+            : `(load average over the rounds: ${l.min.toFixed(1)}–${l.max.toFixed(1)}, median ${l.median.toFixed(1)}; a cold page's editor ready, 12 edits and 20 drag moves per side per round; editCpu: CPU ms per edit, page thread, workers, and the garbage collector and the optimising compilers on the pool threads, from a trace of the edits, whose latencies it slows a little on both sides)`,
       );
     }
   } else if (profiling && process.argv.includes('--fresh-worker')) {
