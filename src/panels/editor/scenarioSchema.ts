@@ -125,7 +125,8 @@ function rewriteSchema(node: Json, base: string): Json {
     } else if (SUBSCHEMAS.has(key)) {
       out[key] = rewriteSchema(value, base);
     } else {
-      out[key] = structuredClone(value);
+      // Data: a primitive as is (a structured clone per string cost more than the walk did).
+      out[key] = value !== null && typeof value === 'object' ? structuredClone(value) : value;
     }
   }
   return out;
