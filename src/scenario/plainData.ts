@@ -23,7 +23,20 @@ export function withoutNulls<T>(value: T): T {
 }
 
 function copy(value: unknown, dropNulls: boolean): unknown {
-  if (Array.isArray(value)) return value.map((v) => copy(v, dropNulls));
+  if (Array.isArray(value)) {
+    // A loop and push, not `map`: V8's map returns a packed list from its builtin but a holey
+    // one once inlined in optimised code, so the same document's lists (the HPA's metrics) had
+    // another hidden class after a scenario that made `copy` hot, and the engine's code
+    // optimised on the one threw itself away on the other. Its own `[]`: a literal's site
+    // learns the kind its lists grow to (objects' at the first list of records), so copies
+    // start of that kind, whoever else makes lists. Holes stay holes.
+    const out: unknown[] = [];
+    for (let i = 0; i < value.length; i++) {
+      if (i in value) out.push(copy(value[i], dropNulls));
+      else out.length = i + 1;
+    }
+    return out;
+  }
   if (!isRecord(value)) return value;
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
