@@ -10,6 +10,7 @@ import type {
   HorizontalPodAutoscalerBehavior,
   MetricSpec,
 } from './types.ts';
+import { recordCopy } from './objectList.ts';
 
 export const DEFAULT_CPU_UTILIZATION = 80;
 
@@ -81,14 +82,13 @@ export function setDefaultsHorizontalPodAutoscaler(
           },
         ];
   const behavior = setDefaultsBehavior(spec.behavior);
-  const out: HorizontalPodAutoscaler = {
-    ...hpa,
-    spec: {
-      ...spec,
-      minReplicas: spec.minReplicas ?? 1,
-      metrics,
-      behavior,
-    },
-  };
+  // Copies of one hidden class whatever the run before (recordCopy); the keys and their order
+  // are a spread's: the source's, then those it lacked, in this order.
+  const outSpec = recordCopy(spec);
+  outSpec.minReplicas = spec.minReplicas ?? 1;
+  outSpec.metrics = metrics;
+  outSpec.behavior = behavior;
+  const out = recordCopy(hpa);
+  out.spec = outSpec;
   return out;
 }

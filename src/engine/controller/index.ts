@@ -3,7 +3,7 @@ export * from './types.ts';
 export type * from './result.ts';
 export { reconcileAutoscaler, tolerancesForHpa, type ReconcileOptions } from './horizontal.ts';
 export { ByPositionScratch } from './byPositionScratch.ts';
-export { doubleList, objectList } from './objectList.ts';
+export { doubleList, objectList, recordCopy } from './objectList.ts';
 export { phaseCode, readyCode, settledStartCoded } from './podFieldColumns.ts';
 export { setDefaultsHorizontalPodAutoscaler, setDefaultsBehavior } from './defaults.ts';
 export {

@@ -26,3 +26,24 @@ export function doubleList(): number[] {
   list.length = 0;
   return list;
 }
+
+/**
+ * A copy of a record's own enumerable keys, in order, of the very hidden class its source has.
+ * An object spread (`{ ...o }`) takes the class V8's clone cache gives at that spread, and the
+ * cache changes with what the site has seen (its first objects, then others of other shapes):
+ * copies of the same manifest made before and after a different scenario had two classes, and
+ * the controller's code optimised on one threw itself away on the other. Keys are defined, not
+ * assigned, so `__proto__` from a user's text stays a plain key.
+ */
+export function recordCopy<T extends object>(source: T): T {
+  const out = {} as Record<string, unknown>;
+  const from = source as Record<string, unknown>;
+  for (const key of Object.keys(from))
+    Object.defineProperty(out, key, {
+      value: from[key],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  return out as T;
+}

@@ -4,7 +4,7 @@
 // Pods are created and deleted through kube-controller-manager's rate-limited client, and Ready
 // follows the kubelet's readiness probe ticks (readiness.ts).
 
-import { objectList, type PodObservation } from '../controller/index.ts';
+import { objectList, recordCopy, type PodObservation } from '../controller/index.ts';
 import { DEFAULT_REPLICA_SET, type ReplicaSetModel, type WorkloadModel } from './input.ts';
 import type { PodMetricsState, PodSnapshot, WorkloadSnapshot } from './state.ts';
 import { zeroCounts, type WorkCounts } from './meter.ts';
@@ -166,15 +166,20 @@ export class Workload {
     this.namePrefix = namePrefix;
     this.rs = model.replicaSet ?? DEFAULT_REPLICA_SET;
     this.writer = new ApiWriter(this.rs.apiQps, this.rs.apiBurst);
+    // Lists by push and records by recordCopy, not `map` and spreads: the classes V8 gives
+    // those depend on how hot the code is and on what it saw before (plainData.ts `copy`,
+    // objectList.ts `recordCopy`), and the controller reads these at every sync.
+    const containers: PodObservation['containers'] = [];
+    // Sidecars are restartable init containers: the controller adds their requests.
+    const sidecars: NonNullable<PodObservation['initContainers']> = [];
+    for (const c of model.containers)
+      if (c.sidecar)
+        sidecars.push({ name: c.name, requests: recordCopy(c.requests), restartPolicy: 'Always' });
+      else containers.push({ name: c.name, requests: recordCopy(c.requests) });
     this.podSpec = {
-      containers: model.containers
-        .filter((c) => !c.sidecar)
-        .map((c) => ({ name: c.name, requests: { ...c.requests } })),
-      // Sidecars are restartable init containers: the controller adds their requests.
-      sidecars: model.containers
-        .filter((c) => c.sidecar)
-        .map((c) => ({ name: c.name, requests: { ...c.requests }, restartPolicy: 'Always' })),
-      ...(model.podRequests ? { podRequests: { ...model.podRequests } } : {}),
+      containers,
+      sidecars,
+      ...(model.podRequests ? { podRequests: recordCopy(model.podRequests) } : {}),
     };
     // Initial pods have been running long enough to be past every start-up rule.
     const created = -initialReadyAgeSeconds;
