@@ -32,5 +32,9 @@ describe('withoutNulls / clonePlain', () => {
     expect(holeyList(first)).toBe(false);
     expect(holeyList(last)).toBe(false);
     expect(sameHiddenClass(first, last)).toBe(true);
+    // lists of numbers keep numbers' kinds after all those lists of records
+    const numbers = withoutNulls({ ints: [1, 2], doubles: [0.5, 2] });
+    expect(sameHiddenClass(numbers.ints, [3, 4])).toBe(true);
+    expect(sameHiddenClass(numbers.doubles, [0.25, 0.75])).toBe(true);
   });
 });

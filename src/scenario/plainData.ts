@@ -24,18 +24,16 @@ export function withoutNulls<T>(value: T): T {
 
 function copy(value: unknown, dropNulls: boolean): unknown {
   if (Array.isArray(value)) {
-    // A loop and push, not `map`: V8's map returns a packed list from its builtin but a holey
-    // one once inlined in optimised code, so the same document's lists (the HPA's metrics) had
+    // Array.from, not `map`: V8's map returns a packed list from its builtin but a holey one
+    // once inlined in optimised code, so the same document's lists (the HPA's metrics) had
     // another hidden class after a scenario that made `copy` hot, and the engine's code
-    // optimised on the one threw itself away on the other. Its own `[]`: a literal's site
-    // learns the kind its lists grow to (objects' at the first list of records), so copies
-    // start of that kind, whoever else makes lists. Holes stay holes.
-    const out: unknown[] = [];
-    for (let i = 0; i < value.length; i++) {
-      if (i in value) out.push(copy(value[i], dropNulls));
-      else out.length = i + 1;
-    }
-    return out;
+    // optimised on the one threw itself away on the other. Array.from always runs its builtin:
+    // packed, of the kind the values make (small integers, doubles, objects), as map's builtin
+    // gives. A pushed `[]` would not do: its site learns objects' kind, and lists of numbers
+    // then turned to objects' too. A list with holes keeps them (map), as before.
+    for (let i = 0; i < value.length; i++)
+      if (!(i in value)) return value.map((v) => copy(v, dropNulls));
+    return Array.from(value, (v) => copy(v, dropNulls));
   }
   if (!isRecord(value)) return value;
   const out: Record<string, unknown> = {};
