@@ -22,6 +22,33 @@ describe('Workload pod lifecycle', () => {
     expect(w.stateAt(p, 130)).toBe('ready');
   });
 
+  it("gives a pod's observation the same keys in the same order with or without a sidecar", () => {
+    const keys = (over: object) => {
+      const w = new Workload(model({ initialReplicas: 1, ...over }), 'web', 3600);
+      return Object.keys(w.pods[0]!.obs);
+    };
+    const usual = keys({});
+    expect(usual).toEqual([
+      'name',
+      'phase',
+      'deleting',
+      'ready',
+      'readyTransitionTime',
+      'startTime',
+      'containers',
+      'resourceMetrics',
+      'customMetrics',
+    ]);
+    const sidecar = { name: 'proxy', requests: { cpu: 100 }, sidecar: true };
+    const base = buildInput().workload.containers;
+    expect(keys({ containers: [...base, sidecar], podRequests: { cpu: 900 } })).toEqual([
+      ...usual.slice(0, 7),
+      'initContainers',
+      'podRequests',
+      ...usual.slice(7),
+    ]);
+  });
+
   it('exposes the timestamps the controller reads', () => {
     const w = new Workload(model({ initialReplicas: 0 }), 'web', 3600);
     w.scaleTo(1, 100);

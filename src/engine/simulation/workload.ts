@@ -377,19 +377,34 @@ export class Workload {
       scheduledAt,
       deletedAt: null,
       // Every field present from the start, in one order: the engine then sees one object shape.
-      obs: {
-        name,
-        phase: 'Pending',
-        deleting: false,
-        ready: null,
-        readyTransitionTime: null,
-        startTime: null,
-        containers,
-        ...(sidecars.length > 0 ? { initContainers: sidecars } : {}),
-        ...(podRequests ? { podRequests } : {}),
-        resourceMetrics: null,
-        customMetrics: undefined,
-      },
+      obs:
+        sidecars.length === 0 && podRequests === undefined
+          ? // the usual template: the literal below without its spreads (same keys, same order),
+            // which cost two empty objects and two copies per pod (7,100 pods a churn run)
+            {
+              name,
+              phase: 'Pending',
+              deleting: false,
+              ready: null,
+              readyTransitionTime: null,
+              startTime: null,
+              containers,
+              resourceMetrics: null,
+              customMetrics: undefined,
+            }
+          : {
+              name,
+              phase: 'Pending',
+              deleting: false,
+              ready: null,
+              readyTransitionTime: null,
+              startTime: null,
+              containers,
+              ...(sidecars.length > 0 ? { initContainers: sidecars } : {}),
+              ...(podRequests ? { podRequests } : {}),
+              resourceMetrics: null,
+              customMetrics: undefined,
+            },
       slot: this.freeSlots.length > 0 ? this.freeSlots.pop()! : this.slotCount++,
       group: NO_GROUP,
       node: -1,
