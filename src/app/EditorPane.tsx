@@ -1,7 +1,7 @@
 // The scenario pane: its name and description, the HPA picker, the assumed-world notice, the
-// editor and the problems under it. It reads the text itself, so an edit re-renders this pane
-// and not the page; during a curve drag the editor shows the text on release only: Monaco's edit
-// and re-render cost 10-20 ms, a drag sends a text per frame.
+// editor and the problems under it. Its parts read the text and the parse themselves, so an edit
+// re-renders them and not the page; during a curve drag the editor shows the text on release
+// only: Monaco's edit and re-render cost 10-20 ms, a drag sends a text per frame.
 import { memo, useMemo, useState } from 'react';
 import { LazyScenarioEditor, tabModeHint, type TabMode } from '../panels/editor/index.ts';
 import type { Diagnostic } from '../run/index.ts';
@@ -9,12 +9,18 @@ import { applyFix } from '../scenario/edit/index.ts';
 import {
   getScenarioText,
   useActions,
+  useDefaultSimulation,
+  useDefaultWorld,
   useDiagnostics,
+  useDiagnosticsCurrent,
   useDiagnosticsText,
-  useGestureActive,
   useHpaChoice,
-  useParseSummary,
-  useScenarioText,
+  useParsedDescription,
+  useParsedName,
+  useParseWithHpaChoices,
+  useScenarioTextUnlessGesture,
+  useScenarioTextWhile,
+  useTrimmedText,
 } from '../store/index.ts';
 import { AssumedWorld } from './paste/AssumedWorld.tsx';
 import { HpaPicker } from './paste/HpaPicker.tsx';
@@ -58,15 +64,73 @@ function Description({ text }: { text: string }) {
   );
 }
 
-/** Memoized: a new result re-renders the page, and this pane only when its own values change. */
-export const EditorPane = memo(function EditorPane({ theme }: { theme: 'light' | 'dark' }) {
-  const text = useScenarioText();
-  const gesture = useGestureActive();
-  const editorText = useHeldWhile(text, gesture);
+/**
+ * The editor with the text it shows: during a curve drag the text on release only (the store's
+ * text per frame is not read then, so neither this nor Monaco re-renders per frame).
+ */
+function PaneEditor({
+  theme,
+  onTabMode,
+}: {
+  theme: 'light' | 'dark';
+  onTabMode: (mode: TabMode) => void;
+}) {
+  const live = useScenarioTextUnlessGesture();
+  // Mounted mid-drag (never seen): the text as it is.
+  const editorText = useHeldWhile(live, live === null) ?? getScenarioText();
   const diagnostics = useDiagnostics();
   const diagnosticsText = useDiagnosticsText();
-  const parse = useParseSummary();
+  const actions = useActions();
+  return (
+    <Editor
+      className="editor-host"
+      value={editorText}
+      onChange={actions.editScenarioText}
+      onUndo={actions.undo}
+      onRedo={actions.redo}
+      diagnostics={diagnostics}
+      diagnosticsText={diagnosticsText ?? undefined}
+      theme={theme}
+      onTabMode={onTabMode}
+    />
+  );
+}
+
+/** A too-large text's offer, reading the text's length only while it is offered. */
+function PaneTrimOffer() {
+  const trimmed = useTrimmedText();
+  const text = useScenarioTextWhile(trimmed !== undefined);
+  const actions = useActions();
+  return <TrimOffer trimmed={trimmed} textLength={text.length} onEdit={actions.editByStep} />;
+}
+
+/** The problems, with their fixes while the diagnostics are the text's own. */
+function PaneProblems() {
+  const diagnostics = useDiagnostics();
+  const current = useDiagnosticsCurrent();
+  const actions = useActions();
+  return (
+    <ProblemsList
+      diagnostics={diagnostics}
+      // A fix is located in the text it was computed for: offered only while that is the text.
+      onFix={current ? (d) => applyDiagnosticFix(d, actions.editByStep) : undefined}
+    />
+  );
+}
+
+/**
+ * Memoized: a new result re-renders the page, and this pane only when its own values change. Its
+ * parts read what they show (strings and flags where they can), so an edit, its parse and each
+ * frame of a drag re-render only those whose values changed: the editor, the problems.
+ */
+export const EditorPane = memo(function EditorPane({ theme }: { theme: 'light' | 'dark' }) {
+  const diagnostics = useDiagnostics();
+  const name = useParsedName();
+  const description = useParsedDescription();
+  const pickerParse = useParseWithHpaChoices();
   const hpaChoice = useHpaChoice();
+  const defaultSimulation = useDefaultSimulation();
+  const defaultWorld = useDefaultWorld();
   const actions = useActions();
   const [tabMode, setTabMode] = useState<TabMode>('moves');
   const notes = useMemo(() => diagnostics.filter((d) => d.severity === 'info'), [diagnostics]);
@@ -74,37 +138,24 @@ export const EditorPane = memo(function EditorPane({ theme }: { theme: 'light' |
     <section className="pane editor" aria-label="Scenario">
       <div className="scenario-meta">
         <div className="scenario-head">
-          <strong>{parse?.name || 'Scenario'}</strong>
+          <strong>{name || 'Scenario'}</strong>
           <NotesBadge notes={notes} />
         </div>
-        {parse?.description ? (
-          <Description key={parse.description} text={parse.description} />
-        ) : null}
-        <HpaPicker parse={parse} choice={hpaChoice} onChoose={actions.chooseHpa} />
+        {description ? <Description key={description} text={description} /> : null}
+        <HpaPicker parse={pickerParse} choice={hpaChoice} onChoose={actions.chooseHpa} />
       </div>
-      <TrimOffer parse={parse} textLength={text.length} onEdit={actions.editByStep} />
-      <AssumedWorld parse={parse} getText={getScenarioText} onEdit={actions.editByStep} />
-      <Editor
-        className="editor-host"
-        value={editorText}
-        onChange={actions.editScenarioText}
-        onUndo={actions.undo}
-        onRedo={actions.redo}
-        diagnostics={diagnostics}
-        diagnosticsText={diagnosticsText ?? undefined}
-        theme={theme}
-        onTabMode={setTabMode}
+      <PaneTrimOffer />
+      <AssumedWorld
+        snippet={defaultSimulation}
+        world={defaultWorld}
+        getText={getScenarioText}
+        onEdit={actions.editByStep}
       />
+      <PaneEditor theme={theme} onTabMode={setTabMode} />
       <p className="editor-keys" data-tab-mode={tabMode}>
         {tabModeHint(tabMode)}
       </p>
-      <ProblemsList
-        diagnostics={diagnostics}
-        // A fix is located in the text it was computed for: offered only while that is the text.
-        onFix={
-          diagnosticsText === text ? (d) => applyDiagnosticFix(d, actions.editByStep) : undefined
-        }
-      />
+      <PaneProblems />
     </section>
   );
 });

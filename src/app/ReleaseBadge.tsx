@@ -1,10 +1,10 @@
 // Which Kubernetes release's HPA controller the run follows, beside the simulator's status: a
 // pasted HPA gives no clue otherwise, and the releases decide scale to zero differently. Short
 // ("K8s 1.35": the toolbar has no room to spare at 1024 px); the title and name say the rest.
-import { useParseSummary } from '../store/index.ts';
+import { useRelease } from '../store/index.ts';
 
 export function ReleaseBadge() {
-  const release = useParseSummary()?.release;
+  const release = useRelease();
   if (!release) return null;
   const why = release.named
     ? 'named by spec.kubernetesVersion'

@@ -46,11 +46,20 @@ export function RunSetOpen(props: { input: RefObject<HTMLInputElement | null> })
 /** Whether the reopened scenario's runs give the figures the file saved. */
 function RunSetCheck() {
   const opened = useOpenedRunSet();
+  // No run set opened (the usual page): nothing read that changes per edit.
+  return opened ? <OpenedRunSetCheck opened={opened} /> : null;
+}
+
+function OpenedRunSetCheck({
+  opened,
+}: {
+  opened: NonNullable<ReturnType<typeof useOpenedRunSet>>;
+}) {
   const text = useScenarioText();
   const stale = useIsStale();
   const runs = useRuns();
   const drawSet = useDrawSet();
-  if (!opened || text !== opened.file.scenario.text) return null;
+  if (text !== opened.file.scenario.text) return null;
   const waiting =
     stale || runs.length === 0 || (opened.file.draws !== null && drawSet.kind !== 'done');
   let words: string;

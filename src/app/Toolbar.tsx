@@ -8,29 +8,17 @@ import {
   useActions,
   useCanRedo,
   useCanUndo,
+  useDefaultSimulation,
   useErrorCount,
   useClusterModel,
   useFederation,
   useHpaChoice,
-  useParseSummary,
-  useResult,
-  useRuns,
-  useDrawSet,
-  useSearchDraws,
-  useIsStale,
+  useParsedName,
   useTheme,
 } from '../store/index.ts';
-import {
-  downloadChartsPng,
-  downloadText,
-  fileStem,
-  hpaName,
-  manifestAsWritten,
-} from './download.ts';
 import { DraftsMenu } from './DraftsMenu.tsx';
 import { ReleaseBadge } from './ReleaseBadge.tsx';
-import { ExportMenu } from './ExportMenu.tsx';
-import { kpisCsvText, runSetText } from './runSetFile.ts';
+import { ToolbarExport } from './ToolbarExport.tsx';
 import { RunSetOpen } from './RunSetOpen.tsx';
 import { NoticeArea } from './NoticeArea.tsx';
 import { RunStatusLine } from './RunStatusLine.tsx';
@@ -46,18 +34,15 @@ export const Toolbar = memo(function Toolbar(props: {
   /** the open lesson and its step: share links carry it */
   lesson?: ShareLesson | null;
 }) {
+  // Only values an edit or its result leaves alone (the name, the undo state, the errors' count):
+  // what does change per edit (the stale flag, the parse, the runs) is read by the export menu,
+  // so the drafts, import and run set controls do not re-render twice per keystroke.
   const actions = useActions();
   const canUndo = useCanUndo();
   const canRedo = useCanRedo();
   const theme = useTheme();
-  const parse = useParseSummary();
-  const hasResult = useResult() !== null;
-  // The run set export reads the runs shown and their draws (runSetFile.ts).
-  const runs = useRuns();
-  const drawSet = useDrawSet();
-  // The draws the latest Tune search judged at go into a run set (src/share/runSet.ts `tune`).
-  const tuned = useSearchDraws();
-  const stale = useIsStale();
+  const name = useParsedName();
+  const defaultSimulation = useDefaultSimulation();
   const hpaChoice = useHpaChoice();
   const clusterModel = useClusterModel();
   const federation = useFederation();
@@ -65,9 +50,6 @@ export const Toolbar = memo(function Toolbar(props: {
   const [share, setShare] = useState<{ url?: string; error?: string; copied?: boolean } | null>(
     null,
   );
-  const stem = fileStem(parse?.name || 'scenario');
-  // Manifests are named after the HPA itself (metadata.name), the rest after the scenario.
-  const hpaStem = () => fileStem(hpaChoice ?? hpaName(getScenarioText()) ?? stem);
 
   // One popover at a time under Share and Embed: a new key resets (closes) the Embed one.
   const [embedKey, setEmbedKey] = useState(0);
@@ -104,7 +86,7 @@ export const Toolbar = memo(function Toolbar(props: {
       <DraftsMenu onOpenRunSet={() => runSetInput.current?.click()} />
       <ImportTraffic
         getScenarioText={getScenarioText}
-        defaultSimulation={parse?.defaultSimulation ?? null}
+        defaultSimulation={defaultSimulation}
         onApply={actions.editByStep}
       />
       <button
@@ -180,58 +162,12 @@ export const Toolbar = memo(function Toolbar(props: {
           getText={getScenarioText}
           hpa={hpaChoice}
           model={federation && federation.models.length > 1 ? clusterModel : null}
-          title={parse?.name || 'scenario'}
+          title={name || 'scenario'}
           lesson={props.lesson ?? null}
           getAt={getSelectedSync}
         />
       </div>
-      <ExportMenu
-        disabled={{
-          effective: !parse?.effectiveHpaYaml,
-          csv: !hasResult,
-          runsCsv: !hasResult,
-          kpisCsv: !hasResult,
-          png: !hasResult,
-          runSet: !hasResult || stale,
-        }}
-        actions={{
-          manifest: () =>
-            void manifestAsWritten(getScenarioText(), hpaChoice ? { hpa: hpaChoice } : {}).then(
-              (m) => downloadText(`${hpaStem()}-hpa.yaml`, m),
-            ),
-          effective: () =>
-            parse?.effectiveHpaYaml &&
-            downloadText(`${hpaStem()}-hpa-effective.yaml`, parse.effectiveHpaYaml),
-          scenario: () => downloadText(`${stem}.yaml`, getScenarioText()),
-          csv: () =>
-            void actions.exportCsv().then((csv) => {
-              if (csv) downloadText(`${stem}-series.csv`, csv, 'text/csv');
-            }),
-          runsCsv: () =>
-            void actions.exportCsv('runs').then((csv) => {
-              if (csv) downloadText(`${stem}-runs.csv`, csv, 'text/csv');
-            }),
-          kpisCsv: () => downloadText(`${stem}-kpis.csv`, kpisCsvText(runs, drawSet), 'text/csv'),
-          runSet: () =>
-            downloadText(
-              `${stem}-runs.json`,
-              runSetText(
-                { name: parse?.name ?? '', text: getScenarioText(), hpa: hpaChoice },
-                runs,
-                drawSet,
-                new Date(),
-                tuned
-                  ? { draws: tuned.count, percentile: tuned.percentile, seed: tuned.seed }
-                  : null,
-              ),
-              'application/json',
-            ),
-          png: () => {
-            if (props.chartsRef.current)
-              void downloadChartsPng(props.chartsRef.current, `${stem}-charts.png`);
-          },
-        }}
-      />
+      <ToolbarExport chartsRef={props.chartsRef} />
       <RunSetOpen input={runSetInput} />
       {props.view}
       <label className="status" title="Theme">

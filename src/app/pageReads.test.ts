@@ -29,3 +29,22 @@ describe('the page reads no per-edit state', () => {
     expect(hooks.filter((h) => PER_EDIT.includes(h))).toEqual([]);
   });
 });
+
+/** Hooks whose value is new at every parse or result (a new object or array each time). */
+const PER_RESULT = ['useParseSummary', 'useResult', 'useRuns', 'useDrawSet', 'useSearchDraws'];
+
+describe('the toolbar and the editor pane read what they show, not whole objects', () => {
+  it('Toolbar.tsx reads no per-edit or per-result state (its export menu does)', () => {
+    const hooks = storeHooksOf('Toolbar.tsx');
+    expect(hooks).toContain('useParsedName');
+    // Undo and redo flip when the history empties or fills, not at each edit.
+    const perEdit = PER_EDIT.filter((h) => h !== 'useCanUndo' && h !== 'useCanRedo');
+    expect(hooks.filter((h) => perEdit.includes(h) || PER_RESULT.includes(h))).toEqual([]);
+  });
+
+  it('EditorPane.tsx reads neither the whole text nor the whole parse', () => {
+    const hooks = storeHooksOf('EditorPane.tsx');
+    expect(hooks).toContain('useScenarioTextUnlessGesture');
+    expect(hooks.filter((h) => h === 'useScenarioText' || PER_RESULT.includes(h))).toEqual([]);
+  });
+});

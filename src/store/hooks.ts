@@ -3,6 +3,7 @@
 // requires.
 
 import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
 import type { Diagnostic, FederationModel } from '../run/index.ts';
 import type { ParseSummary, ResultPayload, RunPayload, SyncDetail } from '../worker/protocol.ts';
 import { getStore } from './current.ts';
@@ -16,9 +17,11 @@ import type { LayoutPrefs } from './layoutPrefs.ts';
 import {
   selectCanRedo,
   selectCanUndo,
+  selectDiagnosticsCurrent,
   selectErrorCount,
   selectIsStale,
   selectShownStale,
+  selectTextUnlessGesture,
 } from './selectors.ts';
 import type {
   DraftEntry,
@@ -50,6 +53,30 @@ export const getSelectedSync = (): number | null => getStore().getState().select
 export const useHpaChoice = (): string | null => useSim((s) => s.hpa);
 export const usePresetName = (): string | null => useSim((s) => s.presetName);
 export const useParseSummary = (): ParseSummary | null => useSim((s) => s.parse);
+/** the Simulation document's metadata.name ('' without one): a string, the same after most edits */
+export const useParsedName = (): string => useSim((s) => s.parse?.name ?? '');
+/** the Simulation document's description ('' without one): a string */
+export const useParsedDescription = (): string => useSim((s) => s.parse?.description ?? '');
+/** the parse when the text holds several HPAs (the picker's), else null: the same per edit */
+export const useParseWithHpaChoices = (): ParseSummary | null =>
+  useSim((s) => ((s.parse?.hpaChoices.length ?? 0) > 1 ? s.parse : null));
+/** a text over the size limit cut down to its autoscalers (undefined: none offered) */
+export const useTrimmedText = (): string | undefined => useSim((s) => s.parse?.trimmed);
+/** the default world assumed without a Simulation document, in words (null: none) */
+export const useDefaultWorld = (): string | null => useSim((s) => s.parse?.defaultWorld ?? null);
+/** the diagnostics are the text's own (their fixes are located in it): a boolean */
+export const useDiagnosticsCurrent = (): boolean => useSim(selectDiagnosticsCurrent);
+/** the text, or null during a gesture: selectTextUnlessGesture */
+export const useScenarioTextUnlessGesture = (): string | null => useSim(selectTextUnlessGesture);
+/** the ready-to-insert Simulation document of a text without one (null: it has one) */
+export const useDefaultSimulation = (): string | null =>
+  useSim((s) => s.parse?.defaultSimulation ?? null);
+/**
+ * the parse's release (null: none), the same object while its fields are: each parse answers with
+ * a new one, and the release rarely changes with an edit
+ */
+export const useRelease = (): NonNullable<ParseSummary['release']> | null =>
+  useSim(useShallow((s: SimState) => s.parse?.release ?? null));
 /** "Kubernetes 1.34 under KEDA 2.17", the parse's release in words (null: none): a string */
 export const useReleaseLabel = (): string | null =>
   useSim((s) => {
@@ -86,6 +113,9 @@ export const useOpenedView = (): 'compare' | null => useSim((s) => s.openedView)
 export const useIsStale = (): boolean => useSim(selectIsStale);
 /** stale as the charts and KPIs show it: not while a gesture's runs follow it frame by frame */
 export const useShownStale = (): boolean => useSim(selectShownStale);
+/** the shown stale flag while `active`, else false: a reader that shows it only sometimes */
+export const useShownStaleWhile = (active: boolean): boolean =>
+  useSim((s) => active && selectShownStale(s));
 /** The text the diagnostics were computed for (null before the first answer). */
 export const useDiagnosticsText = (): string | null => useSim((s) => s.parseText);
 export const useGestureActive = (): boolean => useSim((s) => s.gestureActive);

@@ -38,3 +38,16 @@ export function selectCanUndo(s: Pick<ScenarioState, 'past'>): boolean {
 export function selectCanRedo(s: Pick<ScenarioState, 'future'>): boolean {
   return s.future.length > 0;
 }
+
+/**
+ * The text, or null during a gesture (a curve drag sends a text per frame): a reader that shows
+ * the text on release does not re-render per frame (null is the same each time).
+ */
+export function selectTextUnlessGesture(s: Pick<ScenarioState, 'text' | 'gestureActive'>) {
+  return s.gestureActive ? null : s.text;
+}
+
+/** The diagnostics are the text's own (their fixes are located in it). */
+export function selectDiagnosticsCurrent(s: Pick<ScenarioState, 'text' | 'parseText'>): boolean {
+  return s.parseText !== null && s.parseText === s.text;
+}

@@ -25,7 +25,7 @@ import {
   useRuns,
   useScenarioTextWhile,
   useSearchDraws,
-  useShownStale,
+  useShownStaleWhile,
 } from '../../store/index.ts';
 import { compareStaleNote } from './staleNote.ts';
 import { runColour } from '../../format/runColours.ts';
@@ -91,8 +91,9 @@ export function ComparePanel({ exportPng, placement = 'page' }: ComparePanelProp
   const colourOf = (key: string) => runColour(runs.find((r) => r.key === key)?.colour ?? 0);
   const changesOf = (key: string) => runs.find((r) => r.key === key)?.changes;
   const many = compared.length > 1;
-  // After an edit the rows are the previous text's until the new runs land (staleNote.ts).
-  const stale = useShownStale() && many;
+  // After an edit the rows are the previous text's until the new runs land (staleNote.ts). Read
+  // only with a table to mark: a single run's button does not re-render at each edit.
+  const stale = useShownStaleWhile(many);
   const staleNote = compareStaleNote(stale, useResultText(), useScenarioTextWhile(stale));
 
   // A reviewer's link (#…&view=compare) opens on the comparison.
