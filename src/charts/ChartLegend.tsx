@@ -1,6 +1,7 @@
 // A chart's legend: swatches drawn like the series they stand for; toggle buttons when the
 // chart lets series be hidden.
 
+import { memo } from 'react';
 import type { SwatchKind } from './seriesStyles.ts';
 
 export interface LegendItem {
@@ -46,11 +47,35 @@ export function Swatch({ kind, color }: { kind: SwatchKind; color: string }) {
   );
 }
 
-export function ChartLegend(props: {
+type ChartLegendProps = {
   title: string;
   items: LegendItem[];
   onToggle?: (key: string) => void;
-}) {
+};
+
+/** Two legends' items say the same: each item's fields equal (the charts make new items per render). */
+function sameLegend(a: ChartLegendProps, b: ChartLegendProps): boolean {
+  if (a.title !== b.title || a.onToggle !== b.onToggle || a.items.length !== b.items.length)
+    return false;
+  return a.items.every((x, i) => {
+    const y = b.items[i]!;
+    return (
+      x.key === y.key &&
+      x.label === y.label &&
+      x.color === y.color &&
+      x.swatch === y.swatch &&
+      x.help === y.help &&
+      x.hidden === y.hidden &&
+      x.fixed === y.fixed
+    );
+  });
+}
+
+/**
+ * Memoized on what the items say: a new result re-renders its chart, whose legend (a dozen
+ * swatches on the replicas chart) rarely changes with it.
+ */
+export const ChartLegend = memo(function ChartLegend(props: ChartLegendProps) {
   return (
     <ul className="chart-legend" aria-label={`${props.title} legend`}>
       {props.items.map((item) => (
@@ -76,4 +101,4 @@ export function ChartLegend(props: {
       ))}
     </ul>
   );
-}
+}, sameLegend);

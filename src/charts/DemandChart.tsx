@@ -58,7 +58,13 @@ const DemandPlot = memo(function DemandPlot(p: PlotProps) {
 
 const WITHOUT_CAPACITY = DEMAND_SERIES.filter((s) => s.key !== 'capacity');
 
-export function DemandChart(props: DemandChartProps) {
+/**
+ * Memoized: the charts re-render when the stale flag flips (at each edit and its result); this
+ * chart's frame, legend and plot only when its own props change.
+ */
+export const DemandChart = memo(DemandChartView);
+
+function DemandChartView(props: DemandChartProps) {
   const { data } = props;
   const [hidden, toggle] = useToggleSet();
   if (!data.hasDemand) return null;

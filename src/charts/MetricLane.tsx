@@ -162,7 +162,13 @@ const MetricPlot = memo(function MetricPlot(p: PlotProps) {
   );
 });
 
-export function MetricLane(props: MetricLaneProps) {
+/**
+ * Memoized: the charts re-render when the stale flag flips (at each edit and its result); this
+ * chart's frame, legend and plot only when its own props change.
+ */
+export const MetricLane = memo(MetricLaneView);
+
+function MetricLaneView(props: MetricLaneProps) {
   const { lane, tolerance } = props;
   const overlays = props.overlays ?? NONE;
   const hidden = props.hidden ?? NOTHING_HIDDEN;

@@ -233,7 +233,13 @@ const ReplicasPlot = memo(function ReplicasPlot(p: PlotProps) {
   );
 });
 
-export function ReplicasChart(props: ReplicasChartProps) {
+/**
+ * Memoized: the charts re-render when the stale flag flips (at each edit and its result); this
+ * chart's frame, legend and plot only when its own props change.
+ */
+export const ReplicasChart = memo(ReplicasChartView);
+
+function ReplicasChartView(props: ReplicasChartProps) {
   const { data } = props;
   const stabilization = props.stabilization ?? null;
   const height = props.height ?? 214;
