@@ -101,7 +101,8 @@ export default tseslint.config(
   },
   {
     files: ['src/engine/**', 'src/scenario/**', 'src/run/**'],
-    ignores: ['**/*.test.ts'],
+    // Tests and their helpers (a `testing/` folder, imported by tests only) run in Node.
+    ignores: ['**/*.test.ts', '**/testing/**'],
     languageOptions: { globals: { ...globals.es2022 } },
     rules: {
       'no-restricted-imports': [

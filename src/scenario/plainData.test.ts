@@ -1,15 +1,6 @@
-import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
+import { holeyList, sameHiddenClass } from '../engine/testing/v8Shapes.ts';
 import { clonePlain, withoutNulls } from './plainData.ts';
-
-// V8's own answers (natives syntax, allowed from here on in this test process): the same hidden
-// class, so code optimised on one object runs on the other; a holey list (another class).
-setFlagsFromString('--allow-natives-syntax');
-const sameHiddenClass = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (
-  a: object,
-  b: object,
-) => boolean;
-const holeyList = new Function('a', 'return %HasHoleyElements(a)') as (a: unknown[]) => boolean;
 
 describe('withoutNulls / clonePlain', () => {
   it('copies lists and records, dropping null map entries only', () => {

@@ -1,17 +1,8 @@
-import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
+import { holeyList, sameHiddenClass } from '../testing/v8Shapes.ts';
 import { setDefaultsHorizontalPodAutoscaler } from './defaults.ts';
 import { recordCopy } from './objectList.ts';
 import type { HorizontalPodAutoscaler } from './types.ts';
-
-// V8's own answers (natives syntax, allowed from here on in this test process): the same hidden
-// class, so code optimised on one object runs on the other; a holey list (another class).
-setFlagsFromString('--allow-natives-syntax');
-const sameHiddenClass = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (
-  a: object,
-  b: object,
-) => boolean;
-const holeyList = new Function('a', 'return %HasHoleyElements(a)') as (a: unknown[]) => boolean;
 
 /** A record built key by key, as the scenario layer builds one from a user's text. */
 function built(keys: string[]): Record<string, number> {
