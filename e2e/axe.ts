@@ -153,6 +153,39 @@ export async function followTheme(page: Page, theme: Theme): Promise<void> {
     timeout: 15_000,
   });
   await settled(page);
+  await domQuiet(page);
+}
+
+/**
+ * Until the page's DOM has not changed for 250 ms (at most 2 s): after a theme switch Monaco
+ * repaints some parts later than the switch (its sticky scroll lines kept the other theme's token
+ * classes for a moment, which axe once read as a contrast finding: the light theme's class for a
+ * key is another colour in the dark one).
+ */
+function domQuiet(page: Page): Promise<void> {
+  return page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let timer = setTimeout(done, 250);
+        const cap = setTimeout(done, 2000);
+        const seen = new MutationObserver(() => {
+          clearTimeout(timer);
+          timer = setTimeout(done, 250);
+        });
+        seen.observe(document, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          characterData: true,
+        });
+        function done() {
+          seen.disconnect();
+          clearTimeout(timer);
+          clearTimeout(cap);
+          resolve();
+        }
+      }),
+  );
 }
 
 /**
